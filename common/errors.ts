@@ -1,0 +1,22 @@
+/** The service's error messages. The first six are quoted verbatim from the v1 spec; the rest are ours (docs/api.md). */
+export const ErrorMessage = {
+  invalidKey: 'Invalid or missing API key',
+  insufficientScope: 'Insufficient scope',
+  spaceDenied: 'Access denied to this space',
+  documentNotFound: 'Document not found',
+  unsupportedFormat: 'File content does not match any supported format',
+  contentTypeMismatch: 'Content-Type mismatch',
+  // Not named by the spec; designed here and documented in docs/api.md.
+  eventNotFound: 'Event not found',
+  notFound: 'Not found',
+  rateLimited: 'Rate limit exceeded',
+  fileTooLarge: 'File exceeds the 50 MB limit',
+  fileMissing: 'Missing file field',
+  malformedMultipart: 'Malformed multipart body',
+  malformedJson: 'Malformed JSON body',
+  categoryExists: 'Category already exists in this space',
+  invalidDownloadSignature: 'Invalid or expired download link',
+  internal: 'Internal server error',
+} as const;
+
+export type ErrorBody = { success: false; error: string; retryAfter?: number };

@@ -1,0 +1,200 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { ErrorMessage } from '../common/errors.ts';
+import { verifyApiKey, type ApiKeyPrincipal } from './auth/api-keys.ts';
+import { catalogRoutes } from './catalog/catalog-routes.ts';
+import { SPEC_LIMITS, type ServiceLimits } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { documentRoutes } from './documents/document-routes.ts';
+import { downloadRoutes } from './documents/download-routes.ts';
+import { uploadRoute } from './documents/upload-route.ts';
+import { eventRoutes } from './events/event-routes.ts';
+import { HttpError } from './http/http-error.ts';
+import { openApiDocument } from './http/openapi.ts';
+import { FixedWindowLimiter, rateLimitHeaders, type RateLimitState } from './http/rate-limiter.ts';
+import { sendError, sendJson } from './http/respond.ts';
+import { Router, type RequestContext } from './http/router.ts';
+import { DocumentProcessor } from './pipeline/processor.ts';
+import { searchRoutes } from './search/search-routes.ts';
+import type { ServiceContext } from './service-context.ts';
+import { BlobStore } from './storage/blob-store.ts';
+
+export interface ArchiveServiceOptions {
+  dataDir: string;
+  limits?: Partial<ServiceLimits>;
+  /** Analysis worker threads (default: all cores but one, at least one). */
+  workers?: number;
+  /** One line per request and per notable event; silent when omitted. */
+  log?: (line: string) => void;
+  now?: () => number;
+}
+
+export interface RunningArchiveService {
+  url: string;
+  port: number;
+  db: Database;
+  processor: DocumentProcessor;
+  close(): Promise<void>;
+}
+
+export function buildRouter(): Router {
+  return new Router().add(
+    uploadRoute,
+    ...documentRoutes,
+    ...downloadRoutes,
+    ...eventRoutes,
+    ...searchRoutes,
+    ...catalogRoutes,
+    { method: 'GET', path: '/v1/openapi.json', scope: null, public: true, handler: () => ({ status: 200, body: openApiDocument() }) },
+    { method: 'GET', path: '/v1/health', scope: null, public: true, handler: () => ({ status: 200, body: { success: true, status: 'ok' } }) },
+  );
+}
+
+/** Opens the data directory and returns the shared context (used by the server and by tests that seed data). */
+export async function openArchive(options: ArchiveServiceOptions): Promise<ServiceContext> {
+  await mkdir(options.dataDir, { recursive: true });
+  const db = openDatabase(join(options.dataDir, 'archive.sqlite'));
+  const blobs = new BlobStore(options.dataDir);
+  await blobs.init();
+  const processor = new DocumentProcessor(db, blobs, {
+    workers: options.workers ?? Math.max(1, availableParallelism() - 1),
+    log: options.log ?? (() => undefined),
+  });
+  return {
+    db, blobs, processor,
+    limits: { ...SPEC_LIMITS, ...options.limits },
+    downloadSecret: downloadSecretOf(db),
+    now: options.now ?? Date.now,
+  };
+}
+
+/** The HMAC secret for signed download links, created once per archive. */
+function downloadSecretOf(db: Database): Buffer {
+  db.prepare("INSERT OR IGNORE INTO settings (key, value) VALUES ('download_secret', ?)").run(randomBytes(32).toString('hex'));
+  const row = db.prepare("SELECT value FROM settings WHERE key = 'download_secret'").get() as { value: string };
+  return Buffer.from(row.value, 'hex');
+}
+
+/** Starts the Archive Service on host:port (port 0 picks a free one). */
+export async function startArchiveService(
+  options: ArchiveServiceOptions & { host?: string; port?: number },
+): Promise<RunningArchiveService> {
+  const service = await openArchive(options);
+  const log = options.log ?? (() => undefined);
+  const handler = createRequestHandler(service, buildRouter(), log);
+  const server = createServer({ requestTimeout: 10 * 60_000, headersTimeout: 30_000 }, (req, res) => void handler(req, res));
+  server.keepAliveTimeout = 5000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  service.processor.start();
+  const address = server.address() as AddressInfo;
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${host}:${address.port}`,
+    port: address.port,
+    db: service.db,
+    processor: service.processor,
+    close: () => closeService(server, service),
+  };
+}
+
+async function closeService(server: Server, service: ServiceContext): Promise<void> {
+  await new Promise<void>((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 2000).unref();
+  });
+  await service.processor.stop();
+  service.db.close();
+}
+
+/** The request pipeline: route → authenticate → rate limit → scope → handler → one log line. */
+export function createRequestHandler(service: ServiceContext, router: Router, log: (line: string) => void) {
+  const requests = new FixedWindowLimiter(service.limits.requestsPerWindow, service.limits.windowMs, service.now);
+  const uploads = new FixedWindowLimiter(service.limits.uploadsPerWindow, service.limits.windowMs, service.now);
+
+  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const started = performance.now();
+    let pathname = '?';
+    let headers: Record<string, string> = {};
+    res.on('finish', () => log(`${req.method} ${pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
+    try {
+      const url = new URL(req.url ?? '/', 'http://archive.invalid');
+      pathname = url.pathname;
+      const matched = router.match(req.method ?? 'GET', url.pathname);
+      const route = 'route' in matched ? matched.route : null;
+
+      let principal: ApiKeyPrincipal | null = null;
+      if (!route?.public) {
+        principal = authenticate(service, req);
+        if (!principal) {
+          headers = rateLimitHeaders(requests.take(`ip:${req.socket.remoteAddress}`));
+          throw new HttpError(401, ErrorMessage.invalidKey, { 'WWW-Authenticate': 'Bearer' });
+        }
+      }
+      const limiterKey = principal ? `key:${principal.id}` : `ip:${req.socket.remoteAddress}`;
+      let state: RateLimitState = requests.take(limiterKey);
+      if (state.allowed && route?.upload) {
+        // On an upload the tighter of the two limits is the one a client must pace by, so its numbers are sent.
+        const upload = uploads.take(limiterKey);
+        state = upload.allowed ? (upload.remaining < state.remaining ? upload : state) : upload;
+      }
+      headers = rateLimitHeaders(state);
+      if (!state.allowed) {
+        throw new HttpError(429, ErrorMessage.rateLimited, { 'Retry-After': String(state.resetSeconds) });
+      }
+      if (!route) {
+        if ('allowed' in matched && matched.allowed.length > 0) {
+          throw new HttpError(405, `Method ${req.method} not allowed`, { Allow: matched.allowed.join(', ') });
+        }
+        throw new HttpError(404, ErrorMessage.notFound);
+      }
+      if (route.scope && !principal!.scopes.has(route.scope)) throw new HttpError(403, ErrorMessage.insufficientScope);
+
+      const ctx: RequestContext = {
+        req, res, url, params: 'params' in matched ? matched.params : {},
+        principal: principal ?? PUBLIC_PRINCIPAL, service, headers,
+      };
+      const result = await route.handler(ctx);
+      if (result !== 'sent') sendJson(res, result.status, result.body, { ...headers, ...result.headers });
+    } catch (error) {
+      respondWithError(req, res, error, headers, log);
+    }
+  };
+}
+
+const PUBLIC_PRINCIPAL: ApiKeyPrincipal = { id: '', name: 'public', role: 'viewer', scopes: new Set(), spaces: new Set() };
+
+function authenticate(service: ServiceContext, req: IncomingMessage): ApiKeyPrincipal | null {
+  const header = req.headers.authorization ?? '';
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? verifyApiKey(service.db, match[1]!) : null;
+}
+
+function respondWithError(req: IncomingMessage, res: ServerResponse, error: unknown, headers: Record<string, string>,
+  log: (line: string) => void): void {
+  const httpError = error instanceof HttpError ? error : null;
+  if (!httpError) log(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${error instanceof Error ? error.stack : String(error)}`);
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  const status = httpError?.status ?? 500;
+  const extra = status === 429 ? { retryAfter: Number(httpError!.headers['Retry-After']) } : {};
+  const bodyUnread = !req.complete;
+  // A body we did not read (too large, rejected early) is not drained: the connection closes after the answer.
+  const connection: Record<string, string> = bodyUnread ? { Connection: 'close' } : {};
+  sendError(res, status, httpError?.message ?? ErrorMessage.internal, extra, { ...headers, ...httpError?.headers, ...connection });
+  if (bodyUnread) {
+    res.once('finish', () => {
+      req.resume(); // discard (never buffer) what is still arriving so the client can read the answer …
+      setTimeout(() => req.socket.destroy(), 1000).unref(); // … then hang up
+    });
+  }
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import type { Category, KeyInfo, Role, Sender, Space, Tag } from '../../common/archive-types.ts';
+import { ErrorMessage } from '../../common/errors.ts';
+import { accessTo, canRead, spaceFilter } from '../auth/access.ts';
+import { nowIso } from '../db/database.ts';
+import { HttpError } from '../http/http-error.ts';
+import { readJsonBody, zodMessage } from '../http/json-body.ts';
+import { param, parseQuery } from '../http/query.ts';
+import type { RequestContext, Route } from '../http/router.ts';
+
+function listSpaces(ctx: RequestContext) {
+  parseQuery(ctx.url.searchParams, {});
+  const spaces = spaceFilter(ctx.principal, 'id');
+  const rows = ctx.service.db.prepare(`SELECT * FROM spaces WHERE ${spaces.sql} ORDER BY is_default DESC, name`).all(...spaces.params) as
+    Array<{ id: string; name: string; is_default: number; created_at: string }>;
+  const items: Space[] = rows.map((r) => ({
+    id: r.id, name: r.name, is_default: r.is_default === 1, access: accessTo(ctx.principal, r.id) as Role, created_at: r.created_at,
+  }));
+  return { status: 200, body: { success: true, items, total: items.length, limit: items.length, offset: 0 } };
+}
+
+const CATEGORY_SELECT = `SELECT c.*, (SELECT count(*) FROM documents d WHERE d.category_id = c.id AND d.deleted_at IS NULL) AS document_count
+  FROM categories c`;
+
+function listCategories(ctx: RequestContext) {
+  const q = parseQuery(ctx.url.searchParams, { space_id: { parse: param.uuid() } });
+  const spaces = spaceFilter(ctx.principal, 'c.space_id');
+  const where = [spaces.sql];
+  const args = [...spaces.params];
+  if (q.space_id) {
+    if (!canRead(ctx.principal, q.space_id)) throw new HttpError(403, ErrorMessage.spaceDenied);
+    where.push('c.space_id = ?');
+    args.push(q.space_id);
+  }
+  const items = ctx.service.db.prepare(`${CATEGORY_SELECT} WHERE ${where.join(' AND ')} ORDER BY c.name COLLATE NOCASE`)
+    .all(...args) as unknown as Category[];
+  return { status: 200, body: { success: true, items, total: items.length, limit: items.length, offset: 0 } };
+}
+
+const categorySchema = z.strictObject({
+  name: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(200, { error: 'at most 200 characters' }),
+  space_id: z.uuid({ error: 'must be a uuid' }),
+}, { error: 'body must be a JSON object { name, space_id }' });
+
+async function createCategory(ctx: RequestContext) {
+  const parsed = categorySchema.safeParse(await readJsonBody(ctx.req));
+  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error));
+  const { name, space_id: spaceId } = parsed.data;
+  const { db } = ctx.service;
+  const access = accessTo(ctx.principal, spaceId);
+  if (access && !db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(spaceId)) throw new HttpError(404, 'Space not found');
+  if (access !== 'editor') throw new HttpError(403, ErrorMessage.spaceDenied);
+  if (db.prepare('SELECT 1 FROM categories WHERE space_id = ? AND name = ? COLLATE NOCASE').get(spaceId, name)) {
+    throw new HttpError(409, ErrorMessage.categoryExists);
+  }
+  const id = randomUUID();
+  db.prepare('INSERT INTO categories (id, space_id, name, created_at) VALUES (?, ?, ?, ?)').run(id, spaceId, name, nowIso());
+  const category = db.prepare(`${CATEGORY_SELECT} WHERE c.id = ?`).get(id) as unknown as Category;
+  return { status: 201, body: { success: true, category }, headers: { Location: `/v1/categories/${id}` } };
+}
+
+function listTags(ctx: RequestContext) {
+  parseQuery(ctx.url.searchParams, {});
+  const spaces = spaceFilter(ctx.principal, 'd.space_id');
+  const items = ctx.service.db.prepare(`SELECT t.name, count(*) AS document_count FROM tags t
+    JOIN document_tags dt ON dt.tag_id = t.id JOIN documents d ON d.id = dt.document_id
+    WHERE d.deleted_at IS NULL AND ${spaces.sql} GROUP BY t.id ORDER BY t.name COLLATE NOCASE`).all(...spaces.params) as unknown as Tag[];
+  return { status: 200, body: { success: true, items, total: items.length, limit: items.length, offset: 0 } };
+}
+
+function listSenders(ctx: RequestContext) {
+  parseQuery(ctx.url.searchParams, {});
+  const spaces = spaceFilter(ctx.principal, 'd.space_id');
+  // Only senders the key can see through at least one visible document.
+  const items = ctx.service.db.prepare(`SELECT s.id, s.name,
+      (SELECT count(*) FROM documents d WHERE d.sender_id = s.id AND d.deleted_at IS NULL AND ${spaces.sql}) AS document_count,
+      (SELECT count(*) FROM events e JOIN documents d ON d.id = e.document_id
+        WHERE e.sender_id = s.id AND d.deleted_at IS NULL AND ${spaces.sql}) AS event_count
+    FROM senders s WHERE document_count > 0 OR event_count > 0 ORDER BY s.name COLLATE NOCASE`)
+    .all(...spaces.params, ...spaces.params) as unknown as Sender[];
+  return { status: 200, body: { success: true, items, total: items.length, limit: items.length, offset: 0 } };
+}
+
+/** GET /v1/me: the calling key's name, role, scopes and spaces (what a client shows after "Test connection"). */
+function me(ctx: RequestContext) {
+  const p = ctx.principal;
+  const key: KeyInfo = { id: p.id, name: p.name, role: p.role, scopes: [...p.scopes], spaces: p.spaces ? [...p.spaces] : null };
+  return { status: 200, body: { success: true, key } };
+}
+
+export const catalogRoutes: Route[] = [
+  { method: 'GET', path: '/v1/spaces', scope: 'spaces:read', handler: listSpaces },
+  { method: 'GET', path: '/v1/categories', scope: 'categories:read', handler: listCategories },
+  { method: 'POST', path: '/v1/categories', scope: 'categories:write', handler: createCategory },
+  { method: 'GET', path: '/v1/tags', scope: 'tags:read', handler: listTags },
+  { method: 'GET', path: '/v1/senders', scope: 'senders:read', handler: listSenders },
+  { method: 'GET', path: '/v1/me', scope: null, handler: me },
+];

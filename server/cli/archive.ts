@@ -1,0 +1,136 @@
+import { parseArgs } from 'node:util';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROLES, SCOPES, type Role, type Scope } from '../../common/archive-types.ts';
+import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.ts';
+import { defaultDataDir } from '../config.ts';
+import { nowIso, openDatabase, type Database } from '../db/database.ts';
+
+const USAGE = `Usage: npm run archive -- [--data-dir DIR] [--json] <command>
+
+Administers an archive's data directory (safe while the server runs).
+
+Commands:
+  spaces create NAME                 create a space
+  spaces list                        list spaces
+  keys create [options]              create an API key (printed once)
+  keys list                          list keys (never their secrets)
+  keys revoke ID                     revoke a key at once
+
+Global options:
+  --data-dir DIR   the archive (default: ${defaultDataDir()}; env ARCHIVE_DATA_DIR)
+  --json           machine-readable output
+  -h, --help       help (also after a command: keys create --help)`;
+
+const KEYS_CREATE_HELP = `Usage: npm run archive -- keys create [--name NAME] [--scopes a,b] [--spaces id,id] [--role viewer|editor]
+
+  --name NAME      a label for the key (default: "key <date>")
+  --scopes LIST    comma-separated scopes (default: all): ${SCOPES.join(', ')}
+  --spaces LIST    comma-separated space ids the key is restricted to (default: every space)
+  --role ROLE      viewer (read) or editor (read, upload, delete, reprocess); default editor
+
+The key is printed once. Store it in your client; it cannot be shown again.`;
+
+class UsageError extends Error {}
+
+export function run(argv: string[], out: (line: string) => void = console.log): number {
+  const { values, positionals } = parseArgs({
+    args: argv, allowPositionals: true,
+    options: {
+      'data-dir': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
+      name: { type: 'string' }, scopes: { type: 'string' }, spaces: { type: 'string' }, role: { type: 'string' },
+    },
+  });
+  const [group, command, ...rest] = positionals;
+  if (values.help || !group) {
+    out(group === 'keys' && command === 'create' ? KEYS_CREATE_HELP : USAGE);
+    return values.help ? 0 : 2;
+  }
+  const dataDir = values['data-dir'] ?? defaultDataDir();
+  mkdirSync(dataDir, { recursive: true });
+  const db = openDatabase(join(dataDir, 'archive.sqlite'));
+  const print = (json: unknown, text: string): void => out(values.json ? JSON.stringify(json, null, 2) : text);
+  try {
+    switch (`${group} ${command ?? ''}`.trim()) {
+      case 'spaces create': {
+        const name = rest.join(' ').trim();
+        if (!name) throw new UsageError('spaces create needs a NAME');
+        const space = { id: randomUUID(), name };
+        db.prepare('INSERT INTO spaces (id, name, created_at) VALUES (?, ?, ?)').run(space.id, space.name, nowIso());
+        print(space, `Created space "${space.name}" ${space.id}`);
+        return 0;
+      }
+      case 'spaces list': {
+        const spaces = (db.prepare('SELECT id, name, is_default, created_at FROM spaces ORDER BY is_default DESC, name').all() as
+          Array<{ id: string; name: string; is_default: number; created_at: string }>).map((s) => ({ ...s, is_default: s.is_default === 1 }));
+        print(spaces, spaces.map((s) => `${s.id}  ${s.name}${s.is_default ? '  (default)' : ''}`).join('\n'));
+        return 0;
+      }
+      case 'keys create': {
+        const scopes = parseList(values.scopes, SCOPES, 'scope') ?? [...SCOPES];
+        const role = (values.role ?? 'editor') as Role;
+        if (!ROLES.includes(role)) throw new UsageError(`--role must be viewer or editor, got "${values.role}"`);
+        const spaces = values.spaces === undefined ? null : checkSpaces(db, values.spaces);
+        const { record, key } = createApiKey(db, { name: values.name ?? `key ${nowIso().slice(0, 10)}`, role, scopes, spaces });
+        print({ ...record, key }, [
+          `Created key ${record.id} (${record.name}), role ${record.role}, scopes ${record.scopes.join(',')}, spaces ${record.spaces?.join(',') ?? 'all'}`,
+          '', `  ${key}`, '', 'This key is shown only once. Store it now.',
+        ].join('\n'));
+        return 0;
+      }
+      case 'keys list': {
+        const keys = listApiKeys(db);
+        print(keys, keys.map((k) => `${k.id}  ${k.name}  ${k.role}  ${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}  ` +
+          `scopes=${k.scopes.join(',')} spaces=${k.spaces?.join(',') ?? 'all'}`).join('\n') || 'No keys yet.');
+        return 0;
+      }
+      case 'keys revoke': {
+        const id = rest[0] ?? '';
+        if (!id) throw new UsageError('keys revoke needs a key ID (see keys list)');
+        if (!revokeApiKey(db, id)) throw new Error(`No key with id ${id}`);
+        print({ id, revoked: true }, `Revoked key ${id}`);
+        return 0;
+      }
+      default:
+        throw new UsageError(`Unknown command "${[group, command].filter(Boolean).join(' ')}"`);
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (values.json) out(JSON.stringify({ error: message }));
+    console.error(`error: ${message}${error instanceof UsageError ? '\n\n' + USAGE : ''}`);
+    return error instanceof UsageError ? 2 : 1;
+  } finally {
+    db.close();
+  }
+}
+
+function parseList<T extends string>(raw: string | undefined, allowed: readonly T[], what: string): T[] | undefined {
+  if (raw === undefined) return undefined;
+  const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  if (items.length === 0) throw new UsageError(`--${what}s needs at least one ${what}`);
+  for (const item of items) {
+    if (!allowed.includes(item as T)) throw new UsageError(`Unknown ${what} "${item}"; one of: ${allowed.join(', ')}`);
+  }
+  return [...new Set(items as T[])];
+}
+
+function checkSpaces(db: Database, raw: string): string[] {
+  const ids = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (ids.length === 0) throw new UsageError('--spaces needs at least one space id');
+  for (const id of ids) {
+    if (!db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(id)) throw new UsageError(`No space with id ${id} (see spaces list)`);
+  }
+  return [...new Set(ids)];
+}
+
+export type { Scope };
+
+if (import.meta.main) {
+  try {
+    process.exitCode = run(process.argv.slice(2));
+  } catch (error) {
+    console.error(`error: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exitCode = 2;
+  }
+}

@@ -1,0 +1,131 @@
+import { randomUUID } from 'node:crypto';
+import type { DatabaseSync } from 'node:sqlite';
+
+/** Ordered, append-only. Each entry runs once, inside a transaction, and bumps PRAGMA user_version. */
+const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
+  (db) => {
+    db.exec(`
+      CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE spaces (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL, is_default INTEGER NOT NULL DEFAULT 0, created_at TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX spaces_default ON spaces(is_default) WHERE is_default = 1;
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL, secret_hash TEXT NOT NULL, role TEXT NOT NULL,
+        scopes TEXT NOT NULL, spaces TEXT, created_at TEXT NOT NULL, last_used_at TEXT, revoked_at TEXT
+      );
+      CREATE TABLE categories (
+        id TEXT PRIMARY KEY, space_id TEXT NOT NULL REFERENCES spaces(id), name TEXT NOT NULL, created_at TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX categories_name ON categories(space_id, name COLLATE NOCASE);
+      CREATE TABLE senders (id TEXT PRIMARY KEY, name TEXT NOT NULL COLLATE NOCASE UNIQUE, created_at TEXT NOT NULL);
+      CREATE TABLE tags (id INTEGER PRIMARY KEY, name TEXT NOT NULL COLLATE NOCASE UNIQUE);
+      CREATE TABLE documents (
+        id TEXT PRIMARY KEY,
+        space_id TEXT NOT NULL REFERENCES spaces(id),
+        category_id TEXT REFERENCES categories(id),
+        sender_id TEXT REFERENCES senders(id),
+        status TEXT NOT NULL,
+        title TEXT NOT NULL,
+        original_filename TEXT NOT NULL,
+        mime_type TEXT NOT NULL,
+        file_format TEXT NOT NULL,
+        size_bytes INTEGER NOT NULL,
+        sha256 TEXT NOT NULL,
+        page_count INTEGER,
+        language TEXT,
+        document_date TEXT,
+        content TEXT NOT NULL DEFAULT '',
+        extracted_data TEXT NOT NULL DEFAULT '{}',
+        metadata TEXT,
+        edited_fields TEXT NOT NULL DEFAULT '[]',
+        duplicate_of TEXT,
+        processing_note TEXT,
+        error TEXT,
+        uploaded_by TEXT,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        processed_at TEXT,
+        deleted_at TEXT
+      );
+      CREATE INDEX documents_created ON documents(deleted_at, created_at);
+      CREATE INDEX documents_updated ON documents(deleted_at, updated_at);
+      CREATE INDEX documents_title ON documents(deleted_at, title);
+      CREATE INDEX documents_date ON documents(deleted_at, document_date);
+      CREATE INDEX documents_space ON documents(space_id, deleted_at, created_at);
+      CREATE INDEX documents_status ON documents(status);
+      CREATE INDEX documents_category ON documents(category_id);
+      CREATE INDEX documents_sha ON documents(sha256, space_id);
+      CREATE TABLE document_tags (
+        document_id TEXT NOT NULL REFERENCES documents(id), tag_id INTEGER NOT NULL REFERENCES tags(id),
+        PRIMARY KEY (document_id, tag_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX document_tags_tag ON document_tags(tag_id);
+      CREATE TABLE events (
+        id TEXT PRIMARY KEY,
+        document_id TEXT NOT NULL REFERENCES documents(id),
+        event_type TEXT NOT NULL,
+        state TEXT NOT NULL,
+        title TEXT NOT NULL,
+        amount_value REAL,
+        amount_currency TEXT,
+        due_date TEXT,
+        reference_number TEXT,
+        sender_id TEXT REFERENCES senders(id),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX events_document ON events(document_id);
+      CREATE INDEX events_due ON events(due_date);
+      CREATE TABLE event_history (
+        id INTEGER PRIMARY KEY, event_id TEXT NOT NULL REFERENCES events(id),
+        from_state TEXT, to_state TEXT NOT NULL, at TEXT NOT NULL, cause TEXT NOT NULL
+      );
+      CREATE INDEX event_history_event ON event_history(event_id);
+      CREATE TABLE payments (
+        id TEXT PRIMARY KEY, event_id TEXT NOT NULL REFERENCES events(id),
+        amount_value REAL, amount_currency TEXT, paid_at TEXT NOT NULL, confirmed INTEGER NOT NULL,
+        source TEXT NOT NULL, created_at TEXT NOT NULL
+      );
+      CREATE INDEX payments_event ON payments(event_id);
+      CREATE TABLE jobs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        document_id TEXT NOT NULL REFERENCES documents(id),
+        kind TEXT NOT NULL,
+        state TEXT NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        error TEXT,
+        created_at TEXT NOT NULL,
+        started_at TEXT,
+        finished_at TEXT
+      );
+      -- "A document already in the pipeline is not queued a second time": enforced by the schema.
+      CREATE UNIQUE INDEX jobs_active ON jobs(document_id) WHERE state IN ('queued', 'running');
+      CREATE INDEX jobs_state ON jobs(state, id);
+      CREATE VIRTUAL TABLE documents_fts USING fts5(
+        title, content, sender, tags, tokenize = 'unicode61 remove_diacritics 2'
+      );
+    `);
+    const now = new Date().toISOString();
+    db.prepare('INSERT INTO spaces (id, name, is_default, created_at) VALUES (?, ?, 1, ?)').run(randomUUID(), 'Default', now);
+  },
+];
+
+export function migrate(db: DatabaseSync): void {
+  const row = db.prepare('PRAGMA user_version').get() as { user_version: number };
+  for (let version = row.user_version; version < MIGRATIONS.length; version++) {
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      // Re-read inside the write lock: another process may have migrated meanwhile.
+      const current = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
+      if (current === version) {
+        MIGRATIONS[version]!(db);
+        db.exec(`PRAGMA user_version = ${version + 1}`);
+      }
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}

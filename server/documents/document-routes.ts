@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { DOCUMENT_SORT_FIELDS, DOCUMENT_STATUSES } from '../../common/archive-types.ts';
+import { isCalendarDate } from '../../common/dates.ts';
+import { ErrorMessage } from '../../common/errors.ts';
+import { canRead, canWrite, spaceFilter } from '../auth/access.ts';
+import { nowIso, transaction } from '../db/database.ts';
+import { HttpError } from '../http/http-error.ts';
+import { readJsonBody, zodMessage } from '../http/json-body.ts';
+import { param, parseQuery } from '../http/query.ts';
+import type { RequestContext, Route } from '../http/router.ts';
+import { pathId, requireWrite, visibleDocument } from './document-access.ts';
+import {
+  DOCUMENT_SELECT, findDocumentRow, reindexDocument, setDocumentTags, toDocument, toDocumentDetail, type DocumentRow,
+} from './document-rows.ts';
+
+export const MAX_BULK_REPROCESS = 50;
+
+const LIST_QUERY = {
+  limit: { parse: param.integer(1, 100), default: 50 },
+  offset: { parse: param.integer(0, Number.MAX_SAFE_INTEGER), default: 0 },
+  sort_by: { parse: param.oneOf(DOCUMENT_SORT_FIELDS), default: 'created_at' as const },
+  sort_order: { parse: param.oneOf(['asc', 'desc'] as const), default: 'desc' as const },
+  space_id: { parse: param.uuid() },
+  category_id: { parse: param.uuid() },
+  status: { parse: param.oneOf(DOCUMENT_STATUSES) },
+  created_after: { parse: param.timestamp() },
+  updated_after: { parse: param.timestamp() },
+  tag: { parse: (name: string) => (raw: string) => nonEmpty(name, raw) },
+  deleted: { parse: param.boolean(), default: false },
+};
+
+function nonEmpty(name: string, raw: string): string {
+  if (raw.length > 100) throw new HttpError(400, `Invalid parameter ${name}: at most 100 characters`);
+  return raw;
+}
+
+function listDocuments(ctx: RequestContext) {
+  const q = parseQuery(ctx.url.searchParams, LIST_QUERY);
+  const where: string[] = [q.deleted ? 'd.deleted_at IS NOT NULL' : 'd.deleted_at IS NULL'];
+  const args: Array<string | number> = [];
+  const spaces = spaceFilter(ctx.principal, 'd.space_id');
+  where.push(spaces.sql);
+  args.push(...spaces.params);
+  if (q.space_id) {
+    if (!canRead(ctx.principal, q.space_id)) throw new HttpError(403, ErrorMessage.spaceDenied);
+    where.push('d.space_id = ?');
+    args.push(q.space_id);
+  }
+  if (q.category_id) { where.push('d.category_id = ?'); args.push(q.category_id); }
+  if (q.status) { where.push('d.status = ?'); args.push(q.status); }
+  if (q.created_after) { where.push('d.created_at > ?'); args.push(q.created_after); }
+  if (q.updated_after) { where.push('d.updated_at > ?'); args.push(q.updated_after); }
+  if (q.tag) {
+    where.push('d.id IN (SELECT dt.document_id FROM document_tags dt JOIN tags t ON t.id = dt.tag_id WHERE t.name = ?)');
+    args.push(q.tag);
+  }
+  const whereSql = where.join(' AND ');
+  // NULL dates and titles sort last either way; id breaks ties so pages never overlap.
+  const order = `d.${q.sort_by} IS NULL, d.${q.sort_by} ${q.sort_order.toUpperCase()}, d.id ${q.sort_order.toUpperCase()}`;
+  const { db } = ctx.service;
+  const total = (db.prepare(`SELECT count(*) AS n FROM documents d WHERE ${whereSql}`).get(...args) as { n: number }).n;
+  const rows = db.prepare(`${DOCUMENT_SELECT} WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .all(...args, q.limit, q.offset) as unknown as DocumentRow[];
+  return { status: 200, body: { success: true, items: rows.map(toDocument), total, limit: q.limit, offset: q.offset } };
+}
+
+const patchSchema = z.strictObject({
+  title: z.string().trim().min(1).max(500).optional(),
+  document_date: z.string().refine(isCalendarDate, { error: 'must be a date YYYY-MM-DD' }).nullable().optional(),
+  category_id: z.uuid().nullable().optional(),
+  tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+});
+
+/** PATCH: hand edits. Each edited field is remembered so reprocessing keeps it. */
+async function patchDocument(ctx: RequestContext) {
+  const row = visibleDocument(ctx, { includeDeleted: false });
+  requireWrite(ctx, row.space_id);
+  const parsed = patchSchema.safeParse(await readJsonBody(ctx.req));
+  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error));
+  const patch = parsed.data;
+  if (patch.tags && !ctx.principal.scopes.has('tags:write')) throw new HttpError(403, ErrorMessage.insufficientScope);
+  const { db } = ctx.service;
+  if (patch.category_id) {
+    const category = db.prepare('SELECT space_id FROM categories WHERE id = ?').get(patch.category_id) as { space_id: string } | undefined;
+    if (!category || category.space_id !== row.space_id) {
+      throw new HttpError(400, 'Invalid parameter category_id: no such category in the document\'s space');
+    }
+  }
+  transaction(db, () => {
+    const edited = new Set(JSON.parse(row.edited_fields) as string[]);
+    const now = nowIso();
+    for (const field of ['title', 'document_date', 'category_id'] as const) {
+      if (patch[field] === undefined) continue;
+      db.prepare(`UPDATE documents SET ${field} = ? WHERE id = ?`).run(patch[field], row.id);
+      edited.add(field);
+    }
+    if (patch.tags) {
+      setDocumentTags(db, row.id, [...new Map(patch.tags.map((t) => [t.toLowerCase(), t])).values()]);
+      edited.add('tags');
+    }
+    db.prepare('UPDATE documents SET edited_fields = ?, updated_at = ? WHERE id = ?').run(JSON.stringify([...edited]), now, row.id);
+    reindexDocument(db, row.id);
+  });
+  return { status: 200, body: { success: true, document: toDocumentDetail(db, findDocumentRow(db, row.id)!) } };
+}
+
+function deleteDocument(ctx: RequestContext) {
+  const row = visibleDocument(ctx, { includeDeleted: true });
+  requireWrite(ctx, row.space_id);
+  const now = nowIso();
+  if (!row.deleted_at) ctx.service.db.prepare('UPDATE documents SET deleted_at = ?, updated_at = ? WHERE id = ?').run(now, now, row.id);
+  return { status: 200, body: { success: true, id: row.id, deleted_at: row.deleted_at ?? now } };
+}
+
+function restoreDocument(ctx: RequestContext) {
+  const row = visibleDocument(ctx, { includeDeleted: true });
+  requireWrite(ctx, row.space_id);
+  const { db } = ctx.service;
+  if (row.deleted_at) db.prepare('UPDATE documents SET deleted_at = NULL, updated_at = ? WHERE id = ?').run(nowIso(), row.id);
+  return { status: 200, body: { success: true, document: toDocument(findDocumentRow(db, row.id)!) } };
+}
+
+function reprocessOne(ctx: RequestContext) {
+  const row = visibleDocument(ctx, { includeDeleted: false });
+  requireWrite(ctx, row.space_id);
+  const queued = queueReprocess(ctx, row);
+  return { status: queued ? 202 : 200, body: { success: true, id: row.id, queued, alreadyProcessing: !queued } };
+}
+
+/** Duplicates (status skipped) have no analysis of their own; reprocessing them would only skip them again. */
+function queueReprocess(ctx: RequestContext, row: DocumentRow): boolean {
+  const kind = row.duplicate_of ? 'process' : 'reprocess';
+  const queued = ctx.service.processor.jobs.enqueue(row.id, kind);
+  if (queued) ctx.service.processor.notify();
+  return queued;
+}
+
+const bulkSchema = z.strictObject({
+  documentIds: z.array(z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+    error: 'every entry must be a uuid',
+  }), { error: 'documentIds must be an array of uuids' })
+    .min(1, { error: `documentIds must have 1 to ${MAX_BULK_REPROCESS} entries` })
+    .max(MAX_BULK_REPROCESS, { error: `documentIds must have 1 to ${MAX_BULK_REPROCESS} entries` }),
+}, { error: 'body must be a JSON object { documentIds }' });
+
+async function reprocessBulk(ctx: RequestContext) {
+  const parsed = bulkSchema.safeParse(await readJsonBody(ctx.req));
+  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error));
+  const result = { success: true as const, queued: [] as string[], skippedPending: [] as string[], denied: [] as string[], notFound: [] as string[] };
+  for (const id of new Set(parsed.data.documentIds.map((i) => i.toLowerCase()))) {
+    const row = findDocumentRow(ctx.service.db, id);
+    if (!row || row.deleted_at || !canRead(ctx.principal, row.space_id)) result.notFound.push(id);
+    else if (!canWrite(ctx.principal, row.space_id)) result.denied.push(id);
+    else if (queueReprocess(ctx, row)) result.queued.push(id);
+    else result.skippedPending.push(id);
+  }
+  return { status: 200, body: result };
+}
+
+export const documentRoutes: Route[] = [
+  { method: 'GET', path: '/v1/documents', scope: 'documents:read', handler: listDocuments },
+  {
+    method: 'GET', path: '/v1/documents/:id', scope: 'documents:read',
+    handler: (ctx) => ({ status: 200, body: { success: true, document: toDocumentDetail(ctx.service.db, visibleDocument(ctx, { includeDeleted: true })) } }),
+  },
+  { method: 'PATCH', path: '/v1/documents/:id', scope: 'documents:write', handler: patchDocument },
+  { method: 'DELETE', path: '/v1/documents/:id', scope: 'documents:write', handler: deleteDocument },
+  { method: 'POST', path: '/v1/documents/:id/restore', scope: 'documents:write', handler: restoreDocument },
+  { method: 'POST', path: '/v1/documents/reprocess', scope: 'documents:write', handler: reprocessBulk },
+  { method: 'POST', path: '/v1/documents/:id/reprocess', scope: 'documents:write', handler: reprocessOne },
+];
+
+export { pathId };

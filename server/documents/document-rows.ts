@@ -1,0 +1,110 @@
+import type {
+  ArchiveDocument, ArchiveDocumentDetail, DocumentStatus, FileFormat, UploadMetadata,
+} from '../../common/archive-types.ts';
+import type { Database } from '../db/database.ts';
+
+/** A documents row joined with its category, sender and tags, as every query below selects it. */
+export interface DocumentRow {
+  id: string; space_id: string; category_id: string | null; category_name: string | null;
+  sender_id: string | null; sender_name: string | null; status: string; title: string; original_filename: string;
+  mime_type: string; file_format: string; size_bytes: number; sha256: string; page_count: number | null;
+  language: string | null; document_date: string | null; content: string; extracted_data: string;
+  metadata: string | null; edited_fields: string; duplicate_of: string | null; processing_note: string | null;
+  error: string | null; uploaded_by: string | null; created_at: string; updated_at: string;
+  processed_at: string | null; deleted_at: string | null; tags_json: string;
+}
+
+export const DOCUMENT_SELECT = `
+  SELECT d.*, c.name AS category_name, s.name AS sender_name,
+    (SELECT json_group_array(t.name) FROM document_tags dt JOIN tags t ON t.id = dt.tag_id
+      WHERE dt.document_id = d.id) AS tags_json
+  FROM documents d
+  LEFT JOIN categories c ON c.id = d.category_id
+  LEFT JOIN senders s ON s.id = d.sender_id`;
+
+export function findDocumentRow(db: Database, id: string): DocumentRow | undefined {
+  return db.prepare(`${DOCUMENT_SELECT} WHERE d.id = ?`).get(id) as DocumentRow | undefined;
+}
+
+export function toDocument(row: DocumentRow): ArchiveDocument {
+  return {
+    id: row.id,
+    space_id: row.space_id,
+    category_id: row.category_id,
+    category_name: row.category_name,
+    status: row.status as DocumentStatus,
+    title: row.title,
+    original_filename: row.original_filename,
+    mime_type: row.mime_type,
+    file_format: row.file_format as FileFormat,
+    size_bytes: row.size_bytes,
+    sha256: row.sha256,
+    page_count: row.page_count,
+    language: row.language,
+    sender_name: row.sender_name,
+    document_date: row.document_date,
+    tags: (JSON.parse(row.tags_json) as string[]).sort((a, b) => a.localeCompare(b)),
+    duplicate_of: row.duplicate_of,
+    processing_note: row.processing_note,
+    error: row.error,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    processed_at: row.processed_at,
+    deleted_at: row.deleted_at,
+  };
+}
+
+export function toDocumentDetail(db: Database, row: DocumentRow): ArchiveDocumentDetail {
+  const eventIds = (db.prepare('SELECT id FROM events WHERE document_id = ? ORDER BY created_at').all(row.id) as Array<{ id: string }>)
+    .map((e) => e.id);
+  return {
+    ...toDocument(row),
+    content: row.content,
+    extracted_data: JSON.parse(row.extracted_data) as Record<string, unknown>,
+    metadata: row.metadata ? (JSON.parse(row.metadata) as UploadMetadata) : null,
+    event_ids: eventIds,
+  };
+}
+
+/** Replaces a document's tags (case-insensitive names, created on first use). */
+export function setDocumentTags(db: Database, documentId: string, names: readonly string[]): void {
+  db.prepare('DELETE FROM document_tags WHERE document_id = ?').run(documentId);
+  const upsert = db.prepare('INSERT INTO tags (name) VALUES (?) ON CONFLICT(name) DO UPDATE SET name = name RETURNING id');
+  const link = db.prepare('INSERT OR IGNORE INTO document_tags (document_id, tag_id) VALUES (?, ?)');
+  for (const name of names) {
+    const { id } = upsert.get(name) as { id: number };
+    link.run(documentId, id);
+  }
+}
+
+/** Keeps the full-text index row of a document in step with its searchable fields. */
+export function reindexDocument(db: Database, documentId: string): void {
+  const row = db.prepare(`
+    SELECT d.rowid AS rowid, d.title, d.content, s.name AS sender,
+      (SELECT group_concat(t.name, ' ') FROM document_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.document_id = d.id) AS tags
+    FROM documents d LEFT JOIN senders s ON s.id = d.sender_id WHERE d.id = ?`).get(documentId) as
+    { rowid: number; title: string; content: string; sender: string | null; tags: string | null } | undefined;
+  if (!row) return;
+  db.prepare('DELETE FROM documents_fts WHERE rowid = ?').run(row.rowid);
+  db.prepare('INSERT INTO documents_fts (rowid, title, content, sender, tags) VALUES (?, ?, ?, ?, ?)')
+    .run(row.rowid, row.title, row.content, row.sender ?? '', row.tags ?? '');
+}
+
+/** Finds or creates a sender by name (case-insensitive) and returns its id. */
+export function senderIdFor(db: Database, name: string, now: string): string {
+  const found = db.prepare('SELECT id FROM senders WHERE name = ?').get(name) as { id: string } | undefined;
+  if (found) return found.id;
+  const id = crypto.randomUUID();
+  db.prepare('INSERT INTO senders (id, name, created_at) VALUES (?, ?, ?)').run(id, name, now);
+  return id;
+}
+
+/** Finds or creates a category of a space by name (case-insensitive) and returns its id. */
+export function categoryIdFor(db: Database, spaceId: string, name: string, now: string): string {
+  const found = db.prepare('SELECT id FROM categories WHERE space_id = ? AND name = ? COLLATE NOCASE').get(spaceId, name) as
+    { id: string } | undefined;
+  if (found) return found.id;
+  const id = crypto.randomUUID();
+  db.prepare('INSERT INTO categories (id, space_id, name, created_at) VALUES (?, ?, ?, ?)').run(id, spaceId, name, now);
+  return id;
+}

@@ -1,0 +1,76 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
+import { ErrorMessage } from '../../common/errors.ts';
+import { canRead } from '../auth/access.ts';
+import { findActiveKey } from '../auth/api-keys.ts';
+import { HttpError } from '../http/http-error.ts';
+import type { RequestContext, Route, RouteResult } from '../http/router.ts';
+import { pathId, visibleDocument } from './document-access.ts';
+import { findDocumentRow } from './document-rows.ts';
+
+/** HMAC over document id, expiry and key id: a link is bound to one document, one moment and one key. */
+export function signDownload(secret: Buffer, documentId: string, expires: number, keyId: string): string {
+  return createHmac('sha256', secret).update(`${documentId}\n${expires}\n${keyId}`).digest('base64url');
+}
+
+/** GET /v1/document/:id/download (and the /v1/documents alias): 302 to a signed URL valid 60 seconds. */
+function redirectToSignedUrl(ctx: RequestContext): RouteResult {
+  const row = visibleDocument(ctx, { includeDeleted: false });
+  const { downloadSecret, limits, now } = ctx.service;
+  const expires = Math.floor(now() / 1000) + limits.downloadUrlTtlSeconds;
+  const signature = signDownload(downloadSecret, row.id, expires, ctx.principal.id);
+  const location = `/v1/files/${row.id}?expires=${expires}&key_id=${ctx.principal.id}&signature=${signature}`;
+  ctx.res.writeHead(302, { ...ctx.headers, Location: location, 'Cache-Control': 'no-store', 'Content-Length': 0 });
+  ctx.res.end();
+  return 'sent';
+}
+
+/**
+ * GET /v1/files/:id?expires&key_id&signature: the signed URL itself. Needs no Authorization header (that is the point
+ * of it), but the signing key must still be valid and still see the document. Expired or tampered: 403.
+ */
+async function serveSignedFile(ctx: RequestContext): Promise<RouteResult> {
+  const id = pathId(ctx);
+  const q = ctx.url.searchParams;
+  const expires = Number(q.get('expires'));
+  const keyId = q.get('key_id') ?? '';
+  const presented = Buffer.from(q.get('signature') ?? '', 'base64url');
+  const { downloadSecret, now, db, blobs } = ctx.service;
+  const expected = Buffer.from(signDownload(downloadSecret, id, expires, keyId), 'base64url');
+  const valid = Number.isInteger(expires) && presented.length === expected.length && timingSafeEqual(presented, expected)
+    && expires >= Math.floor(now() / 1000);
+  const key = valid ? findActiveKey(db, keyId) : null;
+  if (!valid || !key) throw new HttpError(403, ErrorMessage.invalidDownloadSignature);
+  const row = findDocumentRow(db, id);
+  if (!row || row.deleted_at || !canRead(key, row.space_id)) throw new HttpError(404, ErrorMessage.documentNotFound);
+
+  const stream = createReadStream(blobs.pathOf(row.sha256));
+  await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject)).catch(() => {
+    throw new HttpError(500, 'Stored file is missing');
+  });
+  ctx.res.writeHead(200, {
+    ...ctx.headers,
+    'Content-Type': row.mime_type,
+    'Content-Length': row.size_bytes,
+    'Content-Disposition': contentDisposition(row.original_filename),
+    'Cache-Control': 'private, no-store',
+    'X-Content-Type-Options': 'nosniff',
+    ETag: `"${row.sha256}"`,
+  });
+  await pipeline(stream, ctx.res).catch(() => undefined); // the client may hang up mid-download; nothing to clean
+  return 'sent';
+}
+
+/** RFC 6266 with an RFC 5987 `filename*` for names that are not plain ASCII; the quoted fallback stays ASCII. */
+export function contentDisposition(filename: string): string {
+  const fallback = filename.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return fallback === filename ? `attachment; filename="${fallback}"` : `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+export const downloadRoutes: Route[] = [
+  { method: 'GET', path: '/v1/document/:id/download', scope: 'documents:read', handler: redirectToSignedUrl },
+  { method: 'GET', path: '/v1/documents/:id/download', scope: 'documents:read', handler: redirectToSignedUrl },
+  { method: 'GET', path: '/v1/files/:id', scope: null, public: true, handler: serveSignedFile },
+];

@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import busboy from 'busboy';
+import type { UploadAccepted, UploadMetadata } from '../../common/archive-types.ts';
+import { ErrorMessage } from '../../common/errors.ts';
+import { parseUploadMetadata } from '../../common/upload-metadata.ts';
+import { accessTo } from '../auth/access.ts';
+import { nowIso, transaction } from '../db/database.ts';
+import { contentTypeMatches, detectFormat } from '../formats/detect-format.ts';
+import { HttpError } from '../http/http-error.ts';
+import { UUID } from '../http/query.ts';
+import type { RequestContext, Route, RouteResult } from '../http/router.ts';
+import { titleFromFilename } from '../pipeline/steps/filename-title.ts';
+import type { StagedFile } from '../storage/blob-store.ts';
+
+interface ReceivedUpload {
+  file: (StagedFile & { filename: string; declaredType: string | undefined }) | null;
+  fields: Map<string, string>;
+}
+
+/** Room for the multipart framing and the small fields around a file of the maximum size. */
+const MULTIPART_OVERHEAD = 256 * 1024;
+
+/**
+ * POST /v1/documents. The body streams to a temp file (hashed on the way, never held in memory); only when
+ * everything checks out is the file moved into the store and the record written. Anything rejected leaves nothing.
+ */
+async function uploadDocument(ctx: RequestContext): Promise<RouteResult> {
+  const { req } = ctx;
+  const { limits } = ctx.service;
+  if (!/^multipart\/form-data\b/i.test(req.headers['content-type'] ?? '')) {
+    throw new HttpError(400, 'Expected multipart/form-data with a file field');
+  }
+  if (Number(req.headers['content-length'] ?? 0) > limits.maxUploadBytes + MULTIPART_OVERHEAD) {
+    throw new HttpError(413, ErrorMessage.fileTooLarge);
+  }
+  const received = await receive(ctx);
+  try {
+    return await accept(ctx, received);
+  } finally {
+    if (received.file) await ctx.service.blobs.discard(received.file.path);
+  }
+}
+
+function receive(ctx: RequestContext): Promise<ReceivedUpload> {
+  const { req } = ctx;
+  const { blobs, limits } = ctx.service;
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: req.headers, defParamCharset: 'utf8',
+        limits: { files: 1, fileSize: limits.maxUploadBytes, fields: 10, fieldSize: 64 * 1024, parts: 12, headerPairs: 20 },
+      });
+    } catch {
+      reject(new HttpError(400, ErrorMessage.malformedMultipart));
+      return;
+    }
+    const received: ReceivedUpload = { file: null, fields: new Map() };
+    const stagedPaths: string[] = [];
+    let staging: Promise<void> = Promise.resolve();
+    let failure: HttpError | null = null;
+    // Declared before the handlers that call it; assigned below.
+    // eslint-disable-next-line prefer-const
+    let finish: (error: HttpError | null) => Promise<void>;
+    const fail = (error: HttpError): void => {
+      failure ??= error;
+    };
+
+    parser.on('field', (name, value, info) => {
+      if (info.valueTruncated) fail(new HttpError(400, `Invalid parameter ${name}: value too long`));
+      else if (received.fields.has(name)) fail(new HttpError(400, `Invalid parameter ${name}: given more than once`));
+      else received.fields.set(name, value);
+    });
+    parser.on('file', (name, stream, info) => {
+      if (name !== 'file' || received.file || failure) {
+        if (name !== 'file') fail(new HttpError(400, `Unknown parameter ${name}: the file goes in the field named file`));
+        stream.resume();
+        return;
+      }
+      fileStream = stream;
+      const path = blobs.newTempPath();
+      stagedPaths.push(path);
+      // Stop at once: the rest of an oversized body is never read (the connection is closed after the 413).
+      stream.on('limit', () => void finish(new HttpError(413, ErrorMessage.fileTooLarge)));
+      staging = blobs.stage(stream, path).then((staged) => {
+        received.file = { ...staged, filename: info.filename ?? '', declaredType: info.mimeType };
+      }, () => fail(new HttpError(400, ErrorMessage.malformedMultipart)));
+    });
+    parser.on('filesLimit', () => fail(new HttpError(400, 'Only one file per upload')));
+    parser.on('partsLimit', () => fail(new HttpError(400, 'Too many form fields')));
+    parser.on('fieldsLimit', () => fail(new HttpError(400, 'Too many form fields')));
+
+    let settled = false;
+    let fileStream: NodeJS.ReadableStream & { destroy(): void } | undefined;
+    finish = async (error: HttpError | null): Promise<void> => {
+      if (settled) return;
+      settled = true;
+      // Decided before the staging settles: tearing the file stream down below must not change the reason.
+      const early = failure ?? error;
+      req.unpipe(parser);
+      if (early) fileStream?.destroy();
+      await staging;
+      const problem = early ?? failure;
+      if (problem) {
+        await Promise.all(stagedPaths.map((p) => blobs.discard(p)));
+        reject(problem);
+      } else resolve(received);
+    };
+    parser.on('close', () => void finish(null));
+    parser.on('error', () => void finish(new HttpError(400, ErrorMessage.malformedMultipart)));
+    req.on('aborted', () => void finish(new HttpError(400, 'Upload aborted before the body was complete')));
+    req.pipe(parser);
+  });
+}
+
+async function accept(ctx: RequestContext, received: ReceivedUpload): Promise<RouteResult> {
+  const { db, blobs } = ctx.service;
+  const file = received.file;
+  for (const name of received.fields.keys()) {
+    if (name !== 'space_id' && name !== 'metadata') throw new HttpError(400, `Unknown parameter ${name}`);
+  }
+  if (!file) throw new HttpError(400, ErrorMessage.fileMissing);
+
+  const spaceId = resolveSpace(ctx, received.fields.get('space_id'));
+  let metadata: UploadMetadata | null = null;
+  const rawMetadata = received.fields.get('metadata');
+  if (rawMetadata !== undefined && rawMetadata.trim() !== '') {
+    const parsed = parseUploadMetadata(rawMetadata);
+    if (!parsed.ok) throw new HttpError(400, parsed.error);
+    metadata = parsed.value;
+  }
+
+  if (file.size === 0) throw new HttpError(400, ErrorMessage.unsupportedFormat);
+  const format = await detectFormat(file.path);
+  if (!format) throw new HttpError(400, ErrorMessage.unsupportedFormat);
+  if (!contentTypeMatches(file.declaredType, format)) throw new HttpError(400, ErrorMessage.contentTypeMismatch);
+
+  await blobs.commit(file);
+  const id = randomUUID();
+  const now = nowIso();
+  const filename = safeFilename(file.filename, format.extension);
+  const duplicateOf = transaction(db, () => {
+    const original = db.prepare(`SELECT id FROM documents WHERE sha256 = ? AND space_id = ? AND deleted_at IS NULL
+      AND duplicate_of IS NULL ORDER BY created_at LIMIT 1`).get(file.sha256, spaceId) as { id: string } | undefined;
+    db.prepare(`INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
+      sha256, metadata, duplicate_of, uploaded_by, created_at, updated_at) VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+      .run(id, spaceId, metadata?.title ?? titleFromFilename(filename), filename, format.mimeType, format.format, file.size,
+        file.sha256, metadata ? JSON.stringify(metadata) : null, original?.id ?? null, ctx.principal.id, now, now);
+    ctx.service.processor.jobs.enqueue(id, 'process');
+    return original?.id ?? null;
+  });
+  ctx.service.processor.notify();
+  const location = `/v1/documents/${id}`;
+  const body: UploadAccepted = { success: true, id, status: 'pending', duplicate_of: duplicateOf, location };
+  return { status: 202, body, headers: { Location: location } };
+}
+
+/** The target space: the one named, or the default. Always checked for write access. */
+function resolveSpace(ctx: RequestContext, requested: string | undefined): string {
+  const { db } = ctx.service;
+  let spaceId: string;
+  if (requested === undefined || requested === '') {
+    spaceId = (db.prepare('SELECT id FROM spaces WHERE is_default = 1').get() as { id: string }).id;
+  } else {
+    if (!UUID.test(requested)) throw new HttpError(400, 'Invalid parameter space_id: expected a uuid');
+    spaceId = requested.toLowerCase();
+    // A restricted key learns nothing about spaces outside its list: 403 whether or not the space exists.
+    if (accessTo(ctx.principal, spaceId) && !db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(spaceId)) {
+      throw new HttpError(404, 'Space not found');
+    }
+  }
+  if (accessTo(ctx.principal, spaceId) !== 'editor') throw new HttpError(403, ErrorMessage.spaceDenied);
+  return spaceId;
+}
+
+/** The client's file name without any path, control characters or excess length; a fallback when nothing is left. */
+export function safeFilename(name: string, extension: string): string {
+  const base = name.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
+  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/^\.+/, '').trim().slice(0, 255);
+  return cleaned || `upload.${extension}`;
+}
+
+export const uploadRoute: Route = { method: 'POST', path: '/v1/documents', scope: 'documents:write', upload: true, handler: uploadDocument };

@@ -1,0 +1,100 @@
+import type { ArchiveEvent, ArchiveEventDetail, EventState, EventType, Payment } from '../../common/archive-types.ts';
+import { EVENT_STATES, EVENT_TYPES } from '../../common/archive-types.ts';
+import { ErrorMessage } from '../../common/errors.ts';
+import { canRead, spaceFilter } from '../auth/access.ts';
+import { pathId } from '../documents/document-access.ts';
+import { HttpError } from '../http/http-error.ts';
+import { param, parseQuery } from '../http/query.ts';
+import type { RequestContext, Route } from '../http/router.ts';
+
+interface EventRow {
+  id: string; document_id: string; space_id: string; event_type: string; state: string; title: string;
+  amount_value: number | null; amount_currency: string | null; due_date: string | null; reference_number: string | null;
+  sender_name: string | null; created_at: string; updated_at: string;
+  document_title: string; document_status: string; document_filename: string;
+}
+
+// The inner join is the rule "events without a (visible) document are never returned".
+const EVENT_SELECT = `
+  SELECT e.*, d.space_id, s.name AS sender_name, d.title AS document_title, d.status AS document_status,
+    d.original_filename AS document_filename
+  FROM events e JOIN documents d ON d.id = e.document_id AND d.deleted_at IS NULL
+  LEFT JOIN senders s ON s.id = e.sender_id`;
+
+const LIST_QUERY = {
+  state: { parse: param.oneOf(EVENT_STATES) },
+  event_type: { parse: param.oneOf(EVENT_TYPES) },
+  due_before: { parse: param.date() },
+  due_after: { parse: param.date() },
+  space_id: { parse: param.uuid() },
+  document_id: { parse: param.uuid() },
+  updated_after: { parse: param.timestamp() },
+  limit: { parse: param.integer(1, 100), default: 25 },
+  offset: { parse: param.integer(0, Number.MAX_SAFE_INTEGER), default: 0 },
+};
+
+function toEvent(row: EventRow): ArchiveEvent {
+  return {
+    id: row.id, document_id: row.document_id, space_id: row.space_id, event_type: row.event_type as EventType,
+    state: row.state as EventState, title: row.title,
+    amount: row.amount_value !== null && row.amount_currency ? { value: row.amount_value, currency: row.amount_currency } : null,
+    due_date: row.due_date, reference_number: row.reference_number, sender_name: row.sender_name,
+    created_at: row.created_at, updated_at: row.updated_at,
+  };
+}
+
+function listEvents(ctx: RequestContext) {
+  const q = parseQuery(ctx.url.searchParams, LIST_QUERY);
+  const spaces = spaceFilter(ctx.principal, 'd.space_id');
+  const where = [spaces.sql];
+  const args: Array<string | number> = [...spaces.params];
+  if (q.space_id) {
+    if (!canRead(ctx.principal, q.space_id)) throw new HttpError(403, ErrorMessage.spaceDenied);
+    where.push('d.space_id = ?'); args.push(q.space_id);
+  }
+  if (q.state) { where.push('e.state = ?'); args.push(q.state); }
+  if (q.event_type) { where.push('e.event_type = ?'); args.push(q.event_type); }
+  if (q.due_before) { where.push('e.due_date <= ?'); args.push(q.due_before); }
+  if (q.due_after) { where.push('e.due_date >= ?'); args.push(q.due_after); }
+  if (q.document_id) { where.push('e.document_id = ?'); args.push(q.document_id); }
+  if (q.updated_after) { where.push('e.updated_at > ?'); args.push(q.updated_after); }
+  const whereSql = where.join(' AND ');
+  const { db } = ctx.service;
+  const total = (db.prepare(`SELECT count(*) AS n FROM (${EVENT_SELECT} WHERE ${whereSql})`).get(...args) as { n: number }).n;
+  // Soonest due first (undated last), then newest: the order a "what is due" view wants.
+  const rows = db.prepare(`${EVENT_SELECT} WHERE ${whereSql} ORDER BY e.due_date IS NULL, e.due_date ASC, e.created_at DESC, e.id
+    LIMIT ? OFFSET ?`).all(...args, q.limit, q.offset) as unknown as EventRow[];
+  return { status: 200, body: { success: true, items: rows.map(toEvent), total, limit: q.limit, offset: q.offset } };
+}
+
+function getEvent(ctx: RequestContext) {
+  const id = pathId(ctx);
+  const { db } = ctx.service;
+  const row = db.prepare(`${EVENT_SELECT} WHERE e.id = ?`).get(id) as EventRow | undefined;
+  if (!row || !canRead(ctx.principal, row.space_id)) throw new HttpError(404, ErrorMessage.eventNotFound);
+  const payments = (db.prepare('SELECT * FROM payments WHERE event_id = ? ORDER BY paid_at').all(id) as Array<{
+    id: string; amount_value: number | null; amount_currency: string | null; paid_at: string; confirmed: number;
+    source: Payment['source']; created_at: string;
+  }>).map((p): Payment => ({
+    id: p.id, paid_at: p.paid_at, confirmed: p.confirmed === 1, source: p.source, created_at: p.created_at,
+    amount: p.amount_value !== null && p.amount_currency ? { value: p.amount_value, currency: p.amount_currency } : null,
+  }));
+  const history = (db.prepare('SELECT from_state, to_state, at, cause FROM event_history WHERE event_id = ? ORDER BY id').all(id) as Array<{
+    from_state: EventState | null; to_state: EventState; at: string; cause: string;
+  }>).map((h) => ({ from: h.from_state, to: h.to_state, at: h.at, cause: h.cause }));
+  const event: ArchiveEventDetail = {
+    ...toEvent(row),
+    document: {
+      id: row.document_id, title: row.document_title, space_id: row.space_id,
+      status: row.document_status as ArchiveEventDetail['document']['status'], original_filename: row.document_filename,
+    },
+    payments,
+    history,
+  };
+  return { status: 200, body: { success: true, event } };
+}
+
+export const eventRoutes: Route[] = [
+  { method: 'GET', path: '/v1/events', scope: 'events:read', handler: listEvents },
+  { method: 'GET', path: '/v1/events/:id', scope: 'events:read', handler: getEvent },
+];

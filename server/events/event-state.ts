@@ -1,0 +1,39 @@
+import type { EventState, EventType, StateHint } from '../../common/archive-types.ts';
+
+/** What the initial state of an event is decided from. */
+export interface EventFacts {
+  eventType: EventType;
+  hasAmount: boolean;
+  dueDate: string | null;
+  paidAt: string | null;
+  stateHint: StateHint | null;
+  today: string; // YYYY-MM-DD
+}
+
+/** Types that ask the reader to pay something. */
+const PAYABLE: ReadonlySet<EventType> = new Set(['invoice', 'notice']);
+/** Types that run for a while and end (their due date is the end date). */
+const TERM: ReadonlySet<EventType> = new Set(['contract', 'policy', 'offer']);
+
+/**
+ * The state an event starts in (docs/events.md has the full machine). paid_at always wins: the spec creates the
+ * event directly as paid. Otherwise an explicit state hint wins, then the rules per type.
+ */
+export function initialEventState(facts: EventFacts): { state: EventState; cause: string } {
+  if (facts.paidAt) return { state: 'paid', cause: 'metadata.paid_at' };
+  if (facts.stateHint) return { state: facts.stateHint, cause: 'metadata.state_hint' };
+  if (PAYABLE.has(facts.eventType)) {
+    if (facts.eventType === 'invoice' && !facts.hasAmount) return { state: 'needs_input', cause: 'invoice without amount' };
+    if (facts.eventType === 'notice' && !facts.dueDate) return { state: 'received', cause: 'notice without due date' };
+    return { state: 'open', cause: 'payable with amount' };
+  }
+  if (TERM.has(facts.eventType)) {
+    if (facts.dueDate && facts.dueDate < facts.today) return { state: 'expired', cause: 'end date passed' };
+    return facts.eventType === 'offer' ? { state: 'open', cause: 'offer awaiting answer' } : { state: 'active', cause: 'in force' };
+  }
+  // receipt, credit_note, payslip, statement, letter: nothing to pay or to act on.
+  return { state: 'received', cause: `${facts.eventType} needs no action` };
+}
+
+/** States a person or a payment put the event in; reprocessing must never undo them. */
+export const SETTLED_STATES: ReadonlySet<EventState> = new Set(['paid', 'cancelled', 'archived']);

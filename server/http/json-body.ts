@@ -1,0 +1,34 @@
+import type { IncomingMessage } from 'node:http';
+import type { z } from 'zod';
+import { ErrorMessage } from '../../common/errors.ts';
+import { HttpError } from './http-error.ts';
+
+const MAX_JSON_BYTES = 1024 * 1024;
+
+/** Reads a JSON request body (at most 1 MiB). 400 for a wrong Content-Type or bad JSON, 413 when too large. */
+export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
+  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') throw new HttpError(400, 'Expected Content-Type application/json');
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared > MAX_JSON_BYTES) throw new HttpError(413, 'JSON body exceeds 1 MiB');
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_JSON_BYTES) throw new HttpError(413, 'JSON body exceeds 1 MiB');
+    chunks.push(chunk as Buffer);
+  }
+  try {
+    return JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    throw new HttpError(400, ErrorMessage.malformedJson);
+  }
+}
+
+/** The first problem of a failed parse as one sentence naming the field: "Invalid parameter documentIds: …". */
+export function zodMessage(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  if (issue.code === 'unrecognized_keys') return `Unknown parameter ${issue.keys.join(', ')}`;
+  const path = issue.path.join('.');
+  return path ? `Invalid parameter ${path}: ${issue.message}` : `Invalid body: ${issue.message}`;
+}

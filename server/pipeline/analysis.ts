@@ -1,0 +1,28 @@
+import type { FileFormat } from '../../common/archive-types.ts';
+
+/** What the pipeline is given for one document (plain data: it crosses into a worker thread). */
+export interface AnalysisInput {
+  documentId: string;
+  filePath: string;
+  format: FileFormat;
+  originalFilename: string;
+}
+
+/** What the pipeline found. Every field is a suggestion: upload metadata and hand edits override it. */
+export interface Analysis {
+  content: string;
+  pageCount: number | null;
+  title: string | null;
+  language: string | null;
+  notes: string[];
+  /** Extracted fields with their origin and confidence, stored as the document's extracted_data. */
+  fields: Record<string, { value: unknown; source: string; confidence: number }>;
+}
+
+/** One step of the pipeline. Steps run in order and add to the analysis; OCR and AI extraction slot in here. */
+export interface AnalysisStep {
+  name: string;
+  run(input: AnalysisInput, analysis: Analysis): Promise<void>;
+}
+
+export const emptyAnalysis = (): Analysis => ({ content: '', pageCount: null, title: null, language: null, notes: [], fields: {} });

@@ -1,0 +1,73 @@
+import type { EventType, UploadMetadata } from '../../common/archive-types.ts';
+import { toCalendarDate } from '../../common/dates.ts';
+import { nowIso, transaction, type Database } from '../db/database.ts';
+import {
+  categoryIdFor, findDocumentRow, reindexDocument, senderIdFor, setDocumentTags,
+} from '../documents/document-rows.ts';
+import { writeDocumentEvent } from '../events/event-writer.ts';
+import type { Analysis } from './analysis.ts';
+
+/**
+ * Writes an analysis to its document in one transaction. Precedence per field: a hand edit (kept across
+ * reprocessing), then upload metadata, then what the pipeline extracted. Tags and the space are never touched
+ * by reprocessing; metadata tags are set once, on first processing.
+ */
+export function applyAnalysis(db: Database, documentId: string, analysis: Analysis, firstRun: boolean): void {
+  transaction(db, () => {
+    const row = findDocumentRow(db, documentId);
+    if (!row) return;
+    const meta = row.metadata ? (JSON.parse(row.metadata) as UploadMetadata) : null;
+    const edited = new Set(JSON.parse(row.edited_fields) as string[]);
+    const now = nowIso();
+    const pick = <T>(field: string, current: T, fromMeta: T | undefined | null, extracted: T | undefined | null): T | null =>
+      edited.has(field) ? current : (fromMeta ?? extracted ?? null);
+
+    const title = pick('title', row.title, meta?.title, analysis.title) ?? row.title;
+    const documentDate = pick('document_date', row.document_date,
+      meta?.document_date ? toCalendarDate(meta.document_date) : null, fieldValue<string>(analysis, 'document_date'));
+    const senderName = pick('sender_name', row.sender_name, meta?.sender_name, fieldValue<string>(analysis, 'sender_name'));
+    const categoryName = edited.has('category_id') ? null : (meta?.category ?? fieldValue<string>(analysis, 'category'));
+    const categoryId = edited.has('category_id') ? row.category_id
+      : categoryName ? categoryIdFor(db, row.space_id, categoryName, now) : row.category_id;
+
+    const extracted = { ...analysis.fields };
+    if (meta) {
+      for (const [key, value] of Object.entries(meta)) extracted[key] = { value, source: 'metadata', confidence: 1 };
+    }
+
+    db.prepare(`UPDATE documents SET status = 'completed', title = ?, document_date = ?, sender_id = ?, category_id = ?,
+      content = ?, page_count = ?, language = ?, extracted_data = ?, processing_note = ?, error = NULL,
+      updated_at = ?, processed_at = ? WHERE id = ?`).run(
+      title, documentDate, senderName ? senderIdFor(db, senderName, now) : null, categoryId, analysis.content,
+      analysis.pageCount, analysis.language, JSON.stringify(extracted), analysis.notes.join(' ') || null, now, now, documentId);
+    if (firstRun && meta?.tags && !edited.has('tags')) setDocumentTags(db, documentId, meta.tags);
+
+    writeDocumentEvent(db, documentId, {
+      eventType: meta?.event_type ?? fieldValue<EventType>(analysis, 'event_type'),
+      title,
+      amount: meta?.amount ?? fieldValue(analysis, 'amount'),
+      dueDate: meta?.due_date ?? fieldValue<string>(analysis, 'due_date'),
+      referenceNumber: meta?.reference_number ?? fieldValue<string>(analysis, 'reference_number'),
+      senderName,
+      metadata: meta,
+    });
+    reindexDocument(db, documentId);
+  });
+}
+
+export function markSkipped(db: Database, documentId: string): void {
+  const now = nowIso();
+  db.prepare("UPDATE documents SET status = 'skipped', processing_note = ?, updated_at = ?, processed_at = ? WHERE id = ?")
+    .run('The same file is already in this space (see duplicate_of).', now, now, documentId);
+}
+
+export function markFailed(db: Database, documentId: string, error: string): void {
+  const now = nowIso();
+  db.prepare("UPDATE documents SET status = 'failed', error = ?, updated_at = ?, processed_at = ? WHERE id = ?")
+    .run(error, now, now, documentId);
+}
+
+function fieldValue<T>(analysis: Analysis, name: string): T | null {
+  const field = analysis.fields[name];
+  return field ? (field.value as T) : null;
+}

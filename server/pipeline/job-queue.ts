@@ -1,0 +1,56 @@
+import { nowIso, transaction, type Database } from '../db/database.ts';
+
+export type JobKind = 'process' | 'reprocess';
+export interface Job { id: number; document_id: string; kind: JobKind; attempts: number }
+
+/** The durable processing queue (table `jobs`). At most one queued-or-running job per document, by a unique index. */
+export class JobQueue {
+  private readonly db: Database;
+  constructor(db: Database) {
+    this.db = db;
+  }
+
+  /** Queues a job; returns false when the document is already in the pipeline. */
+  enqueue(documentId: string, kind: JobKind): boolean {
+    const result = this.db.prepare(`INSERT INTO jobs (document_id, kind, state, created_at) VALUES (?, ?, 'queued', ?)
+      ON CONFLICT DO NOTHING`).run(documentId, kind, nowIso());
+    return result.changes > 0;
+  }
+
+  isActive(documentId: string): boolean {
+    return !!this.db.prepare("SELECT 1 FROM jobs WHERE document_id = ? AND state IN ('queued', 'running')").get(documentId);
+  }
+
+  /** Takes the oldest queued job and marks it running (and its document processing). */
+  claim(): Job | undefined {
+    return transaction(this.db, () => {
+      const job = this.db.prepare(`UPDATE jobs SET state = 'running', started_at = ?, attempts = attempts + 1
+        WHERE id = (SELECT id FROM jobs WHERE state = 'queued' ORDER BY id LIMIT 1)
+        RETURNING id, document_id, kind, attempts`).get(nowIso()) as Job | undefined;
+      if (job) this.db.prepare("UPDATE documents SET status = 'processing' WHERE id = ? AND status <> 'processing'").run(job.document_id);
+      return job;
+    });
+  }
+
+  finish(jobId: number): void {
+    this.db.prepare("UPDATE jobs SET state = 'done', finished_at = ?, error = NULL WHERE id = ?").run(nowIso(), jobId);
+  }
+
+  fail(jobId: number, error: string): void {
+    this.db.prepare("UPDATE jobs SET state = 'failed', finished_at = ?, error = ? WHERE id = ?").run(nowIso(), error, jobId);
+  }
+
+  /** Puts a job back for another try (after a worker crash, or at start-up for work a stop interrupted). */
+  retry(jobId: number, error: string): void {
+    this.db.prepare("UPDATE jobs SET state = 'queued', error = ? WHERE id = ?").run(error, jobId);
+  }
+
+  /** At start-up: whatever was running when the process stopped runs again. */
+  requeueInterrupted(): number {
+    return Number(this.db.prepare("UPDATE jobs SET state = 'queued' WHERE state = 'running'").run().changes);
+  }
+
+  pendingCount(): number {
+    return (this.db.prepare("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running')").get() as { n: number }).n;
+  }
+}
