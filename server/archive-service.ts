@@ -13,6 +13,7 @@ import { documentRoutes } from './documents/document-routes.ts';
 import { downloadRoutes } from './documents/download-routes.ts';
 import { uploadRoute } from './documents/upload-route.ts';
 import { eventRoutes } from './events/event-routes.ts';
+import { expireEndedTerms } from './events/state-sweeper.ts';
 import { HttpError } from './http/http-error.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { FixedWindowLimiter, rateLimitHeaders, type RateLimitState } from './http/rate-limiter.ts';
@@ -93,6 +94,13 @@ export async function startArchiveService(
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   service.processor.start();
+  const sweep = (): void => {
+    const expired = expireEndedTerms(service.db);
+    if (expired > 0) log(`${expired} event(s) expired (end date passed)`);
+  };
+  sweep();
+  const sweeper = setInterval(sweep, 60 * 60_000);
+  sweeper.unref();
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
@@ -100,7 +108,10 @@ export async function startArchiveService(
     port: address.port,
     db: service.db,
     processor: service.processor,
-    close: () => closeService(server, service),
+    close: () => {
+      clearInterval(sweeper);
+      return closeService(server, service);
+    },
   };
 }
 

@@ -46,7 +46,9 @@ const categorySchema = z.strictObject({
 async function createCategory(ctx: RequestContext) {
   const parsed = categorySchema.safeParse(await readJsonBody(ctx.req));
   if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error));
-  const { name, space_id: spaceId } = parsed.data;
+  const { name } = parsed.data;
+  // Ids are stored lower case; z.uuid() accepts either case.
+  const spaceId = parsed.data.space_id.toLowerCase();
   const { db } = ctx.service;
   const access = accessTo(ctx.principal, spaceId);
   if (access && !db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(spaceId)) throw new HttpError(404, 'Space not found');

@@ -78,6 +78,8 @@ async function patchDocument(ctx: RequestContext) {
   const parsed = patchSchema.safeParse(await readJsonBody(ctx.req));
   if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error));
   const patch = parsed.data;
+  // Ids are stored lower case; z.uuid() accepts either case.
+  if (patch.category_id) patch.category_id = patch.category_id.toLowerCase();
   if (patch.tags && !ctx.principal.scopes.has('tags:write')) throw new HttpError(403, ErrorMessage.insufficientScope);
   const { db } = ctx.service;
   if (patch.category_id) {

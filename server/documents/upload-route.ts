@@ -49,7 +49,8 @@ function receive(ctx: RequestContext): Promise<ReceivedUpload> {
     try {
       parser = busboy({
         headers: req.headers, defParamCharset: 'utf8',
-        limits: { files: 1, fileSize: limits.maxUploadBytes, fields: 10, fieldSize: 64 * 1024, parts: 12, headerPairs: 20 },
+        // busboy reports 'limit' on reaching fileSize, not on passing it: +1 so a file of exactly the maximum is accepted.
+        limits: { files: 1, fileSize: limits.maxUploadBytes + 1, fields: 10, fieldSize: 64 * 1024, parts: 12, headerPairs: 20 },
       });
     } catch {
       reject(new HttpError(400, ErrorMessage.malformedMultipart));
@@ -83,7 +84,10 @@ function receive(ctx: RequestContext): Promise<ReceivedUpload> {
       // Stop at once: the rest of an oversized body is never read (the connection is closed after the 413).
       stream.on('limit', () => void finish(new HttpError(413, ErrorMessage.fileTooLarge)));
       staging = blobs.stage(stream, path).then((staged) => {
-        received.file = { ...staged, filename: info.filename ?? '', declaredType: info.mimeType };
+        // busboy reports a part without Content-Type as text/plain (the RFC 7578 default); no supported format is
+        // text/plain, so treating it as undeclared only lets through clients that send no type at all.
+        const declaredType = info.mimeType === 'text/plain' ? undefined : info.mimeType;
+        received.file = { ...staged, filename: info.filename ?? '', declaredType };
       }, () => fail(new HttpError(400, ErrorMessage.malformedMultipart)));
     });
     parser.on('filesLimit', () => fail(new HttpError(400, 'Only one file per upload')));
@@ -91,14 +95,16 @@ function receive(ctx: RequestContext): Promise<ReceivedUpload> {
     parser.on('fieldsLimit', () => fail(new HttpError(400, 'Too many form fields')));
 
     let settled = false;
-    let fileStream: NodeJS.ReadableStream & { destroy(): void } | undefined;
+    let fileStream: NodeJS.ReadableStream & { destroy(error?: Error): void } | undefined;
     finish = async (error: HttpError | null): Promise<void> => {
       if (settled) return;
       settled = true;
       // Decided before the staging settles: tearing the file stream down below must not change the reason.
       const early = failure ?? error;
       req.unpipe(parser);
-      if (early) fileStream?.destroy();
+      // With an error, not without: busboy may already have ended the stream, and a pipeline whose source ended but
+      // was destroyed without an error waits for an 'end' that never comes (the request would hang).
+      if (early) fileStream?.destroy(early);
       await staging;
       const problem = early ?? failure;
       if (problem) {

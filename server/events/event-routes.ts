@@ -1,7 +1,13 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { ArchiveEvent, ArchiveEventDetail, EventState, EventType, Payment } from '../../common/archive-types.ts';
 import { EVENT_STATES, EVENT_TYPES } from '../../common/archive-types.ts';
 import { ErrorMessage } from '../../common/errors.ts';
-import { canRead, spaceFilter } from '../auth/access.ts';
+import { isCalendarDate } from '../../common/dates.ts';
+import { canRead, canWrite, spaceFilter } from '../auth/access.ts';
+import { nowIso, transaction } from '../db/database.ts';
+import { readJsonBody, zodMessage } from '../http/json-body.ts';
+import { canTransition } from './event-state.ts';
 import { pathId } from '../documents/document-access.ts';
 import { HttpError } from '../http/http-error.ts';
 import { param, parseQuery } from '../http/query.ts';
@@ -94,7 +100,48 @@ function getEvent(ctx: RequestContext) {
   return { status: 200, body: { success: true, event } };
 }
 
+const transitionSchema = z.strictObject({
+  state: z.enum(EVENT_STATES, { error: `must be one of ${EVENT_STATES.join(', ')}` }),
+  cause: z.string().trim().min(1).max(200).optional(),
+  paid_at: z.string().refine(isCalendarDate, { error: 'must be a date YYYY-MM-DD' }).optional(),
+}, { error: 'body must be a JSON object { state, cause?, paid_at? }' });
+
+/**
+ * POST /v1/events/:id/state (designed here): a person settles or files an event. Allowed moves are in
+ * MANUAL_TRANSITIONS; → paid records a confirmed manual payment. Needs documents:write and editor access.
+ */
+async function transitionEvent(ctx: RequestContext) {
+  const id = pathId(ctx);
+  const { db } = ctx.service;
+  const row = db.prepare(`${EVENT_SELECT} WHERE e.id = ?`).get(id) as EventRow | undefined;
+  if (!row || !canRead(ctx.principal, row.space_id)) throw new HttpError(404, ErrorMessage.eventNotFound);
+  if (!canWrite(ctx.principal, row.space_id)) throw new HttpError(403, ErrorMessage.spaceDenied);
+  const parsed = transitionSchema.safeParse(await readJsonBody(ctx.req));
+  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error));
+  const { state, cause, paid_at: paidAt } = parsed.data;
+  const from = row.state as EventState;
+  if (state !== from && !canTransition(from, state)) {
+    throw new HttpError(409, `Cannot change an event from ${from} to ${state}`);
+  }
+  if (paidAt && state !== 'paid') throw new HttpError(400, 'Invalid parameter paid_at: only with state paid');
+  if (state !== from) {
+    transaction(db, () => {
+      const now = nowIso();
+      db.prepare('UPDATE events SET state = ?, updated_at = ? WHERE id = ?').run(state, now, id);
+      db.prepare('INSERT INTO event_history (event_id, from_state, to_state, at, cause) VALUES (?, ?, ?, ?, ?)')
+        .run(id, from, state, now, cause ?? `set by ${ctx.principal.name}`);
+      if (state === 'paid') {
+        db.prepare(`INSERT INTO payments (id, event_id, amount_value, amount_currency, paid_at, confirmed, source, created_at)
+          VALUES (?, ?, ?, ?, ?, 1, 'manual', ?)`).run(randomUUID(), id, row.amount_value, row.amount_currency,
+          paidAt ?? now.slice(0, 10), now);
+      }
+    });
+  }
+  return getEvent(ctx);
+}
+
 export const eventRoutes: Route[] = [
   { method: 'GET', path: '/v1/events', scope: 'events:read', handler: listEvents },
   { method: 'GET', path: '/v1/events/:id', scope: 'events:read', handler: getEvent },
+  { method: 'POST', path: '/v1/events/:id/state', scope: 'documents:write', handler: transitionEvent },
 ];

@@ -37,3 +37,23 @@ export function initialEventState(facts: EventFacts): { state: EventState; cause
 
 /** States a person or a payment put the event in; reprocessing must never undo them. */
 export const SETTLED_STATES: ReadonlySet<EventState> = new Set(['paid', 'cancelled', 'archived']);
+
+/**
+ * Transitions a person (or a client acting for one) may make. Time-driven ones (active → expired) come from the
+ * sweeper; reprocessing may move an unsettled event anywhere its new facts point (needs_input → open when an amount
+ * appears), but never out of a settled state.
+ */
+export const MANUAL_TRANSITIONS: Readonly<Record<EventState, readonly EventState[]>> = {
+  received: ['open', 'cancelled', 'archived'],
+  needs_input: ['open', 'paid', 'cancelled', 'archived'],
+  open: ['paid', 'cancelled', 'archived'],
+  paid: ['open', 'archived'],
+  active: ['expired', 'cancelled', 'archived'],
+  expired: ['active', 'archived'],
+  cancelled: ['open', 'archived'],
+  archived: ['received', 'open', 'active'],
+};
+
+export function canTransition(from: EventState, to: EventState): boolean {
+  return MANUAL_TRANSITIONS[from].includes(to);
+}

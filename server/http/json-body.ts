@@ -13,10 +13,15 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   if (declared > MAX_JSON_BYTES) throw new HttpError(413, 'JSON body exceeds 1 MiB');
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_JSON_BYTES) throw new HttpError(413, 'JSON body exceeds 1 MiB');
-    chunks.push(chunk as Buffer);
+  try {
+    for await (const chunk of req) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_JSON_BYTES) throw new HttpError(413, 'JSON body exceeds 1 MiB');
+      chunks.push(chunk as Buffer);
+    }
+  } catch (error) {
+    // A client that hangs up mid-body is the client's problem, not an internal error worth a stack trace in the log.
+    throw error instanceof HttpError ? error : new HttpError(400, 'Request aborted before the body was complete');
   }
   try {
     return JSON.parse(Buffer.concat(chunks).toString('utf8'));

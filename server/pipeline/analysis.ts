@@ -6,6 +6,10 @@ export interface AnalysisInput {
   filePath: string;
   format: FileFormat;
   originalFilename: string;
+  /** Names of the categories of the document's space (the understanding picks one). */
+  categories: string[];
+  /** YYYY-MM-DD, for relative due dates ("payable within 14 days") and expiry. */
+  today: string;
 }
 
 /** What the pipeline found. Every field is a suggestion: upload metadata and hand edits override it. */

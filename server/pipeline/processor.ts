@@ -1,5 +1,5 @@
 import type { FileFormat } from '../../common/archive-types.ts';
-import type { Database } from '../db/database.ts';
+import { nowIso, type Database } from '../db/database.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { applyAnalysis, markFailed, markSkipped } from './apply-analysis.ts';
 import { JobQueue, type Job } from './job-queue.ts';
@@ -71,8 +71,10 @@ export class DocumentProcessor {
   }
 
   private async process(job: Job): Promise<void> {
-    const doc = this.db.prepare('SELECT sha256, file_format, original_filename, duplicate_of FROM documents WHERE id = ?')
-      .get(job.document_id) as { sha256: string; file_format: string; original_filename: string; duplicate_of: string | null } | undefined;
+    const doc = this.db.prepare('SELECT sha256, file_format, original_filename, duplicate_of, space_id FROM documents WHERE id = ?')
+      .get(job.document_id) as {
+        sha256: string; file_format: string; original_filename: string; duplicate_of: string | null; space_id: string;
+      } | undefined;
     if (!doc) return this.queue.fail(job.id, 'document missing');
     if (job.kind === 'process' && doc.duplicate_of) {
       markSkipped(this.db, job.document_id);
@@ -82,6 +84,9 @@ export class DocumentProcessor {
       const analysis = await this.pool.run({
         documentId: job.document_id, filePath: this.blobs.pathOf(doc.sha256),
         format: doc.file_format as FileFormat, originalFilename: doc.original_filename,
+        categories: (this.db.prepare('SELECT name FROM categories WHERE space_id = ? ORDER BY name').all(doc.space_id) as
+          Array<{ name: string }>).map((c) => c.name),
+        today: nowIso().slice(0, 10),
       });
       if (this.stopped) return;
       applyAnalysis(this.db, job.document_id, analysis, job.kind === 'process');

@@ -22,7 +22,9 @@ const OPEN = '\uE000', CLOSE = '\uE001';
 async function search(ctx: RequestContext) {
   const parsed = searchSchema.safeParse(await readJsonBody(ctx.req));
   if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error));
-  const { query, limit, space_id: spaceId } = parsed.data;
+  const { query, limit } = parsed.data;
+  // Ids are stored lower case; z.uuid() accepts either case.
+  const spaceId = parsed.data.space_id?.toLowerCase();
   const match = toFtsQuery(query);
   if (!match) return { status: 200, body: { success: true, items: [], total: 0, limit, query } };
   const spaces = spaceFilter(ctx.principal, 'd.space_id');

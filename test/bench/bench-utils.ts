@@ -1,0 +1,209 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+
+/** One line of a benchmark table. */
+export interface BenchRow {
+  name: string;
+  /** The figures as shown, e.g. "p50 2.1 ms · p95 3.4 ms (n=200)". */
+  measured: string;
+  /** The figure a target applies to; information-only rows have none. */
+  target?: { label: string; value: number; max: number; unit: string };
+}
+
+/** What every suite (`test/bench/<name>.bench.ts`) returns from run(). */
+export interface BenchReport {
+  suite: string;
+  title: string;
+  rows: BenchRow[];
+  /** Context a reader needs to judge the figures: data set, sample sizes, anything unusual. */
+  notes: string[];
+}
+
+export type Verdict = 'pass' | 'MISS' | 'info';
+
+export function verdictOf(row: BenchRow): Verdict {
+  if (!row.target) return 'info';
+  return row.target.value < row.target.max ? 'pass' : 'MISS';
+}
+
+/** Nearest-rank percentile (p in 0..100) of unsorted samples; NaN when there are none. */
+export function percentile(samples: readonly number[], p: number): number {
+  if (samples.length === 0) return Number.NaN;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.ceil((p / 100) * sorted.length);
+  return sorted[Math.min(sorted.length, Math.max(1, rank)) - 1]!;
+}
+
+export function median(samples: readonly number[]): number {
+  return percentile(samples, 50);
+}
+
+export const ms = (value: number): string => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
+export const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** A latency row: shows p50 and the checked percentile, with the target on the latter. */
+export function latencyRow(name: string, samples: readonly number[], checked: 95 | 99, maxMs: number): BenchRow {
+  const p50 = percentile(samples, 50);
+  const pX = percentile(samples, checked);
+  return {
+    name,
+    measured: `p50 ${ms(p50)} · p${checked} ${ms(pX)} (n=${samples.length})`,
+    target: { label: `p${checked} < ${maxMs} ms`, value: pX, max: maxMs, unit: 'ms' },
+  };
+}
+
+/** Runs `task` for indexes 0..count-1 with at most `concurrency` calls in flight. */
+export async function runConcurrent(count: number, concurrency: number, task: (index: number) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async (): Promise<void> => {
+    while (next < count) await task(next++);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, count) }, lane));
+}
+
+/**
+ * Calls `task` one at a time after `warmup` unmeasured calls, until `maxSamples` or `budgetMs` is reached
+ * (but at least `minSamples`), so a slow scenario cannot stall the whole run. Returns the durations in ms.
+ */
+export async function sampleSequential(task: (index: number) => Promise<void>,
+  options: { warmup: number; minSamples: number; maxSamples: number; budgetMs: number }): Promise<number[]> {
+  for (let i = 0; i < options.warmup; i++) await task(i);
+  const durations: number[] = [];
+  const deadline = performance.now() + options.budgetMs;
+  while (durations.length < options.maxSamples && (durations.length < options.minSamples || performance.now() < deadline)) {
+    const started = performance.now();
+    await task(options.warmup + durations.length);
+    durations.push(performance.now() - started);
+  }
+  return durations;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Resident memory of another process (Linux /proc).
+
+function statusField(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const match = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status);
+  if (!match) throw new Error(`/proc/${pid}/status has no ${field}`);
+  return Number(match[1]) * 1024;
+}
+
+export const procAvailable = (pid: number): boolean => {
+  try {
+    statusField(pid, 'VmRSS');
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/** Current resident set size of a process, in bytes. */
+export const readRss = (pid: number): number => statusField(pid, 'VmRSS');
+
+/** Peak resident set size since start or since the last resetPeakRss(), in bytes. */
+export const readPeakRss = (pid: number): number => statusField(pid, 'VmHWM');
+
+/** Resets the kernel's peak-RSS mark of a process we own (clear_refs 5); false where that is not allowed. */
+export function resetPeakRss(pid: number): boolean {
+  try {
+    writeFileSync(`/proc/${pid}/clear_refs`, '5');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Samples VmRSS of a process on a timer, remembering every sample and the peak. */
+export class RssSampler {
+  readonly samples: Array<{ at: number; rss: number }> = [];
+  private timer: NodeJS.Timeout | undefined;
+  private readonly pid: number;
+
+  constructor(pid: number) {
+    this.pid = pid;
+  }
+
+  start(intervalMs: number): void {
+    this.sample();
+    this.timer = setInterval(() => this.sample(), intervalMs);
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.sample();
+  }
+
+  sample(): number {
+    const rss = readRss(this.pid);
+    this.samples.push({ at: performance.now(), rss });
+    return rss;
+  }
+
+  /** Samples taken between two performance.now() instants (inclusive). */
+  between(from: number, to: number): number[] {
+    return this.samples.filter((s) => s.at >= from && s.at <= to).map((s) => s.rss);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// CPU accounting (Linux /proc): who used the machine during a measurement. On a small machine a busy neighbour
+// (another test run, the load generator itself) shows up in every latency figure, so it is reported next to them.
+
+const TICK_MS = 10; // USER_HZ is 100 on every Linux we run on
+
+/** CPU time (user + system) a process has used so far, in ms. */
+export function processCpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+}
+
+/** Machine-wide CPU time so far, in ms summed over all cores: busy and total. */
+export function machineCpuMs(): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+  const ticks = line.trim().split(/\s+/).slice(1).map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0); // idle + iowait
+  return { busy: (total - idle) * TICK_MS, total: total * TICK_MS };
+}
+
+/** Starts a CPU account of a server process, this process and the whole machine; end() summarises it. */
+export function cpuAccount(serverPid: number): { end(): { serverMs: number; clientMs: number; othersMs: number; busyShare: number } } {
+  const server0 = processCpuMs(serverPid);
+  const client0 = process.cpuUsage();
+  const machine0 = machineCpuMs();
+  return {
+    end() {
+      const serverMs = processCpuMs(serverPid) - server0;
+      const client = process.cpuUsage(client0);
+      const clientMs = (client.user + client.system) / 1000;
+      const machine = machineCpuMs();
+      const busy = machine.busy - machine0.busy;
+      return { serverMs, clientMs, othersMs: Math.max(0, busy - serverMs - clientMs), busyShare: busy / Math.max(1, machine.total - machine0.total) };
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Tables.
+
+const HEADER = ['Metric', 'Measured', 'Target', 'Result'] as const;
+
+function cells(row: BenchRow): string[] {
+  const verdict = verdictOf(row);
+  return [row.name, row.measured, row.target?.label ?? '—', verdict === 'info' ? '—' : verdict];
+}
+
+/** A fixed-width text table for the terminal. */
+export function formatTable(rows: readonly BenchRow[]): string {
+  const body = rows.map(cells);
+  const widths = HEADER.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
+  const line = (r: readonly string[]): string => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(HEADER), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
+}
+
+/** The same table in Markdown (for docs/benchmarks.md). */
+export function formatMarkdownTable(rows: readonly BenchRow[]): string {
+  const escape = (c: string): string => c.replaceAll('|', '\\|');
+  const line = (r: readonly string[]): string => `| ${r.map(escape).join(' | ')} |`;
+  return [line(HEADER), `|${HEADER.map(() => '---').join('|')}|`, ...rows.map((r) => line(cells(r)))].join('\n');
+}

@@ -1,0 +1,42 @@
+/**
+ * Bench-only server process: the real Archive Service with the rate limits raised so sustained load is not
+ * throttled (the upload size limit stays at the spec's 50 MB). Started by server.bench.ts as a child so that
+ * what is measured is this process, not the load generator.
+ *
+ * Prints one JSON line { url, pid, key } when listening, then answers commands on stdin, one per line:
+ *   rss   → { "rss": <bytes> }      (process.memoryUsage, for platforms without /proc)
+ *   idle  → { "idle": true }        once the processing queue is empty
+ *   close → { "closed": true }      after a clean shutdown, then exits
+ */
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { SCOPES } from '../../common/archive-types.ts';
+import { startArchiveService } from '../../server/archive-service.ts';
+import { createApiKey } from '../../server/auth/api-keys.ts';
+
+const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, workers: { type: 'string' } } });
+if (!values['data-dir']) throw new Error('--data-dir is required');
+
+const service = await startArchiveService({
+  dataDir: values['data-dir'],
+  port: 0,
+  ...(values.workers ? { workers: Number(values.workers) } : {}),
+  limits: { requestsPerWindow: 1_000_000_000, uploadsPerWindow: 1_000_000_000 },
+});
+const { key } = createApiKey(service.db, { name: 'bench', role: 'editor', scopes: [...SCOPES], spaces: null });
+const reply = (value: unknown): void => void process.stdout.write(`${JSON.stringify(value)}\n`);
+reply({ url: service.url, pid: process.pid, key });
+
+for await (const line of createInterface({ input: process.stdin })) {
+  const command = line.trim();
+  if (command === 'rss') reply({ rss: process.memoryUsage.rss() });
+  else if (command === 'idle') {
+    await service.processor.idle();
+    reply({ idle: true });
+  } else if (command === 'close') break;
+  else if (command) reply({ error: `unknown command ${command}` });
+}
+// stdin closing (the bench process gone) also ends here: never leave a server behind.
+await service.close();
+reply({ closed: true });
+process.exit(0);
