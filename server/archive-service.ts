@@ -145,7 +145,10 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
       if (!route?.public) {
         principal = authenticate(service, req);
         if (!principal) {
-          headers = rateLimitHeaders(requests.take(`ip:${req.socket.remoteAddress}`));
+          const ipState = requests.take(`ip:${req.socket.remoteAddress}`);
+          headers = rateLimitHeaders(ipState);
+          // Guessing keys is rate limited like anything else: a spent budget answers 429, not another 401.
+          if (!ipState.allowed) throw new HttpError(429, ErrorMessage.rateLimited, { 'Retry-After': String(ipState.resetSeconds) });
           throw new HttpError(401, ErrorMessage.invalidKey, { 'WWW-Authenticate': 'Bearer' });
         }
       }

@@ -43,7 +43,17 @@ export function verifyApiKey(db: Database, presented: string): ApiKeyPrincipal |
   if (!row || row.revoked_at) return null;
   const expected = Buffer.from(row.secret_hash, 'hex');
   if (!timingSafeEqual(expected, hashSecret(match[2]!))) return null;
+  noteUse(db, row.id);
   return principalOf(row);
+}
+
+// last_used_at is for people auditing keys; minute precision is plenty and spares a disk write per request.
+const lastNoted = new Map<string, number>();
+function noteUse(db: Database, id: string): void {
+  const now = Date.now();
+  if (now - (lastNoted.get(id) ?? 0) < 60_000) return;
+  lastNoted.set(id, now);
+  db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(new Date(now).toISOString(), id);
 }
 
 /** A key looked up by id (for signed download links, which carry the id, not the secret). */

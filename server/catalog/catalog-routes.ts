@@ -59,7 +59,7 @@ async function createCategory(ctx: RequestContext) {
   const id = randomUUID();
   db.prepare('INSERT INTO categories (id, space_id, name, created_at) VALUES (?, ?, ?, ?)').run(id, spaceId, name, nowIso());
   const category = db.prepare(`${CATEGORY_SELECT} WHERE c.id = ?`).get(id) as unknown as Category;
-  return { status: 201, body: { success: true, category }, headers: { Location: `/v1/categories/${id}` } };
+  return { status: 201, body: { success: true, category } };
 }
 
 function listTags(ctx: RequestContext) {

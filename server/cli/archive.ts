@@ -82,7 +82,7 @@ export function run(argv: string[], out: (line: string) => void = console.log): 
       case 'keys list': {
         const keys = listApiKeys(db);
         print(keys, keys.map((k) => `${k.id}  ${k.name}  ${k.role}  ${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}  ` +
-          `scopes=${k.scopes.join(',')} spaces=${k.spaces?.join(',') ?? 'all'}`).join('\n') || 'No keys yet.');
+          `scopes=${k.scopes.join(',')} spaces=${k.spaces?.join(',') ?? 'all'} last_used=${k.last_used_at ?? 'never'}`).join('\n') || 'No keys yet.');
         return 0;
       }
       case 'keys revoke': {

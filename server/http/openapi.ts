@@ -711,9 +711,7 @@ function catalogPaths(): Record<string, Record<string, Json>> {
         description: 'Creates a category in a space where the key is editor. Names are unique per space, case-insensitive.',
         jsonBody: ref('NewCategory'),
         responses: {
-          201: jsonResponse('Created', ref('CategoryResponse'), {
-            Location: { description: '/v1/categories/{id} (an identifier: v1 has no GET for a single category)', schema: str() },
-          }),
+          201: jsonResponse('Created', ref('CategoryResponse')),
         },
         errors: {
           400: [INVALID_PARAMETER, UNKNOWN_PARAMETER], 403: WRITE_403, 404: [SPACE_NOT_FOUND], 409: [ErrorMessage.categoryExists],

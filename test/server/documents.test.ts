@@ -20,6 +20,7 @@ const byKey = (key: string): Seeded => seeded.find((s) => s.key === key)!;
 let all: ArchiveDocumentDetail[] = [];
 
 async function upload(bytes: Uint8Array, name: string, fields: { space_id?: string; metadata?: unknown } = {}): Promise<string> {
+  await new Promise((r) => setTimeout(r, 3)); // distinct created_at (millisecond resolution) for the order checks
   const res = await h.upload({ bytes, name }, fields);
   return (await readJson<{ id: string }>(res, 202)).id;
 }
@@ -127,10 +128,11 @@ describe('GET /v1/documents', () => {
     /** The documented rule: missing values last in both directions, the id breaks ties. */
     const expected = (field: Field, order: 'asc' | 'desc'): string[] => {
       const sign = order === 'asc' ? 1 : -1;
+      const binary = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0); // SQLite's BINARY collation
       return [...all].sort((a, b) => {
         const x = a[field], y = b[field];
-        if (x === null || y === null) return x === y ? sign * a.id.localeCompare(b.id) : x === null ? 1 : -1;
-        return x === y ? sign * (a.id < b.id ? -1 : 1) : sign * (x < y ? -1 : 1);
+        if (x === null || y === null) return x === y ? sign * binary(a.id, b.id) : x === null ? 1 : -1;
+        return x === y ? sign * binary(a.id, b.id) : sign * binary(x, y);
       }).map((d) => d.id);
     };
     const fields: Field[] = ['created_at', 'updated_at', 'title', 'document_date'];

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../../common/archive-types.ts';
 import { buildRouter } from '../../server/archive-service.ts';
+import { MANUAL_TRANSITIONS } from '../../server/events/event-state.ts';
 import { makePdf, startHarness, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
 
 type Json = Record<string, unknown>;
@@ -218,6 +220,20 @@ describe('GET /v1/openapi.json', () => {
   });
 });
 
+describe('docs/api.md', () => {
+  const text = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
+
+  it('names every route', () => {
+    for (const route of buildRouter().list()) expect(text).toContain(`${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`);
+  });
+
+  it('lists the manual event state moves of the code', () => {
+    for (const [from, to] of Object.entries(MANUAL_TRANSITIONS)) {
+      expect(text).toContain(`| \`${from}\` | ${to.map((s) => `\`${s}\``).join(', ')} |`);
+    }
+  });
+});
+
 describe('responses match the documented schemas', () => {
   const docPath = () => `/v1/documents/${ids.document_id as string}`;
 
@@ -238,15 +254,17 @@ describe('responses match the documented schemas', () => {
   });
 
   it('every documented JSON body field is accepted', async () => {
-    const bodies: Array<[string, string, string]> = [
+    const bodies: Array<[string, string, string, Json?]> = [
       ['PATCH', '/v1/documents/{id}', docPath()],
       ['POST', '/v1/search', '/v1/search'],
       ['POST', '/v1/categories', '/v1/categories'],
       ['POST', '/v1/documents/reprocess', '/v1/documents/reprocess'],
+      // The event is paid already: paid again is allowed (no change), and paid_at goes only with paid.
+      ['POST', '/v1/events/{id}/state', `/v1/events/${ids.eventId as string}/state`, { state: 'paid' }],
     ];
-    for (const [method, path, concrete] of bodies) {
+    for (const [method, path, concrete, overrides] of bodies) {
       const schema = doc.paths[path]![method.toLowerCase()]!.requestBody!.content['application/json']!.schema;
-      const body = samples('body', schema)[0] as Json;
+      const body = { ...(samples('body', schema)[0] as Json), ...overrides };
       expect(Object.keys(body).sort()).toEqual(Object.keys(resolve(schema).properties as Json).sort());
       const res = await call(method, path, concrete, { json: body });
       expect(res.status, `${method} ${path} ${JSON.stringify(body)} → ${JSON.stringify(res.body)}`).toBeLessThan(300);
@@ -282,6 +300,11 @@ describe('responses match the documented schemas', () => {
     const file = await h.api(redirect.headers.get('Location')!, { key: null });
     await conforms(file.clone(), 'GET', '/v1/files/{id}');
     expect(file.status).toBe(200);
+    const eventState = `/v1/events/${ids.eventId as string}/state`;
+    const archived = await call('POST', '/v1/events/{id}/state', eventState, { json: { state: 'archived', cause: 'filed' } });
+    expect(archived.body).toMatchObject({ event: { state: 'archived', history: expect.arrayContaining([expect.objectContaining({ cause: 'filed' })]) } });
+    expect((await call('POST', '/v1/events/{id}/state', eventState, { json: { state: 'expired' } })).status).toBe(409);
+
     const tampered = redirect.headers.get('Location')!.replace(/signature=[^&]+/, 'signature=AAAA');
     expect((await call('GET', '/v1/files/{id}', tampered, { key: null })).status).toBe(403);
 
