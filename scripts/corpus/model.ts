@@ -99,4 +99,6 @@ export interface InvoiceData {
   lines: InvoiceLine[];
   paymentTerms: string;
   deliveryDate: string;
+  /** Credit notes: the invoice they correct. */
+  preceding?: { number: string; date: string };
 }

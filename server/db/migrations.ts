@@ -109,6 +109,40 @@ const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
     const now = new Date().toISOString();
     db.prepare('INSERT INTO spaces (id, name, is_default, created_at) VALUES (?, ?, 1, ?)').run(randomUUID(), 'Default', now);
   },
+  // Semantic search: one vector per document, tagged with the model that made it (float32, little endian).
+  // source_hash is the SHA-256 of the embedded text, so re-embedding unchanged text is skipped.
+  (db) => {
+    db.exec(`
+      CREATE TABLE document_embeddings (
+        document_id TEXT PRIMARY KEY REFERENCES documents(id),
+        model TEXT NOT NULL,
+        dims INTEGER NOT NULL,
+        vector BLOB NOT NULL,
+        source_hash TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE INDEX document_embeddings_updated ON document_embeddings(updated_at);
+    `);
+  },
+  // Document list at 100,000 rows (docs/benchmarks.md): each sort index ends in id, the documented tie-breaker, so a page
+  // is read off the index in order (no sort of every row, deep offsets skip index entries only); the status index also
+  // carries deleted_at so counting a status needs no table lookups.
+  (db) => {
+    db.exec(`
+      DROP INDEX documents_created;
+      CREATE INDEX documents_created ON documents(deleted_at, created_at, id);
+      DROP INDEX documents_updated;
+      CREATE INDEX documents_updated ON documents(deleted_at, updated_at, id);
+      DROP INDEX documents_title;
+      CREATE INDEX documents_title ON documents(deleted_at, title, id);
+      DROP INDEX documents_date;
+      CREATE INDEX documents_date ON documents(deleted_at, document_date, id);
+      DROP INDEX documents_space;
+      CREATE INDEX documents_space ON documents(space_id, deleted_at, created_at, id);
+      DROP INDEX documents_status;
+      CREATE INDEX documents_status ON documents(deleted_at, status, created_at, id);
+    `);
+  },
 ];
 
 export function migrate(db: DatabaseSync): void {

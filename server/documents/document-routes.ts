@@ -55,12 +55,18 @@ function listDocuments(ctx: RequestContext) {
     args.push(q.tag);
   }
   const whereSql = where.join(' AND ');
-  // NULL dates and titles sort last either way; id breaks ties so pages never overlap.
-  const order = `d.${q.sort_by} IS NULL, d.${q.sort_by} ${q.sort_order.toUpperCase()}, d.id ${q.sort_order.toUpperCase()}`;
+  // NULL dates and titles sort last either way; id breaks ties so pages never overlap. Written as NULLS LAST (not
+  // `x IS NULL, x`) so the (deleted_at, <field>, id) indexes yield the order without sorting every row.
+  const direction = q.sort_order.toUpperCase();
+  const order = `d.${q.sort_by} ${direction} NULLS LAST, d.id ${direction}`;
   const { db } = ctx.service;
   const total = (db.prepare(`SELECT count(*) AS n FROM documents d WHERE ${whereSql}`).get(...args) as { n: number }).n;
-  const rows = db.prepare(`${DOCUMENT_SELECT} WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .all(...args, q.limit, q.offset) as unknown as DocumentRow[];
+  // The page is picked from the index alone, then only its rows are read whole: an offset deep in the list skips
+  // index entries, not full rows with their text and tags.
+  const page = db.prepare(`SELECT d.rowid AS r FROM documents d WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+    .all(...args, q.limit, q.offset) as Array<{ r: number }>;
+  const byRowid = db.prepare(`${DOCUMENT_SELECT} WHERE d.rowid = ?`);
+  const rows = page.map(({ r }) => byRowid.get(r) as unknown as DocumentRow);
   return { status: 200, body: { success: true, items: rows.map(toDocument), total, limit: q.limit, offset: q.offset } };
 }
 

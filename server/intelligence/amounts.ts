@@ -2,15 +2,20 @@
 
 import type { EventType } from '../../common/archive-types.ts';
 import { dominantCurrency, findMoney, type MoneyToken } from './money.ts';
-import { evidence, nearestLabel, wordsRegex } from './text.ts';
+import { combineLabels, evidence, indexLabelsOf, nearestLabel, wordsRegex, type Doc, type LabelSpan } from './text.ts';
 
-export type AmountLabel = 'due' | 'total' | 'sum' | 'payout' | 'premium' | 'balance' | 'weak' | 'excluded' | 'none';
+export type AmountLabel = 'deduction' | 'due' | 'total' | 'sum' | 'payout' | 'premium' | 'balance' | 'weak' | 'excluded' | 'none';
 
-export interface AmountCandidate extends MoneyToken { line: number; label: AmountLabel }
+export interface AmountCandidate extends MoneyToken { line: number; label: AmountLabel; prose: boolean }
 
 export interface AmountPick { value: number; currency: string; confidence: number; evidence: string }
 
-const LABELS: ReadonlyArray<readonly [AmountLabel, RegExp]> = [
+/** More specific kinds first: at one position the first kind that matches wins ("net pay" before "net"). */
+const LABELS = combineLabels<AmountLabel>([
+  ['payout', wordsRegex([
+    'auszahlungsbetrag', 'auszahlung', 'überweisung', 'net pay', 'take-?home pay', 'nettoverdienst', 'nettobezüge', 'nettolohn',
+    'nettogehalt', 'net (?:salary|wages?|earnings)', 'amount paid to you',
+  ])],
   ['excluded', wordsRegex([
     'zwischen ?summe', 'zwischenbetrag', 'sub-? ?total', 'netto(?:betrag|summe|preis|wert|entgelt)?', 'net(?: amount| total| price| value)?',
     'netto ?gesamt', 'gesamt ?netto', 'summe netto', 'total net', 'total (?:excl\\.?|excluding|before) (?:vat|tax)',
@@ -18,14 +23,16 @@ const LABELS: ReadonlyArray<readonly [AmountLabel, RegExp]> = [
     'rabatt', 'nachlass', 'discount', 'skonto', 'gutschein', 'voucher', 'anzahlung', 'bereits (?:gezahlt|bezahlt|erhalten|beglichen)',
     'abschl[äa]ge?(?:szahlung(?:en)?)?', 'geleistete (?:abschläge|zahlungen)', '(?:amount )?paid', 'payments?(?: received)?',
     'deposit', 'gegeben', 'bar(?:geld)?', 'cash', 'rückgeld', 'wechselgeld', 'change', 'tendered', 'einzelpreis', 'stückpreis',
-    'unit price', 'e-?preis', 'menge', 'qty', 'quantity', 'brutto(?:lohn|gehalt|verdienst|bezüge|entgelt)', 'gesamt-?brutto',
-    'gross(?: pay| salary| earnings| wages?)?', 'lohnsteuer', 'kirchensteuer', 'solidaritätszuschlag', 'soli(?:daritätszuschlag)?',
-    '\\p{L}*versicherung(?:sbeitrag)?(?: an)?', 'sv-?beitr[äa]ge?', 'abzüge', 'deductions', 'income tax', 'national insurance',
-    'versand(?:kosten)?', 'shipping', 'porto', 'mahngebühr(?:en)?', 'mahnkosten', 'zinsen', 'verzugszinsen', 'interest',
+    'unit price', 'e-?preis', 'menge', 'qty', 'quantity', '\\p{L}*steuer', 'versand(?:kosten)?', 'shipping', 'porto', 'mahngebühr(?:en)?', 'mahnkosten', 'zinsen', 'verzugszinsen', 'interest',
     'alter (?:konto)?stand', 'alter saldo', 'opening balance', 'previous balance', 'kreditlimit', 'credit limit', 'limit',
     'verfügbar(?:er betrag)?', 'available', 'versicherungssumme', 'deckungssumme', 'sum insured', 'selbstbeteiligung',
     'deductible', 'excess', 'stammkapital', 'grundkapital', 'share capital', 'steuerpflichtig\\p{L}*', 'zu versteuern\\p{L}*',
     'einkünfte', 'einkommen', 'festgesetzt', 'festgesetzte \\p{L}+', 'vorauszahlung(?:en)?', 'anrechnung', 'angerechnet',
+  ])],
+  ['deduction', wordsRegex([
+    'brutto(?:lohn|gehalt|verdienst|bezüge|entgelt)', 'gesamt-?brutto', 'gross(?: pay| salary| earnings| wages?)?',
+    'solidaritätszuschlag', 'soli', '\\p{L}*versicherung(?: an)?', 'sv-?beitr[äa]ge?', 'abzüge', 'deductions',
+    'income tax', 'national insurance',
   ])],
   ['due', wordsRegex([
     'zu zahlen(?:der (?:gesamt)?betrag)?', 'noch zu zahlen', 'zahlbetrag', 'zahlungsbetrag', 'überweisungsbetrag',
@@ -42,10 +49,6 @@ const LABELS: ReadonlyArray<readonly [AmountLabel, RegExp]> = [
     'total (?:incl\\.?|including|inc\\.?) (?:vat|tax)', 'total (?:eur|gbp|usd|chf)', 'gesamtbetrag (?:eur|chf)',
   ])],
   ['sum', wordsRegex(['summe(?: eur| chf)?', 'gesamt', 'total', 'betrag gesamt'])],
-  ['payout', wordsRegex([
-    'auszahlungsbetrag', 'auszahlung', 'überweisung', 'net pay', 'take-?home pay', 'nettoverdienst', 'nettobezüge', 'nettolohn',
-    'nettogehalt', 'net (?:salary|wages?|earnings)', 'amount paid to you',
-  ])],
   ['premium', wordsRegex([
     '(?:jahres|monats|gesamt|versicherungs|halbjahres|quartals)?beitrag', '(?:jahres)?prämie', '(?:annual |monthly )?premium',
     'monatliche (?:rate|gebühr|miete)', 'monthly (?:fee|payment|rate|rent)', '(?:kalt|warm|gesamt|netto)?miete', 'rent',
@@ -56,52 +59,56 @@ const LABELS: ReadonlyArray<readonly [AmountLabel, RegExp]> = [
     'ending balance', 'saldo', 'balance', 'depotwert', 'kurswert', 'gesamtwert', 'portfolio value',
   ])],
   ['weak', wordsRegex(['betrag', 'amount', 'preis', 'price', 'kosten', 'costs?', 'gebühr', 'charges?', 'wert', 'value'])],
-];
+]);
 
-const INCLUDED_TAX = /(?:inkl\.?|inklusive|incl\.?|including|inc\.|einschl\.?|einschließlich)\s*(?:\d{1,2}(?:[.,]\d+)?\s*%\s*)?(?:der\s+|gesetzl(?:\.|ichen)?\s+)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|tax|steuern?)\.?\)?/giu;
+const INCLUDED_TAX = /(?:inkl\.?|inklusive|incl\.?|including|inc\.|einschl\.?|einschließlich) ?(?:\d{1,2}(?:[.,]\d+)? ?% ?)?(?:der |gesetzl(?:\.|ichen)? )?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|tax|steuern?)\.?\)?/gi;
+/** "27,91 € Mehrwertsteuer" / "€20.00 VAT": the label after the number says it is tax. */
+const TAX_AFTER = /^ ?\)?[ :]*(?:\(?\d{1,2}(?:[.,]\d+)? ?%\)? ?)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|tax|steuer)(?![a-zäöü])/i;
+const TAX_LABELS = combineLabels<AmountLabel>([['excluded', INCLUDED_TAX]]);
 const ID_LINE = /\b(?:iban|bic|swift|blz|tel(?:efon)?|fax|steuer-?nr|steuernummer|ust-?id|vat (?:no|reg)|hrb|hra|kontonummer|konto-nr|sort code|account no|routing)\b/iu;
 
-function labelOf(segment: string): { kind: AmountLabel; distance: number } | null {
-  // "Gesamtbetrag inkl. MwSt. 119,00" is a total; "inkl. 19 % MwSt. 19,00" alone is the tax in it.
-  const withoutIncludedTax = segment.replace(INCLUDED_TAX, (m) => ' '.repeat(m.length));
-  return nearestLabel(withoutIncludedTax, LABELS) ?? nearestLabel(segment, LABELS);
-}
+const PROSE = /\p{Ll}{3,} \p{Ll}{3,} \p{Ll}{3,}/u;
 
 /** Every amount in the text with the label that stands before it (on its line, or as a column header above it). */
-export function findAmounts(lines: readonly string[], blockedByLine: ReadonlyMap<number, Array<readonly [number, number]>>): AmountCandidate[] {
+export function findAmounts(doc: Doc, blockedByLine: ReadonlyMap<number, ReadonlyArray<readonly [number, number]>>): AmountCandidate[] {
   const result: AmountCandidate[] = [];
-  let previousTokens: MoneyToken[] = [];
-  lines.forEach((line, index) => {
-    const tokens = /\d/.test(line) ? findMoney(line, blockedByLine.get(index)).filter((t) => t.currency || t.decimals) : [];
+  const money = findMoney(doc, blockedByLine);
+  const labelLines = [...money.keys()].flatMap((n) => [n, n - 1]);
+  const spans = indexLabelsOf(doc, labelLines, LABELS);
+  const taxSpans = indexLabelsOf(doc, money.keys(), TAX_LABELS);
+  for (const index of [...money.keys()].sort((a, b) => a - b)) {
+    const line = doc.lines[index] ?? '';
+    const tokens = money.get(index)!.filter((t) => t.currency || t.decimals);
     const idLine = ID_LINE.test(line);
-    const header = index > 0 && previousTokens.length === 0 ? headerLabels(lines[index - 1] ?? '') : [];
+    let header: AmountLabel[] | null = null;
+    const prose = line.length > 70 && PROSE.test(line);
+    const taxes = taxSpans.get(index) ?? [];
+    const lineSpans = spans.get(index);
+    const outsideTax = lineSpans?.filter((span) => !taxes.some((t) => span.start >= t.start && span.end <= t.end));
     tokens.forEach((token, i) => {
       if (idLine && !token.currency) return;
-      const segmentStart = i > 0 ? tokens[i - 1]!.end : 0;
-      const segment = line.slice(segmentStart, token.start);
-      let hit = labelOf(segment);
+      const from = i > 0 ? tokens[i - 1]!.end : 0;
+      const segment = line.slice(from, token.start);
+      // "Gesamtbetrag inkl. MwSt. 119,00" is a total; "inkl. 19 % MwSt. 19,00" alone is the tax in it.
+      let hit = nearestLabel(outsideTax, from, token.start) ?? nearestLabel(lineSpans, from, token.start);
       if (hit && hit.distance > 40) hit = null;
       let label: AmountLabel = hit?.kind ?? 'none';
-      if (!hit && !/\p{L}{2,}/u.test(segment)) {
+      if (TAX_AFTER.test(line.slice(token.end, token.end + 30))) label = 'excluded';
+      if (!hit && !/\p{L}{2,}/u.test(segment) && index > 0 && !money.has(index - 1)) {
         // A header row above the values: map by column when the counts agree, or a single label above one value.
+        header ??= headerLabels(spans.get(index - 1) ?? [], doc.lines[index - 1] ?? '');
         const headerLabel = header.length === tokens.length ? header[i] : header.length === 1 && tokens.length === 1 ? header[0] : undefined;
         if (headerLabel) label = headerLabel;
       }
-      result.push({ ...token, line: index, label });
+      result.push({ ...token, line: index, label, prose });
     });
-    previousTokens = tokens;
-  });
+  }
   return result;
 }
 
-function headerLabels(line: string): AmountLabel[] {
+function headerLabels(spans: readonly LabelSpan<AmountLabel>[], line: string): AmountLabel[] {
   if (!line || /\d[.,]\d{2}/.test(line)) return [];
-  const hits: Array<{ kind: AmountLabel; start: number; end: number }> = [];
-  for (const [kind, pattern] of LABELS) {
-    pattern.lastIndex = 0;
-    for (const m of line.matchAll(pattern)) hits.push({ kind, start: m.index, end: m.index + m[0].length });
-  }
-  hits.sort((a, b) => a.start - b.start || b.end - a.end);
+  const hits = [...spans].sort((a, b) => a.start - b.start || b.end - a.end);
   const columns: AmountLabel[] = [];
   let end = -1;
   for (const hit of hits) {
@@ -113,16 +120,17 @@ function headerLabels(line: string): AmountLabel[] {
 }
 
 const BASE_SCORE: Record<AmountLabel, number> = {
-  due: 12, total: 10, sum: 8, payout: 5, premium: 6, balance: 5, weak: 4, none: 1, excluded: -1,
+  deduction: 3, due: 12, total: 10, sum: 8, payout: 5, premium: 6, balance: 5, weak: 4, none: 1, excluded: -1,
 };
 const CONFIDENCE: Record<AmountLabel, number> = {
-  due: 0.9, total: 0.9, sum: 0.8, payout: 0.8, premium: 0.75, balance: 0.75, weak: 0.6, none: 0.4, excluded: 0,
+  deduction: 0.5, due: 0.9, total: 0.9, sum: 0.8, payout: 0.8, premium: 0.75, balance: 0.75, weak: 0.6, none: 0.4, excluded: 0,
 };
 
 function scoreFor(label: AmountLabel, eventType: EventType | null): number {
   if (label === 'payout' && eventType === 'payslip') return 13;
   if (label === 'premium' && (eventType === 'policy' || eventType === 'contract')) return 11;
-  if (label === 'balance' && eventType === 'statement') return 11;
+  if (label === 'balance' && eventType === 'statement') return 13;
+  if (label === 'deduction' && eventType === 'payslip') return -1;
   if (label === 'due' && eventType === 'payslip') return 4;
   return BASE_SCORE[label];
 }
@@ -132,8 +140,10 @@ export interface PickAmountOptions { eventType: EventType | null; language: stri
 export function pickAmount(lines: readonly string[], candidates: readonly AmountCandidate[], options: PickAmountOptions): AmountPick | null {
   let best: { candidate: AmountCandidate; score: number } | null = null;
   for (const candidate of candidates) {
-    if (candidate.label === 'excluded' || candidate.value === 0) continue;
-    let score = scoreFor(candidate.label, options.eventType) + (candidate.currency ? 0.5 : 0);
+    const base = scoreFor(candidate.label, options.eventType);
+    if (base < 0 || candidate.value === 0) continue;
+    // A table or label line states the total; a sentence mentions amounts in passing.
+    let score = base + (candidate.currency ? 0.5 : 0) - (candidate.prose ? 1.5 : 0);
     // Totals come after the items they add up; among equals the later one wins, and unlabelled ones by size.
     score += candidate.label === 'none' ? Math.min(Math.abs(candidate.value), 1e9) / 1e10 : candidate.line / 100_000;
     if (!best || score > best.score) best = { candidate, score };

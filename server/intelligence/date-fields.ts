@@ -1,14 +1,14 @@
 /** Chooses the document date and the due date among the dates found in a text, by their labels. */
 
 import { addDays, daysBetween, type FoundDate } from './dates.ts';
-import { evidence, nearestLabel, wordsRegex } from './text.ts';
+import { combineLabels, evidence, indexLabelsOf, nearestLabel, wordsRegex, type Doc, type LabelSpan } from './text.ts';
 
 export interface DatePick { iso: string; confidence: number; evidence: string }
 
 type DateLabel = 'issue' | 'plain' | 'of' | 'due' | 'until' | 'birth' | 'delivery' | 'validity' | 'foreign' | 'start';
 
 /** Order matters only for equally long matches ending at the same place: earlier kinds win. */
-const LABELS: ReadonlyArray<readonly [DateLabel, RegExp]> = [
+const LABELS = combineLabels<DateLabel>([
   ['birth', wordsRegex(['geburtsdatum', 'geb\\.', 'geboren(?: am)?', 'date of birth', 'birth ?date', 'dob', 'born(?: on)?'])],
   ['due', wordsRegex([
     'zahlbar(?: bis(?: zum| spätestens)?| am| zum| spätestens(?: bis)?(?: zum| am)?)?', 'fällig(?: am| bis(?: zum)?| zum| ab)?',
@@ -20,6 +20,7 @@ const LABELS: ReadonlyArray<readonly [DateLabel, RegExp]> = [
   ['delivery', wordsRegex([
     'lieferdatum', 'leistungsdatum', 'liefertermin', 'lieferung(?: am| vom)?', 'leistung(?: am| vom)?', 'delivery date',
     'date of delivery', 'service date', 'date of supply', 'tax point', 'shipped(?: on)?', 'ship date', 'order date',
+    'delivered(?: on)?', 'geliefert(?: am)?', 'zugestellt(?: am)?', 'termin(?: am)?', 'appointment(?: on)?',
     'bestelldatum', 'auftragsdatum', 'bestellung vom', 'auftrag vom',
   ])],
   ['validity', wordsRegex([
@@ -35,7 +36,7 @@ const LABELS: ReadonlyArray<readonly [DateLabel, RegExp]> = [
   ])],
   ['foreign', wordsRegex([
     '(?:ihr(?:e|em|en)? |unser(?:e|em|en)? )?(?:schreiben|nachricht|anfrage|e-?mail|brief|antrag|\\p{L}*erklärung|telefonat|gespräch|einspruch|widerspruch) vom',
-    '(?:ihr(?:e|em|en)?|unser(?:e|em|en)?|der|die|zur|zu|zum|für die|aus der) (?:\\p{L}*rechnung|bescheid|vertrag|mahnung|bestellung|auftrag|lieferung|zahlung|kündigung)(?: \\S+){0,2} vom',
+    '(?:unser(?:e|em|en|er)?|der|die|zur|zu|zum|für die|aus der) (?:\\p{L}*rechnung|bescheid|vertrag|mahnung|bestellung|auftrag|lieferung|zahlung|kündigung)(?: \\S+){0,2} vom',
     '(?:your|our) (?:letter|email|e-mail|message|enquiry|inquiry|request|application|order|invoice)(?: of| dated| from)?',
   ])],
   ['issue', wordsRegex([
@@ -47,25 +48,26 @@ const LABELS: ReadonlyArray<readonly [DateLabel, RegExp]> = [
   ['plain', wordsRegex(['datum', 'date', '\\p{L}+datum'])],
   ['of', wordsRegex(['vom', 'dated', 'den', 'per', 'stichtag', 'stand', 'as of', 'as at'])],
   ['until', wordsRegex(['bis(?: zum| spätestens(?: zum)?)?', 'spätestens(?: bis)?(?: zum| am)?', 'by', 'before', 'no later than'])],
-];
+]);
 
 const PAYMENT_CONTEXT = /zahl|überweis|begleich|entricht|ausgleich|pay|remit|settle|gutgeschrieben|eingang/iu;
 const DEBIT_AFTER = /^[^.;]{0,40}?(?:abgebucht|eingezogen|belastet|debited|collected)/iu;
 const RANGE_AFTER = /^\s*(?:-|–|—|bis|to|until|through)\s*$/iu;
 const PLACE_DATE = /^[\p{Lu}][\p{L} .\-/()]{1,40}, (?:(?:den|am|the) )?$/u;
 
-interface Candidate { date: FoundDate; label: DateLabel | 'place' | 'header' | 'none'; distance: number }
+export interface DateCandidate { date: FoundDate; label: DateLabel | 'place' | 'header' | 'alone' | 'none'; distance: number }
+type Spans = ReadonlyMap<number, readonly LabelSpan<DateLabel>[]>;
 
-function classify(lines: readonly string[], date: FoundDate, previousEnd: number): Candidate {
+function labelDate(lines: readonly string[], spans: Spans, date: FoundDate, previousEnd: number): DateCandidate {
   const line = lines[date.line] ?? '';
-  const segment = line.slice(previousEnd, date.start);
-  const hit = nearestLabel(segment, LABELS);
+  const segment = line.slice(Math.max(previousEnd, date.start - 80), date.start);
+  const hit = nearestLabel(spans.get(date.line), previousEnd, date.start);
   if (hit && hit.distance <= 30) return { date, label: hit.kind, distance: hit.distance };
-  if (previousEnd === 0 && PLACE_DATE.test(segment)) return { date, label: 'place', distance: 0 };
+  if (previousEnd === 0 && date.start <= 80 && PLACE_DATE.test(segment)) return { date, label: 'place', distance: 0 };
   if (!segment.trim() && date.line > 0) {
     // "Rechnungsdatum" on one line and the date alone on the next one.
     const above = lines[date.line - 1] ?? '';
-    const aboveHit = nearestLabel(above, LABELS);
+    const aboveHit = nearestLabel(spans.get(date.line - 1), 0, above.length);
     if (aboveHit && aboveHit.distance <= 3 && !/\d/.test(above.slice(above.length - aboveHit.distance))) {
       return { date, label: aboveHit.kind, distance: aboveHit.distance + 1 };
     }
@@ -73,37 +75,47 @@ function classify(lines: readonly string[], date: FoundDate, previousEnd: number
       return { date, label: 'header', distance: 10 };
     }
   }
+  // A date on a line of its own is how letters are dated.
+  if (!segment.trim() && /^[\s,.]*(?:\d{1,2}:\d{2}(?::\d{2})?(?: ?[ap]\.?m\.?| uhr)?)?$/iu.test(line.slice(date.end, date.end + 30))) {
+    return { date, label: 'alone', distance: 0 };
+  }
   return { date, label: hit?.kind === 'birth' ? 'birth' : 'none', distance: 99 };
 }
 
-function candidates(lines: readonly string[], dates: readonly FoundDate[]): Candidate[] {
+/** Each date with the label that says what it is (issue date, due date, birth date, a period …). */
+export function labelDates(doc: Doc, dates: readonly FoundDate[]): DateCandidate[] {
+  const { lines } = doc;
+  const spans = indexLabelsOf(doc, dates.flatMap((d) => [d.line, d.line - 1]), LABELS);
   return dates.map((date, i) => {
     const previous = dates[i - 1];
     const previousEnd = previous && previous.line === date.line ? previous.end : 0;
-    const candidate = classify(lines, date, previousEnd);
+    const candidate = labelDate(lines, spans, date, previousEnd);
     const next = dates[i + 1];
     const line = lines[date.line] ?? '';
     // Both ends of "01.11.2026 – 30.11.2026" describe a period, not the day the document was written.
     const inRange = (next && next.line === date.line && RANGE_AFTER.test(line.slice(date.end, next.start)))
       || (previous && previous.line === date.line && RANGE_AFTER.test(line.slice(previous.end, date.start)));
     if (inRange && candidate.label !== 'due') return { ...candidate, label: 'start' };
-    if (DEBIT_AFTER.test(line.slice(date.end))) return { ...candidate, label: 'due' };
+    if (DEBIT_AFTER.test(line.slice(date.end, date.end + 60))) return { ...candidate, label: 'due' };
     return candidate;
   });
 }
 
-const ISSUE_SCORE: Partial<Record<Candidate['label'], number>> = {
-  issue: 0.95, plain: 0.9, place: 0.85, of: 0.8, header: 0.75, none: 0.55, delivery: 0.4,
+const ISSUE_SCORE: Partial<Record<DateCandidate['label'], number>> = {
+  issue: 0.95, plain: 0.9, place: 0.85, of: 0.8, header: 0.75, alone: 0.7, none: 0.55, delivery: 0.4,
 };
 
-export function pickDocumentDate(lines: readonly string[], dates: readonly FoundDate[], today: string): DatePick | null {
+export function pickDocumentDate(lines: readonly string[], candidates: readonly DateCandidate[], today: string): DatePick | null {
   const topLines = Math.max(15, Math.ceil(lines.length / 3));
-  let best: { candidate: Candidate; score: number } | null = null;
-  for (const candidate of candidates(lines, dates)) {
+  let best: { candidate: DateCandidate; score: number } | null = null;
+  for (const candidate of candidates) {
     let score = ISSUE_SCORE[candidate.label];
     if (score === undefined) continue;
     const { iso, line } = candidate.date;
-    const labelled = candidate.label !== 'none' && candidate.label !== 'delivery';
+    const labelled = candidate.label !== 'none' && candidate.label !== 'delivery' && candidate.label !== 'alone';
+    // "vom"/"dated" in running text usually points at another document ("invoice … dated 28 Nov").
+    if (candidate.label === 'of' && (lines[line] ?? '').length > 60) score = 0.5;
+    if (candidate.label === 'alone' && line >= topLines) score = 0.55;
     const maxAhead = labelled ? 730 : 366;
     if (iso < '1950-01-01' || daysBetween(today, iso) > maxAhead) continue;
     if (candidate.label === 'none') score -= line < topLines ? Math.min(line, 30) * 0.002 : 0.1;
@@ -116,9 +128,9 @@ export function pickDocumentDate(lines: readonly string[], dates: readonly Found
   };
 }
 
-export function pickDueDate(lines: readonly string[], dates: readonly FoundDate[], documentDate: string | null): DatePick | null {
+export function pickDueDate(lines: readonly string[], candidates: readonly DateCandidate[], documentDate: string | null): DatePick | null {
   let best: { date: FoundDate; score: number } | null = null;
-  for (const candidate of candidates(lines, dates)) {
+  for (const candidate of candidates) {
     const { date, label } = candidate;
     let score = 0;
     if (label === 'due') score = 0.9;
@@ -136,13 +148,14 @@ export function pickDueDate(lines: readonly string[], dates: readonly FoundDate[
 }
 
 const TERM_WORDS = wordsRegex(['zahlbar', 'zahlung\\p{L}*', 'fällig\\p{L}*', 'überweis\\p{L}*', 'netto', 'ohne abzug', 'payable',
-  'payment', 'due', 'net', 'terms', 'pay'], 'iu');
-const DISCOUNT_WORDS = /skonto|discount|rabatt|%/iu;
+  'payment', 'due', 'net', 'terms', 'pay'], 'i');
+/** Discount terms are not the deadline; "14 Tage vor Anreise" counts back from another date. */
+const DISCOUNT_WORDS = /skonto|discount|rabatt|%|(?<![\p{L}])(?:vor|before|prior)(?![\p{L}])/iu;
 const DAY_COUNT = /(?<![\p{L}\d])(\d{1,3}) ?(tagen|tage|tg\.?|kalendertagen|kalendertage|werktagen|werktage|bankarbeitstagen|days|calendar days|business days|working days)(?![\p{L}])|(?<![\p{L}])net ?(\d{1,3})(?![\d\p{L}])/giu;
 const IMMEDIATE = wordsRegex([
   'sofort(?: nach erhalt)?(?: zahlbar| fällig| ohne abzug)', 'zahlbar sofort', 'fällig sofort', 'sofort fällig',
   'due (?:immediately|upon receipt|on receipt)', 'payable (?:immediately|upon receipt|on receipt)', 'payment due on receipt',
-], 'iu');
+], 'i');
 
 /** "zahlbar innerhalb von 14 Tagen", "30 Tage netto", "Net 30", "payment due within 14 days" → date + N days. */
 function relativeDueDate(lines: readonly string[], documentDate: string): DatePick | null {

@@ -1,6 +1,6 @@
 /** Finds calendar dates written in the usual German and English ways and turns them into YYYY-MM-DD. */
 
-import { WORD_END, WORD_START } from './text.ts';
+import { scan, WORD_START, type Doc } from './text.ts';
 
 export interface FoundDate {
   iso: string;
@@ -39,16 +39,16 @@ const MONTH_NAMES = [...MONTH_BY_NAME.keys()].sort((a, b) => b.length - a.length
 
 const ORDINAL = '(?:st|nd|rd|th)?';
 const PATTERNS: ReadonlyArray<{ kind: 'iso' | 'dotted' | 'slashed' | 'day-month' | 'month-day'; re: RegExp }> = [
-  { kind: 'iso', re: new RegExp(`${WORD_START}(\\d{4})-(\\d{1,2})-(\\d{1,2})(?![\\d])`, 'gu') },
-  { kind: 'dotted', re: new RegExp(`${WORD_START}(\\d{1,2})\\. ?(\\d{1,2})\\. ?(\\d{4}|\\d{2})(?![\\d])`, 'gu') },
-  { kind: 'slashed', re: new RegExp(`${WORD_START}(\\d{1,2})/(\\d{1,2})/(\\d{4}|\\d{2})(?![\\d/])`, 'gu') },
+  { kind: 'iso', re: new RegExp(`${WORD_START}(\\d{4})-(\\d{1,2})-(\\d{1,2})(?![\\d])`, 'g') },
+  { kind: 'dotted', re: new RegExp(`${WORD_START}(\\d{1,2})\\. ?(\\d{1,2})\\. ?(\\d{4}|\\d{2})(?![\\d])`, 'g') },
+  { kind: 'slashed', re: new RegExp(`${WORD_START}(\\d{1,2})/(\\d{1,2})/(\\d{4}|\\d{2})(?![\\d/])`, 'g') },
   {
     kind: 'day-month',
-    re: new RegExp(`${WORD_START}(\\d{1,2})${ORDINAL}\\.? ?(?:of )?(${MONTH_NAMES})\\.?,? ?(\\d{4})(?!\\d)`, 'giu'),
+    re: new RegExp(`${WORD_START}(\\d{1,2})${ORDINAL}\\.? ?(?:of )?(${MONTH_NAMES})\\.?,? ?(\\d{4})(?!\\d)`, 'gi'),
   },
   {
     kind: 'month-day',
-    re: new RegExp(`${WORD_START}(${MONTH_NAMES})\\.? (\\d{1,2})${ORDINAL},? ?(\\d{4})(?!\\d)`, 'giu'),
+    re: new RegExp(`${WORD_START}(${MONTH_NAMES})\\.? (\\d{1,2})${ORDINAL},? ?(\\d{4})(?!\\d)`, 'gi'),
   },
 ];
 
@@ -80,25 +80,21 @@ function fullYear(twoOrFour: string, today: string): number {
   return century + year > Number(today.slice(0, 4)) + 10 ? century - 100 + year : century + year;
 }
 
-/** Every date in every line, in reading order; overlapping matches keep the first, longest one. */
-export function findDates(lines: readonly string[], options: DateOptions): FoundDate[] {
-  const found: FoundDate[] = [];
-  lines.forEach((line, lineIndex) => {
-    if (!/\d/.test(line)) return;
-    const inLine: FoundDate[] = [];
-    for (const { kind, re } of PATTERNS) {
-      re.lastIndex = 0;
-      for (const m of line.matchAll(re)) {
-        const iso = toIso(kind, m, options);
-        if (!iso) continue;
-        const start = m.index, end = m.index + m[0].length;
-        if (inLine.some((d) => start < d.end && end > d.start)) continue;
-        inLine.push({ iso, line: lineIndex, start, end, text: m[0] });
-      }
+/** Every date in the text, in reading order; overlapping matches keep the one of the earlier pattern. */
+export function findDates(doc: Doc, options: DateOptions): FoundDate[] {
+  const byLine = new Map<number, FoundDate[]>();
+  for (const { kind, re } of PATTERNS) {
+    for (const { line, column, match } of scan(doc, re)) {
+      const iso = toIso(kind, match, options);
+      if (!iso) continue;
+      const end = column + match[0].length;
+      const inLine = byLine.get(line) ?? [];
+      if (inLine.some((d) => column < d.end && end > d.start)) continue;
+      inLine.push({ iso, line, start: column, end, text: match[0] });
+      byLine.set(line, inLine);
     }
-    found.push(...inLine.sort((a, b) => a.start - b.start));
-  });
-  return found;
+  }
+  return [...byLine.keys()].sort((a, b) => a - b).flatMap((line) => byLine.get(line)!.sort((a, b) => a.start - b.start));
 }
 
 function toIso(kind: string, m: RegExpMatchArray, options: DateOptions): string | null {

@@ -1,5 +1,7 @@
 /** Language of a text by counting frequent function words. Good enough for business letters; 'und' when unsure. */
 
+import { L } from './text.ts';
+
 const STOP_WORDS: Record<string, readonly string[]> = {
   de: ['der', 'die', 'das', 'und', 'ist', 'nicht', 'mit', 'den', 'dem', 'des', 'ein', 'eine', 'einen', 'für', 'auf', 'sie',
     'ihr', 'ihre', 'ihren', 'wir', 'bei', 'von', 'zu', 'zur', 'zum', 'im', 'bis', 'oder', 'auch', 'wird', 'werden', 'sind',
@@ -18,6 +20,9 @@ const STOP_WORDS: Record<string, readonly string[]> = {
     'bedrag', 'datum', 'geachte', 'bedankt'],
 };
 
+const WORDS = new RegExp(`[${L}]+`, 'g');
+const GERMAN_SUFFIX = /(?:ung|ungen|keit|heit|schaft|lich|isch|chen|auszug|betrag|nummer|datum|straße|str)$|sch/;
+const ENGLISH_SUFFIX = /(?:tion|tions|ing|ment|ments|ness|ship|ly|ance|ence|ity)$/;
 const LOOKUP = new Map<string, Map<string, number>>();
 for (const [lang, words] of Object.entries(STOP_WORDS)) {
   for (const word of words) {
@@ -31,7 +36,7 @@ export interface LanguageGuess { language: string; confidence: number }
 
 /** Null when the text has too few words to say anything. */
 export function detectLanguage(text: string): LanguageGuess | null {
-  const words = text.toLowerCase().match(/\p{L}+/gu);
+  const words = text.toLowerCase().match(WORDS);
   if (!words || words.length < 3) return null;
   const scores = new Map<string, number>();
   // The first few thousand words decide; counting a whole book would only cost time.
@@ -40,9 +45,17 @@ export function detectLanguage(text: string): LanguageGuess | null {
     if (!langs) continue;
     for (const lang of langs.keys()) scores.set(lang, (scores.get(lang) ?? 0) + 1);
   }
-  // Umlauts and ß are strong signs of German; scanned text often loses its function words but keeps them.
+  // Umlauts, ß and typical suffixes are signs of German and English where lists and tables have few
+  // function words.
   const germanLetters = (text.match(/[äöüß]/giu) ?? []).length;
-  scores.set('de', (scores.get('de') ?? 0) + Math.min(germanLetters, 20) * 0.3);
+  let germanSuffixes = 0, englishSuffixes = 0;
+  for (const word of words.slice(0, 4000)) {
+    if (word.length < 5) continue;
+    if (GERMAN_SUFFIX.test(word)) germanSuffixes++;
+    else if (ENGLISH_SUFFIX.test(word)) englishSuffixes++;
+  }
+  scores.set('de', (scores.get('de') ?? 0) + Math.min(germanLetters, 20) * 0.3 + Math.min(germanSuffixes, 20) * 0.5);
+  scores.set('en', (scores.get('en') ?? 0) + Math.min(englishSuffixes, 20) * 0.5);
   const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]);
   const [top, second] = ranked;
   if (!top || top[1] < 2) return { language: 'und', confidence: 0.2 };

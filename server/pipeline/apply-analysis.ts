@@ -40,13 +40,21 @@ export function applyAnalysis(db: Database, documentId: string, analysis: Analys
       updated_at = ?, processed_at = ? WHERE id = ?`).run(
       title, documentDate, senderName ? senderIdFor(db, senderName, now) : null, categoryId, analysis.content,
       analysis.pageCount, analysis.language, JSON.stringify(extracted), analysis.notes.join(' ') || null, now, now, documentId);
-    if (firstRun && meta?.tags && !edited.has('tags')) setDocumentTags(db, documentId, meta.tags);
+    // Tags belong to the person once set: only the first run fills them (metadata first, then suggestions, at most 5).
+    if (firstRun && !edited.has('tags')) {
+      const tags = mergeTags(meta?.tags ?? [], fieldValue<string[]>(analysis, 'tags') ?? []);
+      if (tags.length > 0) setDocumentTags(db, documentId, tags);
+    }
+    const dueDate = meta?.due_date ?? fieldValue<string>(analysis, 'due_date');
+    // A letter asks nothing of its reader unless it names a date; the other types always make an event.
+    const extractedType = fieldValue<EventType>(analysis, 'event_type');
+    const eventType = meta?.event_type ?? (extractedType === 'letter' && !dueDate ? null : extractedType);
 
     writeDocumentEvent(db, documentId, {
-      eventType: meta?.event_type ?? fieldValue<EventType>(analysis, 'event_type'),
+      eventType,
       title,
       amount: meta?.amount ?? fieldValue(analysis, 'amount'),
-      dueDate: meta?.due_date ?? fieldValue<string>(analysis, 'due_date'),
+      dueDate,
       referenceNumber: meta?.reference_number ?? fieldValue<string>(analysis, 'reference_number'),
       senderName,
       metadata: meta,
@@ -65,6 +73,14 @@ export function markFailed(db: Database, documentId: string, error: string): voi
   const now = nowIso();
   db.prepare("UPDATE documents SET status = 'failed', error = ?, updated_at = ?, processed_at = ? WHERE id = ?")
     .run(error, now, now, documentId);
+}
+
+const MAX_TAGS = 5;
+
+function mergeTags(first: readonly string[], then: readonly string[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const tag of [...first, ...then]) if (!byKey.has(tag.toLowerCase())) byKey.set(tag.toLowerCase(), tag);
+  return [...byKey.values()].slice(0, MAX_TAGS);
 }
 
 function fieldValue<T>(analysis: Analysis, name: string): T | null {

@@ -1,4 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
 
 /** One line of a benchmark table. */
 export interface BenchRow {
@@ -181,6 +182,34 @@ export function cpuAccount(serverPid: number): { end(): { serverMs: number; clie
       return { serverMs, clientMs, othersMs: Math.max(0, busy - serverMs - clientMs), busyShare: busy / Math.max(1, machine.total - machine0.total) };
     },
   };
+}
+
+/**
+ * Waits (at most maxWaitMs) until the machine has been nearly idle for a second, so a stage does not start in the
+ * middle of someone else's test run. Returns the busy share of the last second (0..1) for the notes.
+ */
+export async function waitForQuietMachine(options: { maxWaitMs: number; busyBelow: number }): Promise<{ busyShare: number; waitedMs: number }> {
+  const started = performance.now();
+  for (;;) {
+    const before = machineCpuMs();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const after = machineCpuMs();
+    const busyShare = (after.busy - before.busy) / Math.max(1, after.total - before.total);
+    const waitedMs = performance.now() - started;
+    if (busyShare < options.busyBelow || waitedMs >= options.maxWaitMs) return { busyShare, waitedMs };
+  }
+}
+
+/** The machine a run happened on, for the report. */
+export function machineInfo(): string {
+  let model = cpus()[0]?.model ?? 'unknown CPU';
+  try {
+    model = /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? model;
+  } catch {
+    // not Linux: os.cpus() is what there is
+  }
+  return `${model}, ${cpus().length} cores, ${(totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}, `
+    + `SQLite ${process.versions.sqlite ?? 'n/a'}, ${process.platform}`;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

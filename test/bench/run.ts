@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatMarkdownTable, formatTable, verdictOf, type BenchReport } from './bench-utils.ts';
+import { formatMarkdownTable, formatTable, machineInfo, verdictOf, type BenchReport } from './bench-utils.ts';
 
 const SUFFIX = '.bench.ts';
 const BENCH_DIR = import.meta.dirname;
@@ -49,7 +49,7 @@ async function main(): Promise<void> {
     return;
   }
   const selected = positionals.length > 0 ? [...new Set(positionals)] : suites;
-  console.log(`Node ${process.version}, SQLite ${process.versions.sqlite ?? 'n/a'}; suites: ${selected.join(', ')}`);
+  console.log(`${new Date().toISOString()} · ${machineInfo()}\nsuites: ${selected.join(', ')}`);
   let missed = 0;
   for (const name of selected) {
     const report = await (await loadSuite(name))();

@@ -14,14 +14,14 @@ import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { openDatabase } from '../../server/db/database.ts';
 import {
-  cpuAccount, latencyRow, median, mib, ms, procAvailable, readPeakRss, readRss, resetPeakRss, RssSampler, runConcurrent,
-  sampleSequential, type BenchReport, type BenchRow,
+  cpuAccount, latencyRow, median, mib, ms, percentile, procAvailable, readPeakRss, readRss, resetPeakRss, RssSampler, runConcurrent,
+  sampleSequential, waitForQuietMachine, type BenchReport, type BenchRow,
 } from './bench-utils.ts';
 
 const ENTRY = join(import.meta.dirname, 'server-entry.ts');
 const MB = 1024 * 1024;
 
-const UPLOAD = { bytes: 1 * MB, warmup: 20, count: 300, concurrency: 4, p99MaxMs: 30 };
+const UPLOAD = { bytes: 1 * MB, warmup: 20, count: 300, concurrency: 4, p99MaxMs: 30, single: 50 };
 /** BENCH_DOCUMENTS overrides the archive size for a quick trial run; the targets are for 100,000. */
 const LIST_SEARCH = { documents: Number(process.env.BENCH_DOCUMENTS ?? 100_000), p95MaxMs: 25, warmup: 5, minSamples: 30, maxSamples: 200, budgetMs: 15_000 };
 const BIG_UPLOAD = { bytes: 50 * MB - 1024, sampleEveryMs: 10, maxGrowthBytes: 64 * MB };
@@ -172,6 +172,19 @@ async function withServer<T>(dataDir: string, body: (server: BenchServer) => Pro
   }
 }
 
+/** Lets the machine calm down before a measurement; says so in the notes when it would not. */
+async function settle(label: string, notes: string[]): Promise<void> {
+  if (!procAvailable(process.pid)) return;
+  const { busyShare, waitedMs } = await waitForQuietMachine({ maxWaitMs: 60_000, busyBelow: 0.2 });
+  if (busyShare >= 0.2) notes.push(`${label}: the machine was still ${(busyShare * 100).toFixed(0)}% busy after ${(waitedMs / 1000).toFixed(0)} s of waiting`);
+}
+
+/** One line on who used the CPU during a measurement. */
+function cpuNote(used: ReturnType<ReturnType<typeof cpuAccount>['end']>, per: number, unit: string): string {
+  return `CPU per ${unit}: server ${ms(used.serverMs / per)}, load generator ${ms(used.clientMs / per)}, `
+    + `other processes ${ms(used.othersMs / per)} (machine ${(used.busyShare * 100).toFixed(0)}% busy)`;
+}
+
 async function expectStatus(res: Response, status: number, what: string): Promise<unknown> {
   const text = await res.text();
   if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${text.slice(0, 300)}`);
@@ -257,6 +270,8 @@ async function benchUploadAccept(dataDir: string, notes: string[]): Promise<Benc
       return result.ms;
     };
     await runConcurrent(UPLOAD.warmup, UPLOAD.concurrency, async (i) => void (await uploadOne('warmup', i)));
+    await server.idle();
+    await settle('uploads', notes);
     const latencies: number[] = [];
     const cpu = procAvailable(server.pid) ? cpuAccount(server.pid) : null;
     const wallStart = performance.now();
@@ -266,15 +281,16 @@ async function benchUploadAccept(dataDir: string, notes: string[]): Promise<Benc
     const drainStart = performance.now();
     await server.idle();
     const drain = performance.now() - drainStart;
+    // Information: the same uploads one at a time, i.e. without queueing behind each other.
+    const single: number[] = [];
+    for (let i = 0; i < UPLOAD.single; i++) single.push(await uploadOne('single', i));
     notes.push(`uploads: ${UPLOAD.count} distinct ${mib(UPLOAD.bytes)} PDFs, concurrency ${UPLOAD.concurrency}, after ${UPLOAD.warmup} `
-      + `warm-up uploads; text extraction of earlier uploads runs in the server's worker meanwhile `
-      + `(queue drained ${(drain / 1000).toFixed(1)} s after the last 202)`
-      + (used ? `; CPU per upload: server ${ms(used.serverMs / UPLOAD.count)} (request handling and text extraction), `
-        + `load generator ${ms(used.clientMs / UPLOAD.count)}, other processes ${ms(used.othersMs / UPLOAD.count)}; `
-        + `machine ${(used.busyShare * 100).toFixed(0)}% busy` : ''));
+      + 'warm-up uploads; text extraction of earlier uploads runs in the server\'s worker meanwhile '
+      + `(queue drained ${(drain / 1000).toFixed(1)} s after the last 202)` + (used ? `; ${cpuNote(used, UPLOAD.count, 'upload')}` : ''));
     return [
       latencyRow(`Upload accept, ${mib(UPLOAD.bytes)} PDF, ${UPLOAD.concurrency} concurrent`, latencies, 99, UPLOAD.p99MaxMs),
       { name: 'Upload throughput (same run)', measured: `${(UPLOAD.count / (wall / 1000)).toFixed(1)} uploads/s · max ${ms(Math.max(...latencies))}` },
+      { name: `Upload accept, ${mib(UPLOAD.bytes)} PDF, one at a time`, measured: `p50 ${ms(percentile(single, 50))} · p99 ${ms(percentile(single, 99))} (n=${single.length})` },
     ];
   });
 }
@@ -396,7 +412,7 @@ function zipfSampler(n: number, random: () => number): () => number {
 
 interface SeedResult { words: string[]; spaces: string[]; seconds: number; bytes: number }
 
-async function seedArchive(dataDir: string, count: number): Promise<SeedResult> {
+export async function seedArchive(dataDir: string, count: number): Promise<SeedResult> {
   const started = performance.now();
   const db = openDatabase(join(dataDir, 'archive.sqlite'));
   // Seeding only: durability is irrelevant for a throw-away data set, and the server reopens with its own settings.
@@ -511,16 +527,23 @@ async function benchListAndSearch(dataDir: string, notes: string[]): Promise<Ben
   ];
   return withServer(dataDir, async (server) => {
     const rows: BenchRow[] = [];
+    await settle('list/search', notes);
+    const cpu = procAvailable(server.pid) ? cpuAccount(server.pid) : null;
+    let requests = 0;
     for (const scenario of scenarios) {
       let total = 0;
       const samples = await sampleSequential(async (i) => {
         const body = (await expectStatus(await scenario.request(server, i), 200, scenario.name)) as { total: number; items: unknown[] };
         if (body.items.length === 0 && body.total > 0) throw new Error(`${scenario.name}: empty page of ${body.total}`);
         total = Math.max(total, body.total);
+        requests++;
       }, LIST_SEARCH);
       const row = latencyRow(`${scenario.name} [${total.toLocaleString('en')} hits]`, samples, 95, LIST_SEARCH.p95MaxMs);
       rows.push(row);
+      console.log(`  ${row.name}: ${row.measured}`);
     }
+    const used = cpu?.end();
+    if (used) notes.push(`list/search: ${cpuNote(used, requests, 'request')}`);
     return rows;
   });
 }

@@ -122,7 +122,7 @@ describe('archive CLI', () => {
       expect(out.stdout).not.toMatch(/secret|hash/i);
     }
     const listed = JSON.parse(listJson.stdout) as ApiKeyRecord[];
-    expect(listed.find((k) => k.id === created.id)).toMatchObject({ name: 'x', revoked_at: null });
+    expect(listed.find((k) => k.id === created.id)).toMatchObject({ name: 'x', revoked_at: null, last_used_at: expect.any(String) });
 
     // Revoked: 401 at once, while the service keeps running for everyone else.
     const revoked = await archive(dataDir, 'keys', 'revoke', created.id);

@@ -209,6 +209,17 @@ describe('GET /v1/documents', () => {
           'Invalid parameter created_after: expected an ISO 8601 timestamp');
       });
 
+    it('updated_after and deleted', async () => {
+      const charlie = all.find((d) => d.id === byKey('charlie').id)!;
+      expect(await list(`?updated_after=${charlie.updated_at}`)).toMatchObject({ items: [], total: 0 });
+      const justBefore = new Date(Date.parse(charlie.updated_at) - 1).toISOString();
+      expect(keysOf(await list(`?updated_after=${justBefore}`))).toEqual(['charlie']);
+      await expectError(await h.api('/v1/documents?updated_after=soon'), 400, 'Invalid parameter updated_after: expected an ISO 8601 timestamp');
+      expect((await list('?deleted=false')).total).toBe(7);
+      expect((await list('?deleted=true')).total).toBe(0);
+      await expectError(await h.api('/v1/documents?deleted=maybe'), 400, 'Invalid parameter deleted: expected true or false');
+    });
+
     it('tag (case-insensitive), and filters combine', async () => {
       expect(keysOf(await list('?tag=alpha&sort_order=asc'))).toEqual(['charlie', 'bravo']);
       expect(keysOf(await list('?tag=ALPHA&sort_order=asc'))).toEqual(['charlie', 'bravo']);

@@ -1,34 +1,244 @@
 import { readFile } from 'node:fs/promises';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { dirname, join } from 'node:path';
+import { createRequire } from 'node:module';
+import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { AnalysisStep } from '../analysis.ts';
+import { OcrReport, ocrLanguagesOf } from './ocr-report.ts';
+import { PdfPageRenderer } from './scanned-pdf.ts';
 
-/** Reads the text layer of a PDF, page by page, keeping line breaks where pdf.js marks them. */
+/**
+ * PDF text: the text layer of each page in reading order; a page with (almost) no text layer is a scan and goes to
+ * OCR (scanned-pdf.ts). Pages are handled one at a time and released, so a 300-page file never holds more than one
+ * page's objects, or one rendered page image.
+ */
+
+/** A page whose text layer has fewer visible characters than this is treated as scanned. */
+export const SCANNED_PAGE_MAX_CHARS = 20;
+
+const require = createRequire(import.meta.url);
+const PDFJS_DIR = dirname(require.resolve('pdfjs-dist/package.json'));
+/** Local resource directories (trailing slash required): fonts, CMaps and decoders ship inside pdfjs-dist. */
+const RESOURCES = {
+  standardFontDataUrl: `${join(PDFJS_DIR, 'standard_fonts')}/`,
+  cMapUrl: `${join(PDFJS_DIR, 'cmaps')}/`,
+  cMapPacked: true,
+  wasmUrl: `${join(PDFJS_DIR, 'wasm')}/`,
+  iccUrl: `${join(PDFJS_DIR, 'iccs')}/`,
+};
+
+export async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
+  return getDocument({
+    data, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0, ...RESOURCES,
+  }).promise;
+}
+
 export const pdfTextStep: AnalysisStep = {
   name: 'pdf-text',
   async run(input, analysis) {
     if (input.format !== 'pdf') return;
     const data = new Uint8Array(await readFile(input.filePath));
-    const pdf = await getDocument({ data, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0 }).promise;
+    let pdf: PDFDocumentProxy;
+    try {
+      pdf = await openPdf(data);
+    } catch (error) {
+      const name = error instanceof Error ? error.name : '';
+      analysis.notes.push(name === 'PasswordException'
+        ? 'The PDF is password-protected; its text could not be read.'
+        : `The PDF could not be read (${error instanceof Error ? error.message : String(error)}).`);
+      return;
+    }
+    const report = new OcrReport(ocrLanguagesOf(input));
+    const renderer = new PdfPageRenderer();
     try {
       analysis.pageCount = pdf.numPages;
       const pages: string[] = [];
       for (let number = 1; number <= pdf.numPages; number++) {
         const page = await pdf.getPage(number);
-        const text = await page.getTextContent();
-        let pageText = '';
-        for (const item of text.items) {
-          if (!('str' in item)) continue;
-          pageText += item.str;
-          if (item.hasEOL) pageText += '\n';
-          else if (item.str && !item.str.endsWith(' ')) pageText += ' ';
+        try {
+          const items = (await page.getTextContent()).items.filter((item): item is TextItem => 'str' in item);
+          let text = readingOrderText(items);
+          if (visibleChars(text) < SCANNED_PAGE_MAX_CHARS) {
+            const ocr = await report.readPage(number, () => renderer.ocr(page, report.languages));
+            // A stamp or page number in a text layer is part of the scan too: keep whichever says more.
+            if (ocr !== null && visibleChars(ocr) > visibleChars(text)) text = ocr;
+          }
+          pages.push(text);
+        } finally {
+          page.cleanup();
         }
-        pages.push(pageText.replace(/[ \t]+\n/g, '\n').replace(/[ \t]{2,}/g, ' ').trim());
-        page.cleanup();
       }
       analysis.content = pages.join('\n\n').trim();
-      if (!analysis.content) analysis.notes.push('The PDF has no text layer; OCR of scanned pages is not enabled in this version.');
+      report.apply(analysis, 'page');
     } finally {
+      renderer.release();
       await pdf.destroy();
     }
   },
 };
+
+const visibleChars = (text: string): number => text.replace(/\s+/g, '').length;
+
+type TextContentItem = Awaited<ReturnType<PDFPageProxy['getTextContent']>>['items'][number];
+export type TextItem = Extract<TextContentItem, { str: string }>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading order.
+
+interface Piece { text: string; u: number; v: number; width: number; size: number }
+interface Fragment { text: string; u0: number; u1: number; v: number; size: number }
+interface Row { fragments: Fragment[]; v: number; size: number }
+
+/**
+ * Text items of one page in reading order. The content stream order is not trusted (generators emit table
+ * columns, headers or whole columns in any order); items are placed by position instead: grouped into rows by
+ * baseline (with a tolerance of half the font size), ordered left to right, split into fragments at wide gaps.
+ * A run of rows with a clear gutter and running text on both sides is a multi-column section: its left column is
+ * read before its right one. Everything else (tables, letterheads, address blocks) is read row by row, cells
+ * separated by tabs, which keeps a label and its value ("Total  123.45") on one line.
+ */
+export function readingOrderText(items: readonly TextItem[]): string {
+  const visible = items.filter((item) => item.str.trim() !== '');
+  if (visible.length === 0) return '';
+  // Text set at an angle (a rotated page, a margin note) is read in its own frame; the prevailing angle wins.
+  const angleOf = (item: TextItem): number => Math.round((Math.atan2(item.transform[1] as number, item.transform[0] as number) * 180) / Math.PI);
+  const weight = new Map<number, number>();
+  for (const item of visible) weight.set(angleOf(item), (weight.get(angleOf(item)) ?? 0) + item.str.length);
+  const main = [...weight.entries()].sort((a, b) => b[1] - a[1])[0]![0];
+  const inFrame = visible.filter((item) => Math.abs(angleOf(item) - main) <= 3);
+  const others = visible.filter((item) => Math.abs(angleOf(item) - main) > 3);
+  const text = orderPieces(inFrame.map((item) => toPiece(item, main)));
+  // The rest, grouped by their own angle, after the main text.
+  const rest = [...new Set(others.map(angleOf))].map((angle) =>
+    orderPieces(others.filter((item) => angleOf(item) === angle).map((item) => toPiece(item, angle))));
+  return [text, ...rest].filter(Boolean).join('\n\n');
+}
+
+function toPiece(item: TextItem, angle: number): Piece {
+  const [a, b, c, d, e, f] = item.transform as number[];
+  const rad = (angle * Math.PI) / 180;
+  const cos = Math.cos(rad);
+  const sin = Math.sin(rad);
+  const size = Math.abs(item.height) || Math.hypot(c ?? 0, d ?? 0) || Math.hypot(a ?? 0, b ?? 0) || 10;
+  // Rotate into the text's own frame: u along the baseline, v upwards.
+  return { text: item.str, u: e! * cos + f! * sin, v: -e! * sin + f! * cos, width: Math.abs(item.width), size };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+function orderPieces(pieces: Piece[]): string {
+  if (pieces.length === 0) return '';
+  // Rows, top to bottom: a piece joins the row whose baseline is within half a font size of its own.
+  const sorted = pieces.map((p, i) => ({ p, i })).sort((x, y) => y.p.v - x.p.v || x.i - y.i).map((x) => x.p);
+  const rows: Piece[][] = [];
+  let current: Piece[] = [];
+  let baseline = Infinity;
+  let rowSize = 0;
+  for (const piece of sorted) {
+    if (current.length > 0 && Math.abs(baseline - piece.v) <= Math.min(rowSize, piece.size) * 0.5) {
+      current.push(piece);
+      continue;
+    }
+    if (current.length > 0) rows.push(current);
+    current = [piece];
+    baseline = piece.v;
+    rowSize = piece.size;
+  }
+  if (current.length > 0) rows.push(current);
+  return layoutRows(rows.map(toRow));
+}
+
+/** A row's pieces, left to right, joined into fragments; a gap wider than about a character space splits them. */
+function toRow(pieces: Piece[]): Row {
+  const ordered = [...pieces].sort((a, b) => a.u - b.u);
+  const size = median(ordered.map((p) => p.size));
+  const fragments: Fragment[] = [];
+  let fragment: Fragment | undefined;
+  for (const piece of ordered) {
+    const gap = fragment ? piece.u - fragment.u1 : Infinity;
+    if (fragment && gap <= size * 1.2) {
+      const needsSpace = gap > size * 0.18 && !/\s$/.test(fragment.text) && !/^\s/.test(piece.text);
+      fragment.text += (needsSpace ? ' ' : '') + piece.text;
+      fragment.u1 = Math.max(fragment.u1, piece.u + piece.width);
+      continue;
+    }
+    fragment = { text: piece.text, u0: piece.u, u1: piece.u + piece.width, v: piece.v, size: piece.size };
+    fragments.push(fragment);
+  }
+  for (const f of fragments) f.text = f.text.replace(/\s+/g, ' ').trim();
+  return { fragments: fragments.filter((f) => f.text), v: median(ordered.map((p) => p.v)), size };
+}
+
+/** Lines shorter than this (characters, median) are not running text: their gutter is a table's, not columns'. */
+const PROSE_MIN_CHARS = 15;
+const MIN_COLUMN_ROWS = 3;
+
+function layoutRows(rows: Row[]): string {
+  const lines = orderRows(rows);
+  let out = '';
+  let previous: Row | undefined;
+  for (const row of lines) {
+    if (previous) {
+      // A gap of more than about two lines is a paragraph (or column) break.
+      const gap = Math.abs(previous.v - row.v);
+      out += gap > Math.max(previous.size, row.size) * 2.2 || row.v > previous.v + previous.size ? '\n\n' : '\n';
+    }
+    out += row.fragments.map((f) => f.text).join('\t');
+    previous = row;
+  }
+  return out;
+}
+
+/** Rows in reading order, with multi-column sections unfolded column by column (recursively, for 3+ columns). */
+function orderRows(rows: Row[]): Row[] {
+  const section = findColumnSection(rows);
+  if (!section) return rows;
+  const { start, end, gutter } = section;
+  const side = (keep: (f: Fragment) => boolean): Row[] => rows.slice(start, end)
+    .map((row) => ({ ...row, fragments: row.fragments.filter(keep) }))
+    .filter((row) => row.fragments.length > 0);
+  return [
+    ...orderRows(rows.slice(0, start)),
+    ...orderRows(side((f) => f.u1 <= gutter)),
+    ...orderRows(side((f) => f.u0 >= gutter)),
+    ...orderRows(rows.slice(end)),
+  ];
+}
+
+/** The run of rows, without wide vertical gaps, that no fragment crosses at some x, with running text on both sides. */
+function findColumnSection(rows: Row[]): { start: number; end: number; gutter: number } | null {
+  const candidates = new Set<number>();
+  for (const row of rows) {
+    for (let i = 1; i < row.fragments.length; i++) {
+      const left = row.fragments[i - 1]!;
+      const right = row.fragments[i]!;
+      if (right.u0 - left.u1 >= row.size) candidates.add(Math.round((left.u1 + right.u0) / 2));
+    }
+  }
+  let best: { start: number; end: number; gutter: number; score: number } | null = null;
+  for (const gutter of candidates) {
+    let start = 0;
+    while (start < rows.length) {
+      const crosses = (row: Row): boolean => row.fragments.some((f) => f.u0 < gutter && f.u1 > gutter);
+      if (crosses(rows[start]!)) {
+        start++;
+        continue;
+      }
+      let end = start + 1;
+      // A wide vertical gap (two blank lines or more) ends a column section too: what follows is a new part.
+      while (end < rows.length && !crosses(rows[end]!)
+        && rows[end - 1]!.v - rows[end]!.v <= Math.max(rows[end - 1]!.size, rows[end]!.size) * 3) end++;
+      const run = rows.slice(start, end);
+      const left = run.flatMap((r) => r.fragments.filter((f) => f.u1 <= gutter).map((f) => f.text.length));
+      const right = run.flatMap((r) => r.fragments.filter((f) => f.u0 >= gutter).map((f) => f.text.length));
+      const both = run.filter((r) => r.fragments.some((f) => f.u1 <= gutter) && r.fragments.some((f) => f.u0 >= gutter)).length;
+      const prose = left.length >= MIN_COLUMN_ROWS && right.length >= MIN_COLUMN_ROWS
+        && median(left) >= PROSE_MIN_CHARS && median(right) >= PROSE_MIN_CHARS;
+      if (prose && both >= 2 && (!best || both > best.score)) best = { start, end, gutter, score: both };
+      start = end;
+    }
+  }
+  return best;
+}

@@ -1,10 +1,22 @@
 import type { AnalysisStep } from '../analysis.ts';
 
-/** Says plainly when a format's text cannot be read yet, so an empty text is never silent. */
-export const unsupportedTextStep: AnalysisStep = {
-  name: 'unsupported-text',
+/**
+ * Runs after the text steps: a document that ends without text always says why. Steps that failed to read a file
+ * have already said so; this covers files that were read fine but hold no text.
+ */
+export const emptyTextStep: AnalysisStep = {
+  name: 'empty-text',
   async run(input, analysis) {
-    if (input.format === 'pdf') return;
-    analysis.notes.push(`Text extraction for ${input.format.toUpperCase()} files is not enabled in this version.`);
+    if (analysis.content.trim() !== '' || analysis.notes.length > 0) return;
+    switch (input.format) {
+      case 'pdf':
+        analysis.notes.push('No text was found: the PDF has no text layer and OCR found no text on its pages.');
+        break;
+      case 'jpeg': case 'png': case 'tiff':
+        analysis.notes.push('No text was found: OCR found no text in the image.');
+        break;
+      default:
+        analysis.notes.push(`No text was found: the ${input.format.toUpperCase()} file contains no text.`);
+    }
   },
 };

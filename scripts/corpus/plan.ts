@@ -1,0 +1,108 @@
+/**
+ * What the corpus contains: one entry per document, with its type, sender, file format and the template
+ * options that vary wording (due-date phrasing, date and number styles). Changing this list changes the corpus.
+ */
+import type { EventType } from '../../common/archive-types.ts';
+import type { PlanOptions } from './templates/common.ts';
+import type { Distortion } from './render-image.ts';
+
+export type PlanFormat = 'pdf' | 'einvoice' | 'scan' | 'jpeg' | 'png' | 'tiff' | 'docx' | 'odt' | 'xlsx';
+
+export interface PlanEntry {
+  type: EventType;
+  sender: string;
+  format: PlanFormat;
+  opts?: Partial<PlanOptions>;
+  einvoice?: 'factur-x-cii' | 'xrechnung-cii' | 'xrechnung-ubl';
+  /** Overrides of the default scan simulation. */
+  distortion?: Partial<Distortion>;
+  /** TIFF pages in 8-bit grey (Deflate) instead of 1-bit black and white (PackBits). */
+  greyscale?: boolean;
+  /** Earliest and latest document date (defaults: 2026-07-01 … 2026-11-20). */
+  dates?: [string, string];
+}
+
+export const PLAN: PlanEntry[] = [
+  // Invoices
+  { type: 'invoice', sender: 'stadtwerke', format: 'pdf', opts: { due: 'absolute' } },
+  { type: 'invoice', sender: 'telenova', format: 'scan', opts: { due: 'debit' } },
+  { type: 'invoice', sender: 'brandt', format: 'pdf', opts: { due: 'skonto', moneyStyle: 'de-space' } },
+  { type: 'invoice', sender: 'weiss', format: 'jpeg', opts: { due: 'absolute', dateStyle: 'de-long' } },
+  { type: 'invoice', sender: 'becker', format: 'tiff', opts: { due: 'absolute', long: true } },
+  { type: 'invoice', sender: 'northwind', format: 'pdf', opts: { due: 'absolute' } },
+  { type: 'invoice', sender: 'fibrestream', format: 'png', opts: { dateStyle: 'en-us-short' } },
+  { type: 'invoice', sender: 'riverside', format: 'scan', opts: { due: 'relative' } },
+  { type: 'invoice', sender: 'greenfield', format: 'docx', opts: { due: 'relative' } },
+  { type: 'invoice', sender: 'pixelwerk', format: 'einvoice', einvoice: 'xrechnung-cii', opts: { due: 'relative', business: true } },
+  { type: 'invoice', sender: 'falk', format: 'einvoice', einvoice: 'xrechnung-ubl', opts: { due: 'absolute', business: true, dateStyle: 'iso' } },
+  { type: 'invoice', sender: 'rheintal', format: 'einvoice', einvoice: 'factur-x-cii', opts: { due: 'absolute', business: true } },
+  { type: 'invoice', sender: 'bueroprofi', format: 'einvoice', einvoice: 'factur-x-cii', opts: { due: 'relative', business: true, abbreviated: true } },
+  { type: 'invoice', sender: 'lumiere', format: 'einvoice', einvoice: 'factur-x-cii', opts: { due: 'relative', business: true, moneyStyle: 'en-prefix-code' } },
+  // Credit notes
+  { type: 'credit_note', sender: 'kestrel', format: 'einvoice', einvoice: 'factur-x-cii', opts: { business: true } },
+  { type: 'credit_note', sender: 'kraemer', format: 'pdf' },
+  { type: 'credit_note', sender: 'telenova', format: 'png' },
+  { type: 'credit_note', sender: 'gadgetcorner', format: 'pdf' },
+  { type: 'credit_note', sender: 'atlas', format: 'docx', opts: { dateStyle: 'en-us-slash' } },
+  // Receipts
+  { type: 'receipt', sender: 'sonnenschein', format: 'jpeg', distortion: { photo: true } },
+  { type: 'receipt', sender: 'biomarkt', format: 'jpeg', distortion: { photo: true, rotate: 90 } },
+  { type: 'receipt', sender: 'tankstelle', format: 'png' },
+  { type: 'receipt', sender: 'yilmaz', format: 'pdf' },
+  { type: 'receipt', sender: 'mapleleaf', format: 'jpeg', distortion: { photo: true } },
+  { type: 'receipt', sender: 'gadgetcorner', format: 'pdf' },
+  { type: 'receipt', sender: 'quickfix', format: 'scan' },
+  { type: 'receipt', sender: 'greenfield', format: 'tiff' },
+  // Contracts
+  { type: 'contract', sender: 'telenova', format: 'pdf' },
+  { type: 'contract', sender: 'wohnbau', format: 'pdf', opts: { long: true } },
+  { type: 'contract', sender: 'vitalis', format: 'odt' },
+  { type: 'contract', sender: 'skylink', format: 'pdf' },
+  { type: 'contract', sender: 'oakridge', format: 'docx', opts: { long: true } },
+  { type: 'contract', sender: 'lakeside', format: 'scan' },
+  // Policies
+  { type: 'policy', sender: 'nordlicht', format: 'pdf', opts: { variant: 0 } },
+  { type: 'policy', sender: 'nordlicht', format: 'scan', opts: { variant: 1 } },
+  { type: 'policy', sender: 'justitia', format: 'odt' },
+  { type: 'policy', sender: 'harbourside', format: 'pdf', opts: { variant: 0 } },
+  { type: 'policy', sender: 'evergreen', format: 'png' },
+  { type: 'policy', sender: 'harbourside', format: 'tiff', greyscale: true, opts: { variant: 1 } },
+  // Notices
+  { type: 'notice', sender: 'finanzamt', format: 'pdf', opts: { long: true } },
+  { type: 'notice', sender: 'bussgeld', format: 'scan' },
+  { type: 'notice', sender: 'stadtwerke', format: 'jpeg' },
+  { type: 'notice', sender: 'brandt', format: 'odt', opts: { dateStyle: 'de-numeric' } },
+  { type: 'notice', sender: 'ashford', format: 'jpeg' },
+  { type: 'notice', sender: 'brightwater', format: 'pdf' },
+  { type: 'notice', sender: 'skylink', format: 'png' },
+  { type: 'notice', sender: 'northwind', format: 'scan', distortion: { rotate: 180 } },
+  // Payslips
+  { type: 'payslip', sender: 'kessler', format: 'pdf' },
+  { type: 'payslip', sender: 'sonnenhof', format: 'scan' },
+  { type: 'payslip', sender: 'vogel', format: 'jpeg', distortion: { photo: true } },
+  { type: 'payslip', sender: 'pinecrest', format: 'pdf' },
+  { type: 'payslip', sender: 'cascade', format: 'png', opts: { dateStyle: 'en-us-slash' } },
+  { type: 'payslip', sender: 'harbourlights', format: 'docx' },
+  // Letters
+  { type: 'letter', sender: 'hoffmann', format: 'pdf' },
+  { type: 'letter', sender: 'volksbank', format: 'odt' },
+  { type: 'letter', sender: 'bkk', format: 'jpeg' },
+  { type: 'letter', sender: 'summit', format: 'docx' },
+  { type: 'letter', sender: 'meridian', format: 'pdf' },
+  { type: 'letter', sender: 'pinecrest', format: 'scan' },
+  // Statements
+  { type: 'statement', sender: 'volksbank', format: 'pdf', opts: { variant: 0, long: true } },
+  { type: 'statement', sender: 'schroeder', format: 'tiff' },
+  { type: 'statement', sender: 'volksbank', format: 'scan', opts: { variant: 1 } },
+  { type: 'statement', sender: 'meridian', format: 'pdf' },
+  { type: 'statement', sender: 'blueharbor', format: 'scan' },
+  { type: 'statement', sender: 'atlas', format: 'xlsx' },
+  { type: 'statement', sender: 'brightwater', format: 'png' },
+  // Offers
+  { type: 'offer', sender: 'brandt', format: 'pdf' },
+  { type: 'offer', sender: 'kraemer', format: 'xlsx' },
+  { type: 'offer', sender: 'becker', format: 'odt', opts: { dateStyle: 'de-long' } },
+  { type: 'offer', sender: 'atlas', format: 'pdf' },
+  { type: 'offer', sender: 'greenfield', format: 'jpeg' },
+  { type: 'offer', sender: 'fibrestream', format: 'docx' },
+];

@@ -1,0 +1,140 @@
+/** Event type by weighted keywords; a keyword in the heading area counts several times as much as one in the body. */
+
+import type { EventType } from '../../common/archive-types.ts';
+import type { ReferenceKind } from './references.ts';
+import { combineLabels, indexLabels, latin, WORD_END, WORD_START, type Doc } from './text.ts';
+
+export interface Classification {
+  type: EventType;
+  confidence: number;
+  /** The word that decided it, as written in a heading ("Stromrechnung", "Mahnung"), when there is one. */
+  heading: string | null;
+  /** Subtype words worth a tag ("mahnung", "steuerbescheid"). */
+  keyword: string | null;
+}
+
+export interface ClassifySignals { hasTotal: boolean; hasDueDate: boolean; referenceKinds: ReadonlySet<ReferenceKind> }
+
+type Rule = readonly [EventType, string, number];
+
+/**
+ * [type, regex source, weight]. Strong words name the document; weak ones only occur in it. All rules run as one
+ * regex where the first rule matching at a position wins, so specific words come before the generic ones
+ * ("Gehaltsabrechnung" is a payslip word before "…rechnung" can count it for an invoice).
+ */
+const RULES: readonly Rule[] = [
+  ['payslip', 'lohnabrechnung|gehaltsabrechnung|entgeltabrechnung|bezügeabrechnung|verdienstabrechnung|lohn- und gehaltsabrechnung|abrechnung der brutto[ -/]netto[ -]bezüge|payslip|pay slip|pay stub|paystub|pay advice|earnings statement|salary statement|wage slip', 7],
+  ['statement', 'kontoauszug|depotauszug|jahreskontoauszug|kreditkartenabrechnung|umsatzübersicht|finanzstatus|kontoübersicht|depotübersicht|account statement|bank statement|statement of account|credit card statement|portfolio statement|rechnungsabschluss', 6],
+  ['credit_note', 'gutschrift|gutschriftsanzeige|credit note|credit memo|stornorechnung|rechnungskorrektur|storno(?:beleg)?', 5],
+  ['notice', '(?:\\d\\. |letzte |erste |zweite |dritte )?mahnung|zahlungserinnerung', 7],
+  ['notice', '\\p{L}*bescheid', 5],
+  ['policy', 'versicherungsschein|versicherungspolice|police|nachtrag zum versicherungsschein|insurance policy|policy schedule|certificate of insurance|policy document|deckungsbestätigung|versicherungsbestätigung|versicherungsnachweis|\\p{L}*versicherungsvertrag', 5],
+  ['receipt', 'quittung|kassenbon|kassenbeleg|kassenzettel|zahlungsbeleg|zahlungsbestätigung|(?:payment |sales |cash )?receipt', 4],
+  ['offer', 'angebot|kostenvoranschlag|kostenangebot|preisangebot|quote|quotation|estimate|proposal', 4],
+  ['invoice', 'rechnungs(?:nummer|datum|betrag|empfänger|nr\\.?|anschrift)', 1],
+  ['invoice', '\\p{L}*rechnung', 3], ['invoice', '(?:tax |vat |commercial )?invoice (?:number|date|no\\.?)', 1],
+  ['invoice', '(?:tax |vat |commercial )?invoice', 4],
+  ['contract', '\\p{L}*vertrag|\\p{L}*vereinbarung|agreement|contract|tenancy agreement|lease', 3],
+  ['notice', '(?:payment |final )?reminder|final notice|overdue notice|notice of \\p{L}+|\\p{L}*kündigung|kündigungsbestätigung|termination', 4],
+  ['notice', 'notice|mitteilung|benachrichtigung|ankündigung|beitragsanpassung|preisanpassung|preiserhöhung|änderungsmitteilung|anhörung|vollstreckungsankündigung', 2.5],
+  ['statement', 'statement', 2],
+  ['offer', 'offer', 2],
+  ['invoice', 'bill', 1],
+  ['invoice', 'amount due|balance due|zu zahlen|zahlbar|due date|payment terms|zahlungsziel|bankverbindung|ust-?id\\p{L}*|vat (?:no|reg\\p{L}*)', 0.5],
+  ['credit_note', 'erstattung|refund|gutgeschrieben|credited', 0.5],
+  ['receipt', 'betrag (?:dankend )?erhalten|dankend erhalten|payment received|paid in full|bar bezahlt|ec-?karte|girocard|kartenzahlung|rückgeld|gegeben|tse|bon-?nr\\.?|vielen dank für ihren einkauf|thank you for (?:your purchase|shopping)|change due|cash tendered', 1.5],
+  ['contract', 'vertragsparteien|zwischen|between|the parties|unterschrift|signature|signed|§ ?\\d+|laufzeit|kündigungsfrist|hereinafter|nachfolgend|im folgenden', 0.5],
+  ['contract', 'vertrags\\p{L}+', 0.3],
+  ['policy', '(?<!privacy |cookie |returns? |refund |data protection |cancellation )policy', 1.5],
+  ['policy', 'versicherungsnehmer(?:in)?|versicherte person|versicherungsbeginn|versicherungssumme|deckungssumme|selbstbeteiligung|policyholder|insured|sum insured|premium|prämie|tarif|versicherungsschutz|coverage|deckung', 1],
+  ['notice', 'rechtsbehelfsbelehrung|einspruch|widerspruch|festsetzung|festgesetzt|finanzamt|behörde|overdue|verzug|inkasso', 1],
+  ['payslip', 'bruttolohn|bruttogehalt|bruttoentgelt|nettolohn|nettogehalt|nettoentgelt|auszahlungsbetrag|lohnsteuer|kirchensteuer|solidaritätszuschlag|sozialversicherung|steuerklasse|personalnummer|gross pay|net pay|national insurance|income tax|year to date|ytd', 1],
+  ['statement', 'alter kontostand|neuer kontostand|kontostand|saldo|opening balance|closing balance|buchungstag|valuta|wertstellung|umsätze|transactions|depotbestand', 1],
+  ['offer', 'gültig bis|valid until|bindefrist|freibleibend|angebotsnummer|quote number|annahme des angebots|acceptance', 1],
+];
+
+const COMBINED = combineLabels(RULES.map(([, source], index) =>
+  [String(index), new RegExp(latin(`${WORD_START}(?:${source})${WORD_END}`), 'gi')] as const));
+const SUBJECT = /^(?:betreff|betr\.|subject|re|aw|thema)\s*:/iu;
+/** What may stand before a heading word: nothing, a possessive ("Ihre Stromrechnung"), "2." or a subject label. */
+const HEADING_PREFIX = /^(?:|ihre?n? |unsere?n? |your |our |die |der |das |the |\d\. |betreff: ?|betr\.: ?|subject: ?|re: ?)$/iu;
+const SEGMENT_SEPARATOR = / [-–|·:/] |: /;
+
+/**
+ * The heading as a title word. English puts the head noun last, so a short heading ending in the keyword is
+ * kept whole ("Service Agreement", "Payment Reminder"); otherwise the keyword alone ("Mietvertrag über Wohnraum").
+ */
+function headingWord(line: string, start: number, end: number): string {
+  const keyword = line.slice(start, end);
+  const segment = line.split(SEGMENT_SEPARATOR).find((part) => part.includes(keyword)) ?? keyword;
+  const words = segment.replace(/^(?:ihre?n?|unsere?n?|your|our|the|die|der|das) /iu, '').trim();
+  const endsWithKeyword = words.toLowerCase().endsWith(keyword.toLowerCase());
+  return endsWithKeyword && words.split(' ').length <= 4 && !/\d{2}/.test(words) ? words : keyword;
+}
+
+const TAG_KEYWORDS = /^(?:\p{L}*mahnung|zahlungserinnerung|\p{L}*bescheid|\p{L}*kündigung|reminder|final notice|\p{L}+rechnung|\p{L}+vertrag|kontoauszug|depotauszug|kreditkartenabrechnung|kostenvoranschlag)$/iu;
+
+export function classify(doc: Doc, signals: ClassifySignals): Classification {
+  const { lines } = doc;
+  const top = Math.min(25, Math.max(12, Math.ceil(lines.length * 0.2)));
+  const scores = new Map<EventType, number>();
+  const headings = new Map<EventType, { word: string; weight: number }>();
+  const perRule = new Map<number, number[]>();
+  const subjects = new Set(lines.flatMap((line, index) => (SUBJECT.test(line) ? [index] : [])));
+
+  for (const [index, spans] of indexLabels(doc, COMBINED)) {
+    const line = lines[index] ?? '';
+    const subject = subjects.has(index);
+    for (const span of spans) {
+      const ruleIndex = Number(span.kind);
+      const [type, , weight] = RULES[ruleIndex]!;
+      const inHeadingArea = (index < top || subject) && line.length <= 60;
+      const word = inHeadingArea ? headingWord(line, span.start, span.end) : span.text;
+      // A heading starts with the keyword ("Rechnung", "Ihre Stromrechnung") or ends with it ("Service Agreement").
+      const isHeading = inHeadingArea && (HEADING_PREFIX.test(line.slice(0, span.start)) || (word !== span.text && line.length <= 40));
+      let factor = 1;
+      if (index < top || subject) factor = isHeading ? 4 : line.length <= 60 ? 2.5 : 1.5;
+      const value = weight * factor;
+      const list = perRule.get(ruleIndex) ?? [];
+      list.push(value);
+      perRule.set(ruleIndex, list);
+      if (weight >= 3) {
+        // A heading names the document best; failing that, the strongest keyword in the text ("Kündigung").
+        const candidate = { word: factor >= 4 ? word : span.text, weight: value + (factor >= 4 ? 100 : 0) };
+        const current = headings.get(type);
+        if (!current || candidate.weight > current.weight) headings.set(type, candidate);
+      }
+    }
+  }
+
+  for (const [ruleIndex, values] of perRule) {
+    // Three occurrences say all there is to say; a word repeated in every line of a table must not swamp the rest.
+    const sum = values.sort((a, b) => b - a).slice(0, 3).reduce((a, b) => a + b, 0);
+    const type = RULES[ruleIndex]![0];
+    scores.set(type, (scores.get(type) ?? 0) + sum);
+  }
+  const bump = (type: EventType, by: number): void => { scores.set(type, (scores.get(type) ?? 0) + by); };
+  if (signals.hasTotal) bump('invoice', 2);
+  if (signals.hasDueDate) bump('invoice', 1.5);
+  const kinds = signals.referenceKinds;
+  if (kinds.has('invoice')) bump('invoice', 1.5);
+  if (kinds.has('credit')) bump('credit_note', 3);
+  if (kinds.has('policy')) bump('policy', 2);
+  if (kinds.has('offer')) bump('offer', 2);
+  if (kinds.has('employee')) bump('payslip', 1);
+  if (kinds.has('statement')) bump('statement', 1);
+  if (kinds.has('receipt')) bump('receipt', 1);
+
+  const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]);
+  const [first, second] = ranked;
+  if (!first || first[1] < 4) {
+    return { type: 'letter', confidence: first ? 0.45 : 0.5, heading: null, keyword: null };
+  }
+  const margin = (first[1] - (second?.[1] ?? 0)) / first[1];
+  const strength = Math.min(1, first[1] / 16);
+  const confidence = Math.round(Math.min(0.95, 0.45 + 0.3 * margin + 0.2 * strength) * 100) / 100;
+  const heading = headings.get(first[0])?.word ?? null;
+  const lastWord = heading?.split(' ').pop() ?? '';
+  const keyword = TAG_KEYWORDS.test(lastWord) ? lastWord.toLowerCase() : null;
+  return { type: first[0], confidence, heading, keyword };
+}

@@ -1,0 +1,247 @@
+/** Who sent a document and to whom: letterhead, return-address line, legal forms, address blocks, closings. */
+
+import { evidence, L, scan, WORD_END, WORD_START, type Doc } from './text.ts';
+
+export interface PartyPick { name: string; confidence: number; evidence: string }
+export interface Parties { sender: PartyPick | null; buyer: PartyPick | null }
+
+const LEGAL_FORM = '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.|SA|SAS|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|GesmbH|Ges\\.m\\.b\\.H\\.)';
+const NAME_WORD = "(?:[\\p{Lu}\\d][\\p{L}\\d&.'’+]*|&|\\+|und|and|of|für|der|die|des|de|von|van|zu|am|im|an der)";
+/** Capitalised words ending in a legal form: "Stadtwerke München GmbH", "Acme Widgets Ltd". */
+const NAME_WITH_FORM = new RegExp(`(?<![\\p{L}\\p{N}])(${NAME_WORD}(?:[ -]${NAME_WORD}){0,6})[ ,-]+${LEGAL_FORM}(?![\\p{L}\\p{N}])`, 'u');
+const HAS_LEGAL_FORM = new RegExp(`(?<![${L}])${LEGAL_FORM}${WORD_END}`);
+const LEGAL_FORM_GLOBAL = new RegExp(HAS_LEGAL_FORM.source, 'g');
+
+const INSTITUTION = new RegExp(`^(?:${[
+  'finanzamt', 'stadt', 'landeshauptstadt', 'gemeinde', 'markt', 'landratsamt', 'bezirksamt', 'kreisverwaltung', 'landkreis',
+  'jobcenter', '(?:bundes)?agentur für arbeit', 'familienkasse', 'deutsche rentenversicherung', 'rentenversicherung',
+  '\\p{L}*krankenkasse', 'aok', 'barmer', 'dak', 'ikk', 'bkk', 'amtsgericht', 'landgericht', 'polizei\\p{L}*', '\\p{L}*zollamt',
+  'bundeszentralamt', 'ard zdf deutschlandradio', 'beitragsservice', 'stadtwerke', '\\p{L}*sparkasse', 'volksbank', 'raiffeisenbank',
+  '\\p{L}*bank', 'universität', 'hochschule', 'hm revenue', 'hmrc', 'internal revenue service', 'city of', 'county of',
+  '\\p{L}+ council', 'department of', 'ministry of', 'nhs', 'kanzlei', 'rechtsanwälte?', 'rechtsanwaltskanzlei', 'praxis',
+  'dr\\. med\\.', 'zahnarztpraxis', 'steuerberater\\p{L}*', 'hausverwaltung', 'immobilien\\p{L}*', 'wohnungsbau\\p{L}*',
+  'handwerkskammer', 'industrie- und handelskammer', 'ihk', 'kfz-zulassungsstelle', 'bürgeramt', 'standesamt', 'ordnungsamt',
+].join('|')})${WORD_END}`.replaceAll('\\p{L}', `[${L}]`), 'i');
+
+const SALUTATION = new RegExp(`^(?:herrn?|frau|familie|fam\\.|firma|eheleute|mr\\.?|mrs\\.?|ms\\.?|miss|mx\\.?)${WORD_END}`, 'i');
+const RECIPIENT_LABEL = new RegExp(`^(?:an|to|bill(?:ed)? to|invoice to|sold to|ship(?:ped)? to|deliver(?:y)? to|rechnungsempfänger(?:in)?|rechnungsadresse|rechnungsanschrift|lieferadresse|lieferanschrift|empfänger(?:in)?|kunde|customer|client|recipient|addressee|auftraggeber(?:in)?|versicherungsnehmer(?:in)?|policyholder|arbeitnehmer(?:in)?|employee|mieter(?:in)?|tenant|kontoinhaber(?:in)?|account holder)${WORD_END}\\s*:?\\s*`, 'i');
+const SENDER_LABEL = new RegExp(`^(?:absender(?:in)?|von|from|aussteller|rechnungssteller|verkäufer|seller|supplier|lieferant|vermieter(?:in)?|landlord|arbeitgeber(?:in)?|employer|versicherer|insurer|issued by)${WORD_END}\\s*:\\s*`, 'i');
+const CLOSING = /^(?:mit )?(?:freundlichen|besten|herzlichen|viele|beste|liebe|freundliche) grü(?:ß|ss)en?|^(?:kind|best|warm|with kind) regards|^(?:yours )?(?:sincerely|faithfully|truly)|^regards|^hochachtungsvoll/iu;
+
+const POSTCODE_LINE = /^(?:[A-Z]{1,2}[- ])?\d{4,5} \p{Lu}[\p{L} .\-()/]*$|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$|\b\p{Lu}[\p{L} .]+,? [A-Z]{2} \d{5}(?:-\d{4})?$/u;
+const POSTCODE_SEGMENT = /^(?:[A-Z]{1,2}[- ])?\d{4,5} \p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b[A-Z]{2} \d{5}\b/u;
+const STREET = /^[\p{L}][\p{L}.'-]*(?: [\p{L}][\p{L}.'-]*){0,4} ?\d{1,4} ?[a-zA-Z]?(?: ?[-–/] ?\d{1,4}[a-z]?)?$|^\d{1,5}[a-z]? [\p{L} .'-]+(?:street|st\.?|road|rd\.?|avenue|ave\.?|lane|ln\.?|drive|dr\.?|way|boulevard|blvd\.?|close|court|ct\.?|place|pl\.?|square|sq\.?|terrace|crescent|row|park|gardens)$|^(?:postfach|p\.? ?o\.? box) ?\d+/iu;
+const SEPARATORS = / *[·•|] *| +[-–] +|, +/;
+const NOT_A_NAME = new RegExp(`${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein)${WORD_END}`, 'i');
+const GENERIC_TEAM = /^[\p{L} -]*(?:service|team|kundendienst|support|betreuung|beratung|sachbearbeitung|abteilung|buchhaltung|verwaltung|care|department)(?:[- ]?team)?$/iu;
+/** Register and bank details are printed by the issuer only, usually in the footer next to its name. */
+const LEGAL_DATA = /\b(?:HRB|HRA|Amtsgericht|Registergericht|Handelsregister|Geschäftsführ\p{L}*|Vorstand|Sitz(?: der Gesellschaft)?|USt-?Id\p{L}*|Steuer-?Nr|Steuernummer|IBAN|BIC|Bankverbindung|Company (?:No|Number|Reg)|Registered (?:office|in)|VAT (?:No|Reg)|Directors?)\b/iu;
+const DOMAIN = /(?:www\.|https?:\/\/(?:www\.)?|(?<![\w.+-])[\w.+-]{1,64}@)([a-z0-9][a-z0-9-]{1,40})\.(?:co\.uk|com|de|at|ch|eu|net|org|info|io|uk|fr|nl|it|es|biz)\b/giu;
+const MAIL_PROVIDERS = new Set(['gmail', 'googlemail', 'gmx', 'web', 't-online', 'outlook', 'hotmail', 'yahoo', 'icloud', 'me', 'posteo',
+  'mailbox', 'aol', 'freenet', 'live', 'protonmail', 'proton', 'example']);
+const LEADING_FILLER = /^(?:(?:die|der|das|the|von|vom|bei|mit|an|für|ihre?|ihren|your|our|unsere?|team|wir|we|dank|vielen|thank|thanks|sehr|geehrte[rn]?|dear)\s+)+/iu;
+
+interface Candidate { name: string; confidence: number; line: number }
+
+function cleanName(raw: string): string {
+  let name = raw.split(SEPARATORS)[0] ?? raw;
+  name = name.replace(SENDER_LABEL, '').replace(/^[\s:,;.\-–]+|[\s:,;\-–]+$/g, '').replace(/\s+/g, ' ');
+  return name.length > 80 ? name.slice(0, 80).trim() : name;
+}
+
+function plausibleName(name: string): boolean {
+  if (name.length < 2 || name.length > 80 || !/\p{L}{2,}/u.test(name) || /@|www\.|https?:/iu.test(name)) return false;
+  if (NOT_A_NAME.test(name) && !HAS_LEGAL_FORM.test(name)) return false;
+  // Dates, amounts and street lines are not names.
+  return !/\d{1,2}\.\d{1,2}\.\d{2,4}|\d+[.,]\d{2}\b/.test(name) && !STREET.test(name) && !POSTCODE_LINE.test(name);
+}
+
+/** Lines that belong to a recipient address block (after "An:", "Herrn …", or the line under a return address). */
+function recipientBlocks(lines: readonly string[]): { lines: Set<number>; name: Candidate | null } {
+  const blocked = new Set<number>();
+  let name: Candidate | null = null;
+  const limit = Math.min(lines.length, 40);
+  for (let i = 0; i < limit; i++) {
+    const line = lines[i] ?? '';
+    let start = -1, confidence = 0, nameLine = -1, nameText = '';
+    const label = RECIPIENT_LABEL.exec(line);
+    const shortLabel = label && /^(?:an|to)$/iu.test(label[0].trim()) && !label[0].includes(':');
+    const labelFits = label && (!shortLabel || /^\p{Lu}/u.test(line.slice(label[0].length)) && line.split(' ').length <= 6);
+    if (label && labelFits && (label[0].includes(':') || label[0].length === line.length || shortLabel)) {
+      start = i; confidence = 0.7;
+      const rest = line.slice(label[0].length).trim();
+      if (rest) { nameLine = i; nameText = rest; } else { nameLine = i + 1; nameText = lines[i + 1] ?? ''; }
+    } else if (SALUTATION.test(line) && i < 30) {
+      start = i; confidence = 0.65;
+      const rest = line.replace(SALUTATION, '').trim();
+      if (rest) { nameLine = i; nameText = line; } else { nameLine = i + 1; nameText = lines[i + 1] ?? ''; }
+    } else if (i < 20 && lines[i + 1] && isReturnAddress(line)) {
+      start = i + 1; confidence = 0.6; nameLine = i + 1; nameText = lines[i + 1] ?? '';
+      if (SALUTATION.test(nameText) && !nameText.replace(SALUTATION, '').trim()) { nameLine = i + 2; nameText = lines[i + 2] ?? ''; }
+    }
+    if (start < 0) continue;
+    let end = start, addressed = false;
+    for (let j = start; j < Math.min(lines.length, start + 7); j++) {
+      end = j;
+      const blockLine = lines[j] ?? '';
+      if (STREET.test(blockLine)) addressed = true;
+      if (POSTCODE_LINE.test(blockLine)) { addressed = true; break; }
+      if (j > start && !blockLine.trim()) break;
+    }
+    // Without an address under it, "Frau …" or the line under a return address is not a recipient block.
+    if (confidence < 0.7 && !addressed) continue;
+    const cleaned = cleanName(nameText.replace(SALUTATION, '').replace(/^(?:z\.? ?hd\.?|attn\.?|c\/o)\s*/iu, ''));
+    if (!plausibleName(cleaned)) continue;
+    for (let j = start; j <= end; j++) blocked.add(j);
+    name ??= { name: cleaned, confidence, line: nameLine };
+    i = end;
+  }
+  if (!name) {
+    // Two unmarked name-and-address blocks at the top: the letterhead, then the window envelope's recipient.
+    const blocks = addressBlocks(lines).filter((b) => !blocked.has(b));
+    const second = blocks[1];
+    if (second !== undefined) {
+      const cleaned = cleanName(lines[second] ?? '');
+      if (plausibleName(cleaned)) {
+        name = { name: cleaned, confidence: 0.5, line: second };
+        for (let j = second; j <= second + 2; j++) blocked.add(j);
+      }
+    }
+  }
+  return { lines: blocked, name };
+}
+
+/** First lines of "name / street / postcode town" blocks in the top of the page. */
+function addressBlocks(lines: readonly string[]): number[] {
+  const starts: number[] = [];
+  for (let i = 0; i < Math.min(lines.length, 20); i++) {
+    const line = lines[i] ?? '';
+    if (!line || /\d/.test(line) || line.length > 50 || !STREET.test(lines[i + 1] ?? '') || !POSTCODE_LINE.test(lines[i + 2] ?? '')) continue;
+    starts.push(i);
+    i += 2;
+  }
+  return starts;
+}
+
+/** "Stadtwerke München GmbH · Emmy-Noether-Str. 2 · 80992 München": a sender in one line above the window. */
+function isReturnAddress(line: string): boolean {
+  if (!/[·•|,–-]/u.test(line)) return false;
+  const segments = line.split(SEPARATORS).filter(Boolean);
+  // "Portland, OR 97205" is a city line; a return address names someone and where: three parts, or two set apart by "·".
+  if (segments.length < 2 || (segments.length === 2 && !/[·•|]/u.test(line))) return false;
+  const first = segments[0] ?? '';
+  if (/\d/.test(first) || !/\p{L}{2,}/u.test(first)) return false;
+  return segments.slice(1).some((s) => POSTCODE_SEGMENT.test(s) || STREET.test(s));
+}
+
+/** "Kreuzbergstr. 30, 10965 Berlin" on one line. */
+function isStreetAndTown(line: string): boolean {
+  const segments = line.split(SEPARATORS);
+  return segments.length >= 2 && segments.some((s) => STREET.test(s)) && segments.some((s) => POSTCODE_SEGMENT.test(s));
+}
+
+function domainName(text: string): string | null {
+  DOMAIN.lastIndex = 0;
+  for (const m of text.matchAll(DOMAIN)) {
+    const label = (m[1] ?? '').toLowerCase();
+    if (MAIL_PROVIDERS.has(label) || m[0].includes('@') && label.length < 3) continue;
+    return label.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+  }
+  return null;
+}
+
+function normalise(name: string): string {
+  return name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]/g, '');
+}
+
+export function findParties(doc: Doc): Parties {
+  const { lines } = doc;
+  const legalFormLines = new Set(scan(doc, LEGAL_FORM_GLOBAL).map((m) => m.line));
+  const recipients = recipientBlocks(lines);
+  const candidates: Candidate[] = [];
+  const n = lines.length;
+  const footerStart = Math.max(15, n - 15);
+  const add = (raw: string, confidence: number, line: number): void => {
+    const name = cleanName(raw);
+    if (plausibleName(name)) candidates.push({ name, confidence, line });
+  };
+
+  lines.forEach((line, i) => {
+    if (!line || recipients.lines.has(i)) return;
+    if (RECIPIENT_LABEL.test(line) && line.includes(':')) return;
+    const senderLabel = SENDER_LABEL.exec(line);
+    if (senderLabel) {
+      const rest = line.slice(senderLabel[0].length).trim();
+      add(rest || (lines[i + 1] ?? ''), 0.85, i);
+      return;
+    }
+    if ((i < 20 || i >= footerStart) && isReturnAddress(line)) add(line, i < 20 ? 0.85 : 0.65, i);
+    const withForm = legalFormLines.has(i) ? NAME_WITH_FORM.exec(line) : null;
+    if (withForm) {
+      let name = withForm[0].replace(LEADING_FILLER, '');
+      // In the letterhead the whole line up to the legal form is the name, lower-case words included
+      // ("Haftpflicht-Unterstützungs-Kasse kraftfahrender Beamter Deutschlands a. G.").
+      const upToForm = line.slice(0, withForm.index + withForm[0].length);
+      if (i < 5 && withForm.index > 0 && /^\p{Lu}/u.test(line) && !/[,;:·|]/u.test(upToForm) && upToForm.split(' ').length <= 8) {
+        name = upToForm;
+      }
+      const nearLegalData = [i - 1, i, i + 1].some((j) => LEGAL_DATA.test(lines[j] ?? ''));
+      add(name, (i < 12 ? 0.8 : i >= footerStart ? 0.7 : 0.55) + (nearLegalData ? 0.1 : 0), i);
+    } else if (line.length <= 60 && INSTITUTION.test(line)) {
+      add(line, i < 12 ? 0.75 : i >= footerStart ? 0.6 : 0.45, i);
+    }
+    if (i < 15 && !/\d/.test(line) && line.length <= 50 && !SALUTATION.test(line)) {
+      const next = lines[i + 1] ?? '', after = lines[i + 2] ?? '';
+      const addressFollows = (STREET.test(next) && (POSTCODE_LINE.test(after) || /\d/.test(after)))
+        || POSTCODE_LINE.test(next) || isStreetAndTown(next);
+      if (addressFollows) add(line, 0.6, i);
+    }
+    if (CLOSING.test(line)) {
+      for (let j = i + 1; j <= Math.min(n - 1, i + 3); j++) {
+        const closingLine = lines[j] ?? '';
+        if (!closingLine) continue;
+        const team = /^(?:ihre?|your|das|the)\s+(.+?)(?:[- ]team)?$/iu.exec(closingLine);
+        if (team?.[1] && /^(?:ihre?|your)\s/iu.test(closingLine)) {
+          if (!GENERIC_TEAM.test(team[1])) add(team[1], 0.65, j);
+        }
+        else if (/^(?:ihr|das|the) team (?:von|der|of) (.+)$/iu.test(closingLine)) {
+          add(closingLine.replace(/^(?:ihr|das|the) team (?:von|der|of) /iu, ''), 0.65, j);
+        } else if (!HAS_LEGAL_FORM.test(closingLine) && /^\p{Lu}[\p{L}.'-]+(?: \p{Lu}[\p{L}.'-]+){1,3}$/u.test(closingLine)) {
+          add(closingLine, 0.45, j);
+        }
+      }
+    }
+  });
+
+  const first = lines.findIndex((line) => line.trim() !== '');
+  if (first >= 0 && !recipients.lines.has(first)) {
+    const line = lines[first] ?? '';
+    if (line.length <= 50 && !/\d/.test(line) && !SALUTATION.test(line)) add(line, 0.4, first);
+  }
+  const domain = domainName(doc.text);
+  if (domain) candidates.push({ name: domain, confidence: 0.3, line: -1 });
+
+  const buyerKey = recipients.name ? normalise(recipients.name.name) : null;
+  const domainKey = domain ? normalise(domain) : null;
+  const keys = candidates.map((c) => normalise(c.name));
+  let best: Candidate | null = null;
+  for (const [index, candidate] of candidates.entries()) {
+    const key = keys[index]!;
+    if (!key || key === buyerKey) continue;
+    let confidence = candidate.confidence;
+    // Agreement raises confidence: the same name found twice, or matching the web/e-mail domain.
+    const twice = candidates.some((other, j) => j !== index && other.line !== -1 && keys[j]!.includes(key));
+    if (twice) confidence += 0.05;
+    if (domainKey && candidate.line !== -1 && key.includes(domainKey.slice(0, 6))) confidence += 0.05;
+    if (!best || confidence > best.confidence) best = { ...candidate, confidence: Math.min(0.95, confidence) };
+  }
+  const sender = best ? { name: best.name, confidence: round(best.confidence), evidence: evidence(lines[best.line] ?? best.name) } : null;
+  const buyer = recipients.name
+    ? { name: recipients.name.name, confidence: recipients.name.confidence, evidence: evidence(lines[recipients.name.line] ?? '') }
+    : null;
+  return { sender, buyer };
+}
+
+function round(value: number): number {
+  return Math.round(value * 100) / 100;
+}

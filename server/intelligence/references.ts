@@ -1,0 +1,156 @@
+/** Reference numbers (invoice, policy, contract, customer number …), preferring the one that fits the event type. */
+
+import type { EventType } from '../../common/archive-types.ts';
+import {
+  combineLabels, evidence, indexLabels, LABEL_END, latin, WORD_START, type Doc, type LabelSpan,
+} from './text.ts';
+
+export type ReferenceKind = 'invoice' | 'credit' | 'policy' | 'contract' | 'customer' | 'order' | 'offer' | 'case' | 'receipt'
+  | 'employee' | 'statement' | 'account' | 'generic' | 'excluded' | 'column';
+
+export interface ReferencePick { value: string; kind: ReferenceKind; confidence: number; evidence: string }
+
+const NR = '(?:-? ?(?:nummer|nr\\.?|no\\.?|number|#|id))';
+const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> = [
+  ['excluded', ['ust\\.?-?id\\.?(?:-?nr\\.?)?', 'umsatzsteuer-?id\\p{L}*', 'vat (?:no|reg|number|id)\\.?(?: ?no\\.?)?', 'hrb', 'hra',
+    'steuer-?id\\p{L}*', 'handelsregister\\p{L}*', 'register(?:nummer|gericht)', 'company (?:no|number|reg)\\p{L}*\\.?', 'tel\\.?', 'telefon',
+    'fax', 'mobil', 'handy', 'phone', 'bic', 'swift', 'blz', 'bankleitzahl', 'gläubiger-?id\\p{L}*', 'creditor id', 'mandatsreferenz',
+    'mandate ref\\p{L}*', 'zähler-?(?:nummer|nr\\.?)', 'meter (?:no\\.?|number)', 'marktlokation', 'zählpunkt', 'sort code', 'postfach',
+    'identifikationsnummer', 'sozialversicherungs-?(?:nummer|nr\\.?)', 'rv-?nr\\.?', 'steuerklasse', 'steuer-?identifikationsnummer']],
+  ['credit', [`gutschrift(?:s)?${NR}`, `credit ?note${NR}`, `storno(?:rechnung)?${NR}`, 'gutschriftsnummer']],
+  ['invoice', [`rechnungs?${NR}`, 'rechnung ?:', 'invoice ?:', 'rechnungsnummer', 're\\.?-? ?nr\\.?', 'rg\\.?-? ?nr\\.?', 'rech\\.?-? ?nr\\.?', `invoice${NR}`,
+    'inv\\.? ?(?:no\\.?|#)', `bill${NR}`, `beitragsrechnung${NR}`]],
+  ['policy', [`versicherungsschein${NR}`, 'versicherungsscheinnummer', 'vers\\.?-?schein-?nr\\.?', `versicherungs${NR}`,
+    'versicherungsnummer', 'vers\\.?-?nr\\.?', `polic(?:e|en|y)${NR}`, 'policennummer', 'vsnr\\.?', 'vs-?nr\\.?', 'schein-?nr\\.?']],
+  ['contract', [`vertrags?${NR}`, 'vertragsnummer', 'vertragskonto(?:nummer)?', 'vk-?nr\\.?', `contract${NR}`, `agreement${NR}`,
+    `mietvertrag${NR}`]],
+  ['customer', [`kunden${NR}`, 'kundennummer', 'kd\\.?-? ?nr\\.?', 'kdnr\\.?', `customer${NR}`, `client${NR}`, `mitglieds${NR}`,
+    'mitgliedsnummer', `member(?:ship)?${NR}`, `beitrags${NR}`, 'beitragsnummer', 'versichertennummer', `account${NR}(?= ?[:#]? ?[a-z]{0,4}-?\\d)`]],
+  ['order', [`bestell${NR}`, 'bestellnummer', `auftrags?${NR}`, 'auftragsnummer', `order${NR}`, `po${NR}`, 'purchase order(?: no\\.?| number)?',
+    `lieferschein${NR}`]],
+  ['offer', [`angebots?${NR}`, 'angebotsnummer', `kostenvoranschlag${NR}`, `quot(?:e|ation)${NR}`, `estimate${NR}`, `offer${NR}`]],
+  ['case', ['aktenzeichen', 'az\\.?', 'geschäftszeichen', 'gz\\.?', 'kassenzeichen', 'steuernummer', 'steuer-?nr\\.?', 'st\\.?-?nr\\.?',
+    `vorgangs?${NR}`, 'vorgangsnummer', `fall${NR}`, `case${NR}`, `schadens?${NR}`, 'schadennummer', `claim${NR}`, `ticket${NR}?`,
+    'buchungszeichen', `bescheid${NR}`, 'unser zeichen', 'ihr zeichen']],
+  ['receipt', [`belegs?${NR}`, 'belegnummer', `bon${NR}`, `kassenbon${NR}`, `quittungs?${NR}`, `receipt${NR}`, `transaktions${NR}`,
+    `transaction${NR}`, 'trans\\.? ?nr\\.?', 'beleg']],
+  ['employee', [`personal${NR}`, 'personalnummer', 'pers\\.?-? ?nr\\.?', `mitarbeiter${NR}`, `employee${NR}`, `payroll${NR}`, `staff${NR}`]],
+  ['statement', [`(?:konto)?auszugs?${NR}`, `statement${NR}`, 'auszug']],
+  ['account', [`konto${NR}`, 'kontonummer', 'kto\\.?-? ?nr\\.?', `depot${NR}`, 'depotnummer', 'iban']],
+  ['generic', ['referenz(?:nummer)?', 'ref\\.?(?:-? ?nr\\.?)?', 'reference(?: no\\.?| number)?', '(?:our|your) ref(?:erence)?\\.?',
+    `dokument${NR}`, `document${NR}`, 'nummer', 'number', 'nr\\.?', 'no\\.']],
+  ['column', ['datum', 'date', 'seite', 'page', 'betrag', 'amount', 'fällig\\p{L}*', 'due']],
+];
+const LABELS = combineLabels(LABEL_SOURCES.map(([kind, sources]) =>
+  [kind, new RegExp(latin(`${WORD_START}(?:${sources.join('|')})${LABEL_END}`), 'gi')] as const));
+
+/** "Rechnung 2026-4711" or "Invoice INV-1001" without "Nr.": the heading word stands in for the label. */
+/** "Rechnung 2026-4711" as a heading, or "invoice INV-2044" inside a sentence: the word stands in for a label. */
+const DOCUMENT_WORDS = combineLabels(([
+  ['invoice', '\\p{L}*rechnung|invoice|tax invoice'],
+  ['credit', 'gutschrift|credit note|rechnungskorrektur|stornorechnung'],
+  ['offer', 'angebot|kostenvoranschlag|quotation|quote|estimate|offer'],
+  ['policy', 'versicherungsschein|police|insurance policy|policy schedule'],
+  ['contract', '\\p{L}*vertrag|contract|agreement'],
+  ['statement', 'kontoauszug|depotauszug|statement'],
+  ['receipt', 'quittung|kassenbon|receipt'],
+] as const).map(([kind, source]) => [kind, new RegExp(latin(`${WORD_START}(?:${source})(?= )`), 'gi')] as const));
+
+const VALUE = /^[\s:#.=\-–]*(?:(?:nr|no|nummer|number)\.?\s*[:#]?\s*)?([A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ\-/._]*(?: \d{2,}(?=\s|$|[,;)]))*)/iu;
+const IBAN_VALUE = /^[\s:]*([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?)/u;
+const DATE_LIKE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
+const AMOUNT_LIKE = /^\d{1,3}(?:[.,]\d{3})*[.,]\d{2}$/;
+
+const PREFERENCE: Record<EventType, readonly ReferenceKind[]> = {
+  invoice: ['invoice', 'order', 'customer', 'contract', 'generic', 'case', 'policy'],
+  credit_note: ['credit', 'invoice', 'customer', 'order', 'generic', 'contract'],
+  receipt: ['receipt', 'invoice', 'order', 'generic', 'customer'],
+  contract: ['contract', 'policy', 'customer', 'generic', 'case', 'order'],
+  policy: ['policy', 'contract', 'customer', 'generic', 'case'],
+  notice: ['case', 'invoice', 'contract', 'policy', 'customer', 'generic', 'order'],
+  payslip: ['employee', 'generic', 'customer'],
+  statement: ['statement', 'account', 'customer', 'contract', 'generic'],
+  offer: ['offer', 'customer', 'order', 'generic'],
+  letter: ['case', 'generic', 'contract', 'policy', 'customer', 'invoice', 'order', 'offer', 'credit', 'receipt', 'employee'],
+};
+
+export interface FoundReference { kind: ReferenceKind; value: string; line: number; confidence: number }
+
+function cleanValue(raw: string): string | null {
+  const value = raw.replace(/[.\-/_]+$/, '').trim();
+  if (value.length < 3 || value.length > 35 || !/\d/.test(value)) return null;
+  if (DATE_LIKE.test(value) || AMOUNT_LIKE.test(value) || /^0+$/.test(value.replace(/\D/g, ''))) return null;
+  return value;
+}
+
+function emptyRest(rest: string): boolean {
+  return /^[\s:#./|]*$/.test(rest);
+}
+
+/** Label hits per line in reading order; at one position the earlier kind in LABEL_SOURCES wins. */
+function labelHits(doc: Doc): Map<number, LabelSpan<ReferenceKind>[]> {
+  const byLine = indexLabels(doc, LABELS);
+  for (const hits of byLine.values()) hits.sort((a, b) => a.start - b.start);
+  return byLine;
+}
+
+export function findReferences(doc: Doc): FoundReference[] {
+  const { lines } = doc;
+  const found: FoundReference[] = [];
+  const hitsByLine = labelHits(doc);
+  const documentWords = indexLabels(doc, DOCUMENT_WORDS);
+  lines.forEach((line, index) => {
+    if (!line) return;
+    const hits = hitsByLine.get(index) ?? [];
+    hits.forEach((hit, i) => {
+      if (hit.kind === 'excluded' || hit.kind === 'column') return;
+      const nextHit = hits[i + 1];
+      const rest = line.slice(hit.end, nextHit ? nextHit.start : undefined);
+      const match = (hit.kind === 'account' ? IBAN_VALUE.exec(rest) : null) ?? VALUE.exec(rest);
+      const value = match?.[1] ? cleanValue(match[1]) : null;
+      if (value) {
+        found.push({ kind: hit.kind, value, line: index, confidence: 0.9 });
+        return;
+      }
+      if (!emptyRest(rest)) return;
+      const next = lines[index + 1] ?? '';
+      if (hits.length === 1) {
+        const below = VALUE.exec(next);
+        const value2 = below?.[1] ? cleanValue(below[1]) : null;
+        if (value2) found.push({ kind: hit.kind, value: value2, line: index + 1, confidence: 0.85 });
+        return;
+      }
+      // A header row: "Rechnungsnr. Kundennr. Datum" above "2026-4711 10023 15.12.2026".
+      const pureHeader = hits.every((h, j) => emptyRest(line.slice(h.end, hits[j + 1]?.start)));
+      const cells = next.split(' ');
+      if (pureHeader && cells.length === hits.length) {
+        const cell = cleanValue(cells[i] ?? '');
+        if (cell) found.push({ kind: hit.kind, value: cell, line: index + 1, confidence: 0.8 });
+      }
+    });
+    for (const word of documentWords.get(index) ?? []) {
+      const loose = /^ ?(?:#|nr\.?|no\.?)? ?([A-Z0-9][A-Z0-9\-/._]*)/iu.exec(line.slice(word.end));
+      const value = loose?.[1] ? cleanValue(loose[1]) : null;
+      if (!value || /^(?:19|20)\d\d$/.test(value)) continue;
+      found.push({ kind: word.kind, value, line: index, confidence: word.start === 0 && index < 40 ? 0.65 : 0.55 });
+    }
+  });
+  return found;
+}
+
+export function pickReference(lines: readonly string[], found: readonly FoundReference[], eventType: EventType): ReferencePick | null {
+  const preference = PREFERENCE[eventType];
+  for (const [rank, kind] of preference.entries()) {
+    const ofKind = found.filter((f) => f.kind === kind);
+    if (ofKind.length === 0) continue;
+    const best = ofKind.reduce((a, b) => (b.confidence > a.confidence ? b : a));
+    const confidence = best.confidence - (rank === 0 ? 0 : kind === 'generic' ? 0.25 : 0.1);
+    return { value: best.value, kind, confidence: Math.round(confidence * 100) / 100, evidence: evidence(lines[best.line] ?? best.value) };
+  }
+  return null;
+}
+
+/** All reference kinds present, for the classifier ("Versicherungsschein-Nr." hints at a policy). */
+export function referenceKinds(found: readonly FoundReference[]): Set<ReferenceKind> {
+  return new Set(found.map((f) => f.kind));
+}

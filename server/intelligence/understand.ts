@@ -1,0 +1,170 @@
+/**
+ * Document understanding: structured suggestions (title, dates, amount, parties, type …) from a document's text,
+ * its file name and an embedded e-invoice. Pure and synchronous; upload metadata overrides all of it elsewhere.
+ */
+
+import type { EventType } from '../../common/archive-types.ts';
+import { findAmounts, pickAmount } from './amounts.ts';
+import { fold, pickCategory } from './category.ts';
+import { classify } from './classify.ts';
+import { labelDates, pickDocumentDate, pickDueDate } from './date-fields.ts';
+import { findDates } from './dates.ts';
+import type { EInvoice } from './einvoice.ts';
+import { detectLanguage } from './language.ts';
+import { findParties } from './parties.ts';
+import { findReferences, pickReference, referenceKinds } from './references.ts';
+import { makeTags } from './tags.ts';
+import { evidence, letterCount, makeDoc } from './text.ts';
+import { makeTitle } from './title.ts';
+
+export type { EInvoice } from './einvoice.ts';
+
+export type FieldSource = 'e-invoice' | 'text' | 'filename';
+
+export interface ExtractedField<T = unknown> {
+  value: T;
+  source: FieldSource;
+  /** 0..1: labelled and structured values score high, unlabelled guesses and defaults low. */
+  confidence: number;
+  /** The text the value was read from, at most 120 characters. */
+  evidence?: string;
+}
+
+export interface UnderstandInput {
+  text: string;
+  filename: string;
+  /** The names of the space's categories; the category suggestion is one of them or none. */
+  categories: string[];
+  einvoice: EInvoice | null;
+  /** YYYY-MM-DD; bounds plausible dates and reads two-digit years. */
+  today: string;
+}
+
+export interface Understanding {
+  title?: ExtractedField<string>;
+  document_date?: ExtractedField<string>;
+  language?: ExtractedField<'de' | 'en' | string>;
+  category?: ExtractedField<string>;
+  tags?: ExtractedField<string[]>;
+  sender_name?: ExtractedField<string>;
+  reference_number?: ExtractedField<string>;
+  amount?: ExtractedField<{ value: number; currency: string }>;
+  due_date?: ExtractedField<string>;
+  event_type?: ExtractedField<EventType>;
+  buyer_name?: ExtractedField<string>;
+}
+
+/** UNTDID 1001 codes of credit notes. */
+const CREDIT_NOTE_CODES = new Set(['81', '83', '261', '262', '296', '308', '381', '396', '420', '458', '532']);
+
+const DAY_FIRST_SIGNS = /£|€|₹|\b(?:GBP|EUR|AUD|NZD|INR|VAT|GST|ABN|Pty|plc|Ltd)\b|United Kingdom|Ireland|Australia|New Zealand|India/u;
+
+const field = <T>(value: T, source: FieldSource, confidence: number, evidenceText?: string): ExtractedField<T> =>
+  evidenceText ? { value, source, confidence, evidence: evidence(evidenceText) } : { value, source, confidence };
+
+export function understand(input: UnderstandInput): Understanding {
+  const result: Understanding = {};
+  const text = input.text ?? '';
+  const hasText = letterCount(text, 20) >= 20;
+  const doc = makeDoc(text);
+  const { lines } = doc;
+  const e = input.einvoice;
+
+  const guess = detectLanguage(text);
+  const language = guess && guess.language !== 'und' ? guess.language : null;
+  if (guess) result.language = field(guess.language, 'text', guess.confidence);
+
+  // An ambiguous 03/04/2026 is read the American way only in English documents without signs of the
+  // day-first English-speaking world (UK, Ireland, Australia, New Zealand, India).
+  const monthFirst = language === 'en' && !DAY_FIRST_SIGNS.test(text);
+  const dates = findDates(doc, { monthFirst, today: input.today });
+  const blocked = new Map<number, Array<readonly [number, number]>>();
+  for (const date of dates) blocked.set(date.line, [...(blocked.get(date.line) ?? []), [date.start, date.end]]);
+  const amounts = findAmounts(doc, blocked);
+  const references = hasText ? findReferences(doc) : [];
+
+  const labelledDates = labelDates(doc, dates);
+  const documentDate = pickDocumentDate(lines, labelledDates, input.today);
+  const documentDateIso = e?.issueDate ?? documentDate?.iso ?? null;
+  const due = pickDueDate(lines, labelledDates, documentDateIso);
+  const classification = classify(doc, {
+    hasTotal: amounts.some((a) => a.label === 'due' || a.label === 'total'),
+    hasDueDate: due !== null,
+    referenceKinds: referenceKinds(references),
+  });
+  const eventType: EventType = e ? (CREDIT_NOTE_CODES.has(e.typeCode) ? 'credit_note' : 'invoice') : classification.type;
+
+  if (e) result.event_type = field(eventType, 'e-invoice', 1, `TypeCode ${e.typeCode}`);
+  else if (hasText) result.event_type = field(eventType, 'text', classification.confidence, classification.heading ?? undefined);
+
+  if (e) result.document_date = field(e.issueDate, 'e-invoice', 1, `IssueDate ${e.issueDate}`);
+  else if (documentDate) result.document_date = field(documentDate.iso, 'text', documentDate.confidence, documentDate.evidence);
+  else {
+    const fromName = findDates(makeDoc(input.filename.replace(/[_]+/g, ' ')), { monthFirst, today: input.today })[0];
+    if (fromName) result.document_date = field(fromName.iso, 'filename', 0.4, input.filename);
+  }
+
+  if (e?.dueDate) result.due_date = field(e.dueDate, 'e-invoice', 1, `DueDate ${e.dueDate}`);
+  else if (due && hasDueDateMeaning(eventType)) result.due_date = field(due.iso, 'text', due.confidence, due.evidence);
+
+  if (e) {
+    result.amount = field({ value: e.duePayable, currency: e.currency }, 'e-invoice', 1, `DuePayableAmount ${e.duePayable} ${e.currency}`);
+  } else {
+    const amount = pickAmount(lines, amounts, { eventType, language, text });
+    if (amount) result.amount = field({ value: amount.value, currency: amount.currency }, 'text', amount.confidence, amount.evidence);
+  }
+
+  const reference = pickReference(lines, references, eventType);
+  if (e) result.reference_number = field(e.invoiceNumber, 'e-invoice', 1, `Invoice number ${e.invoiceNumber}`);
+  else if (reference) result.reference_number = field(reference.value, 'text', reference.confidence, reference.evidence);
+
+  const parties = hasText ? findParties(doc) : { sender: null, buyer: null };
+  if (e?.sellerName) result.sender_name = field(e.sellerName, 'e-invoice', 1, `Seller ${e.sellerName}`);
+  else if (parties.sender) result.sender_name = field(parties.sender.name, 'text', parties.sender.confidence, parties.sender.evidence);
+  if (e?.buyerName) result.buyer_name = field(e.buyerName, 'e-invoice', 1, `Buyer ${e.buyerName}`);
+  else if (parties.buyer) result.buyer_name = field(parties.buyer.name, 'text', parties.buyer.confidence, parties.buyer.evidence);
+
+  const sender = result.sender_name?.value ?? null;
+  const titleLanguage = language ?? (e && (e.sellerVatId?.startsWith('DE') || /xrechnung|xeinkauf|zugferd/iu.test(e.profile ?? '')) ? 'de' : null);
+  const title = makeTitle({
+    type: eventType,
+    typeConfidence: result.event_type?.confidence ?? 0.3,
+    heading: e ? null : classification.heading,
+    language: titleLanguage,
+    reference: result.reference_number?.value ?? null,
+    sender,
+    date: result.document_date?.value ?? null,
+    subject: subjectLine(lines),
+    filename: input.filename,
+    lines,
+  });
+  if (title) result.title = field(title.title, e && title.source === 'text' ? 'e-invoice' : title.source, e ? 0.95 : title.confidence);
+
+  const knownType = hasText || e ? eventType : null;
+  const category = pickCategory(input.categories, fold(`${text}\n${input.filename}`), knownType, sender);
+  if (category) result.category = field(category.name, 'text', category.confidence, category.evidence || undefined);
+
+  if (hasText || e) {
+    const tags = makeTags({
+      type: eventType, language: titleLanguage, keyword: e ? null : classification.keyword, sender,
+      date: result.document_date?.value ?? null,
+    });
+    if (tags.length > 0) result.tags = field(tags, e ? 'e-invoice' : 'text', 0.6);
+  }
+  return result;
+}
+
+/** Payslips, statements and receipts have no deadline even when a date is labelled like one. */
+function hasDueDateMeaning(type: EventType): boolean {
+  return type !== 'payslip' && type !== 'receipt' && type !== 'statement';
+}
+
+const SUBJECT = /^(?:betreff|betr\.|subject|re|thema|ihr anliegen)\s*:\s*(.{3,})$/iu;
+
+function subjectLine(lines: readonly string[]): string | null {
+  for (const line of lines.slice(0, 60)) {
+    const m = SUBJECT.exec(line);
+    if (m?.[1]) return m[1].trim();
+  }
+  return null;
+}

@@ -1,0 +1,108 @@
+import { statSync } from 'node:fs';
+import { copyFile, mkdir, rename, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute, join } from 'node:path';
+
+/**
+ * Tesseract language data, from the `@tesseract.js-data/*` npm packages and nowhere else: nothing is ever
+ * downloaded at run time. tesseract.js reads every language from one directory (`langPath`), while each language
+ * is its own package, so the files are gathered into one local directory once per machine and package version.
+ */
+
+interface DataPackage { readonly name: string; readonly variant: string }
+
+/** LSTM-only integer models (`4.0.0_best_int`) for recognition; OSD exists only as a legacy model. */
+const PACKAGES: Readonly<Record<string, DataPackage>> = {
+  eng: { name: '@tesseract.js-data/eng', variant: '4.0.0_best_int' },
+  deu: { name: '@tesseract.js-data/deu', variant: '4.0.0_best_int' },
+  osd: { name: '@tesseract.js-data/osd', variant: '4.0.0' },
+};
+
+/** Recognition languages the pipeline can use (tesseract codes), in the default order: German first. */
+export const DEFAULT_OCR_LANGUAGES: readonly string[] = ['deu', 'eng'];
+
+/** Tesseract code → ISO 639-1, as `analysis.language` holds it. */
+export const ISO_LANGUAGE: Readonly<Record<string, string>> = { deu: 'de', eng: 'en' };
+
+const require = createRequire(import.meta.url);
+
+function packageFile(code: string): string | null {
+  const pkg = PACKAGES[code];
+  if (!pkg) return null;
+  try {
+    return join(dirname(require.resolve(`${pkg.name}/package.json`)), pkg.variant, `${code}.traineddata.gz`);
+  } catch {
+    return null;
+  }
+}
+
+const installed = new Map<string, boolean>();
+/** Whether the data package of a language (or 'osd') is installed. */
+export function hasLanguageData(code: string): boolean {
+  let known = installed.get(code);
+  if (known === undefined) {
+    const file = packageFile(code);
+    try {
+      known = file !== null && statSync(file).isFile();
+    } catch {
+      known = false;
+    }
+    installed.set(code, known);
+  }
+  return known;
+}
+
+/**
+ * The recognition languages for a request: the requested ones that have data (any order, duplicates dropped),
+ * or the default set when none was asked for or none of the requested ones is available.
+ */
+export function resolveOcrLanguages(requested: readonly string[] | undefined): { languages: string[]; unavailable: string[] } {
+  const wanted = [...new Set((requested ?? []).map((l) => l.trim().toLowerCase()).filter((l) => l && l !== 'osd'))];
+  const languages = wanted.filter(hasLanguageData);
+  const unavailable = wanted.filter((l) => !hasLanguageData(l));
+  return { languages: languages.length > 0 ? languages : DEFAULT_OCR_LANGUAGES.filter(hasLanguageData), unavailable };
+}
+
+let gathered: Promise<string> | undefined;
+
+/** The local directory tesseract.js reads `<code>.traineddata.gz` from (created on first use). */
+export function tessdataDirectory(): Promise<string> {
+  gathered ??= gather().catch((error: unknown) => {
+    gathered = undefined;
+    throw error;
+  });
+  return gathered;
+}
+
+async function gather(): Promise<string> {
+  const versions = Object.values(PACKAGES).map((p) => {
+    try {
+      return (require(`${p.name}/package.json`) as { version: string }).version;
+    } catch {
+      return 'none';
+    }
+  });
+  const dir = join(tmpdir(), `archive-tessdata-${versions.join('-')}`);
+  await mkdir(dir, { recursive: true });
+  for (const code of Object.keys(PACKAGES)) {
+    const source = packageFile(code);
+    if (source === null || !hasLanguageData(code)) continue;
+    const target = join(dir, `${code}.traineddata.gz`);
+    const [from, to] = await Promise.all([stat(source), stat(target).catch(() => null)]);
+    if (to?.size === from.size) continue;
+    // Another worker thread may be copying the same file: copy aside, then rename into place atomically.
+    const partial = `${target}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    await copyFile(source, partial);
+    await rename(partial, target);
+  }
+  assertLocalPath(dir);
+  return dir;
+}
+
+/** tesseract.js fetches langPath over the network when it looks like a URL; ours never may. */
+export function assertLocalPath(path: string): void {
+  if (!isAbsolute(path) || /^[a-z][a-z0-9+.-]*:\/\//i.test(path) || path.startsWith('//')) {
+    throw new Error(`OCR language data must come from a local directory, not ${path}`);
+  }
+}

@@ -1,0 +1,183 @@
+import Tesseract from 'tesseract.js';
+import { toTiff, type GrayImage } from './gray-image.ts';
+import { assertLocalPath, hasLanguageData, tessdataDirectory } from './tessdata.ts';
+
+/**
+ * The tesseract.js workers of this thread: one recognizer (re-initialised when the language set changes) and,
+ * when its data is installed, one orientation-and-script detector. Both are created on first use and kept, so a
+ * 300-page scan loads the engine and the language data once, not per page. Each analysis worker thread has its
+ * own pair; nothing is shared across threads.
+ */
+
+export interface Recognition {
+  text: string;
+  /** Tesseract's mean word confidence, 0..1. */
+  confidence: number;
+}
+
+export interface OrientationGuess {
+  /** Clockwise rotation that makes the text upright: 0, 90, 180 or 270. */
+  correction: number;
+  /** Tesseract's orientation confidence (a margin over the runner-up; above ~2 is trustworthy). */
+  confidence: number;
+  script: string | null;
+}
+
+const CREATE_TIMEOUT_MS = 120_000;
+const RECOGNIZE_TIMEOUT_MS = 300_000;
+const DETECT_TIMEOUT_MS = 60_000;
+
+/** The options every worker is created with; exported so a test can check that nothing can reach the network. */
+export async function workerOptions(legacy: boolean): Promise<Partial<Tesseract.WorkerOptions>> {
+  const langPath = await tessdataDirectory();
+  assertLocalPath(langPath);
+  return {
+    langPath,
+    // The data is read from langPath, already local: a cache would only write a second copy.
+    cacheMethod: 'none',
+    cachePath: langPath,
+    gzip: true,
+    legacyCore: legacy,
+    legacyLang: legacy,
+    // Without a handler tesseract.js throws failures from a message callback, which would kill the thread.
+    errorHandler: () => {},
+  };
+}
+
+interface Slot { worker: Promise<Tesseract.Worker>; languages: string }
+
+let recognizer: Slot | undefined;
+let detector: Promise<Tesseract.Worker | null> | undefined;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${Math.round(ms / 1000)} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function createTesseract(languages: string, oem: Tesseract.OEM, legacy: boolean): Promise<Tesseract.Worker> {
+  // A failed language load leaves tesseract.js's creation promise pending forever, hence the timeout.
+  const worker = await withTimeout(Tesseract.createWorker(languages, oem, await workerOptions(legacy)), CREATE_TIMEOUT_MS,
+    'Starting the OCR engine');
+  // Tesseract's diagnostics ("Too few characters", resolution guesses) would otherwise go to the server's stderr.
+  await worker.setParameters({ debug_file: '/dev/null' });
+  threadOf(worker)?.unref();
+  return worker;
+}
+
+type NodeThread = { ref(): void; unref(): void };
+const threadOf = (worker: Tesseract.Worker): NodeThread | null =>
+  (worker as Tesseract.Worker & { worker?: NodeThread | null }).worker ?? null;
+
+/**
+ * Runs a call on a tesseract worker with its thread referenced: an idle tesseract thread must not keep a process
+ * alive on its own (a CLI run, a test file), but one at work must, or the process could exit under an await.
+ */
+async function busy<T>(worker: Tesseract.Worker, call: () => Promise<T>): Promise<T> {
+  const thread = threadOf(worker);
+  thread?.ref();
+  try {
+    return await call();
+  } finally {
+    thread?.unref();
+  }
+}
+
+const clampDpi = (dpi: number): number => Math.round(Math.min(1200, Math.max(70, dpi)));
+
+function imageFile(image: GrayImage, dpi: number): Buffer {
+  const bytes = toTiff(image, clampDpi(dpi));
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function recognizerFor(languages: readonly string[]): Promise<Tesseract.Worker> {
+  const key = languages.join('+');
+  if (recognizer && recognizer.languages !== key) {
+    const previous = recognizer;
+    recognizer = {
+      languages: key,
+      worker: previous.worker.then(async (worker) => {
+        await busy(worker, () => worker.reinitialize(key, Tesseract.OEM.LSTM_ONLY));
+        return worker;
+      }),
+    };
+  }
+  if (!recognizer) {
+    const worker = createTesseract(key, Tesseract.OEM.LSTM_ONLY, false).then(async (w) => {
+      // Automatic page segmentation, as the tesseract command line uses (the API default is a single block).
+      await busy(w, () => w.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.AUTO }));
+      return w;
+    });
+    recognizer = { languages: key, worker };
+  }
+  const slot = recognizer;
+  try {
+    return await slot.worker;
+  } catch (error) {
+    if (recognizer === slot) recognizer = undefined;
+    throw error;
+  }
+}
+
+/** Recognises one page image (any size; the caller bounds it). `dpi` helps tesseract judge sizes. */
+export async function recognize(image: GrayImage, languages: readonly string[], dpi: number): Promise<Recognition> {
+  const worker = await recognizerFor(languages);
+  try {
+    const result = await busy(worker, () =>
+      withTimeout(worker.recognize(imageFile(image, dpi), {}, { text: true }), RECOGNIZE_TIMEOUT_MS, 'OCR of a page'));
+    return { text: result.data.text, confidence: Math.max(0, Math.min(1, result.data.confidence / 100)) };
+  } catch (error) {
+    // A worker that failed or hung is discarded; the next page gets a fresh one.
+    await resetRecognizer();
+    throw new Error(errorText(error), { cause: error });
+  }
+}
+
+async function resetRecognizer(): Promise<void> {
+  const slot = recognizer;
+  recognizer = undefined;
+  if (slot) await slot.worker.then((w) => w.terminate(), () => undefined).catch(() => undefined);
+}
+
+/** Whether orientation detection can run (its data package is installed). */
+export const osdAvailable = (): boolean => hasLanguageData('osd');
+
+/**
+ * Tesseract's orientation and script detection on a page image; null when it cannot tell (too little text) or
+ * is not available.
+ */
+export async function detectOrientation(image: GrayImage, dpi: number): Promise<OrientationGuess | null> {
+  if (!osdAvailable()) return null;
+  detector ??= createTesseract('osd', Tesseract.OEM.TESSERACT_ONLY, true).catch(() => null);
+  const worker = await detector;
+  if (!worker) return null;
+  try {
+    const { data } = await busy(worker, () =>
+      withTimeout(worker.detect(imageFile(image, dpi)), DETECT_TIMEOUT_MS, 'Orientation detection'));
+    if (data.orientation_degrees === null || data.orientation_confidence === null) return null;
+    // Measured, not documented: for a page turned 90° clockwise tesseract reports 270, the clockwise turn that undoes it.
+    return {
+      correction: ((data.orientation_degrees % 360) + 360) % 360,
+      confidence: data.orientation_confidence,
+      script: data.script,
+    };
+  } catch {
+    const stale = detector;
+    detector = undefined;
+    await stale.then((w) => w?.terminate()).catch(() => undefined);
+    return null;
+  }
+}
+
+/** Ends this thread's tesseract workers (tests, benchmarks, shutdown); they are re-created on the next use. */
+export async function shutdownOcr(): Promise<void> {
+  const stale = detector;
+  detector = undefined;
+  await Promise.all([resetRecognizer(), stale?.then((w) => w?.terminate()).catch(() => undefined)]);
+}

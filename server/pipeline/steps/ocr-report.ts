@@ -1,0 +1,94 @@
+import type { Analysis, AnalysisInput } from '../analysis.ts';
+import type { PageOcr } from '../../ocr/page-ocr.ts';
+import { ISO_LANGUAGE, resolveOcrLanguages } from '../../ocr/tessdata.ts';
+
+/** Input as the OCR steps read it: an explicit language list may come with it (tesseract codes, e.g. ['deu']). */
+export type OcrInput = AnalysisInput & { ocrLanguages?: readonly string[] };
+
+/** Below this mean confidence (0..1) a page's text is flagged as unreliable. */
+export const LOW_CONFIDENCE = 0.6;
+
+export function ocrLanguagesOf(input: AnalysisInput): { languages: string[]; unavailable: string[] } {
+  const requested = (input as OcrInput).ocrLanguages;
+  return resolveOcrLanguages(Array.isArray(requested) ? requested : undefined);
+}
+
+interface PageResult { number: number; chars: number; confidence: number; script: string | null }
+
+/**
+ * Collects what OCR did across the pages of one document and turns it into the analysis: the overall confidence
+ * (a character-weighted mean, as field `ocr_confidence`), notes on weak or failed pages, the language when only
+ * one was configured, and a word when the script seen is one no installed language can read.
+ */
+export class OcrReport {
+  readonly languages: string[];
+  private readonly unavailable: string[];
+  private readonly pages: PageResult[] = [];
+  private readonly failures: Array<{ number: number; reason: string }> = [];
+
+  constructor(resolved: { languages: string[]; unavailable: string[] }) {
+    this.languages = resolved.languages;
+    this.unavailable = resolved.unavailable;
+  }
+
+  /** Runs OCR for one page; a failure is recorded (and the page left without text) rather than thrown. */
+  async readPage(number: number, read: () => Promise<PageOcr | null>): Promise<string | null> {
+    try {
+      const result = await read();
+      if (result === null) return null;
+      const text = tidyOcrText(result.text);
+      this.pages.push({ number, chars: text.replace(/\s+/g, '').length, confidence: result.confidence, script: result.script });
+      return text;
+    } catch (error) {
+      this.failures.push({ number, reason: error instanceof Error ? error.message : String(error) });
+      return null;
+    }
+  }
+
+  get pagesRead(): number {
+    return this.pages.length;
+  }
+
+  /** Adds fields and notes to the analysis. `unit` names a page in notes ("page", "image"). */
+  apply(analysis: Analysis, unit: string): void {
+    if (this.unavailable.length > 0 && (this.pages.length > 0 || this.failures.length > 0)) {
+      analysis.notes.push(`No OCR data for language(s) ${this.unavailable.join(', ')}; read with ${this.languages.join('+')}.`);
+    }
+    const withText = this.pages.filter((p) => p.chars > 0);
+    if (withText.length > 0) {
+      const chars = withText.reduce((n, p) => n + p.chars, 0);
+      const mean = withText.reduce((n, p) => n + p.confidence * p.chars, 0) / chars;
+      const value = Math.round(mean * 100) / 100;
+      analysis.fields.ocr_confidence = { value, source: 'ocr', confidence: 1 };
+      const weak = withText.filter((p) => p.confidence < LOW_CONFIDENCE);
+      if (mean < LOW_CONFIDENCE) {
+        analysis.notes.push(`OCR confidence is low (${Math.round(mean * 100)}%); the text may contain errors.`);
+      } else if (weak.length > 0) {
+        analysis.notes.push(`OCR confidence is low on ${unitList(unit, weak.map((p) => p.number))}; the text there may contain errors.`);
+      }
+    }
+    for (const failure of this.failures.slice(0, 5)) {
+      analysis.notes.push(`OCR failed on ${unit} ${failure.number}: ${failure.reason}`);
+    }
+    if (this.failures.length > 5) analysis.notes.push(`OCR failed on ${this.failures.length - 5} more ${unit}s.`);
+    // Only a single configured language is known for certain; with several, the text decides (intelligence step).
+    if (this.pages.length > 0 && this.languages.length === 1) analysis.language ??= ISO_LANGUAGE[this.languages[0]!] ?? null;
+    const foreign = [...new Set(this.pages.map((p) => p.script).filter((s): s is string => !!s && !READABLE_SCRIPTS.has(s)))];
+    if (foreign.length > 0) {
+      analysis.notes.push(`The scan appears to be in ${foreign.join(', ')} script, which the installed OCR languages do not cover.`);
+    }
+  }
+}
+
+/** Scripts the installed languages (German, English) are written in; OSD's 'Common' is digits and punctuation. */
+const READABLE_SCRIPTS = new Set(['Latin', 'Common', 'Fraktur']);
+
+function unitList(unit: string, numbers: number[]): string {
+  const shown = numbers.slice(0, 10).join(', ');
+  return `${numbers.length === 1 ? unit : `${unit}s`} ${shown}${numbers.length > 10 ? ` and ${numbers.length - 10} more` : ''}`;
+}
+
+/** Tesseract's text: trailing spaces and runs of blank lines removed, form feeds dropped. */
+export function tidyOcrText(text: string): string {
+  return text.replace(/\f/g, '').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+}

@@ -1,0 +1,437 @@
+import { createHash } from 'node:crypto';
+import { nowIso, transaction, type Database } from '../db/database.ts';
+import { createEmbedder, type DocumentField, type Embedder, type EmbedderConfig } from './embedders/embedder.ts';
+import { HashedEmbedder } from './embedders/hashed-embedder.ts';
+import { createInt8DotKernel, strideOf, type Int8DotKernel } from './embedders/int8-dot.ts';
+
+/** How much of a document is embedded: enough to say what it is about, bounded so one embedding stays cheap. */
+export const MAX_EMBEDDED_WORDS = 2000;
+
+/** The text a document is embedded from, as weighted fields (title first: it says most about the document). */
+export interface EmbeddingSource { fields: DocumentField[]; text: string; hash: string }
+
+export function embeddingSource(db: Database, documentId: string): EmbeddingSource | null {
+  const row = db.prepare(`
+    SELECT d.title, d.content, s.name AS sender,
+      (SELECT group_concat(t.name, ' ') FROM document_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.document_id = d.id) AS tags
+    FROM documents d LEFT JOIN senders s ON s.id = d.sender_id WHERE d.id = ?`).get(documentId) as
+    { title: string; content: string; sender: string | null; tags: string | null } | undefined;
+  if (!row) return null;
+  const fields: DocumentField[] = [
+    { text: row.title, weight: 2 },
+    { text: row.sender ?? '', weight: 1.5 },
+    { text: row.tags ?? '', weight: 1.5 },
+    { text: firstWords(row.content, MAX_EMBEDDED_WORDS), weight: 1 },
+  ].filter((field) => field.text.trim() !== '');
+  const text = fields.map((field) => field.text).join('\n');
+  return { fields, text, hash: createHash('sha256').update(text).digest('hex') };
+}
+
+function firstWords(text: string, count: number): string {
+  const pattern = /\S+/g;
+  let end = 0;
+  for (let n = 0; n < count; n++) {
+    const match = pattern.exec(text);
+    if (!match) return text;
+    end = match.index + match[0].length;
+  }
+  return text.slice(0, end);
+}
+
+async function embedSources(embedder: Embedder, sources: readonly EmbeddingSource[]): Promise<Float32Array[]> {
+  const vectors = embedder.embedDocuments
+    ? await embedder.embedDocuments(sources.map((source) => source.fields))
+    : await embedder.embed(sources.map((source) => source.text));
+  if (vectors.length !== sources.length) throw new Error(`Embedder ${embedder.id} returned ${vectors.length} vectors for ${sources.length} texts`);
+  for (const vector of vectors) {
+    if (vector.length !== embedder.dimensions) {
+      throw new Error(`Embedder ${embedder.id} returned a vector of ${vector.length} dimensions, expected ${embedder.dimensions}`);
+    }
+  }
+  return vectors;
+}
+
+function storeVector(db: Database, documentId: string, embedder: Embedder, vector: Float32Array, sourceHash: string): void {
+  db.prepare(`INSERT INTO document_embeddings (document_id, model, dims, vector, source_hash, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT(document_id) DO UPDATE SET model = excluded.model, dims = excluded.dims, vector = excluded.vector,
+      source_hash = excluded.source_hash, updated_at = excluded.updated_at`)
+    .run(documentId, embedder.id, embedder.dimensions, new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength), sourceHash, nowIso());
+}
+
+const toVector = (blob: Uint8Array): Float32Array => new Float32Array(blob.slice().buffer);
+
+export type IndexOutcome = 'indexed' | 'unchanged' | 'missing';
+
+/**
+ * Embeds one document (title, sender, tags and the first MAX_EMBEDDED_WORDS words of its text) and stores the vector
+ * with the embedder's model id. Skips the embedder when the stored vector is of the same model and text.
+ * Call it wherever the full-text index is refreshed (after processing, after a hand edit).
+ */
+export async function indexDocument(db: Database, embedder: Embedder, documentId: string): Promise<IndexOutcome> {
+  const [outcome] = await indexDocuments(db, embedder, [documentId]);
+  return outcome!;
+}
+
+/** indexDocument for many documents, embedded in one call to the embedder. */
+export async function indexDocuments(db: Database, embedder: Embedder, documentIds: readonly string[]): Promise<IndexOutcome[]> {
+  const outcomes: IndexOutcome[] = [];
+  const todo: Array<{ at: number; id: string; source: EmbeddingSource }> = [];
+  const current = db.prepare('SELECT model, source_hash FROM document_embeddings WHERE document_id = ?');
+  documentIds.forEach((id, at) => {
+    const source = embeddingSource(db, id);
+    if (!source) return void (outcomes[at] = 'missing');
+    const stored = current.get(id) as { model: string; source_hash: string } | undefined;
+    if (stored?.model === embedder.id && stored.source_hash === source.hash) return void (outcomes[at] = 'unchanged');
+    todo.push({ at, id, source });
+  });
+  if (todo.length === 0) return outcomes;
+  const vectors = await embedSources(embedder, todo.map((item) => item.source));
+  const exists = db.prepare('SELECT 1 FROM documents WHERE id = ?');
+  const store = (): void => todo.forEach((item, i) => {
+    // The document may have gone while the embedder worked (a remote embedder can take seconds).
+    if (!exists.get(item.id)) return void (outcomes[item.at] = 'missing');
+    storeVector(db, item.id, embedder, vectors[i]!, item.source.hash);
+    registry.get(db)?.noteStored(item.id, embedder.id, vectors[i]!);
+    outcomes[item.at] = 'indexed';
+  });
+  // One commit (one fsync under synchronous=FULL) per batch, not per vector.
+  if (db.isTransaction) store();
+  else transaction(db, store);
+  return outcomes;
+}
+
+/** Deletes vectors made by another model than the embedder's; returns how many. */
+export function removeStale(db: Database, embedder: Embedder): number {
+  const removed = Number(db.prepare('DELETE FROM document_embeddings WHERE model <> ?').run(embedder.id).changes);
+  if (removed > 0) registry.get(db)?.invalidate();
+  return removed;
+}
+
+/**
+ * Searchable documents (those with a full-text row) without a vector of the embedder's model, in rowid order after
+ * `afterRowid` (so a sync walks the table once instead of rescanning it for every batch).
+ */
+export function documentsToEmbed(db: Database, embedder: Embedder, limit = 1000, afterRowid = 0): Array<{ id: string; rowid: number }> {
+  return db.prepare(`SELECT d.rowid AS rowid, d.id FROM documents d
+    WHERE d.rowid > ? AND EXISTS (SELECT 1 FROM documents_fts f WHERE f.rowid = d.rowid)
+      AND NOT EXISTS (SELECT 1 FROM document_embeddings e WHERE e.document_id = d.id AND e.model = ?)
+    ORDER BY d.rowid LIMIT ?`).all(afterRowid, embedder.id, limit) as Array<{ id: string; rowid: number }>;
+}
+
+/**
+ * Brings the stored vectors in line with the embedder: drops other models' vectors, then embeds every searchable
+ * document without one, in batches. Run it at start-up (after a model change it re-embeds the archive).
+ */
+export async function syncEmbeddings(db: Database, embedder: Embedder, options: { batchSize?: number; signal?: AbortSignal } = {})
+  : Promise<{ removed: number; embedded: number }> {
+  const removed = removeStale(db, embedder);
+  let embedded = 0;
+  let after = 0;
+  for (;;) {
+    options.signal?.throwIfAborted();
+    const batch = documentsToEmbed(db, embedder, options.batchSize ?? 32, after);
+    if (batch.length === 0) return { removed, embedded };
+    after = batch.at(-1)!.rowid;
+    const outcomes = await indexDocuments(db, embedder, batch.map((row) => row.id));
+    embedded += outcomes.filter((outcome) => outcome === 'indexed').length;
+    // The built-in embedder computes synchronously: let requests through between batches.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+export interface VectorHit { id: string; similarity: number }
+
+/**
+ * The in-memory copy of the vectors that search scans: int8 per dimension with one float scale per vector
+ * (512 dims → 516 bytes a document, 52 MB for 100k, a quarter of float32; the rounding moves a cosine by < 0.01),
+ * plus the document's space so inaccessible documents are never returned. Rows live in the memory of a WebAssembly
+ * SIMD kernel (int8-dot.ts) that scores all of them in one call.
+ */
+export class VectorCache {
+  readonly dims: number;
+  private readonly stride: number;
+  private readonly kernel: Int8DotKernel;
+  /** Byte offsets in the kernel's memory: the query row, then the rows, then one int32 score per row. */
+  private readonly queryAt = 0;
+  private readonly dataAt: number;
+  private capacity = 0;
+  private scales = new Float32Array(0);
+  private spaces = new Int32Array(0);
+  private ids: string[] = [];
+  private readonly slotOf = new Map<string, number>();
+  private readonly spaceIds: string[] = [];
+  private readonly spaceIndex = new Map<string, number>();
+
+  constructor(dims: number, options: { capacity?: number; kernel?: Int8DotKernel } = {}) {
+    this.dims = dims;
+    this.stride = strideOf(dims);
+    this.kernel = options.kernel ?? createInt8DotKernel();
+    this.dataAt = Math.ceil(this.stride / 64) * 64;
+    this.reserve(options.capacity ?? 1024);
+  }
+
+  get size(): number {
+    return this.ids.length;
+  }
+
+  has(id: string): boolean {
+    return this.slotOf.has(id);
+  }
+
+  /** Bytes held for vectors, scores and per-row data (ids and the id map not counted). */
+  get memoryBytes(): number {
+    return this.kernel.memory.buffer.byteLength + this.scales.byteLength + this.spaces.byteLength;
+  }
+
+  upsert(id: string, spaceId: string, vector: Float32Array): void {
+    let slot = this.slotOf.get(id);
+    if (slot === undefined) {
+      slot = this.ids.length;
+      if (slot >= this.capacity) this.reserve(this.capacity * 2);
+      this.ids.push(id);
+      this.slotOf.set(id, slot);
+    }
+    this.scales[slot] = this.quantize(vector, this.dataAt + slot * this.stride);
+    this.spaces[slot] = this.internSpace(spaceId);
+  }
+
+  remove(id: string): void {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    const last = this.ids.length - 1;
+    if (slot !== last) {
+      const lastId = this.ids[last]!;
+      new Int8Array(this.kernel.memory.buffer).copyWithin(
+        this.dataAt + slot * this.stride, this.dataAt + last * this.stride, this.dataAt + (last + 1) * this.stride);
+      this.scales[slot] = this.scales[last]!;
+      this.spaces[slot] = this.spaces[last]!;
+      this.ids[slot] = lastId;
+      this.slotOf.set(lastId, slot);
+    }
+    this.ids.pop();
+    this.slotOf.delete(id);
+  }
+
+  /** Brute-force cosine over the vectors in the given spaces (null = all), best first: at most `max`, each ≥ minSimilarity. */
+  search(query: Float32Array, spaces: ReadonlySet<string> | null, minSimilarity: number, max: number): VectorHit[] {
+    const n = this.ids.length;
+    if (n === 0 || max <= 0) return [];
+    const allowed = new Uint8Array(this.spaceIds.length);
+    this.spaceIds.forEach((spaceId, i) => { allowed[i] = spaces === null || spaces.has(spaceId) ? 1 : 0; });
+    if (!allowed.includes(1)) return [];
+    const queryScale = this.quantize(query, this.queryAt);
+    const outAt = this.dataAt + this.capacity * this.stride;
+    this.kernel.dots(this.queryAt, this.dataAt, n, this.stride, outAt);
+    const dots = new Int32Array(this.kernel.memory.buffer, outAt, n);
+    const heap = new TopK(max);
+    const scales = this.scales, owners = this.spaces;
+    for (let slot = 0; slot < n; slot++) {
+      if (allowed[owners[slot]!] === 0) continue;
+      const similarity = dots[slot]! * queryScale * scales[slot]!;
+      if (similarity >= minSimilarity) heap.push(slot, similarity);
+    }
+    return heap.sorted().map(({ slot, score }) => ({ id: this.ids[slot]!, similarity: score }));
+  }
+
+  /** Writes the vector as int8 at a byte offset of the kernel's memory; returns the scale back to floats. */
+  private quantize(vector: Float32Array, at: number): number {
+    let maxAbs = 0;
+    for (let i = 0; i < this.dims; i++) maxAbs = Math.max(maxAbs, Math.abs(vector[i]!));
+    const scale = maxAbs > 0 ? maxAbs / 127 : 1;
+    const row = new Int8Array(this.kernel.memory.buffer, at, this.stride);
+    for (let i = 0; i < this.dims; i++) row[i] = Math.round(vector[i]! / scale);
+    row.fill(0, this.dims);
+    return scale;
+  }
+
+  private internSpace(spaceId: string): number {
+    let index = this.spaceIndex.get(spaceId);
+    if (index === undefined) {
+      index = this.spaceIds.length;
+      this.spaceIds.push(spaceId);
+      this.spaceIndex.set(spaceId, index);
+    }
+    return index;
+  }
+
+  /** Room for `capacity` rows and their scores; the rows stay where they are, the score area moves behind them. */
+  private reserve(capacity: number): void {
+    const bytes = this.dataAt + capacity * (this.stride + 4);
+    const memory = this.kernel.memory;
+    const pages = Math.ceil(bytes / 65_536) - memory.buffer.byteLength / 65_536;
+    if (pages > 0) memory.grow(pages);
+    const scales = new Float32Array(capacity);
+    scales.set(this.scales.subarray(0, Math.min(this.scales.length, capacity)));
+    this.scales = scales;
+    const spaces = new Int32Array(capacity);
+    spaces.set(this.spaces.subarray(0, Math.min(this.spaces.length, capacity)));
+    this.spaces = spaces;
+    this.capacity = capacity;
+  }
+}
+
+/** The best k (slot, score) pairs seen, kept in a min-heap so a scan of n items costs n log k at worst. */
+class TopK {
+  private readonly slots: number[] = [];
+  private readonly scores: number[] = [];
+  private readonly k: number;
+
+  constructor(k: number) {
+    this.k = k;
+  }
+
+  push(slot: number, score: number): void {
+    if (this.k <= 0) return;
+    if (this.slots.length < this.k) {
+      this.slots.push(slot);
+      this.scores.push(score);
+      this.up(this.slots.length - 1);
+    } else if (score > this.scores[0]!) {
+      this.slots[0] = slot;
+      this.scores[0] = score;
+      this.down(0);
+    }
+  }
+
+  sorted(): Array<{ slot: number; score: number }> {
+    return this.slots.map((slot, i) => ({ slot, score: this.scores[i]! })).sort((a, b) => b.score - a.score || a.slot - b.slot);
+  }
+
+  private up(i: number): void {
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      if (this.scores[parent]! <= this.scores[i]!) return;
+      this.swap(i, parent);
+      i = parent;
+    }
+  }
+
+  private down(i: number): void {
+    const n = this.slots.length;
+    for (;;) {
+      const left = 2 * i + 1, right = left + 1;
+      let least = i;
+      if (left < n && this.scores[left]! < this.scores[least]!) least = left;
+      if (right < n && this.scores[right]! < this.scores[least]!) least = right;
+      if (least === i) return;
+      this.swap(i, least);
+      i = least;
+    }
+  }
+
+  private swap(a: number, b: number): void {
+    [this.slots[a], this.slots[b]] = [this.slots[b]!, this.slots[a]!];
+    [this.scores[a], this.scores[b]] = [this.scores[b]!, this.scores[a]!];
+  }
+}
+
+export interface EmbeddingIndexOptions {
+  /**
+   * Vector-only hits below this cosine are dropped. Each model has its own scale (for the hashed embedder unrelated
+   * texts score about 0 ± 0.05 and a one-word match in a long document about 0.15), so it is set per embedder.
+   */
+  minSimilarity?: number;
+}
+
+/** The embedder of an archive plus the vector cache that search scans. One per database (see embeddingIndexFor). */
+export class EmbeddingIndex {
+  readonly db: Database;
+  readonly embedder: Embedder;
+  readonly minSimilarity: number;
+  private cache: VectorCache | null = null;
+  private watermark = '';
+  private dataVersion = -1;
+
+  constructor(db: Database, embedder: Embedder, options: EmbeddingIndexOptions = {}) {
+    this.db = db;
+    this.embedder = embedder;
+    this.minSimilarity = options.minSimilarity ?? defaultMinSimilarity(embedder);
+  }
+
+  /** See indexDocument; the cache follows. */
+  index(documentId: string): Promise<IndexOutcome> {
+    return indexDocument(this.db, this.embedder, documentId);
+  }
+
+  sync(options: { batchSize?: number; signal?: AbortSignal } = {}): Promise<{ removed: number; embedded: number }> {
+    return syncEmbeddings(this.db, this.embedder, options);
+  }
+
+  async embedQuery(query: string): Promise<Float32Array> {
+    const [vector] = await this.embedder.embed([query]);
+    if (!vector || vector.length !== this.embedder.dimensions) throw new Error(`Embedder ${this.embedder.id} returned no usable query vector`);
+    return vector;
+  }
+
+  /** The nearest documents of the given spaces (null = every space). Deleted documents are not filtered here. */
+  nearest(query: Float32Array, spaces: ReadonlySet<string> | null, max: number, minSimilarity = this.minSimilarity): VectorHit[] {
+    return this.vectors().search(query, spaces, minSimilarity, max);
+  }
+
+  /** Called by indexDocuments after storing a vector. */
+  noteStored(documentId: string, model: string, vector: Float32Array): void {
+    if (!this.cache || model !== this.embedder.id) return;
+    const row = this.db.prepare('SELECT space_id FROM documents WHERE id = ?').get(documentId) as { space_id: string } | undefined;
+    if (row) this.cache.upsert(documentId, row.space_id, vector);
+  }
+
+  /** Drops the cache; the next search reloads it from the database. */
+  invalidate(): void {
+    this.cache = null;
+  }
+
+  /**
+   * The cache, loaded on first use. Vectors written by another process (another connection: PRAGMA data_version
+   * moves) are picked up by their updated_at; vectors this process writes arrive through noteStored.
+   */
+  private vectors(): VectorCache {
+    const version = (this.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version;
+    if (!this.cache) {
+      this.cache = new VectorCache(this.embedder.dimensions);
+      this.watermark = '';
+      this.load('');
+    } else if (version !== this.dataVersion) {
+      this.load(this.watermark);
+    }
+    this.dataVersion = version;
+    return this.cache;
+  }
+
+  private load(since: string): void {
+    const rows = this.db.prepare(`SELECT e.document_id AS id, d.space_id, e.vector, e.updated_at FROM document_embeddings e
+      JOIN documents d ON d.id = e.document_id WHERE e.model = ? AND e.dims = ? AND e.updated_at >= ?`)
+      .iterate(this.embedder.id, this.embedder.dimensions, since) as Iterable<{ id: string; space_id: string; vector: Uint8Array; updated_at: string }>;
+    for (const row of rows) {
+      this.cache!.upsert(row.id, row.space_id, toVector(row.vector));
+      if (row.updated_at > this.watermark) this.watermark = row.updated_at;
+    }
+  }
+}
+
+export function defaultMinSimilarity(embedder: Embedder): number {
+  return embedder.id.startsWith('hashed-') ? 0.12 : 0.3;
+}
+
+const registry = new WeakMap<Database, EmbeddingIndex>();
+
+/** The embedding index of a database: the one installed with useEmbeddingIndex, else one with the built-in embedder. */
+export function embeddingIndexFor(db: Database): EmbeddingIndex {
+  let index = registry.get(db);
+  if (!index) {
+    index = new EmbeddingIndex(db, new HashedEmbedder());
+    registry.set(db, index);
+  }
+  return index;
+}
+
+/** Installs a configured index (another embedder or threshold) for a database; search and indexing use it from then on. */
+export function useEmbeddingIndex(index: EmbeddingIndex): EmbeddingIndex {
+  registry.set(index.db, index);
+  return index;
+}
+
+/** createEmbedder + useEmbeddingIndex in one step (for start-up code). */
+export async function configureEmbeddings(db: Database, config: EmbedderConfig = { kind: 'hashed' },
+  options: EmbeddingIndexOptions = {}): Promise<EmbeddingIndex> {
+  return useEmbeddingIndex(new EmbeddingIndex(db, await createEmbedder(config), options));
+}

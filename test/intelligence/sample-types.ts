@@ -1,0 +1,17 @@
+import type { Understanding } from '../../server/intelligence/understand.ts';
+
+type Values = { [K in keyof Understanding]?: NonNullable<Understanding[K]>['value'] };
+
+export interface Sample {
+  name: string;
+  filename: string;
+  text: string;
+  /** The fields a person reads from the document; each must come out exactly so. */
+  expect: Values;
+  /** Fields that must not be suggested at all. */
+  absent?: Array<keyof Understanding>;
+}
+
+/** The categories of the space the samples are filed into. */
+export const CATEGORIES = ['Rechnungen', 'Versicherung', 'Steuern', 'Bank', 'Gehalt', 'Verträge', 'Insurance', 'Sonstiges'];
+export const TODAY = '2027-01-20';

@@ -1,0 +1,183 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchHit } from '../../common/archive-types.ts';
+import { embeddingIndexFor, indexDocument } from '../../server/search/embedding-index.ts';
+import { makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
+
+interface SearchResult { success: true; items: SearchHit[]; total: number; limit: number; query: string }
+interface ErrorJson { success: false; error: string }
+
+const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
+
+let h: Harness;
+let spaceB = '';
+const docs: Record<string, string> = {};
+const nameOf = (documentId: string): string => Object.entries(docs).find(([, id]) => id === documentId)?.[0] ?? documentId;
+
+const FIXTURES: Array<[name: string, text: string[], metadata?: Record<string, unknown>, inB?: boolean]> = [
+  ['titleDoc', ['Quarterly numbers only'], { title: 'Zebrafant Quartalsbericht' }],
+  ['bodyDoc', ['Lorem ipsum dolor sit amet, consectetur adipiscing elit.', 'Sed do eiusmod zebrafant tempor incididunt ut labore.']],
+  ['ocrDoc', ['Kundennummer 4711', 'Stromabrechnung November']],
+  ['senderDoc', ['Lieferschein'], { sender_name: 'Quokka Versand GmbH' }],
+  ['tagDoc', ['Belege'], { tags: ['steuerjahr2025', 'Wichtig'] }],
+  ['umlautDoc', ['Bestätigung über die Kündigung']],
+  ['prefixDoc', ['Rechnung Nr. 12345']],
+  ['htmlDoc', ['<script>alert("x")</script> & Kaskadenwert <b>fett</b>']],
+  ['otherSpaceDoc', ['Geheimwort im Tresor'], undefined, true],
+  ['deletedDoc', ['Vergessenwort im Papierkorb']],
+];
+
+async function search(body: unknown, key?: string): Promise<SearchResult> {
+  const res = await h.api('/v1/search', { method: 'POST', json: body, ...(key === undefined ? {} : { key }) });
+  expect(res.status, await res.clone().text()).toBe(200);
+  return json<SearchResult>(res);
+}
+const found = async (query: string, key?: string): Promise<string[]> =>
+  (await search({ query }, key)).items.map((hit) => nameOf(hit.document.id));
+
+async function expectError(res: Response, status: number, message: string): Promise<void> {
+  expect({ status: res.status, body: await json<ErrorJson>(res) }).toEqual({ status, body: { success: false, error: message } });
+}
+
+beforeAll(async () => {
+  h = await startHarness({ limits: { requestsPerWindow: 100_000, uploadsPerWindow: 100_000 } });
+  spaceB = h.createSpace('B');
+  for (const [name, text, metadata, inB] of FIXTURES) {
+    const res = await h.upload({ bytes: await makePdf(text), name: `${name}.pdf` }, {
+      ...(metadata ? { metadata } : {}), ...(inB ? { space_id: spaceB } : {}),
+    });
+    expect(res.status).toBe(202);
+    docs[name] = (await json<{ id: string }>(res)).id;
+  }
+  await h.service.processor.idle(); for (const id of Object.values(docs)) await indexDocument(h.service.db, embeddingIndexFor(h.service.db).embedder, id);
+  expect((await h.api(`/v1/documents/${docs.deletedDoc}`, { method: 'DELETE' })).status).toBe(200);
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('what search finds', () => {
+  it('by title, OCR text, sender and tag', async () => {
+    expect.soft(await found('Quartalsbericht')).toEqual(['titleDoc']);
+    expect.soft(await found('stromabrechnung')).toEqual(['ocrDoc']);
+    expect.soft(await found('4711')).toEqual(['ocrDoc']);
+    expect.soft(await found('Quokka')).toEqual(['senderDoc']);
+    expect.soft(await found('steuerjahr2025')).toEqual(['tagDoc']);
+    expect.soft(await found('wichtig')).toEqual(['tagDoc']);
+  });
+
+  it('folds diacritics both ways', async () => {
+    expect.soft(await found('uber')).toEqual(['umlautDoc']);
+    expect.soft(await found('über')).toEqual(['umlautDoc']);
+    expect.soft(await found('KUNDIGUNG')).toEqual(['umlautDoc']);
+    expect.soft(await found('bestatigung kündigung')).toEqual(['umlautDoc']);
+  });
+
+  it('matches word prefixes, and every word must match', async () => {
+    expect.soft(await found('rechn')).toEqual(['prefixDoc']);
+    expect.soft(await found('Zebra')).toEqual(['titleDoc', 'bodyDoc']);
+    expect.soft(await found('zebrafant lorem')).toEqual(['bodyDoc']);
+    expect.soft(await found('zebrafant stromabrechnung')).toEqual([]);
+  });
+
+  it('ranks a match in the title above a single match in the body', async () => {
+    const result = await search({ query: 'zebrafant' });
+    expect(result.items.map((hit) => nameOf(hit.document.id))).toEqual(['titleDoc', 'bodyDoc']);
+    expect(result.items[0]!.score).toBeGreaterThan(result.items[1]!.score);
+    expect(result).toMatchObject({ success: true, total: 2, limit: 20, query: 'zebrafant' });
+  });
+
+  it('limit cuts the items, total counts them all', async () => {
+    const result = await search({ query: 'zebrafant', limit: 1 });
+    expect(result).toMatchObject({ total: 2, limit: 1 });
+    expect(result.items.map((hit) => nameOf(hit.document.id))).toEqual(['titleDoc']);
+  });
+
+  it('returns the document record with each hit', async () => {
+    const [hit] = (await search({ query: 'Quokka' })).items;
+    expect(hit!.document).toMatchObject({ id: docs.senderDoc, space_id: h.defaultSpaceId, status: 'completed', sender_name: 'Quokka Versand GmbH' });
+  });
+});
+
+describe('snippets', () => {
+  it('mark the match', async () => {
+    const [hit] = (await search({ query: 'stromabrechnung' })).items;
+    expect(hit!.snippet).toContain('<mark>Stromabrechnung</mark>');
+    const [folded] = (await search({ query: 'uber' })).items;
+    expect(folded!.snippet).toContain('<mark>über</mark>');
+  });
+
+  it('escape HTML that is in the document text', async () => {
+    const [hit] = (await search({ query: 'kaskadenwert' })).items;
+    expect(hit!.snippet).toContain('<mark>Kaskadenwert</mark>');
+    expect(hit!.snippet).toContain('&#60;script&#62;');
+    expect(hit!.snippet).toContain('&#38;');
+    expect(hit!.snippet).not.toMatch(/<(?!\/?mark>)/);
+  });
+});
+
+describe('scope of the results', () => {
+  it('only spaces the key can see', async () => {
+    expect.soft(await found('geheimwort')).toEqual(['otherSpaceDoc']);
+    const key = h.createKey({ name: 'default only', spaces: [h.defaultSpaceId] });
+    expect.soft(await found('geheimwort', key)).toEqual([]);
+    expect.soft(await found('zebrafant', key)).toEqual(['titleDoc', 'bodyDoc']);
+    expect((await search({ query: 'geheimwort', space_id: spaceB })).total).toBe(1);
+    expect((await search({ query: 'zebrafant', space_id: spaceB })).total).toBe(0);
+  });
+
+  it('never deleted documents; restored ones again', async () => {
+    expect.soft(await found('vergessenwort')).toEqual([]);
+    expect((await h.api(`/v1/documents/${docs.deletedDoc}/restore`, { method: 'POST' })).status).toBe(200);
+    expect.soft(await found('vergessenwort')).toEqual(['deletedDoc']);
+    expect((await h.api(`/v1/documents/${docs.deletedDoc}`, { method: 'DELETE' })).status).toBe(200);
+    expect.soft(await found('vergessenwort')).toEqual([]);
+  });
+});
+
+describe('validation', () => {
+  it('query must be a non-empty string, limit 1-100', async () => {
+    const cases: Array<[unknown, string]> = [
+      [{ query: '' }, 'Invalid parameter query: must not be empty'],
+      [{ query: '   ' }, 'Invalid parameter query: must not be empty'],
+      [{}, 'Invalid parameter query: must be a string'],
+      [{ query: 42 }, 'Invalid parameter query: must be a string'],
+      [{ query: null }, 'Invalid parameter query: must be a string'],
+      [{ query: ['zebrafant'] }, 'Invalid parameter query: must be a string'],
+      [{ query: 'zebrafant', limit: 0 }, 'Invalid parameter limit: must be an integer from 1 to 100'],
+      [{ query: 'zebrafant', limit: 101 }, 'Invalid parameter limit: must be an integer from 1 to 100'],
+      [{ query: 'zebrafant', limit: 2.5 }, 'Invalid parameter limit: must be an integer from 1 to 100'],
+      [{ query: 'zebrafant', limit: '10' }, 'Invalid parameter limit: must be an integer from 1 to 100'],
+      [{ query: 'zebrafant', space_id: 'nope' }, 'Invalid parameter space_id: must be a uuid'],
+      [{ query: 'zebrafant', sort: 'title' }, 'Unknown parameter sort'],
+    ];
+    for (const [body, message] of cases) {
+      await expectError(await h.api('/v1/search', { method: 'POST', json: body }), 400, message);
+    }
+    expect((await search({ query: 'zebrafant', limit: 100 })).limit).toBe(100);
+  });
+
+  it('the body must be JSON', async () => {
+    const res = await h.api('/v1/search', { method: 'POST', body: '{"query":', headers: { 'Content-Type': 'application/json' } });
+    await expectError(res, 400, 'Malformed JSON body');
+    const form = await h.api('/v1/search', { method: 'POST', body: 'query=zebrafant', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    expect(form.status).toBe(400);
+  });
+
+  it('FTS syntax typed by a user is plain text, never a 500', async () => {
+    const inputs = [
+      '"', '""', '*', 'NEAR(', 'NEAR(zebrafant', 'AND', 'OR', 'NOT', '-', '- zebrafant', 'zebrafant -lorem', 'zebrafant AND',
+      'AND zebrafant', '"zebrafant', 'zebrafant"', 'zebra*', '*fant', 'title:zebrafant', '{title content}: zebrafant', '^zebrafant',
+      '(zebrafant', 'zebrafant)', "'", '\\', '%', '_', ':', '+', 'zebrafant OR lorem', 'zebrafant NEAR lorem', '\u0000', '😀', '<mark>',
+    ];
+    for (const query of inputs) {
+      const res = await h.api('/v1/search', { method: 'POST', json: { query } });
+      expect(res.status, `query ${JSON.stringify(query)}: ${await res.clone().text()}`).toBe(200);
+      const body = await json<SearchResult>(res);
+      expect(body.success).toBe(true);
+      expect(body.query).toBe(query.trim());
+    }
+    // Operators are plain text: "-lorem" does not exclude lorem, quotes do not make a phrase query.
+    expect.soft(await found('zebrafant -lorem')).toEqual(['bodyDoc']);
+    expect.soft(await found('"zebrafant"')).toEqual(['titleDoc', 'bodyDoc']);
+  });
+});
