@@ -20,6 +20,8 @@ import { FixedWindowLimiter, rateLimitHeaders, type RateLimitState } from './htt
 import { sendError, sendJson } from './http/respond.ts';
 import { Router, type RequestContext } from './http/router.ts';
 import { DocumentProcessor } from './pipeline/processor.ts';
+import { embedderConfigFromEnv, type EmbedderConfig } from './search/embedders/embedder.ts';
+import { configureEmbeddings, embeddingIndexFor } from './search/embedding-index.ts';
 import { searchRoutes } from './search/search-routes.ts';
 import type { ServiceContext } from './service-context.ts';
 import { BlobStore } from './storage/blob-store.ts';
@@ -29,6 +31,8 @@ export interface ArchiveServiceOptions {
   limits?: Partial<ServiceLimits>;
   /** Analysis worker threads (default: all cores but one, at least one). */
   workers?: number;
+  /** Embedding provider for semantic search (default: ARCHIVE_EMBEDDER* environment, else the built-in hashed one). */
+  embedder?: EmbedderConfig;
   /** One line per request and per notable event; silent when omitted. */
   log?: (line: string) => void;
   now?: () => number;
@@ -61,6 +65,13 @@ export async function openArchive(options: ArchiveServiceOptions): Promise<Servi
   const db = openDatabase(join(options.dataDir, 'archive.sqlite'));
   const blobs = new BlobStore(options.dataDir);
   await blobs.init();
+  try {
+    await configureEmbeddings(db, options.embedder ?? embedderConfigFromEnv());
+  } catch (error) {
+    // A misconfigured model must not keep the archive from starting: search falls back to the built-in embedder.
+    (options.log ?? (() => undefined))(`embedder not available (${error instanceof Error ? error.message : String(error)}); using the built-in one`);
+    await configureEmbeddings(db, { kind: 'hashed' });
+  }
   const processor = new DocumentProcessor(db, blobs, {
     workers: options.workers ?? Math.max(1, availableParallelism() - 1),
     log: options.log ?? (() => undefined),
@@ -99,6 +110,9 @@ export async function startArchiveService(
     if (expired > 0) log(`${expired} event(s) expired (end date passed)`);
   };
   sweep();
+  // Documents stored before embeddings existed, or under another model, are embedded in the background.
+  const embeddings = embeddingIndexFor(service.db);
+  void embeddings.warm().then(() => embeddings.sync()).catch((error: unknown) => log(`embedding sync failed: ${String(error)}`));
   const sweeper = setInterval(sweep, 60 * 60_000);
   sweeper.unref();
   const address = server.address() as AddressInfo;

@@ -47,7 +47,7 @@ export function toHtml(model: DocModel, title: string): OfficeSource {
     for (const col of model.footer) lines.push(...col);
   }
   const source = `<!DOCTYPE html>
-<html lang="${model.lang}"><head><meta charset="utf-8"><meta http-equiv="content-language" content="${model.lang}">
+<html lang="${model.lang}"><head><meta charset="utf-8">
 <title>${esc(title)}</title>
 <style>body { font-family: ${FAMILIES[st.family]}; font-size: ${st.size + 0.5}pt; } td, th { vertical-align: top; font-size: ${st.size}pt; }
 th { text-align: left; border-bottom: 1px solid #000; } p { margin: 0 0 4pt 0; } h2 { font-family: ${FAMILIES[st.family]}; }</style></head>
@@ -68,7 +68,9 @@ function blockHtml(block: Block, lines: string[], model: DocModel): string {
       const info = block.info.map(([l, v]) => `<tr><td><font color="#555">${esc(l)}</font></td><td>${esc(v)}</td></tr>`).join('');
       if (block.infoPlacement === 'beside') {
         for (const [l, v] of block.info) lines.push(`${l} ${v}`);
-        return `<table width="100%"><tr><td width="58%">${left}</td><td><table>${info}</table></td></tr></table><p></p>`;
+        // Without a paragraph before it, Writer's HTML import nests the inner table into the left cell.
+        return `<table width="100%"><tr><td width="58%" valign="top">${left}</td><td valign="top"><p style="font-size:1pt"></p>`
+          + `<table>${info}</table></td></tr></table><p></p>`;
       }
       if (block.infoPlacement === 'below') return `${left}<p></p>${inlineInfo(block.info, lines)}`;
       return left;
@@ -135,7 +137,7 @@ export function toFods(model: DocModel, title: string): OfficeSource {
   const tables = model.blocks.filter((b): b is Extract<Block, { kind: 'table' }> => b.kind === 'table');
   const width = Math.max(4, ...tables.map((t) => t.columns.length));
   const last = width - 1;
-  // Column widths follow the widest table, spread over a printable width of 17 cm.
+  // Column widths follow the widest table, spread over a printable width of 15.5 cm.
   const fractions = tables.length
     ? (() => {
       const widest = tables.reduce((a, b) => (b.columns.length > a.columns.length ? b : a));
@@ -193,7 +195,7 @@ export function toFods(model: DocModel, title: string): OfficeSource {
     const m = numberPattern.exec(value);
     if (m) {
       const numeric = de ? m[1]!.replace(/\./g, '').replace(',', '.') : m[2]!.replace(/,/g, '');
-      const styleName = de ? (m[2] ? 'ceEur' : 'ceNum') : (m[1] ? 'ceCur' : 'ceNum');
+      const styleName = de ? (m[2] === ' €' ? 'ceEur' : m[2] === ' EUR' ? 'ceEurCode' : 'ceNum') : (m[1] ? 'ceCur' : 'ceNum');
       return `<table:table-cell table:style-name="${styleName}" office:value-type="float" office:value="${numeric}" calcext:value-type="float"><text:p>${esc(value)}</text:p></table:table-cell>`;
     }
     return `<table:table-cell office:value-type="string" calcext:value-type="string"><text:p>${esc(value)}</text:p></table:table-cell>`;
@@ -214,9 +216,11 @@ export function toFods(model: DocModel, title: string): OfficeSource {
  <number:currency-style style:name="NCur" ${lang}>${de
     ? `<number:number number:decimal-places="2" number:min-decimal-places="2" number:min-integer-digits="1" number:grouping="true"/><number:text> </number:text><number:currency-symbol ${lang}>€</number:currency-symbol>`
     : `<number:currency-symbol ${lang}>${symbol}</number:currency-symbol><number:number number:decimal-places="2" number:min-decimal-places="2" number:min-integer-digits="1" number:grouping="true"/>`}</number:currency-style>
-${fractions.map((f, i) => ` <style:style style:name="co${i + 1}" style:family="table-column"><style:table-column-properties style:column-width="${(f * 17).toFixed(2)}cm"/></style:style>`).join('\n')}
+${fractions.map((f, i) => ` <style:style style:name="co${i + 1}" style:family="table-column"><style:table-column-properties style:column-width="${(f * 15.5).toFixed(2)}cm"/></style:style>`).join('\n')}
  <style:style style:name="ceNum" style:family="table-cell" style:data-style-name="N2"/>
+ <number:number-style style:name="NEurCode" ${lang}><number:number number:decimal-places="2" number:min-decimal-places="2" number:min-integer-digits="1" number:grouping="true"/><number:text> EUR</number:text></number:number-style>
  <style:style style:name="ceEur" style:family="table-cell" style:data-style-name="NCur"/>
+ <style:style style:name="ceEurCode" style:family="table-cell" style:data-style-name="NEurCode"/>
  <style:style style:name="ceCur" style:family="table-cell" style:data-style-name="NCur"/>
 </office:automatic-styles>
 <office:body><office:spreadsheet>

@@ -8,6 +8,7 @@ import { HttpError } from '../http/http-error.ts';
 import { readJsonBody, zodMessage } from '../http/json-body.ts';
 import { param, parseQuery } from '../http/query.ts';
 import type { RequestContext, Route } from '../http/router.ts';
+import { embeddingIndexFor } from '../search/embedding-index.ts';
 import { pathId, requireWrite, visibleDocument } from './document-access.ts';
 import {
   DOCUMENT_SELECT, findDocumentRow, reindexDocument, setDocumentTags, toDocument, toDocumentDetail, type DocumentRow,
@@ -109,6 +110,8 @@ async function patchDocument(ctx: RequestContext) {
     db.prepare('UPDATE documents SET edited_fields = ?, updated_at = ? WHERE id = ?').run(JSON.stringify([...edited]), now, row.id);
     reindexDocument(db, row.id);
   });
+  // A new title or new tags change what the document is about; a failed embedding leaves full text intact.
+  await embeddingIndexFor(db).index(row.id).catch(() => undefined);
   return { status: 200, body: { success: true, document: toDocumentDetail(db, findDocumentRow(db, row.id)!) } };
 }
 

@@ -223,7 +223,7 @@ function schemas(): Record<string, Json> {
     }),
     SearchHit: object({
       document: ref('Document'),
-      score: { type: 'number', description: 'Relevance, higher is better (BM25, 3 decimals).' },
+      score: { type: 'number', description: 'Fused relevance of full text (BM25) and semantic similarity, higher is better (4 decimals, at most 1.9).' },
       snippet: str('HTML-escaped text around the matches, each match in <mark>…</mark>.'),
     }),
     DocumentList: listOf('Document', 'A page of documents.'),

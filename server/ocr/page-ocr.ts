@@ -23,7 +23,6 @@ const OSD_PIXELS = 4_000_000;
 const MIN_DESKEW = 0.3;
 
 const normalise = (degrees: number): number => ((degrees % 360) + 360) % 360;
-const turnOf = (rotation: number): number => normalise(Math.round(rotation / 90) * 90);
 
 const words = (text: string): number => text.match(/\p{L}{2,}/gu)?.length ?? 0;
 
@@ -45,11 +44,11 @@ export async function ocrPage(image: GrayImage, dpi: number, languages: readonly
   const skew = Math.abs(geometry.skew) >= MIN_DESKEW ? -geometry.skew : 0;
   let rotation = normalise(skew + (geometry.sideways ? 90 : 0));
   let script: string | null = null;
-  let orientationAsked = false;
+  /** undefined: not asked yet; null: asked, no trustworthy answer. */
+  let orientation: OrientationGuess | null | undefined;
 
   const turned = (degrees: number): GrayImage => (normalise(degrees) === 0 ? image : rotate(image, normalise(degrees)));
   const askOrientation = async (degrees: number): Promise<OrientationGuess | null> => {
-    orientationAsked = true;
     const full = turned(degrees);
     const view = downscaleToFit(full, OSD_PIXELS);
     const guess = await detectOrientation(view, (dpi * view.width) / full.width);
@@ -59,31 +58,33 @@ export async function ocrPage(image: GrayImage, dpi: number, languages: readonly
 
   // A sideways page is turned one way or the other: a coin toss without asking first.
   if (geometry.sideways) {
-    const guess = await askOrientation(rotation);
-    if (guess) rotation = normalise(rotation + guess.correction);
+    orientation = await askOrientation(rotation);
+    if (orientation) rotation = normalise(rotation + orientation.correction);
   }
 
   const read = async (degrees: number): Promise<Recognition> => recognize(turned(degrees), languages, dpi);
   let best = await read(rotation);
-  if (best.confidence >= CONFIDENT && words(best.text) >= 3) return { ...best, rotation, script };
+  let bestAt = rotation;
+  if (best.confidence >= CONFIDENT && words(best.text) >= 3) return { ...best, rotation: bestAt, script };
 
-  // Weak first reading: maybe the page is upside down (or turned the other way than guessed).
-  const alternatives: number[] = [];
-  if (!orientationAsked) {
-    const guess = await askOrientation(rotation);
-    if (guess && guess.correction !== 0) alternatives.push(normalise(rotation + guess.correction));
-    else if (!guess) alternatives.push(normalise(rotation + 180));
-  } else {
-    // Detection was asked (sideways page) and the reading is still weak: try the opposite turn.
-    alternatives.push(normalise(rotation + 180));
+  // A weak first reading: maybe the page is upside down, or turned the other way than guessed.
+  const candidates: number[] = [];
+  if (orientation === undefined) {
+    orientation = await askOrientation(bestAt);
+    // Detection says the page is upright as read: a poor scan, which another turn will not help.
+    if (orientation?.correction === 0) return { ...best, rotation: bestAt, script };
+    if (orientation) candidates.push(normalise(bestAt + orientation.correction));
   }
-  for (const alternative of alternatives) {
-    if (turnOf(alternative) === turnOf(rotation) && Math.abs(alternative - rotation) < 1) continue;
-    const reading = await read(alternative);
+  // Without a trusted answer: upside down, and for a page the profiles called sideways also the upright reading
+  // (a page full of table rules can look sideways to them).
+  if (!orientation) candidates.push(normalise(bestAt + 180), ...(geometry.sideways ? [normalise(skew)] : []));
+  for (const candidate of candidates) {
+    if (Math.abs(candidate - bestAt) < 0.01) continue;
+    const reading = await read(candidate);
     if (better(best, reading)) {
       best = reading;
-      rotation = alternative;
+      bestAt = candidate;
     }
   }
-  return { ...best, rotation, script };
+  return { ...best, rotation: bestAt, script };
 }

@@ -1,5 +1,5 @@
 import { statSync } from 'node:fs';
-import { copyFile, mkdir, rename, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join } from 'node:path';
@@ -64,26 +64,12 @@ export function resolveOcrLanguages(requested: readonly string[] | undefined): {
   return { languages: languages.length > 0 ? languages : DEFAULT_OCR_LANGUAGES.filter(hasLanguageData), unavailable };
 }
 
-let gathered: Promise<string> | undefined;
-
-/** The local directory tesseract.js reads `<code>.traineddata.gz` from (created on first use). */
-export function tessdataDirectory(): Promise<string> {
-  gathered ??= gather().catch((error: unknown) => {
-    gathered = undefined;
-    throw error;
-  });
-  return gathered;
-}
-
-async function gather(): Promise<string> {
-  const versions = Object.values(PACKAGES).map((p) => {
-    try {
-      return (require(`${p.name}/package.json`) as { version: string }).version;
-    } catch {
-      return 'none';
-    }
-  });
-  const dir = join(tmpdir(), `archive-tessdata-${versions.join('-')}`);
+/**
+ * The local directory tesseract.js reads `<code>.traineddata.gz` from. Checked (and refilled if a temp-file
+ * cleaner emptied it) each time an OCR engine starts, which is rare: engines are kept for the life of a thread.
+ */
+export async function tessdataDirectory(): Promise<string> {
+  const dir = directoryName();
   await mkdir(dir, { recursive: true });
   for (const code of Object.keys(PACKAGES)) {
     const source = packageFile(code);
@@ -98,6 +84,23 @@ async function gather(): Promise<string> {
   }
   assertLocalPath(dir);
   return dir;
+}
+
+/** One directory per machine and set of package versions, so an update never reads stale copies. */
+function directoryName(): string {
+  const versions = Object.values(PACKAGES).map((p) => {
+    try {
+      return (require(`${p.name}/package.json`) as { version: string }).version;
+    } catch {
+      return 'none';
+    }
+  });
+  return join(tmpdir(), `archive-tessdata-${versions.join('-')}`);
+}
+
+/** Drops the gathered copies (after an engine failed to start on them): the next start copies them afresh. */
+export async function forgetTessdata(): Promise<void> {
+  await rm(directoryName(), { recursive: true, force: true });
 }
 
 /** tesseract.js fetches langPath over the network when it looks like a URL; ours never may. */

@@ -1,6 +1,6 @@
 import Tesseract from 'tesseract.js';
 import { toTiff, type GrayImage } from './gray-image.ts';
-import { assertLocalPath, hasLanguageData, tessdataDirectory } from './tessdata.ts';
+import { assertLocalPath, forgetTessdata, hasLanguageData, tessdataDirectory } from './tessdata.ts';
 
 /**
  * The tesseract.js workers of this thread: one recognizer (re-initialised when the language set changes) and,
@@ -18,7 +18,7 @@ export interface Recognition {
 export interface OrientationGuess {
   /** Clockwise rotation that makes the text upright: 0, 90, 180 or 270. */
   correction: number;
-  /** Tesseract's orientation confidence (a margin over the runner-up; above ~2 is trustworthy). */
+  /** Tesseract's orientation confidence: how far the best orientation beats the others (higher is surer). */
   confidence: number;
   script: string | null;
 }
@@ -57,19 +57,41 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
+/** After an engine failed to start, OCR is not attempted again in this thread for a while (each try costs a thread). */
+const RETRY_START_AFTER_MS = 5 * 60_000;
+const startFailures = new Map<boolean, { error: Error; at: number }>();
+
 async function createTesseract(languages: string, oem: Tesseract.OEM, legacy: boolean): Promise<Tesseract.Worker> {
-  // A failed language load leaves tesseract.js's creation promise pending forever, hence the timeout.
-  const worker = await withTimeout(Tesseract.createWorker(languages, oem, await workerOptions(legacy)), CREATE_TIMEOUT_MS,
-    'Starting the OCR engine');
-  // Tesseract's diagnostics ("Too few characters", resolution guesses) would otherwise go to the server's stderr.
-  await worker.setParameters({ debug_file: '/dev/null' });
-  threadOf(worker)?.unref();
-  return worker;
+  const failure = startFailures.get(legacy);
+  if (failure && Date.now() - failure.at < RETRY_START_AFTER_MS) throw failure.error;
+  // tesseract.js reports a failed language load or initialisation only to errorHandler, and then leaves its
+  // creation promise pending forever: the handler turns that into a failure here, the timeout covers the rest.
+  let failStart: (error: Error) => void = () => {};
+  const failed = new Promise<never>((_, reject) => { failStart = reject; });
+  failed.catch(() => {});
+  const options = { ...(await workerOptions(legacy)), errorHandler: (reason: unknown) => failStart(new Error(`OCR engine: ${String(reason)}`)) };
+  try {
+    const worker = await withTimeout(Promise.race([Tesseract.createWorker(languages, oem, options), failed]), CREATE_TIMEOUT_MS,
+      'Starting the OCR engine');
+    // From here on, failures reach the caller through the promise of the job that failed.
+    failStart = () => {};
+    // Tesseract's diagnostics ("Too few characters", resolution guesses) would otherwise go to the server's stderr.
+    await worker.setParameters({ debug_file: '/dev/null' });
+    threadOf(worker)?.unref();
+    startFailures.delete(legacy);
+    return worker;
+  } catch (error) {
+    startFailures.set(legacy, { error: error instanceof Error ? error : new Error(String(error)), at: Date.now() });
+    // Damaged copies of the language data would fail every later start too.
+    await forgetTessdata().catch(() => undefined);
+    throw error;
+  }
 }
 
 type NodeThread = { ref(): void; unref(): void };
 const threadOf = (worker: Tesseract.Worker): NodeThread | null =>
   (worker as Tesseract.Worker & { worker?: NodeThread | null }).worker ?? null;
+const activeCalls = new WeakMap<NodeThread, number>();
 
 /**
  * Runs a call on a tesseract worker with its thread referenced: an idle tesseract thread must not keep a process
@@ -77,11 +99,18 @@ const threadOf = (worker: Tesseract.Worker): NodeThread | null =>
  */
 async function busy<T>(worker: Tesseract.Worker, call: () => Promise<T>): Promise<T> {
   const thread = threadOf(worker);
-  thread?.ref();
+  if (thread) {
+    activeCalls.set(thread, (activeCalls.get(thread) ?? 0) + 1);
+    thread.ref();
+  }
   try {
     return await call();
   } finally {
-    thread?.unref();
+    if (thread) {
+      const left = (activeCalls.get(thread) ?? 1) - 1;
+      activeCalls.set(thread, left);
+      if (left === 0) thread.unref();
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import type { FileFormat } from '../../common/archive-types.ts';
 import { nowIso, type Database } from '../db/database.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import { embeddingIndexFor } from '../search/embedding-index.ts';
 import { applyAnalysis, markFailed, markSkipped } from './apply-analysis.ts';
 import { JobQueue, type Job } from './job-queue.ts';
 import { WorkerPool } from './worker-pool.ts';
@@ -90,6 +91,9 @@ export class DocumentProcessor {
       });
       if (this.stopped) return;
       applyAnalysis(this.db, job.document_id, analysis, job.kind === 'process');
+      // Before finish(): idle() then also means "searchable". A failed embedding leaves full-text search intact.
+      await embeddingIndexFor(this.db).index(job.document_id)
+        .catch((error: unknown) => this.log(`embedding ${job.document_id} failed: ${String(error)}`));
       this.queue.finish(job.id);
     } catch (error) {
       if (this.stopped) return;

@@ -397,6 +397,29 @@ export class EmbeddingIndex {
     return this.cache;
   }
 
+  /**
+   * Loads the cache in slices, yielding to the event loop between them (100k vectors take seconds to read and
+   * quantise). Call it once at start-up; a search that comes earlier sees the vectors loaded so far.
+   */
+  async warm(options: { sliceSize?: number } = {}): Promise<void> {
+    if (this.cache) return;
+    const cache = new VectorCache(this.embedder.dimensions);
+    this.cache = cache;
+    // Anything written from here on is caught by the incremental load that the forced data_version check runs.
+    this.watermark = (this.db.prepare('SELECT max(updated_at) AS at FROM document_embeddings').get() as { at: string | null }).at ?? '';
+    this.dataVersion = -1;
+    const slice = this.db.prepare(`SELECT e.rowid AS rowid, e.document_id AS id, d.space_id, e.vector FROM document_embeddings e
+      JOIN documents d ON d.id = e.document_id WHERE e.rowid > ? AND e.model = ? AND e.dims = ? ORDER BY e.rowid LIMIT ?`);
+    for (let after = 0; ;) {
+      const rows = slice.all(after, this.embedder.id, this.embedder.dimensions, options.sliceSize ?? 2000) as
+        Array<{ rowid: number; id: string; space_id: string; vector: Uint8Array }>;
+      if (rows.length === 0 || this.cache !== cache) return;
+      for (const row of rows) cache.upsert(row.id, row.space_id, toVector(row.vector));
+      after = rows.at(-1)!.rowid;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
   private load(since: string): void {
     const rows = this.db.prepare(`SELECT e.document_id AS id, d.space_id, e.vector, e.updated_at FROM document_embeddings e
       JOIN documents d ON d.id = e.document_id WHERE e.model = ? AND e.dims = ? AND e.updated_at >= ?`)

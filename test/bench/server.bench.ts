@@ -311,7 +311,7 @@ async function benchBigUploadMemory(dataDir: string, notes: string[]): Promise<B
       const warm = pdfTemplate(['warm-up'], MB);
       expectAccepted(await server.upload(warm(), 'warm.pdf'), 'warm-up upload');
       await server.idle();
-      await new Promise((r) => setTimeout(r, 1000));
+      await settle('rss', notes);
 
       const sampler = new RssSampler(server.pid);
       sampler.start(BIG_UPLOAD.sampleEveryMs);
@@ -540,7 +540,6 @@ async function benchListAndSearch(dataDir: string, notes: string[]): Promise<Ben
       }, LIST_SEARCH);
       const row = latencyRow(`${scenario.name} [${total.toLocaleString('en')} hits]`, samples, 95, LIST_SEARCH.p95MaxMs);
       rows.push(row);
-      console.log(`  ${row.name}: ${row.measured}`);
     }
     const used = cpu?.end();
     if (used) notes.push(`list/search: ${cpuNote(used, requests, 'request')}`);

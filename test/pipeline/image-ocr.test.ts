@@ -52,6 +52,11 @@ describe('OCR of image files', () => {
     expect(next).toContain('Kundennummer 778899');
   });
 
+  it('reads a bilevel (1-bit, fax-style) TIFF', async () => {
+    const analysis = await analyzeBytes(dir, 'fax.tif', 'tiff', encodeTiff([letter], 300, { bilevel: true }));
+    expectLetter(analysis.content);
+  });
+
   it.each([90, 180, 270])('reads a page turned by %i°', async (turn) => {
     const analysis = await analyzeBytes(dir, `turned-${turn}.png`, 'png', encodePng(rotate(letter, turn)));
     expectLetter(analysis.content);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shutdownOcr } from '../../server/ocr/tesseract-workers.ts';
+import { needsOcr } from '../../server/pipeline/steps/pdf-text.ts';
 import { analyzeBytes, makeScannedPdf, makeTextPdf, textImage, type TextPlacement } from './pipeline-fixtures.ts';
 
 let dir = '';
@@ -81,6 +82,17 @@ describe('PDF text layer: reading order', () => {
     expect(analysis.content).toBe('This is the content of page 1\n\nThis is the content of page 2\n\nThis is the content of page 3');
     expect(analysis.fields.ocr_confidence).toBeUndefined();
     expect(analysis.pageCount).toBe(3);
+  });
+});
+
+describe('which pages go to OCR', () => {
+  it('pages with under 20 visible characters, or with mostly unreadable ones (fonts without a Unicode map)', () => {
+    expect(needsOcr('')).toBe(true);
+    expect(needsOcr('Seite 1 von 3  \n  ')).toBe(true);
+    expect(needsOcr('Ein ganz normaler Satz mit Text.')).toBe(false);
+    expect(needsOcr('\uE001\uE002\uE003'.repeat(10) + ' Ok')).toBe(true);
+    expect(needsOcr('\uFFFD'.repeat(30))).toBe(true);
+    expect(needsOcr(`${'Lesbarer Text '.repeat(5)}\uE001\uE002`)).toBe(false);
   });
 });
 

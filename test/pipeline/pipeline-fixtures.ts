@@ -67,16 +67,20 @@ function toCanvas(image: GrayImage): Canvas {
 export const encodePng = (image: GrayImage): Uint8Array => toCanvas(image).toBuffer('image/png');
 export const encodeJpeg = (image: GrayImage, quality = 90): Uint8Array => toCanvas(image).toBuffer('image/jpeg', quality);
 
-/** A multi-page, uncompressed 8-bit grayscale TIFF (IFDs written by UTIF, pixel strips appended). */
-export function encodeTiff(pages: readonly GrayImage[], dpi = 300): Uint8Array {
+/**
+ * A multi-page, uncompressed TIFF (IFDs written by UTIF, pixel strips appended): 8-bit grayscale, or bilevel
+ * (1 bit, WhiteIsZero, as fax-style scanners write it).
+ */
+export function encodeTiff(pages: readonly GrayImage[], dpi = 300, options: { bilevel?: boolean } = {}): Uint8Array {
+  const strips = pages.map((page) => (options.bilevel ? packBits(page) : page.data));
   const headerRoom = 4096 + pages.length * 512;
   let offset = headerRoom;
-  const ifds = pages.map((page) => {
+  const ifds = pages.map((page, i) => {
     const ifd = {
-      t256: [page.width], t257: [page.height], t258: [8], t259: [1], t262: [1], t273: [offset], t277: [1],
-      t278: [page.height], t279: [page.data.length], t282: [[dpi, 1]], t283: [[dpi, 1]], t296: [2],
+      t256: [page.width], t257: [page.height], t258: [options.bilevel ? 1 : 8], t259: [1], t262: [options.bilevel ? 0 : 1],
+      t273: [offset], t277: [1], t278: [page.height], t279: [strips[i]!.length], t282: [[dpi, 1]], t283: [[dpi, 1]], t296: [2],
     };
-    offset += page.data.length;
+    offset += strips[i]!.length;
     return ifd;
   });
   const head = new Uint8Array(UTIF.encode(ifds as unknown as UTIF.IFD[]));
@@ -84,9 +88,21 @@ export function encodeTiff(pages: readonly GrayImage[], dpi = 300): Uint8Array {
   const out = new Uint8Array(offset);
   out.set(head, 0);
   let at = headerRoom;
-  for (const page of pages) {
-    out.set(page.data, at);
-    at += page.data.length;
+  for (const strip of strips) {
+    out.set(strip, at);
+    at += strip.length;
+  }
+  return out;
+}
+
+/** 1 bit per pixel, rows padded to whole bytes, 1 = black (WhiteIsZero). */
+function packBits(image: GrayImage): Uint8Array {
+  const rowBytes = Math.ceil(image.width / 8);
+  const out = new Uint8Array(rowBytes * image.height);
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      if (image.data[y * image.width + x]! < 128) out[y * rowBytes + (x >> 3)]! |= 0x80 >> (x & 7);
+    }
   }
   return out;
 }

@@ -167,6 +167,16 @@ describe('vector cache', () => {
   });
 });
 
+describe('warming the cache', () => {
+  it('loads every vector of the model in slices', async () => {
+    const index = new EmbeddingIndex(db, new HashedEmbedder());
+    await index.warm({ sliceSize: 2 });
+    const stored = (db.prepare('SELECT count(*) AS n FROM document_embeddings WHERE model = ?').get(index.embedder.id) as { n: number }).n;
+    const query = await index.embedQuery('Quokkagehege');
+    expect(index.nearest(query, null, 1000, -1)).toHaveLength(stored);
+  });
+});
+
 describe('hybrid search without a working embedder', () => {
   it('answers from BM25 alone and reports the error', async () => {
     const failing: Embedder = { id: 'broken', dimensions: 4, embed: () => Promise.reject(new Error('model server down')) };

@@ -57,7 +57,8 @@ afterAll(async () => {
 describe('what search finds', () => {
   it('by title, OCR text, sender and tag', async () => {
     expect(await found('Quartalsbericht')).toEqual(['titleDoc']);
-    expect(await found('stromabrechnung')).toEqual(['ocrDoc']);
+    // Semantic hits may follow (another invoice); the exact match comes first.
+    expect((await found('stromabrechnung'))[0]).toBe('ocrDoc');
     expect(await found('4711')).toEqual(['ocrDoc']);
     expect(await found('Quokka')).toEqual(['senderDoc']);
     expect(await found('steuerjahr2025')).toEqual(['tagDoc']);
@@ -71,11 +72,11 @@ describe('what search finds', () => {
     expect(await found('bestatigung kündigung')).toEqual(['umlautDoc']);
   });
 
-  it('matches word prefixes, and every word must match', async () => {
+  it('matches word prefixes; a document with every word ranks first', async () => {
     expect(await found('rechn')).toEqual(['prefixDoc']);
     expect(await found('Zebra')).toEqual(['titleDoc', 'bodyDoc']);
-    expect(await found('zebrafant lorem')).toEqual(['bodyDoc']);
-    expect(await found('zebrafant stromabrechnung')).toEqual([]);
+    // Full text needs every word; the vector side may add partial matches below it.
+    expect((await found('zebrafant lorem'))[0]).toBe('bodyDoc');
   });
 
   it('ranks a match in the title above a single match in the body', async () => {
@@ -176,7 +177,7 @@ describe('validation', () => {
       expect(body.query).toBe(query.trim());
     }
     // Operators are plain text: "-lorem" does not exclude lorem, quotes do not make a phrase query.
-    expect(await found('zebrafant -lorem')).toEqual(['bodyDoc']);
+    expect((await found('zebrafant -lorem'))[0]).toBe('bodyDoc');
     expect(await found('"zebrafant"')).toEqual(['titleDoc', 'bodyDoc']);
   });
 });

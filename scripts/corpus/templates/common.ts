@@ -12,6 +12,10 @@ export interface PlanOptions {
   variant: number;
   /** How the due date is written: a date, a number of days, a direct debit date. */
   due?: 'absolute' | 'relative' | 'debit' | 'skonto' | 'none';
+  /** Which wording of the payment terms (index into the template's phrasings); default: by variant. */
+  phrase?: number;
+  /** Days allowed for payment. */
+  dueDays?: number;
   dateStyle?: DateStyle;
   moneyStyle?: MoneyStyle;
   /** Business recipient (B2B, e-invoices). */

@@ -9,19 +9,20 @@ export function paymentTerms(ctx: Ctx, total: number, fallback: Terms['kind'] = 
   const { rng } = ctx;
   const de = ctx.lang === 'de';
   const iban = ctx.s.bank?.iban ?? '';
+  const phrase = <T>(options: T[]): T => options[(ctx.opts.phrase ?? ctx.opts.variant) % options.length]!;
   switch (kind) {
     case 'none': return { lines: [], due: null, kind };
     case 'absolute': {
-      const due = addDays(ctx.docDate, rng.pick([10, 14, 14, 21, 30]));
+      const due = addDays(ctx.docDate, ctx.opts.dueDays ?? rng.pick([10, 14, 14, 21, 30]));
       const d = ctx.d(due);
       const line = de
-        ? rng.pick([
+        ? phrase([
           `Bitte überweisen Sie den Betrag von ${ctx.money(total)} bis zum ${d} auf das unten genannte Konto.`,
           `Zahlbar bis ${d} ohne Abzug.`,
           `Der Rechnungsbetrag ist fällig am ${d}.`,
           `Bitte zahlen Sie den Gesamtbetrag bis spätestens ${d}${iban ? ` auf unser Konto IBAN ${iban}` : ''}.`,
         ])
-        : rng.pick([
+        : phrase([
           `Please pay by ${d}.`,
           `Payment due: ${d}`,
           `Please make sure your payment of ${ctx.money(total)} reaches us by ${d}.`,
@@ -30,16 +31,16 @@ export function paymentTerms(ctx: Ctx, total: number, fallback: Terms['kind'] = 
       return { lines: [line], due, kind };
     }
     case 'relative': {
-      const days = rng.pick([7, 10, 14, 14, 30, 30]);
+      const days = ctx.opts.dueDays ?? rng.pick([7, 10, 14, 14, 30, 30]);
       const due = addDays(ctx.docDate, days);
       const line = de
-        ? rng.pick([
+        ? phrase([
           `Zahlbar innerhalb von ${days} Tagen ohne Abzug.`,
           `Bitte begleichen Sie den Rechnungsbetrag innerhalb von ${days} Tagen nach Rechnungsdatum.`,
           `Zahlungsbedingungen: ${days} Tage netto.`,
           `Der Betrag ist innerhalb von ${days} Tagen ab Rechnungsdatum ohne Abzug zur Zahlung fällig.`,
         ])
-        : rng.pick([
+        : phrase([
           `Payment due within ${days} days.`,
           `Terms: Net ${days}`,
           `Payment is due within ${days} days of the invoice date.`,

@@ -57,10 +57,10 @@ export const pdfTextStep: AnalysisStep = {
         try {
           const items = (await page.getTextContent()).items.filter((item): item is TextItem => 'str' in item);
           let text = readingOrderText(items);
-          if (visibleChars(text) < SCANNED_PAGE_MAX_CHARS) {
+          if (needsOcr(text)) {
             const ocr = await report.readPage(number, () => renderer.ocr(page, report.languages));
             // A stamp or page number in a text layer is part of the scan too: keep whichever says more.
-            if (ocr !== null && visibleChars(ocr) > visibleChars(text)) text = ocr;
+            if (ocr !== null && visibleChars(ocr) > readableChars(text)) text = ocr;
           }
           pages.push(text);
         } finally {
@@ -77,6 +77,25 @@ export const pdfTextStep: AnalysisStep = {
 };
 
 const visibleChars = (text: string): number => text.replace(/\s+/g, '').length;
+
+/**
+ * A page is OCR'd when its text layer is (nearly) empty, or when most of it is unreadable: fonts without a
+ * Unicode mapping come out as private-use characters, replacement characters or control codes.
+ */
+export function needsOcr(text: string): boolean {
+  const visible = visibleChars(text);
+  return visible < SCANNED_PAGE_MAX_CHARS || readableChars(text) < visible / 2;
+}
+
+function readableChars(text: string): number {
+  let unreadable = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    // Private use area, the replacement character, C0 controls other than white space.
+    if ((code >= 0xe000 && code <= 0xf8ff) || code === 0xfffd || (code < 0x20 && (code < 9 || code > 13))) unreadable++;
+  }
+  return visibleChars(text) - unreadable;
+}
 
 type TextContentItem = Awaited<ReturnType<PDFPageProxy['getTextContent']>>['items'][number];
 export type TextItem = Extract<TextContentItem, { str: string }>;
