@@ -220,9 +220,10 @@ function respondWithError(req: IncomingMessage, res: ServerResponse, error: unkn
   const connection: Record<string, string> = bodyUnread ? { Connection: 'close' } : {};
   sendError(res, status, httpError?.message ?? ErrorMessage.internal, extra, { ...headers, ...httpError?.headers, ...connection });
   if (bodyUnread) {
+    const socket = req.socket; // captured now: the request lets go of it once the connection ends
     res.once('finish', () => {
       req.resume(); // discard (never buffer) what is still arriving so the client can read the answer …
-      setTimeout(() => req.socket.destroy(), 1000).unref(); // … then hang up
+      setTimeout(() => socket?.destroy(), 1000).unref(); // … then hang up
     });
   }
 }

@@ -33,6 +33,8 @@ const qty = (n: number): string => (Number.isInteger(n) ? n.toFixed(0) : n.toFix
 /** 0 % only occurs as intra-EU reverse charge in this corpus (VAT category AE). */
 const category = (rate: number): string => (rate === 0 ? 'AE' : 'S');
 const REVERSE_CHARGE = 'Reverse charge';
+/** XRechnung requires a seller contact (BR-DE-2). */
+const CONTACT = 'Buchhaltung / Accounts';
 
 export type CiiGuideline = 'factur-x-en16931' | 'xrechnung';
 
@@ -94,6 +96,11 @@ export function buildCii(data: InvoiceData, guideline: CiiGuideline): string {
       <ram:BuyerReference>${esc(b.reference)}</ram:BuyerReference>
       <ram:SellerTradeParty>
         <ram:Name>${esc(s.name)}</ram:Name>
+        <ram:DefinedTradeContact>
+          <ram:PersonName>${CONTACT}</ram:PersonName>
+          <ram:TelephoneUniversalCommunication><ram:CompleteNumber>${esc(s.phone)}</ram:CompleteNumber></ram:TelephoneUniversalCommunication>
+          <ram:EmailURIUniversalCommunication><ram:URIID>${esc(s.email)}</ram:URIID></ram:EmailURIUniversalCommunication>
+        </ram:DefinedTradeContact>
         <ram:PostalTradeAddress>
           <ram:PostcodeCode>${esc(s.postcode)}</ram:PostcodeCode><ram:LineOne>${esc(s.street)}</ram:LineOne>
           <ram:CityName>${esc(s.city)}</ram:CityName><ram:CountryID>${s.country}</ram:CountryID>
@@ -147,7 +154,7 @@ export function buildUbl(data: InvoiceData): string {
     `<cac:${tag}><cbc:ID>${category(rate)}</cbc:ID><cbc:Percent>${rate}</cbc:Percent>${rate === 0 && tag === 'TaxCategory'
       ? `<cbc:TaxExemptionReason>${REVERSE_CHARGE}</cbc:TaxExemptionReason>` : ''}<cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:${tag}>`;
   const party = (p: { name: string; street: string; postcode: string; city: string; country: string }, extra: string,
-    endpoint: string): string => `
+    endpoint: string, contact = ''): string => `
     <cac:Party>
       <cbc:EndpointID schemeID="EM">${esc(endpoint)}</cbc:EndpointID>
       <cac:PartyName><cbc:Name>${esc(p.name)}</cbc:Name></cac:PartyName>
@@ -156,7 +163,7 @@ export function buildUbl(data: InvoiceData): string {
         <cbc:PostalZone>${esc(p.postcode)}</cbc:PostalZone>
         <cac:Country><cbc:IdentificationCode>${p.country}</cbc:IdentificationCode></cac:Country>
       </cac:PostalAddress>${extra}
-      <cac:PartyLegalEntity><cbc:RegistrationName>${esc(p.name)}</cbc:RegistrationName></cac:PartyLegalEntity>
+      <cac:PartyLegalEntity><cbc:RegistrationName>${esc(p.name)}</cbc:RegistrationName></cac:PartyLegalEntity>${contact}
     </cac:Party>`;
   const lines = data.lines.map((l, i) => `
   <cac:InvoiceLine>
@@ -186,7 +193,8 @@ export function buildUbl(data: InvoiceData): string {
   <cbc:BuyerReference>${esc(b.reference)}</cbc:BuyerReference>
   <cac:AccountingSupplierParty>${party(s, `
       <cac:PartyTaxScheme><cbc:CompanyID>${esc(s.vatId.replace(/\s+/g, ''))}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`,
-    s.email)}
+    s.email, `
+      <cac:Contact><cbc:Name>${CONTACT}</cbc:Name><cbc:Telephone>${esc(s.phone)}</cbc:Telephone><cbc:ElectronicMail>${esc(s.email)}</cbc:ElectronicMail></cac:Contact>`)}
   </cac:AccountingSupplierParty>
   <cac:AccountingCustomerParty>${party(b, '', 'rechnungseingang@lindenau.example')}
   </cac:AccountingCustomerParty>

@@ -94,7 +94,7 @@ export interface InvoiceData {
   dueDate: string | null;
   currency: string;
   seller: { name: string; street: string; postcode: string; city: string; country: string; vatId: string; email: string;
-    iban: string; bic: string };
+    phone: string; iban: string; bic: string };
   buyer: { name: string; street: string; postcode: string; city: string; country: string; reference: string };
   lines: InvoiceLine[];
   paymentTerms: string;

@@ -174,8 +174,14 @@ async function resetRecognizer(): Promise<void> {
   if (slot) await slot.worker.then((w) => w.terminate(), () => undefined).catch(() => undefined);
 }
 
-/** Whether orientation detection can run (its data package is installed). */
-export const osdAvailable = (): boolean => hasLanguageData('osd');
+let osdEnabled = true;
+/** Turns tesseract's orientation detection off (tests of the fallback; a machine where it misbehaves). */
+export function setOrientationDetection(enabled: boolean): void {
+  osdEnabled = enabled;
+}
+
+/** Whether orientation detection can run (enabled, and its data package installed). */
+export const osdAvailable = (): boolean => osdEnabled && hasLanguageData('osd');
 
 /**
  * Tesseract's orientation and script detection on a page image; null when it cannot tell (too little text) or

@@ -18,7 +18,7 @@ import { recognize, shutdownOcr } from '../../server/ocr/tesseract-workers.ts';
 import { ocrPage } from '../../server/ocr/page-ocr.ts';
 import { tessdataDirectory } from '../../server/ocr/tessdata.ts';
 import { analyze } from '../../server/pipeline/analyze.ts';
-import { encodePng, textImage } from '../pipeline/pipeline-fixtures.ts';
+import { encodeJpeg, encodePng, textImage } from '../pipeline/pipeline-fixtures.ts';
 import { median, mib, type BenchReport, type BenchRow } from './bench-utils.ts';
 
 const run$ = promisify(execFile);
@@ -204,15 +204,16 @@ async function benchScannedMemory(dir: string, notes: string[]): Promise<BenchRo
     const pdf = await PDFDocument.create();
     for (let p = 1; p <= SCANNED_PAGES; p++) {
       const image = textImage(Array.from({ length: 8 }, (_, line) => lineOf(p, line)), { size: 28, width: 1654, height: 2339 });
-      const png = await pdf.embedPng(encodePng(image));
-      pdf.addPage([595, 842]).drawImage(png, { x: 0, y: 0, width: 595, height: 842 });
+      // JPEG, as most scanners write into PDFs; pdf-lib embeds it as is (a PNG it would re-encode, slowly).
+      const jpeg = await pdf.embedJpg(encodeJpeg(image, 75));
+      pdf.addPage([595, 842]).drawImage(jpeg, { x: 0, y: 0, width: 595, height: 842 });
     }
     await writeFile(path, await pdf.save());
   });
   const size = (await readFile(path)).length;
   console.log(`  built ${SCANNED_PAGES}-page scan (${mib(size)}) in ${(buildMs / 1000).toFixed(0)} s; reading it …`);
   const result = await runChild(path);
-  notes.push(`Scanned PDF: ${SCANNED_PAGES} pages, each an A4 PNG scan at ${SCAN_DPI} DPI with 8 lines (${mib(size)}), rendered at 300 DPI and OCR'd `
+  notes.push(`Scanned PDF: ${SCANNED_PAGES} pages, each an A4 grayscale JPEG scan at ${SCAN_DPI} DPI with 8 lines (${mib(size)}), rendered at 300 DPI and OCR'd `
     + 'page by page in a child process (analysis on its main thread, one tesseract.js worker thread); peak RSS is the kernel\'s VmHWM.');
   return [
     {
@@ -231,7 +232,7 @@ interface ChildResult { pages: number; ms: number; peakRss: number; rssQuarters:
 
 function runChild(path: string): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [import.meta.filename, '--scanned', path], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [process.env.BENCH_PIPELINE_CHILD ?? import.meta.filename, '--scanned', path], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
     child.once('error', reject);

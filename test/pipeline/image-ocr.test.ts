@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysePageGeometry } from '../../server/ocr/deskew.ts';
 import { rotate } from '../../server/ocr/gray-image.ts';
 import { assertLocalPath, resolveOcrLanguages } from '../../server/ocr/tessdata.ts';
-import { shutdownOcr, workerOptions } from '../../server/ocr/tesseract-workers.ts';
+import { setOrientationDetection, shutdownOcr, workerOptions } from '../../server/ocr/tesseract-workers.ts';
 import { emptyAnalysis } from '../../server/pipeline/analysis.ts';
 import { OcrReport } from '../../server/pipeline/steps/ocr-report.ts';
 import { analyzeBytes, encodeJpeg, encodePng, encodeTiff, textImage } from './pipeline-fixtures.ts';
@@ -60,6 +60,16 @@ describe('OCR of image files', () => {
   it.each([90, 180, 270])('reads a page turned by %i°', async (turn) => {
     const analysis = await analyzeBytes(dir, `turned-${turn}.png`, 'png', encodePng(rotate(letter, turn)));
     expectLetter(analysis.content);
+  });
+
+  it.each([180, 90])('reads a page turned by %i° without orientation detection (by OCR confidence)', async (turn) => {
+    setOrientationDetection(false);
+    try {
+      const analysis = await analyzeBytes(dir, `no-osd-${turn}.png`, 'png', encodePng(rotate(letter, turn)));
+      expectLetter(analysis.content);
+    } finally {
+      setOrientationDetection(true);
+    }
   });
 
   it('reads a page skewed by 5°', async () => {

@@ -87,7 +87,7 @@ export function buildCreditNote(ctx: Ctx): BuiltDocument {
   const invoice: InvoiceData = {
     typeCode: '381', number: sp.number, issueDate: ctx.docDate, dueDate: null, currency: ctx.currency,
     seller: { name: s.name, street: s.street, postcode: s.postcode, city: s.city, country: s.country, vatId: s.vatId ?? '',
-      email: s.email, iban: s.bank?.iban ?? '', bic: s.bank?.bic ?? '' },
+      email: s.email, phone: s.phone, iban: s.bank?.iban ?? '', bic: s.bank?.bic ?? '' },
     buyer: { name: ctx.r.name, street: ctx.r.street, postcode: ctx.r.postcode, city: ctx.r.city, country: ctx.r.country, reference: customer },
     lines: sp.lines, paymentTerms: sp.refund, deliveryDate: originalDate, preceding: { number: sp.original, date: originalDate },
   };

@@ -170,7 +170,7 @@ export function tradeInvoice(ctx: Ctx, typeCode: '380' | '381' = '380'): BuiltDo
   const invoice: InvoiceData = {
     typeCode, number, issueDate: ctx.docDate, dueDate: terms.due, currency: ctx.currency,
     seller: { name: s.name, street: s.street, postcode: s.postcode, city: s.city, country: s.country, vatId: s.vatId ?? '',
-      email: s.email, iban: s.bank?.iban ?? '', bic: s.bank?.bic ?? '' },
+      email: s.email, phone: s.phone, iban: s.bank?.iban ?? '', bic: s.bank?.bic ?? '' },
     buyer: { name: ctx.r.name, street: ctx.r.street, postcode: ctx.r.postcode, city: ctx.r.city, country: ctx.r.country, reference: buyerRef },
     lines: items, paymentTerms: terms.lines.join(' ') || ctx.t('Sofort fällig', 'Due on receipt'), deliveryDate: delivery,
   };

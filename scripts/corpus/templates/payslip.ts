@@ -1,5 +1,5 @@
 /** Payslips. Amount: the net pay paid out; no due date; the employee number is not treated as a reference. */
-import { addDays, endOfMonth, formatDate, monthName, round2 } from '../format.ts';
+import { addDays, addMonths, endOfMonth, formatDate, monthName, round2 } from '../format.ts';
 import type { Block, BuiltDocument } from '../model.ts';
 import { docModel, truth, type Ctx } from './common.ts';
 
@@ -12,9 +12,12 @@ export function buildPayslip(ctx: Ctx): BuiltDocument {
   }
 }
 
+/** The month a payslip settles: the current one late in the month, else the one before. */
+const payPeriod = (docDate: string): string => (Number(docDate.slice(8, 10)) >= 20 ? docDate : addMonths(docDate, -1));
+
 function germanPayslip(ctx: Ctx): BuiltDocument {
   const { rng, s, r } = ctx;
-  const period = ctx.docDate;
+  const period = payPeriod(ctx.docDate);
   const month = `${monthName(period, 'de')} ${period.slice(0, 4)}`;
   const salary = s.key === 'kessler' ? rng.int(3400, 4800) : rng.int(2600, 3300);
   const extra = s.key === 'kessler' ? round2(rng.int(4, 12) * rng.amount(24, 31)) : round2(rng.int(2, 6) * 4.5 * 8);
@@ -54,7 +57,8 @@ function germanPayslip(ctx: Ctx): BuiltDocument {
 
 function minijob(ctx: Ctx): BuiltDocument {
   const { rng, r } = ctx;
-  const month = `${monthName(ctx.docDate, 'de')} ${ctx.docDate.slice(0, 4)}`;
+  const period = payPeriod(ctx.docDate);
+  const month = `${monthName(period, 'de')} ${period.slice(0, 4)}`;
   const hours = rng.int(38, 41);
   const rate = 13.5;
   const gross = round2(hours * rate);

@@ -41,11 +41,12 @@ export const pdfTextStep: AnalysisStep = {
     try {
       pdf = await openPdf(data);
     } catch (error) {
-      const name = error instanceof Error ? error.name : '';
-      analysis.notes.push(name === 'PasswordException'
-        ? 'The PDF is password-protected; its text could not be read.'
-        : `The PDF could not be read (${error instanceof Error ? error.message : String(error)}).`);
-      return;
+      // A locked PDF is a whole document whose text we may not read: kept, with a note. A broken one fails.
+      if (error instanceof Error && error.name === 'PasswordException') {
+        analysis.notes.push('The PDF is password-protected; its text could not be read.');
+        return;
+      }
+      throw new Error(`The PDF could not be read (${error instanceof Error ? error.message : String(error)})`, { cause: error });
     }
     const report = new OcrReport(ocrLanguagesOf(input));
     const renderer = new PdfPageRenderer();
