@@ -200,6 +200,21 @@ export async function waitForQuietMachine(options: { maxWaitMs: number; busyBelo
   }
 }
 
+/**
+ * Waits (at most maxWaitMs) until a process has used less than `busyBelow` of one core for a second: background
+ * work the server starts by itself (loading caches, embedding documents) must be over before its latency is measured.
+ */
+export async function waitForIdleProcess(pid: number, options: { maxWaitMs: number; busyBelow: number }): Promise<{ idle: boolean; waitedMs: number }> {
+  const started = performance.now();
+  for (;;) {
+    const before = processCpuMs(pid);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const waitedMs = performance.now() - started;
+    if ((processCpuMs(pid) - before) / 1000 < options.busyBelow) return { idle: true, waitedMs };
+    if (waitedMs >= options.maxWaitMs) return { idle: false, waitedMs };
+  }
+}
+
 /** The machine a run happened on, for the report. */
 export function machineInfo(): string {
   let model = cpus()[0]?.model ?? 'unknown CPU';

@@ -13,9 +13,11 @@ import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { openDatabase } from '../../server/db/database.ts';
+import { embedderConfigFromEnv } from '../../server/search/embedders/embedder.ts';
+import { configureEmbeddings, syncEmbeddings } from '../../server/search/embedding-index.ts';
 import {
   cpuAccount, latencyRow, median, mib, ms, percentile, procAvailable, readPeakRss, readRss, resetPeakRss, RssSampler, runConcurrent,
-  sampleSequential, waitForQuietMachine, type BenchReport, type BenchRow,
+  sampleSequential, waitForIdleProcess, waitForQuietMachine, type BenchReport, type BenchRow,
 } from './bench-utils.ts';
 
 const ENTRY = join(import.meta.dirname, 'server-entry.ts');
@@ -183,9 +185,14 @@ async function withServer<T>(dataDir: string, body: (server: BenchServer) => Pro
   }
 }
 
-/** Lets the machine calm down before a measurement; says so in the notes when it would not. */
-async function settle(label: string, notes: string[]): Promise<void> {
-  if (!procAvailable(process.pid)) return;
+/**
+ * Before a measurement: the server must have finished its own background work (hard requirement, up to 10 min), and
+ * the machine should be quiet (best effort, up to 1 min; the notes say when it was not).
+ */
+async function settle(server: BenchServer, label: string, notes: string[]): Promise<void> {
+  if (!procAvailable(server.pid)) return;
+  const ownWork = await waitForIdleProcess(server.pid, { maxWaitMs: 600_000, busyBelow: 0.05 });
+  if (!ownWork.idle) notes.push(`${label}: the server was still busy after ${(ownWork.waitedMs / 1000).toFixed(0)} s`);
   const { busyShare, waitedMs } = await waitForQuietMachine({ maxWaitMs: 60_000, busyBelow: 0.2 });
   if (busyShare >= 0.2) notes.push(`${label}: the machine was still ${(busyShare * 100).toFixed(0)}% busy after ${(waitedMs / 1000).toFixed(0)} s of waiting`);
 }
@@ -282,7 +289,7 @@ async function benchUploadAccept(dataDir: string, notes: string[]): Promise<Benc
     };
     await runConcurrent(UPLOAD.warmup, UPLOAD.concurrency, async (i) => void (await uploadOne('warmup', i)));
     await server.idle();
-    await settle('uploads', notes);
+    await settle(server, 'uploads', notes);
     const latencies: number[] = [];
     const cpu = procAvailable(server.pid) ? cpuAccount(server.pid) : null;
     const wallStart = performance.now();
@@ -322,7 +329,7 @@ async function benchBigUploadMemory(dataDir: string, notes: string[]): Promise<B
       const warm = pdfTemplate(['warm-up'], MB);
       expectAccepted(await server.upload(warm(), 'warm.pdf'), 'warm-up upload');
       await server.idle();
-      await settle('rss', notes);
+      await settle(server, 'rss', notes);
 
       const sampler = new RssSampler(server.pid);
       sampler.start(BIG_UPLOAD.sampleEveryMs);
@@ -421,7 +428,7 @@ function zipfSampler(n: number, random: () => number): () => number {
   };
 }
 
-interface SeedResult { words: string[]; spaces: string[]; seconds: number; bytes: number }
+interface SeedResult { words: string[]; spaces: string[]; seconds: number; bytes: number; embedder: string }
 
 export async function seedArchive(dataDir: string, count: number): Promise<SeedResult> {
   const started = performance.now();
@@ -502,9 +509,16 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
     SELECT d.rowid, d.title, d.content, coalesce(s.name, ''),
       coalesce((SELECT group_concat(t.name, ' ') FROM document_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.document_id = d.id), '')
     FROM documents d LEFT JOIN senders s ON s.id = d.sender_id`);
+  // The vectors of semantic search, with the embedder the server will use: a running archive has them all, and a
+  // server that found them missing would spend the benchmark computing them.
+  const index = await configureEmbeddings(db, embedderConfigFromEnv());
+  const { embedded } = await syncEmbeddings(db, index.embedder, { batchSize: 256 });
   db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   db.close();
-  return { words, spaces, seconds: (performance.now() - started) / 1000, bytes: statSync(join(dataDir, 'archive.sqlite')).size };
+  return {
+    words, spaces, seconds: (performance.now() - started) / 1000, bytes: statSync(join(dataDir, 'archive.sqlite')).size,
+    embedder: `${index.embedder.id} (${embedded.toLocaleString('en')} documents)`,
+  };
 }
 
 interface Scenario {
@@ -515,7 +529,8 @@ interface Scenario {
 async function benchListAndSearch(dataDir: string, notes: string[]): Promise<BenchRow[]> {
   const seed = await seedArchive(dataDir, LIST_SEARCH.documents);
   notes.push(`list/search: ${LIST_SEARCH.documents.toLocaleString('en')} documents seeded in ${seed.seconds.toFixed(1)} s `
-    + `(database ${mib(seed.bytes)}; 3 spaces, 150-449 words of Zipf-distributed text each, 95% completed, 1% soft-deleted); `
+    + `(database ${mib(seed.bytes)}; 3 spaces, 150-449 words of Zipf-distributed text each, 95% completed, 1% soft-deleted; `
+    + `embeddings ${seed.embedder}); `
     + `each scenario: ${LIST_SEARCH.warmup} warm-up requests, then ${LIST_SEARCH.minSamples}-${LIST_SEARCH.maxSamples} sequential requests`);
   const { words } = seed;
   const deep = Math.floor(LIST_SEARCH.documents / 2);
@@ -538,7 +553,7 @@ async function benchListAndSearch(dataDir: string, notes: string[]): Promise<Ben
   ];
   return withServer(dataDir, async (server) => {
     const rows: BenchRow[] = [];
-    await settle('list/search', notes);
+    await settle(server, 'list/search', notes);
     const cpu = procAvailable(server.pid) ? cpuAccount(server.pid) : null;
     let requests = 0;
     for (const scenario of scenarios) {

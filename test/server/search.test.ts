@@ -74,21 +74,23 @@ describe('what search finds', () => {
 
   it('matches word prefixes; a document with every word ranks first', async () => {
     expect(await found('rechn')).toEqual(['prefixDoc']);
-    expect(await found('Zebra')).toEqual(['titleDoc', 'bodyDoc']);
+    expect((await found('Zebra')).slice(0, 2)).toEqual(['titleDoc', 'bodyDoc']);
     // Full text needs every word; the vector side may add partial matches below it.
     expect((await found('zebrafant lorem'))[0]).toBe('bodyDoc');
   });
 
   it('ranks a match in the title above a single match in the body', async () => {
     const result = await search({ query: 'zebrafant' });
-    expect(result.items.map((hit) => nameOf(hit.document.id))).toEqual(['titleDoc', 'bodyDoc']);
+    expect(result.items.map((hit) => nameOf(hit.document.id)).slice(0, 2)).toEqual(['titleDoc', 'bodyDoc']);
     expect(result.items[0]!.score).toBeGreaterThan(result.items[1]!.score);
-    expect(result).toMatchObject({ success: true, total: 2, limit: 20, query: 'zebrafant' });
+    expect(result).toMatchObject({ success: true, limit: 20, query: 'zebrafant' });
+    expect(result.total).toBe(result.items.length); // full-text matches plus any semantic ones, all on this page
   });
 
   it('limit cuts the items, total counts them all', async () => {
     const result = await search({ query: 'zebrafant', limit: 1 });
-    expect(result).toMatchObject({ total: 2, limit: 1 });
+    expect(result).toMatchObject({ limit: 1 });
+    expect(result.total).toBeGreaterThanOrEqual(2);
     expect(result.items.map((hit) => nameOf(hit.document.id))).toEqual(['titleDoc']);
   });
 
@@ -120,7 +122,7 @@ describe('scope of the results', () => {
     expect(await found('geheimwort')).toEqual(['otherSpaceDoc']);
     const key = h.createKey({ name: 'default only', spaces: [h.defaultSpaceId] });
     expect(await found('geheimwort', key)).toEqual([]);
-    expect(await found('zebrafant', key)).toEqual(['titleDoc', 'bodyDoc']);
+    expect((await found('zebrafant', key)).slice(0, 2)).toEqual(['titleDoc', 'bodyDoc']);
     expect((await search({ query: 'geheimwort', space_id: spaceB })).total).toBe(1);
     expect((await search({ query: 'zebrafant', space_id: spaceB })).total).toBe(0);
   });
@@ -178,6 +180,6 @@ describe('validation', () => {
     }
     // Operators are plain text: "-lorem" does not exclude lorem, quotes do not make a phrase query.
     expect((await found('zebrafant -lorem'))[0]).toBe('bodyDoc');
-    expect(await found('"zebrafant"')).toEqual(['titleDoc', 'bodyDoc']);
+    expect((await found('"zebrafant"')).slice(0, 2)).toEqual(['titleDoc', 'bodyDoc']);
   });
 });
