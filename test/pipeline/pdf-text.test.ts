@@ -132,10 +132,8 @@ describe('PDF without a text layer: OCR', () => {
     expect(analysis.notes).toEqual(['No text was found: the PDF has no text layer and OCR found no text on its pages.']);
   });
 
-  it('a damaged PDF ends with a note', async () => {
+  it('a damaged PDF fails with a clear reason (the document then ends failed, not silently empty)', async () => {
     const bytes = await makeTextPdf([[{ text: 'Hello', x: 50, y: 700 }]]);
-    const analysis = await analyzePdf(Uint8Array.from(bytes.subarray(0, 40)), 'broken.pdf');
-    expect(analysis.content).toBe('');
-    expect(analysis.notes.join(' ')).toMatch(/^The PDF could not be read/);
+    await expect(analyzePdf(Uint8Array.from(bytes.subarray(0, 40)), 'broken.pdf')).rejects.toThrow(/^The PDF could not be read/);
   });
 });
