@@ -232,7 +232,7 @@ interface ChildResult { pages: number; ms: number; peakRss: number; rssQuarters:
 
 function runChild(path: string): Promise<ChildResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [process.env.BENCH_PIPELINE_CHILD ?? import.meta.filename, '--scanned', path], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [import.meta.filename, '--scanned', path], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => { out += chunk.toString(); });
     child.once('error', reject);
