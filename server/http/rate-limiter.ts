@@ -32,19 +32,6 @@ export class FixedWindowLimiter {
     };
   }
 
-  /** The state without counting anything. */
-  peek(key: string): RateLimitState {
-    const now = this.now();
-    const window = this.windows.get(key);
-    if (!window || now - window.start >= this.windowMs) {
-      return { limit: this.limit, remaining: this.limit, resetSeconds: Math.ceil(this.windowMs / 1000), allowed: true };
-    }
-    return {
-      limit: this.limit, remaining: Math.max(0, this.limit - window.count),
-      resetSeconds: Math.max(1, Math.ceil((window.start + this.windowMs - now) / 1000)), allowed: window.count < this.limit,
-    };
-  }
-
   private evictExpired(now: number): void {
     for (const [key, window] of this.windows) if (now - window.start >= this.windowMs) this.windows.delete(key);
   }
