@@ -3,6 +3,9 @@
  * throttled (the upload size limit stays at the spec's 50 MB). Started by server.bench.ts as a child so that
  * what is measured is this process, not the load generator.
  *
+ * --pause-processing stops the document processor right after start (diagnostic: uploads are accepted and queued,
+ * nothing is extracted, so the accept path is measured alone; `idle` would then never answer).
+ *
  * Prints one JSON line { url, pid, key } when listening, then answers commands on stdin, one per line:
  *   rss   → { "rss": <bytes> }      (process.memoryUsage, for platforms without /proc)
  *   idle  → { "idle": true }        once the processing queue is empty
@@ -14,7 +17,9 @@ import { SCOPES } from '../../common/archive-types.ts';
 import { startArchiveService } from '../../server/archive-service.ts';
 import { createApiKey } from '../../server/auth/api-keys.ts';
 
-const { values } = parseArgs({ options: { 'data-dir': { type: 'string' }, workers: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { 'data-dir': { type: 'string' }, workers: { type: 'string' }, 'pause-processing': { type: 'boolean' } },
+});
 if (!values['data-dir']) throw new Error('--data-dir is required');
 
 const service = await startArchiveService({
@@ -22,7 +27,11 @@ const service = await startArchiveService({
   port: 0,
   ...(values.workers ? { workers: Number(values.workers) } : {}),
   limits: { requestsPerWindow: 1_000_000_000, uploadsPerWindow: 1_000_000_000 },
+  // The built-in embedder whatever the environment configures: figures that do not depend on a model service, and
+  // the same vectors the seeding in server.bench.ts writes.
+  embedder: { kind: 'hashed' },
 });
+if (values['pause-processing']) await service.processor.stop();
 const { key } = createApiKey(service.db, { name: 'bench', role: 'editor', scopes: [...SCOPES], spaces: null });
 const reply = (value: unknown): void => void process.stdout.write(`${JSON.stringify(value)}\n`);
 reply({ url: service.url, pid: process.pid, key });

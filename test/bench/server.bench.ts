@@ -13,7 +13,6 @@ import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { openDatabase } from '../../server/db/database.ts';
-import { embedderConfigFromEnv } from '../../server/search/embedders/embedder.ts';
 import { configureEmbeddings, syncEmbeddings } from '../../server/search/embedding-index.ts';
 import {
   cpuAccount, latencyRow, median, mib, ms, percentile, procAvailable, readPeakRss, readRss, resetPeakRss, RssSampler, runConcurrent,
@@ -21,11 +20,19 @@ import {
 } from './bench-utils.ts';
 
 const ENTRY = join(import.meta.dirname, 'server-entry.ts');
+
+function positiveInteger(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${raw}`);
+  return value;
+}
 const MB = 1024 * 1024;
 
 const UPLOAD = { bytes: 1 * MB, warmup: 20, count: 300, concurrency: 4, p99MaxMs: 30, single: 50 };
 /** BENCH_DOCUMENTS overrides the archive size for a quick trial run; the targets are for 100,000. */
-const LIST_SEARCH = { documents: Number(process.env.BENCH_DOCUMENTS ?? 100_000), p95MaxMs: 25, warmup: 5, minSamples: 30, maxSamples: 200, budgetMs: 15_000 };
+const LIST_SEARCH = { documents: positiveInteger('BENCH_DOCUMENTS', 100_000), p95MaxMs: 25, warmup: 5, minSamples: 30, maxSamples: 200, budgetMs: 15_000 };
 const BIG_UPLOAD = { bytes: 50 * MB - 1024, sampleEveryMs: 10, maxGrowthBytes: 64 * MB };
 
 export async function run(): Promise<BenchReport> {
@@ -79,8 +86,8 @@ class BenchServer {
     this.key = hello.key;
   }
 
-  static async start(dataDir: string): Promise<BenchServer> {
-    const child = spawn(process.execPath, [ENTRY, '--data-dir', dataDir], { stdio: ['pipe', 'pipe', 'inherit'] });
+  static async start(dataDir: string, extraArgs: readonly string[] = []): Promise<BenchServer> {
+    const child = spawn(process.execPath, [ENTRY, '--data-dir', dataDir, ...extraArgs], { stdio: ['pipe', 'pipe', 'inherit'] });
     const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`bench server exited (${code})`))));
     exited.catch(() => undefined);
     const replies = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
@@ -176,8 +183,8 @@ function expectAccepted(result: UploadResult, what: string): { duplicate_of: str
   return JSON.parse(result.body) as { duplicate_of: string | null };
 }
 
-async function withServer<T>(dataDir: string, body: (server: BenchServer) => Promise<T>): Promise<T> {
-  const server = await BenchServer.start(dataDir);
+async function withServer<T>(dataDir: string, body: (server: BenchServer) => Promise<T>, extraArgs: readonly string[] = []): Promise<T> {
+  const server = await BenchServer.start(dataDir, extraArgs);
   try {
     return await body(server);
   } finally {
@@ -280,28 +287,31 @@ async function writeBigPdf(path: string, totalBytes: number): Promise<void> {
 
 async function benchUploadAccept(dataDir: string, notes: string[]): Promise<BenchRow[]> {
   const makePdf = pdfTemplate(['Rechnung 2024-117', 'Stadtwerke Musterstadt', 'Betrag: 84,20 EUR'], UPLOAD.bytes);
-  return withServer(dataDir, async (server) => {
-    /** One upload; timed from the request's start to the 202 read (the file is made before). */
-    const uploadOne = async (label: string, index: number): Promise<number> => {
-      const result = await server.upload(makePdf(), `${label}-${index}.pdf`);
-      if (expectAccepted(result, 'upload').duplicate_of) throw new Error('a benchmark upload was taken as a duplicate');
-      return result.ms;
-    };
-    await runConcurrent(UPLOAD.warmup, UPLOAD.concurrency, async (i) => void (await uploadOne('warmup', i)));
+  /** One upload; timed from the request's start to the 202 read (the file is made before). */
+  const uploadOne = async (server: BenchServer, label: string, index: number): Promise<number> => {
+    const result = await server.upload(makePdf(), `${label}-${index}.pdf`);
+    if (expectAccepted(result, 'upload').duplicate_of) throw new Error('a benchmark upload was taken as a duplicate');
+    return result.ms;
+  };
+  const sustained = async (server: BenchServer, label: string): Promise<{ latencies: number[]; wall: number }> => {
+    const latencies: number[] = [];
+    const started = performance.now();
+    await runConcurrent(UPLOAD.count, UPLOAD.concurrency, async (i) => void latencies.push(await uploadOne(server, label, i)));
+    return { latencies, wall: performance.now() - started };
+  };
+  const rows = await withServer(join(dataDir, 'live'), async (server) => {
+    await runConcurrent(UPLOAD.warmup, UPLOAD.concurrency, async (i) => void (await uploadOne(server, 'warmup', i)));
     await server.idle();
     await settle(server, 'uploads', notes);
-    const latencies: number[] = [];
     const cpu = procAvailable(server.pid) ? cpuAccount(server.pid) : null;
-    const wallStart = performance.now();
-    await runConcurrent(UPLOAD.count, UPLOAD.concurrency, async (i) => void latencies.push(await uploadOne('bench', i)));
-    const wall = performance.now() - wallStart;
+    const { latencies, wall } = await sustained(server, 'bench');
     const used = cpu?.end();
     const drainStart = performance.now();
     await server.idle();
     const drain = performance.now() - drainStart;
     // Information: the same uploads one at a time, i.e. without queueing behind each other.
     const single: number[] = [];
-    for (let i = 0; i < UPLOAD.single; i++) single.push(await uploadOne('single', i));
+    for (let i = 0; i < UPLOAD.single; i++) single.push(await uploadOne(server, 'single', i));
     notes.push(`uploads: ${UPLOAD.count} distinct ${mib(UPLOAD.bytes)} PDFs, concurrency ${UPLOAD.concurrency}, after ${UPLOAD.warmup} `
       + 'warm-up uploads; text extraction of earlier uploads runs in the server\'s worker meanwhile '
       + `(queue drained ${(drain / 1000).toFixed(1)} s after the last 202)` + (used ? `; ${cpuNote(used, UPLOAD.count, 'upload')}` : ''));
@@ -311,6 +321,19 @@ async function benchUploadAccept(dataDir: string, notes: string[]): Promise<Benc
       { name: `Upload accept, ${mib(UPLOAD.bytes)} PDF, one at a time`, measured: `p50 ${ms(percentile(single, 50))} · p99 ${ms(percentile(single, 99))} (n=${single.length})` },
     ];
   });
+  // Diagnostic: the accept path alone, with the processor stopped (uploads are queued, nothing is extracted). The
+  // difference to the first row is what processing running alongside costs the uploads.
+  rows.push(await withServer(join(dataDir, 'paused'), async (server) => {
+    await runConcurrent(UPLOAD.warmup, UPLOAD.concurrency, async (i) => void (await uploadOne(server, 'warmup', i)));
+    await settle(server, 'uploads (processing paused)', notes);
+    const cpu = procAvailable(server.pid) ? cpuAccount(server.pid) : null;
+    const { latencies, wall } = await sustained(server, 'paused');
+    const used = cpu?.end();
+    if (used) notes.push(`uploads with processing paused: ${cpuNote(used, UPLOAD.count, 'upload')}`);
+    const row = latencyRow(`Upload accept, ${UPLOAD.concurrency} concurrent, processing paused (diagnostic)`, latencies, 99, UPLOAD.p99MaxMs);
+    return { name: row.name, measured: `${row.measured} · ${(UPLOAD.count / (wall / 1000)).toFixed(1)} uploads/s` };
+  }, ['--pause-processing']));
+  return rows;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -430,6 +453,10 @@ function zipfSampler(n: number, random: () => number): () => number {
 
 interface SeedResult { words: string[]; spaces: string[]; seconds: number; bytes: number; embedder: string }
 
+/**
+ * Fills a fresh data directory with `count` realistic documents (rows, full-text index, embeddings) before a server
+ * opens it. Exported for other suites that need a large archive.
+ */
 export async function seedArchive(dataDir: string, count: number): Promise<SeedResult> {
   const started = performance.now();
   const db = openDatabase(join(dataDir, 'archive.sqlite'));
@@ -509,9 +536,9 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
     SELECT d.rowid, d.title, d.content, coalesce(s.name, ''),
       coalesce((SELECT group_concat(t.name, ' ') FROM document_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.document_id = d.id), '')
     FROM documents d LEFT JOIN senders s ON s.id = d.sender_id`);
-  // The vectors of semantic search, with the embedder the server will use: a running archive has them all, and a
-  // server that found them missing would spend the benchmark computing them.
-  const index = await configureEmbeddings(db, embedderConfigFromEnv());
+  // The vectors of semantic search, with the embedder the bench server uses (server-entry.ts: the built-in one): a
+  // running archive has them all, and a server that found them missing would spend the benchmark computing them.
+  const index = await configureEmbeddings(db, { kind: 'hashed' });
   const { embedded } = await syncEmbeddings(db, index.embedder, { batchSize: 256 });
   db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   db.close();
