@@ -1,0 +1,432 @@
+import { EventEmitter } from 'node:events';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
+import type {
+  ArchiveDocument, ArchiveDocumentDetail, ArchiveEvent, ArchiveEventDetail, BulkReprocessResult, Category,
+  DocumentSortField, DocumentStatus, EventState, EventType, KeyInfo, ListEnvelope, ReprocessResult, SearchHit, Sender,
+  Space, Tag, UploadAccepted, UploadMetadata,
+} from '../../../common/archive-types.ts';
+import { ArchiveError } from './archive-error.ts';
+import { backoffDelay, sleep, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
+import { filenameFromContentDisposition } from './content-disposition.ts';
+import { multipartBody } from './multipart-body.ts';
+import { WindowBucket } from './window-bucket.ts';
+
+/** The spec's limits per key; the buckets start here and follow the RateLimit-* headers from then on. */
+export const SPEC_CLIENT_LIMITS = { requestsPerWindow: 60, uploadsPerWindow: 10, windowMs: 60_000 } as const;
+
+export interface ArchiveClientOptions {
+  baseUrl: string;
+  apiKey: string | null;
+  limits?: { requestsPerWindow: number; uploadsPerWindow: number; windowMs: number };
+  /** Attempts per call for transient failures (5xx, timeouts, connection errors); 429 waits do not count. */
+  maxAttempts?: number;
+  backoff?: BackoffOptions;
+  /** Time to the response headers; a stalled service counts as a timeout (transient). */
+  headersTimeoutMs?: number;
+  /** Longest silence while a body streams. */
+  bodyTimeoutMs?: number;
+  dispatcher?: Dispatcher;
+  now?: () => number;
+}
+
+export interface ClientEvents {
+  /** The key was refused: every call fails fast with 401 until `setApiKey` gives a new one. */
+  'auth-required': [message: string];
+  /** A 429 arrived (should be rare: the buckets exist to avoid it). */
+  'rate-limited': [retryAfterMs: number];
+  /** Each transient failure before a retry. */
+  'retry': [info: { method: string; path: string; attempt: number; delayMs: number; error: ArchiveError }];
+}
+
+export interface DocumentListQuery {
+  limit?: number; offset?: number; sort_by?: DocumentSortField; sort_order?: 'asc' | 'desc';
+  space_id?: string; category_id?: string; status?: DocumentStatus; created_after?: string; updated_after?: string;
+  tag?: string; deleted?: boolean;
+}
+
+export interface EventListQuery {
+  limit?: number; offset?: number; state?: EventState; event_type?: EventType; due_before?: string; due_after?: string;
+  space_id?: string; document_id?: string; updated_after?: string;
+}
+
+export interface UploadRequest {
+  path: string;
+  /** The file name the service stores (default: the path's base name). */
+  fileName: string;
+  size: number;
+  contentType?: string;
+  spaceId?: string;
+  metadata?: UploadMetadata;
+  onProgress?: (sent: number, total: number) => void;
+  signal?: AbortSignal;
+  /** Attempts for this upload (the upload journal retries on its own schedule, so it asks for 1). */
+  maxAttempts?: number;
+}
+
+export interface DownloadedFile { path: string; fileName: string; size: number; contentType: string }
+
+interface CallOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  json?: unknown;
+  signal?: AbortSignal;
+  maxAttempts?: number;
+}
+
+type Body = { body: AsyncIterable<Uint8Array> | string; contentType: string; contentLength?: number };
+
+/**
+ * The one way the desktop talks to an Archive Service, hosted or local. Typed methods for every endpoint, one error
+ * type, rate limiting that waits instead of spending requests that would come back 429, and retries with backoff for
+ * what is worth retrying. A refused key pauses everything until a new one is set.
+ */
+export class ArchiveClient extends EventEmitter<ClientEvents> {
+  readonly baseUrl: string;
+  private apiKey: string | null;
+  private authPaused: string | null = null;
+  private readonly requests: WindowBucket;
+  private readonly uploads: WindowBucket;
+  private readonly maxAttempts: number;
+  private readonly backoff: BackoffOptions;
+  private readonly headersTimeoutMs: number;
+  private readonly bodyTimeoutMs: number;
+  private readonly dispatcher: Dispatcher;
+  private readonly ownsDispatcher: boolean;
+  private readonly now: () => number;
+  private readonly closing = new AbortController();
+
+  constructor(options: ArchiveClientOptions) {
+    super();
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.apiKey = options.apiKey;
+    const limits = options.limits ?? SPEC_CLIENT_LIMITS;
+    this.now = options.now ?? Date.now;
+    this.requests = new WindowBucket({ limit: limits.requestsPerWindow, windowMs: limits.windowMs, now: this.now });
+    this.uploads = new WindowBucket({ limit: limits.uploadsPerWindow, windowMs: limits.windowMs, now: this.now });
+    this.maxAttempts = options.maxAttempts ?? 4;
+    this.backoff = options.backoff ?? DEFAULT_BACKOFF;
+    this.headersTimeoutMs = options.headersTimeoutMs ?? 30_000;
+    this.bodyTimeoutMs = options.bodyTimeoutMs ?? 60_000;
+    this.ownsDispatcher = !options.dispatcher;
+    this.dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+  }
+
+  /** A new key (after a 401, or the user changed it) lifts the pause. */
+  setApiKey(apiKey: string | null): void {
+    this.apiKey = apiKey;
+    this.authPaused = null;
+  }
+
+  get hasApiKey(): boolean { return this.apiKey !== null; }
+  get isAuthPaused(): boolean { return this.authPaused !== null; }
+  get rateLimits(): { requests: WindowBucket['state']; uploads: WindowBucket['state'] } {
+    return { requests: this.requests.state, uploads: this.uploads.state };
+  }
+
+  async close(): Promise<void> {
+    const error = new ArchiveError('The archive client was closed', { kind: 'aborted' });
+    this.closing.abort(error);
+    this.requests.rejectAll(error);
+    this.uploads.rejectAll(error);
+    if (this.ownsDispatcher) await this.dispatcher.close();
+  }
+
+  // ---- endpoints ----------------------------------------------------------------------------------------------
+
+  health(signal?: AbortSignal): Promise<{ success: true; status: string; version?: string }> {
+    return this.call('GET', '/v1/health', { signal, maxAttempts: 1 });
+  }
+  me(signal?: AbortSignal): Promise<KeyInfo> {
+    return this.call<{ key: KeyInfo }>('GET', '/v1/me', { signal }).then((r) => r.key);
+  }
+  listDocuments(query: DocumentListQuery = {}, signal?: AbortSignal): Promise<ListEnvelope<ArchiveDocument>> {
+    return this.call('GET', '/v1/documents', { query: { ...query }, signal });
+  }
+  getDocument(id: string, signal?: AbortSignal): Promise<ArchiveDocumentDetail> {
+    return this.call<{ document: ArchiveDocumentDetail }>('GET', `/v1/documents/${encodeURIComponent(id)}`, { signal }).then((r) => r.document);
+  }
+  updateDocument(id: string, changes: { title?: string; document_date?: string | null; category_id?: string | null; tags?: string[] },
+    signal?: AbortSignal): Promise<ArchiveDocumentDetail> {
+    return this.call<{ document: ArchiveDocumentDetail }>('PATCH', `/v1/documents/${encodeURIComponent(id)}`, { json: changes, signal })
+      .then((r) => r.document);
+  }
+  deleteDocument(id: string, signal?: AbortSignal): Promise<{ id: string; deleted_at: string }> {
+    return this.call('DELETE', `/v1/documents/${encodeURIComponent(id)}`, { signal });
+  }
+  restoreDocument(id: string, signal?: AbortSignal): Promise<ArchiveDocument> {
+    return this.call<{ document: ArchiveDocument }>('POST', `/v1/documents/${encodeURIComponent(id)}/restore`, { signal }).then((r) => r.document);
+  }
+  reprocessDocument(id: string, signal?: AbortSignal): Promise<ReprocessResult> {
+    return this.call('POST', `/v1/documents/${encodeURIComponent(id)}/reprocess`, { signal });
+  }
+  reprocessDocuments(documentIds: string[], signal?: AbortSignal): Promise<BulkReprocessResult> {
+    return this.call('POST', '/v1/documents/reprocess', { json: { documentIds }, signal });
+  }
+  listEvents(query: EventListQuery = {}, signal?: AbortSignal): Promise<ListEnvelope<ArchiveEvent>> {
+    return this.call('GET', '/v1/events', { query: { ...query }, signal });
+  }
+  getEvent(id: string, signal?: AbortSignal): Promise<ArchiveEventDetail> {
+    return this.call<{ event: ArchiveEventDetail }>('GET', `/v1/events/${encodeURIComponent(id)}`, { signal }).then((r) => r.event);
+  }
+  setEventState(id: string, change: { state: EventState; cause?: string; paid_at?: string }, signal?: AbortSignal): Promise<ArchiveEventDetail> {
+    return this.call<{ event: ArchiveEventDetail }>('POST', `/v1/events/${encodeURIComponent(id)}/state`, { json: change, signal })
+      .then((r) => r.event);
+  }
+  search(query: { query: string; limit?: number; space_id?: string }, signal?: AbortSignal):
+    Promise<{ items: SearchHit[]; total: number; limit: number; query: string }> {
+    return this.call('POST', '/v1/search', { json: query, signal });
+  }
+  listCategories(spaceId?: string, signal?: AbortSignal): Promise<Category[]> {
+    return this.call<ListEnvelope<Category>>('GET', '/v1/categories', { query: { space_id: spaceId }, signal }).then((r) => r.items);
+  }
+  createCategory(name: string, spaceId: string, signal?: AbortSignal): Promise<Category> {
+    return this.call<{ category: Category }>('POST', '/v1/categories', { json: { name, space_id: spaceId }, signal }).then((r) => r.category);
+  }
+  listSpaces(signal?: AbortSignal): Promise<Space[]> {
+    return this.call<ListEnvelope<Space>>('GET', '/v1/spaces', { signal }).then((r) => r.items);
+  }
+  listTags(signal?: AbortSignal): Promise<Tag[]> {
+    return this.call<ListEnvelope<Tag>>('GET', '/v1/tags', { signal }).then((r) => r.items);
+  }
+  listSenders(signal?: AbortSignal): Promise<Sender[]> {
+    return this.call<ListEnvelope<Sender>>('GET', '/v1/senders', { signal }).then((r) => r.items);
+  }
+
+  /** Streams a file from disk as multipart (never whole in memory), paced by the upload limit. */
+  upload(upload: UploadRequest): Promise<UploadAccepted> {
+    const fields: Array<[string, string]> = [];
+    if (upload.spaceId) fields.push(['space_id', upload.spaceId]);
+    if (upload.metadata && Object.keys(upload.metadata).length > 0) fields.push(['metadata', JSON.stringify(upload.metadata)]);
+    return this.send<UploadAccepted>('POST', '/v1/documents', {
+      signal: upload.signal, maxAttempts: upload.maxAttempts, isUpload: true,
+      body: () => multipartBody(fields, { path: upload.path, name: upload.fileName, size: upload.size, contentType: upload.contentType },
+        upload.onProgress),
+    });
+  }
+
+  /**
+   * The download flow of the spec: the API answers 302 with a signed URL valid 60 seconds; it is fetched at once and
+   * streamed to `directory` under the Content-Disposition file name (temp file + rename, so no half file remains).
+   */
+  async download(id: string, directory: string, options: { signal?: AbortSignal; fileName?: string } = {}): Promise<DownloadedFile> {
+    const location = await this.downloadUrl(id, options.signal);
+    const response = await this.raw('GET', location, { signal: options.signal, authorize: false });
+    if (response.statusCode !== 200) throw await this.errorOf(response);
+    const fileName = options.fileName ?? filenameFromContentDisposition(header(response.headers, 'content-disposition'), `${id}`);
+    await mkdir(directory, { recursive: true });
+    const target = join(directory, fileName);
+    const temp = `${target}.${process.pid}.${Date.now()}.part`;
+    try {
+      await pipeline(response.body, createWriteStream(temp, { flags: 'wx' }));
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw toArchiveError(error);
+    }
+    return {
+      path: target, fileName,
+      size: Number(header(response.headers, 'content-length') ?? 0),
+      contentType: header(response.headers, 'content-type') ?? 'application/octet-stream',
+    };
+  }
+
+  /** Asks the API for the signed URL of a document's file (absolute), without fetching it. */
+  async downloadUrl(id: string, signal?: AbortSignal): Promise<string> {
+    const response = await this.sendRaw('GET', `/v1/documents/${encodeURIComponent(id)}/download`, { signal, expect: [302] });
+    const location = header(response.headers, 'location');
+    await response.body.dump();
+    if (!location) throw new ArchiveError('The service answered the download without a Location', { status: 502 });
+    return new URL(location, `${this.baseUrl}/`).href;
+  }
+
+  // ---- transport ----------------------------------------------------------------------------------------------
+
+  private call<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+    const url = this.url(path, options.query);
+    const json = options.json === undefined ? undefined : JSON.stringify(options.json);
+    return this.send<T>(method, url, {
+      signal: options.signal, maxAttempts: options.maxAttempts,
+      body: json === undefined ? undefined : () => ({ body: json, contentType: 'application/json' }),
+    });
+  }
+
+  private async send<T>(method: string, pathOrUrl: string, options: {
+    signal?: AbortSignal; maxAttempts?: number; isUpload?: boolean; body?: () => Body;
+  }): Promise<T> {
+    const response = await this.sendRaw(method, pathOrUrl, { ...options, expect: 'success' });
+    const text = await response.body.text();
+    try {
+      return JSON.parse(text) as T;
+    } catch (error) {
+      throw new ArchiveError(`The service sent an unreadable answer (HTTP ${response.statusCode})`, { status: 502, cause: error });
+    }
+  }
+
+  /** Paces, sends, and retries one call; resolves with the response whose status is expected (body unread). */
+  private async sendRaw(method: string, pathOrUrl: string, options: {
+    signal?: AbortSignal; maxAttempts?: number; isUpload?: boolean; body?: () => Body; expect: 'success' | number[];
+  }): Promise<Dispatcher.ResponseData> {
+    const url = pathOrUrl.startsWith('http') ? pathOrUrl : this.url(pathOrUrl);
+    const maxAttempts = Math.max(1, options.maxAttempts ?? this.maxAttempts);
+    const signal = anySignal(options.signal, this.closing.signal);
+    for (let attempt = 1; ; attempt++) {
+      if (this.authPaused !== null || this.apiKey === null) {
+        throw new ArchiveError(this.authPaused ?? 'Invalid or missing API key', { status: 401, kind: 'auth-paused' });
+      }
+      // The upload token first: holding a request token while waiting minutes for an upload token would starve others.
+      if (options.isUpload) await this.uploads.acquire(signal);
+      try {
+        await this.requests.acquire(signal);
+      } catch (error) {
+        if (options.isUpload) this.uploads.settle(undefined);
+        throw error;
+      }
+      let response: Dispatcher.ResponseData;
+      try {
+        response = await this.raw(method, url, { signal, body: options.body?.(), authorize: true });
+      } catch (error) {
+        this.requests.settle(undefined);
+        if (options.isUpload) this.uploads.settle(undefined);
+        const failure = toArchiveError(error, signal);
+        if (!failure.transient || attempt >= maxAttempts) throw failure;
+        await this.pause(method, url, attempt, failure, signal);
+        continue;
+      }
+      this.settleBuckets(response, options.isUpload ?? false);
+      const expected = options.expect === 'success' ? response.statusCode >= 200 && response.statusCode < 300
+        : options.expect.includes(response.statusCode);
+      if (expected) return response;
+      const failure = await this.errorOf(response);
+      if (failure.status === 401) {
+        this.authPaused = failure.message;
+        this.emit('auth-required', failure.message);
+        throw failure;
+      }
+      if (failure.status === 429) {
+        // Waiting out a 429 is not a failed attempt: the service told us exactly when to come back.
+        const waitMs = failure.retryAfterMs ?? 1000;
+        this.emit('rate-limited', waitMs);
+        (options.isUpload && this.describesUploads(response) ? this.uploads : this.requests).block(this.now() + waitMs);
+        attempt--;
+        continue;
+      }
+      if (!failure.transient || attempt >= maxAttempts) throw failure;
+      await this.pause(method, url, attempt, failure, signal);
+    }
+  }
+
+  private async pause(method: string, url: string, attempt: number, error: ArchiveError, signal: AbortSignal): Promise<void> {
+    const delayMs = Math.max(error.retryAfterMs ?? 0, backoffDelay(attempt - 1, this.backoff));
+    this.emit('retry', { method, path: new URL(url).pathname, attempt, delayMs, error });
+    await sleep(delayMs, signal);
+  }
+
+  private raw(method: string, url: string, options: { signal: AbortSignal | undefined; body?: Body; authorize: boolean }):
+    Promise<Dispatcher.ResponseData> {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (options.authorize && this.apiKey) headers.authorization = `Bearer ${this.apiKey}`;
+    if (options.body) {
+      headers['content-type'] = options.body.contentType;
+      if (options.body.contentLength !== undefined) headers['content-length'] = String(options.body.contentLength);
+    }
+    return request(url, {
+      method: method as Dispatcher.HttpMethod, headers,
+      body: typeof options.body?.body === 'object' ? Readable.from(options.body.body) : options.body?.body, signal: options.signal,
+      dispatcher: this.dispatcher, headersTimeout: this.headersTimeoutMs, bodyTimeout: this.bodyTimeoutMs,
+    });
+  }
+
+  private settleBuckets(response: Dispatcher.ResponseData, isUpload: boolean): void {
+    const limits = rateLimitHeaders(response.headers);
+    // On an upload the service reports the tighter of its two limits: the one whose limit matches gets the numbers.
+    if (isUpload && limits && this.describesUploads(response)) {
+      this.uploads.settle(limits);
+      this.requests.settle(undefined);
+    } else {
+      this.requests.settle(limits);
+      if (isUpload) this.uploads.settle(undefined);
+    }
+  }
+
+  /**
+   * An upload's RateLimit-* headers describe the tighter of the service's two limits. They are the upload limit's
+   * unless their Limit is the request limit we know (and not also the upload limit).
+   */
+  private describesUploads(response: Dispatcher.ResponseData): boolean {
+    const limit = Number(header(response.headers, 'ratelimit-limit'));
+    if (!Number.isFinite(limit)) return false;
+    return limit === this.uploads.state.limit || limit !== this.requests.state.limit;
+  }
+
+  private async errorOf(response: Dispatcher.ResponseData): Promise<ArchiveError> {
+    let message = `HTTP ${response.statusCode}`;
+    let retryAfterS: number | undefined;
+    try {
+      const body = JSON.parse(await response.body.text()) as { error?: unknown; retryAfter?: unknown };
+      if (typeof body.error === 'string' && body.error) message = body.error;
+      if (typeof body.retryAfter === 'number') retryAfterS = body.retryAfter;
+    } catch {
+      // Not JSON (a proxy's error page): the status says enough.
+    }
+    const headerValue = header(response.headers, 'retry-after');
+    const fromHeader = headerValue === undefined ? undefined : retryAfterMs(headerValue, this.now());
+    return new ArchiveError(message, {
+      status: response.statusCode, retryAfterMs: fromHeader ?? (retryAfterS === undefined ? undefined : retryAfterS * 1000),
+    });
+  }
+
+  private url(path: string, query?: CallOptions['query']): string {
+    const url = new URL(`${this.baseUrl}${path}`);
+    for (const [name, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(name, String(value));
+    }
+    return url.href;
+  }
+}
+
+function header(headers: Dispatcher.ResponseData['headers'], name: string): string | undefined {
+  const value = headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function rateLimitHeaders(headers: Dispatcher.ResponseData['headers']): { limit: number; remaining: number; resetSeconds: number } | undefined {
+  const limit = Number(header(headers, 'ratelimit-limit'));
+  const remaining = Number(header(headers, 'ratelimit-remaining'));
+  const resetSeconds = Number(header(headers, 'ratelimit-reset'));
+  if (![limit, remaining, resetSeconds].every((n) => Number.isFinite(n) && n >= 0) || header(headers, 'ratelimit-limit') === undefined) return undefined;
+  return { limit, remaining, resetSeconds };
+}
+
+
+/** Retry-After is seconds or an HTTP date. */
+export function retryAfterMs(value: string, now: number): number | undefined {
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Number(value) * 1000;
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+
+export function toArchiveError(error: unknown, signal?: AbortSignal): ArchiveError {
+  if (error instanceof ArchiveError) return error;
+  if (signal?.aborted) {
+    return signal.reason instanceof ArchiveError ? signal.reason : new ArchiveError('The request was cancelled', { kind: 'aborted', cause: error });
+  }
+  const code = (error as { code?: string } | null)?.code ?? '';
+  if (TIMEOUT_CODES.has(code)) return new ArchiveError('The service did not answer in time', { kind: 'timeout', cause: error });
+  if (error instanceof undiciErrors.UndiciError || /^(E[A-Z]+|UND_ERR)/.test(code)) {
+    return new ArchiveError(`Cannot reach the service (${code || (error as Error).message})`, { kind: 'network', cause: error });
+  }
+  if (error instanceof Error && error.message.startsWith('File changed while uploading')) {
+    return new ArchiveError(error.message, { kind: 'aborted', cause: error });
+  }
+  return new ArchiveError(error instanceof Error ? error.message : String(error), { kind: 'network', cause: error });
+}
+
+function anySignal(...signals: Array<AbortSignal | undefined>): AbortSignal {
+  return AbortSignal.any(signals.filter((s): s is AbortSignal => s !== undefined));
+}
