@@ -1,0 +1,442 @@
+import { EventEmitter } from 'node:events';
+import { stat } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import type { UploadAccepted, UploadMetadata } from '../../../common/archive-types.ts';
+import type { WatchedFolder } from '../../../common/settings.ts';
+import { validateUploadMetadata } from '../../../common/upload-metadata.ts';
+import { ArchiveError } from '../client/archive-error.ts';
+import type { UploadRequest } from '../client/archive-client.ts';
+import { backoffDelay, sleep, type BackoffOptions } from '../client/backoff.ts';
+import { applyAfterUpload, type AfterUploadResult, type UploadedFile } from '../watcher/after-upload.ts';
+import type { ReadyFile } from '../watcher/folder-watcher.ts';
+import { mergeTags } from '../watcher/tags.ts';
+import { checkFile, type FileCheck } from './file-check.ts';
+import type { JournalStore, UploadItem, UploadState } from './journal-store.ts';
+
+/** What the journal needs of the archive client (the real ArchiveClient in the app and in tests). */
+export interface UploadTransport {
+  upload(request: UploadRequest): Promise<UploadAccepted>;
+  health(signal?: AbortSignal): Promise<unknown>;
+}
+
+export type Connectivity = { online: boolean; authRequired: boolean; paused: boolean; reason: string | null };
+
+export interface JournalEvents {
+  item: [item: UploadItem];
+  removed: [id: number];
+  progress: [progress: { id: number; sent: number; total: number }];
+  counts: [counts: Record<UploadState, number>];
+  connectivity: [connectivity: Connectivity];
+}
+
+export interface UploadJournalOptions {
+  store: JournalStore;
+  transport: UploadTransport;
+  /** The watched folder an item came from (its after-upload action); undefined once the folder was removed. */
+  folder: (id: string) => WatchedFolder | undefined;
+  afterUpload?: (folder: WatchedFolder, file: UploadedFile) => Promise<AfterUploadResult>;
+  check?: (path: string) => Promise<FileCheck>;
+  hashConcurrency?: number;
+  uploadConcurrency?: number;
+  /** Retries of one item after 5xx and the like. */
+  retryBackoff?: BackoffOptions;
+  /** Probing the service while offline. */
+  probeBackoff?: BackoffOptions;
+  paused?: boolean;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+const ACTIVE: ReadonlySet<UploadState> = new Set(['queued', 'hashing', 'waiting', 'paused']);
+
+/**
+ * The zero-loss upload queue. Every file is a row in SQLite before anything else happens, and every step commits its
+ * state: queued → hashing → waiting → uploading → accepted → done (or failed / paused). After a crash, `start()` puts
+ * half-done steps back (hashing → queued, uploading → waiting) and finishes accepted items' after-upload actions.
+ * At-least-once: an upload interrupted after the service took it is sent again, and the service's duplicate detection
+ * answers 202 with `duplicate_of`, so the archive still holds the file once.
+ */
+export class UploadJournal extends EventEmitter<JournalEvents> {
+  private readonly store: JournalStore;
+  private readonly transport: UploadTransport;
+  private readonly folderOf: (id: string) => WatchedFolder | undefined;
+  private readonly afterUpload: NonNullable<UploadJournalOptions['afterUpload']>;
+  private readonly check: NonNullable<UploadJournalOptions['check']>;
+  private readonly hashConcurrency: number;
+  private readonly uploadConcurrency: number;
+  private readonly retryBackoff: BackoffOptions;
+  private readonly probeBackoff: BackoffOptions;
+  private readonly now: () => number;
+  private readonly log: (line: string) => void;
+  private readonly hashing = new Set<number>();
+  private readonly uploading = new Map<number, AbortController>();
+  private readonly finishing = new Set<number>();
+  private readonly work = new Set<Promise<void>>();
+  private state: Connectivity;
+  private running = false;
+  private timer: NodeJS.Timeout | undefined;
+  private probing: AbortController | undefined;
+  private countsQueued = false;
+  private pumpQueued = false;
+  private stopped = false;
+
+  constructor(options: UploadJournalOptions) {
+    super();
+    this.store = options.store;
+    this.transport = options.transport;
+    this.folderOf = options.folder;
+    this.afterUpload = options.afterUpload ?? applyAfterUpload;
+    this.check = options.check ?? checkFile;
+    this.hashConcurrency = options.hashConcurrency ?? 2;
+    this.uploadConcurrency = options.uploadConcurrency ?? 2;
+    this.retryBackoff = options.retryBackoff ?? { baseMs: 2_000, capMs: 5 * 60_000 };
+    this.probeBackoff = options.probeBackoff ?? { baseMs: 1_000, capMs: 60_000 };
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? (() => {});
+    this.state = { online: true, authRequired: false, paused: options.paused ?? false, reason: null };
+  }
+
+  get connectivity(): Connectivity { return { ...this.state }; }
+  counts(): Record<UploadState, number> { return this.store.counts(); }
+  list(options: { states?: readonly UploadState[]; limit?: number; offset?: number } = {}): { items: UploadItem[]; total: number } {
+    return this.store.list({ states: options.states, limit: options.limit ?? 100, offset: options.offset ?? 0 });
+  }
+  get(id: number): UploadItem | undefined { return this.store.get(id); }
+
+  /** Resumes after a crash or a restart, then keeps the queue moving. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    this.stopped = false;
+    const recovered = this.store.recover(this.now());
+    if (recovered.rehash + recovered.reupload + recovered.after > 0) {
+      this.log(`journal: resuming after restart (${recovered.rehash} to hash, ${recovered.reupload} to upload again, ${recovered.after} to finish)`);
+    }
+    for (const item of this.store.list({ states: ['accepted'], limit: 10_000, offset: 0 }).items) this.track(this.finish(item));
+    this.pump();
+  }
+
+  /** Stops taking work; uploads in flight are cancelled and go back to waiting (the journal stays consistent). */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.probing?.abort();
+    for (const controller of this.uploading.values()) controller.abort(new ArchiveError('The upload queue stopped', { kind: 'aborted' }));
+    while (this.work.size > 0) await Promise.allSettled([...this.work]);
+  }
+
+  // ---- adding work ----------------------------------------------------------------------------------------------
+
+  /**
+   * A complete file from a watched folder. Known versions (same path, size and mtime) are ignored, so duplicate
+   * watcher events and catch-up scans queue nothing twice; a changed file supersedes its waiting or failed row.
+   */
+  addFolderFile(file: ReadyFile): UploadItem | null {
+    const folder = this.folderOf(file.folderId);
+    if (!folder) return null;
+    const latest = this.store.latestForPath(file.path);
+    if (latest && latest.size === file.size && latest.mtime_ms === file.mtimeMs) return null;
+    const tags = mergeTags(folder.metadata.tags, file.subfolderTags);
+    const metadata: UploadMetadata = { ...folder.metadata, ...(tags.length > 0 ? { tags } : {}) };
+    const fields = { size: file.size, mtime_ms: file.mtimeMs, space_id: folder.space_id ?? null, metadata };
+    let item: UploadItem;
+    if (latest && (ACTIVE.has(latest.state) || latest.state === 'failed') && !this.hashing.has(latest.id)) {
+      item = this.store.update(latest.id, {
+        ...fields, sha256: null, state: 'queued', attempts: 0, next_attempt_at: 0, last_error: null,
+      }, this.now());
+      this.log(`queued again (changed): ${file.path}`);
+    } else {
+      item = this.store.insert({
+        source: 'folder', folder_id: folder.id, path: file.path, relative_path: file.relativePath,
+        file_name: basename(file.path), ...fields,
+      }, this.now());
+      this.log(`queued: ${file.path}`);
+    }
+    this.changed(item);
+    return item;
+  }
+
+  /** Files the user dropped on the app, with the metadata form's values. Validated like the service would. */
+  async addFiles(paths: readonly string[], options: { spaceId?: string; metadata?: unknown } = {}): Promise<UploadItem[]> {
+    let metadata: UploadMetadata = {};
+    if (options.metadata !== undefined) {
+      const parsed = validateUploadMetadata(options.metadata);
+      if (!parsed.ok) throw new ArchiveError(parsed.error, { status: 400 });
+      metadata = parsed.value;
+    }
+    const files = await Promise.all(paths.map(async (raw) => {
+      const path = resolve(raw);
+      const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+        throw new ArchiveError(error.code === 'ENOENT' ? `File not found: ${path}` : `Cannot read ${path}: ${error.message}`, { status: 400 });
+      });
+      if (!info.isFile()) throw new ArchiveError(`Not a file: ${path}`, { status: 400 });
+      return { path, size: info.size, mtimeMs: info.mtimeMs };
+    }));
+    const items = files.map((file) => this.store.insert({
+      source: 'manual', folder_id: null, path: file.path, relative_path: basename(file.path), file_name: basename(file.path),
+      size: file.size, mtime_ms: file.mtimeMs, space_id: options.spaceId ?? null, metadata,
+    }, this.now()));
+    for (const item of items) {
+      this.log(`queued: ${item.path}`);
+      this.changed(item);
+    }
+    return items;
+  }
+
+  // ---- user actions -----------------------------------------------------------------------------------------------
+
+  pause(): void { this.setState({ paused: true }); }
+  resume(): void {
+    this.setState({ paused: false });
+    this.pump();
+  }
+
+  /** A new key was set on the transport: uploads continue. */
+  authRenewed(): void {
+    this.setState({ authRequired: false, reason: null });
+    this.pump();
+  }
+
+  pauseItem(id: number): UploadItem | undefined {
+    const item = this.store.get(id);
+    if (!item || !['queued', 'waiting'].includes(item.state)) return item;
+    return this.changed(this.store.update(id, { state: 'paused' }, this.now()));
+  }
+
+  /** A paused or failed item goes back into the queue (a failed one is checked afresh). */
+  retry(id: number): UploadItem | undefined {
+    const item = this.store.get(id);
+    if (!item || !['paused', 'failed'].includes(item.state)) return item;
+    const next = this.changed(this.store.update(id, {
+      state: item.sha256 && item.state === 'paused' ? 'waiting' : 'queued', attempts: 0, next_attempt_at: 0, last_error: null,
+    }, this.now()));
+    this.pump();
+    return next;
+  }
+
+  /** Forgets an item that is not in the middle of being uploaded (the file itself is never touched). */
+  remove(id: number): boolean {
+    const item = this.store.get(id);
+    if (!item || item.state === 'uploading' || item.state === 'accepted' || this.hashing.has(id)) return false;
+    this.store.delete(id);
+    this.emit('removed', id);
+    this.queueCounts();
+    return true;
+  }
+
+  // ---- the engine -------------------------------------------------------------------------------------------------
+
+  /** Fills free hashing and upload slots with due items and sets a timer for the next one. */
+  private pump(): void {
+    if (!this.running) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+    const now = this.now();
+    const freeHash = this.hashConcurrency - this.hashing.size;
+    if (freeHash > 0) {
+      for (const item of this.store.due('queued', now, freeHash + this.hashing.size)) {
+        if (this.hashing.size >= this.hashConcurrency) break;
+        if (!this.hashing.has(item.id)) this.track(this.hash(item));
+      }
+    }
+    const canUpload = this.state.online && !this.state.authRequired && !this.state.paused;
+    if (canUpload) {
+      const freeUpload = this.uploadConcurrency - this.uploading.size;
+      for (const item of freeUpload > 0 ? this.store.due('waiting', now, freeUpload) : []) this.track(this.upload(item));
+    }
+    const next = [this.store.nextDue('queued'), canUpload ? this.store.nextDue('waiting') : undefined]
+      .filter((at): at is number => at !== undefined && at > now);
+    if (next.length > 0) this.timer = setTimeout(() => this.pump(), Math.min(...next) - now + 5);
+  }
+
+  private async hash(item: UploadItem): Promise<void> {
+    this.hashing.add(item.id);
+    try {
+      this.changed(this.store.update(item.id, { state: 'hashing' }, this.now()));
+      const result = await this.check(item.path);
+      const current = this.store.get(item.id);
+      if (!current || current.state !== 'hashing') return; // removed or superseded meanwhile
+      if (!result.ok) {
+        if (result.permanent) {
+          this.log(`failed: ${item.path}: ${result.error}`);
+          this.changed(this.store.update(item.id, { state: 'failed', last_error: result.error }, this.now()));
+        } else {
+          this.changed(this.store.update(item.id, {
+            state: 'queued', attempts: current.attempts + 1, last_error: result.error,
+            next_attempt_at: this.now() + backoffDelay(current.attempts, this.retryBackoff),
+          }, this.now()));
+        }
+        return;
+      }
+      if (result.size !== current.size || result.mtimeMs !== current.mtime_ms) {
+        // The file changed after it was queued: what was hashed is the new version.
+        this.store.update(item.id, { size: result.size, mtime_ms: result.mtimeMs }, this.now());
+      }
+      const twin = this.store.acceptedWithHash(result.sha256, current.space_id, item.id);
+      if (twin) {
+        this.log(`already archived (same content as ${twin.path}): ${item.path}`);
+        const accepted = this.store.update(item.id, {
+          sha256: result.sha256, state: 'accepted', document_id: twin.document_id, duplicate_of: twin.document_id,
+        }, this.now());
+        this.changed(accepted);
+        this.track(this.finish(accepted));
+        return;
+      }
+      this.changed(this.store.update(item.id, { sha256: result.sha256, state: 'waiting', next_attempt_at: 0, last_error: null }, this.now()));
+    } finally {
+      this.hashing.delete(item.id);
+      this.pump();
+    }
+  }
+
+  private async upload(item: UploadItem): Promise<void> {
+    const controller = new AbortController();
+    this.uploading.set(item.id, controller);
+    let lastProgress = 0;
+    try {
+      this.changed(this.store.update(item.id, { state: 'uploading' }, this.now()));
+      const accepted = await this.transport.upload({
+        path: item.path, fileName: item.file_name, size: item.size, spaceId: item.space_id ?? undefined,
+        metadata: item.metadata, signal: controller.signal, maxAttempts: 1,
+        onProgress: (sent, total) => {
+          const at = this.now();
+          if (sent === total || at - lastProgress >= 100) {
+            lastProgress = at;
+            this.emit('progress', { id: item.id, sent, total });
+          }
+        },
+      });
+      this.log(accepted.duplicate_of ? `uploaded (duplicate of ${accepted.duplicate_of}): ${item.path}` : `uploaded: ${item.path} → ${accepted.id}`);
+      const done = this.store.update(item.id, {
+        state: 'accepted', document_id: accepted.id, duplicate_of: accepted.duplicate_of, last_error: null,
+      }, this.now());
+      this.changed(done);
+      await this.finish(done);
+    } catch (error) {
+      this.uploadFailed(item, error instanceof ArchiveError ? error : new ArchiveError(String(error), { kind: 'network', cause: error }));
+    } finally {
+      this.uploading.delete(item.id);
+      this.pump();
+    }
+  }
+
+  private uploadFailed(item: UploadItem, error: ArchiveError): void {
+    const current = this.store.get(item.id);
+    if (!current) return;
+    const now = this.now();
+    if (error.kind === 'aborted' || error.kind === 'auth-paused' || error.unauthorized) {
+      if (error.unauthorized) {
+        this.log(`paused: the service refused the API key (${error.message})`);
+        this.setState({ authRequired: true, reason: error.message });
+      }
+      this.changed(this.store.update(item.id, { state: 'waiting', last_error: error.kind === 'aborted' ? current.last_error : error.message }, now));
+      return;
+    }
+    if (error.offline) {
+      // Offline is nobody's fault: no attempt is counted, the item just waits for the service to answer again.
+      this.changed(this.store.update(item.id, { state: 'waiting', last_error: error.message }, now));
+      this.goOffline(error.message);
+      return;
+    }
+    if (error.transient) {
+      const delay = Math.max(error.retryAfterMs ?? 0, backoffDelay(current.attempts, this.retryBackoff));
+      this.log(`retrying in ${Math.round(delay / 1000)} s: ${item.path}: ${error.message}`);
+      this.changed(this.store.update(item.id, {
+        state: 'waiting', attempts: current.attempts + 1, next_attempt_at: now + delay, last_error: error.message,
+      }, now));
+      return;
+    }
+    this.log(`failed: ${item.path}: ${error.message}`);
+    this.changed(this.store.update(item.id, { state: 'failed', attempts: current.attempts + 1, last_error: error.message }, now));
+  }
+
+  /** Runs the folder's after-upload action for an accepted item, then marks it done. Safe to repeat after a crash. */
+  private async finish(item: UploadItem): Promise<void> {
+    if (this.finishing.has(item.id)) return;
+    this.finishing.add(item.id);
+    try {
+      const folder = item.folder_id ? this.folderOf(item.folder_id) : undefined;
+      let summary = item.source === 'manual' ? null : 'keep';
+      let lastError: string | null = null;
+      if (folder) {
+        try {
+          const result = await this.afterUpload(folder, { path: item.path, relativePath: item.relative_path, size: item.size, mtimeMs: item.mtime_ms });
+          summary = result.outcome !== 'done' ? `${result.action}: ${result.message ?? result.outcome}`
+            : result.action === 'move' ? `moved to ${result.destination}` : result.action === 'delete' ? 'deleted' : 'kept';
+          if (result.action !== 'keep') this.log(`${summary}: ${item.path}`);
+        } catch (error) {
+          lastError = error instanceof Error ? error.message : String(error);
+          summary = `${folder.after_upload.action} failed: ${lastError}`;
+          this.log(`after-upload action failed: ${item.path}: ${lastError}`);
+        }
+      }
+      this.changed(this.store.update(item.id, { state: 'done', after_upload: summary, last_error: lastError }, this.now()));
+    } finally {
+      this.finishing.delete(item.id);
+    }
+  }
+
+  private goOffline(reason: string): void {
+    if (!this.state.online) return;
+    this.log(`offline: ${reason}; uploads wait until the service answers again`);
+    this.setState({ online: false, reason });
+    this.probing = new AbortController();
+    this.track(this.probe(this.probing.signal));
+  }
+
+  /** Asks the service (health, no key needed) with growing pauses until it answers. */
+  private async probe(signal: AbortSignal): Promise<void> {
+    for (let attempt = 0; !signal.aborted; attempt++) {
+      try {
+        await sleep(backoffDelay(attempt, this.probeBackoff), signal);
+        await this.transport.health(signal);
+        this.log('online: the service answers again');
+        this.setState({ online: true, reason: null });
+        this.pump();
+        return;
+      } catch (error) {
+        if (signal.aborted) return;
+        if (error instanceof ArchiveError && !error.offline) {
+          // It answered, even if not with 200: it is reachable.
+          this.setState({ online: true, reason: null });
+          this.pump();
+          return;
+        }
+      }
+    }
+  }
+
+  private setState(changes: Partial<Connectivity>): void {
+    const next = { ...this.state, ...changes };
+    if (JSON.stringify(next) === JSON.stringify(this.state)) return;
+    this.state = next;
+    this.emit('connectivity', this.connectivity);
+  }
+
+  private changed(item: UploadItem): UploadItem {
+    this.emit('item', item);
+    this.queueCounts();
+    if ((item.state === 'queued' || item.state === 'waiting') && !this.pumpQueued) {
+      // Coalesced: a burst of 10,000 new files costs one pass over the queue, not one each.
+      this.pumpQueued = true;
+      setImmediate(() => { this.pumpQueued = false; this.pump(); });
+    }
+    return item;
+  }
+
+  private queueCounts(): void {
+    if (this.countsQueued) return;
+    this.countsQueued = true;
+    setImmediate(() => {
+      this.countsQueued = false;
+      if (!this.stopped) this.emit('counts', this.store.counts());
+    });
+  }
+
+  private track(promise: Promise<void>): void {
+    const tracked = promise.catch((error: unknown) => this.log(`journal error: ${error instanceof Error ? error.stack : String(error)}`))
+      .finally(() => this.work.delete(tracked));
+    this.work.add(tracked);
+  }
+}

@@ -1,0 +1,224 @@
+import { mkdtemp, mkdir, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { watchedFolderSchema, type WatchedFolder } from '../../common/settings.ts';
+import { ArchiveClient } from '../../main/core/client/archive-client.ts';
+import { JournalStore, type UploadItem } from '../../main/core/uploads/journal-store.ts';
+import { UploadJournal } from '../../main/core/uploads/upload-journal.ts';
+import { revokeApiKey } from '../../server/auth/api-keys.ts';
+import { makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
+import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
+
+const FAST = { baseMs: 20, capMs: 200 };
+let h: Harness;
+let dir: string;
+let proxy: FaultProxy;
+let client: ArchiveClient;
+let store: JournalStore;
+let journal: UploadJournal;
+let folders: Map<string, WatchedFolder>;
+
+// Limits raised: every test uploads with the admin key, and the spec's 10 per minute would make later tests wait.
+beforeAll(async () => { h = await startHarness({ limits: { uploadsPerWindow: 1000, requestsPerWindow: 10_000 } }); });
+afterAll(async () => { await h.close(); });
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'journal-test-'));
+  proxy = await startFaultProxy(h.url);
+  client = new ArchiveClient({ baseUrl: proxy.url, apiKey: h.adminKey, backoff: FAST, maxAttempts: 1 });
+  folders = new Map();
+  store = new JournalStore(join(dir, 'journal.sqlite'));
+  journal = makeJournal();
+});
+
+afterEach(async () => {
+  await journal.stop();
+  store.close();
+  await client.close();
+  await proxy.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function makeJournal(): UploadJournal {
+  return new UploadJournal({
+    store, transport: client, folder: (id) => folders.get(id), retryBackoff: FAST, probeBackoff: FAST,
+  });
+}
+
+async function pdf(name: string, text = `${name} ${Math.random()}`): Promise<string> {
+  const path = join(dir, name);
+  await mkdir(join(path, '..'), { recursive: true });
+  await writeFile(path, await makePdf(text));
+  return path;
+}
+
+async function until<T>(probe: () => T | undefined | false, what: string, ms = 15_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const settled = (id: number) => () => {
+  const item = store.get(id);
+  return item && (item.state === 'done' || item.state === 'failed') ? item : undefined;
+};
+const posts = () => proxy.requests.filter((r) => r.method === 'POST' && r.path === '/v1/documents').length;
+
+describe('upload journal', () => {
+  it('uploads a dropped file with its metadata and records the document id', async () => {
+    await journal.start();
+    const states: string[] = [];
+    journal.on('item', (item) => states.push(item.state));
+    const progress: number[] = [];
+    journal.on('progress', (p) => progress.push(p.sent));
+    const [item] = await journal.addFiles([await pdf('invoice.pdf')], { metadata: { event_type: 'invoice', tags: ['bills'] } });
+    const done = await until(settled(item!.id), 'upload');
+    expect(done).toMatchObject({ state: 'done', last_error: null, source: 'manual' });
+    expect(done.document_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(done.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(states).toEqual(['queued', 'hashing', 'waiting', 'uploading', 'accepted', 'done']);
+    expect(progress.at(-1)).toBe(done.size);
+    const res = await h.api(`/v1/documents/${done.document_id}`);
+    expect(((await res.json()) as { document: { metadata: unknown } }).document.metadata).toEqual({ event_type: 'invoice', tags: ['bills'] });
+  });
+
+  it('rejects what the service would reject before spending a request, with the service message', async () => {
+    await journal.start();
+    const text = join(dir, 'notes.pdf');
+    await writeFile(text, 'plain text pretending to be a PDF');
+    const huge = join(dir, 'huge.pdf');
+    await writeFile(huge, '%PDF-1.4\n');
+    await truncate(huge, 50 * 1024 * 1024 + 1);
+    const items = await journal.addFiles([text, huge]);
+    const [a, b] = await Promise.all(items.map((i) => until(settled(i.id), 'precheck')));
+    expect(a).toMatchObject({ state: 'failed', last_error: 'File content does not match any supported format' });
+    expect(b).toMatchObject({ state: 'failed', last_error: 'File exceeds the 50 MB limit' });
+    expect(posts()).toBe(0);
+    await expect(journal.addFiles([text], { metadata: { tags: ['1', '2', '3', '4', '5', '6'] } }))
+      .rejects.toThrow('Invalid metadata: tags may have at most 5 entries');
+    await expect(journal.addFiles([join(dir, 'missing.pdf')])).rejects.toThrow('File not found');
+  });
+
+  it('dedupes by content across folders locally: the second copy is never uploaded', async () => {
+    await journal.start();
+    const bytes = await makePdf('same content twice');
+    await mkdir(join(dir, 'a')); await mkdir(join(dir, 'b'));
+    await writeFile(join(dir, 'a', 'scan.pdf'), bytes);
+    await writeFile(join(dir, 'b', 'copy.pdf'), bytes);
+    const [first] = await journal.addFiles([join(dir, 'a', 'scan.pdf')]);
+    const one = await until(settled(first!.id), 'first');
+    const [second] = await journal.addFiles([join(dir, 'b', 'copy.pdf')]);
+    const two = await until(settled(second!.id), 'second');
+    expect(two).toMatchObject({ state: 'done', document_id: one.document_id, duplicate_of: one.document_id });
+    expect(posts()).toBe(1);
+  });
+
+  it('goes offline on a dead network, keeps everything, and uploads by itself once the service is back', async () => {
+    await journal.start();
+    await proxy.offline();
+    const connectivity: boolean[] = [];
+    journal.on('connectivity', (c) => connectivity.push(c.online));
+    const items = await journal.addFiles([await pdf('o1.pdf'), await pdf('o2.pdf')]);
+    await until(() => !journal.connectivity.online, 'offline');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(items.map((i) => store.get(i.id)!.state)).toEqual(['waiting', 'waiting']);
+    expect(items.map((i) => store.get(i.id)!.attempts)).toEqual([0, 0]);
+    await proxy.online();
+    const done = await Promise.all(items.map((i) => until(settled(i.id), 'after reconnect')));
+    expect(done.map((d) => d.state)).toEqual(['done', 'done']);
+    expect(connectivity).toEqual([false, true]);
+  });
+
+  it('retries a 503 with backoff and fails a permanent 4xx with the service message', async () => {
+    await journal.start();
+    let failures = 2;
+    proxy.plan = ({ method }) => (method === 'POST' && failures-- > 0 ? { kind: 'status', status: 503 } : { kind: 'pass' });
+    const [item] = await journal.addFiles([await pdf('retry.pdf')]);
+    const done = await until(settled(item!.id), 'retried upload');
+    expect(done).toMatchObject({ state: 'done', attempts: 2 });
+
+    const other = h.createSpace('Other');
+    const viewer = h.createKey({ role: 'viewer' });
+    client.setApiKey(viewer);
+    const [denied] = await journal.addFiles([await pdf('denied.pdf')], { spaceId: other });
+    expect(await until(settled(denied!.id), 'denied')).toMatchObject({ state: 'failed', last_error: 'Access denied to this space' });
+  });
+
+  it('a revoked key pauses the queue until a new key is given', async () => {
+    const key = h.createKey({ name: 'revoked-in-test' });
+    client.setApiKey(key);
+    revokeApiKey(h.service.db, key.split('_')[1]!);
+    await journal.start();
+    const [item] = await journal.addFiles([await pdf('auth.pdf')]);
+    await until(() => journal.connectivity.authRequired, 'auth required');
+    const sent = posts();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(posts()).toBe(sent);
+    expect(store.get(item!.id)).toMatchObject({ state: 'waiting', last_error: 'Invalid or missing API key' });
+    client.setApiKey(h.adminKey);
+    journal.authRenewed();
+    expect(await until(settled(item!.id), 'after new key')).toMatchObject({ state: 'done' });
+  });
+
+  it('pauses and resumes on the user’s word', async () => {
+    await journal.start();
+    journal.pause();
+    const [item] = await journal.addFiles([await pdf('paused.pdf')]);
+    await until(() => store.get(item!.id)!.state === 'waiting', 'hashed while paused');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(posts()).toBe(0);
+    journal.resume();
+    expect(await until(settled(item!.id), 'after resume')).toMatchObject({ state: 'done' });
+  });
+
+  it('resumes after a crash: half-done steps restart, an accepted item only finishes its action', async () => {
+    const moveTo = join(dir, 'archived');
+    const folder = watchedFolderSchema.parse({ id: 'f1', path: join(dir, 'in'), after_upload: { action: 'move', to: moveTo } });
+    folders.set('f1', folder);
+    const paths = [await pdf('in/a.pdf'), await pdf('in/b.pdf'), await pdf('in/sub/c.pdf')];
+    const items: UploadItem[] = [];
+    for (const path of paths) {
+      const info = await stat(path);
+      items.push(journal.addFolderFile({ folderId: 'f1', path, relativePath: path.slice(folder.path.length + 1), size: info.size, mtimeMs: info.mtimeMs, subfolderTags: [] })!);
+    }
+    // Simulate a crash: a uploaded in a previous life (accepted), b mid-upload, c mid-hash.
+    const accepted = await (await h.upload({ bytes: new Uint8Array(await import('node:fs/promises').then((fs) => fs.readFile(paths[0]!))), name: 'a.pdf' })).json() as { id: string };
+    store.update(items[0]!.id, { state: 'accepted', document_id: accepted.id }, Date.now());
+    store.update(items[1]!.id, { state: 'uploading' }, Date.now());
+    store.update(items[2]!.id, { state: 'hashing' }, Date.now());
+    journal = makeJournal();
+    await journal.start();
+    const done = await Promise.all(items.map((i) => until(settled(i.id), 'recovery')));
+    expect(done.map((d) => d.state)).toEqual(['done', 'done', 'done']);
+    expect(done[0]!.document_id).toBe(accepted.id);
+    expect(posts()).toBe(2); // a was not uploaded again
+    expect((await readdir(moveTo, { recursive: true })).sort()).toEqual(['a.pdf', 'b.pdf', 'sub', 'sub/c.pdf']);
+    expect(done[2]!.after_upload).toBe(`moved to ${join(moveTo, 'sub', 'c.pdf')}`);
+  });
+
+  it('ignores a known version of a folder file and re-queues a failed file once it changes', async () => {
+    const folder = watchedFolderSchema.parse({ id: 'f2', path: dir });
+    folders.set('f2', folder);
+    await journal.start();
+    const path = join(dir, 'broken.pdf');
+    await writeFile(path, 'not yet a pdf');
+    const ready = async () => {
+      const info = await stat(path);
+      return { folderId: 'f2', path, relativePath: 'broken.pdf', size: info.size, mtimeMs: info.mtimeMs, subfolderTags: ['2026', 'Steuer'] };
+    };
+    const first = journal.addFolderFile(await ready())!;
+    expect(journal.addFolderFile(await ready())).toBeNull();
+    expect(await until(settled(first.id), 'failure')).toMatchObject({ state: 'failed', last_error: 'File content does not match any supported format' });
+    expect(journal.addFolderFile(await ready())).toBeNull();
+    await writeFile(path, await makePdf('fixed now'));
+    const again = journal.addFolderFile(await ready())!;
+    expect(again.id).toBe(first.id);
+    expect(again.metadata.tags).toEqual(['2026', 'Steuer']);
+    expect(await until(settled(first.id), 'fixed')).toMatchObject({ state: 'done', last_error: null });
+  });
+});
