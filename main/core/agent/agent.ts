@@ -1,0 +1,104 @@
+/**
+ * `npm run agent`: the headless agent. Watcher, upload journal and (with the library) reminders, no window.
+ * One log line per file event, a status line, and a clean stop on SIGINT/SIGTERM with the journal intact.
+ */
+import { basename, dirname } from 'node:path';
+import { text } from 'node:stream/consumers';
+import { redactSecrets } from '../keychain/redact.ts';
+import { profileId } from '../keychain/key-store.ts';
+import { openKeyStore } from '../keychain/open-key-store.ts';
+import { openConfBackend } from '../settings/conf-backend.ts';
+import { SettingsStore } from '../settings/settings-store.ts';
+import { defaultAppDataDir, DesktopCore, type CoreStatus } from '../desktop-core.ts';
+import { AGENT_HELP, parseAgentArgs, type AgentArgs } from './agent-args.ts';
+
+const log = (line: string): void => console.log(`${new Date().toISOString()} ${redactSecrets(line)}`);
+
+async function main(): Promise<number> {
+  let args: AgentArgs;
+  try {
+    args = parseAgentArgs(process.argv.slice(2));
+  } catch (error) {
+    console.error(`agent: ${(error as Error).message}\nRun "npm run agent -- --help" for the options.`);
+    return 2;
+  }
+  if (args.help) {
+    console.log(AGENT_HELP);
+    return 0;
+  }
+  const appDataDir = args.dataDir ?? defaultAppDataDir();
+  const backend = openConfBackend(args.settingsFile
+    ? { cwd: dirname(args.settingsFile), configName: basename(args.settingsFile).replace(/\.json$/, '') }
+    : {});
+  const settings = new SettingsStore(backend, { log });
+  for (const problem of settings.problems) log(`settings: ${problem.message}`);
+  if (args.baseUrl || args.local) {
+    await settings.update({ connection: args.baseUrl ? { mode: 'hosted', base_url: args.baseUrl } : { mode: 'local' } });
+  }
+
+  if (args.saveKey) {
+    const connection = settings.get().connection;
+    if (connection.mode !== 'hosted') {
+      console.error('agent: --save-key is for a hosted service (--base-url URL); local mode makes its own key');
+      return 2;
+    }
+    const key = (await text(process.stdin)).trim();
+    if (!key) {
+      console.error('agent: no key on standard input');
+      return 2;
+    }
+    const opened = await openKeyStore({ storage: settings.get().key_storage, filePath: `${appDataDir}/api-keys.json`, log });
+    if (opened.store.kind === 'session') {
+      console.error(`agent: ${opened.warning ?? 'no keychain available'}`);
+      return 1;
+    }
+    await opened.store.set(profileId(connection.base_url), key);
+    log(`key stored in the ${opened.store.kind} for ${connection.base_url}`);
+    return 0;
+  }
+
+  const core = await DesktopCore.open({
+    appDataDir, settings, folders: args.folders, apiKeyOverride: process.env.ARCHIVE_API_KEY || undefined,
+    log: args.quiet ? () => {} : log,
+  });
+  await core.start();
+  const folders = args.folders ?? settings.get().folders;
+  log(`agent: ${core.status().mode} archive at ${core.status().baseUrl}, watching ${folders.length} folder(s): ${folders.map((f) => f.path).join(', ') || '(none)'}`);
+  if (folders.length === 0) log('agent: no folders to watch; add some in the settings or with --folder PATH');
+
+  let lastStatus = '';
+  const printStatus = (force: boolean) => {
+    const line = statusLine(core.status());
+    if (force || line !== lastStatus) log(line);
+    lastStatus = line;
+  };
+  core.journal.on('connectivity', () => printStatus(true));
+  const ticker = setInterval(() => printStatus(args.statusEverySeconds > 0), Math.max(1, args.statusEverySeconds || 5) * 1000);
+  printStatus(true);
+
+  await new Promise<void>((resolve) => {
+    const stop = (signal: string) => {
+      log(`agent: ${signal} received, stopping (the queue is kept)`);
+      resolve();
+    };
+    process.once('SIGINT', () => stop('SIGINT'));
+    process.once('SIGTERM', () => stop('SIGTERM'));
+  });
+  clearInterval(ticker);
+  printStatus(true);
+  await core.stop();
+  log('agent: stopped');
+  return 0;
+}
+
+function statusLine(status: CoreStatus): string {
+  const c = status.counts;
+  const connection = status.authRequired ? 'API key needed' : status.online ? 'online' : `offline (${status.reason ?? 'no answer'})`;
+  return `status: ${connection}${status.paused ? ', paused' : ''}; queued ${c.queued + c.hashing + c.waiting}, uploading ${c.uploading}, `
+    + `done ${c.done + c.accepted}, failed ${c.failed}, paused ${c.paused}`;
+}
+
+main().then((code) => { process.exitCode = code; }, (error: unknown) => {
+  console.error(`agent: ${redactSecrets(error instanceof Error ? error.message : String(error))}`);
+  process.exitCode = 1;
+});

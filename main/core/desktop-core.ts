@@ -1,0 +1,201 @@
+import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Settings, WatchedFolder } from '../../common/settings.ts';
+import { ArchiveClient } from './client/archive-client.ts';
+import { profileId, type KeyStore } from './keychain/key-store.ts';
+import { openKeyStore } from './keychain/open-key-store.ts';
+import { localProfile, startLocalArchive, type LocalArchive } from './local-archive.ts';
+import type { SettingsStore } from './settings/settings-store.ts';
+import { JournalStore } from './uploads/journal-store.ts';
+import { UploadJournal } from './uploads/upload-journal.ts';
+import { FolderWatcher, type FolderStatus } from './watcher/folder-watcher.ts';
+import type { ServiceLimits } from '../../server/config.ts';
+
+/** Per-user directory of the desktop app's own data (journal, library cache, local archive unless configured). */
+export function defaultAppDataDir(): string {
+  if (process.env.DESKTOP_ARCHIVE_DATA_DIR) return process.env.DESKTOP_ARCHIVE_DATA_DIR;
+  const home = homedir();
+  switch (process.platform) {
+    case 'darwin': return join(home, 'Library', 'Application Support', 'Desktop Archive');
+    case 'win32': return join(process.env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Desktop Archive');
+    default: return join(process.env.XDG_DATA_HOME ?? join(home, '.local', 'share'), 'desktop-archive');
+  }
+}
+
+export interface DesktopCoreOptions {
+  appDataDir: string;
+  settings: SettingsStore;
+  /** The key store to use; default: the OS keychain, else the opted-in file, else this session only. */
+  keys?: KeyStore;
+  /** A key given from outside (ARCHIVE_API_KEY for the agent); it wins over the stored one and is never stored. */
+  apiKeyOverride?: string;
+  /** Folders that replace the settings' folders (the agent's --folder flags). */
+  folders?: WatchedFolder[];
+  /** For tests and benchmarks: the local archive's limits, the client's starting limits. */
+  localLimits?: Partial<ServiceLimits>;
+  log?: (line: string) => void;
+}
+
+export interface CoreStatus {
+  mode: 'local' | 'hosted';
+  baseUrl: string;
+  online: boolean;
+  authRequired: boolean;
+  paused: boolean;
+  reason: string | null;
+  keyStorage: KeyStore['kind'];
+  keyWarning: string | null;
+  counts: ReturnType<UploadJournal['counts']>;
+  watching: number;
+  folders: FolderStatus[];
+}
+
+/**
+ * Builds the services of the desktop app from the settings and wires them: watcher → journal → client, the local
+ * archive in local mode. The Electron shell, the browser shell and the headless agent all start here.
+ */
+export class DesktopCore {
+  readonly client: ArchiveClient;
+  readonly journal: UploadJournal;
+  readonly watcher: FolderWatcher;
+  readonly keys: KeyStore;
+  readonly keyWarning: string | null;
+  readonly local: LocalArchive | null;
+  private readonly settings: SettingsStore;
+  private readonly store: JournalStore;
+  private readonly profile: string;
+  private readonly folderStatuses = new Map<string, FolderStatus>();
+  private folders: WatchedFolder[];
+  private readonly fixedFolders: boolean;
+  private readonly log: (line: string) => void;
+  private unsubscribe: (() => void) | undefined;
+
+  private constructor(parts: {
+    client: ArchiveClient; journal: UploadJournal; watcher: FolderWatcher; keys: KeyStore; keyWarning: string | null;
+    local: LocalArchive | null; settings: SettingsStore; store: JournalStore; profile: string; folders: WatchedFolder[];
+    fixedFolders: boolean; log: (line: string) => void;
+  }) {
+    this.client = parts.client;
+    this.journal = parts.journal;
+    this.watcher = parts.watcher;
+    this.keys = parts.keys;
+    this.keyWarning = parts.keyWarning;
+    this.local = parts.local;
+    this.settings = parts.settings;
+    this.store = parts.store;
+    this.profile = parts.profile;
+    this.folders = parts.folders;
+    this.fixedFolders = parts.fixedFolders;
+    this.log = parts.log;
+  }
+
+  static async open(options: DesktopCoreOptions): Promise<DesktopCore> {
+    const log = options.log ?? (() => {});
+    const settings = options.settings.get();
+    await mkdir(options.appDataDir, { recursive: true });
+    let keys = options.keys;
+    let keyWarning: string | null = null;
+    if (!keys) {
+      const opened = await openKeyStore({ storage: settings.key_storage, filePath: join(options.appDataDir, 'api-keys.json'), log });
+      keys = opened.store;
+      keyWarning = opened.warning ?? null;
+    }
+
+    let local: LocalArchive | null = null;
+    let baseUrl: string;
+    let profile: string;
+    let apiKey: string | null;
+    if (settings.connection.mode === 'local') {
+      const dataDir = settings.connection.data_dir ?? join(options.appDataDir, 'archive');
+      local = await startLocalArchive({ dataDir, keys, limits: options.localLimits, log });
+      baseUrl = local.url;
+      profile = localProfile(dataDir);
+      apiKey = options.apiKeyOverride ?? local.apiKey;
+    } else {
+      baseUrl = settings.connection.base_url;
+      profile = profileId(baseUrl);
+      apiKey = options.apiKeyOverride ?? (await keys.get(profile));
+    }
+
+    const client = new ArchiveClient({ baseUrl, apiKey });
+    const store = new JournalStore(join(options.appDataDir, 'journal.sqlite'));
+    const folders = options.folders ?? settings.folders;
+    let core: DesktopCore | undefined;
+    const journal = new UploadJournal({
+      store, transport: client, folder: (id) => core?.folderById(id), paused: settings.uploads.paused, log,
+    });
+    const watcher = new FolderWatcher({
+      onFileReady: (file) => journal.addFolderFile(file),
+      onFolderStatus: (status) => {
+        core?.folderStatuses.set(status.folderId, status);
+        if (status.state === 'missing' || status.state === 'error') log(`folder ${status.path}: ${status.error ?? status.state}`);
+      },
+      rescanIntervalMs: settings.uploads.rescan_interval_ms,
+      log,
+    });
+    core = new DesktopCore({
+      client, journal, watcher, keys, keyWarning, local, settings: options.settings, store, profile, folders,
+      fixedFolders: options.folders !== undefined, log,
+    });
+    return core;
+  }
+
+  folderById(id: string): WatchedFolder | undefined {
+    return this.folders.find((folder) => folder.id === id);
+  }
+
+  async start(): Promise<void> {
+    await this.journal.start();
+    this.watcher.setFolders(this.folders);
+    this.watcher.start();
+    if (!this.fixedFolders) {
+      this.unsubscribe = this.settings.onChange((next: Settings, previous: Settings) => {
+        if (next.folders !== previous.folders) {
+          this.folders = next.folders;
+          this.watcher.setFolders(next.folders);
+        }
+        if (next.uploads.paused !== previous.uploads.paused) {
+          if (next.uploads.paused) this.journal.pause();
+          else this.journal.resume();
+        }
+      });
+    }
+    if (!this.client.hasApiKey) this.log('No API key for this service yet: uploads wait until one is set.');
+  }
+
+  /** Stops in an order that loses nothing: no new files, then the queue (in-flight uploads go back to waiting). */
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    await this.watcher.close();
+    await this.journal.stop();
+    this.store.close();
+    await this.client.close();
+    await this.local?.stop();
+  }
+
+  /** Stores a new key for the current service (keychain) and lets paused work continue. */
+  async setApiKey(apiKey: string): Promise<void> {
+    await this.keys.set(this.profile, apiKey);
+    this.client.setApiKey(apiKey);
+    this.journal.authRenewed();
+  }
+
+  status(): CoreStatus {
+    const connectivity = this.journal.connectivity;
+    const settings = this.settings.get();
+    return {
+      mode: settings.connection.mode,
+      baseUrl: this.client.baseUrl,
+      online: connectivity.online,
+      authRequired: connectivity.authRequired || !this.client.hasApiKey,
+      paused: connectivity.paused,
+      reason: connectivity.reason,
+      keyStorage: this.keys.kind,
+      keyWarning: this.keyWarning,
+      counts: this.journal.counts(),
+      watching: this.watcher.pendingCount,
+      folders: [...this.folderStatuses.values()],
+    };
+  }
+}
