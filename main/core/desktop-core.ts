@@ -121,20 +121,20 @@ export class DesktopCore {
     const client = new ArchiveClient({ baseUrl, apiKey });
     const store = new JournalStore(join(options.appDataDir, 'journal.sqlite'));
     const folders = options.folders ?? settings.folders;
-    let core: DesktopCore | undefined;
     const journal = new UploadJournal({
-      store, transport: client, folder: (id) => core?.folderById(id), paused: settings.uploads.paused, log,
+      store, transport: client, folder: (id) => core.folderById(id), paused: settings.uploads.paused, log,
     });
     const watcher = new FolderWatcher({
       onFileReady: (file) => journal.addFolderFile(file),
       onFolderStatus: (status) => {
-        core?.folderStatuses.set(status.folderId, status);
+        core.folderStatuses.set(status.folderId, status);
         if (status.state === 'missing' || status.state === 'error') log(`folder ${status.path}: ${status.error ?? status.state}`);
       },
       rescanIntervalMs: settings.uploads.rescan_interval_ms,
       log,
     });
-    core = new DesktopCore({
+    // The callbacks above run only after start(), when `core` exists.
+    const core: DesktopCore = new DesktopCore({
       client, journal, watcher, keys, keyWarning, local, settings: options.settings, store, profile, folders,
       fixedFolders: options.folders !== undefined, log,
     });

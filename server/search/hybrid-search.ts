@@ -8,7 +8,7 @@ import { dot } from './embedders/embedder.ts';
 import { HashedEmbedder } from './embedders/hashed-embedder.ts';
 import { conceptsOfWord } from './embedders/synonyms.ts';
 import { foldedWords, foldText, isNumeric, STOPWORDS, trigramSimilarity } from './embedders/text-folding.ts';
-import { toFtsQuery } from './fts-query.ts';
+import { planFtsQuery, type FtsPlan } from './fts-query.ts';
 
 /**
  * Fusion: reciprocal rank fusion, score = Σ weight · (K + 1) / (K + rank) over the BM25 list and the vector list.
@@ -26,6 +26,17 @@ export const LEXICAL_WEIGHT = 1;
 export const SEMANTIC_WEIGHT = 0.9;
 /** How deep each list is read for the fusion. */
 const CANDIDATES = 200;
+/**
+ * BM25 ranks at most this many full-text matches: all of them while a query has no more visible matches than this,
+ * else the RANK_WINDOW most recent (highest rowid, i.e. latest uploaded), and `total` becomes an estimate.
+ * Why: FTS5 computes bm25() for every row it returns before any LIMIT applies, about 3–5 µs a row (the row's term
+ * positions and column sizes), so "rechnung" in 93,000 of 100,000 documents took 90 ms for the ranking alone. Read
+ * in rowid order, FTS5 stops after the window. Recency is the archive's natural order, and the semantic half still
+ * searches every document, so an older document that fits the query well can come in through the vectors.
+ */
+export const RANK_WINDOW = 1000;
+const BM25 = 'bm25(documents_fts, 10.0, 1.0, 5.0, 5.0)';
+
 /**
  * A vector hit must also reach this share of the best hit's similarity. Without it, a query that matches one
  * document very well drags in the whole tail of documents that merely share a few n-grams with it.
@@ -48,54 +59,55 @@ export interface HybridSearchOptions {
   onEmbedderError?: (error: unknown) => void;
 }
 
-interface Candidate { id: string; lexicalRank?: number; semanticRank?: number; similarity?: number }
+export interface HybridSearchResult {
+  items: SearchHit[];
+  /** Full-text matches plus vector-only hits; an estimate when totalIsEstimate. */
+  total: number;
+  /** True when the query had more than RANK_WINDOW visible full-text matches, so they were not all counted. */
+  totalIsEstimate: boolean;
+}
+
+/** Candidates are keyed by the documents rowid, which is also the full-text row's rowid. */
+interface Candidate { rowid: number; lexicalRank?: number; semanticRank?: number; similarity?: number }
+
+/** Who may see a row: the key's spaces (and space_id when given), never deleted documents; on search_visibility `v`. */
+interface Access { sql: string; args: string[]; spaces: ReadonlySet<string> | null }
+
+function accessOf(principal: ApiKeyPrincipal, spaceId: string | undefined): Access {
+  const spaces = spaceFilter(principal, 'v.space_id');
+  const where = ['v.deleted = 0', spaces.sql];
+  const args = [...spaces.params];
+  if (spaceId) {
+    where.push('v.space_id = ?');
+    args.push(spaceId);
+  }
+  return { sql: where.join(' AND '), args, spaces: spaceId ? new Set([spaceId]) : principal.spaces };
+}
 
 /**
- * BM25 (FTS5) and vector similarity fused by reciprocal rank. Both lists obey the same access rule as before:
+ * BM25 (FTS5) and vector similarity fused by reciprocal rank. Both lists obey the same access rule:
  * only documents of spaces the key can read (and of space_id when given), never deleted ones.
  */
 export async function hybridSearch(db: Database, index: EmbeddingIndex | null, request: HybridSearchRequest,
-  options: HybridSearchOptions = {}): Promise<{ items: SearchHit[]; total: number }> {
+  options: HybridSearchOptions = {}): Promise<HybridSearchResult> {
   const { query, limit, spaceId, principal } = request;
-  const spaces = spaceFilter(principal, 'd.space_id');
-  const where = ['d.deleted_at IS NULL', spaces.sql];
-  const args: string[] = [...spaces.params];
-  if (spaceId) {
-    where.push('d.space_id = ?');
-    args.push(spaceId);
-  }
-  const match = toFtsQuery(query);
-  const ftsFrom = 'FROM documents_fts JOIN documents d ON d.rowid = documents_fts.rowid';
-  const ftsWhere = ['documents_fts MATCH ?', ...where].join(' AND ');
+  const access = accessOf(principal, spaceId);
+  const plan = planFtsQuery(db, query);
+  const lexical = plan?.match ? lexicalSearch(db, plan, access) : null;
 
-  // BM25 in two steps, so FTS5's snippet() (costly on long texts) runs only for the first `limit` hits, as before:
-  // the top `limit` with snippets, then (only when there are more) the ranks down to CANDIDATES without.
-  const candidates = new Map<string, Candidate>();
-  const ftsSnippets = new Map<string, string>();
-  let lexicalTotal = 0;
-  if (match) {
-    const rank = 'bm25(documents_fts, 10.0, 1.0, 5.0, 5.0)';
-    const top = db.prepare(`SELECT d.id, ${rank} AS rank, snippet(documents_fts, -1, '${OPEN}', '${CLOSE}', '…', 24) AS snippet
-      ${ftsFrom} WHERE ${ftsWhere} ORDER BY rank LIMIT ?`).all(match, ...args, limit) as Array<{ id: string; snippet: string }>;
-    for (const row of top) ftsSnippets.set(row.id, highlightFts(row.snippet));
-    const lexical = top.length < limit ? top
-      : db.prepare(`SELECT d.id, ${rank} AS rank ${ftsFrom} WHERE ${ftsWhere} ORDER BY rank LIMIT ?`).all(match, ...args, CANDIDATES) as Array<{ id: string }>;
-    lexical.forEach((row, i) => candidates.set(row.id, { id: row.id, lexicalRank: i + 1 }));
-    lexicalTotal = lexical.length < CANDIDATES ? lexical.length
-      : (db.prepare(`SELECT count(*) AS n ${ftsFrom} WHERE ${ftsWhere}`).get(match, ...args) as { n: number }).n;
-  }
+  const candidates = new Map<number, Candidate>();
+  lexical?.ranked.forEach((rowid, i) => candidates.set(rowid, { rowid, lexicalRank: i + 1 }));
 
-  // A vector hit outside the BM25 list counts as vector-only. That is exact while BM25 has at most CANDIDATES
-  // matches (the list is complete); beyond, it may be a full-text match further down, so `total` can then overcount by
-  // up to the number of such vector hits. Asking FTS5 about single rowids would be exact but costs milliseconds each.
-  const semantic = index ? await semanticHits(db, index, query, { where: where.join(' AND '), args, spaceId, principal }, options) : [];
+  // A vector hit outside the full-text matches counts as vector-only. That is exact while the window holds every
+  // match; beyond it the total is an estimate anyway.
+  const semantic = index ? await semanticHits(db, index, query, access, options) : [];
   let semanticOnly = 0;
   semantic.forEach((hit, i) => {
-    const candidate = candidates.get(hit.id);
+    const candidate = candidates.get(hit.rowid);
     if (candidate) Object.assign(candidate, { semanticRank: i + 1, similarity: hit.similarity });
     else {
-      candidates.set(hit.id, { id: hit.id, semanticRank: i + 1, similarity: hit.similarity });
-      semanticOnly++;
+      candidates.set(hit.rowid, { rowid: hit.rowid, semanticRank: i + 1, similarity: hit.similarity });
+      if (!lexical?.matched.has(hit.rowid)) semanticOnly++;
     }
   });
 
@@ -104,20 +116,93 @@ export async function hybridSearch(db: Database, index: EmbeddingIndex | null, r
     .sort((a, b) => b.score - a.score
       || (a.candidate.lexicalRank ?? Infinity) - (b.candidate.lexicalRank ?? Infinity)
       || (b.candidate.similarity ?? 0) - (a.candidate.similarity ?? 0)
-      || a.candidate.id.localeCompare(b.candidate.id))
+      || b.candidate.rowid - a.candidate.rowid)
     .slice(0, limit);
 
-  const byId = db.prepare(`${DOCUMENT_SELECT} WHERE d.id = ?`);
+  // Snippets only for the page, and only of its full-text hits.
+  const snippets = plan?.match && lexical
+    ? ftsSnippets(db, plan, ranked.filter((entry) => lexical.matched.has(entry.candidate.rowid)).map((entry) => entry.candidate.rowid))
+    : new Map<number, string>();
+  const byRowid = db.prepare(`${DOCUMENT_SELECT} WHERE d.rowid = ?`);
   const items: SearchHit[] = ranked.map(({ candidate, score }) => {
-    const row = byId.get(candidate.id) as unknown as DocumentRow;
+    const row = byRowid.get(candidate.rowid) as unknown as DocumentRow;
     return {
       document: toDocument(row),
       score: Math.round(score * 10_000) / 10_000,
-      // Hits without an FTS snippet: vector-only ones, and (rarely) full-text hits ranked below `limit` by BM25.
-      snippet: ftsSnippets.get(candidate.id) ?? vectorSnippet(row.content, row.title, query),
+      // Vector-only hits have no full-text match to cut a snippet around.
+      snippet: snippets.get(candidate.rowid) ?? vectorSnippet(row.content, row.title, query),
     };
   });
-  return { items, total: lexicalTotal + semanticOnly };
+  return {
+    items,
+    total: (lexical?.total ?? 0) + semanticOnly,
+    totalIsEstimate: lexical?.totalIsEstimate ?? false,
+  };
+}
+
+interface LexicalResult {
+  /** Rowids, best BM25 first, at most CANDIDATES. */
+  ranked: number[];
+  /** Every visible match read (all of them unless totalIsEstimate). */
+  matched: Set<number>;
+  total: number;
+  totalIsEstimate: boolean;
+}
+
+/**
+ * One pass over the full-text index, newest first, joined with search_visibility so only visible rows count and
+ * bm25() runs only for them; it stops after RANK_WINDOW + 1 rows (the one more says whether there are more).
+ */
+function lexicalSearch(db: Database, plan: FtsPlan, access: Access): LexicalResult {
+  const rows = db.prepare(`SELECT f.rowid AS rowid, ${BM25} AS rank
+    FROM documents_fts f CROSS JOIN search_visibility v ON v.doc_rowid = f.rowid
+    WHERE documents_fts MATCH ? AND ${access.sql} ORDER BY f.rowid DESC LIMIT ?`)
+    .all(plan.match, ...access.args, RANK_WINDOW + 1) as Array<{ rowid: number; rank: number }>;
+  const complete = rows.length <= RANK_WINDOW;
+  if (!complete) rows.pop();
+  const oldest = rows.at(-1)?.rowid ?? 0;
+  const matched = new Set(rows.map((row) => row.rowid));
+  // bm25() is lower for better matches; among equals the newer document first.
+  const ranked = rows.sort((a, b) => a.rank - b.rank || b.rowid - a.rowid).slice(0, CANDIDATES).map((row) => row.rowid);
+  if (complete) return { ranked, matched, total: rows.length, totalIsEstimate: false };
+  return { ranked, matched, total: estimateMatches(db, access, RANK_WINDOW, oldest, plan.maxMatches), totalIsEstimate: true };
+}
+
+/**
+ * How many visible documents match, from the window: `seen` matches among the visible documents with a rowid from
+ * `oldest` up, scaled to all rowids the key can see (as if matches were spread evenly over time), and never above
+ * the index's own bound (which catches a word that only recent documents have). Rounded to two significant digits,
+ * since it is an estimate; always more than the window, which is known to be exceeded.
+ */
+function estimateMatches(db: Database, access: Access, seen: number, oldest: number, maxMatches: number | null): number {
+  const spaces = access.spaces ?? new Set((db.prepare('SELECT id FROM spaces').all() as Array<{ id: string }>).map((row) => row.id));
+  const first = db.prepare('SELECT min(doc_rowid) AS n FROM search_visibility WHERE space_id = ? AND deleted = 0');
+  const last = db.prepare('SELECT max(doc_rowid) AS n FROM search_visibility WHERE space_id = ? AND deleted = 0');
+  let low = Infinity, high = -Infinity;
+  for (const space of spaces) {
+    low = Math.min(low, (first.get(space) as { n: number | null }).n ?? Infinity);
+    high = Math.max(high, (last.get(space) as { n: number | null }).n ?? -Infinity);
+  }
+  let estimate = high >= oldest && low <= oldest ? seen * (high - low + 1) / (high - oldest + 1) : seen + 1;
+  if (maxMatches !== null) estimate = Math.min(estimate, maxMatches);
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, estimate))) - 1);
+  return Math.max(seen + 1, Math.round(estimate / magnitude) * magnitude);
+}
+
+/**
+ * FTS5's snippet() for the given rowids. With an expression of exact terms FTS5 seeks each rowid in the term
+ * lists (about 0.1 ms a row); a prefix query would merge its term lists anew for each rowid, so that case reads
+ * the matches once and picks the rowids out (unary + keeps SQLite from handing the list to FTS5 one rowid at a time).
+ */
+function ftsSnippets(db: Database, plan: FtsPlan, rowids: readonly number[]): Map<number, string> {
+  const snippets = new Map<number, string>();
+  if (rowids.length === 0) return snippets;
+  const select = `SELECT rowid, snippet(documents_fts, -1, '${OPEN}', '${CLOSE}', '…', 24) AS snippet FROM documents_fts WHERE documents_fts MATCH ?`;
+  const rows = plan.exact
+    ? rowids.map((rowid) => db.prepare(`${select} AND rowid = ?`).get(plan.match, rowid) as { rowid: number; snippet: string } | undefined)
+    : db.prepare(`${select} AND +rowid IN (SELECT value FROM json_each(?))`).all(plan.match, JSON.stringify(rowids)) as Array<{ rowid: number; snippet: string }>;
+  for (const row of rows) if (row) snippets.set(row.rowid, highlightFts(row.snippet));
+  return snippets;
 }
 
 function fusedScore(candidate: Candidate): number {
@@ -128,9 +213,8 @@ function fusedScore(candidate: Candidate): number {
 }
 
 /** The nearest documents the principal may see, verified against the database (deleted, space) in rank order. */
-async function semanticHits(db: Database, index: EmbeddingIndex, query: string,
-  scope: { where: string; args: string[]; spaceId: string | undefined; principal: ApiKeyPrincipal },
-  options: HybridSearchOptions): Promise<VectorHit[]> {
+async function semanticHits(db: Database, index: EmbeddingIndex, query: string, access: Access,
+  options: HybridSearchOptions): Promise<Array<VectorHit & { rowid: number }>> {
   let vector: Float32Array;
   try {
     vector = await index.embedQuery(query);
@@ -138,15 +222,19 @@ async function semanticHits(db: Database, index: EmbeddingIndex, query: string,
     options.onEmbedderError?.(error);
     return [];
   }
-  const spaces = scope.spaceId ? new Set([scope.spaceId]) : scope.principal.spaces;
   // Over-fetch: some of the nearest may be deleted, and those are only known to the database.
-  const nearest = index.nearest(vector, spaces, CANDIDATES * 2);
+  const nearest = index.nearest(vector, access.spaces, CANDIDATES * 2);
   if (nearest.length === 0) return [];
   const floor = nearest[0]!.similarity * RELATIVE_SIMILARITY;
   const close = nearest.filter((hit) => hit.similarity >= floor);
-  const visible = new Set((db.prepare(`SELECT d.id FROM json_each(?) AS ids CROSS JOIN documents d ON d.id = ids.value WHERE ${scope.where}`)
-    .all(JSON.stringify(close.map((hit) => hit.id)), ...scope.args) as Array<{ id: string }>).map((row) => row.id));
-  return close.filter((hit) => visible.has(hit.id)).slice(0, CANDIDATES);
+  // d is read through its id index alone (id → rowid), v by rowid: neither touches a document row.
+  const visible = new Map((db.prepare(`SELECT d.id AS id, d.rowid AS rowid FROM json_each(?) AS ids
+    CROSS JOIN documents d ON d.id = ids.value CROSS JOIN search_visibility v ON v.doc_rowid = d.rowid WHERE ${access.sql}`)
+    .all(JSON.stringify(close.map((hit) => hit.id)), ...access.args) as Array<{ id: string; rowid: number }>).map((row) => [row.id, row.rowid]));
+  return close.flatMap((hit) => {
+    const rowid = visible.get(hit.id);
+    return rowid === undefined ? [] : [{ ...hit, rowid }];
+  }).slice(0, CANDIDATES);
 }
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -26,13 +26,13 @@ async function search(ctx: RequestContext) {
   // Ids are stored lower case; z.uuid() accepts either case.
   const spaceId = parsed.data.space_id?.toLowerCase();
   // No letters or digits: nothing to match lexically, and an embedding of punctuation means nothing either.
-  if (!toFtsQuery(query)) return { status: 200, body: { success: true, items: [], total: 0, limit, query } };
+  if (!toFtsQuery(query)) return { status: 200, body: { success: true, items: [], total: 0, total_is_estimate: false, limit, query } };
   if (spaceId && !canRead(ctx.principal, spaceId)) throw new HttpError(403, ErrorMessage.spaceDenied);
   const { db } = ctx.service;
-  const { items, total } = await hybridSearch(db, embeddingIndexFor(db), {
+  const { items, total, totalIsEstimate } = await hybridSearch(db, embeddingIndexFor(db), {
     query, limit, principal: ctx.principal, ...(spaceId ? { spaceId } : {}),
   });
-  return { status: 200, body: { success: true, items, total, limit, query } };
+  return { status: 200, body: { success: true, items, total, total_is_estimate: totalIsEstimate, limit, query } };
 }
 
 export const searchRoutes: Route[] = [{ method: 'POST', path: '/v1/search', scope: 'search', handler: search }];
