@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import {
+  DOCUMENT_SORT_FIELDS, DOCUMENT_STATUSES, EVENT_STATES, EVENT_TYPES, FILE_FORMATS, ROLES, SCOPES,
+} from './archive-types.ts';
+import { isCalendarDate } from './dates.ts';
+import { settingsSchema, watchedFolderSchema, type Settings } from './settings.ts';
+import { uploadMetadataSchema } from './upload-metadata.ts';
+
+/**
+ * The contract between the desktop main process and the renderer: every call with its request and response schema,
+ * every event with its payload schema. The Electron shell registers one handler per call by looping over `CALLS`
+ * and parses arguments with these schemas; the preload exposes exactly these functions as `window.desktop`; the
+ * browser shell carries the same contract over a loopback WebSocket. Types come from z.infer, never by hand.
+ */
+
+const uuid = z.uuid({ error: 'expected a uuid' });
+const calendarDate = z.string().refine(isCalendarDate, { error: 'expected a date YYYY-MM-DD' });
+const isoTimestamp = z.iso.datetime({ offset: true, error: 'expected an ISO 8601 timestamp' });
+const amount = z.object({ value: z.number(), currency: z.string() });
+
+// ---- resources (as the service sends them; see docs/api.md) -------------------------------------------------------
+
+export const documentSchema = z.object({
+  id: z.string(), space_id: z.string(), category_id: z.string().nullable(), category_name: z.string().nullable(),
+  status: z.enum(DOCUMENT_STATUSES), title: z.string(), original_filename: z.string(), mime_type: z.string(),
+  file_format: z.enum(FILE_FORMATS), size_bytes: z.number(), sha256: z.string(), page_count: z.number().nullable(),
+  language: z.string().nullable(), sender_name: z.string().nullable(), document_date: z.string().nullable(),
+  tags: z.array(z.string()), duplicate_of: z.string().nullable(), processing_note: z.string().nullable(),
+  error: z.string().nullable(), created_at: z.string(), updated_at: z.string(), processed_at: z.string().nullable(),
+  deleted_at: z.string().nullable(),
+});
+export type DocumentView = z.infer<typeof documentSchema>;
+
+export const documentDetailSchema = documentSchema.extend({
+  content: z.string(),
+  extracted_data: z.record(z.string(), z.unknown()),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+  event_ids: z.array(z.string()),
+});
+
+export const eventSchema = z.object({
+  id: z.string(), document_id: z.string(), space_id: z.string(), event_type: z.enum(EVENT_TYPES),
+  state: z.enum(EVENT_STATES), title: z.string(), amount: amount.nullable(), due_date: z.string().nullable(),
+  reference_number: z.string().nullable(), sender_name: z.string().nullable(), created_at: z.string(), updated_at: z.string(),
+});
+export type EventView = z.infer<typeof eventSchema>;
+
+export const eventDetailSchema = eventSchema.extend({
+  document: z.object({ id: z.string(), title: z.string(), space_id: z.string(), status: z.enum(DOCUMENT_STATUSES), original_filename: z.string() }),
+  payments: z.array(z.object({
+    id: z.string(), amount: amount.nullable(), paid_at: z.string(), confirmed: z.boolean(),
+    source: z.enum(['metadata', 'manual']), created_at: z.string(),
+  })),
+  history: z.array(z.object({ from: z.enum(EVENT_STATES).nullable(), to: z.enum(EVENT_STATES), at: z.string(), cause: z.string() })),
+});
+
+export const spaceSchema = z.object({ id: z.string(), name: z.string(), is_default: z.boolean(), access: z.enum(ROLES), created_at: z.string() });
+export const categorySchema = z.object({ id: z.string(), space_id: z.string(), name: z.string(), document_count: z.number(), created_at: z.string() });
+export const tagSchema = z.object({ name: z.string(), document_count: z.number() });
+export const keyInfoSchema = z.object({
+  id: z.string(), name: z.string(), role: z.enum(ROLES), scopes: z.array(z.enum(SCOPES)), spaces: z.array(z.string()).nullable(),
+});
+
+export const UPLOAD_ITEM_STATES = ['queued', 'hashing', 'waiting', 'uploading', 'accepted', 'done', 'failed', 'paused'] as const;
+export const uploadItemSchema = z.object({
+  id: z.number(), source: z.enum(['folder', 'manual']), folder_id: z.string().nullable(), path: z.string(),
+  relative_path: z.string(), file_name: z.string(), size: z.number(), mtime_ms: z.number(), sha256: z.string().nullable(),
+  space_id: z.string().nullable(), metadata: z.record(z.string(), z.unknown()), state: z.enum(UPLOAD_ITEM_STATES),
+  attempts: z.number(), next_attempt_at: z.number(), last_error: z.string().nullable(), document_id: z.string().nullable(),
+  duplicate_of: z.string().nullable(), after_upload: z.string().nullable(), created_at: z.number(), updated_at: z.number(),
+});
+export type UploadItemView = z.infer<typeof uploadItemSchema>;
+export const uploadCountsSchema = z.record(z.enum(UPLOAD_ITEM_STATES), z.number());
+
+export const folderStatusSchema = z.object({
+  folderId: z.string(), path: z.string(), state: z.enum(['starting', 'watching', 'missing', 'error', 'disabled']), error: z.string().optional(),
+});
+
+export const connectionStatusSchema = z.object({
+  mode: z.enum(['local', 'hosted']),
+  base_url: z.string(),
+  online: z.boolean(),
+  /** The service refused the key (or none is set): the UI asks for a new one. */
+  auth_required: z.boolean(),
+  uploads_paused: z.boolean(),
+  reason: z.string().nullable(),
+  key_storage: z.enum(['keychain', 'session', 'file']),
+  /** Shown as a banner: e.g. no keychain, the key lives for this session only. */
+  key_warning: z.string().nullable(),
+  /** Settings problems found at start (a corrupt file moved aside...). */
+  settings_problems: z.array(z.string()),
+  last_sync_at: z.string().nullable(),
+  due_count: z.number(),
+});
+export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
+
+export const bulkResultSchema = z.object({
+  done: z.array(z.string()),
+  failed: z.array(z.object({ id: z.string(), error: z.string() })),
+});
+
+const currencyTotal = z.object({ currency: z.string(), value: z.number(), count: z.number() });
+const dueGroup = z.object({ items: z.array(eventSchema), totals: z.array(currencyTotal) });
+export const dueItemsSchema = z.object({
+  today: z.string(),
+  overdue: dueGroup,
+  /** ISO weeks (e.g. 2026-W51, Monday to Sunday), the current one first. */
+  weeks: z.array(dueGroup.extend({ week: z.string(), starts: z.string(), ends: z.string() })),
+  totals: z.array(currencyTotal),
+  count: z.number(),
+});
+
+export const notificationSchema = z.object({
+  id: z.string(), title: z.string(), body: z.string(), eventIds: z.array(z.string()),
+  kind: z.enum(['reminder', 'digest', 'summary', 'upload-failed']),
+});
+export type DesktopNotification = z.infer<typeof notificationSchema>;
+
+// ---- requests ----------------------------------------------------------------------------------------------------
+
+const ids = z.array(uuid).min(1, { error: 'select at least one document' }).max(50, { error: 'at most 50 documents at once' });
+
+export const libraryQuerySchema = z.strictObject({
+  sort_by: z.enum(DOCUMENT_SORT_FIELDS).default('created_at'),
+  sort_order: z.enum(['asc', 'desc']).default('desc'),
+  space_id: uuid.optional(),
+  category_id: uuid.optional(),
+  status: z.enum(DOCUMENT_STATUSES).optional(),
+  created_after: isoTimestamp.optional(),
+  tags: z.array(z.string().min(1)).max(5).optional(),
+  deleted: z.boolean().default(false),
+  limit: z.number().int().min(1).max(500).default(100),
+  offset: z.number().int().min(0).default(0),
+});
+export type LibraryQuery = z.infer<typeof libraryQuerySchema>;
+
+export const eventQuerySchema = z.strictObject({
+  states: z.array(z.enum(EVENT_STATES)).optional(),
+  types: z.array(z.enum(EVENT_TYPES)).optional(),
+  due_after: calendarDate.optional(),
+  due_before: calendarDate.optional(),
+  document_id: uuid.optional(),
+  limit: z.number().int().min(1).max(500).default(100),
+  offset: z.number().int().min(0).default(0),
+});
+export type EventQuery = z.infer<typeof eventQuerySchema>;
+
+export const connectionTestSchema = z.strictObject({
+  mode: z.enum(['local', 'hosted']),
+  base_url: z.url({ protocol: /^https?$/, error: 'base_url must be an http(s) URL' }).optional(),
+  /** A key to try; never stored by the test. Without it the stored key is tried. */
+  api_key: z.string().min(1).optional(),
+});
+
+/** Partial settings: each section merged, `folders` replaced whole (use folders.save / folders.remove instead). */
+export const settingsPatchSchema = z.strictObject({
+  connection: settingsSchema.shape.connection.optional(),
+  key_storage: z.enum(['keychain', 'file']).optional(),
+  uploads: z.strictObject({ paused: z.boolean().optional(), rescan_interval_ms: z.number().int().optional() }).optional(),
+  sync: z.strictObject({ interval_ms: z.number().int().optional(), full_reconcile_interval_ms: z.number().int().optional() }).optional(),
+  reminders: z.strictObject({
+    enabled: z.boolean().optional(), days_before: z.number().int().optional(), on_due_day: z.boolean().optional(),
+    digest_time: z.string().optional(),
+  }).optional(),
+  ui: z.strictObject({ close_to_tray: z.boolean().optional(), start_at_login: z.boolean().optional(), notify_failed_uploads: z.boolean().optional() }).optional(),
+});
+
+// ---- the contract ------------------------------------------------------------------------------------------------
+
+const none = z.undefined();
+const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
+
+export const CALLS = {
+  // connection and settings
+  'status.get': call(none, connectionStatusSchema),
+  'settings.get': call(none, settingsSchema),
+  'settings.update': call(settingsPatchSchema, settingsSchema),
+  /** Tries a service and a key: the key's scopes and spaces, or the service's error. Stores nothing. */
+  'connection.test': call(connectionTestSchema, z.object({
+    ok: z.boolean(), error: z.string().nullable(), key: keyInfoSchema.nullable(), spaces: z.array(spaceSchema),
+  })),
+  /** Stores the key in the keychain for the current service and resumes paused work. */
+  'connection.setKey': call(z.strictObject({ api_key: z.string().min(1, { error: 'the API key must not be empty' }) }), none),
+
+  // library (served from the local cache, so it works offline)
+  'library.list': call(libraryQuerySchema, z.object({ items: z.array(documentSchema), total: z.number() })),
+  'library.search': call(z.strictObject({
+    query: z.string().trim().min(1, { error: 'type something to search for' }).max(500),
+    limit: z.number().int().min(1).max(100).default(50),
+    space_id: uuid.optional(),
+  }), z.object({ items: z.array(z.object({ document: documentSchema, score: z.number(), snippet: z.string() })), total: z.number() })),
+  'library.sync': call(none, z.object({ added: z.number(), updated: z.number(), removed: z.number() })),
+
+  // documents
+  'documents.get': call(z.strictObject({ id: uuid }), documentDetailSchema),
+  /** A URL the renderer may load the document's bytes from (the preview protocol; never a signed service URL). */
+  'documents.preview': call(z.strictObject({ id: uuid }), z.object({ url: z.string(), mime_type: z.string(), file_name: z.string(), size: z.number() })),
+  /** Saves the file under its Content-Disposition name into `directory` (the shell asks the user where). */
+  'documents.saveAs': call(z.strictObject({ id: uuid, directory: z.string().min(1) }), z.object({ path: z.string() })),
+  'documents.update': call(z.strictObject({
+    id: uuid,
+    title: z.string().trim().min(1).max(500).optional(),
+    document_date: calendarDate.nullable().optional(),
+    category_id: uuid.nullable().optional(),
+    tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
+  }), documentDetailSchema),
+  'documents.delete': call(z.strictObject({ ids }), bulkResultSchema),
+  'documents.restore': call(z.strictObject({ ids }), bulkResultSchema),
+  'documents.reprocess': call(z.strictObject({ ids }), z.object({
+    queued: z.array(z.string()), alreadyProcessing: z.array(z.string()), skippedPending: z.array(z.string()),
+    denied: z.array(z.string()), notFound: z.array(z.string()),
+  })),
+
+  // events and due items
+  'events.list': call(eventQuerySchema, z.object({ items: z.array(eventSchema), total: z.number() })),
+  'events.get': call(z.strictObject({ id: uuid }), eventDetailSchema),
+  'events.setState': call(z.strictObject({
+    id: uuid, state: z.enum(EVENT_STATES), paid_at: calendarDate.optional(), cause: z.string().min(1).max(200).optional(),
+  }), eventDetailSchema),
+  /** Open and needs-input events with a due date: overdue, then by ISO week, with totals per currency. */
+  'events.due': call(z.strictObject({
+    types: z.array(z.enum(EVENT_TYPES)).optional(),
+    until: calendarDate.optional(),
+  }), dueItemsSchema),
+  'events.snooze': call(z.strictObject({ id: uuid, until: isoTimestamp }), none),
+  /** The open due events as an iCalendar file's text (the shell offers to save it). */
+  'events.exportIcs': call(none, z.object({ ics: z.string(), count: z.number() })),
+
+  // uploads
+  'uploads.list': call(z.strictObject({
+    states: z.array(z.enum(UPLOAD_ITEM_STATES)).optional(),
+    limit: z.number().int().min(1).max(500).default(200), offset: z.number().int().min(0).default(0),
+  }), z.object({ items: z.array(uploadItemSchema), total: z.number() })),
+  /** Files (or folders: their supported files) dropped on the app, with the metadata form. */
+  'uploads.add': call(z.strictObject({
+    paths: z.array(z.string().min(1)).min(1, { error: 'no files given' }).max(10_000),
+    space_id: uuid.optional(),
+    metadata: uploadMetadataSchema.optional(),
+  }), z.array(uploadItemSchema)),
+  'uploads.retry': call(z.strictObject({ id: z.number().int() }), uploadItemSchema.nullable()),
+  'uploads.pauseItem': call(z.strictObject({ id: z.number().int() }), uploadItemSchema.nullable()),
+  'uploads.remove': call(z.strictObject({ id: z.number().int() }), z.boolean()),
+  'uploads.pause': call(none, none),
+  'uploads.resume': call(none, none),
+  'uploads.counts': call(none, uploadCountsSchema),
+
+  // watched folders
+  'folders.list': call(none, z.object({ folders: z.array(watchedFolderSchema), statuses: z.array(folderStatusSchema) })),
+  /** Adds (no id or a new one) or replaces a watched folder. */
+  'folders.save': call(watchedFolderSchema.partial({ id: true }), watchedFolderSchema),
+  'folders.remove': call(z.strictObject({ id: z.string().min(1) }), z.boolean()),
+  'folders.rescan': call(z.strictObject({ id: z.string().min(1).optional() }), none),
+
+  // catalog
+  'catalog.spaces': call(none, z.array(spaceSchema)),
+  'catalog.categories': call(z.strictObject({ space_id: uuid.optional() }), z.array(categorySchema)),
+  'catalog.tags': call(none, z.array(tagSchema)),
+} as const;
+
+export const EVENTS = {
+  'status.changed': connectionStatusSchema,
+  'uploads.item': uploadItemSchema,
+  'uploads.removed': z.object({ id: z.number() }),
+  'uploads.progress': z.object({ id: z.number(), sent: z.number(), total: z.number() }),
+  'uploads.counts': uploadCountsSchema,
+  'library.changed': z.object({ document_ids: z.array(z.string()), event_ids: z.array(z.string()) }),
+  'notification': notificationSchema,
+  'folders.status': folderStatusSchema,
+} as const;
+
+export type CallName = keyof typeof CALLS;
+export type EventName = keyof typeof EVENTS;
+export type CallInput<C extends CallName> = z.input<(typeof CALLS)[C]['input']>;
+export type CallParsedInput<C extends CallName> = z.output<(typeof CALLS)[C]['input']>;
+export type CallOutput<C extends CallName> = z.output<(typeof CALLS)[C]['output']>;
+export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;
+
+/** What the renderer sees as `window.desktop`: one async function per call, one subscription per event. */
+export type DesktopApi = {
+  [C in CallName]: CallInput<C> extends undefined ? () => Promise<CallOutput<C>> : (input: CallInput<C>) => Promise<CallOutput<C>>;
+} & {
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+};
+
+/** What main implements: the same calls, with inputs already parsed by the contract's schemas. */
+export type DesktopHandlers = { [C in CallName]: (input: CallParsedInput<C>) => Promise<CallOutput<C>> };
+
+/** The error a call rejects with across the bridge: a message for the user, and the service's status when it had one. */
+export const ipcErrorSchema = z.object({ message: z.string(), status: z.number().optional(), issues: z.array(z.string()).optional() });
+export type IpcError = z.infer<typeof ipcErrorSchema>;
+
+export const CALL_NAMES = Object.keys(CALLS) as CallName[];
+export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+
+/** Parses a call's input; the error names the field ("folders.save: path: the folder path must not be empty"). */
+export function parseCallInput<C extends CallName>(name: C, input: unknown): CallParsedInput<C> {
+  const result = CALLS[name].input.safeParse(input);
+  if (result.success) return result.data as CallParsedInput<C>;
+  const issues = result.error.issues.map((issue) => `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
+  throw Object.assign(new Error(`${name}: ${issues.join('; ')}`), { issues });
+}
+
+export type { Settings };
