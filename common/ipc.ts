@@ -34,7 +34,7 @@ export type DocumentView = z.infer<typeof documentSchema>;
 export const documentDetailSchema = documentSchema.extend({
   content: z.string(),
   extracted_data: z.record(z.string(), z.unknown()),
-  metadata: z.record(z.string(), z.unknown()).nullable(),
+  metadata: uploadMetadataSchema.nullable(),
   event_ids: z.array(z.string()),
 });
 
@@ -65,7 +65,7 @@ export const UPLOAD_ITEM_STATES = ['queued', 'hashing', 'waiting', 'uploading', 
 export const uploadItemSchema = z.object({
   id: z.number(), source: z.enum(['folder', 'manual']), folder_id: z.string().nullable(), path: z.string(),
   relative_path: z.string(), file_name: z.string(), size: z.number(), mtime_ms: z.number(), sha256: z.string().nullable(),
-  space_id: z.string().nullable(), metadata: z.record(z.string(), z.unknown()), state: z.enum(UPLOAD_ITEM_STATES),
+  space_id: z.string().nullable(), metadata: uploadMetadataSchema, state: z.enum(UPLOAD_ITEM_STATES),
   attempts: z.number(), next_attempt_at: z.number(), last_error: z.string().nullable(), document_id: z.string().nullable(),
   duplicate_of: z.string().nullable(), after_upload: z.string().nullable(), created_at: z.number(), updated_at: z.number(),
 });

@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -55,7 +56,7 @@ export interface CoreStatus {
  * Builds the services of the desktop app from the settings and wires them: watcher → journal → client, the local
  * archive in local mode. The Electron shell, the browser shell and the headless agent all start here.
  */
-export class DesktopCore {
+export class DesktopCore extends EventEmitter<{ 'folder-status': [status: FolderStatus] }> {
   readonly client: ArchiveClient;
   readonly journal: UploadJournal;
   readonly watcher: FolderWatcher;
@@ -76,6 +77,7 @@ export class DesktopCore {
     local: LocalArchive | null; settings: SettingsStore; store: JournalStore; profile: string; folders: WatchedFolder[];
     fixedFolders: boolean; log: (line: string) => void;
   }) {
+    super();
     this.client = parts.client;
     this.journal = parts.journal;
     this.watcher = parts.watcher;
@@ -128,6 +130,7 @@ export class DesktopCore {
       onFileReady: (file) => journal.addFolderFile(file),
       onFolderStatus: (status) => {
         core.folderStatuses.set(status.folderId, status);
+        core.emit('folder-status', status);
         if (status.state === 'missing' || status.state === 'error') log(`folder ${status.path}: ${status.error ?? status.state}`);
       },
       rescanIntervalMs: settings.uploads.rescan_interval_ms,

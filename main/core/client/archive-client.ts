@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { access, link, mkdir, rename, rm } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
@@ -212,23 +212,38 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
    * The download flow of the spec: the API answers 302 with a signed URL valid 60 seconds; it is fetched at once and
    * streamed to `directory` under the Content-Disposition file name (temp file + rename, so no half file remains).
    */
-  async download(id: string, directory: string, options: { signal?: AbortSignal; fileName?: string } = {}): Promise<DownloadedFile> {
+  async download(id: string, directory: string, options: { signal?: AbortSignal; fileName?: string; overwrite?: boolean } = {}):
+    Promise<DownloadedFile> {
     const location = await this.downloadUrl(id, options.signal);
     const response = await this.raw('GET', location, { signal: options.signal, authorize: false });
     if (response.statusCode !== 200) throw await this.errorOf(response);
     const fileName = options.fileName ?? filenameFromContentDisposition(header(response.headers, 'content-disposition'), `${id}`);
     await mkdir(directory, { recursive: true });
-    const target = join(directory, fileName);
-    const temp = `${target}.${process.pid}.${Date.now()}.part`;
+    const temp = join(directory, `.${fileName}.${process.pid}.${Date.now()}.part`);
+    let target: string;
     try {
       await pipeline(response.body, createWriteStream(temp, { flags: 'wx' }));
-      await rename(temp, target);
+      target = options.overwrite ? join(directory, fileName) : await freeName(directory, fileName);
+      if (options.overwrite) await rename(temp, target);
+      else {
+        // link() never replaces an existing file: a name taken meanwhile moves on to the next suffix.
+        for (let n = 2; ; n++) {
+          try {
+            await link(temp, target);
+            break;
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || n > 10_000) throw error;
+            target = await freeName(directory, fileName, n);
+          }
+        }
+        await rm(temp, { force: true });
+      }
     } catch (error) {
       await rm(temp, { force: true });
       throw toArchiveError(error);
     }
     return {
-      path: target, fileName,
+      path: target, fileName: basename(target),
       size: Number(header(response.headers, 'content-length') ?? 0),
       contentType: header(response.headers, 'content-type') ?? 'application/octet-stream',
     };
@@ -385,6 +400,20 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
       if (value !== undefined) url.searchParams.set(name, String(value));
     }
     return url.href;
+  }
+}
+
+/** `name.pdf`, else `name (2).pdf`, `name (3).pdf`...: the first that does not exist in `directory`. */
+async function freeName(directory: string, fileName: string, from = 1): Promise<string> {
+  const ext = extname(fileName);
+  const stem = fileName.slice(0, fileName.length - ext.length);
+  for (let n = from; ; n++) {
+    const candidate = join(directory, n < 2 ? fileName : `${stem} (${n})${ext}`);
+    try {
+      await access(candidate);
+    } catch {
+      return candidate;
+    }
   }
 }
 

@@ -1,0 +1,152 @@
+import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CALLS, CALL_NAMES, parseCallInput, type CallName, type CallOutput, type CallInput } from '../../common/ipc.ts';
+import { DesktopApp } from '../../main/core/desktop-app.ts';
+import { SessionKeyStore } from '../../main/core/keychain/session-key-store.ts';
+import { openConfBackend } from '../../main/core/settings/conf-backend.ts';
+import { SettingsStore } from '../../main/core/settings/settings-store.ts';
+import { makePdf } from '../helpers/archive-harness.ts';
+
+let dir: string;
+let app: DesktopApp;
+const notifications: string[] = [];
+
+/** Calls like a shell does: the input through the contract's schema, the output checked against it too. */
+async function call<C extends CallName>(name: C, ...input: CallInput<C> extends undefined ? [] : [CallInput<C>]): Promise<CallOutput<C>> {
+  const parsed = parseCallInput(name, input[0]);
+  const handler = app.handlers[name] as (input: unknown) => Promise<unknown>;
+  return CALLS[name].output.parse(await handler(parsed)) as CallOutput<C>;
+}
+
+async function until<T>(probe: () => Promise<T | undefined | false>, what: string, ms = 20_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'desktop-app-test-'));
+  const settings = new SettingsStore(openConfBackend({ cwd: join(dir, 'config') }));
+  app = await DesktopApp.open({
+    appDataDir: join(dir, 'data'), settings, keys: new SessionKeyStore(),
+    localLimits: { uploadsPerWindow: 1000, requestsPerWindow: 10_000 },
+    previewUrl: (id) => `preview://document/${id}`,
+    log: (line) => { if (process.env.DEBUG_APP) console.log(line); },
+  });
+  app.on('notification', (n) => notifications.push(n.title));
+  await app.start();
+});
+
+afterAll(async () => {
+  await app.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('DesktopApp over the embedded archive (local mode)', () => {
+  it('every call of the contract has a handler', () => {
+    expect(Object.keys(app.handlers).sort()).toEqual([...CALL_NAMES].sort());
+  });
+
+  it('starts in local mode, online, with a key it made itself', async () => {
+    const status = await call('status.get');
+    expect(status).toMatchObject({ mode: 'local', online: true, auth_required: false, key_storage: 'session' });
+    expect(status.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    const test = await call('connection.test', { mode: 'local' });
+    expect(test.ok).toBe(true);
+    expect(test.key?.scopes).toContain('documents:write');
+    expect(test.spaces.some((s) => s.is_default)).toBe(true);
+    expect(JSON.stringify(status)).not.toMatch(/das_[0-9a-f]{32}_/);
+  });
+
+  it('rejects bad input with a message that names the field', async () => {
+    expect(() => parseCallInput('documents.get', { id: 'nope' })).toThrow('documents.get: id: expected a uuid');
+    expect(() => parseCallInput('uploads.add', { paths: [] })).toThrow('paths: no files given');
+    await expect(call('folders.save', { path: join(dir, 'no-such-folder') })).rejects.toThrow(`Folder not found: ${join(dir, 'no-such-folder')}`);
+  });
+
+  it('uploads a dropped folder, syncs the library, previews and saves a document, and lists its event as due', async () => {
+    const drop = join(dir, 'drop');
+    await mkdir(join(drop, 'nested'), { recursive: true });
+    await writeFile(join(drop, 'Rechnung.pdf'), await makePdf(['Stadtwerke Beispiel GmbH', 'Rechnung Nr. 4711 vom 01.11.2026', 'Gesamtbetrag 89,50 EUR, zahlbar innerhalb von 14 Tagen']));
+    await writeFile(join(drop, 'nested', 'Brief.pdf'), await makePdf(['Sehr geehrte Damen und Herren,', 'anbei erhalten Sie die Unterlagen zu Ihrem Vertrag.', 'Mit freundlichen Grüßen']));
+    await writeFile(join(drop, 'Thumbs.db'), 'debris');
+    const due = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const items = await call('uploads.add', {
+      paths: [drop], metadata: { event_type: 'invoice', amount: { value: 89.5, currency: 'EUR' }, due_date: due },
+    });
+    expect(items.map((i) => i.file_name).sort()).toEqual(['Brief.pdf', 'Rechnung.pdf']);
+    await until(async () => (await call('uploads.counts')).done === 2, 'uploads done');
+
+    const list = await until(async () => {
+      await call('library.sync');
+      const page = await call('library.list', { sort_by: 'title', sort_order: 'asc' });
+      return page.items.length === 2 && page.items.every((d) => d.status === 'completed') ? page : undefined;
+    }, 'library synced and processed', 80_000);
+    const invoice = list.items.find((d) => d.original_filename === 'Rechnung.pdf')!;
+
+    const detail = await call('documents.get', { id: invoice.id });
+    expect(detail.content).toContain('4711');
+    const preview = await call('documents.preview', { id: invoice.id });
+    expect(preview).toMatchObject({ url: `preview://document/${invoice.id}`, mime_type: 'application/pdf', file_name: 'Rechnung.pdf' });
+    const cached = await app.previewFile(invoice.id);
+    expect(await readFile(cached.path)).toEqual(await readFile(join(drop, 'Rechnung.pdf')));
+
+    const saveDir = join(dir, 'saved');
+    const first = await call('documents.saveAs', { id: invoice.id, directory: saveDir });
+    const second = await call('documents.saveAs', { id: invoice.id, directory: saveDir });
+    expect([first.path, second.path]).toEqual([join(saveDir, 'Rechnung.pdf'), join(saveDir, 'Rechnung (2).pdf')]);
+
+    const dueItems = await until(async () => {
+      await call('library.sync');
+      const items = await call('events.due', {});
+      return items.count === 2 ? items : undefined;
+    }, 'both events synced');
+    expect(dueItems.count).toBe(2);
+    expect(dueItems.totals).toEqual([{ currency: 'EUR', value: 179, count: 2 }]);
+    const ics = await call('events.exportIcs');
+    expect(ics.count).toBe(2);
+    expect(ics.ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
+    expect((await call('status.get')).due_count).toBe(2);
+  }, 90_000);
+
+  it('deletes and restores in bulk with a per-document result, and reprocess reports the spec lists', async () => {
+    const page = await call('library.list', {});
+    const ids = page.items.map((d) => d.id);
+    const missing = crypto.randomUUID();
+    const deleted = await call('documents.delete', { ids: [...ids, missing] });
+    expect(deleted.done.sort()).toEqual([...ids].sort());
+    expect(deleted.failed).toEqual([{ id: missing, error: 'Document not found' }]);
+    await until(async () => {
+      await call('library.sync');
+      return (await call('library.list', { deleted: true })).total === ids.length;
+    }, 'deleted view');
+    expect((await call('library.list', {})).total).toBe(0);
+    const restored = await call('documents.restore', { ids });
+    expect(restored.failed).toEqual([]);
+    const reprocess = await call('documents.reprocess', { ids: [ids[0]!, missing] });
+    expect(reprocess.notFound).toEqual([missing]);
+    expect([...reprocess.queued, ...reprocess.skippedPending]).toContain(ids[0]);
+  }, 60_000);
+
+  it('watches a saved folder and moves uploaded files out of it', async () => {
+    const inbox = join(dir, 'inbox');
+    const done = join(dir, 'done');
+    await mkdir(inbox);
+    const folder = await call('folders.save', { path: inbox, after_upload: { action: 'move', to: done }, stability_window_ms: 200 });
+    expect((await call('folders.list')).folders.map((f) => f.id)).toContain(folder.id);
+    await writeFile(join(inbox, 'scan_0042.pdf'), await makePdf('Versicherungspolice 123'));
+    await until(async () => (await readdir(done).catch((): string[] => [])).includes('scan_0042.pdf'), 'moved after upload');
+    expect(await readdir(inbox)).toEqual([]);
+    expect(await call('folders.remove', { id: folder.id })).toBe(true);
+  }, 60_000);
+
+  it('reminded of the two events due within the reminder window once, as one summary, despite many syncs', () => {
+    expect(notifications).toEqual(['2 reminders']);
+  });
+});
