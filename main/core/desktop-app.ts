@@ -35,7 +35,7 @@ export interface DesktopAppOptions extends Omit<DesktopCoreOptions, 'settings'> 
  */
 export class DesktopApp extends EventEmitter<Emitted> {
   readonly handlers: DesktopHandlers;
-  private core!: DesktopCore;
+  private current!: DesktopCore;
   private readonly cache: LibraryCache;
   private sync!: LibrarySync;
   private readonly reminders: Reminders;
@@ -61,6 +61,9 @@ export class DesktopApp extends EventEmitter<Emitted> {
     this.handlers = this.createHandlers();
   }
 
+  /** The running core (replaced when the connection settings change). */
+  get core(): DesktopCore { return this.current; }
+
   static async open(options: DesktopAppOptions): Promise<DesktopApp> {
     await mkdir(options.appDataDir, { recursive: true });
     const cache = new LibraryCache(join(options.appDataDir, 'library.sqlite'));
@@ -70,7 +73,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
   }
 
   async start(): Promise<void> {
-    await this.core.start();
+    await this.current.start();
     this.sync.start();
     this.reminders.start();
     this.stopSettings = this.settings.onChange((next, previous) => {
@@ -86,7 +89,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
     this.stopSettings?.();
     this.reminders.stop();
     await this.sync.stop();
-    await this.core.stop();
+    await this.current.stop();
     this.cache.close();
   }
 
@@ -98,12 +101,12 @@ export class DesktopApp extends EventEmitter<Emitted> {
 
   /** A cached copy of a document's file for the preview protocol (downloaded once through a signed URL). */
   async previewFile(id: string): Promise<{ path: string; mimeType: string; fileName: string; size: number }> {
-    const document = this.cache.getDocument(id) ?? (await this.core.client.getDocument(id));
+    const document = this.cache.getDocument(id) ?? (await this.current.client.getDocument(id));
     const directory = join(this.previewCache, document.sha256);
     const path = join(directory, 'file');
     const existing = await stat(path).catch(() => null);
     if (!existing || existing.size !== document.size_bytes) {
-      await this.core.client.download(id, directory, { fileName: 'file', overwrite: true });
+      await this.current.client.download(id, directory, { fileName: 'file', overwrite: true });
     }
     return { path, mimeType: document.mime_type, fileName: document.original_filename, size: document.size_bytes };
   }
@@ -111,12 +114,12 @@ export class DesktopApp extends EventEmitter<Emitted> {
   // ---- wiring -----------------------------------------------------------------------------------------------------
 
   private async connect(): Promise<void> {
-    this.core = await DesktopCore.open({ ...this.options, settings: this.settings });
+    this.current = await DesktopCore.open({ ...this.options, settings: this.settings });
     this.sync = new LibrarySync({
-      client: this.core.client, cache: this.cache, log: this.log, now: this.now,
+      client: this.current.client, cache: this.cache, log: this.log, now: this.now,
       intervalMs: this.settings.get().sync.interval_ms, fullReconcileIntervalMs: this.settings.get().sync.full_reconcile_interval_ms,
     });
-    const journal = this.core.journal;
+    const journal = this.current.journal;
     journal.on('item', (item) => {
       this.emit('uploads.item', item);
       if (item.state === 'failed' && this.settings.get().ui.notify_failed_uploads) {
@@ -131,8 +134,8 @@ export class DesktopApp extends EventEmitter<Emitted> {
     journal.on('progress', (progress) => this.emit('uploads.progress', progress));
     journal.on('counts', (counts) => this.emit('uploads.counts', counts));
     journal.on('connectivity', () => this.emitStatus());
-    this.core.on('folder-status', (status) => this.emit('folders.status', status));
-    this.core.client.on('auth-required', () => this.emitStatus());
+    this.current.on('folder-status', (status) => this.emit('folders.status', status));
+    this.current.client.on('auth-required', () => this.emitStatus());
     this.sync.on('changed', (change) => {
       this.emit('library.changed', { document_ids: change.documents, event_ids: change.events });
       if (change.events.length > 0) void this.reminders.check();
@@ -144,11 +147,11 @@ export class DesktopApp extends EventEmitter<Emitted> {
   private async reconnect(): Promise<void> {
     this.log('connection changed: reconnecting');
     await this.sync.stop();
-    await this.core.stop();
+    await this.current.stop();
     this.sync.removeAllListeners();
     this.cache.clear();
     await this.connect();
-    await this.core.start();
+    await this.current.start();
     this.sync.start();
     this.emitStatus();
   }
@@ -158,7 +161,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
   }
 
   private status(): CallOutput<'status.get'> {
-    const core = this.core.status();
+    const core = this.current.status();
     const sync = this.sync.status();
     return {
       mode: core.mode, base_url: core.baseUrl, online: core.online && sync.online, auth_required: core.authRequired,
@@ -170,7 +173,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
   }
 
   private createHandlers(): DesktopHandlers {
-    const client = () => this.core.client;
+    const client = () => this.current.client;
     const bulk = async (ids: string[], action: (id: string) => Promise<unknown>): Promise<CallOutput<'documents.delete'>> => {
       const done: string[] = [];
       const failed: Array<{ id: string; error: string }> = [];
@@ -191,7 +194,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
       'settings.update': async (patch) => this.settings.update(patch),
       'connection.test': async (input) => this.testConnection(input),
       'connection.setKey': async ({ api_key }) => {
-        await this.core.setApiKey(api_key);
+        await this.current.setApiKey(api_key);
         this.emitStatus();
         void this.sync.syncNow().catch(() => undefined);
       },
@@ -267,20 +270,20 @@ export class DesktopApp extends EventEmitter<Emitted> {
         return { ics: eventsToIcs(events, { now: this.now(), daysBefore: this.settings.get().reminders.days_before }), count: events.length };
       },
 
-      'uploads.list': async (query) => this.core.journal.list(query),
+      'uploads.list': async (query) => this.current.journal.list(query),
       'uploads.add': async ({ paths, space_id, metadata }) => {
         const files = await expandDrop(paths);
         if (files.length === 0) throw new ArchiveError('No supported files in what was dropped (PDF, images, Office documents)', { status: 400 });
-        return this.core.journal.addFiles(files, { spaceId: space_id, metadata });
+        return this.current.journal.addFiles(files, { spaceId: space_id, metadata });
       },
-      'uploads.retry': async ({ id }) => this.core.journal.retry(id) ?? null,
-      'uploads.pauseItem': async ({ id }) => this.core.journal.pauseItem(id) ?? null,
-      'uploads.remove': async ({ id }) => this.core.journal.remove(id),
+      'uploads.retry': async ({ id }) => this.current.journal.retry(id) ?? null,
+      'uploads.pauseItem': async ({ id }) => this.current.journal.pauseItem(id) ?? null,
+      'uploads.remove': async ({ id }) => this.current.journal.remove(id),
       'uploads.pause': async () => { await this.settings.update({ uploads: { paused: true } }); },
       'uploads.resume': async () => { await this.settings.update({ uploads: { paused: false } }); },
-      'uploads.counts': async () => this.core.journal.counts(),
+      'uploads.counts': async () => this.current.journal.counts(),
 
-      'folders.list': async () => ({ folders: [...this.settings.get().folders], statuses: this.core.status().folders }),
+      'folders.list': async () => ({ folders: [...this.settings.get().folders], statuses: this.current.status().folders }),
       'folders.save': async (input) => this.saveFolder(input),
       'folders.remove': async ({ id }) => {
         const folders = this.settings.get().folders;
@@ -288,7 +291,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
         await this.settings.update({ folders: folders.filter((f) => f.id !== id) });
         return true;
       },
-      'folders.rescan': async ({ id }) => { await this.core.watcher.rescan(id); },
+      'folders.rescan': async ({ id }) => { await this.current.watcher.rescan(id); },
 
       'catalog.spaces': async () => client().listSpaces(),
       'catalog.categories': async ({ space_id }) => client().listCategories(space_id),
@@ -301,9 +304,9 @@ export class DesktopApp extends EventEmitter<Emitted> {
     let owned = false;
     if (input.mode === 'local' || !input.base_url) {
       if (input.mode === 'hosted') return { ok: false, error: 'Enter the service URL', key: null, spaces: [] };
-      probe = this.core.client;
+      probe = this.current.client;
     } else {
-      const stored = await this.core.keys.get(profileId(input.base_url)).catch(() => null);
+      const stored = await this.current.keys.get(profileId(input.base_url)).catch(() => null);
       const apiKey = input.api_key ?? stored;
       if (!apiKey) return { ok: false, error: 'Enter an API key for this service', key: null, spaces: [] };
       probe = new ArchiveClient({ baseUrl: input.base_url, apiKey, maxAttempts: 1, headersTimeoutMs: 10_000 });

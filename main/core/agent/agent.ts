@@ -9,7 +9,8 @@ import { profileId } from '../keychain/key-store.ts';
 import { openKeyStore } from '../keychain/open-key-store.ts';
 import { openConfBackend } from '../settings/conf-backend.ts';
 import { SettingsStore } from '../settings/settings-store.ts';
-import { defaultAppDataDir, DesktopCore, type CoreStatus } from '../desktop-core.ts';
+import { DesktopApp } from '../desktop-app.ts';
+import { defaultAppDataDir, type CoreStatus } from '../desktop-core.ts';
 import { AGENT_HELP, parseAgentArgs, type AgentArgs } from './agent-args.ts';
 
 const log = (line: string): void => console.log(`${new Date().toISOString()} ${redactSecrets(line)}`);
@@ -57,11 +58,15 @@ async function main(): Promise<number> {
     return 0;
   }
 
-  const core = await DesktopCore.open({
+  const app = await DesktopApp.open({
     appDataDir, settings, folders: args.folders, apiKeyOverride: process.env.ARCHIVE_API_KEY || undefined,
     log: args.quiet ? () => {} : log,
+    // No window: previews are never asked for.
+    previewUrl: (id) => `about:blank#${id}`,
   });
-  await core.start();
+  app.on('notification', (n) => log(`${n.kind === 'upload-failed' ? 'upload failed' : 'reminder'}: ${n.title}: ${n.body}`));
+  await app.start();
+  const core = app.core;
   const folders = args.folders ?? settings.get().folders;
   log(`agent: ${core.status().mode} archive at ${core.status().baseUrl}, watching ${folders.length} folder(s): ${folders.map((f) => f.path).join(', ') || '(none)'}`);
   if (folders.length === 0) log('agent: no folders to watch; add some in the settings or with --folder PATH');
@@ -86,7 +91,7 @@ async function main(): Promise<number> {
   });
   clearInterval(ticker);
   printStatus(true);
-  await core.stop();
+  await app.stop();
   log('agent: stopped');
   return 0;
 }
