@@ -1,0 +1,57 @@
+import type { DatabaseSync } from 'node:sqlite';
+
+/**
+ * The library cache's tables. Documents and events keep the service's JSON whole (fields added within v1 survive) plus
+ * the columns the list queries filter and sort on. Every sort index ends in id, the tie-breaker, so a page is read off
+ * the index in order at any size instead of sorting every row.
+ */
+export const CACHE_MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
+  (db) => db.exec(`
+    CREATE TABLE documents (
+      id TEXT PRIMARY KEY,
+      space_id TEXT NOT NULL,
+      category_id TEXT,
+      status TEXT NOT NULL,
+      title TEXT NOT NULL,
+      document_date TEXT,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      deleted INTEGER NOT NULL,
+      json TEXT NOT NULL,
+      -- local ms of the service's last answer about this document (the pending follow-up asks the stalest first)
+      checked_at INTEGER NOT NULL
+    );
+    CREATE INDEX documents_created ON documents(deleted, created_at, id);
+    CREATE INDEX documents_updated ON documents(deleted, updated_at, id);
+    CREATE INDEX documents_title ON documents(deleted, title, id);
+    CREATE INDEX documents_date ON documents(deleted, document_date, id);
+    CREATE INDEX documents_space ON documents(space_id, deleted, created_at, id);
+    CREATE INDEX documents_category ON documents(category_id, deleted, created_at, id);
+    CREATE INDEX documents_status ON documents(deleted, status, created_at, id);
+    CREATE TABLE document_tags (
+      document_id TEXT NOT NULL, tag TEXT NOT NULL COLLATE NOCASE, PRIMARY KEY (document_id, tag)
+    ) WITHOUT ROWID;
+    CREATE INDEX document_tags_tag ON document_tags(tag, document_id);
+    CREATE TABLE events (
+      id TEXT PRIMARY KEY,
+      document_id TEXT NOT NULL,
+      space_id TEXT NOT NULL,
+      event_type TEXT NOT NULL,
+      state TEXT NOT NULL,
+      due_date TEXT,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL,
+      json TEXT NOT NULL
+    );
+    CREATE INDEX events_document ON events(document_id);
+    CREATE INDEX events_due ON events(due_date, created_at);
+    CREATE INDEX events_state_due ON events(state, due_date);
+    CREATE TABLE sync_state (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE reminders_fired (
+      event_id TEXT NOT NULL, rule TEXT NOT NULL, due_date TEXT NOT NULL, fired_at INTEGER NOT NULL,
+      PRIMARY KEY (event_id, rule, due_date)
+    ) WITHOUT ROWID;
+    CREATE INDEX reminders_fired_at ON reminders_fired(fired_at);
+    CREATE TABLE snoozes (event_id TEXT PRIMARY KEY, until INTEGER NOT NULL);
+  `),
+];

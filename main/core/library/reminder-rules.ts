@@ -1,0 +1,51 @@
+import type { ArchiveEvent } from '../../../common/archive-types.ts';
+import type { Settings } from '../../../common/settings.ts';
+import { addDays, daysBetween, localDate, localInstant } from './local-dates.ts';
+import type { ReminderKey } from './reminder-log.ts';
+
+export type RemindersSettings = Settings['reminders'];
+
+/** The digest is not about one event; its key carries this instead of an event id. */
+export const DIGEST_EVENT_ID = '*';
+
+export type ReminderRule =
+  | { kind: 'before'; key: ReminderKey; event: ArchiveEvent; daysLeft: number }
+  | { kind: 'due-day'; key: ReminderKey; event: ArchiveEvent }
+  | { kind: 'digest'; key: ReminderKey; events: ArchiveEvent[] };
+
+/**
+ * Every reminder whose time has come at `now`, fired or not (the caller filters what the log already holds).
+ * A day's reminders come at `digest_time` local time; one that came while the computer slept or the app was closed is
+ * still due as long as its condition holds:
+ * - `before:<N>`: from N days before the due date until the day before it (an event that arrives later in that window
+ *   is reminded at once);
+ * - `due-day`: on the due date;
+ * - `overdue-digest:<date>`: once a day, listing every overdue event.
+ * Snoozed events take part in none of them. The due date is part of every key, so a changed due date re-arms them.
+ */
+export function dueReminders(events: readonly ArchiveEvent[], settings: RemindersSettings, now: number,
+  snoozed: ReadonlyMap<string, number>): ReminderRule[] {
+  const today = localDate(now);
+  const time = settings.digest_time;
+  const rules: ReminderRule[] = [];
+  const overdue: ArchiveEvent[] = [];
+  for (const event of events) {
+    const due = event.due_date;
+    if (!due || (snoozed.get(event.id) ?? 0) > now) continue;
+    if (due < today) {
+      overdue.push(event);
+      continue;
+    }
+    const n = settings.days_before;
+    if (n > 0 && due > today && now >= localInstant(addDays(due, -n), time)) {
+      rules.push({ kind: 'before', key: { event_id: event.id, rule: `before:${n}`, due_date: due }, event, daysLeft: daysBetween(today, due) });
+    }
+    if (settings.on_due_day && due === today && now >= localInstant(today, time)) {
+      rules.push({ kind: 'due-day', key: { event_id: event.id, rule: 'due-day', due_date: due }, event });
+    }
+  }
+  if (overdue.length > 0 && now >= localInstant(today, time)) {
+    rules.push({ kind: 'digest', key: { event_id: DIGEST_EVENT_ID, rule: `overdue-digest:${today}`, due_date: today }, events: overdue });
+  }
+  return rules;
+}

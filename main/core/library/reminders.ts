@@ -1,0 +1,176 @@
+import type { ArchiveEvent } from '../../../common/archive-types.ts';
+import { totalsOf } from './due-items.ts';
+import { formatAmount } from './format-amount.ts';
+import type { LibraryCache } from './library-cache.ts';
+import { addDays, localDate } from './local-dates.ts';
+import { dueReminders, type ReminderRule, type RemindersSettings } from './reminder-rules.ts';
+
+export type { RemindersSettings } from './reminder-rules.ts';
+
+export interface ReminderNotification {
+  id: string;
+  title: string;
+  body: string;
+  eventIds: string[];
+  kind: 'reminder' | 'digest' | 'summary';
+}
+
+export interface RemindersOptions {
+  cache: LibraryCache;
+  settings: () => RemindersSettings;
+  notify: (notification: ReminderNotification) => void;
+  now?: () => number;
+  log?: (line: string) => void;
+  /** Between checks while running (default one minute). */
+  checkIntervalMs?: number;
+}
+
+/** Lines listed in one notification before "and N more". */
+const MAX_LINES = 5;
+/** Fired reminders are kept this long (their due dates are long past by then). */
+const KEEP_FIRED_MS = 400 * 86_400_000;
+
+/**
+ * Reminders of due events from the library cache: N days before, on the due day, and a daily overdue digest. Each
+ * reminder fires once (recorded in the cache's database before it is shown, so a restart never repeats one). What
+ * became due while the computer slept or the app was closed fires on the next check; when several are due at once
+ * they come as one summary, not a flood.
+ */
+export class Reminders {
+  private readonly cache: LibraryCache;
+  private readonly settings: () => RemindersSettings;
+  private readonly notify: (notification: ReminderNotification) => void;
+  private readonly now: () => number;
+  private readonly log: (line: string) => void;
+  private readonly checkIntervalMs: number;
+  private timer: NodeJS.Timeout | undefined;
+  private prunedOn: string | null = null;
+
+  constructor(options: RemindersOptions) {
+    this.cache = options.cache;
+    this.settings = options.settings;
+    this.notify = options.notify;
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? (() => {});
+    this.checkIntervalMs = options.checkIntervalMs ?? 60_000;
+  }
+
+  /** Checks now and then every minute. */
+  start(): void {
+    if (this.timer) return;
+    this.safeCheck();
+    this.timer = setInterval(() => this.safeCheck(), this.checkIntervalMs);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** The computer woke up (powerMonitor resume): what came due while it slept fires now. */
+  wake(): ReminderNotification[] {
+    return this.safeCheck();
+  }
+
+  /** Fires what is due and not yet fired; returns what was shown (at most one notification). */
+  check(): ReminderNotification[] {
+    const settings = this.settings();
+    const now = this.now();
+    this.prune(now);
+    if (!settings.enabled) return [];
+    const log = this.cache.reminderLog;
+    const rules = dueReminders(this.cache.dueEvents(), settings, now, log.snoozed(now)).filter((rule) => !log.hasFired(rule.key));
+    if (rules.length === 0) return [];
+    // Recorded first: a crash between the two loses one notification instead of repeating it on every start.
+    log.record(rules.map((rule) => rule.key), now);
+    const notification = rules.length === 1 ? single(rules[0]!) : summary(rules, now);
+    this.log(`reminders: ${notification.kind} for ${notification.eventIds.length} event(s)`);
+    this.notify(notification);
+    return [notification];
+  }
+
+  /** No reminder for this event until `until` (ms); a rule whose time passed meanwhile fires after it if still due. */
+  snooze(eventId: string, until: number): void {
+    this.cache.reminderLog.snooze(eventId, until);
+  }
+
+  unsnooze(eventId: string): void {
+    this.cache.reminderLog.unsnooze(eventId);
+  }
+
+  /** For the tray: open events overdue or due within `days_before` days, not snoozed. */
+  dueCount(): number {
+    const now = this.now();
+    const snoozed = this.cache.reminderLog.snoozed(now);
+    const until = addDays(localDate(now), this.settings().days_before);
+    return this.cache.dueEvents(until).filter((event) => !snoozed.has(event.id)).length;
+  }
+
+  private safeCheck(): ReminderNotification[] {
+    try {
+      return this.check();
+    } catch (error) {
+      this.log(`reminders: check failed: ${error instanceof Error ? error.message : String(error)}`);
+      return [];
+    }
+  }
+
+  private prune(now: number): void {
+    const today = localDate(now);
+    if (this.prunedOn === today) return;
+    this.prunedOn = today;
+    this.cache.reminderLog.prune(now - KEEP_FIRED_MS);
+  }
+}
+
+function single(rule: ReminderRule): ReminderNotification {
+  switch (rule.kind) {
+    case 'before':
+      return {
+        id: notificationId(rule), kind: 'reminder', eventIds: [rule.event.id],
+        title: `${rule.daysLeft === 1 ? 'Due tomorrow' : `Due in ${rule.daysLeft} days`}: ${rule.event.title}`,
+        body: describe(rule.event),
+      };
+    case 'due-day':
+      return { id: notificationId(rule), kind: 'reminder', eventIds: [rule.event.id], title: `Due today: ${rule.event.title}`, body: describe(rule.event) };
+    case 'digest':
+      return {
+        id: notificationId(rule), kind: 'digest', eventIds: rule.events.map((e) => e.id),
+        title: `${rule.events.length} overdue ${rule.events.length === 1 ? 'item' : 'items'}`,
+        body: listing(rule.events.map((e) => `${e.title}${e.amount ? ` – ${formatAmount(e.amount)}` : ''} (due ${e.due_date})`),
+          totalsOf(rule.events).map(formatAmount)),
+      };
+  }
+}
+
+function summary(rules: readonly ReminderRule[], now: number): ReminderNotification {
+  const eventIds = new Set<string>();
+  const lines: string[] = [];
+  for (const rule of rules) {
+    const shown = single(rule);
+    for (const id of shown.eventIds) eventIds.add(id);
+    lines.push(shown.title);
+  }
+  return {
+    id: `summary:${now}`, kind: 'summary', eventIds: [...eventIds],
+    title: `${rules.length} reminders`,
+    body: listing(lines, []),
+  };
+}
+
+function notificationId(rule: ReminderRule): string {
+  return rule.kind === 'digest' ? `digest:${rule.key.due_date}` : `reminder:${rule.key.event_id}:${rule.key.rule}:${rule.key.due_date}`;
+}
+
+function describe(event: ArchiveEvent): string {
+  return [event.amount ? formatAmount(event.amount) : null, `due ${event.due_date}`, event.sender_name, event.reference_number]
+    .filter((part): part is string => Boolean(part)).join(' · ');
+}
+
+function listing(lines: readonly string[], totals: readonly string[]): string {
+  const shown = lines.slice(0, MAX_LINES);
+  if (lines.length > MAX_LINES) shown.push(`and ${lines.length - MAX_LINES} more`);
+  if (totals.length > 0) shown.push(`Total: ${totals.join(', ')}`);
+  return shown.join('\n');
+}

@@ -1,0 +1,206 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ArchiveDocument, ArchiveEvent } from '../../common/archive-types.ts';
+import { defaultSettings } from '../../common/settings.ts';
+import { LibraryCache } from '../../main/core/library/library-cache.ts';
+import { Reminders, type ReminderNotification, type RemindersSettings } from '../../main/core/library/reminders.ts';
+
+const SPACE = '11111111-1111-4111-8111-111111111111';
+let dir: string;
+let cache: LibraryCache;
+let clock: number;
+let settings: RemindersSettings;
+let shown: ReminderNotification[];
+
+/** A local wall-clock instant (the reminders speak the user's local time, whatever zone the machine is in). */
+function at(date: string, time = '09:00'): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const [hh, mm] = time.split(':').map(Number) as [number, number];
+  return new Date(y, m - 1, d, hh, mm).getTime();
+}
+
+function event(n: number, changes: Partial<ArchiveEvent> = {}): ArchiveEvent {
+  return {
+    id: `eeeeeeee-0000-4000-8000-${String(n).padStart(12, '0')}`, document_id: `dddddddd-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    space_id: SPACE, event_type: 'invoice', state: 'open', title: `Invoice ${n}`, amount: { value: 100 + n, currency: 'EUR' },
+    due_date: null, reference_number: null, sender_name: null, created_at: '2030-11-01T10:00:00.000Z', updated_at: '2030-11-01T10:00:00.000Z',
+    ...changes,
+  };
+}
+
+function document(id: string, deleted: boolean): ArchiveDocument {
+  return {
+    id, space_id: SPACE, category_id: null, category_name: null, status: 'completed', title: 'doc', original_filename: 'doc.pdf',
+    mime_type: 'application/pdf', file_format: 'pdf', size_bytes: 1, sha256: '0'.repeat(64), page_count: 1, language: null,
+    sender_name: null, document_date: null, tags: [], duplicate_of: null, processing_note: null, error: null,
+    created_at: '2030-11-01T10:00:00.000Z', updated_at: '2030-11-01T10:00:00.000Z', processed_at: null,
+    deleted_at: deleted ? '2030-11-02T10:00:00.000Z' : null,
+  };
+}
+
+function reminders(over: LibraryCache = cache): Reminders {
+  return new Reminders({ cache: over, settings: () => settings, now: () => clock, notify: (n) => shown.push(n) });
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'reminders-test-'));
+  cache = new LibraryCache(join(dir, 'library.sqlite'));
+  settings = defaultSettings().reminders;
+  shown = [];
+});
+afterEach(async () => {
+  cache.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('reminders', () => {
+  it('fire N days before, on the due day, and as a daily overdue digest, each once, at the digest time', () => {
+    const invoice = event(1, { due_date: '2030-12-17', sender_name: 'Stadtwerke', reference_number: 'R-42' });
+    cache.upsertEvents([invoice]);
+    const r = reminders();
+    const checkAt = (date: string, time?: string) => { clock = at(date, time); return r.check(); };
+
+    expect(checkAt('2030-12-13', '10:00')).toEqual([]);
+    expect(checkAt('2030-12-14', '08:59')).toEqual([]);
+    expect(checkAt('2030-12-14', '09:00')).toEqual([{
+      id: `reminder:${invoice.id}:before:3:2030-12-17`, kind: 'reminder', eventIds: [invoice.id],
+      title: 'Due in 3 days: Invoice 1', body: '101.00 EUR · due 2030-12-17 · Stadtwerke · R-42',
+    }]);
+    expect(checkAt('2030-12-14', '09:01')).toEqual([]);
+    expect(checkAt('2030-12-16', '09:00')).toEqual([]);
+    expect(checkAt('2030-12-17', '08:00')).toEqual([]);
+    expect(checkAt('2030-12-17', '09:30')).toMatchObject([{ id: `reminder:${invoice.id}:due-day:2030-12-17`, title: 'Due today: Invoice 1' }]);
+    expect(checkAt('2030-12-17', '18:00')).toEqual([]);
+    expect(checkAt('2030-12-18', '09:00')).toEqual([{
+      id: 'digest:2030-12-18', kind: 'digest', eventIds: [invoice.id],
+      title: '1 overdue item', body: 'Invoice 1 – 101.00 EUR (due 2030-12-17)\nTotal: 101.00 EUR',
+    }]);
+    expect(checkAt('2030-12-18', '23:59')).toEqual([]);
+    expect(checkAt('2030-12-19', '09:00')).toMatchObject([{ kind: 'digest', id: 'digest:2030-12-19' }]);
+    expect(shown.map((n) => n.kind)).toEqual(['reminder', 'reminder', 'digest', 'digest']);
+  });
+
+  it('what fired stays fired across a restart: a new instance over the same cache file does not repeat it', () => {
+    cache.upsertEvents([event(1, { due_date: '2030-12-17' })]);
+    clock = at('2030-12-14', '09:00');
+    expect(reminders().check()).toHaveLength(1);
+
+    cache.close();
+    cache = new LibraryCache(join(dir, 'library.sqlite'));
+    const restarted = reminders();
+    expect(restarted.check()).toEqual([]);
+    clock = at('2030-12-17', '09:00');
+    expect(restarted.check().map((n) => n.title)).toEqual(['Due today: Invoice 1']);
+    expect(shown).toHaveLength(2);
+  });
+
+  it('after a long sleep the missed reminders come as one summary, not a flood', () => {
+    const soon = event(1, { due_date: '2030-12-20' });
+    const later = event(2, { due_date: '2030-12-21' });
+    const overdue = event(3, { due_date: '2030-12-10' });
+    const another = event(4, { due_date: '2030-12-09', amount: { value: 5, currency: 'USD' } });
+    cache.upsertEvents([soon, later, overdue, another]);
+    const r = reminders();
+    clock = at('2030-12-01', '12:00');
+    expect(r.check()).toEqual([]);
+
+    // The lid was shut for eighteen days; the machine wakes mid-morning.
+    clock = at('2030-12-19', '10:15');
+    const woke = r.wake();
+    expect(woke).toHaveLength(1);
+    expect(shown).toEqual(woke);
+    expect(woke[0]).toEqual({
+      id: `summary:${clock}`, kind: 'summary', eventIds: [soon.id, later.id, another.id, overdue.id],
+      title: '3 reminders', body: 'Due tomorrow: Invoice 1\nDue in 2 days: Invoice 2\n2 overdue items',
+    });
+    expect(r.check()).toEqual([]);
+    // Each rule inside the summary counts as fired: tomorrow brings only what is new (the due day and a new digest).
+    clock = at('2030-12-20', '09:00');
+    expect(r.check()).toMatchObject([{ kind: 'summary', title: '2 reminders', body: 'Due today: Invoice 1\n2 overdue items' }]);
+  });
+
+  it('a snoozed event is quiet until the snooze ends, then its reminder comes if still due', () => {
+    const invoice = event(1, { due_date: '2030-12-17' });
+    cache.upsertEvents([invoice]);
+    const r = reminders();
+    clock = at('2030-12-17', '08:00');
+    r.snooze(invoice.id, at('2030-12-17', '12:00'));
+    clock = at('2030-12-17', '09:00');
+    expect(r.check()).toEqual([]);
+    expect(r.dueCount()).toBe(0);
+    clock = at('2030-12-17', '12:00');
+    expect(r.check().map((n) => n.title)).toEqual(['Due today: Invoice 1']);
+    expect(r.dueCount()).toBe(1);
+
+    // Snoozed past the digest: tomorrow's digest leaves it out; unsnoozed, the next check brings that digest.
+    r.snooze(invoice.id, at('2030-12-20', '00:00'));
+    clock = at('2030-12-18', '09:00');
+    expect(r.check()).toEqual([]);
+    r.unsnooze(invoice.id);
+    expect(r.check().map((n) => n.kind)).toEqual(['digest']);
+  });
+
+  it('a changed due date re-arms the rules; settled events and events of deleted documents stay quiet', () => {
+    const invoice = event(1, { due_date: '2030-12-17' });
+    cache.upsertEvents([invoice]);
+    const r = reminders();
+    clock = at('2030-12-14', '09:00');
+    expect(r.check()).toHaveLength(1);
+
+    cache.upsertEvents([{ ...invoice, due_date: '2030-12-24', updated_at: '2030-12-14T10:00:00.000Z' }]);
+    clock = at('2030-12-21', '09:00');
+    expect(r.check().map((n) => n.id)).toEqual([`reminder:${invoice.id}:before:3:2030-12-24`]);
+
+    cache.upsertEvents([{ ...invoice, due_date: '2030-12-24', state: 'paid' }]);
+    const hidden = event(2, { due_date: '2030-12-24' });
+    cache.upsertEvents([hidden]);
+    cache.upsertDocuments([document(hidden.document_id, true)], clock);
+    clock = at('2030-12-24', '09:00');
+    expect(r.check()).toEqual([]);
+    expect(r.dueCount()).toBe(0);
+  });
+
+  it('dueCount counts open items overdue or due within days_before, for the tray', () => {
+    cache.upsertEvents([
+      event(1, { due_date: '2030-12-01' }),
+      event(2, { due_date: '2030-12-10', state: 'needs_input', amount: null }),
+      event(3, { due_date: '2030-12-13' }),
+      event(4, { due_date: '2030-12-14' }),
+      event(5, { due_date: '2030-12-11', state: 'paid' }),
+      event(6, { due_date: null }),
+      event(7, { due_date: '2030-12-12', event_type: 'contract', state: 'active' }),
+    ]);
+    const r = reminders();
+    clock = at('2030-12-10', '07:00');
+    expect(r.dueCount()).toBe(3); // overdue 1, due today 2, in three days 3
+    settings = { ...settings, days_before: 4 };
+    expect(r.dueCount()).toBe(4);
+    r.snooze(event(1).id, at('2030-12-11'));
+    expect(r.dueCount()).toBe(3);
+  });
+
+  it('disabled reminders fire nothing; start() checks at once and on its timer, wake() at once', async () => {
+    cache.upsertEvents([event(1, { due_date: '2030-12-17' }), event(2, { due_date: '2030-12-20' })]);
+    settings = { ...settings, enabled: false };
+    clock = at('2030-12-14', '09:00');
+    expect(reminders().check()).toEqual([]);
+
+    settings = { ...settings, enabled: true };
+    const r = new Reminders({ cache, settings: () => settings, now: () => clock, notify: (n) => shown.push(n), checkIntervalMs: 20 });
+    try {
+      r.start();
+      expect(shown.map((n) => n.title)).toEqual(['Due in 3 days: Invoice 1']);
+      clock = at('2030-12-17', '09:00');
+      const deadline = Date.now() + 5000;
+      while (shown.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 10));
+      expect(shown.map((n) => n.kind)).toEqual(['reminder', 'summary']);
+      expect(shown[1]!.body).toBe('Due today: Invoice 1\nDue in 3 days: Invoice 2');
+    } finally {
+      r.stop();
+    }
+    clock = at('2030-12-18', '09:00');
+    expect(r.wake().map((n) => n.kind)).toEqual(['digest']);
+  });
+});
