@@ -1,30 +1,112 @@
 /**
- * `npm start`: until the desktop shell lands, this starts the local Archive Service on the per-user data directory.
- * On first run it creates a key with every scope and prints it once.
+ * `npm start`: the desktop app. Builds the renderer when its sources are newer than dist/renderer, then runs the
+ * Electron shell when the Electron runtime is installed; otherwise (these machines cannot download it) says so in one
+ * line and serves the same app through the browser shell on 127.0.0.1, printing the URL to open.
+ *
+ * Environment: DESKTOP_WEB_PORT fixes the browser shell's port (default: a free one); DESKTOP_ARCHIVE_DATA_DIR moves
+ * the app's data directory.
  */
-import { SCOPES } from '../common/archive-types.ts';
-import { startArchiveService } from '../server/archive-service.ts';
-import { countActiveKeys, createApiKey } from '../server/auth/api-keys.ts';
-import { DEFAULT_HOST, DEFAULT_PORT, defaultDataDir } from '../server/config.ts';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { DesktopApp } from '../main/core/desktop-app.ts';
+import { defaultAppDataDir } from '../main/core/desktop-core.ts';
+import { redactSecrets } from '../main/core/keychain/redact.ts';
+import { openConfBackend } from '../main/core/settings/conf-backend.ts';
+import { SettingsStore } from '../main/core/settings/settings-store.ts';
+import { newWebShellToken, startWebShell, webPreviewUrl } from '../main/web/web-shell.ts';
+import { buildElectron, buildRenderer, rendererIsStale } from './build-shells.ts';
 
-const dataDir = defaultDataDir();
-const port = Number(process.env.ARCHIVE_PORT ?? DEFAULT_PORT);
-const service = await startArchiveService({ dataDir, host: DEFAULT_HOST, port, log: (line) => console.log(`${new Date().toISOString()} ${line}`) });
+const ROOT = resolve(import.meta.dirname, '..');
+export const NO_ELECTRON_LINE = 'Electron is not available on this machine (its runtime could not be downloaded); starting the browser shell instead.';
 
-console.log(`\nDocument Archive Service (local) is running at ${service.url}/v1`);
-console.log(`Data directory: ${dataDir}`);
-console.log(`API reference:  ${service.url}/v1/openapi.json (and docs/api.md)`);
-if (countActiveKeys(service.db) === 0) {
-  const { key } = createApiKey(service.db, { name: 'first-run', role: 'editor', scopes: [...SCOPES], spaces: null });
-  console.log('\nYour first API key (all scopes, every space). It is shown only this once; store it now:\n');
-  console.log(`  ${key}\n`);
-} else {
-  console.log('\nAPI keys already exist. To get a new one:');
-  console.log(`  npm run archive -- --data-dir "${dataDir}" keys create --name my-laptop\n`);
+const log = (line: string): void => console.log(`${new Date().toISOString()} ${redactSecrets(line)}`);
+
+/** The Electron binary when the package and its downloaded runtime are both there, else null. */
+export function electronBinary(): string | null {
+  try {
+    // The electron package's main export is the path of the runtime it downloaded; it throws when none was.
+    const binary: unknown = createRequire(import.meta.url)('electron');
+    return typeof binary === 'string' && existsSync(binary) ? binary : null;
+  } catch {
+    return null;
+  }
 }
-console.log('Try:  curl -H "Authorization: Bearer <key>" ' + `${service.url}/v1/documents`);
-console.log('Stop with Ctrl+C.\n');
 
-const stop = (): void => void service.close().then(() => process.exit(0));
-process.once('SIGINT', stop);
-process.once('SIGTERM', stop);
+function webPort(): number {
+  const raw = process.env.DESKTOP_WEB_PORT;
+  if (raw === undefined || raw === '') return 0;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`DESKTOP_WEB_PORT must be a port number (0-65535), got "${raw}"`);
+  return port;
+}
+
+async function runElectron(binary: string): Promise<number> {
+  await buildElectron();
+  const child = spawn(binary, [join(ROOT, 'dist', 'electron', 'main.js'), ...process.argv.slice(2)], { stdio: 'inherit', cwd: ROOT });
+  const forward = (signal: NodeJS.Signals): void => void child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  return new Promise((resolveExit, reject) => {
+    child.once('error', reject);
+    child.once('exit', (code, signal) => resolveExit(code ?? (signal ? 1 : 0)));
+  });
+}
+
+async function runBrowserShell(): Promise<void> {
+  const port = webPort();
+  const settings = new SettingsStore(openConfBackend({}), { log });
+  for (const problem of settings.problems) log(`settings: ${problem.message}`);
+  const token = newWebShellToken();
+  const app = await DesktopApp.open({ appDataDir: defaultAppDataDir(), settings, log, previewUrl: (id) => webPreviewUrl(id, token) });
+  await app.start();
+  const shell = await startWebShell({ app, rendererDir: join(ROOT, 'dist', 'renderer'), port, token, log }).catch(async (error: unknown) => {
+    await app.stop();
+    throw error;
+  });
+
+  console.log(`\nDesktop Archive is running at ${shell.url}`);
+  console.log('Open that address in a browser (it carries this session\'s access token). Ctrl+C stops it.\n');
+
+  let stopping = false;
+  const stop = (signal: NodeJS.Signals): void => {
+    if (stopping) {
+      console.log(`${signal} again: exiting without waiting`);
+      process.exit(130);
+    }
+    stopping = true;
+    console.log('Stopping…');
+    void (async () => {
+      await shell.close();
+      await app.stop();
+    })().then(() => process.exit(0), (error: unknown) => {
+      console.error(`stopping failed: ${redactSecrets(error instanceof Error ? error.message : String(error))}`);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(join(ROOT, 'renderer', 'index.html'))) throw new Error('renderer/index.html is missing: there is no renderer to build');
+  if (rendererIsStale(ROOT)) {
+    console.log('Building the renderer…');
+    await buildRenderer();
+  }
+  const binary = electronBinary();
+  if (binary) {
+    process.exitCode = await runElectron(binary);
+    return;
+  }
+  console.log(NO_ELECTRON_LINE);
+  await runBrowserShell();
+}
+
+if (import.meta.main) {
+  main().catch((error: unknown) => {
+    console.error(`npm start: ${redactSecrets(error instanceof Error ? error.message : String(error))}`);
+    process.exit(1);
+  });
+}

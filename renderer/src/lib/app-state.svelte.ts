@@ -1,0 +1,62 @@
+import type { CallOutput, ConnectionStatus, DesktopNotification } from '../../../common/ipc.ts';
+import { desktop, errorMessage } from './desktop.ts';
+
+type Counts = CallOutput<'uploads.counts'>;
+type Space = CallOutput<'catalog.spaces'>[number];
+type Category = CallOutput<'catalog.categories'>[number];
+
+export interface Toast { id: number; kind: 'info' | 'success' | 'error'; text: string; lines?: string[] }
+
+/** App-wide state: connection status, upload counts, catalog, toasts. One instance, fed by desktop events. */
+class AppState {
+  status = $state<ConnectionStatus | null>(null);
+  counts = $state<Counts | null>(null);
+  spaces = $state<Space[]>([]);
+  categories = $state<Category[]>([]);
+  toasts = $state<Toast[]>([]);
+  lastNotification = $state<DesktopNotification | null>(null);
+  private nextToast = 1;
+
+  queued = $derived.by(() => {
+    const c = this.counts;
+    if (!c) return 0;
+    return (c.queued ?? 0) + (c.hashing ?? 0) + (c.waiting ?? 0) + (c.uploading ?? 0) + (c.paused ?? 0);
+  });
+
+  async init(): Promise<void> {
+    const api = desktop();
+    api.on('status.changed', (s) => { this.status = s; });
+    api.on('uploads.counts', (c) => { this.counts = c; });
+    api.on('notification', (n) => {
+      this.lastNotification = n;
+      this.toast(n.kind === 'upload-failed' ? 'error' : 'info', `${n.title}: ${n.body}`);
+    });
+    await Promise.all([
+      api['status.get']().then((s) => { this.status = s; }),
+      api['uploads.counts']().then((c) => { this.counts = c; }).catch(() => undefined),
+      this.loadCatalog(),
+    ]);
+  }
+
+  async loadCatalog(): Promise<void> {
+    const api = desktop();
+    const [spaces, categories] = await Promise.all([
+      api['catalog.spaces']().catch(() => [] as Space[]),
+      api['catalog.categories']({}).catch(() => [] as Category[]),
+    ]);
+    this.spaces = spaces;
+    this.categories = categories;
+  }
+
+  toast(kind: Toast['kind'], text: string, lines?: string[]): void {
+    const id = this.nextToast++;
+    this.toasts = [...this.toasts, { id, kind, text, ...(lines ? { lines } : {}) }];
+    setTimeout(() => this.dismiss(id), kind === 'error' || lines ? 12_000 : 5_000);
+  }
+
+  error(error: unknown): void { this.toast('error', errorMessage(error)); }
+
+  dismiss(id: number): void { this.toasts = this.toasts.filter((t) => t.id !== id); }
+}
+
+export const app = new AppState();

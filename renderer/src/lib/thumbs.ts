@@ -1,0 +1,62 @@
+import { desktop } from './desktop.ts';
+import { previewKind } from './format.ts';
+import type { DocumentView } from '../../../common/ipc.ts';
+
+/**
+ * Thumbnails for the grid: images use their preview URL, PDFs get page 1 rendered small by pdf.js (two at a time,
+ * cached as object URLs by sha256, so scrolling back is free). Only cells in the window ask, so 10,000 documents cost
+ * nothing until they are seen.
+ */
+const cache = new Map<string, Promise<string | null>>();
+const queue: Array<() => void> = [];
+let running = 0;
+const MAX_CACHED = 400;
+
+function schedule<T>(job: () => Promise<T>): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const run = () => {
+      running++;
+      job().then(resolve, reject).finally(() => { running--; queue.shift()?.(); });
+    };
+    if (running < 2) run(); else queue.push(run);
+  });
+}
+
+export function thumbnail(doc: DocumentView): Promise<string | null> {
+  const kind = previewKind(doc.mime_type, doc.file_format);
+  if (kind !== 'pdf' && kind !== 'image') return Promise.resolve(null);
+  const key = `${doc.sha256}:${doc.id}`;
+  let entry = cache.get(key);
+  if (!entry) {
+    entry = schedule(async () => {
+      const preview = await desktop()['documents.preview']({ id: doc.id });
+      if (kind === 'image') return preview.url;
+      const { openPdf } = await import('./pdf.ts');
+      const task = openPdf(preview.url);
+      try {
+        const pdf = await task.promise;
+        const page = await pdf.getPage(1);
+        const base = page.getViewport({ scale: 1 });
+        const viewport = page.getViewport({ scale: 320 / base.width });
+        const canvas = document.createElement('canvas');
+        canvas.width = Math.floor(viewport.width); canvas.height = Math.floor(viewport.height);
+        const context = canvas.getContext('2d');
+        if (!context) return null;
+        await page.render({ canvas, canvasContext: context, viewport }).promise;
+        const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/png'));
+        return blob ? URL.createObjectURL(blob) : null;
+      } finally {
+        void task.destroy();
+      }
+    }).catch(() => null);
+    cache.set(key, entry);
+    if (cache.size > MAX_CACHED) {
+      const oldest = cache.keys().next().value;
+      if (oldest !== undefined) {
+        void cache.get(oldest)?.then((url) => { if (url?.startsWith('blob:')) URL.revokeObjectURL(url); });
+        cache.delete(oldest);
+      }
+    }
+  }
+  return entry;
+}

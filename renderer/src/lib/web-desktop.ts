@@ -1,0 +1,259 @@
+import {
+  CALL_NAMES, EVENT_NAMES, type CallName, type DesktopApi, type EventName, type EventPayload, type IpcError,
+} from '../../../common/ipc.ts';
+
+/**
+ * `window.desktop` for the browser shell: the DesktopApi contract over the shell's loopback WebSocket
+ * (ws://<host>/ipc?token=…). Requests carry an id and wait in a map for their response; events fan out to
+ * subscribers. When the socket drops, calls in flight fail with a clear error and the bridge reconnects with backoff;
+ * calls made while (re)connecting wait a little for the socket instead of failing at once.
+ *
+ * Only structural types of the DOM are used, so the bridge also runs (and is tested) under Node with the `ws` client.
+ */
+
+export interface LocationLike {
+  readonly host: string;
+  readonly hash: string;
+  readonly pathname: string;
+  readonly search: string;
+}
+
+interface MessageEventLike { readonly data: unknown }
+interface CloseEventLike { readonly code: number; readonly reason: string }
+
+/** The part of a browser WebSocket the bridge uses. */
+export interface SocketLike {
+  readonly readyState: number;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+  onopen: ((event: never) => void) | null;
+  onmessage: ((event: MessageEventLike) => void) | null;
+  onclose: ((event: CloseEventLike) => void) | null;
+  onerror: ((event: never) => void) | null;
+}
+
+interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+interface HistoryLike { replaceState(data: unknown, unused: string, url: string): void }
+
+export interface WebDesktopOptions {
+  /** Opens the socket; default the browser's WebSocket. */
+  connect?: (url: string) => SocketLike;
+  /** Where the token is kept across reloads; default sessionStorage. */
+  storage?: StorageLike | null;
+  /** Used to drop the token from the address bar; default window.history. */
+  history?: HistoryLike | null;
+  /** How long a call waits for the socket before failing; default 10 s. */
+  connectTimeoutMs?: number;
+  /** Reconnect backoff: first delay and cap; default 250 ms … 10 s. */
+  retryMs?: { first: number; max: number };
+}
+
+/** A call that failed: the message for the user, the service's status and the schema's issues when there were some. */
+export class DesktopCallError extends Error {
+  readonly status: number | undefined;
+  readonly issues: string[] | undefined;
+
+  constructor(error: IpcError) {
+    super(error.message);
+    this.name = 'DesktopCallError';
+    this.status = error.status;
+    this.issues = error.issues;
+  }
+}
+
+const TOKEN_KEY = 'desktop-archive.token';
+const OPEN = 1;
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
+type Frame = { id?: unknown; ok?: unknown; result?: unknown; error?: unknown; event?: unknown; payload?: unknown };
+
+/** The token from `#token=…` (kept in session storage and removed from the address bar), or the one kept before. */
+export function takeToken(location: LocationLike, storage: StorageLike | null, history: HistoryLike | null): string | null {
+  const fromHash = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
+  if (fromHash) {
+    storage?.setItem(TOKEN_KEY, fromHash);
+    history?.replaceState(null, '', `${location.pathname}${location.search}`);
+    return fromHash;
+  }
+  return storage?.getItem(TOKEN_KEY) ?? null;
+}
+
+export function createWebDesktop(location: LocationLike, options: WebDesktopOptions = {}): DesktopApi & { close(): void } {
+  const browser = globalThis as unknown as {
+    WebSocket?: new (url: string) => SocketLike; sessionStorage?: StorageLike; history?: HistoryLike;
+  };
+  const connect = options.connect ?? ((url: string) => {
+    if (!browser.WebSocket) throw new Error('This browser has no WebSocket');
+    return new browser.WebSocket(url);
+  });
+  const token = takeToken(location, options.storage === undefined ? browser.sessionStorage ?? null : options.storage,
+    options.history === undefined ? browser.history ?? null : options.history);
+  const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
+  const retry = options.retryMs ?? { first: 250, max: 10_000 };
+  const url = `ws://${location.host}/ipc?token=${encodeURIComponent(token ?? '')}`;
+
+  const pending = new Map<number, Pending>();
+  const listeners = new Map<EventName, Set<(payload: never) => void>>();
+  let waiters: Array<{ ready: () => void; fail: (error: Error) => void }> = [];
+  let nextId = 1;
+  let socket: SocketLike | null = null;
+  let attempts = 0;
+  let everOpened = false;
+  let closed = false;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  const emit = (event: EventName, payload: unknown): void => {
+    for (const listener of [...(listeners.get(event) ?? [])]) {
+      try {
+        (listener as (payload: unknown) => void)(payload);
+      } catch (error) {
+        console.error(`desktop: a listener of ${event} failed`, error);
+      }
+    }
+  };
+
+  const open = (): void => {
+    if (closed || token === null) return;
+    let current: SocketLike;
+    try {
+      current = connect(url);
+    } catch (error) {
+      scheduleReconnect();
+      console.error('desktop: cannot open the socket', error);
+      return;
+    }
+    socket = current;
+    current.onopen = () => {
+      const reconnected = everOpened;
+      everOpened = true;
+      attempts = 0;
+      const ready = waiters;
+      waiters = [];
+      for (const waiter of ready) waiter.ready();
+      // Events sent while we were away are lost: hand subscribers a fresh status so the UI catches up.
+      if (reconnected && listeners.get('status.changed')?.size) {
+        void request('status.get', undefined).then((status) => emit('status.changed', status), () => undefined);
+      }
+    };
+    current.onmessage = (event) => {
+      if (typeof event.data !== 'string') return;
+      let frame: Frame;
+      try {
+        frame = JSON.parse(event.data) as Frame;
+      } catch {
+        return;
+      }
+      if (typeof frame.event === 'string') {
+        if ((EVENT_NAMES as readonly string[]).includes(frame.event)) emit(frame.event as EventName, frame.payload);
+        return;
+      }
+      if (typeof frame.id !== 'number') return;
+      const waiting = pending.get(frame.id);
+      if (!waiting) return;
+      pending.delete(frame.id);
+      if (frame.ok === true) waiting.resolve(frame.result);
+      else waiting.reject(new DesktopCallError(toIpcError(frame.error)));
+    };
+    current.onclose = () => {
+      if (socket !== current) return;
+      socket = null;
+      const lost = [...pending.values()];
+      pending.clear();
+      for (const call of lost) call.reject(new Error('The connection to the desktop app was lost; try again in a moment.'));
+      scheduleReconnect();
+    };
+    current.onerror = () => {
+      // A close event follows every error; that is where the bridge recovers.
+    };
+  };
+
+  const scheduleReconnect = (): void => {
+    if (closed || retryTimer !== undefined) return;
+    const delay = Math.min(retry.max, retry.first * 2 ** attempts) * (0.75 + Math.random() * 0.5);
+    attempts += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      open();
+    }, delay);
+  };
+
+  const whenOpen = (): Promise<SocketLike> => {
+    if (socket?.readyState === OPEN) return Promise.resolve(socket);
+    if (closed) return Promise.reject(new Error('The desktop bridge is closed.'));
+    if (token === null) {
+      return Promise.reject(new Error('No access token: open the address printed by "npm start" (the one ending in #token=…).'));
+    }
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters = waiters.filter((waiter) => waiter !== entry);
+        reject(new Error('The desktop app is not reachable. Is it still running?'));
+      }, connectTimeoutMs);
+      const entry = {
+        ready: () => {
+          clearTimeout(timer);
+          if (socket?.readyState === OPEN) resolve(socket);
+          else reject(new Error('The connection to the desktop app was lost; try again in a moment.'));
+        },
+        fail: (error: Error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      };
+      waiters.push(entry);
+    });
+  };
+
+  async function request(call: CallName, input: unknown): Promise<unknown> {
+    const ready = await whenOpen();
+    const id = nextId++;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      try {
+        ready.send(JSON.stringify(input === undefined ? { id, call } : { id, call, input }));
+      } catch (error) {
+        pending.delete(id);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+  }
+
+  const api: Record<string, unknown> = {};
+  for (const name of CALL_NAMES) api[name] = (input?: unknown) => request(name, input);
+  api.on = <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): (() => void) => {
+    if (!(EVENT_NAMES as readonly string[]).includes(event)) throw new Error(`Unknown event: ${String(event)}`);
+    let set = listeners.get(event);
+    if (!set) listeners.set(event, (set = new Set()));
+    const entry = listener as (payload: never) => void;
+    set.add(entry);
+    return () => {
+      set.delete(entry);
+    };
+  };
+  api.close = (): void => {
+    closed = true;
+    clearTimeout(retryTimer);
+    for (const waiter of waiters) waiter.fail(new Error('The desktop bridge is closed.'));
+    waiters = [];
+    const current = socket;
+    socket = null;
+    for (const call of pending.values()) call.reject(new Error('The desktop bridge is closed.'));
+    pending.clear();
+    current?.close(1000, 'closed');
+  };
+
+  open();
+  // Built by looping over the contract's call names, so the compiler cannot see it covers every call; the
+  // web-shell tests call each one through this object.
+  return api as DesktopApi & { close(): void };
+}
+
+function toIpcError(value: unknown): IpcError {
+  if (value !== null && typeof value === 'object' && typeof (value as { message?: unknown }).message === 'string') {
+    return value as IpcError;
+  }
+  return { message: 'The desktop app reported an error without a message' };
+}

@@ -1,0 +1,4 @@
+// Svelte 5 strips TypeScript in <script lang="ts"> by itself; no preprocessor is needed.
+export default {
+  compilerOptions: { runes: true },
+};
