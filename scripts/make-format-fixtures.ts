@@ -11,12 +11,8 @@
  * thumbnail in its SummaryInformation stream, so outputs over the size limit are stored gzipped
  * (`sample.ppt.gz`, ~8 KB) and the test gunzips them.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { resolve } from 'node:path';
+import { convertFixtures } from './libreoffice-fixtures.ts';
 
 const OUT_DIR = resolve(import.meta.dirname, '../test/fixtures/formats');
 const MAX_FIXTURE_BYTES = 48 * 1024;
@@ -71,40 +67,5 @@ const CONVERSIONS: ReadonlyArray<readonly [keyof typeof SOURCES, string, string]
   ],
 ];
 
-const PROFILE_SETTINGS = `<?xml version="1.0" encoding="UTF-8"?>
-<oor:items xmlns:oor="http://openoffice.org/2001/registry" xmlns:xs="http://www.w3.org/2001/XMLSchema">
-<item oor:path="/org.openoffice.Office.Common/Save/Document"><prop oor:name="GenerateThumbnail" oor:op="fuse"><value>false</value></prop></item>
-</oor:items>
-`;
 
-function main(): void {
-  const work = mkdtempSync(join(tmpdir(), 'format-fixtures-'));
-  try {
-    const profile = join(work, 'profile');
-    mkdirSync(join(profile, 'user'), { recursive: true });
-    writeFileSync(join(profile, 'user', 'registrymodifications.xcu'), PROFILE_SETTINGS);
-    for (const [name, text] of Object.entries(SOURCES)) writeFileSync(join(work, name), text);
-    const converted = join(work, 'out');
-    mkdirSync(OUT_DIR, { recursive: true });
-
-    for (const [source, target, output] of CONVERSIONS) {
-      execFileSync('soffice', [
-        `-env:UserInstallation=${pathToFileURL(profile).href}`,
-        '--headless', '--norestore', '--convert-to', target, '--outdir', converted, join(work, source),
-      ], { stdio: ['ignore', 'ignore', 'inherit'] });
-      const bytes = readFileSync(join(converted, output));
-      const [fileName, stored] = bytes.length > MAX_FIXTURE_BYTES
-        ? [`${output}.gz`, gzipSync(bytes, { level: 9 })]
-        : [output, bytes];
-      if (stored.length > MAX_FIXTURE_BYTES) throw new Error(`${fileName} is ${stored.length} bytes, too big`);
-      rmSync(join(OUT_DIR, output), { force: true });
-      rmSync(join(OUT_DIR, `${output}.gz`), { force: true });
-      writeFileSync(join(OUT_DIR, fileName), stored);
-      console.log(`${fileName}: ${stored.length} bytes`);
-    }
-  } finally {
-    rmSync(work, { recursive: true, force: true });
-  }
-}
-
-main();
+convertFixtures({ sources: SOURCES, conversions: CONVERSIONS, outDir: OUT_DIR, maxBytes: MAX_FIXTURE_BYTES });
