@@ -167,13 +167,19 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
         }
       }
       const limiterKey = principal ? `key:${principal.id}` : `ip:${req.socket.remoteAddress}`;
-      let state: RateLimitState = requests.take(limiterKey);
+      const requestState = requests.take(limiterKey);
+      let state: RateLimitState = requestState;
+      let uploadState: RateLimitState | undefined;
       if (state.allowed && route?.upload) {
         // On an upload the tighter of the two limits is the one a client must pace by, so its numbers are sent.
-        const upload = uploads.take(limiterKey);
-        state = upload.allowed ? (upload.remaining < state.remaining ? upload : state) : upload;
+        uploadState = uploads.take(limiterKey);
+        state = uploadState.allowed ? (uploadState.remaining < state.remaining ? uploadState : state) : uploadState;
       }
       headers = rateLimitHeaders(state);
+      if (route?.upload) {
+        // Both windows by name as well, so a client can mirror each without guessing which one the plain headers meant.
+        Object.assign(headers, rateLimitHeaders(requestState, 'Requests'), uploadState ? rateLimitHeaders(uploadState, 'Uploads') : {});
+      }
       if (!state.allowed) {
         throw new HttpError(429, ErrorMessage.rateLimited, { 'Retry-After': String(state.resetSeconds) });
       }

@@ -33,7 +33,7 @@ export interface DesktopCoreOptions {
   apiKeyOverride?: string;
   /** Folders that replace the settings' folders (the agent's --folder flags). */
   folders?: WatchedFolder[];
-  /** For tests and benchmarks: the local archive's limits, the client's starting limits. */
+  /** For tests and benchmarks: the local archive's limits (the client learns them from the RateLimit headers). */
   localLimits?: Partial<ServiceLimits>;
   log?: (line: string) => void;
 }

@@ -235,7 +235,8 @@ function schemas(): Record<string, Json> {
     SearchResults: object({
       success: successFlag,
       items: arrayOf(ref('SearchHit'), 'Best match first.'),
-      total: int('All matches (items holds at most limit).', { minimum: 0 }),
+      total: int('All matches (items holds at most limit); an estimate when total_is_estimate.', { minimum: 0 }),
+      total_is_estimate: bool('true when the query has more than 1,000 full-text matches: total is then estimated (two significant digits) and BM25 ranked only the 1,000 most recent of them.'),
       limit: int(undefined, { minimum: 1, maximum: 100 }),
       query: str('The query as searched (trimmed).'),
     }),
@@ -308,6 +309,12 @@ function headers(): Record<string, Json> {
       int(undefined, { minimum: 1 })),
     'RateLimit-Remaining': header('Requests left in the current window.', int(undefined, { minimum: 0 })),
     'RateLimit-Reset': header('Seconds until the current window resets.', int(undefined, { minimum: 1 })),
+    'RateLimit-Requests-Limit': header('On uploads: the request window\'s limit.', int(undefined, { minimum: 1 })),
+    'RateLimit-Requests-Remaining': header('On uploads: requests left in the request window.', int(undefined, { minimum: 0 })),
+    'RateLimit-Requests-Reset': header('On uploads: seconds until the request window resets.', int(undefined, { minimum: 1 })),
+    'RateLimit-Uploads-Limit': header('On uploads: the upload window\'s limit.', int(undefined, { minimum: 1 })),
+    'RateLimit-Uploads-Remaining': header('On uploads: uploads left in the upload window.', int(undefined, { minimum: 0 })),
+    'RateLimit-Uploads-Reset': header('On uploads: seconds until the upload window resets.', int(undefined, { minimum: 1 })),
     'Retry-After': header('Seconds to wait before retrying.', int(undefined, { minimum: 1 })),
     Location: header('Path of the created or target resource.', str()),
     'WWW-Authenticate': header('Always "Bearer".', { type: 'string', const: 'Bearer' }),
@@ -496,8 +503,11 @@ function documentPaths(): Record<string, Record<string, Json>> {
           'the new record ends with status skipped and duplicate_of set. A rejected upload leaves no file and no record.',
         requestBody: uploadBody(),
         responses: {
-          202: jsonResponse('Accepted; the record exists (status pending) and is processed shortly', ref('UploadAccepted'),
-            { Location: { $ref: '#/components/headers/Location' } }),
+          202: jsonResponse('Accepted; the record exists (status pending) and is processed shortly', ref('UploadAccepted'), {
+            Location: { $ref: '#/components/headers/Location' },
+            ...Object.fromEntries(['Requests', 'Uploads'].flatMap((window) => ['Limit', 'Remaining', 'Reset'].map((part) =>
+              [`RateLimit-${window}-${part}`, { $ref: `#/components/headers/RateLimit-${window}-${part}` }]))),
+          }),
         },
         errors: {
           400: [

@@ -37,10 +37,12 @@ export class FixedWindowLimiter {
   }
 }
 
-export function rateLimitHeaders(state: RateLimitState): Record<string, string> {
+/** `RateLimit-Limit` etc.; with a window name, `RateLimit-Uploads-Limit` etc. (our upload responses send both). */
+export function rateLimitHeaders(state: RateLimitState, window?: 'Requests' | 'Uploads'): Record<string, string> {
+  const prefix = window ? `RateLimit-${window}` : 'RateLimit';
   return {
-    'RateLimit-Limit': String(state.limit),
-    'RateLimit-Remaining': String(state.remaining),
-    'RateLimit-Reset': String(state.resetSeconds),
+    [`${prefix}-Limit`]: String(state.limit),
+    [`${prefix}-Remaining`]: String(state.remaining),
+    [`${prefix}-Reset`]: String(state.resetSeconds),
   };
 }

@@ -166,4 +166,18 @@ describe('applyAfterUpload', () => {
     // No temporary copy left behind.
     expect((await readdir(path.join(target, 'sub'))).sort()).toEqual(['a (2).pdf', 'a.pdf']);
   });
+
+  it.skipIf(otherDevice === undefined)('a cross-device move interrupted after the copy was placed finishes without a second copy', async () => {
+    const target = await mkdtemp(path.join(otherDevice!, 'after-upload-test-'));
+    cleanups.push(target);
+    const file = await scan('b.pdf', 'interrupted cross-device move');
+    // The state a crash leaves: the copy has its final name (with the source's date), the source is still there.
+    await writeFile(path.join(target, 'b.pdf'), 'interrupted cross-device move');
+    const stats = statSync(file.path);
+    await utimes(path.join(target, 'b.pdf'), stats.atime, stats.mtime);
+    const result = await applyAfterUpload(folderWith({ action: 'move', to: target }), { path: file.path, relativePath: file.relativePath });
+    expect(result).toEqual({ action: 'move', outcome: 'done', destination: path.join(target, 'b.pdf') });
+    expect(existsSync(file.path)).toBe(false);
+    expect(await readdir(target)).toEqual(['b.pdf']);
+  });
 });

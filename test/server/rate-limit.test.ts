@@ -117,6 +117,9 @@ describe('upload limit', () => {
     const second = await h.upload(files[1]!, { key });
     expect(second.status).toBe(202);
     expect(rateHeaders(second)).toMatchObject({ limit: 2, remaining: 0 });
+    // Both windows by name too, so a client need not guess which one the plain headers meant.
+    expect(['Requests-Limit', 'Requests-Remaining', 'Uploads-Limit', 'Uploads-Remaining']
+      .map((name) => second.headers.get(`RateLimit-${name}`))).toEqual(['5', '3', '2', '0']);
 
     const third = await h.upload(files[2]!, { key });
     expect(third.status).toBe(429);

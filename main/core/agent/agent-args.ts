@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { watchedFolderSchema, type AfterUploadAction, type WatchedFolder } from '../../../common/settings.ts';
@@ -77,7 +77,8 @@ export function parseAgentArgs(argv: readonly string[]): AgentArgs {
   let folders: WatchedFolder[] | undefined;
   if (values.folder?.length) {
     const parsed = values.folder.map((path) => watchedFolderSchema.safeParse({
-      id: randomUUID(), path: resolve(path),
+      // Stable across runs: the journal finds an item's folder (its after-upload action) by this id after a restart.
+      id: `cli-${createHash('sha256').update(resolve(path)).digest('hex').slice(0, 16)}`, path: resolve(path),
       ...(values.space ? { space_id: values.space } : {}),
       metadata: values.tags ? { tags: values.tags.split(',').map((t) => t.trim()).filter(Boolean) } : {},
       recursive: !values['no-recursive'],

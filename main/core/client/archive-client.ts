@@ -356,6 +356,13 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
   }
 
   private settleBuckets(response: Dispatcher.ResponseData, isUpload: boolean): void {
+    const named = isUpload ? rateLimitHeaders(response.headers, 'uploads') : undefined;
+    if (named) {
+      // This service names both windows on uploads: no guessing which one the plain headers describe.
+      this.uploads.settle(named);
+      this.requests.settle(rateLimitHeaders(response.headers, 'requests'));
+      return;
+    }
     const limits = rateLimitHeaders(response.headers);
     // On an upload the service reports the tighter of its two limits: the one whose limit matches gets the numbers.
     if (isUpload && limits && this.describesUploads(response)) {
@@ -422,11 +429,14 @@ function header(headers: Dispatcher.ResponseData['headers'], name: string): stri
   return Array.isArray(value) ? value[0] : value;
 }
 
-function rateLimitHeaders(headers: Dispatcher.ResponseData['headers']): { limit: number; remaining: number; resetSeconds: number } | undefined {
-  const limit = Number(header(headers, 'ratelimit-limit'));
-  const remaining = Number(header(headers, 'ratelimit-remaining'));
-  const resetSeconds = Number(header(headers, 'ratelimit-reset'));
-  if (![limit, remaining, resetSeconds].every((n) => Number.isFinite(n) && n >= 0) || header(headers, 'ratelimit-limit') === undefined) return undefined;
+/** `RateLimit-*`, or with a window name our service's `RateLimit-Uploads-*` / `RateLimit-Requests-*`. */
+function rateLimitHeaders(headers: Dispatcher.ResponseData['headers'], window?: 'uploads' | 'requests'):
+  { limit: number; remaining: number; resetSeconds: number } | undefined {
+  const prefix = window ? `ratelimit-${window}` : 'ratelimit';
+  const raw = [header(headers, `${prefix}-limit`), header(headers, `${prefix}-remaining`), header(headers, `${prefix}-reset`)];
+  if (raw.some((value) => value === undefined)) return undefined;
+  const [limit, remaining, resetSeconds] = raw.map(Number) as [number, number, number];
+  if (![limit, remaining, resetSeconds].every((n) => Number.isFinite(n) && n >= 0)) return undefined;
   return { limit, remaining, resetSeconds };
 }
 

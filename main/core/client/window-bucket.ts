@@ -30,6 +30,8 @@ export class WindowBucket {
    * burst sent on assumptions would come back 429.
    */
   private learned = false;
+  /** The lowest RateLimit-Remaining of the current window (undefined until its first answer). */
+  private reportedLowest: number | undefined;
   private readonly waiters: Waiter[] = [];
   private timer: NodeJS.Timeout | undefined;
   private readonly now: () => number;
@@ -79,9 +81,11 @@ export class WindowBucket {
     this.learned = true;
     if (headers) {
       this.limit = headers.limit;
-      // Within a window the count only goes down (answers may arrive out of order), and requests still in flight
-      // may have been counted after this one; only the reset gives tokens back.
-      this.remaining = Math.max(0, Math.min(this.remaining, headers.remaining - this.inFlight));
+      // Answers arrive out of order, so the lowest Remaining the service reported in this window is the truth it had
+      // counted by then; at most the requests still in flight can have been counted since. Recomputing from it (not
+      // taking the minimum with our running estimate) gives back a token an out-of-order answer made us hold back.
+      this.reportedLowest = Math.min(this.reportedLowest ?? Infinity, headers.remaining);
+      this.remaining = Math.max(0, this.reportedLowest - this.inFlight);
       const bound = answeredAt + headers.resetSeconds * 1000;
       if (headers.remaining === headers.limit - 1) {
         this.windowMs = headers.resetSeconds * 1000;
@@ -97,6 +101,7 @@ export class WindowBucket {
   block(until: number): void {
     // The service knows its window; its Retry-After replaces our estimate (which may be a whole spec window away).
     this.remaining = 0;
+    this.reportedLowest = 0;
     this.resetAt = until;
     this.schedule();
   }
@@ -124,6 +129,7 @@ export class WindowBucket {
   private refill(): void {
     if (this.resetAt !== undefined && this.now() >= this.resetAt + this.safetyMs) {
       this.remaining = this.limit;
+      this.reportedLowest = undefined;
       this.resetAt = undefined;
     }
   }

@@ -113,6 +113,12 @@ async function moveWithoutOverwrite(source: string, destination: string, sourceS
     await unlinkIfPresent(source);
     return placed;
   }
+  // A crash after the copy got its final name but before the source was removed: that copy is the finished move.
+  const earlier = await earlierCopy(source, destination, sourceStats);
+  if (earlier !== undefined) {
+    await unlinkIfPresent(source);
+    return earlier;
+  }
   const temporary = path.join(path.dirname(destination), `.${path.basename(destination)}.${randomBytes(6).toString('hex')}.moving`);
   try {
     await copyFile(source, temporary, constants.COPYFILE_EXCL);
@@ -126,6 +132,38 @@ async function moveWithoutOverwrite(source: string, destination: string, sourceS
   } catch (error) {
     await unlinkIfPresent(temporary);
     throw error;
+  }
+}
+
+/**
+ * Among `destination`, `destination (2)`... (up to the first free name), one with the source's size, date and bytes:
+ * the copy an interrupted earlier move already placed. Copies keep the source's mtime, so a mere name clash rarely
+ * gets as far as the byte comparison.
+ */
+async function earlierCopy(source: string, destination: string, sourceStats: Stats): Promise<string | undefined> {
+  for (let n = 1; n <= MAX_SUFFIX; n++) {
+    const candidate = suffixedName(destination, n);
+    const stats = await lstatOrUndefined(candidate);
+    if (!stats) return undefined;
+    if (stats.isFile() && stats.size === sourceStats.size && Math.abs(stats.mtimeMs - sourceStats.mtimeMs) < 1
+      && (await sameBytes(source, candidate))) return candidate;
+  }
+  return undefined;
+}
+
+async function sameBytes(a: string, b: string): Promise<boolean> {
+  const [left, right] = await Promise.all([open(a, 'r'), open(b, 'r')]);
+  try {
+    const size = 64 * 1024;
+    const bufA = Buffer.alloc(size), bufB = Buffer.alloc(size);
+    for (;;) {
+      const [ra, rb] = await Promise.all([left.read(bufA, 0, size, null), right.read(bufB, 0, size, null)]);
+      if (ra.bytesRead !== rb.bytesRead) return false;
+      if (ra.bytesRead === 0) return true;
+      if (!bufA.subarray(0, ra.bytesRead).equals(bufB.subarray(0, rb.bytesRead))) return false;
+    }
+  } finally {
+    await Promise.all([left.close(), right.close()]);
   }
 }
 
