@@ -31,10 +31,12 @@ class AppState {
       this.lastNotification = n;
       this.toast(n.kind === 'upload-failed' ? 'error' : 'info', `${n.title}: ${n.body}`);
     });
+    // Spaces and categories come from the service (a network round trip, or nothing while offline): the window opens
+    // on the local status and the cached library without waiting for them; the filters fill in when they arrive.
+    void this.loadCatalog();
     await Promise.all([
       api['status.get']().then((s) => { this.status = s; }),
       api['uploads.counts']().then((c) => { this.counts = c; }).catch(() => undefined),
-      this.loadCatalog(),
     ]);
   }
 
