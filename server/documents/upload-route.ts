@@ -6,6 +6,7 @@ import { parseUploadMetadata } from '../../common/upload-metadata.ts';
 import { accessTo } from '../auth/access.ts';
 import { nowIso, transaction } from '../db/database.ts';
 import { contentTypeMatches, detectFormat } from '../formats/detect-format.ts';
+import { classifyHead, HEAD_BYTES } from '../formats/sniff.ts';
 import { HttpError } from '../http/http-error.ts';
 import { UUID } from '../http/query.ts';
 import type { RequestContext, Route, RouteResult } from '../http/router.ts';
@@ -13,7 +14,8 @@ import { titleFromFilename } from '../pipeline/steps/filename-title.ts';
 import type { StagedFile } from '../storage/blob-store.ts';
 
 interface ReceivedUpload {
-  file: (StagedFile & { filename: string; declaredType: string | undefined }) | null;
+  /** head: the file's first HEAD_BYTES bytes (fewer for a shorter file), kept as they streamed past. */
+  file: (StagedFile & { filename: string; declaredType: string | undefined; head: Uint8Array }) | null;
   fields: Map<string, string>;
 }
 
@@ -33,11 +35,18 @@ async function uploadDocument(ctx: RequestContext): Promise<RouteResult> {
   if (Number(req.headers['content-length'] ?? 0) > limits.maxUploadBytes + MULTIPART_OVERHEAD) {
     throw new HttpError(413, ErrorMessage.fileTooLarge);
   }
-  const received = await receive(ctx);
+  // Processing holds back while this upload is received and accepted (see DocumentProcessor): on a small machine it
+  // would otherwise take the CPU and the event loop the upload needs.
+  const release = ctx.service.processor.holdForUpload();
   try {
-    return await accept(ctx, received);
+    const received = await receive(ctx);
+    try {
+      return await accept(ctx, received);
+    } finally {
+      if (received.file) await ctx.service.blobs.discard(received.file.path);
+    }
   } finally {
-    if (received.file) await ctx.service.blobs.discard(received.file.path);
+    release();
   }
 }
 
@@ -81,13 +90,22 @@ function receive(ctx: RequestContext): Promise<ReceivedUpload> {
       fileStream = stream;
       const path = blobs.newTempPath();
       stagedPaths.push(path);
+      const head = new Uint8Array(HEAD_BYTES);
+      let headLength = 0;
+      const keepHead = (chunk: Buffer): void => {
+        const take = Math.min(chunk.length, HEAD_BYTES - headLength);
+        head.set(chunk.subarray(0, take), headLength);
+        headLength += take;
+        if (headLength === HEAD_BYTES) stream.off('data', keepHead);
+      };
+      stream.on('data', keepHead);
       // Stop at once: the rest of an oversized body is never read (the connection is closed after the 413).
       stream.on('limit', () => void finish(new HttpError(413, ErrorMessage.fileTooLarge)));
       staging = blobs.stage(stream, path).then((staged) => {
         // busboy reports a part without Content-Type as text/plain (the RFC 7578 default); no supported format is
         // text/plain, so treating it as undeclared only lets through clients that send no type at all.
         const declaredType = info.mimeType === 'text/plain' ? undefined : info.mimeType;
-        received.file = { ...staged, filename: info.filename ?? '', declaredType };
+        received.file = { ...staged, filename: info.filename ?? '', declaredType, head: head.subarray(0, headLength) };
       }, () => fail(new HttpError(400, ErrorMessage.malformedMultipart)));
     });
     parser.on('filesLimit', () => fail(new HttpError(400, 'Only one file per upload')));
@@ -137,7 +155,10 @@ async function accept(ctx: RequestContext, received: ReceivedUpload): Promise<Ro
   }
 
   if (file.size === 0) throw new HttpError(400, ErrorMessage.unsupportedFormat);
-  const format = await detectFormat(file.path);
+  // PDFs and images are told by their head, which streamed past already; only zip and OLE containers (Office) need
+  // the file, as detectFormat reads it.
+  const kind = classifyHead(file.head);
+  const format = kind === 'zip' || kind === 'ole' ? await detectFormat(file.path) : kind;
   if (!format) throw new HttpError(400, ErrorMessage.unsupportedFormat);
   if (!contentTypeMatches(file.declaredType, format)) throw new HttpError(400, ErrorMessage.contentTypeMismatch);
 

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { nowIso, transaction, type Database } from '../db/database.ts';
 import { createEmbedder, type DocumentField, type Embedder, type EmbedderConfig } from './embedders/embedder.ts';
 import { HashedEmbedder } from './embedders/hashed-embedder.ts';
-import { createInt8DotKernel, strideOf, type Int8DotKernel } from './embedders/int8-dot.ts';
+import { createInt8DotKernel, TILE, type Int8DotKernel } from './embedders/int8-dot.ts';
 
 /** How much of a document is embedded: enough to say what it is about, bounded so one embedding stays cheap. */
 export const MAX_EMBEDDED_WORDS = 2000;
@@ -139,35 +139,48 @@ export async function syncEmbeddings(db: Database, embedder: Embedder, options: 
   }
 }
 
-export interface VectorHit { id: string; similarity: number }
+export interface VectorHit {
+  id: string;
+  similarity: number;
+  /** The documents rowid, when the cache was given it (EmbeddingIndex always does). */
+  rowid?: number;
+}
 
 /**
  * The in-memory copy of the vectors that search scans: int8 per dimension with one float scale per vector
  * (512 dims → 516 bytes a document, 52 MB for 100k, a quarter of float32; the rounding moves a cosine by < 0.01),
- * plus the document's space so inaccessible documents are never returned. Rows live in the memory of a WebAssembly
- * SIMD kernel (int8-dot.ts) that scores all of them in one call.
+ * plus the document's space so inaccessible documents are never returned. Vectors live in the memory of a
+ * WebAssembly SIMD kernel (int8-dot.ts) that scores all of them in one call, stored in tiles, dimension pair by
+ * dimension pair, so that a sparse query reads only its own dimensions.
  */
 export class VectorCache {
   readonly dims: number;
-  private readonly stride: number;
   private readonly kernel: Int8DotKernel;
-  /** Byte offsets in the kernel's memory: the query row, then the rows, then one int32 score per row. */
-  private readonly queryAt = 0;
+  private readonly pairs: number;
+  private readonly tileBytes: number;
+  /** Byte offsets in the kernel's memory: the query's pair offsets and values (int32 each), the tiles, then one int32 score per row. */
+  private readonly offsetsAt = 0;
+  private readonly valuesAt: number;
   private readonly dataAt: number;
   private capacity = 0;
   private scales = new Float32Array(0);
   private spaces = new Int32Array(0);
+  private rowids = new Float64Array(0);
   private ids: string[] = [];
   private readonly slotOf = new Map<string, number>();
   private readonly spaceIds: string[] = [];
   private readonly spaceIndex = new Map<string, number>();
+  private readonly scratch: Int8Array;
 
   constructor(dims: number, options: { capacity?: number; kernel?: Int8DotKernel } = {}) {
     this.dims = dims;
-    this.stride = strideOf(dims);
     this.kernel = options.kernel ?? createInt8DotKernel();
-    this.dataAt = Math.ceil(this.stride / 64) * 64;
-    this.reserve(options.capacity ?? 1024);
+    this.pairs = Math.ceil(dims / 2);
+    this.tileBytes = this.pairs * TILE * 2;
+    this.valuesAt = this.pairs * 4;
+    this.dataAt = Math.ceil((this.pairs * 8) / 64) * 64;
+    this.scratch = new Int8Array(this.pairs * 2);
+    this.reserve(options.capacity ?? TILE);
   }
 
   get size(): number {
@@ -180,10 +193,10 @@ export class VectorCache {
 
   /** Bytes held for vectors, scores and per-row data (ids and the id map not counted). */
   get memoryBytes(): number {
-    return this.kernel.memory.buffer.byteLength + this.scales.byteLength + this.spaces.byteLength;
+    return this.kernel.memory.buffer.byteLength + this.scales.byteLength + this.spaces.byteLength + this.rowids.byteLength;
   }
 
-  upsert(id: string, spaceId: string, vector: Float32Array): void {
+  upsert(id: string, spaceId: string, vector: Float32Array, rowid?: number): void {
     let slot = this.slotOf.get(id);
     if (slot === undefined) {
       slot = this.ids.length;
@@ -191,8 +204,15 @@ export class VectorCache {
       this.ids.push(id);
       this.slotOf.set(id, slot);
     }
-    this.scales[slot] = this.quantize(vector, this.dataAt + slot * this.stride);
+    const q = this.scratch;
+    this.scales[slot] = this.quantize(vector, q);
+    const memory = new Int8Array(this.kernel.memory.buffer);
+    for (let p = 0, at = this.rowAt(slot); p < this.pairs; p++, at += TILE * 2) {
+      memory[at] = q[2 * p]!;
+      memory[at + 1] = q[2 * p + 1]!;
+    }
     this.spaces[slot] = this.internSpace(spaceId);
+    this.rowids[slot] = rowid ?? -1;
   }
 
   remove(id: string): void {
@@ -201,10 +221,14 @@ export class VectorCache {
     const last = this.ids.length - 1;
     if (slot !== last) {
       const lastId = this.ids[last]!;
-      new Int8Array(this.kernel.memory.buffer).copyWithin(
-        this.dataAt + slot * this.stride, this.dataAt + last * this.stride, this.dataAt + (last + 1) * this.stride);
+      const memory = new Int8Array(this.kernel.memory.buffer);
+      for (let p = 0, to = this.rowAt(slot), from = this.rowAt(last); p < this.pairs; p++, to += TILE * 2, from += TILE * 2) {
+        memory[to] = memory[from]!;
+        memory[to + 1] = memory[from + 1]!;
+      }
       this.scales[slot] = this.scales[last]!;
       this.spaces[slot] = this.spaces[last]!;
+      this.rowids[slot] = this.rowids[last]!;
       this.ids[slot] = lastId;
       this.slotOf.set(lastId, slot);
     }
@@ -219,28 +243,49 @@ export class VectorCache {
     const allowed = new Uint8Array(this.spaceIds.length);
     this.spaceIds.forEach((spaceId, i) => { allowed[i] = spaces === null || spaces.has(spaceId) ? 1 : 0; });
     if (!allowed.includes(1)) return [];
-    const queryScale = this.quantize(query, this.queryAt);
-    const outAt = this.dataAt + this.capacity * this.stride;
-    this.kernel.dots(this.queryAt, this.dataAt, n, this.stride, outAt);
+    const q = this.scratch;
+    const queryScale = this.quantize(query, q);
+    const offsets = new Int32Array(this.kernel.memory.buffer, this.offsetsAt, this.pairs);
+    const values = new Int32Array(this.kernel.memory.buffer, this.valuesAt, this.pairs);
+    let count = 0;
+    for (let p = 0; p < this.pairs; p++) {
+      const lo = q[2 * p]!, hi = q[2 * p + 1]!;
+      if (lo === 0 && hi === 0) continue;
+      offsets[count] = p * TILE * 2;
+      values[count++] = (hi << 16) | (lo & 0xffff);
+    }
+    const outAt = this.dataAt + (this.capacity / TILE) * this.tileBytes;
+    this.kernel.dots(this.offsetsAt, this.valuesAt, count, this.dataAt, Math.ceil(n / TILE), this.tileBytes, outAt, TILE);
     const dots = new Int32Array(this.kernel.memory.buffer, outAt, n);
     const heap = new TopK(max);
     const scales = this.scales, owners = this.spaces;
+    const everySpace = !allowed.includes(0);
+    // Below the heap's least score nothing gets in: tested here, the push call is skipped for most rows.
+    let floor = minSimilarity;
     for (let slot = 0; slot < n; slot++) {
-      if (allowed[owners[slot]!] === 0) continue;
       const similarity = dots[slot]! * queryScale * scales[slot]!;
-      if (similarity >= minSimilarity) heap.push(slot, similarity);
+      if (similarity < floor || (!everySpace && allowed[owners[slot]!] === 0)) continue;
+      heap.push(slot, similarity);
+      if (heap.full) floor = Math.max(minSimilarity, heap.least);
     }
-    return heap.sorted().map(({ slot, score }) => ({ id: this.ids[slot]!, similarity: score }));
+    return heap.sorted().map(({ slot, score }) => {
+      const rowid = this.rowids[slot]!;
+      return rowid >= 0 ? { id: this.ids[slot]!, similarity: score, rowid } : { id: this.ids[slot]!, similarity: score };
+    });
   }
 
-  /** Writes the vector as int8 at a byte offset of the kernel's memory; returns the scale back to floats. */
-  private quantize(vector: Float32Array, at: number): number {
+  /** Byte offset of a vector's first dimension in the kernel's memory (dimension d is (d >> 1) runs further, + (d & 1)). */
+  private rowAt(slot: number): number {
+    return this.dataAt + Math.floor(slot / TILE) * this.tileBytes + (slot % TILE) * 2;
+  }
+
+  /** Writes the vector as int8 into `out` (zeros past its dimensions); returns the scale back to floats. */
+  private quantize(vector: Float32Array, out: Int8Array): number {
     let maxAbs = 0;
     for (let i = 0; i < this.dims; i++) maxAbs = Math.max(maxAbs, Math.abs(vector[i]!));
     const scale = maxAbs > 0 ? maxAbs / 127 : 1;
-    const row = new Int8Array(this.kernel.memory.buffer, at, this.stride);
-    for (let i = 0; i < this.dims; i++) row[i] = Math.round(vector[i]! / scale);
-    row.fill(0, this.dims);
+    for (let i = 0; i < this.dims; i++) out[i] = Math.round(vector[i]! / scale);
+    out.fill(0, this.dims);
     return scale;
   }
 
@@ -254,9 +299,10 @@ export class VectorCache {
     return index;
   }
 
-  /** Room for `capacity` rows and their scores; the rows stay where they are, the score area moves behind them. */
+  /** Room for `capacity` rows and their scores; the tiles stay where they are, the score area moves behind them. */
   private reserve(capacity: number): void {
-    const bytes = this.dataAt + capacity * (this.stride + 4);
+    capacity = Math.ceil(capacity / TILE) * TILE;
+    const bytes = this.dataAt + (capacity / TILE) * this.tileBytes + capacity * 4;
     const memory = this.kernel.memory;
     const pages = Math.ceil(bytes / 65_536) - memory.buffer.byteLength / 65_536;
     if (pages > 0) memory.grow(pages);
@@ -266,6 +312,9 @@ export class VectorCache {
     const spaces = new Int32Array(capacity);
     spaces.set(this.spaces.subarray(0, Math.min(this.spaces.length, capacity)));
     this.spaces = spaces;
+    const rowids = new Float64Array(capacity);
+    rowids.set(this.rowids.subarray(0, Math.min(this.rowids.length, capacity)));
+    this.rowids = rowids;
     this.capacity = capacity;
   }
 }
@@ -291,6 +340,15 @@ class TopK {
       this.scores[0] = score;
       this.down(0);
     }
+  }
+
+  get full(): boolean {
+    return this.slots.length >= this.k;
+  }
+
+  /** The least score kept (the one the next push must beat once full). */
+  get least(): number {
+    return this.scores[0] ?? -Infinity;
   }
 
   sorted(): Array<{ slot: number; score: number }> {
@@ -371,8 +429,8 @@ export class EmbeddingIndex {
   /** Called by indexDocuments after storing a vector. */
   noteStored(documentId: string, model: string, vector: Float32Array): void {
     if (!this.cache || model !== this.embedder.id) return;
-    const row = this.db.prepare('SELECT space_id FROM documents WHERE id = ?').get(documentId) as { space_id: string } | undefined;
-    if (row) this.cache.upsert(documentId, row.space_id, vector);
+    const row = this.db.prepare('SELECT rowid, space_id FROM documents WHERE id = ?').get(documentId) as { rowid: number; space_id: string } | undefined;
+    if (row) this.cache.upsert(documentId, row.space_id, vector, row.rowid);
   }
 
   /** Drops the cache; the next search reloads it from the database. */
@@ -408,24 +466,26 @@ export class EmbeddingIndex {
     // Anything written from here on is caught by the incremental load that the forced data_version check runs.
     this.watermark = (this.db.prepare('SELECT max(updated_at) AS at FROM document_embeddings').get() as { at: string | null }).at ?? '';
     this.dataVersion = -1;
-    const slice = this.db.prepare(`SELECT e.rowid AS rowid, e.document_id AS id, d.space_id, e.vector FROM document_embeddings e
-      JOIN documents d ON d.id = e.document_id WHERE e.rowid > ? AND e.model = ? AND e.dims = ? ORDER BY e.rowid LIMIT ?`);
+    const slice = this.db.prepare(`SELECT e.rowid AS rowid, e.document_id AS id, d.rowid AS doc_rowid, d.space_id, e.vector
+      FROM document_embeddings e JOIN documents d ON d.id = e.document_id
+      WHERE e.rowid > ? AND e.model = ? AND e.dims = ? ORDER BY e.rowid LIMIT ?`);
     for (let after = 0; ;) {
       const rows = slice.all(after, this.embedder.id, this.embedder.dimensions, options.sliceSize ?? 2000) as
-        Array<{ rowid: number; id: string; space_id: string; vector: Uint8Array }>;
+        Array<{ rowid: number; id: string; doc_rowid: number; space_id: string; vector: Uint8Array }>;
       if (rows.length === 0 || this.cache !== cache) return;
-      for (const row of rows) cache.upsert(row.id, row.space_id, toVector(row.vector));
+      for (const row of rows) cache.upsert(row.id, row.space_id, toVector(row.vector), row.doc_rowid);
       after = rows.at(-1)!.rowid;
       await new Promise((resolve) => setImmediate(resolve));
     }
   }
 
   private load(since: string): void {
-    const rows = this.db.prepare(`SELECT e.document_id AS id, d.space_id, e.vector, e.updated_at FROM document_embeddings e
-      JOIN documents d ON d.id = e.document_id WHERE e.model = ? AND e.dims = ? AND e.updated_at >= ?`)
-      .iterate(this.embedder.id, this.embedder.dimensions, since) as Iterable<{ id: string; space_id: string; vector: Uint8Array; updated_at: string }>;
+    const rows = this.db.prepare(`SELECT e.document_id AS id, d.rowid AS doc_rowid, d.space_id, e.vector, e.updated_at
+      FROM document_embeddings e JOIN documents d ON d.id = e.document_id WHERE e.model = ? AND e.dims = ? AND e.updated_at >= ?`)
+      .iterate(this.embedder.id, this.embedder.dimensions, since) as
+      Iterable<{ id: string; doc_rowid: number; space_id: string; vector: Uint8Array; updated_at: string }>;
     for (const row of rows) {
-      this.cache!.upsert(row.id, row.space_id, toVector(row.vector));
+      this.cache!.upsert(row.id, row.space_id, toVector(row.vector), row.doc_rowid);
       if (row.updated_at > this.watermark) this.watermark = row.updated_at;
     }
   }

@@ -1,3 +1,4 @@
+import type { StatementSync } from 'node:sqlite';
 import type { SearchHit } from '../../common/archive-types.ts';
 import { spaceFilter } from '../auth/access.ts';
 import type { ApiKeyPrincipal } from '../auth/api-keys.ts';
@@ -7,8 +8,8 @@ import type { EmbeddingIndex, VectorHit } from './embedding-index.ts';
 import { dot } from './embedders/embedder.ts';
 import { HashedEmbedder } from './embedders/hashed-embedder.ts';
 import { conceptsOfWord } from './embedders/synonyms.ts';
-import { foldedWords, foldText, isNumeric, STOPWORDS, trigramSimilarity } from './embedders/text-folding.ts';
-import { planFtsQuery, type FtsPlan } from './fts-query.ts';
+import { foldedWords, foldText, isNumeric, STOPWORDS } from './embedders/text-folding.ts';
+import { ftsSnippets, planFtsQuery, type FtsPlan } from './fts-query.ts';
 
 /**
  * Fusion: reciprocal rank fusion, score = Σ weight · (K + 1) / (K + rank) over the BM25 list and the vector list.
@@ -29,9 +30,10 @@ const CANDIDATES = 200;
 /**
  * BM25 ranks at most this many full-text matches: all of them while a query has no more visible matches than this,
  * else the RANK_WINDOW most recent (highest rowid, i.e. latest uploaded), and `total` becomes an estimate.
- * Why: FTS5 computes bm25() for every row it returns before any LIMIT applies, about 3–5 µs a row (the row's term
- * positions and column sizes), so "rechnung" in 93,000 of 100,000 documents took 90 ms for the ranking alone. Read
- * in rowid order, FTS5 stops after the window. Recency is the archive's natural order, and the semantic half still
+ * Why: FTS5 computes bm25() for every row before ORDER BY … LIMIT can pick the best (1–3 µs a row: the row's term
+ * positions and column sizes), so ranking the 93,000 of 100,000 documents that contain "rechnung" took 75–90 ms.
+ * Read newest first, FTS5 stops after the window (bm25() still reads each term's document list once for its
+ * statistics: about 3 ms for such a term). Recency is the archive's natural order, and the semantic half still
  * searches every document, so an older document that fits the query well can come in through the vectors.
  */
 export const RANK_WINDOW = 1000;
@@ -45,6 +47,7 @@ export const RELATIVE_SIMILARITY = 0.35;
 
 // Markers from Unicode's private use area cannot occur in extracted text, so escaping around them is safe.
 const OPEN = '\uE000', CLOSE = '\uE001';
+const SNIPPET_FORMAT = { open: OPEN, close: CLOSE, ellipsis: '…', tokens: 24 };
 
 export interface HybridSearchRequest {
   query: string;
@@ -57,6 +60,8 @@ export interface HybridSearchRequest {
 export interface HybridSearchOptions {
   /** Told when the embedder fails; the search then answers from BM25 alone. */
   onEmbedderError?: (error: unknown) => void;
+  /** RANK_WINDOW unless given (tests use a small one). */
+  rankWindow?: number;
 }
 
 export interface HybridSearchResult {
@@ -93,22 +98,17 @@ export async function hybridSearch(db: Database, index: EmbeddingIndex | null, r
   const { query, limit, spaceId, principal } = request;
   const access = accessOf(principal, spaceId);
   const plan = planFtsQuery(db, query);
-  const lexical = plan?.match ? lexicalSearch(db, plan, access) : null;
+  const window = options.rankWindow ?? RANK_WINDOW;
+  const lexical = plan?.match ? lexicalSearch(db, plan, access, window) : null;
 
   const candidates = new Map<number, Candidate>();
   lexical?.ranked.forEach((rowid, i) => candidates.set(rowid, { rowid, lexicalRank: i + 1 }));
 
-  // A vector hit outside the full-text matches counts as vector-only. That is exact while the window holds every
-  // match; beyond it the total is an estimate anyway.
   const semantic = index ? await semanticHits(db, index, query, access, options) : [];
-  let semanticOnly = 0;
   semantic.forEach((hit, i) => {
     const candidate = candidates.get(hit.rowid);
     if (candidate) Object.assign(candidate, { semanticRank: i + 1, similarity: hit.similarity });
-    else {
-      candidates.set(hit.rowid, { rowid: hit.rowid, semanticRank: i + 1, similarity: hit.similarity });
-      if (!lexical?.matched.has(hit.rowid)) semanticOnly++;
-    }
+    else candidates.set(hit.rowid, { rowid: hit.rowid, semanticRank: i + 1, similarity: hit.similarity });
   });
 
   const ranked = [...candidates.values()].map((candidate) => ({ candidate, score: fusedScore(candidate) }))
@@ -119,32 +119,57 @@ export async function hybridSearch(db: Database, index: EmbeddingIndex | null, r
       || b.candidate.rowid - a.candidate.rowid)
     .slice(0, limit);
 
-  // Snippets only for the page, and only of its full-text hits.
+  // Snippets only for the page. FTS5 cuts them for its full-text hits: those of the window, and, when the window did
+  // not hold every match, any hit from below it (which may or may not match: FTS5 says).
   const snippets = plan?.match && lexical
-    ? ftsSnippets(db, plan, ranked.filter((entry) => lexical.matched.has(entry.candidate.rowid)).map((entry) => entry.candidate.rowid))
+    ? ftsSnippets(db, plan.match, ranked.map((entry) => entry.candidate.rowid)
+      .filter((rowid) => lexical.matched.has(rowid) || (lexical.totalIsEstimate && rowid < lexical.oldest)), SNIPPET_FORMAT)
     : new Map<number, string>();
-  const byRowid = db.prepare(`${DOCUMENT_SELECT} WHERE d.rowid = ?`);
+  const byRowid = prepared(db, `${DOCUMENT_SELECT} WHERE d.rowid = ?`);
+  // One matcher for the page: its verdicts per word carry over from one document to the next.
+  let matcher: ((word: string) => boolean) | undefined;
   const items: SearchHit[] = ranked.map(({ candidate, score }) => {
     const row = byRowid.get(candidate.rowid) as unknown as DocumentRow;
+    const fts = snippets.get(candidate.rowid);
     return {
       document: toDocument(row),
       score: Math.round(score * 10_000) / 10_000,
       // Vector-only hits have no full-text match to cut a snippet around.
-      snippet: snippets.get(candidate.rowid) ?? vectorSnippet(row.content, row.title, query),
+      snippet: fts !== undefined ? highlightFts(fts) : vectorSnippet(row.content, row.title, query, matcher ??= queryWordMatcher(query)),
     };
   });
-  return {
-    items,
-    total: (lexical?.total ?? 0) + semanticOnly,
-    totalIsEstimate: lexical?.totalIsEstimate ?? false,
-  };
+  if (!lexical?.totalIsEstimate) {
+    // Every full-text match is known: a vector hit among them is counted once.
+    const semanticOnly = semantic.filter((hit) => !lexical?.matched.has(hit.rowid)).length;
+    return { items, total: (lexical?.total ?? 0) + semanticOnly, totalIsEstimate: false };
+  }
+  // From the window's oldest rowid up every match is known, so the vector hits there show what share of vector hits
+  // are no full-text match; the hits further down are assumed to be like them.
+  let inWindow = 0, outsideText = 0, below = 0;
+  for (const hit of semantic) {
+    if (hit.rowid < lexical.oldest) below++;
+    else {
+      inWindow++;
+      if (!lexical.matched.has(hit.rowid)) outsideText++;
+    }
+  }
+  const semanticOnly = outsideText + (inWindow > 0 ? below * (outsideText / inWindow) : below);
+  return { items, total: roughly(lexical.total + semanticOnly, window + 1), totalIsEstimate: true };
+}
+
+/** An estimate rounded to two significant digits (it is no more precise than that), at least `floor`. */
+function roughly(estimate: number, floor: number): number {
+  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, estimate))) - 1);
+  return Math.max(floor, Math.round(estimate / magnitude) * magnitude);
 }
 
 interface LexicalResult {
   /** Rowids, best BM25 first, at most CANDIDATES. */
   ranked: number[];
-  /** Every visible match read (all of them unless totalIsEstimate). */
+  /** Every visible match read: all of them unless totalIsEstimate, else all from `oldest` up. */
   matched: Set<number>;
+  /** The lowest rowid read. */
+  oldest: number;
   total: number;
   totalIsEstimate: boolean;
 }
@@ -153,31 +178,31 @@ interface LexicalResult {
  * One pass over the full-text index, newest first, joined with search_visibility so only visible rows count and
  * bm25() runs only for them; it stops after RANK_WINDOW + 1 rows (the one more says whether there are more).
  */
-function lexicalSearch(db: Database, plan: FtsPlan, access: Access): LexicalResult {
-  const rows = db.prepare(`SELECT f.rowid AS rowid, ${BM25} AS rank
+function lexicalSearch(db: Database, plan: FtsPlan, access: Access, window: number): LexicalResult {
+  const rows = prepared(db, `SELECT f.rowid AS rowid, ${BM25} AS rank
     FROM documents_fts f CROSS JOIN search_visibility v ON v.doc_rowid = f.rowid
     WHERE documents_fts MATCH ? AND ${access.sql} ORDER BY f.rowid DESC LIMIT ?`)
-    .all(plan.match, ...access.args, RANK_WINDOW + 1) as Array<{ rowid: number; rank: number }>;
-  const complete = rows.length <= RANK_WINDOW;
+    .all(plan.match, ...access.args, window + 1) as Array<{ rowid: number; rank: number }>;
+  const complete = rows.length <= window;
   if (!complete) rows.pop();
   const oldest = rows.at(-1)?.rowid ?? 0;
   const matched = new Set(rows.map((row) => row.rowid));
   // bm25() is lower for better matches; among equals the newer document first.
   const ranked = rows.sort((a, b) => a.rank - b.rank || b.rowid - a.rowid).slice(0, CANDIDATES).map((row) => row.rowid);
-  if (complete) return { ranked, matched, total: rows.length, totalIsEstimate: false };
-  return { ranked, matched, total: estimateMatches(db, access, RANK_WINDOW, oldest, plan.maxMatches), totalIsEstimate: true };
+  if (complete) return { ranked, matched, oldest, total: rows.length, totalIsEstimate: false };
+  return { ranked, matched, oldest, total: estimateMatches(db, access, window, oldest, plan.maxMatches), totalIsEstimate: true };
 }
 
 /**
  * How many visible documents match, from the window: `seen` matches among the visible documents with a rowid from
  * `oldest` up, scaled to all rowids the key can see (as if matches were spread evenly over time), and never above
- * the index's own bound (which catches a word that only recent documents have). Rounded to two significant digits,
- * since it is an estimate; always more than the window, which is known to be exceeded.
+ * the index's own bound (which catches a word that only recent documents have). Always more than the window, which
+ * is known to be exceeded.
  */
 function estimateMatches(db: Database, access: Access, seen: number, oldest: number, maxMatches: number | null): number {
-  const spaces = access.spaces ?? new Set((db.prepare('SELECT id FROM spaces').all() as Array<{ id: string }>).map((row) => row.id));
-  const first = db.prepare('SELECT min(doc_rowid) AS n FROM search_visibility WHERE space_id = ? AND deleted = 0');
-  const last = db.prepare('SELECT max(doc_rowid) AS n FROM search_visibility WHERE space_id = ? AND deleted = 0');
+  const spaces = access.spaces ?? new Set((prepared(db, 'SELECT id FROM spaces').all() as Array<{ id: string }>).map((row) => row.id));
+  const first = prepared(db, 'SELECT min(doc_rowid) AS n FROM search_visibility WHERE space_id = ? AND deleted = 0');
+  const last = prepared(db, 'SELECT max(doc_rowid) AS n FROM search_visibility WHERE space_id = ? AND deleted = 0');
   let low = Infinity, high = -Infinity;
   for (const space of spaces) {
     low = Math.min(low, (first.get(space) as { n: number | null }).n ?? Infinity);
@@ -185,24 +210,20 @@ function estimateMatches(db: Database, access: Access, seen: number, oldest: num
   }
   let estimate = high >= oldest && low <= oldest ? seen * (high - low + 1) / (high - oldest + 1) : seen + 1;
   if (maxMatches !== null) estimate = Math.min(estimate, maxMatches);
-  const magnitude = 10 ** Math.max(0, Math.floor(Math.log10(Math.max(1, estimate))) - 1);
-  return Math.max(seen + 1, Math.round(estimate / magnitude) * magnitude);
+  return Math.max(seen + 1, estimate);
 }
 
-/**
- * FTS5's snippet() for the given rowids. With an expression of exact terms FTS5 seeks each rowid in the term
- * lists (about 0.1 ms a row); a prefix query would merge its term lists anew for each rowid, so that case reads
- * the matches once and picks the rowids out (unary + keeps SQLite from handing the list to FTS5 one rowid at a time).
- */
-function ftsSnippets(db: Database, plan: FtsPlan, rowids: readonly number[]): Map<number, string> {
-  const snippets = new Map<number, string>();
-  if (rowids.length === 0) return snippets;
-  const select = `SELECT rowid, snippet(documents_fts, -1, '${OPEN}', '${CLOSE}', '…', 24) AS snippet FROM documents_fts WHERE documents_fts MATCH ?`;
-  const rows = plan.exact
-    ? rowids.map((rowid) => db.prepare(`${select} AND rowid = ?`).get(plan.match, rowid) as { rowid: number; snippet: string } | undefined)
-    : db.prepare(`${select} AND +rowid IN (SELECT value FROM json_each(?))`).all(plan.match, JSON.stringify(rowids)) as Array<{ rowid: number; snippet: string }>;
-  for (const row of rows) if (row) snippets.set(row.rowid, highlightFts(row.snippet));
-  return snippets;
+/** Statements of this module, compiled once per connection (the SQL differs only with the number of spaces of a key). */
+const statements = new WeakMap<Database, Map<string, StatementSync>>();
+function prepared(db: Database, sql: string): StatementSync {
+  let cache = statements.get(db);
+  if (!cache) statements.set(db, cache = new Map());
+  let statement = cache.get(sql);
+  if (!statement) {
+    if (cache.size >= 100) cache.clear();
+    cache.set(sql, statement = db.prepare(sql));
+  }
+  return statement;
 }
 
 function fusedScore(candidate: Candidate): number {
@@ -227,14 +248,28 @@ async function semanticHits(db: Database, index: EmbeddingIndex, query: string, 
   if (nearest.length === 0) return [];
   const floor = nearest[0]!.similarity * RELATIVE_SIMILARITY;
   const close = nearest.filter((hit) => hit.similarity >= floor);
-  // d is read through its id index alone (id → rowid), v by rowid: neither touches a document row.
-  const visible = new Map((db.prepare(`SELECT d.id AS id, d.rowid AS rowid FROM json_each(?) AS ids
-    CROSS JOIN documents d ON d.id = ids.value CROSS JOIN search_visibility v ON v.doc_rowid = d.rowid WHERE ${access.sql}`)
-    .all(JSON.stringify(close.map((hit) => hit.id)), ...access.args) as Array<{ id: string; rowid: number }>).map((row) => [row.id, row.rowid]));
-  return close.flatMap((hit) => {
-    const rowid = visible.get(hit.id);
-    return rowid === undefined ? [] : [{ ...hit, rowid }];
-  }).slice(0, CANDIDATES);
+  // Checked in rank order, a little more than needed at a time: nearly all of them are visible, so one round
+  // usually does. The cache knows each vector's rowid, so search_visibility answers alone; hits without one (a
+  // cache filled by other code) go through the id index of documents.
+  const byRowid = prepared(db, `SELECT v.doc_rowid AS rowid FROM json_each(?) AS ids
+    CROSS JOIN search_visibility v ON v.doc_rowid = ids.value WHERE ${access.sql}`);
+  const byId = prepared(db, `SELECT d.id AS id, d.rowid AS rowid FROM json_each(?) AS ids
+    CROSS JOIN documents d ON d.id = ids.value CROSS JOIN search_visibility v ON v.doc_rowid = d.rowid WHERE ${access.sql}`);
+  const hits: Array<VectorHit & { rowid: number }> = [];
+  for (let from = 0; from < close.length && hits.length < CANDIDATES;) {
+    const batch = close.slice(from, from += Math.ceil((CANDIDATES - hits.length) * 1.1) + 10);
+    const known = batch.filter((hit) => hit.rowid !== undefined);
+    const visible = new Set((byRowid.all(JSON.stringify(known.map((hit) => hit.rowid)), ...access.args) as Array<{ rowid: number }>)
+      .map((row) => row.rowid));
+    const unknown = batch.filter((hit) => hit.rowid === undefined);
+    const found = new Map(unknown.length === 0 ? [] : (byId.all(JSON.stringify(unknown.map((hit) => hit.id)), ...access.args) as
+      Array<{ id: string; rowid: number }>).map((row) => [row.id, row.rowid]));
+    for (const hit of batch) {
+      const rowid = hit.rowid ?? found.get(hit.id);
+      if (rowid !== undefined && (hit.rowid === undefined || visible.has(rowid))) hits.push({ ...hit, rowid });
+    }
+  }
+  return hits.slice(0, CANDIDATES);
 }
 
 const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -246,26 +281,69 @@ export function highlightFts(snippet: string): string {
 
 /** Decides whether a word of a document answers a word of the query: same word, prefix, shared stem, close spelling, synonym. */
 export function queryWordMatcher(query: string): (word: string) => boolean {
-  const terms = [...new Set(foldedWords(query))].filter((word) => !STOPWORDS.has(word) && (word.length >= 2 || isNumeric(word)));
-  const concepts = new Set(terms.flatMap((term) => conceptsOfWord(term).map((match) => match.concept)));
-  const cache = new Map<string, boolean>();
-  const decide = (word: string): boolean => {
-    if (STOPWORDS.has(word)) return false;
-    for (const term of terms) {
+  const terms = [...new Set(foldedWords(query))].filter((word) => !STOPWORDS.has(word) && (word.length >= 2 || isNumeric(word)))
+    .map((term) => ({ term, numeric: isNumeric(term), grams: term.length >= 4 ? new Set(trigramCodes(term)) : null }));
+  const concepts = new Set(terms.flatMap(({ term }) => conceptsOfWord(term).map((match) => match.concept)));
+  const decide = (facts: WordFacts): boolean => {
+    const word = facts.folded;
+    if (facts.stopword) return false;
+    for (const { term, numeric: numericTerm, grams: termGrams } of terms) {
       if (word === term) return true;
-      if (isNumeric(term) || isNumeric(word)) continue;
+      if (numericTerm || facts.numeric) continue;
       if (term.length >= 3 && word.startsWith(term)) return true;
       if (sharedPrefix(word, term) >= 5) return true;
-      if (term.length >= 4 && word.length >= 4 && trigramSimilarity(word, term) >= 0.5) return true;
+      if (termGrams && word.length >= 4 && dice(facts.grams ??= trigramCodes(word), termGrams) >= 0.5) return true;
     }
-    return word.length >= 3 && conceptsOfWord(word).some((match) => concepts.has(match.concept));
+    return concepts.size > 0 && word.length >= 3 && (facts.concepts ??= conceptsOfWord(word)).some((match) => concepts.has(match.concept));
   };
+  const verdicts = new Map<string, boolean>();
   return (raw) => {
-    const word = foldText(raw);
-    let verdict = cache.get(word);
-    if (verdict === undefined) cache.set(word, verdict = decide(word));
+    let verdict = verdicts.get(raw);
+    if (verdict === undefined) verdicts.set(raw, verdict = decide(factsOf(raw)));
     return verdict;
   };
+}
+
+/** What the matcher needs to know of a word as written, whatever the query. */
+interface WordFacts { folded: string; stopword: boolean; numeric: boolean; grams?: number[]; concepts?: ReturnType<typeof conceptsOfWord> }
+
+/**
+ * Word facts remembered across searches: they depend on the word alone (folding, fixed synonym tables) and a
+ * snippet needs them for every word of a document, where folding (NFKD), the trigrams and conceptsOfWord (a long
+ * word's one-edit variants and compound cuts) cost microseconds each. Emptied when full, which bounds it to a few MB.
+ */
+const wordFacts = new Map<string, WordFacts>();
+function factsOf(raw: string): WordFacts {
+  let facts = wordFacts.get(raw);
+  if (!facts) {
+    if (wordFacts.size >= 50_000) wordFacts.clear();
+    const folded = foldText(raw);
+    wordFacts.set(raw, facts = { folded, stopword: STOPWORDS.has(folded), numeric: isNumeric(folded) });
+  }
+  return facts;
+}
+
+/**
+ * The distinct trigrams of trigrams() (same padding, same UTF-16 units), each packed into one number: no string per
+ * trigram, which is what made the fuzzy test the costliest part of a snippet.
+ */
+function trigramCodes(word: string): number[] {
+  const padded = `<${word}>`;
+  const codes: number[] = [];
+  for (let i = 0; i + 3 <= padded.length; i++) {
+    const code = padded.charCodeAt(i) * 4_294_967_296 + padded.charCodeAt(i + 1) * 65_536 + padded.charCodeAt(i + 2);
+    if (!codes.includes(code)) codes.push(code);
+  }
+  return codes;
+}
+
+/** trigramSimilarity (the Dice coefficient) of distinct trigram codes and a set of them. */
+function dice(a: readonly number[], b: ReadonlySet<number>): number {
+  // Cannot reach 0.5 when one set is more than three times the other: skip the counting.
+  if (a.length > 3 * b.size || b.size > 3 * a.length) return 0;
+  let shared = 0;
+  for (const gram of a) if (b.has(gram)) shared++;
+  return (2 * shared) / (a.length + b.size);
 }
 
 function sharedPrefix(a: string, b: string): number {
@@ -282,18 +360,23 @@ const snippetEmbedder = new HashedEmbedder();
  * the most words that answer the query (ties: the one the hashed embedder finds closest, then the earliest), cut to
  * about 24 words around its first match, HTML-escaped, with those words in <mark>.
  */
-export function vectorSnippet(content: string, title: string, query: string): string {
-  const isMatch = queryWordMatcher(query);
+export function vectorSnippet(content: string, title: string, query: string, isMatch = queryWordMatcher(query)): string {
   const sentences = content.split(/(?<=[.!?;])\s+|\n+/).map((s) => s.trim()).filter(Boolean).slice(0, 500);
   if (title.trim()) sentences.push(title.trim());
   if (sentences.length === 0) return '';
+  // Most marks first; only the sentences that have the most are embedded for the tie-break (earliest wins a tie).
+  const marks = sentences.map((sentence) => {
+    let count = 0;
+    for (const word of sentence.match(/[\p{L}\p{N}]+/gu) ?? []) if (isMatch(word)) count++;
+    return count;
+  });
+  const most = Math.max(...marks);
   const queryVector = snippetEmbedder.embedText(query);
-  let best = { at: 0, marks: -1, similarity: -1 };
-  sentences.forEach((sentence, at) => {
-    const marks = (sentence.match(/[\p{L}\p{N}]+/gu) ?? []).filter(isMatch).length;
-    if (marks < best.marks) return;
-    const similarity = dot(queryVector, snippetEmbedder.embedText(sentence));
-    if (marks > best.marks || similarity > best.similarity) best = { at, marks, similarity };
+  let best = { at: 0, similarity: -Infinity };
+  marks.forEach((count, at) => {
+    if (count !== most) return;
+    const similarity = dot(queryVector, snippetEmbedder.embedText(sentences[at]!));
+    if (similarity > best.similarity) best = { at, similarity };
   });
   const tokens = sentences[best.at]!.match(/[\p{L}\p{N}]+|[^\p{L}\p{N}]+/gu) ?? [];
   const wordPositions = tokens.flatMap((token, i) => (/^[\p{L}\p{N}]/u.test(token) ? [i] : []));

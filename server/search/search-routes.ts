@@ -17,7 +17,8 @@ const searchSchema = z.strictObject({
 
 /**
  * POST /v1/search: BM25 full text over title, text, sender and tags fused with vector similarity
- * (see hybrid-search.ts), with an HTML-safe snippet.
+ * (see hybrid-search.ts), with an HTML-safe snippet. `total_is_estimate` (always sent) says whether `total` was
+ * counted or, for a query with more than RANK_WINDOW full-text matches, estimated.
  */
 async function search(ctx: RequestContext) {
   const parsed = searchSchema.safeParse(await readJsonBody(ctx.req));

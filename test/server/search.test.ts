@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHit } from '../../common/archive-types.ts';
 import { makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
 
-interface SearchResult { success: true; items: SearchHit[]; total: number; limit: number; query: string }
+interface SearchResult { success: true; items: SearchHit[]; total: number; total_is_estimate: boolean; limit: number; query: string }
 interface ErrorJson { success: false; error: string }
 
 const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
@@ -83,7 +83,7 @@ describe('what search finds', () => {
     const result = await search({ query: 'zebrafant' });
     expect(result.items.map((hit) => nameOf(hit.document.id)).slice(0, 2)).toEqual(['titleDoc', 'bodyDoc']);
     expect(result.items[0]!.score).toBeGreaterThan(result.items[1]!.score);
-    expect(result).toMatchObject({ success: true, limit: 20, query: 'zebrafant' });
+    expect(result).toMatchObject({ success: true, limit: 20, query: 'zebrafant', total_is_estimate: false });
     expect(result.total).toBe(result.items.length); // full-text matches plus any semantic ones, all on this page
   });
 

@@ -3,6 +3,8 @@
  * is decided in one place: NFKD, combining marks stripped ("Kündigung" → "kundigung"), lower case, ß → ss.
  */
 export function foldText(text: string): string {
+  // Printable ASCII needs lower case only (NFKD leaves it as it is, no marks, no ß); most words are just that.
+  if (!/[^\x20-\x7e]/.test(text)) return text.toLowerCase();
   return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replaceAll('ß', 'ss');
 }
 
