@@ -4,7 +4,7 @@ import type { EventType } from '../../common/archive-types.ts';
 import { dominantCurrency, findMoney, type MoneyToken } from './money.ts';
 import { combineLabels, evidence, indexLabelsOf, nearestLabel, wordsRegex, type Doc, type LabelSpan } from './text.ts';
 
-export type AmountLabel = 'deduction' | 'due' | 'total' | 'sum' | 'payout' | 'premium' | 'balance' | 'weak' | 'excluded' | 'none';
+export type AmountLabel = 'deduction' | 'due' | 'total' | 'sum' | 'payout' | 'paid' | 'premium' | 'balance' | 'weak' | 'excluded' | 'none';
 
 export interface AmountCandidate extends MoneyToken { line: number; label: AmountLabel; prose: boolean }
 
@@ -15,6 +15,11 @@ const LABELS = combineLabels<AmountLabel>([
   ['payout', wordsRegex([
     'auszahlungsbetrag', 'auszahlung', 'überweisung', 'net pay', 'take-?home pay', 'nettoverdienst', 'nettobezüge', 'nettolohn',
     'nettogehalt', 'net (?:salary|wages?|earnings)', 'amount paid to you',
+  ])],
+  // What a receipt confirms; on an invoice the same words name an earlier payment.
+  ['paid', wordsRegex([
+    '(?:total|amount|sum) paid', 'paid (?:total|amount)', 'gezahlter betrag', 'bezahlter betrag', 'betrag (?:dankend )?erhalten',
+    'gesamt bezahlt', 'bezahlt gesamt',
   ])],
   ['excluded', wordsRegex([
     'zwischen ?summe', 'zwischenbetrag', 'sub-? ?total', 'netto(?:betrag|summe|preis|wert|entgelt)?', 'net(?: amount| total| price| value)?',
@@ -28,6 +33,7 @@ const LABELS = combineLabels<AmountLabel>([
     'verfügbar(?:er betrag)?', 'available', 'versicherungssumme', 'deckungssumme', 'sum insured', 'selbstbeteiligung',
     'deductible', 'excess', 'stammkapital', 'grundkapital', 'share capital', 'steuerpflichtig\\p{L}*', 'zu versteuern\\p{L}*',
     'einkünfte', 'einkommen', 'festgesetzt', 'festgesetzte \\p{L}+', 'vorauszahlung(?:en)?', 'anrechnung', 'angerechnet',
+    'price (?:rise|increase)', 'preiserhöhung', 'one-?off(?: \\p{L}+)? (?:charge|fee)', 'joining fee', 'aufnahmegebühr',
   ])],
   ['deduction', wordsRegex([
     'brutto(?:lohn|gehalt|verdienst|bezüge|entgelt)', 'gesamt-?brutto', 'gross(?: pay| salary| earnings| wages?)?',
@@ -40,7 +46,8 @@ const LABELS = combineLabels<AmountLabel>([
     'fälliger betrag', 'fällig', 'nachzahlung', 'abschlusszahlung', 'erstattung(?:sbetrag)?', 'zu erstattender betrag',
     'gutschriftsbetrag', 'gutschrift(?:sbetrag)?', 'verbleibender betrag', 'restbetrag', 'amount due', 'total amount due',
     'balance due', 'total due', 'amount payable', 'total payable', 'amount to pay', 'amount owing', 'amount owed',
-    'outstanding (?:amount|balance)', 'please pay', 'refund(?: amount)?', 'credit(?: amount| total)', 'due',
+    'outstanding (?:amount|balance)', 'overdue (?:amount|balance)', 'amount overdue', 'arrears', 'mahnbetrag', 'please pay',
+    'refund(?: amount)?', 'credit(?: amount| total)', 'due',
   ])],
   ['total', wordsRegex([
     'gesamtbetrag(?: brutto)?', 'rechnungsbetrag', 'endbetrag', 'rechnungsendbetrag', 'gesamtsumme', 'gesamtpreis', 'endsumme',
@@ -51,20 +58,25 @@ const LABELS = combineLabels<AmountLabel>([
   ['sum', wordsRegex(['summe(?: eur| chf)?', 'gesamt', 'total', 'betrag gesamt'])],
   ['premium', wordsRegex([
     '(?:jahres|monats|gesamt|versicherungs|halbjahres|quartals)?beitrag', '(?:jahres)?prämie', '(?:annual |monthly )?premium',
-    'monatliche (?:rate|gebühr|miete)', 'monthly (?:fee|payment|rate|rent)', '(?:kalt|warm|gesamt|netto)?miete', 'rent',
+    'monatliche[rs]? (?:rate|gebühr|miete|grundpreis|grundgebühr|preis|beitrag|betrag)', 'monthly (?:fee|payment|rate|rent|charge|price|cost)',
+    '(?:kalt|warm|gesamt|netto)?miete', 'rent',
     'grundgebühr', 'monatlich', 'monthly', 'jährlich', 'annually', 'vergütung', 'gehalt', 'salary', 'honorar', 'fee',
   ])],
   ['balance', wordsRegex([
     'neuer (?:konto)?stand', 'neuer saldo', 'schlusssaldo', 'endsaldo', 'kontostand', 'closing balance', 'new balance',
     'ending balance', 'saldo', 'balance', 'depotwert', 'kurswert', 'gesamtwert', 'portfolio value',
   ])],
-  ['weak', wordsRegex(['betrag', 'amount', 'preis', 'price', 'kosten', 'costs?', 'gebühr', 'charges?', 'wert', 'value'])],
+  ['weak', wordsRegex(['betrag', 'amount', 'preis', 'price', 'kosten', 'costs?', 'gebühr', 'charges?', 'wert', 'value',
+    'geldbuße', 'bußgeld', 'verwarnungsgeld', 'penalty(?: charge)?', 'fine'])],
 ]);
 
-const INCLUDED_TAX = /(?:inkl\.?|inklusive|incl\.?|including|inc\.|einschl\.?|einschließlich) ?(?:\d{1,2}(?:[.,]\d+)? ?% ?)?(?:der |gesetzl(?:\.|ichen)? )?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|tax|steuern?)\.?\)?/gi;
+const INCLUDED_TAX = /(?:inkl\.?|inklusive|incl\.?|including|inc\.|einschl\.?|einschließlich) ?(?:\d{1,2}(?:[.,]\d+)? ?% ?)?(?:der |gesetzl(?:\.|ichen)? )?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|tax|versst|[a-zäöü]*steuern?)\.?\)?/gi;
 /** "27,91 € Mehrwertsteuer" / "€20.00 VAT": the label after the number says it is tax. */
 const TAX_AFTER = /^ ?\)?[ :]*(?:\(?\d{1,2}(?:[.,]\d+)? ?%\)? ?)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|tax|steuer)(?![a-zäöü])/i;
 const TAX_LABELS = combineLabels<AmountLabel>([['excluded', INCLUDED_TAX]]);
+/** A price per unit of consumption ("1,859 EUR/l", OCR "EUR/1", "0,32 €/kWh") or a column of them ("Standing charge (p/day)"). */
+const RATE_AFTER = /^ ?\/ ?(?:kwh|mwh|l|1(?!\d)|ltr|liter|litre|m³|m3|m²|m2|qm|std|h|hr|km|stk|st|kg|g|t|day|tag|unit|einheit|page|seite)(?![a-zäöü])/i;
+const RATE_LABEL = /\((?:p|ct|cent|pence|€|eur|£|\$) ?\/ ?(?:kwh|mwh|day|tag|l|ltr|m³|m3|km|unit|einheit|std|h)\)/iu;
 const ID_LINE = /\b(?:iban|bic|swift|blz|tel(?:efon)?|fax|steuer-?nr|steuernummer|ust-?id|vat (?:no|reg)|hrb|hra|kontonummer|konto-nr|sort code|account no|routing)\b/iu;
 
 const PROSE = /\p{Ll}{3,} \p{Ll}{3,} \p{Ll}{3,}/u;
@@ -93,17 +105,43 @@ export function findAmounts(doc: Doc, blockedByLine: ReadonlyMap<number, Readonl
       let hit = nearestLabel(outsideTax, from, token.start) ?? nearestLabel(lineSpans, from, token.start);
       if (hit && hit.distance > 40) hit = null;
       let label: AmountLabel = hit?.kind ?? 'none';
-      if (TAX_AFTER.test(line.slice(token.end, token.end + 30))) label = 'excluded';
       if (!hit && !/\p{L}{2,}/u.test(segment) && index > 0 && !money.has(index - 1)) {
         // A header row above the values: map by column when the counts agree, or a single label above one value.
         header ??= headerLabels(spans.get(index - 1) ?? [], doc.lines[index - 1] ?? '');
         const headerLabel = header.length === tokens.length ? header[i] : header.length === 1 && tokens.length === 1 ? header[0] : undefined;
         if (headerLabel) label = headerLabel;
       }
+      if (TAX_AFTER.test(line.slice(token.end, token.end + 30))) label = 'excluded';
+      const rate = RATE_AFTER.test(line.slice(token.end, token.end + 12)) || RATE_LABEL.test(line.slice(Math.max(0, token.start - 60), token.start));
+      if (rate) label = 'excluded';
       result.push({ ...token, line: index, label, prose });
     });
   }
+  markRemainders(result);
   return result;
+}
+
+/**
+ * "Treatment total 341,00 / Deposit paid -50,00 / 291,00": an unlabelled amount right after a total that equals the
+ * total less a payment or discount listed in between is what is left to pay (its label is often lost in a scan).
+ */
+function markRemainders(candidates: AmountCandidate[]): void {
+  let total: AmountCandidate | null = null;
+  let since: AmountCandidate[] = [];
+  for (const candidate of candidates) {
+    if (candidate.label === 'total' || candidate.label === 'sum') {
+      total = candidate;
+      since = [];
+    } else if (candidate.label === 'excluded' && total && since.length < 5) {
+      since.push(candidate);
+    } else if (candidate.label === 'none' && total && candidate.line > total.line && candidate.line - total.line <= 6) {
+      const rest = Math.round(Math.abs(candidate.value) * 100);
+      const base = Math.round(Math.abs(total.value) * 100);
+      if (rest > 0 && since.some((x) => x.line > total!.line && base - Math.round(Math.abs(x.value) * 100) === rest)) {
+        candidate.label = 'due';
+      }
+    }
+  }
 }
 
 function headerLabels(spans: readonly LabelSpan<AmountLabel>[], line: string): AmountLabel[] {
@@ -120,14 +158,15 @@ function headerLabels(spans: readonly LabelSpan<AmountLabel>[], line: string): A
 }
 
 const BASE_SCORE: Record<AmountLabel, number> = {
-  deduction: 3, due: 12, total: 10, sum: 8, payout: 5, premium: 6, balance: 5, weak: 4, none: 1, excluded: -1,
+  deduction: 3, due: 12, total: 10, sum: 8, payout: 5, paid: -1, premium: 6, balance: 5, weak: 4, none: 1, excluded: -1,
 };
 const CONFIDENCE: Record<AmountLabel, number> = {
-  deduction: 0.5, due: 0.9, total: 0.9, sum: 0.8, payout: 0.8, premium: 0.75, balance: 0.75, weak: 0.6, none: 0.4, excluded: 0,
+  deduction: 0.5, due: 0.9, total: 0.9, sum: 0.8, payout: 0.8, paid: 0.9, premium: 0.75, balance: 0.75, weak: 0.6, none: 0.4, excluded: 0,
 };
 
 function scoreFor(label: AmountLabel, eventType: EventType | null): number {
   if (label === 'payout' && eventType === 'payslip') return 13;
+  if (label === 'paid' && eventType === 'receipt') return 12;
   if (label === 'premium' && (eventType === 'policy' || eventType === 'contract')) return 11;
   if (label === 'balance' && eventType === 'statement') return 13;
   if (label === 'deduction' && eventType === 'payslip') return -1;
@@ -137,11 +176,24 @@ function scoreFor(label: AmountLabel, eventType: EventType | null): number {
 
 export interface PickAmountOptions { eventType: EventType | null; language: string | null; text: string }
 
+/** Letters and notices ask for money only in so many words; a figure in passing is not their amount. */
+const SAYS_AMOUNT = new Set<AmountLabel>(['due', 'total', 'sum']);
+const PAY_REQUEST = /(?<![\p{L}])(?:bitte (?:zahlen|überweisen)|(?:zahlen|überweisen|begleichen) sie|zu (?:zahlen|überweisen)|pay|must be paid|is payable|remit)(?![\p{L}])/iu;
+
 export function pickAmount(lines: readonly string[], candidates: readonly AmountCandidate[], options: PickAmountOptions): AmountPick | null {
   let best: { candidate: AmountCandidate; score: number } | null = null;
+  const correspondence = options.eventType === 'letter' || options.eventType === 'notice';
+  const asks = new Map<number, boolean>();
+  const asksToPay = (line: number): boolean => {
+    let found = asks.get(line);
+    if (found === undefined) asks.set(line, found = PAY_REQUEST.test(lines[line] ?? ''));
+    return found;
+  };
   for (const candidate of candidates) {
     const base = scoreFor(candidate.label, options.eventType);
     if (base < 0 || candidate.value === 0) continue;
+    if (correspondence && !SAYS_AMOUNT.has(candidate.label) && (candidate.label === 'none' || candidate.prose)
+      && !asksToPay(candidate.line)) continue;
     // A table or label line states the total; a sentence mentions amounts in passing.
     let score = base + (candidate.currency ? 0.5 : 0) - (candidate.prose ? 1.5 : 0);
     // Totals come after the items they add up; among equals the later one wins, and unlabelled ones by size.

@@ -17,6 +17,11 @@ export interface ClassifySignals { hasTotal: boolean; hasDueDate: boolean; refer
 
 type Rule = readonly [EventType, string, number];
 
+/** Paid on the spot: how it was paid, the till and card terminal, the thanks for it; each kind of evidence counts on its own. */
+const PAID_AT_TILL = 'betrag (?:dankend )?erhalten|dankend erhalten|paid in full|bar bezahlt|barzahlung|ec-?karte|girocard|kartenzahlung|zahlung erfolgt|rückgeld|gegeben(?= (?:bar|eur|€|\\d))|geg\\. (?:bar|girocard|ec|karte)|paid (?:by|with) (?:cash|card|debit card|credit card|contactless)|change due|cash tendered';
+const TILL = 'tse(?:-\\p{L}+)?|bon-?nr\\.?|kasse \\d+|kassen-?nr\\.?|terminal-?id|trace-?nr\\.?|cashier|auth(?:orization|orisation)? code|trans(?:action)? ?#';
+const PAID_THANKS = 'vielen dank für ihren einkauf|thank you for (?:your purchase|shopping(?: with us)?)|gute fahrt|payment received';
+
 /**
  * [type, regex source, weight]. Strong words name the document; weak ones only occur in it. All rules run as one
  * regex where the first rule matching at a position wins, so specific words come before the generic ones
@@ -25,6 +30,8 @@ type Rule = readonly [EventType, string, number];
 const RULES: readonly Rule[] = [
   ['payslip', 'lohnabrechnung|gehaltsabrechnung|entgeltabrechnung|bezügeabrechnung|verdienstabrechnung|lohn- und gehaltsabrechnung|abrechnung der brutto[ -/]netto[ -]bezüge|payslip|pay slip|pay stub|paystub|pay advice|earnings statement|salary statement|wage slip', 7],
   ['statement', 'kontoauszug|depotauszug|jahreskontoauszug|kreditkartenabrechnung|umsatzübersicht|finanzstatus|kontoübersicht|depotübersicht|account statement|bank statement|statement of account|credit card statement|portfolio statement|rechnungsabschluss', 6],
+  // Service-charge and heating-cost settlements list costs against advance payments: a statement, not an invoice.
+  ['statement', 'betriebskostenabrechnung|nebenkostenabrechnung|heizkostenabrechnung|hausgeldabrechnung|wohngeldabrechnung|service charge statement', 6],
   ['credit_note', 'gutschrift|gutschriftsanzeige|credit note|credit memo|stornorechnung|rechnungskorrektur|storno(?:beleg)?', 5],
   ['notice', '(?:\\d\\. |letzte |erste |zweite |dritte )?mahnung|zahlungserinnerung', 7],
   ['notice', '\\p{L}*bescheid', 5],
@@ -32,17 +39,23 @@ const RULES: readonly Rule[] = [
   ['receipt', 'quittung|kassenbon|kassenbeleg|kassenzettel|zahlungsbeleg|zahlungsbestätigung|(?:payment |sales |cash )?receipt', 4],
   ['offer', 'angebot|kostenvoranschlag|kostenangebot|preisangebot|quote|quotation|estimate|proposal', 4],
   ['invoice', 'rechnungs(?:nummer|datum|betrag|empfänger|nr\\.?|anschrift)', 1],
+  // A bare "Abrechnung" (settlement) heads payslips and statements as often as bills; it must not count as "…rechnung".
+  ['statement', 'abrechnung', 1],
   ['invoice', '\\p{L}*rechnung', 3], ['invoice', '(?:tax |vat |commercial )?invoice (?:number|date|no\\.?)', 1],
   ['invoice', '(?:tax |vat |commercial )?invoice', 4],
-  ['contract', '\\p{L}*vertrag|\\p{L}*vereinbarung|agreement|contract|tenancy agreement|lease', 3],
+  ['contract', '\\p{L}*vertrag|\\p{L}*vereinbarung|vertragszusammenfassung|vertragsbestätigung|agreement|contract|contract summary|tenancy agreement|lease', 3],
   ['notice', '(?:payment |final )?reminder|final notice|overdue notice|notice of \\p{L}+|\\p{L}*kündigung|kündigungsbestätigung|termination', 4],
   ['notice', 'notice|mitteilung|benachrichtigung|ankündigung|beitragsanpassung|preisanpassung|preiserhöhung|änderungsmitteilung|anhörung|vollstreckungsankündigung', 2.5],
+  // Announcements of changes and interruptions are notices even without the word.
+  ['notice', 'price (?:change|increase|rise)s?|(?:prices|tariff|rates) (?:are|is) (?:changing|going up|increasing|rising)|changes? to your (?:tariff|prices|plan|terms|contract)|planned (?:interruption|outage|works|maintenance)|(?:supply|service) interruption|interruption to your \\p{L}+(?: supply| service)?|versorgungsunterbrechung|unterbrechung der \\p{L}*versorgung|tarifänderung|änderung (?:der|ihrer) (?:preise|allgemeinen geschäftsbedingungen|agb|vertragsbedingungen)', 2.5],
   ['statement', 'statement', 2],
   ['offer', 'offer', 2],
   ['invoice', 'bill', 1],
   ['invoice', 'amount due|balance due|zu zahlen|zahlbar|due date|payment terms|zahlungsziel|bankverbindung|ust-?id\\p{L}*|vat (?:no|reg\\p{L}*)', 0.5],
   ['credit_note', 'erstattung|refund|gutgeschrieben|credited', 0.5],
-  ['receipt', 'betrag (?:dankend )?erhalten|dankend erhalten|payment received|paid in full|bar bezahlt|ec-?karte|girocard|kartenzahlung|rückgeld|gegeben|tse|bon-?nr\\.?|vielen dank für ihren einkauf|thank you for (?:your purchase|shopping)|change due|cash tendered', 1.5],
+  ['receipt', PAID_AT_TILL, 1.5],
+  ['receipt', TILL, 1.5],
+  ['receipt', PAID_THANKS, 1.5],
   ['contract', 'vertragsparteien|zwischen|between|the parties|unterschrift|signature|signed|§ ?\\d+|laufzeit|kündigungsfrist|hereinafter|nachfolgend|im folgenden', 0.5],
   ['contract', 'vertrags\\p{L}+', 0.3],
   ['policy', '(?<!privacy |cookie |returns? |refund |data protection |cancellation )policy', 1.5],
@@ -56,8 +69,14 @@ const RULES: readonly Rule[] = [
 const COMBINED = combineLabels(RULES.map(([, source], index) =>
   [String(index), new RegExp(latin(`${WORD_START}(?:${source})${WORD_END}`), 'gi')] as const));
 const SUBJECT = /^(?:betreff|betr\.|subject|re|aw|thema)\s*:/iu;
-/** What may stand before a heading word: nothing, a possessive ("Ihre Stromrechnung"), "2." or a subject label. */
-const HEADING_PREFIX = /^(?:|ihre?n? |unsere?n? |your |our |die |der |das |the |\d\. |betreff: ?|betr\.: ?|subject: ?|re: ?)$/iu;
+const SALUTATION = /^[^\p{L}]{0,3}(?:sehr geehrte[rn]?|liebe[rs]?|hallo|guten tag|dear|hello)(?![\p{L}])/iu;
+/**
+ * What may stand before a heading word: nothing, a possessive ("Ihre Stromrechnung"), "2." or a subject label; also
+ * the stray marks OCR puts before a heading (": Membership agreement", "* Betriebskostenabrechnung").
+ */
+const HEADING_PREFIX = /^[^\p{L}\d]{0,3}(?:|ihre?n? |unsere?n? |your |our |die |der |das |the |\d\. |betreff: ?|betr\.: ?|subject: ?|re: ?)$/iu;
+/** Three lower-case words in a row: running text. Starting only at a word start keeps it linear on long lines. */
+const PROSE = /(?<!\p{Ll})\p{Ll}{3,} \p{Ll}{3,} \p{Ll}{3,}/u;
 const SEGMENT_SEPARATOR = / [-–|·:/] |: /;
 
 /**
@@ -74,13 +93,42 @@ function headingWord(line: string, start: number, end: number): string {
 
 const TAG_KEYWORDS = /^(?:\p{L}*mahnung|zahlungserinnerung|\p{L}*bescheid|\p{L}*kündigung|reminder|final notice|\p{L}+rechnung|\p{L}+vertrag|kontoauszug|depotauszug|kreditkartenabrechnung|kostenvoranschlag)$/iu;
 
+/** "Betreff: …" lines, and the line just above the salutation, where a letter states what it is about. */
+function subjectLines(lines: readonly string[]): Set<number> {
+  const subjects = new Set<number>();
+  lines.forEach((line, index) => {
+    if (SUBJECT.test(line)) subjects.add(index);
+    if (!SALUTATION.test(line)) return;
+    for (let above = index - 1; above >= 0 && above >= index - 3; above--) {
+      if (!lines[above]!.trim()) continue;
+      if (lines[above]!.length <= 80) subjects.add(above);
+      break;
+    }
+  });
+  return subjects;
+}
+
+/** Each line's position among the lines that have text, and how many those are. */
+function textLineRanks(lines: readonly string[]): { of: number[]; count: number } {
+  const of: number[] = [];
+  let count = 0;
+  for (const line of lines) {
+    of.push(count);
+    if (line.trim()) count++;
+  }
+  return { of, count };
+}
+
 export function classify(doc: Doc, signals: ClassifySignals): Classification {
   const { lines } = doc;
-  const top = Math.min(25, Math.max(12, Math.ceil(lines.length * 0.2)));
+  // The heading area counts lines with text: OCR output has a blank line between most lines.
+  const rank = textLineRanks(lines);
+  const top = Math.min(25, Math.max(12, Math.ceil(rank.count * 0.2)));
   const scores = new Map<EventType, number>();
   const headings = new Map<EventType, { word: string; weight: number }>();
   const perRule = new Map<number, number[]>();
-  const subjects = new Set(lines.flatMap((line, index) => (SUBJECT.test(line) ? [index] : [])));
+  const proseLines = new Map<number, boolean>();
+  const subjects = subjectLines(lines);
 
   for (const [index, spans] of indexLabels(doc, COMBINED)) {
     const line = lines[index] ?? '';
@@ -88,12 +136,17 @@ export function classify(doc: Doc, signals: ClassifySignals): Classification {
     for (const span of spans) {
       const ruleIndex = Number(span.kind);
       const [type, , weight] = RULES[ruleIndex]!;
-      const inHeadingArea = (index < top || subject) && line.length <= 60;
+      const nearTop = (rank.of[index] ?? index) < top;
+      const inHeadingArea = (nearTop || subject) && line.length <= 60;
       const word = inHeadingArea ? headingWord(line, span.start, span.end) : span.text;
       // A heading starts with the keyword ("Rechnung", "Ihre Stromrechnung") or ends with it ("Service Agreement").
       const isHeading = inHeadingArea && (HEADING_PREFIX.test(line.slice(0, span.start)) || (word !== span.text && line.length <= 40));
-      let factor = 1;
-      if (index < top || subject) factor = isHeading ? 4 : line.length <= 60 ? 2.5 : 1.5;
+      // A sentence that mentions a document ("we have reviewed your tenancy agreement", "die noch ausstehende
+      // Betriebskostenabrechnung") does not name this one: half weight, wherever it stands.
+      let prose = proseLines.get(index);
+      if (prose === undefined) proseLines.set(index, prose = line.length > 60 && PROSE.test(line));
+      let factor = prose ? 0.5 : 1;
+      if ((nearTop || subject) && factor === 1) factor = isHeading ? 4 : line.length <= 60 ? 2.5 : 1.5;
       const value = weight * factor;
       const list = perRule.get(ruleIndex) ?? [];
       list.push(value);
@@ -124,6 +177,10 @@ export function classify(doc: Doc, signals: ClassifySignals): Classification {
   if (kinds.has('employee')) bump('payslip', 1);
   if (kinds.has('statement')) bump('statement', 1);
   if (kinds.has('receipt')) bump('receipt', 1);
+
+  // A bill settled on the spot is a receipt, whatever its heading says ("Rechnung" on a petrol station slip).
+  const matched = (source: string): boolean => perRule.has(RULES.findIndex((rule) => rule[1] === source));
+  if (!signals.hasDueDate && matched(PAID_AT_TILL) && (matched(TILL) || matched(PAID_THANKS))) bump('receipt', 6);
 
   const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]);
   const [first, second] = ranked;

@@ -5,7 +5,7 @@ import { combineLabels, evidence, indexLabelsOf, nearestLabel, wordsRegex, type 
 
 export interface DatePick { iso: string; confidence: number; evidence: string }
 
-type DateLabel = 'issue' | 'plain' | 'of' | 'due' | 'until' | 'birth' | 'delivery' | 'validity' | 'foreign' | 'start';
+type DateLabel = 'issue' | 'plain' | 'of' | 'due' | 'until' | 'birth' | 'delivery' | 'validity' | 'foreign' | 'start' | 'end' | 'period';
 
 /** Order matters only for equally long matches ending at the same place: earlier kinds win. */
 const LABELS = combineLabels<DateLabel>([
@@ -15,7 +15,8 @@ const LABELS = combineLabels<DateLabel>([
     'fälligkeit', 'f[äa]lligkeitsdatum', 'fälligkeitstermin', 'zahlungsziel', 'zahlungsfrist', 'zahlungstermin',
     'zahlungseingang bis(?: zum)?', 'abbuchung(?: am| zum)?', 'einzug(?: am| zum)?', 'lastschrifteinzug(?: am| zum)?',
     'due(?: date| on| by)?', 'date due', 'payment due(?: date| on| by)?', '(?:please )?pay by', 'payable(?: by| on| before)?',
-    'to be paid by', 'payment date', 'debit date', 'will be debited on',
+    'to be paid by', 'payment date', 'debit date', 'will be debited on', 'must be (?:paid|received|settled) (?:by|on|before|no later than)',
+    'bitte (?:zahlen|überweisen) sie (?:den betrag |den rechnungsbetrag )?bis(?: zum| spätestens)?',
   ])],
   ['delivery', wordsRegex([
     'lieferdatum', 'leistungsdatum', 'liefertermin', 'lieferung(?: am| vom)?', 'leistung(?: am| vom)?', 'delivery date',
@@ -23,16 +24,30 @@ const LABELS = combineLabels<DateLabel>([
     'delivered(?: on)?', 'geliefert(?: am)?', 'zugestellt(?: am)?', 'termin(?: am)?', 'appointment(?: on)?',
     'bestelldatum', 'auftragsdatum', 'bestellung vom', 'auftrag vom',
   ])],
+  // The end of a fixed term or of an offer's validity: the deadline of contracts, policies and offers.
+  ['end', wordsRegex([
+    'gültig bis(?: zum| einschließlich)?', 'gilt bis(?: zum)?', 'angebot gilt bis', 'bindefrist(?: bis)?', 'valid (?:until|till|through|to)',
+    'offer (?:ends|expires)(?: on)?', 'expir(?:y|es|ation)(?: date| on)?', 'ablaufdatum', 'ablauf(?: am| zum)?', 'vertragsablauf(?: am| zum)?',
+    'vertragsende(?: frühestens| am| zum)?', 'versicherungsende', 'laufzeitende', 'laufzeit bis(?: zum)?', 'befristet bis(?: zum)?',
+    'ende der (?:\\p{L}*laufzeit|vertragszeit|mietzeit|versicherung)(?: am)?', 'ende(?= ?:? ?\\d)', 'endet(?: am| zum)?', 'end date', 'ends(?: on)?',
+    '(?:minimum |fixed |initial )?term (?:ends|expires|end date)(?: on)?', '(?:minimum |fixed |initial )?term end', 'renewal date',
+    'frühestens kündbar zum', 'kündbar zum', 'kündigung zum', 'fest bis',
+  ])],
   ['validity', wordsRegex([
-    'gültig(?: bis| ab)?', 'g[üu]ltigkeit', 'valid(?: until| till| through| to| from)?', 'expir(?:y|es|ation)(?: date)?',
-    'ablaufdatum', 'ablauf', 'bindefrist', 'angebot gilt bis', 'kunde seit', 'customer since', 'mitglied seit', 'member since',
+    'gültig(?: ab)?', 'g[üu]ltigkeit', 'valid(?: from)?', 'kunde seit', 'customer since', 'mitglied seit', 'member since',
     'eingegangen(?: am)?', 'received(?: on)?', 'letzte zahlung', 'last payment',
   ])],
+  // A period whose end is the term of a contract or policy ("Versicherungszeitraum 01.01.2027 bis 31.12.2027").
+  ['period', wordsRegex([
+    'versicherungszeitraum', 'versicherungsdauer', 'vertragslaufzeit', 'vertragszeitraum', 'mietzeit', 'laufzeit',
+    'period of (?:insurance|cover|coverage)', '(?:insurance|policy|coverage|cover|contract) period', 'term of (?:this|the) \\p{L}+',
+  ])],
   ['start', wordsRegex([
-    'vertragsbeginn', 'vertragsende', 'versicherungsbeginn', 'versicherungsende', '\\p{L}*beginn', 'beginn(?:t)?(?: am)?',
-    'ende', 'endet(?: am)?', 'laufzeit', 'ab dem', 'ab', 'seit', 'start(?: date)?', 'end date', 'commencement(?: date)?',
-    'effective(?: date| from)?', 'renewal(?: date)?', 'from', 'until', 'expires on', 'eintritt(?:sdatum)?', 'austritt(?:sdatum)?',
-    'kündbar zum', 'kündigung zum',
+    'vertragsbeginn', 'versicherungsbeginn', '\\p{L}*beginn', 'beginn(?:t)?(?: am)?',
+    // A probation period ends, but that is not the end of the contract.
+    'ende der probezeit', 'probezeit(?: endet| bis)?(?: am| zum)?', 'probation(?:ary)?(?: period)?(?: ends| end date)?(?: on)?', 'ende',
+    'ab dem', 'ab', 'seit', 'start(?: date)?', 'commencement(?: date)?', 'begins(?: on)?',
+    'effective(?: date| from)?', 'renewal', 'from', 'until', 'eintritt(?:sdatum)?', 'austritt(?:sdatum)?',
   ])],
   ['foreign', wordsRegex([
     '(?:ihr(?:e|em|en)? |unser(?:e|em|en)? )?(?:schreiben|nachricht|anfrage|e-?mail|brief|antrag|\\p{L}*erklärung|telefonat|gespräch|einspruch|widerspruch) vom',
@@ -50,8 +65,9 @@ const LABELS = combineLabels<DateLabel>([
   ['until', wordsRegex(['bis(?: zum| spätestens(?: zum)?)?', 'spätestens(?: bis)?(?: zum| am)?', 'by', 'before', 'no later than'])],
 ]);
 
-const PAYMENT_CONTEXT = /zahl|überweis|begleich|entricht|ausgleich|pay|remit|settle|gutgeschrieben|eingang/iu;
-const DEBIT_AFTER = /^[^.;]{0,40}?(?:abgebucht|eingezogen|belastet|debited|collected)/iu;
+const PAYMENT_CONTEXT = /zahl|überweis|begleich|entricht|ausgleich|pay|paid|remit|settle|gutgeschrieben|eingang/iu;
+/** "… am 14.10.2026 abgebucht", "buchen wir am 14.10.2026 per Lastschrift von Ihrem Konto ab" (OCR may garble a word between). */
+const DEBIT_AFTER = /^[^.;]{0,40}?(?:abgebucht|eingezogen|belastet|debited|collected|(?:per|mittels|via|by) (?:\S+ ){0,2}?\S*(?:lastschrift|direct debit)|(?:von|vom) ihrem \p{L}*konto ab)/iu;
 const RANGE_AFTER = /^\s*(?:-|–|—|bis|to|until|through)\s*$/iu;
 const PLACE_DATE = /^[\p{Lu}][\p{L} .\-/()]{1,40}, (?:(?:den|am|the) )?$/u;
 
@@ -93,12 +109,22 @@ export function labelDates(doc: Doc, dates: readonly FoundDate[]): DateCandidate
     const next = dates[i + 1];
     const line = lines[date.line] ?? '';
     // Both ends of "01.11.2026 – 30.11.2026" describe a period, not the day the document was written.
-    const inRange = (next && next.line === date.line && RANGE_AFTER.test(line.slice(date.end, next.start)))
-      || (previous && previous.line === date.line && RANGE_AFTER.test(line.slice(previous.end, date.start)));
-    if (inRange && candidate.label !== 'due') return { ...candidate, label: 'start' };
+    const startsRange = next !== undefined && next.line === date.line && RANGE_AFTER.test(line.slice(date.end, next.start));
+    const endsRange = previous !== undefined && previous.line === date.line && RANGE_AFTER.test(line.slice(previous.end, date.start));
+    if ((startsRange || endsRange) && candidate.label !== 'due') {
+      // "Versicherungszeitraum 01.01.2027 bis 31.12.2027": the end of an insured or contract period is its term.
+      return { ...candidate, label: endsRange && namesPeriod(lines, spans, previous) ? 'end' : 'start' };
+    }
     if (DEBIT_AFTER.test(line.slice(date.end, date.end + 60))) return { ...candidate, label: 'due' };
     return candidate;
   });
+}
+
+/** Whether a period label ("Laufzeit", "Period of cover") stands before a date, on its line or alone above it. */
+function namesPeriod(lines: readonly string[], spans: Spans, date: FoundDate): boolean {
+  const before = (spans.get(date.line) ?? []).some((span) => span.kind === 'period' && span.end <= date.start && date.start - span.end <= 40);
+  if (before || (lines[date.line] ?? '').slice(0, date.start).trim()) return before;
+  return (spans.get(date.line - 1) ?? []).some((span) => span.kind === 'period');
 }
 
 const ISSUE_SCORE: Partial<Record<DateCandidate['label'], number>> = {
@@ -151,34 +177,84 @@ const TERM_WORDS = wordsRegex(['zahlbar', 'zahlung\\p{L}*', 'fällig\\p{L}*', '�
   'payment', 'due', 'net', 'terms', 'pay'], 'i');
 /** Discount terms are not the deadline; "14 Tage vor Anreise" counts back from another date. */
 const DISCOUNT_WORDS = /skonto|discount|rabatt|%|(?<![\p{L}])(?:vor|before|prior)(?![\p{L}])/iu;
-const DAY_COUNT = /(?<![\p{L}\d])(\d{1,3}) ?(tagen|tage|tg\.?|kalendertagen|kalendertage|werktagen|werktage|bankarbeitstagen|days|calendar days|business days|working days)(?![\p{L}])|(?<![\p{L}])net ?(\d{1,3})(?![\d\p{L}])/giu;
+const NUMBER_WORDS: Readonly<Record<string, number>> = {
+  ein: 1, eine: 1, einem: 1, einer: 1, einen: 1, one: 1, zwei: 2, two: 2, drei: 3, three: 3, vier: 4, four: 4, sechs: 6, six: 6,
+  sieben: 7, seven: 7, acht: 8, eight: 8, zehn: 10, ten: 10, vierzehn: 14, fourteen: 14, einundzwanzig: 21, 'twenty-one': 21,
+  dreißig: 30, thirty: 30, sechzig: 60, sixty: 60, neunzig: 90, ninety: 90,
+};
+const COUNT = `(\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})`;
+/** "14 Tagen", "vierzehn Tagen", "10 Werktagen", "2 Wochen", "one month", "Net 30". */
+const PERIOD_COUNT = new RegExp(`(?<![\\p{L}\\d])${COUNT} ?(kalendertag(?:en|e)?|werktag(?:en|e)?|bankarbeitstag(?:en|e)?|tag(?:en|e)?|tg\\.?|calendar days?|business days?|working days?|days?|woche(?:n)?|weeks?|monat(?:en|e|s)?|months?)(?![\\p{L}])|(?<![\\p{L}])net ?(\\d{1,3})(?![\\d\\p{L}])`, 'giu');
+const HAS_COUNT = new RegExp(`\\d|(?<![\\p{L}])(?:${Object.keys(NUMBER_WORDS).join('|')})(?![\\p{L}])`, 'iu');
 const IMMEDIATE = wordsRegex([
   'sofort(?: nach erhalt)?(?: zahlbar| fällig| ohne abzug)', 'zahlbar sofort', 'fällig sofort', 'sofort fällig',
   'due (?:immediately|upon receipt|on receipt)', 'payable (?:immediately|upon receipt|on receipt)', 'payment due on receipt',
 ], 'i');
 
-/** "zahlbar innerhalb von 14 Tagen", "30 Tage netto", "Net 30", "payment due within 14 days" → date + N days. */
-function relativeDueDate(lines: readonly string[], documentDate: string): DatePick | null {
-  let best: { days: number; business: boolean; line: string } | null = null;
+interface Span { days: number; months: number; business: boolean }
+
+/** The longest period named in the clauses of the text that `accept` lets through. */
+function longestPeriod(lines: readonly string[], accept: (clause: string) => boolean): { span: Span; line: string } | null {
+  let best: { span: Span; line: string; length: number } | null = null;
   for (const line of lines) {
-    if (!/\d/.test(line)) continue;
+    if (!HAS_COUNT.test(line)) continue;
     for (const clause of line.split(/[;,]|\.(?=\s|$)/)) {
-      if (!TERM_WORDS.test(clause) || DISCOUNT_WORDS.test(clause)) continue;
-      DAY_COUNT.lastIndex = 0;
-      for (const m of clause.matchAll(DAY_COUNT)) {
-        const days = Number(m[1] ?? m[3]);
-        if (days > 180) continue;
-        const business = /werk|bankarbeit|business|working/iu.test(m[2] ?? '');
-        if (!best || days > best.days) best = { days, business, line };
+      if (!accept(clause)) continue;
+      for (const m of clause.matchAll(PERIOD_COUNT)) {
+        const raw = (m[1] ?? m[3] ?? '').toLowerCase();
+        const count = NUMBER_WORDS[raw] ?? Number(raw);
+        const unit = (m[2] ?? 'days').toLowerCase();
+        const months = /^(?:monat|month)/u.test(unit) ? count : 0;
+        const days = months ? 0 : /^(?:woche|week)/u.test(unit) ? count * 7 : count;
+        const length = days + months * 30;
+        if (!count || length > 190) continue;
+        const business = /werk|bankarbeit|business|working/iu.test(unit);
+        if (!best || length > best.length) best = { span: { days, months, business }, line, length };
       }
     }
   }
-  if (best) {
-    const iso = best.business ? addBusinessDays(documentDate, best.days) : addDays(documentDate, best.days);
-    return { iso, confidence: 0.7, evidence: evidence(best.line) };
-  }
+  return best;
+}
+
+function addSpan(iso: string, span: Span): string {
+  if (span.months) return addMonths(iso, span.months);
+  return span.business ? addBusinessDays(iso, span.days) : addDays(iso, span.days);
+}
+
+/** "zahlbar innerhalb von 14 Tagen", "30 Tage netto", "Net 30", "payment due within 14 days" → date + N days. */
+function relativeDueDate(lines: readonly string[], documentDate: string): DatePick | null {
+  const term = longestPeriod(lines, (clause) => TERM_WORDS.test(clause) && !DISCOUNT_WORDS.test(clause));
+  if (term) return { iso: addSpan(documentDate, term.span), confidence: 0.7, evidence: evidence(term.line) };
   const immediate = lines.find((line) => IMMEDIATE.test(line));
   return immediate ? { iso: documentDate, confidence: 0.55, evidence: evidence(immediate) } : null;
+}
+
+const VALIDITY_WORDS = wordsRegex(['gültig', 'gilt', 'valid', 'bindefrist', 'gebunden', 'open for acceptance', 'stands for'], 'i');
+
+/**
+ * The deadline of a contract, policy or offer: the end of its fixed term or of its validity ("Vertragsende frühestens
+ * 09.10.2028", "Period of cover 1 Dec 2026 to 30 Nov 2027", "gültig bis 04.12.2026"), for an offer also a validity
+ * counted from its date ("valid for 30 days from the date above").
+ */
+export function pickTermEnd(lines: readonly string[], candidates: readonly DateCandidate[], documentDate: string | null, offer: boolean): DatePick | null {
+  let best: FoundDate | null = null;
+  for (const { date, label } of candidates) {
+    if (label !== 'end') continue;
+    if (documentDate && (date.iso <= documentDate || daysBetween(documentDate, date.iso) > 3660)) continue;
+    if (!best || date.iso > best.iso) best = date;
+  }
+  if (best) return { iso: best.iso, confidence: 0.8, evidence: evidence(lines[best.line] ?? best.text) };
+  if (!documentDate || !offer) return null;
+  const validity = longestPeriod(lines, (clause) => VALIDITY_WORDS.test(clause));
+  return validity ? { iso: addSpan(documentDate, validity.span), confidence: 0.65, evidence: evidence(validity.line) } : null;
+}
+
+function addMonths(iso: string, months: number): string {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, last));
+  return target.toISOString().slice(0, 10);
 }
 
 function addBusinessDays(iso: string, days: number): string {

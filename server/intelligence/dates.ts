@@ -40,7 +40,8 @@ const MONTH_NAMES = [...MONTH_BY_NAME.keys()].sort((a, b) => b.length - a.length
 const ORDINAL = '(?:st|nd|rd|th)?';
 const PATTERNS: ReadonlyArray<{ kind: 'iso' | 'dotted' | 'slashed' | 'day-month' | 'month-day'; re: RegExp }> = [
   { kind: 'iso', re: new RegExp(`${WORD_START}(\\d{4})-(\\d{1,2})-(\\d{1,2})(?![\\d])`, 'g') },
-  { kind: 'dotted', re: new RegExp(`${WORD_START}(\\d{1,2})\\. ?(\\d{1,2})\\. ?(\\d{4}|\\d{2})(?![\\d])`, 'g') },
+  // OCR may turn the second dot into a colon or comma ("31. 12:2027"); with a four-digit year that is still a date.
+  { kind: 'dotted', re: new RegExp(`${WORD_START}(\\d{1,2})\\. ?(\\d{1,2})(?:\\. ?|[:,](?=\\d{4}(?!\\d)))(\\d{4}|\\d{2})(?![\\d])`, 'g') },
   { kind: 'slashed', re: new RegExp(`${WORD_START}(\\d{1,2})/(\\d{1,2})/(\\d{4}|\\d{2})(?![\\d/])`, 'g') },
   {
     kind: 'day-month',

@@ -6,7 +6,7 @@ import {
 } from './text.ts';
 
 export type ReferenceKind = 'invoice' | 'credit' | 'policy' | 'contract' | 'customer' | 'order' | 'offer' | 'case' | 'receipt'
-  | 'employee' | 'statement' | 'account' | 'generic' | 'excluded' | 'column';
+  | 'employee' | 'statement' | 'account' | 'related' | 'generic' | 'excluded' | 'column';
 
 export interface ReferencePick { value: string; kind: ReferenceKind; confidence: number; evidence: string }
 
@@ -16,8 +16,20 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
     'steuer-?id\\p{L}*', 'handelsregister\\p{L}*', 'register(?:nummer|gericht)', 'company (?:no|number|reg)\\p{L}*\\.?', 'tel\\.?', 'telefon',
     'fax', 'mobil', 'handy', 'phone', 'bic', 'swift', 'blz', 'bankleitzahl', 'gläubiger-?id\\p{L}*', 'creditor id', 'mandatsreferenz',
     'mandate ref\\p{L}*', 'zähler-?(?:nummer|nr\\.?)', 'meter (?:no\\.?|number)', 'marktlokation', 'zählpunkt', 'sort code', 'postfach',
-    'identifikationsnummer', 'sozialversicherungs-?(?:nummer|nr\\.?)', 'rv-?nr\\.?', 'steuerklasse', 'steuer-?identifikationsnummer']],
-  ['credit', [`gutschrift(?:s)?${NR}`, `credit ?note${NR}`, `storno(?:rechnung)?${NR}`, 'gutschriftsnummer']],
+    'identifikationsnummer', 'sozialversicherungs-?(?:nummer|nr\\.?)', 'rv-?nr\\.?', 'steuerklasse', 'steuer-?identifikationsnummer',
+    // The company register ("Registered in England and Wales No. 06620014") and the card terminal's slip.
+    'registered in [a-z ]{3,20}?(?:no\\.?|number)', '(?:england|wales|scotland|northern ireland) (?:no\\.?|number)',
+    'registered (?:no\\.?|number|office)', 'registration (?:no\\.?|number)',
+    'company registration(?: no\\.?| number)?', 'reg\\.? no\\.?', 'terminal-?id', 'trace-?nr\\.?', 'genehmigungs-?nr\\.?',
+    'auth(?:orization|orisation)? code', 'approval code', 'tse-?\\p{L}+', 'ruf-?nummer', 'telefonnummer', 'faxnummer',
+    'artikel-?(?:nummer|nr\\.?)', 'art\\.-?nr\\.?', 'serien-?(?:nummer|nr\\.?)', 'serial (?:no\\.?|number)', 'haus-?nummer',
+    'fahrgestell-?(?:nummer|nr\\.?)', 'fahrzeug-?ident(?:ifikations)?-?(?:nummer|nr\\.?)', 'vin', 'leitweg-?id',
+    '(?:personal|reise)?(?:ausweis|pass)-?(?:nummer|nr\\.?)']],
+  ['credit', [`gutschrift(?:s)?${NR}`, `credit ?note${NR}`, `storno(?:rechnung)?${NR}`, 'gutschriftsnummer', `(?:credit )?memo${NR}`,
+    'credit memo(?= ?[:#]? ?[a-z]{0,4}-?\\d)']],
+  // Another document this one refers to: "Zu Rechnung …", "Bezug: Rechnung …", "Applied to invoice # …".
+  ['related', [`(?:zu|zur|bezug:?|bezüglich|betrifft:?|für|aus) (?:unserer |ihrer |der )?rechnung(?:s?${NR})?`,
+    `(?:applied to|against|relating to|regarding|re:?|for|reference:?) (?:our |your |the )?invoice(?: ?${NR})?`, 'invoice ref\\.?']],
   ['invoice', [`rechnungs?${NR}`, 'rechnung ?:', 'invoice ?:', 'rechnungsnummer', 're\\.?-? ?nr\\.?', 'rg\\.?-? ?nr\\.?', 'rech\\.?-? ?nr\\.?', `invoice${NR}`,
     'inv\\.? ?(?:no\\.?|#)', `bill${NR}`, `beitragsrechnung${NR}`]],
   ['policy', [`versicherungsschein${NR}`, 'versicherungsscheinnummer', 'vers\\.?-?schein-?nr\\.?', `versicherungs${NR}`,
@@ -28,16 +40,18 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
     'mitgliedsnummer', `member(?:ship)?${NR}`, `beitrags${NR}`, 'beitragsnummer', 'versichertennummer', `account${NR}(?= ?[:#]? ?[a-z]{0,4}-?\\d)`]],
   ['order', [`bestell${NR}`, 'bestellnummer', `auftrags?${NR}`, 'auftragsnummer', `order${NR}`, `po${NR}`, 'purchase order(?: no\\.?| number)?',
     `lieferschein${NR}`]],
-  ['offer', [`angebots?${NR}`, 'angebotsnummer', `kostenvoranschlag${NR}`, `quot(?:e|ation)${NR}`, `estimate${NR}`, `offer${NR}`]],
+  ['offer', [`angebots?${NR}`, 'angebotsnummer', `kostenvoranschlag${NR}`, `quot(?:e|ation)${NR}`, `estimate${NR}`, `offer${NR}`,
+    'offer code', 'angebots-?code', 'quote ref(?:erence)?\\.?']],
   ['case', ['aktenzeichen', 'az\\.?', 'geschäftszeichen', 'gz\\.?', 'kassenzeichen', 'steuernummer', 'steuer-?nr\\.?', 'st\\.?-?nr\\.?',
     `vorgangs?${NR}`, 'vorgangsnummer', `fall${NR}`, `case${NR}`, `schadens?${NR}`, 'schadennummer', `claim${NR}`, `ticket${NR}?`,
-    'buchungszeichen', `bescheid${NR}`, 'unser zeichen', 'ihr zeichen']],
+    'buchungszeichen', `bescheid${NR}`, 'unser zeichen', 'ihr zeichen',
+    'our ref(?:erence)?\\.?']],
   ['receipt', [`belegs?${NR}`, 'belegnummer', `bon${NR}`, `kassenbon${NR}`, `quittungs?${NR}`, `receipt${NR}`, `transaktions${NR}`,
-    `transaction${NR}`, 'trans\\.? ?nr\\.?', 'beleg']],
+    `transaction${NR}`, 'trans\\.? ?(?:nr\\.?|no\\.?|#)', 'beleg']],
   ['employee', [`personal${NR}`, 'personalnummer', 'pers\\.?-? ?nr\\.?', `mitarbeiter${NR}`, `employee${NR}`, `payroll${NR}`, `staff${NR}`]],
   ['statement', [`(?:konto)?auszugs?${NR}`, `statement${NR}`, 'auszug']],
   ['account', [`konto${NR}`, 'kontonummer', 'kto\\.?-? ?nr\\.?', `depot${NR}`, 'depotnummer', 'iban']],
-  ['generic', ['referenz(?:nummer)?', 'ref\\.?(?:-? ?nr\\.?)?', 'reference(?: no\\.?| number)?', '(?:our|your) ref(?:erence)?\\.?',
+  ['generic', ['referenz(?:nummer)?', 'ref\\.?(?:-? ?nr\\.?)?', 'reference(?: no\\.?| number)?', 'your ref(?:erence)?\\.?',
     `dokument${NR}`, `document${NR}`, 'nummer', 'number', 'nr\\.?', 'no\\.']],
   ['column', ['datum', 'date', 'seite', 'page', 'betrag', 'amount', 'fällig\\p{L}*', 'due']],
 ];
@@ -56,22 +70,33 @@ const DOCUMENT_WORDS = combineLabels(([
   ['receipt', 'quittung|kassenbon|receipt'],
 ] as const).map(([kind, source]) => [kind, new RegExp(latin(`${WORD_START}(?:${source})(?= )`), 'gi')] as const));
 
-const VALUE = /^[\s:#.=\-–]*(?:(?:nr|no|nummer|number)\.?\s*[:#]?\s*)?([A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ\-/._]*(?: \d{2,}(?=\s|$|[,;)]))*)/iu;
+/** Between label and value OCR leaves stray marks ("Invoice # >> 7613-7151", "Account number © 6091982954"). */
+const VALUE = /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*]*(?:(?:nr|no|nummer|number)\.?\s*[:#]?\s*)?([A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ\-/._]*(?: \d{2,}(?:\.\d{3})*(?=\s|$|[,;)]))*)/iu;
+/** A file reference may end in the writer's initials: "Unser Zeichen 112/26 HO", "Az. 4711/26 KL". */
+const INITIALS_AFTER = /^ ([A-Z]{1,3})(?=$|[ ,;)])/u;
+const CURRENCY_CODE = /^(?:EUR|USD|GBP|CHF)$/u;
+/** "11/2026" is a month, not a number ("Kontoauszug 11/2026"). */
+const MONTH_YEAR = /^(?:0?[1-9]|1[0-2])[./-](?:19|20)\d\d$/;
 const IBAN_VALUE = /^[\s:]*([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?)/u;
 const DATE_LIKE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
 const AMOUNT_LIKE = /^\d{1,3}(?:[.,]\d{3})*[.,]\d{2}$/;
 
+/**
+ * The kinds of number that identify a document of each type, best first. A payslip has none to quote (the personnel
+ * number identifies the employee); a statement only its own number, not the account it summarises; a letter the matter
+ * it is about, not the customer or member number of its addressee.
+ */
 const PREFERENCE: Record<EventType, readonly ReferenceKind[]> = {
-  invoice: ['invoice', 'order', 'customer', 'contract', 'generic', 'case', 'policy'],
-  credit_note: ['credit', 'invoice', 'customer', 'order', 'generic', 'contract'],
-  receipt: ['receipt', 'invoice', 'order', 'generic', 'customer'],
+  invoice: ['invoice', 'receipt', 'order', 'customer', 'contract', 'generic', 'case', 'policy', 'related'],
+  credit_note: ['credit', 'invoice', 'receipt', 'generic', 'related', 'customer', 'order', 'contract'],
+  receipt: ['receipt', 'invoice', 'related', 'order', 'generic', 'customer'],
   contract: ['contract', 'policy', 'customer', 'generic', 'case', 'order'],
   policy: ['policy', 'contract', 'customer', 'generic', 'case'],
-  notice: ['case', 'invoice', 'contract', 'policy', 'customer', 'generic', 'order'],
-  payslip: ['employee', 'generic', 'customer'],
-  statement: ['statement', 'account', 'customer', 'contract', 'generic'],
+  notice: ['case', 'invoice', 'related', 'contract', 'policy', 'customer', 'generic', 'order'],
+  payslip: [],
+  statement: ['statement', 'generic', 'contract'],
   offer: ['offer', 'customer', 'order', 'generic'],
-  letter: ['case', 'generic', 'contract', 'policy', 'customer', 'invoice', 'order', 'offer', 'credit', 'receipt', 'employee'],
+  letter: ['case', 'generic', 'related', 'contract', 'policy', 'invoice', 'order', 'offer', 'credit', 'receipt'],
 };
 
 export interface FoundReference { kind: ReferenceKind; value: string; line: number; confidence: number }
@@ -79,7 +104,9 @@ export interface FoundReference { kind: ReferenceKind; value: string; line: numb
 function cleanValue(raw: string): string | null {
   const value = raw.replace(/[.\-/_]+$/, '').trim();
   if (value.length < 3 || value.length > 35 || !/\d/.test(value)) return null;
-  if (DATE_LIKE.test(value) || AMOUNT_LIKE.test(value) || /^0+$/.test(value.replace(/\D/g, ''))) return null;
+  if (DATE_LIKE.test(value) || AMOUNT_LIKE.test(value) || MONTH_YEAR.test(value) || /^0+$/.test(value.replace(/\D/g, ''))) return null;
+  // Digit groups set apart by spaces, one of them misread as a dot: "201 384.727".
+  if (/^\d+(?: \d+)+$/.test(value.replace(/\./g, ' ')) && value.includes(' ')) return value.replace(/\./g, ' ');
   return value;
 }
 
@@ -107,9 +134,14 @@ export function findReferences(doc: Doc): FoundReference[] {
       const nextHit = hits[i + 1];
       const rest = line.slice(hit.end, nextHit ? nextHit.start : undefined);
       const match = (hit.kind === 'account' ? IBAN_VALUE.exec(rest) : null) ?? VALUE.exec(rest);
-      const value = match?.[1] ? cleanValue(match[1]) : null;
+      let value = match?.[1] ? cleanValue(match[1]) : null;
+      if (value && hit.kind === 'case') {
+        const initials = INITIALS_AFTER.exec(rest.slice(match!.index + match![0].length));
+        if (initials?.[1] && !CURRENCY_CODE.test(initials[1])) value = `${value} ${initials[1]}`;
+      }
       if (value) {
-        found.push({ kind: hit.kind, value, line: index, confidence: 0.9 });
+        // A bare "Beleg 3564" is often the card terminal's slip number printed beside the till's "Bon-Nr.".
+        found.push({ kind: hit.kind, value, line: index, confidence: /^beleg$/iu.test(hit.text) ? 0.75 : 0.9 });
         return;
       }
       if (!emptyRest(rest)) return;
@@ -129,6 +161,7 @@ export function findReferences(doc: Doc): FoundReference[] {
       }
     });
     for (const word of documentWords.get(index) ?? []) {
+      if (hits.some((hit) => hit.kind === 'related' && hit.start <= word.start && hit.end >= word.end)) continue;
       const loose = /^ ?(?:#|nr\.?|no\.?)? ?([A-Z0-9][A-Z0-9\-/._]*)/iu.exec(line.slice(word.end));
       const value = loose?.[1] ? cleanValue(loose[1]) : null;
       if (!value || /^(?:19|20)\d\d$/.test(value)) continue;

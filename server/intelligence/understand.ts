@@ -7,7 +7,8 @@ import type { EventType } from '../../common/archive-types.ts';
 import { findAmounts, pickAmount } from './amounts.ts';
 import { fold, pickCategory } from './category.ts';
 import { classify } from './classify.ts';
-import { labelDates, pickDocumentDate, pickDueDate } from './date-fields.ts';
+import { rejoinColumns } from './columns.ts';
+import { labelDates, pickDocumentDate, pickDueDate, pickTermEnd } from './date-fields.ts';
 import { findDates } from './dates.ts';
 import type { EInvoice } from './einvoice.ts';
 import { detectLanguage } from './language.ts';
@@ -77,16 +78,20 @@ export function understand(input: UnderstandInput): Understanding {
   // An ambiguous 03/04/2026 is read the American way only in English documents without signs of the
   // day-first English-speaking world (UK, Ireland, Australia, New Zealand, India).
   const monthFirst = language === 'en' && !DAY_FIRST_SIGNS.test(text);
-  const dates = findDates(doc, { monthFirst, today: input.today });
+  // Fields are read from the text plus its label blocks paired with their values ("Policy number" … "EHP-350348507").
+  const rejoined = hasText ? rejoinColumns(text.replace(/\r\n?/g, '\n').split('\n'), input.today) : [];
+  const fieldDoc = rejoined.length > 0 ? makeDoc(`${text}\n${rejoined.join('\n')}`) : doc;
+  const fieldLines = fieldDoc.lines;
+  const dates = findDates(fieldDoc, { monthFirst, today: input.today });
   const blocked = new Map<number, Array<readonly [number, number]>>();
   for (const date of dates) blocked.set(date.line, [...(blocked.get(date.line) ?? []), [date.start, date.end]]);
-  const amounts = findAmounts(doc, blocked);
-  const references = hasText ? findReferences(doc) : [];
+  const amounts = findAmounts(fieldDoc, blocked);
+  const references = hasText ? findReferences(fieldDoc) : [];
 
-  const labelledDates = labelDates(doc, dates);
-  const documentDate = pickDocumentDate(lines, labelledDates, input.today);
+  const labelledDates = labelDates(fieldDoc, dates);
+  const documentDate = pickDocumentDate(fieldLines, labelledDates, input.today);
   const documentDateIso = e?.issueDate ?? documentDate?.iso ?? null;
-  const due = pickDueDate(lines, labelledDates, documentDateIso);
+  const due = pickDueDate(fieldLines, labelledDates, documentDateIso);
   const classification = classify(doc, {
     hasTotal: amounts.some((a) => a.label === 'due' || a.label === 'total'),
     hasDueDate: due !== null,
@@ -104,17 +109,19 @@ export function understand(input: UnderstandInput): Understanding {
     if (fromName) result.document_date = field(fromName.iso, 'filename', 0.4, input.filename);
   }
 
+  // A contract, policy or offer is due when its fixed term or validity ends; the first premium's date is only a fallback.
+  const deadline = TERM_TYPES.has(eventType) ? pickTermEnd(fieldLines, labelledDates, documentDateIso, eventType === 'offer') ?? due : due;
   if (e?.dueDate) result.due_date = field(e.dueDate, 'e-invoice', 1, `DueDate ${e.dueDate}`);
-  else if (due && hasDueDateMeaning(eventType)) result.due_date = field(due.iso, 'text', due.confidence, due.evidence);
+  else if (deadline && hasDueDateMeaning(eventType)) result.due_date = field(deadline.iso, 'text', deadline.confidence, deadline.evidence);
 
   if (e) {
     result.amount = field({ value: e.duePayable, currency: e.currency }, 'e-invoice', 1, `DuePayableAmount ${e.duePayable} ${e.currency}`);
   } else {
-    const amount = pickAmount(lines, amounts, { eventType, language, text });
+    const amount = pickAmount(fieldLines, amounts, { eventType, language, text });
     if (amount) result.amount = field({ value: amount.value, currency: amount.currency }, 'text', amount.confidence, amount.evidence);
   }
 
-  const reference = pickReference(lines, references, eventType);
+  const reference = pickReference(fieldLines, references, eventType);
   if (e) result.reference_number = field(e.invoiceNumber, 'e-invoice', 1, `Invoice number ${e.invoiceNumber}`);
   else if (reference) result.reference_number = field(reference.value, 'text', reference.confidence, reference.evidence);
 
@@ -154,9 +161,11 @@ export function understand(input: UnderstandInput): Understanding {
   return result;
 }
 
-/** Payslips, statements and receipts have no deadline even when a date is labelled like one. */
+const TERM_TYPES = new Set<EventType>(['contract', 'policy', 'offer']);
+
+/** Payslips and receipts have no deadline even when a date is labelled like one; a statement may ask to pay by a date. */
 function hasDueDateMeaning(type: EventType): boolean {
-  return type !== 'payslip' && type !== 'receipt' && type !== 'statement';
+  return type !== 'payslip' && type !== 'receipt';
 }
 
 const SUBJECT = /^(?:betreff|betr\.|subject|re|thema|ihr anliegen)\s*:\s*(.{3,})$/iu;

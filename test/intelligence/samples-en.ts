@@ -124,10 +124,11 @@ Total deductions £808.10
 Net pay £2,621.90
 Year to date: Gross £40,120.00 Tax £5,120.40`,
     expect: {
-      event_type: 'payslip', document_date: '2026-12-31', amount: { value: 2621.9, currency: 'GBP' }, reference_number: '10457',
-      sender_name: 'Northwind Logistics Ltd', title: 'Payslip 10457 from Northwind Logistics Ltd',
+      event_type: 'payslip', document_date: '2026-12-31', amount: { value: 2621.9, currency: 'GBP' },
+      sender_name: 'Northwind Logistics Ltd', title: 'Payslip from Northwind Logistics Ltd, 31 December 2026',
     },
-    absent: ['due_date'],
+    // The employee number identifies the employee, not the document.
+    absent: ['due_date', 'reference_number'],
   },
   {
     name: 'home insurance policy schedule',
@@ -212,9 +213,10 @@ Opening balance $3,102.55
 Closing balance $4,210.77`,
     expect: {
       event_type: 'statement', document_date: '2026-12-31', amount: { value: 4210.77, currency: 'USD' }, sender_name: 'First Coastal Bank',
-      reference_number: '004-1188273', buyer_name: 'Maria Lopez', category: 'Bank',
+      buyer_name: 'Maria Lopez', category: 'Bank',
     },
-    absent: ['due_date'],
+    // A statement summarises an account; the account number is not a document reference.
+    absent: ['due_date', 'reference_number'],
   },
   {
     name: 'quotation with validity date',
@@ -232,9 +234,8 @@ Total $7,800.00
 This quote is valid until January 31, 2027.`,
     expect: {
       event_type: 'offer', document_date: '2026-12-09', amount: { value: 7800, currency: 'USD' }, reference_number: 'Q-5521',
-      sender_name: 'Summit Roofing Co.', title: 'Quotation Q-5521 from Summit Roofing Co.',
+      sender_name: 'Summit Roofing Co.', title: 'Quotation Q-5521 from Summit Roofing Co.', due_date: '2027-01-31',
     },
-    absent: ['due_date'],
   },
   {
     name: 'personal letter with a subject',
