@@ -4,7 +4,10 @@ import {
 } from './archive-types.ts';
 import { isCalendarDate } from './dates.ts';
 import { settingsSchema, watchedFolderSchema, type Settings } from './settings.ts';
+import { CALL_NAME_LIST, EVENT_NAME_LIST, UPLOAD_ITEM_STATES } from './ipc-names.ts';
 import { uploadMetadataSchema } from './upload-metadata.ts';
+
+export { CALL_NAMES, EVENT_NAMES, UPLOAD_ITEM_STATES } from './ipc-names.ts';
 
 /**
  * The contract between the desktop main process and the renderer: every call with its request and response schema,
@@ -54,14 +57,13 @@ export const eventDetailSchema = eventSchema.extend({
   history: z.array(z.object({ from: z.enum(EVENT_STATES).nullable(), to: z.enum(EVENT_STATES), at: z.string(), cause: z.string() })),
 });
 
-export const spaceSchema = z.object({ id: z.string(), name: z.string(), is_default: z.boolean(), access: z.enum(ROLES), created_at: z.string() });
+export const spaceSchema = z.object({ id: z.string(), name: z.string(), is_default: z.boolean(), access: z.enum(ROLES), created_at: z.string(), ocr_languages: z.array(z.string()).nullable().optional() });
 export const categorySchema = z.object({ id: z.string(), space_id: z.string(), name: z.string(), document_count: z.number(), created_at: z.string() });
 export const tagSchema = z.object({ name: z.string(), document_count: z.number() });
 export const keyInfoSchema = z.object({
   id: z.string(), name: z.string(), role: z.enum(ROLES), scopes: z.array(z.enum(SCOPES)), spaces: z.array(z.string()).nullable(),
 });
 
-export const UPLOAD_ITEM_STATES = ['queued', 'hashing', 'waiting', 'uploading', 'accepted', 'done', 'failed', 'paused'] as const;
 export const uploadItemSchema = z.object({
   id: z.number(), source: z.enum(['folder', 'manual']), folder_id: z.string().nullable(), path: z.string(),
   relative_path: z.string(), file_name: z.string(), size: z.number(), mtime_ms: z.number(), sha256: z.string().nullable(),
@@ -197,6 +199,11 @@ export const CALLS = {
   'documents.preview': call(z.strictObject({ id: uuid }), z.object({ url: z.string(), mime_type: z.string(), file_name: z.string(), size: z.number() })),
   /** Saves the file under its Content-Disposition name into `directory` (the shell asks the user where). */
   'documents.saveAs': call(z.strictObject({ id: uuid, directory: z.string().min(1) }), z.object({ path: z.string() })),
+  /**
+   * Opens the file in the system's app for its type (Office documents have no preview). `opened: false`: this shell
+   * cannot open files on the user's desktop; the renderer offers Save as instead.
+   */
+  'documents.open': call(z.strictObject({ id: uuid }), z.object({ opened: z.boolean() })),
   'documents.update': call(z.strictObject({
     id: uuid,
     title: z.string().trim().min(1).max(500).optional(),
@@ -255,6 +262,12 @@ export const CALLS = {
   'catalog.spaces': call(none, z.array(spaceSchema)),
   'catalog.categories': call(z.strictObject({ space_id: uuid.optional() }), z.array(categorySchema)),
   'catalog.tags': call(none, z.array(tagSchema)),
+
+  // native dialogs
+  /** The system's folder picker: the chosen path, null when cancelled; `supported: false` when the shell has none. */
+  'dialogs.pickFolder': call(z.strictObject({ title: z.string().max(200).optional() }), z.object({
+    path: z.string().nullable(), supported: z.boolean(),
+  })),
 } as const;
 
 export const EVENTS = {
@@ -275,11 +288,21 @@ export type CallParsedInput<C extends CallName> = z.output<(typeof CALLS)[C]['in
 export type CallOutput<C extends CallName> = z.output<(typeof CALLS)[C]['output']>;
 export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;
 
-/** What the renderer sees as `window.desktop`: one async function per call, one subscription per event. */
+/**
+ * What the renderer sees as `window.desktop`: one async function per call, one subscription per event, and one
+ * synchronous helper that is not a channel at all.
+ */
 export type DesktopApi = {
   [C in CallName]: CallInput<C> extends undefined ? () => Promise<CallOutput<C>> : (input: CallInput<C>) => Promise<CallOutput<C>>;
 } & {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+  /**
+   * The path of a file dropped on the window, or null when the shell cannot tell. Not a channel: a preload-local
+   * helper (Electron's `webUtils.getPathForFile`, which must run in the renderer process because a File cannot cross
+   * IPC); main never sees the File, only the paths the renderer then passes to `uploads.add`. The browser shell's
+   * bridge returns null: a web page is never told where a dropped file lives.
+   */
+  pathForFile(file: File): string | null;
 };
 
 /** What main implements: the same calls, with inputs already parsed by the contract's schemas. */
@@ -289,8 +312,10 @@ export type DesktopHandlers = { [C in CallName]: (input: CallParsedInput<C>) => 
 export const ipcErrorSchema = z.object({ message: z.string(), status: z.number().optional(), issues: z.array(z.string()).optional() });
 export type IpcError = z.infer<typeof ipcErrorSchema>;
 
-export const CALL_NAMES = Object.keys(CALLS) as CallName[];
-export const EVENT_NAMES = Object.keys(EVENTS) as EventName[];
+// ipc-names.ts lists the same names without zod (for the renderer); both directions are checked here.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const namesMatch: [Same<(typeof CALL_NAME_LIST)[number], CallName>, Same<(typeof EVENT_NAME_LIST)[number], EventName>] = [true, true];
+void namesMatch;
 
 /** Parses a call's input; the error names the field ("folders.save: path: the folder path must not be empty"). */
 export function parseCallInput<C extends CallName>(name: C, input: unknown): CallParsedInput<C> {

@@ -1,11 +1,11 @@
-import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import {
-  CALL_NAMES, EVENT_NAMES, type CallName, type DesktopApi, type EventName, type EventPayload, type IpcError,
-} from '../common/ipc.ts';
+import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
+import { CALL_NAMES, EVENT_NAMES } from '../common/ipc-names.ts';
+import type { CallName, DesktopApi, EventName, EventPayload, IpcError } from '../common/ipc.ts';
 
 /**
  * Exposes exactly the DesktopApi contract as `window.desktop`: one function per call (built by looping over the
- * contract) and `on(event, listener)` returning its unsubscribe. Nothing else crosses: no ipcRenderer, no event
+ * contract), `on(event, listener)` returning its unsubscribe, and `pathForFile` (the contract's one renderer-local
+ * helper: a dropped File's path, which only the renderer process can ask Electron for). Nothing else crosses: no ipcRenderer, no event
  * objects (an IpcRendererEvent carries `sender`, which is ipcRenderer itself), no Node. Sandboxed preloads can only
  * require 'electron', so scripts/build-shells.ts bundles this file with the contract into dist/electron/preload.cjs.
  *
@@ -40,11 +40,16 @@ function unwrap(reply: unknown): unknown {
   throw new Error('The desktop app sent an answer the window does not understand');
 }
 
-export function buildDesktopApi(ipc: IpcRendererLike): DesktopApi {
+/** Electron's webUtils as far as pathForFile needs it. */
+export interface FilePathsLike {
+  getPathForFile(file: File): string;
+}
+
+export function buildDesktopApi(ipc: IpcRendererLike, files: FilePathsLike): DesktopApi {
   const invoke = async (name: CallName, input: unknown): Promise<unknown> =>
     unwrap(await (input === undefined ? ipc.invoke(`${CALL_CHANNEL_PREFIX}${name}`) : ipc.invoke(`${CALL_CHANNEL_PREFIX}${name}`, input)));
   // Built by a loop over the contract; the one cast says "these are the contract's calls", `satisfies` checks the rest.
-  const calls = Object.fromEntries(CALL_NAMES.map((name) => [name, (input?: unknown) => invoke(name, input)])) as Omit<DesktopApi, 'on'>;
+  const calls = Object.fromEntries(CALL_NAMES.map((name) => [name, (input?: unknown) => invoke(name, input)])) as Omit<DesktopApi, 'on' | 'pathForFile'>;
 
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const onEvent = (_event: IpcRendererEvent, ...args: unknown[]): void => {
@@ -78,7 +83,16 @@ export function buildDesktopApi(ipc: IpcRendererLike): DesktopApi {
     };
   };
 
-  return { ...calls, on } satisfies DesktopApi;
+  // Electron answers '' for a File that is not on disk (made in the page, or from a virtual file system).
+  const pathForFile = (file: File): string | null => {
+    try {
+      return files.getPathForFile(file) || null;
+    } catch {
+      return null;
+    }
+  };
+
+  return { ...calls, on, pathForFile } satisfies DesktopApi;
 }
 
-contextBridge.exposeInMainWorld('desktop', buildDesktopApi(ipcRenderer));
+contextBridge.exposeInMainWorld('desktop', buildDesktopApi(ipcRenderer, webUtils));

@@ -54,12 +54,40 @@ async function runElectron(binary: string): Promise<number> {
   });
 }
 
+/**
+ * Opens a file with the desktop's app for its type. The browser shell only listens on 127.0.0.1 and runs as the user
+ * on their own machine, so the app opens on the same desktop as the browser. Detached and without stdio: the app
+ * outlives this process and its output is not ours. `start` is a cmd built-in whose first quoted argument is a window
+ * title, hence the empty one; cmd parses its own command line, so the arguments go verbatim with the path quoted
+ * (Windows paths cannot contain a double quote).
+ */
+export function systemOpenCommand(path: string, platform: NodeJS.Platform = process.platform): { command: string; args: string[]; verbatim: boolean } {
+  if (platform === 'win32') return { command: 'cmd', args: ['/d', '/c', 'start', '""', `"${path}"`], verbatim: true };
+  if (platform === 'darwin') return { command: 'open', args: [path], verbatim: false };
+  return { command: 'xdg-open', args: [path], verbatim: false };
+}
+
+export function openWithSystemApp(path: string): Promise<void> {
+  const { command, args, verbatim } = systemOpenCommand(path);
+  return new Promise((resolveOpen, reject) => {
+    const child = spawn(command, args, { detached: true, stdio: 'ignore', windowsHide: true, windowsVerbatimArguments: verbatim });
+    child.once('error', (error) => reject(new Error(`Cannot open the file with ${command}: ${error.message}`)));
+    child.once('spawn', () => {
+      child.unref();
+      resolveOpen();
+    });
+  });
+}
+
 async function runBrowserShell(): Promise<void> {
   const port = webPort();
   const settings = new SettingsStore(openConfBackend({}), { log });
   for (const problem of settings.problems) log(`settings: ${problem.message}`);
   const token = newWebShellToken();
-  const app = await DesktopApp.open({ appDataDir: defaultAppDataDir(), settings, log, previewUrl: (id) => webPreviewUrl(id, token) });
+  // No folder picker: a browser has none that tells the page a path.
+  const app = await DesktopApp.open({
+    appDataDir: defaultAppDataDir(), settings, log, previewUrl: (id) => webPreviewUrl(id, token), openPath: openWithSystemApp,
+  });
   await app.start();
   const shell = await startWebShell({ app, rendererDir: join(ROOT, 'dist', 'renderer'), port, token, log }).catch(async (error: unknown) => {
     await app.stop();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
-import { mkdir, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rename, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ArchiveDocument } from '../../common/archive-types.ts';
 import {
@@ -9,6 +9,7 @@ import {
 import { DEFAULT_IGNORE_PATTERNS, watchedFolderSchema, type WatchedFolder } from '../../common/settings.ts';
 import { ArchiveClient } from './client/archive-client.ts';
 import { ArchiveError } from './client/archive-error.ts';
+import { safeFileName } from './client/content-disposition.ts';
 import { DesktopCore, type DesktopCoreOptions } from './desktop-core.ts';
 import { eventsToIcs } from './library/ics.ts';
 import { LibraryCache } from './library/library-cache.ts';
@@ -25,6 +26,13 @@ export interface DesktopAppOptions extends Omit<DesktopCoreOptions, 'settings'> 
   settings: SettingsStore;
   /** The URL the renderer loads a document's bytes from (the shell's preview protocol or route). */
   previewUrl: (documentId: string) => string;
+  /**
+   * Opens a file in the system's app for its type (Electron: shell.openPath; the browser shell on the user's own
+   * machine: xdg-open/open/start). Without it documents.open answers `{ opened: false }`.
+   */
+  openPath?: (path: string) => Promise<void>;
+  /** The system's folder picker; null when cancelled. Without it dialogs.pickFolder answers `{ supported: false }`. */
+  pickFolder?: (title?: string) => Promise<string | null>;
   now?: () => number;
 }
 
@@ -101,6 +109,11 @@ export class DesktopApp extends EventEmitter<Emitted> {
 
   /** A cached copy of a document's file for the preview protocol (downloaded once through a signed URL). */
   async previewFile(id: string): Promise<{ path: string; mimeType: string; fileName: string; size: number }> {
+    const { document, path } = await this.cachedFile(id);
+    return { path, mimeType: document.mime_type, fileName: document.original_filename, size: document.size_bytes };
+  }
+
+  private async cachedFile(id: string): Promise<{ document: ArchiveDocument; path: string }> {
     const document = this.cache.getDocument(id) ?? (await this.current.client.getDocument(id));
     const directory = join(this.previewCache, document.sha256);
     const path = join(directory, 'file');
@@ -108,7 +121,25 @@ export class DesktopApp extends EventEmitter<Emitted> {
     if (!existing || existing.size !== document.size_bytes) {
       await this.current.client.download(id, directory, { fileName: 'file', overwrite: true });
     }
-    return { path, mimeType: document.mime_type, fileName: document.original_filename, size: document.size_bytes };
+    return { document, path };
+  }
+
+  /**
+   * A copy of the cached file under its original name (`<appDataDir>/open/<sha256>/<name>`), for the system's app:
+   * the preview cache's `file` has no extension, so no desktop would know what opens it. Written to a temporary name
+   * and renamed, so an app never opens a half-copied file; an existing copy of the right size is reused.
+   */
+  async openableCopy(id: string): Promise<string> {
+    const { document, path } = await this.cachedFile(id);
+    const directory = join(this.options.appDataDir, 'open', document.sha256);
+    const target = join(directory, safeFileName(document.original_filename));
+    const existing = await stat(target).catch(() => null);
+    if (existing?.size === document.size_bytes) return target;
+    await mkdir(directory, { recursive: true });
+    const temp = join(directory, `.${process.pid}.${Date.now()}.part`);
+    await copyFile(path, temp);
+    await rename(temp, target);
+    return target;
   }
 
   // ---- wiring -----------------------------------------------------------------------------------------------------
@@ -222,6 +253,12 @@ export class DesktopApp extends EventEmitter<Emitted> {
         return { url: this.options.previewUrl(id), mime_type: file.mimeType, file_name: file.fileName, size: file.size };
       },
       'documents.saveAs': async ({ id, directory }) => ({ path: (await client().download(id, resolve(directory))).path }),
+      'documents.open': async ({ id }) => {
+        const openPath = this.options.openPath;
+        if (!openPath) return { opened: false };
+        await openPath(await this.openableCopy(id));
+        return { opened: true };
+      },
       'documents.update': async ({ id, ...changes }) => {
         const detail = await client().updateDocument(id, changes);
         this.cache.upsertDocuments([detail], this.now());
@@ -296,6 +333,12 @@ export class DesktopApp extends EventEmitter<Emitted> {
       'catalog.spaces': async () => client().listSpaces(),
       'catalog.categories': async ({ space_id }) => client().listCategories(space_id),
       'catalog.tags': async () => client().listTags(),
+
+      'dialogs.pickFolder': async ({ title }) => {
+        const pickFolder = this.options.pickFolder;
+        if (!pickFolder) return { path: null, supported: false };
+        return { path: await pickFolder(title), supported: true };
+      },
     };
   }
 

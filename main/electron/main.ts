@@ -8,7 +8,8 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import {
-  BrowserWindow, app, ipcMain, powerMonitor, protocol, session, shell, type IpcMainInvokeEvent, type WebContents,
+  BrowserWindow, app, dialog, ipcMain, powerMonitor, protocol, session, shell, type IpcMainInvokeEvent, type OpenDialogOptions,
+  type WebContents,
 } from 'electron';
 import ElectronStore from 'electron-store';
 import { DesktopApp } from '../core/desktop-app.ts';
@@ -90,6 +91,17 @@ async function start(): Promise<void> {
 
   desktopApp = await DesktopApp.open({
     appDataDir: defaultAppDataDir(), settings, log, previewUrl: (id) => `app-preview://document/${id}`,
+    openPath: async (path) => {
+      // shell.openPath resolves with an error message ('' on success) instead of rejecting.
+      const error = await shell.openPath(path);
+      if (error) throw new Error(error);
+    },
+    pickFolder: async (title) => {
+      const options: OpenDialogOptions = { properties: ['openDirectory', 'createDirectory'], ...(title ? { title } : {}) };
+      const parent = window && !window.isDestroyed() ? window : null;
+      const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
+      return result.canceled ? null : result.filePaths[0] ?? null;
+    },
   });
   const desktop = desktopApp;
 

@@ -12,6 +12,9 @@ import { makePdf } from '../helpers/archive-harness.ts';
 let dir: string;
 let app: DesktopApp;
 const notifications: Array<{ title: string; kind: string; eventIds: string[] }> = [];
+/** What the injected system hooks were asked (the shells pass shell.openPath / a folder dialog). */
+const opened: Array<{ path: string; bytes: Buffer }> = [];
+const pickerTitles: Array<string | undefined> = [];
 
 /** Calls like a shell does: the input through the contract's schema, the output checked against it too. */
 async function call<C extends CallName>(name: C, ...input: CallInput<C> extends undefined ? [] : [CallInput<C>]): Promise<CallOutput<C>> {
@@ -37,6 +40,9 @@ beforeAll(async () => {
     appDataDir: join(dir, 'data'), settings, keys: new SessionKeyStore(),
     localLimits: { uploadsPerWindow: 1000, requestsPerWindow: 10_000 },
     previewUrl: (id) => `preview://document/${id}`,
+    // Reads the file at once, as a system app would: the copy must be complete when openPath is called.
+    openPath: async (path) => { opened.push({ path, bytes: await readFile(path) }); },
+    pickFolder: async (title) => { pickerTitles.push(title); return title === 'cancel' ? null : join(dir, 'picked'); },
     log: (line) => { if (process.env.DEBUG_APP) console.log(line); },
   });
   app.on('notification', (n) => notifications.push(n));
@@ -97,6 +103,15 @@ describe('DesktopApp over the embedded archive (local mode)', () => {
     const cached = await app.previewFile(invoice.id);
     expect(await readFile(cached.path)).toEqual(await readFile(join(drop, 'Rechnung.pdf')));
 
+    // Opening in the system app: a copy under the original name (the cache's `file` has no extension), same bytes.
+    expect(await call('documents.open', { id: invoice.id })).toEqual({ opened: true });
+    expect(opened.map((o) => o.path)).toEqual([join(dir, 'data', 'open', invoice.sha256, 'Rechnung.pdf')]);
+    expect(opened[0]!.bytes).toEqual(await readFile(join(drop, 'Rechnung.pdf')));
+    expect(await call('documents.open', { id: invoice.id })).toEqual({ opened: true });
+    expect(opened[1]!.path).toBe(opened[0]!.path);
+    expect(await readdir(join(dir, 'data', 'open', invoice.sha256))).toEqual(['Rechnung.pdf']);
+    await expect(call('documents.open', { id: crypto.randomUUID() })).rejects.toThrow('Document not found');
+
     const saveDir = join(dir, 'saved');
     const first = await call('documents.saveAs', { id: invoice.id, directory: saveDir });
     const second = await call('documents.saveAs', { id: invoice.id, directory: saveDir });
@@ -145,6 +160,14 @@ describe('DesktopApp over the embedded archive (local mode)', () => {
     expect(await readdir(inbox)).toEqual([]);
     expect(await call('folders.remove', { id: folder.id })).toBe(true);
   }, 60_000);
+
+  it('asks the injected folder picker, with the title, and reports a cancel as null', async () => {
+    expect(await call('dialogs.pickFolder', { title: 'Choose the folder to watch' })).toEqual({ path: join(dir, 'picked'), supported: true });
+    expect(await call('dialogs.pickFolder', { title: 'cancel' })).toEqual({ path: null, supported: true });
+    expect(await call('dialogs.pickFolder', {})).toEqual({ path: join(dir, 'picked'), supported: true });
+    expect(pickerTitles).toEqual(['Choose the folder to watch', 'cancel', undefined]);
+    expect(() => parseCallInput('dialogs.pickFolder', { title: 'x'.repeat(201) })).toThrow('dialogs.pickFolder: title:');
+  });
 
   it('reminded of the two events due within the reminder window once, as one summary, despite many syncs', () => {
     // Usually one summary ("2 reminders"); on a slow machine the two events may sync in different passes and come as

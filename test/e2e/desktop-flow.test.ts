@@ -59,6 +59,10 @@ describe('the desktop app end to end (local mode, browser shell, Chromium)', () 
     await page.getByTestId('onboarding-local').check();
     await page.getByTestId('onboarding-next').click();
     await page.getByTestId('onboarding-step-2').waitFor();
+    // The browser shell has no folder picker: the first "Browse…" learns that, says so and gives way to typing.
+    await page.getByTestId('folder-browse').click();
+    await page.getByTestId('folder-browse').waitFor({ state: 'detached' });
+    await until(async () => (await recordedToasts(page)).some((text) => text.includes('This window has no folder picker')), 'the no-picker toast');
     await page.getByTestId('folder-path').fill(inbox);
     await shoot(page, 'welcome-step2');
     await page.getByTestId('folder-save').click();

@@ -58,7 +58,7 @@ describe('offline uploads in hosted mode (browser shell, Chromium, fault proxy)'
 
     const banner = page.getByTestId('offline-banner');
     await banner.waitFor({ timeout: 30_000 });
-    await expect.poll(() => banner.textContent(), { timeout: 15_000 }).toMatch(/\b1 uploads\b/);
+    await expect.poll(() => banner.textContent(), { timeout: 15_000 }).toMatch(/^Offline — .+\. 1 upload queued\.$/);
     const row = page.getByTestId('upload-row');
     await expect.poll(() => row.first().getAttribute('data-state'), { timeout: 15_000 }).toBe('waiting');
     await expect(row.first().textContent()).resolves.toContain('Angebot-2026-07.pdf');

@@ -16,6 +16,11 @@ const bridge = vi.hoisted(() => ({
   exposed: new Map<string, unknown>(),
   listeners: new Map<string, Set<(...args: unknown[]) => void>>(),
   invoke: (..._args: unknown[]): Promise<unknown> => Promise.reject(new Error('no main process')),
+  /** What webUtils.getPathForFile answers: Electron gives '' for a File that is not on disk, and may throw for a non-File. */
+  pathOf: (file: unknown): string => {
+    if (!(file instanceof File)) throw new TypeError('Error processing argument at index 0, conversion failure');
+    return file.name === 'made-in-the-page.pdf' ? '' : `/home/me/Scans/${file.name}`;
+  },
 }));
 vi.mock('electron', () => ({
   contextBridge: { exposeInMainWorld: (key: string, value: unknown) => bridge.exposed.set(key, value) },
@@ -27,6 +32,7 @@ vi.mock('electron', () => ({
     },
     removeListener: (channel: string, listener: (...args: unknown[]) => void) => bridge.listeners.get(channel)?.delete(listener),
   },
+  webUtils: { getPathForFile: (file: unknown) => bridge.pathOf(file) },
 }));
 
 type FakeEvent = { sender: SenderInfo | null };
@@ -183,10 +189,32 @@ describe('preload: exactly the contract as window.desktop', () => {
     desktop = bridge.exposed.get('desktop') as DesktopApi;
   });
 
-  it('exposes one object, with one function per call and on(), nothing else', () => {
+  it('exposes one object, with one function per call, on() and pathForFile(), nothing else', () => {
     expect([...bridge.exposed.keys()]).toEqual(['desktop']);
-    expect(Object.keys(desktop).sort()).toEqual([...CALL_NAMES, 'on'].sort());
+    expect(Object.keys(desktop).sort()).toEqual([...CALL_NAMES, 'on', 'pathForFile'].sort());
     for (const value of Object.values(desktop)) expect(typeof value).toBe('function');
+    expect(CALL_NAMES).toContain('documents.open');
+    expect(CALL_NAMES).toContain('dialogs.pickFolder');
+  });
+
+  it('pathForFile answers in the renderer, without IPC: the path, or null when Electron has none', () => {
+    bridge.invoke = async () => { throw new Error('pathForFile must not go through IPC'); };
+    expect(desktop.pathForFile(new File(['%PDF'], 'scan_0042.pdf'))).toBe('/home/me/Scans/scan_0042.pdf');
+    expect(desktop.pathForFile(new File(['%PDF'], 'made-in-the-page.pdf'))).toBeNull();
+    expect(desktop.pathForFile({ name: 'not a file' } as unknown as File)).toBeNull();
+  });
+
+  it('carries the new calls over their channels: the folder picker and opening in the system app', async () => {
+    const ipc = fakeIpcMain();
+    const { handlers, calls } = recordingHandlers();
+    registerDesktopIpc(ipc, handlers, (event) => event.sender);
+    bridge.invoke = async (channel: unknown, ...args: unknown[]) => ipc.handlers.get(String(channel))!({ sender: APP_PAGE }, ...args);
+    await desktop['dialogs.pickFolder']({ title: 'Choose the folder to watch' });
+    const id = crypto.randomUUID();
+    await desktop['documents.open']({ id });
+    expect(calls).toEqual([{ name: 'dialogs.pickFolder', input: { title: 'Choose the folder to watch' } }, { name: 'documents.open', input: { id } }]);
+    await expect(desktop['dialogs.pickFolder']({ title: 'x'.repeat(201) })).rejects.toThrow(/^dialogs\.pickFolder: title: /);
+    await expect(desktop['documents.open']({ id: 'C:\\Windows\\notepad.exe' })).rejects.toThrow('documents.open: id: expected a uuid');
   });
 
   it('talks to the handlers main registered, over the same channels, end to end', async () => {

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildElectron, buildRenderer } from '../../scripts/build-shells.ts';
-import { NO_ELECTRON_LINE, electronBinary } from '../../scripts/start.ts';
+import { NO_ELECTRON_LINE, electronBinary, systemOpenCommand } from '../../scripts/start.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 let dir: string;
@@ -37,8 +37,8 @@ export const protocol = { registerSchemesAsPrivileged: (schemes) => record('sche
 export class BrowserWindow {}
 export class Tray {}
 export class Notification {}
-export const Menu = {}, nativeImage = {}, ipcMain = {}, powerMonitor = {}, session = {}, shell = {};
-export default { app, protocol, BrowserWindow, Tray, Notification, Menu, nativeImage, ipcMain, powerMonitor, session, shell };
+export const Menu = {}, nativeImage = {}, ipcMain = {}, powerMonitor = {}, session = {}, shell = {}, dialog = {};
+export default { app, protocol, BrowserWindow, Tray, Notification, Menu, nativeImage, ipcMain, powerMonitor, session, shell, dialog };
 `;
 
 describe('building the shells', () => {
@@ -79,6 +79,14 @@ describe('building the shells', () => {
     expect(stdout).toContain('"scheme":"app-preview"');
     expect(stdout).toContain('electron-stub quit');
   }, 120_000);
+
+  it("opens a file with the platform's opener (the browser shell's documents.open)", () => {
+    const path = '/home/me/.local/share/desktop-archive/open/ab12/Angebot 2026.docx';
+    expect(systemOpenCommand(path, 'linux')).toEqual({ command: 'xdg-open', args: [path], verbatim: false });
+    expect(systemOpenCommand(path, 'darwin')).toEqual({ command: 'open', args: [path], verbatim: false });
+    const windows = 'C:\\Users\\me\\AppData\\open\\ab12\\Angebot & Co.docx';
+    expect(systemOpenCommand(windows, 'win32')).toEqual({ command: 'cmd', args: ['/d', '/c', 'start', '""', `"${windows}"`], verbatim: true });
+  });
 
   it.skipIf(electronBinary() !== null)('npm start says in one line that Electron is missing and serves the browser shell', async () => {
     const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.ts')], {

@@ -162,6 +162,12 @@ describe('browser shell: the socket', () => {
     expect(bad).toMatchObject({ ok: false });
     expect((bad.error as { message: string }).message).toMatch(/^library\.list: .*limit: /);
 
+    // The browser shell (as the tests start it) has no system opener and no folder picker: it says so.
+    ws.send(JSON.stringify({ id: 9, call: 'dialogs.pickFolder', input: { title: 'Choose a folder' } }));
+    expect(await ws.next((f) => f.id === 9)).toEqual({ id: 9, ok: true, result: { path: null, supported: false } });
+    ws.send(JSON.stringify({ id: 10, call: 'documents.open', input: { id: crypto.randomUUID() } }));
+    expect(await ws.next((f) => f.id === 10)).toEqual({ id: 10, ok: true, result: { opened: false } });
+
     ws.send(JSON.stringify({ id: 5, call: 'shell.exec', input: { command: 'rm -rf /' } }));
     expect(await ws.next((f) => f.id === 5)).toEqual({ id: 5, ok: false, error: { message: 'Unknown call: shell.exec' } });
 
@@ -203,6 +209,9 @@ describe('browser shell: the renderer bridge (web-desktop) end to end', () => {
       expect(replaced).toEqual(['/']);
       expect([...stored.values()]).toEqual([shell.token]);
       for (const name of CALL_NAMES) expect(typeof desktop[name], name).toBe('function');
+      // A web page is never told where a dropped file lives.
+      expect(desktop.pathForFile(new File(['x'], 'scan.pdf'))).toBeNull();
+      expect(await desktop['dialogs.pickFolder']({})).toEqual({ path: null, supported: false });
 
       expect(await desktop['status.get']()).toMatchObject({ mode: 'local' });
       const failure = await desktop['documents.get']({ id: 'nope' }).catch((error: unknown) => error);

@@ -15,6 +15,11 @@ class AppState {
   categories = $state<Category[]>([]);
   toasts = $state<Toast[]>([]);
   lastNotification = $state<DesktopNotification | null>(null);
+  /**
+   * Whether the shell has a native folder picker: unknown until dialogs.pickFolder first answers (asking opens the
+   * dialog, so nothing probes it up front). Forms offer "Browse…" until a shell says it has none.
+   */
+  folderPicker = $state<boolean | null>(null);
   private nextToast = 1;
 
   queued = $derived.by(() => {
@@ -48,6 +53,13 @@ class AppState {
     ]);
     this.spaces = spaces;
     this.categories = categories;
+  }
+
+  /** The folder the user picked in the native dialog; null when cancelled, 'unsupported' when the shell has none. */
+  async pickFolder(title?: string): Promise<string | null | 'unsupported'> {
+    const answer = await desktop()['dialogs.pickFolder'](title ? { title } : {});
+    this.folderPicker = answer.supported;
+    return answer.supported ? answer.path : 'unsupported';
   }
 
   toast(kind: Toast['kind'], text: string, lines?: string[]): void {

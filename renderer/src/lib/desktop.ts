@@ -1,16 +1,8 @@
 import type { DesktopApi, IpcError } from '../../../common/ipc.ts';
 
-/** Hooks an Electron preload may add beside window.desktop (dropped-file paths, a native folder picker). */
-export interface DesktopFiles {
-  pathFor(file: File): string;
-  pickFolder?(): Promise<string | null>;
-  pickFiles?(): Promise<string[]>;
-}
-
 declare global {
   interface Window {
     desktop?: DesktopApi;
-    desktopFiles?: DesktopFiles;
   }
 }
 
@@ -32,9 +24,4 @@ export function errorMessage(error: unknown): string {
     if (typeof e.message === 'string') return e.message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '');
   }
   return String(error);
-}
-
-/** A path picked with a native dialog, when the shell offers one. */
-export function hasFolderPicker(): boolean {
-  return typeof window.desktopFiles?.pickFolder === 'function';
 }

@@ -1,5 +1,5 @@
 import type { MessageKey } from './messages.ts';
-import { pickLocale, translate, type Locale, type Params } from './translate.ts';
+import { numberFormat, pickLocale, translate, type Locale, type Params } from './translate.ts';
 
 const STORAGE_KEY = 'archive.locale';
 
@@ -24,18 +24,33 @@ class I18n {
 
   t = (key: MessageKey, params?: Params): string => translate(this.locale, key, params);
 
+  // toLocaleDateString builds a new Intl formatter on every call: with two dates in each of the ~30 rows of the
+  // first library screen that was a measurable part of the first render, so the formatters are made once per locale.
+  private dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+  private dateFormat(kind: 'date' | 'dateTime'): Intl.DateTimeFormat {
+    const key = `${this.locale}:${kind}`;
+    let format = this.dateFormats.get(key);
+    if (!format) {
+      format = new Intl.DateTimeFormat(this.locale, kind === 'date'
+        ? { year: 'numeric', month: 'short', day: 'numeric' } : { dateStyle: 'medium', timeStyle: 'short' });
+      this.dateFormats.set(key, format);
+    }
+    return format;
+  }
+
   date(value: string | null | undefined): string {
     if (!value) return '—';
     const d = value.length === 10 ? new Date(`${value}T00:00:00`) : new Date(value);
     if (Number.isNaN(d.getTime())) return value;
-    return d.toLocaleDateString(this.locale, { year: 'numeric', month: 'short', day: 'numeric' });
+    return this.dateFormat('date').format(d);
   }
 
   dateTime(value: string | number | null | undefined): string {
     if (value === null || value === undefined) return '—';
     const d = new Date(value);
     if (Number.isNaN(d.getTime())) return String(value);
-    return d.toLocaleString(this.locale, { dateStyle: 'medium', timeStyle: 'short' });
+    return this.dateFormat('dateTime').format(d);
   }
 
   money(value: number, currency: string): string {
@@ -46,7 +61,7 @@ class I18n {
     }
   }
 
-  number(value: number): string { return value.toLocaleString(this.locale); }
+  number(value: number): string { return numberFormat(this.locale).format(value); }
 }
 
 export const i18n = new I18n();

@@ -1,4 +1,4 @@
-import type { DocumentView, LibraryQuery } from '../../../common/ipc.ts';
+import type { CallOutput, DocumentView, LibraryQuery } from '../../../common/ipc.ts';
 import { desktop, errorMessage } from './desktop.ts';
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 
@@ -8,6 +8,41 @@ export type LibraryFilters = Pick<LibraryQuery, 'sort_by' | 'sort_order' | 'spac
 
 export function defaultFilters(deleted = false): LibraryFilters {
   return { sort_by: 'created_at', sort_order: 'desc', deleted };
+}
+
+/**
+ * The library.list query of one page. Absent filters are left out (the contract's strict schema rejects
+ * undefined-valued keys over some bridges).
+ */
+export function pageQuery(filters: LibraryFilters, page: number): Partial<LibraryQuery> {
+  return Object.fromEntries(Object.entries({ ...filters, limit: PAGE_SIZE, offset: page * PAGE_SIZE })
+    .filter(([, value]) => value !== undefined && value !== '')) as Partial<LibraryQuery>;
+}
+
+const queryKey = (query: Partial<LibraryQuery>): string => JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)));
+
+/** How long a prefetched page may wait for the store to take it before it counts as stale. */
+const PREFETCH_FRESH_MS = 3_000;
+let prefetched: { key: string; result: Promise<CallOutput<'library.list'>>; at: number } | null = null;
+
+/**
+ * Asks for the first page of the default library view right away (main.ts calls it before mounting the app), so the
+ * answer travels while the shell renders and the start-up calls go out; the first LibraryStore with the same query
+ * takes it instead of asking again.
+ */
+export function prefetchFirstPage(): void {
+  const query = pageQuery(defaultFilters(), 0);
+  const result = desktop()['library.list'](query);
+  // The store reports a failure when it takes the promise; until then it must not count as unhandled.
+  result.catch(() => undefined);
+  prefetched = { key: queryKey(query), result, at: performance.now() };
+}
+
+function takePrefetched(query: Partial<LibraryQuery>): Promise<CallOutput<'library.list'>> | null {
+  const taken = prefetched;
+  prefetched = null;
+  if (!taken || taken.key !== queryKey(query) || performance.now() - taken.at > PREFETCH_FRESH_MS) return null;
+  return taken.result;
 }
 
 /**
@@ -58,11 +93,9 @@ export class LibraryStore {
     if (this.inflight.has(page) && !force) return;
     this.inflight.add(page);
     const generation = this.generation;
-    // Absent filters must be left out (the contract's strict schema rejects undefined-valued keys over some bridges).
-    const query = Object.fromEntries(Object.entries({ ...$state.snapshot(this.filters), limit: PAGE_SIZE, offset: page * PAGE_SIZE })
-      .filter(([, value]) => value !== undefined && value !== '')) as Partial<LibraryQuery>;
+    const query = pageQuery($state.snapshot(this.filters), page);
     try {
-      const result = await desktop()['library.list'](query);
+      const result = await (takePrefetched(query) ?? desktop()['library.list'](query));
       if (generation !== this.generation) return;
       this.total = result.total;
       this.pages.set(page, result.items);

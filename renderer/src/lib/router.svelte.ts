@@ -7,10 +7,11 @@ class Router {
     window.addEventListener('hashchange', () => { this.route = parseRoute(location.hash); });
   }
 
+  /** Shows the route at once (the hashchange that follows parses the same route again). */
   go(route: Route): void {
     const hash = routeHash(route);
-    if (location.hash === hash) this.route = route;
-    else location.hash = hash;
+    this.route = route;
+    if (location.hash !== hash) location.hash = hash;
   }
 }
 

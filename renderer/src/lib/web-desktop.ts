@@ -1,6 +1,5 @@
-import {
-  CALL_NAMES, EVENT_NAMES, type CallName, type DesktopApi, type EventName, type EventPayload, type IpcError,
-} from '../../../common/ipc.ts';
+import { CALL_NAMES, EVENT_NAMES } from '../../../common/ipc-names.ts';
+import type { CallName, DesktopApi, EventName, EventPayload, IpcError } from '../../../common/ipc.ts';
 
 /**
  * `window.desktop` for the browser shell: the DesktopApi contract over the shell's loopback WebSocket
@@ -233,6 +232,8 @@ export function createWebDesktop(location: LocationLike, options: WebDesktopOpti
       set.delete(entry);
     };
   };
+  // A web page is never told where a dropped file lives; the renderer asks for typed paths instead.
+  api.pathForFile = (): null => null;
   api.close = (): void => {
     closed = true;
     clearTimeout(retryTimer);
