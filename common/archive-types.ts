@@ -114,7 +114,11 @@ export interface ArchiveEventDetail extends ArchiveEvent {
   history: EventStateChange[];
 }
 
-export interface Space { id: string; name: string; is_default: boolean; access: Role; created_at: string }
+export interface Space {
+  id: string; name: string; is_default: boolean; access: Role; created_at: string;
+  /** Tesseract codes OCR reads this space's scans with, in order; null = the defaults (German and English). */
+  ocr_languages: string[] | null;
+}
 export interface Category { id: string; space_id: string; name: string; document_count: number; created_at: string }
 export interface Tag { name: string; document_count: number }
 export interface Sender { id: string; name: string; document_count: number; event_count: number }

@@ -8,14 +8,16 @@ import { HttpError } from '../http/http-error.ts';
 import { readJsonBody, zodMessage } from '../http/json-body.ts';
 import { param, parseQuery } from '../http/query.ts';
 import type { RequestContext, Route } from '../http/router.ts';
+import { readOcrLanguages } from './space-ocr-languages.ts';
 
 function listSpaces(ctx: RequestContext) {
   parseQuery(ctx.url.searchParams, {});
   const spaces = spaceFilter(ctx.principal, 'id');
   const rows = ctx.service.db.prepare(`SELECT * FROM spaces WHERE ${spaces.sql} ORDER BY is_default DESC, name`).all(...spaces.params) as
-    Array<{ id: string; name: string; is_default: number; created_at: string }>;
+    Array<{ id: string; name: string; is_default: number; created_at: string; ocr_languages: string | null }>;
   const items: Space[] = rows.map((r) => ({
     id: r.id, name: r.name, is_default: r.is_default === 1, access: accessTo(ctx.principal, r.id) as Role, created_at: r.created_at,
+    ocr_languages: readOcrLanguages(r.ocr_languages),
   }));
   return { status: 200, body: { success: true, items, total: items.length, limit: items.length, offset: 0 } };
 }

@@ -4,15 +4,20 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROLES, SCOPES, type Role, type Scope } from '../../common/archive-types.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.ts';
+import { readOcrLanguages } from '../catalog/space-ocr-languages.ts';
 import { defaultDataDir } from '../config.ts';
 import { nowIso, openDatabase, type Database } from '../db/database.ts';
+import { DEFAULT_OCR_LANGUAGES, installedOcrLanguages } from '../ocr/tessdata.ts';
 
 const USAGE = `Usage: npm run archive -- [--data-dir DIR] [--json] <command>
 
 Administers an archive's data directory (safe while the server runs).
 
 Commands:
-  spaces create NAME                 create a space
+  spaces create NAME [--ocr-languages LIST]
+                                     create a space
+  spaces set-ocr ID --ocr-languages LIST
+                                     set the languages OCR reads a space's scans with
   spaces list                        list spaces
   keys create [options]              create an API key (printed once)
   keys list                          list keys (never their secrets)
@@ -21,7 +26,11 @@ Commands:
 Global options:
   --data-dir DIR   the archive (default: ${defaultDataDir()}; env ARCHIVE_DATA_DIR)
   --json           machine-readable output
-  -h, --help       help (also after a command: keys create --help)`;
+  -h, --help       help (also after a command: keys create --help)
+
+OCR languages (LIST): comma-separated tesseract codes of the installed language data
+(${installedOcrLanguages().join(', ')}), e.g. deu or eng or deu,eng; "default" = ${DEFAULT_OCR_LANGUAGES.join(',')}, what a space
+uses until set. Applies to documents processed or reprocessed afterwards (see spaces --help).`;
 
 const KEYS_CREATE_HELP = `Usage: npm run archive -- keys create [--name NAME] [--scopes a,b] [--spaces id,id] [--role viewer|editor]
 
@@ -32,6 +41,18 @@ const KEYS_CREATE_HELP = `Usage: npm run archive -- keys create [--name NAME] [-
 
 The key is printed once. Store it in your client; it cannot be shown again.`;
 
+const SPACES_HELP = `Usage: npm run archive -- spaces create NAME [--ocr-languages LIST]
+       npm run archive -- spaces set-ocr ID --ocr-languages LIST
+       npm run archive -- spaces list
+
+  --ocr-languages LIST   the languages OCR reads the space's scans (images, scanned PDF pages) with:
+                         comma-separated tesseract codes of the installed language data
+                         (${installedOcrLanguages().join(', ')}), e.g. deu or eng or deu,eng; the first is the main one.
+                         One language also becomes the language of the documents OCR reads.
+                         "default" (or no --ocr-languages at create) = ${DEFAULT_OCR_LANGUAGES.join(',')}.
+
+A change applies to documents processed or reprocessed afterwards (POST /v1/documents/{id}/reprocess).`;
+
 class UsageError extends Error {}
 
 export function run(argv: string[], out: (line: string) => void = console.log): number {
@@ -40,11 +61,12 @@ export function run(argv: string[], out: (line: string) => void = console.log): 
     options: {
       'data-dir': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
       name: { type: 'string' }, scopes: { type: 'string' }, spaces: { type: 'string' }, role: { type: 'string' },
+      'ocr-languages': { type: 'string' },
     },
   });
   const [group, command, ...rest] = positionals;
   if (values.help || !group) {
-    out(group === 'keys' && command === 'create' ? KEYS_CREATE_HELP : USAGE);
+    out(group === 'keys' && command === 'create' ? KEYS_CREATE_HELP : group === 'spaces' ? SPACES_HELP : USAGE);
     return values.help ? 0 : 2;
   }
   const dataDir = values['data-dir'] ?? defaultDataDir();
@@ -56,15 +78,28 @@ export function run(argv: string[], out: (line: string) => void = console.log): 
       case 'spaces create': {
         const name = rest.join(' ').trim();
         if (!name) throw new UsageError('spaces create needs a NAME');
-        const space = { id: randomUUID(), name };
-        db.prepare('INSERT INTO spaces (id, name, created_at) VALUES (?, ?, ?)').run(space.id, space.name, nowIso());
-        print(space, `Created space "${space.name}" ${space.id}`);
+        const ocrLanguages = values['ocr-languages'] === undefined ? null : parseOcrLanguages(values['ocr-languages']);
+        const space = { id: randomUUID(), name, ocr_languages: ocrLanguages };
+        db.prepare('INSERT INTO spaces (id, name, created_at, ocr_languages) VALUES (?, ?, ?, ?)')
+          .run(space.id, space.name, nowIso(), ocrLanguages && JSON.stringify(ocrLanguages));
+        print(space, `Created space "${space.name}" ${space.id}, OCR languages ${ocrText(ocrLanguages)}`);
+        return 0;
+      }
+      case 'spaces set-ocr': {
+        const id = (rest[0] ?? '').toLowerCase();
+        if (!id) throw new UsageError('spaces set-ocr needs a space ID (see spaces list)');
+        if (values['ocr-languages'] === undefined) throw new UsageError('spaces set-ocr needs --ocr-languages LIST (or default)');
+        const ocrLanguages = parseOcrLanguages(values['ocr-languages']);
+        const changed = db.prepare('UPDATE spaces SET ocr_languages = ? WHERE id = ?').run(ocrLanguages && JSON.stringify(ocrLanguages), id);
+        if (changed.changes === 0) throw new UsageError(`No space with id ${id} (see spaces list)`);
+        print({ id, ocr_languages: ocrLanguages }, `Space ${id}: OCR languages ${ocrText(ocrLanguages)}`);
         return 0;
       }
       case 'spaces list': {
-        const spaces = (db.prepare('SELECT id, name, is_default, created_at FROM spaces ORDER BY is_default DESC, name').all() as
-          Array<{ id: string; name: string; is_default: number; created_at: string }>).map((s) => ({ ...s, is_default: s.is_default === 1 }));
-        print(spaces, spaces.map((s) => `${s.id}  ${s.name}${s.is_default ? '  (default)' : ''}`).join('\n'));
+        const spaces = (db.prepare('SELECT id, name, is_default, created_at, ocr_languages FROM spaces ORDER BY is_default DESC, name').all() as
+          Array<{ id: string; name: string; is_default: number; created_at: string; ocr_languages: string | null }>)
+          .map((s) => ({ ...s, is_default: s.is_default === 1, ocr_languages: readOcrLanguages(s.ocr_languages) }));
+        print(spaces, spaces.map((s) => `${s.id}  ${s.name}${s.is_default ? '  (default)' : ''}  ocr=${ocrText(s.ocr_languages)}`).join('\n'));
         return 0;
       }
       case 'keys create': {
@@ -114,6 +149,22 @@ function parseList<T extends string>(raw: string | undefined, allowed: readonly 
   }
   return [...new Set(items as T[])];
 }
+
+/** --ocr-languages: installed tesseract codes in the order given (duplicates dropped); null for "default". */
+function parseOcrLanguages(raw: string): string[] | null {
+  const items = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  if (items.length === 1 && items[0] === 'default') return null;
+  const installed = installedOcrLanguages();
+  if (items.length === 0) throw new UsageError(`--ocr-languages needs at least one language; installed: ${installed.join(', ')}`);
+  for (const item of items) {
+    if (!installed.includes(item)) {
+      throw new UsageError(`Unknown OCR language "${item}"; installed: ${installed.join(', ')} (tesseract codes, e.g. deu,eng)`);
+    }
+  }
+  return [...new Set(items)];
+}
+
+const ocrText = (languages: string[] | null): string => languages?.join(',') ?? `default (${DEFAULT_OCR_LANGUAGES.join(',')})`;
 
 function checkSpaces(db: Database, raw: string): string[] {
   const ids = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 
 /** Ordered, append-only. Each entry runs once, inside a transaction, and bumps PRAGMA user_version. */
-const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
+export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
   (db) => {
     db.exec(`
       CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -166,6 +166,10 @@ const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
         DELETE FROM search_visibility WHERE doc_rowid = old.rowid;
       END;
     `);
+  },
+  // OCR languages per space: a JSON array of tesseract codes in the order tesseract gets them; NULL = the defaults.
+  (db) => {
+    db.exec('ALTER TABLE spaces ADD COLUMN ocr_languages TEXT');
   },
 ];
 

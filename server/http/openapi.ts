@@ -203,6 +203,8 @@ function schemas(): Record<string, Json> {
     Space: object({
       id: uuid(), name: str(), is_default: bool('Uploads without space_id go here.'),
       access: oneOf(ROLES, 'What the calling key may do here.'), created_at: timestamp(),
+      ocr_languages: nullable(arrayOf(str(), 'Tesseract codes (e.g. deu, eng) OCR reads this space\'s scans with, in order; ' +
+        'null = the defaults, German and English. Set with the admin CLI.')),
     }),
     Category: object({
       id: uuid(), space_id: uuid(), name: str(), document_count: int('Non-deleted documents in it.', { minimum: 0 }),

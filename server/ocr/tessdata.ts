@@ -53,6 +53,11 @@ export function hasLanguageData(code: string): boolean {
   return known;
 }
 
+/** The default languages whose data is installed: what a space's OCR languages may be set to. */
+export function installedOcrLanguages(): string[] {
+  return DEFAULT_OCR_LANGUAGES.filter(hasLanguageData);
+}
+
 /**
  * The recognition languages for a request: the requested ones that have data (any order, duplicates dropped),
  * or the default set when none was asked for or none of the requested ones is available.
@@ -61,7 +66,7 @@ export function resolveOcrLanguages(requested: readonly string[] | undefined): {
   const wanted = [...new Set((requested ?? []).map((l) => l.trim().toLowerCase()).filter((l) => l && l !== 'osd'))];
   const languages = wanted.filter(hasLanguageData);
   const unavailable = wanted.filter((l) => !hasLanguageData(l));
-  return { languages: languages.length > 0 ? languages : DEFAULT_OCR_LANGUAGES.filter(hasLanguageData), unavailable };
+  return { languages: languages.length > 0 ? languages : installedOcrLanguages(), unavailable };
 }
 
 /**

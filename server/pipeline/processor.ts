@@ -2,8 +2,10 @@ import type { FileFormat } from '../../common/archive-types.ts';
 import { nowIso, type Database } from '../db/database.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { embeddingIndexFor } from '../search/embedding-index.ts';
+import { readOcrLanguages } from '../catalog/space-ocr-languages.ts';
 import { applyAnalysis, markFailed, markSkipped } from './apply-analysis.ts';
 import { JobQueue, type Job } from './job-queue.ts';
+import type { OcrInput } from './steps/ocr-report.ts';
 import { WorkerPool } from './worker-pool.ts';
 
 const MAX_ATTEMPTS = 3;
@@ -154,9 +156,11 @@ export class DocumentProcessor {
   }
 
   private async process(job: Job, overdue: boolean): Promise<void> {
-    const doc = this.db.prepare('SELECT sha256, file_format, original_filename, duplicate_of, space_id FROM documents WHERE id = ?')
+    const doc = this.db.prepare(`SELECT d.sha256, d.file_format, d.original_filename, d.duplicate_of, d.space_id, s.ocr_languages
+      FROM documents d JOIN spaces s ON s.id = d.space_id WHERE d.id = ?`)
       .get(job.document_id) as {
         sha256: string; file_format: string; original_filename: string; duplicate_of: string | null; space_id: string;
+        ocr_languages: string | null;
       } | undefined;
     if (!doc) return this.queue.fail(job.id, 'document missing');
     if (job.kind === 'process' && doc.duplicate_of) {
@@ -164,13 +168,16 @@ export class DocumentProcessor {
       return this.queue.finish(job.id);
     }
     try {
-      const analysis = await this.pool.run({
+      const input: OcrInput = {
         documentId: job.document_id, filePath: this.blobs.pathOf(doc.sha256),
         format: doc.file_format as FileFormat, originalFilename: doc.original_filename,
         categories: (this.db.prepare('SELECT name FROM categories WHERE space_id = ? ORDER BY name').all(doc.space_id) as
           Array<{ name: string }>).map((c) => c.name),
         today: nowIso().slice(0, 10),
-      });
+      };
+      const ocrLanguages = readOcrLanguages(doc.ocr_languages);
+      if (ocrLanguages) input.ocrLanguages = ocrLanguages;
+      const analysis = await this.pool.run(input);
       if (this.stopped) return;
       // The worker's part is done; writing the result (on this thread, with disk flushes) waits for the uploads,
       // unless this is the job let through because the hold lasted too long.

@@ -103,7 +103,8 @@ describe('categories', () => {
 });
 
 describe('GET /v1/spaces', () => {
-  it('lists spaces with access and is_default, default first', async () => {
+  it('lists spaces with access, is_default and ocr_languages, default first', async () => {
+    h.service.db.prepare('UPDATE spaces SET ocr_languages = ? WHERE id = ?').run('["eng"]', spaceB);
     const all = await list<Space>('/v1/spaces');
     expect(all.items.map((s) => [s.id, s.is_default, s.access])).toEqual([
       [h.defaultSpaceId, true, 'editor'], [spaceA, false, 'editor'], [spaceB, false, 'editor'],
@@ -111,7 +112,10 @@ describe('GET /v1/spaces', () => {
     expect(all.items.map((s) => s.name)).toEqual(['Default', 'Alpha space', 'Beta space']);
     const viewer = h.createKey({ name: 'viewer of B', role: 'viewer', spaces: [spaceB] });
     const viewed = await list<Space>('/v1/spaces', viewer);
-    expect(viewed.items).toEqual([{ id: spaceB, name: 'Beta space', is_default: false, access: 'viewer', created_at: expect.any(String) }]);
+    expect(viewed.items).toEqual([{
+      id: spaceB, name: 'Beta space', is_default: false, access: 'viewer', created_at: expect.any(String), ocr_languages: ['eng'],
+    }]);
+    expect(all.items.map((s) => s.ocr_languages)).toEqual([null, null, ['eng']]);
     expect((await list<Space>('/v1/spaces', keyA)).items.map((s) => s.id)).toEqual([spaceA]);
     await expectError(await h.api('/v1/spaces?x=1'), 400, 'Unknown parameter x');
   });

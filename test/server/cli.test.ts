@@ -58,7 +58,7 @@ describe('archive CLI', () => {
   beforeAll(async () => {
     dataDir = join(scratch, 'archive');
     const spaces = await archiveJson<Array<{ id: string; name: string; is_default: boolean }>>(dataDir, 'spaces', 'list');
-    expect(spaces).toEqual([{ id: expect.any(String), name: 'Default', is_default: true, created_at: expect.any(String) }]);
+    expect(spaces).toEqual([{ id: expect.any(String), name: 'Default', is_default: true, created_at: expect.any(String), ocr_languages: null }]);
     defaultSpaceId = spaces[0]!.id;
     // The service runs on the same directory while the CLI administers it.
     h = await startHarness({ dataDir, limits: { requestsPerWindow: 100_000, uploadsPerWindow: 100_000 } });
@@ -73,7 +73,7 @@ describe('archive CLI', () => {
 
   it('spaces create and spaces list', async () => {
     const created = await archiveJson<{ id: string; name: string }>(dataDir, 'spaces', 'create', 'Familie', 'Müller');
-    expect(created).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Familie Müller' });
+    expect(created).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Familie Müller', ocr_languages: null });
     spaceId = created.id;
     const [spaces, text] = await Promise.all([
       archiveJson<Array<{ id: string; name: string; is_default: boolean }>>(dataDir, 'spaces', 'list'), archive(dataDir, 'spaces', 'list'),
@@ -85,6 +85,58 @@ describe('archive CLI', () => {
     // The running service sees the new space at once.
     const listed = await json<{ items: Array<{ id: string }> }>(await h.api('/v1/spaces'));
     expect(listed.items.map((s) => s.id)).toContain(spaceId);
+  });
+
+  it('OCR languages per space: spaces create --ocr-languages, spaces set-ocr, spaces list, GET /v1/spaces', async () => {
+    type SpaceJson = { id: string; name: string; ocr_languages: string[] | null };
+    const created = await archiveJson<SpaceJson>(dataDir, 'spaces', 'create', 'Office', '--ocr-languages', 'ENG, deu,eng');
+    expect(created).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Office', ocr_languages: ['eng', 'deu'] });
+    const apiSpaces = async () => (await json<{ items: SpaceJson[] }>(await h.api('/v1/spaces'))).items;
+    expect((await apiSpaces()).find((s) => s.id === created.id)?.ocr_languages).toEqual(['eng', 'deu']);
+
+    const setText = await archive(dataDir, 'spaces', 'set-ocr', created.id, '--ocr-languages', 'eng');
+    expect(setText.code, setText.stderr).toBe(0);
+    expect(setText.stdout).toContain(`Space ${created.id}: OCR languages eng`);
+    const [list, listText] = await Promise.all([archiveJson<SpaceJson[]>(dataDir, 'spaces', 'list'), archive(dataDir, 'spaces', 'list')]);
+    expect(list.find((s) => s.id === created.id)?.ocr_languages).toEqual(['eng']);
+    expect(list.find((s) => s.id === defaultSpaceId)?.ocr_languages).toBeNull();
+    expect(listText.stdout).toContain(`${created.id}  Office  ocr=eng`);
+    expect(listText.stdout).toContain(`${defaultSpaceId}  Default  (default)  ocr=default (deu,eng)`);
+    // The running service reads the space as it is now.
+    expect((await apiSpaces()).find((s) => s.id === created.id)?.ocr_languages).toEqual(['eng']);
+
+    const reset = await archiveJson<SpaceJson>(dataDir, 'spaces', 'set-ocr', created.id, '--ocr-languages', 'default');
+    expect(reset).toEqual({ id: created.id, ocr_languages: null });
+    expect((await apiSpaces()).find((s) => s.id === created.id)?.ocr_languages).toBeNull();
+
+    const before = await archiveJson<SpaceJson[]>(dataDir, 'spaces', 'list');
+    const unknownSpace = crypto.randomUUID();
+    const [createFra, setFra, setEmpty, setNone, setUnknown, setNoId, fraJson] = await Promise.all([
+      archive(dataDir, 'spaces', 'create', 'French', '--ocr-languages', 'fra'),
+      archive(dataDir, 'spaces', 'set-ocr', created.id, '--ocr-languages', 'deu,fra'),
+      archive(dataDir, 'spaces', 'set-ocr', created.id, '--ocr-languages', ' , '),
+      archive(dataDir, 'spaces', 'set-ocr', created.id),
+      archive(dataDir, 'spaces', 'set-ocr', unknownSpace, '--ocr-languages', 'deu'),
+      archive(dataDir, 'spaces', 'set-ocr', '--ocr-languages', 'deu'),
+      archive(dataDir, '--json', 'spaces', 'set-ocr', created.id, '--ocr-languages', 'osd'),
+    ]);
+    const expectations: Array<[Run, RegExp]> = [
+      [createFra, /Unknown OCR language "fra"; installed: deu, eng/],
+      [setFra, /Unknown OCR language "fra"; installed: deu, eng/],
+      [setEmpty, /--ocr-languages needs at least one language/],
+      [setNone, /spaces set-ocr needs --ocr-languages/],
+      [setUnknown, new RegExp(`No space with id ${unknownSpace}`)],
+      [setNoId, /spaces set-ocr needs a space ID/],
+      [fraJson, /Unknown OCR language "osd"/],
+    ];
+    for (const [out, message] of expectations) {
+      expect(out.code, out.stderr).toBe(2);
+      expect(out.stderr).toMatch(message);
+      expect(out.stderr).not.toMatch(/^\s+at /m);
+    }
+    expect(JSON.parse(fraJson.stdout)).toEqual({ error: expect.stringMatching(/^Unknown OCR language "osd"/) });
+    // Nothing changed: no new space, the setting as it was.
+    expect(await archiveJson<SpaceJson[]>(dataDir, 'spaces', 'list')).toEqual(before);
   });
 
   it('keys create / list / revoke against the running service', async () => {
@@ -146,13 +198,18 @@ describe('archive CLI', () => {
   });
 
   it('--help exits 0', async () => {
-    const [help, keysHelp] = await Promise.all([run(ARCHIVE_CLI, ['--help']), run(ARCHIVE_CLI, ['keys', 'create', '-h'])]);
-    for (const out of [help, keysHelp]) {
+    const [help, keysHelp, spacesHelp] = await Promise.all([
+      run(ARCHIVE_CLI, ['--help']), run(ARCHIVE_CLI, ['keys', 'create', '-h']), run(ARCHIVE_CLI, ['spaces', 'set-ocr', '--help']),
+    ]);
+    for (const out of [help, keysHelp, spacesHelp]) {
       expect(out.code).toBe(0);
       expect(out.stdout).toMatch(/^Usage: /);
     }
     expect(help.stdout).toContain('keys revoke ID');
+    expect(help.stdout).toContain('spaces set-ocr ID --ocr-languages LIST');
     expect(keysHelp.stdout).toContain('--scopes');
+    expect(spacesHelp.stdout).toContain('spaces create NAME [--ocr-languages LIST]');
+    expect(spacesHelp.stdout).toMatch(/--ocr-languages LIST .*\n.*\n\s+\(deu, eng\)/);
   });
 
   it('mistakes exit non-zero with a clear message', async () => {
