@@ -20,6 +20,8 @@ import {
 } from './bench-utils.ts';
 
 const ENTRY = join(import.meta.dirname, 'server-entry.ts');
+/** BENCH_SERVER_NODE_ARGS: extra Node flags for the server child, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
+const serverNodeArgs = (): string[] => (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(/\s+/).filter(Boolean);
 
 function positiveInteger(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -88,7 +90,7 @@ class BenchServer {
   }
 
   static async start(dataDir: string, extraArgs: readonly string[] = []): Promise<BenchServer> {
-    const child = spawn(process.execPath, [ENTRY, '--data-dir', dataDir, ...extraArgs], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...serverNodeArgs(), ENTRY, '--data-dir', dataDir, ...extraArgs], { stdio: ['pipe', 'pipe', 'inherit'] });
     const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`bench server exited (${code})`))));
     exited.catch(() => undefined);
     const replies = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
