@@ -10,7 +10,8 @@ import type { Analysis } from './analysis.ts';
 /**
  * Writes an analysis to its document in one transaction. Precedence per field: a hand edit (kept across
  * reprocessing), then upload metadata, then what the pipeline extracted. Tags and the space are never touched
- * by reprocessing; metadata tags are set once, on first processing.
+ * by reprocessing; metadata tags are set once, on first processing. Deferred durability: the analysis is derived from
+ * the durably stored file and metadata, and a result lost to a power cut is made again by the requeued job.
  */
 export function applyAnalysis(db: Database, documentId: string, analysis: Analysis, firstRun: boolean): void {
   transaction(db, () => {
@@ -60,19 +61,19 @@ export function applyAnalysis(db: Database, documentId: string, analysis: Analys
       metadata: meta,
     });
     reindexDocument(db, documentId);
-  });
+  }, 'deferred');
 }
 
 export function markSkipped(db: Database, documentId: string): void {
   const now = nowIso();
-  db.prepare("UPDATE documents SET status = 'skipped', processing_note = ?, updated_at = ?, processed_at = ? WHERE id = ?")
-    .run('The same file is already in this space (see duplicate_of).', now, now, documentId);
+  transaction(db, () => void db.prepare("UPDATE documents SET status = 'skipped', processing_note = ?, updated_at = ?, processed_at = ? WHERE id = ?")
+    .run('The same file is already in this space (see duplicate_of).', now, now, documentId), 'deferred');
 }
 
 export function markFailed(db: Database, documentId: string, error: string): void {
   const now = nowIso();
-  db.prepare("UPDATE documents SET status = 'failed', error = ?, updated_at = ?, processed_at = ? WHERE id = ?")
-    .run(error, now, now, documentId);
+  transaction(db, () => void db.prepare("UPDATE documents SET status = 'failed', error = ?, updated_at = ?, processed_at = ? WHERE id = ?")
+    .run(error, now, now, documentId), 'deferred');
 }
 
 const MAX_TAGS = 5;

@@ -21,6 +21,10 @@ export class JobQueue {
     return !!this.db.prepare("SELECT 1 FROM jobs WHERE document_id = ? AND state IN ('queued', 'running')").get(documentId);
   }
 
+  // Bookkeeping of the pipeline commits with deferred durability: a claim, a finish or a failure lost to a power cut
+  // leaves the job queued or running, and start-up runs it again (requeueInterrupted). Enqueueing is part of the
+  // upload's own transaction, which is durable.
+
   /** Takes the oldest queued job and marks it running (and its document processing). */
   claim(): Job | undefined {
     return transaction(this.db, () => {
@@ -29,20 +33,24 @@ export class JobQueue {
         RETURNING id, document_id, kind, attempts`).get(nowIso()) as Job | undefined;
       if (job) this.db.prepare("UPDATE documents SET status = 'processing' WHERE id = ? AND status <> 'processing'").run(job.document_id);
       return job;
-    });
+    }, 'deferred');
   }
 
   finish(jobId: number): void {
-    this.db.prepare("UPDATE jobs SET state = 'done', finished_at = ?, error = NULL WHERE id = ?").run(nowIso(), jobId);
+    this.write("UPDATE jobs SET state = 'done', finished_at = ?, error = NULL WHERE id = ?", nowIso(), jobId);
   }
 
   fail(jobId: number, error: string): void {
-    this.db.prepare("UPDATE jobs SET state = 'failed', finished_at = ?, error = ? WHERE id = ?").run(nowIso(), error, jobId);
+    this.write("UPDATE jobs SET state = 'failed', finished_at = ?, error = ? WHERE id = ?", nowIso(), error, jobId);
   }
 
   /** Puts a job back for another try (after a worker crash, or at start-up for work a stop interrupted). */
   retry(jobId: number, error: string): void {
-    this.db.prepare("UPDATE jobs SET state = 'queued', error = ? WHERE id = ?").run(error, jobId);
+    this.write("UPDATE jobs SET state = 'queued', error = ? WHERE id = ?", error, jobId);
+  }
+
+  private write(sql: string, ...params: Array<string | number>): void {
+    transaction(this.db, () => void this.db.prepare(sql).run(...params), 'deferred');
   }
 
   /** At start-up: whatever was running when the process stopped runs again. */

@@ -94,9 +94,10 @@ export async function indexDocuments(db: Database, embedder: Embedder, documentI
     registry.get(db)?.noteStored(item.id, embedder.id, vectors[i]!);
     outcomes[item.at] = 'indexed';
   });
-  // One commit (one fsync under synchronous=FULL) per batch, not per vector.
+  // One commit per batch, not per vector, with deferred durability: vectors are derived data, and a missing one is
+  // made again by the start-up sync.
   if (db.isTransaction) store();
-  else transaction(db, store);
+  else transaction(db, store, 'deferred');
   return outcomes;
 }
 

@@ -45,8 +45,8 @@ export class BlobStore {
       size += chunk.length;
     });
     try {
-      await pipeline(source, createWriteStream(path, { flags: 'wx' }));
-      await fsyncFile(path);
+      // flush: the stream fsyncs its descriptor before closing it, and the pipeline settles after the close.
+      await pipeline(source, createWriteStream(path, { flags: 'wx', flush: true }));
     } catch (error) {
       await rm(path, { force: true });
       throw error;
@@ -83,15 +83,6 @@ async function exists(path: string): Promise<boolean> {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function fsyncFile(path: string): Promise<void> {
-  const handle = await open(path, 'r+');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }
 
