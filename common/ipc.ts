@@ -3,7 +3,7 @@ import {
   DOCUMENT_SORT_FIELDS, DOCUMENT_STATUSES, EVENT_STATES, EVENT_TYPES, FILE_FORMATS, ROLES, SCOPES,
 } from './archive-types.ts';
 import { isCalendarDate } from './dates.ts';
-import { settingsSchema, watchedFolderSchema, type Settings } from './settings.ts';
+import { APPEARANCES, settingsSchema, UI_LANGUAGES, watchedFolderSchema, type Settings } from './settings.ts';
 import { CALL_NAME_LIST, EVENT_NAME_LIST, UPLOAD_ITEM_STATES } from './ipc-names.ts';
 import { uploadMetadataSchema } from './upload-metadata.ts';
 
@@ -164,7 +164,11 @@ export const settingsPatchSchema = z.strictObject({
     enabled: z.boolean().optional(), days_before: z.number().int().optional(), on_due_day: z.boolean().optional(),
     digest_time: z.string().optional(),
   }).optional(),
-  ui: z.strictObject({ close_to_tray: z.boolean().optional(), start_at_login: z.boolean().optional(), notify_failed_uploads: z.boolean().optional() }).optional(),
+  ui: z.strictObject({
+    close_to_tray: z.boolean().optional(), start_at_login: z.boolean().optional(), notify_failed_uploads: z.boolean().optional(),
+    appearance: z.enum(APPEARANCES).optional(), language: z.enum(UI_LANGUAGES).nullable().optional(),
+    onboarded: z.boolean().optional(),
+  }).optional(),
 });
 
 // ---- the contract ------------------------------------------------------------------------------------------------

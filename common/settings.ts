@@ -6,7 +6,7 @@ import { uploadMetadataSchema } from './upload-metadata.ts';
  * and the settings screen. The API key is never part of it: it lives in the OS keychain.
  * Bump SETTINGS_VERSION and add a migration in main/core/settings when the shape changes.
  */
-export const SETTINGS_VERSION = 1;
+export const SETTINGS_VERSION = 2;
 
 /** Scanner and OS debris that is never uploaded. Globs match the file's base name. */
 export const DEFAULT_IGNORE_PATTERNS = [
@@ -17,6 +17,14 @@ export const DEFAULT_IGNORE_PATTERNS = [
 export const SUPPORTED_EXTENSIONS = [
   'pdf', 'jpg', 'jpeg', 'png', 'tif', 'tiff', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'doc', 'xls', 'ppt',
 ] as const;
+
+export const APPEARANCES = ['light', 'dark', 'system'] as const;
+export type Appearance = (typeof APPEARANCES)[number];
+export const UI_LANGUAGES = ['en', 'de'] as const;
+export type UiLanguage = (typeof UI_LANGUAGES)[number];
+const UI_DEFAULTS = {
+  close_to_tray: true, start_at_login: false, notify_failed_uploads: true, appearance: 'system', language: null, onboarded: false,
+} as const;
 
 export const afterUploadSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('keep') }),
@@ -89,7 +97,16 @@ export const settingsSchema = z.strictObject({
     close_to_tray: z.boolean().default(true),
     start_at_login: z.boolean().default(false),
     notify_failed_uploads: z.boolean().default(true),
-  }).default({ close_to_tray: true, start_at_login: false, notify_failed_uploads: true }),
+    /** Colour scheme of the window; `system` follows the OS. */
+    appearance: z.enum(APPEARANCES).default('system'),
+    /** Language of the UI; null follows the OS (the first supported language it lists, else English). */
+    language: z.enum(UI_LANGUAGES).nullable().default(null),
+    /**
+     * The welcome guide was finished or skipped. Kept here, not in the page's storage: the browser shell's origin
+     * changes with its port, and a new origin has empty storage.
+     */
+    onboarded: z.boolean().default(false),
+  }).default(UI_DEFAULTS),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

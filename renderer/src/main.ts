@@ -2,23 +2,34 @@ import { mount } from 'svelte';
 import App from './App.svelte';
 import './app.css';
 import { setDesktop } from './lib/desktop.ts';
-import { i18n } from './lib/i18n.svelte.ts';
 import { prefetchFirstPage } from './lib/library-store.svelte.ts';
+import { preferences } from './lib/preferences.svelte.ts';
 import { router } from './lib/router.svelte.ts';
-import { applyTheme, isOnboarded, loadTheme } from './lib/theme.ts';
 import { createWebDesktop } from './lib/web-desktop.ts';
 
-applyTheme(loadTheme());
-i18n.init();
+// Theme and language from the first-paint cache; the settings' values replace them when they arrive.
+const cached = preferences.paintFromCache();
 // The Electron preload provides window.desktop; in the browser shell the WebSocket bridge stands in for it.
 const api = window.desktop ?? createWebDesktop(location);
 setDesktop(api);
+const loaded = preferences.load();
 
-// A first start opens the welcome guide; decided before anything renders, so the library never flashes.
-if (!isOnboarded() && location.hash === '') router.go({ name: 'welcome' });
-// The library's first page is asked for now, while the app mounts and the status calls go out, not after them.
-if (router.route.name === 'library' && !router.route.deleted) prefetchFirstPage();
+async function start(): Promise<void> {
+  // A first start opens the welcome guide; decided before anything renders, so the library never flashes. A page
+  // whose cache says the guide was done renders at once; otherwise (a new origin, a first start) the settings decide.
+  if (location.hash === '' && !(cached && preferences.onboarded)) {
+    // A failed settings.get shows up as the boot error of app.init; the guide is then not forced on anyone.
+    await loaded.catch(() => undefined);
+    if (!preferences.onboarded) router.go({ name: 'welcome' });
+  } else {
+    loaded.catch(() => undefined);
+  }
+  // The library's first page is asked for now, while the app mounts and the status calls go out, not after them.
+  if (router.route.name === 'library' && !router.route.deleted) prefetchFirstPage();
 
-const target = document.getElementById('app');
-if (!target) throw new Error('#app is missing from index.html');
-mount(App, { target });
+  const target = document.getElementById('app');
+  if (!target) throw new Error('#app is missing from index.html');
+  mount(App, { target });
+}
+
+void start();

@@ -62,7 +62,9 @@ describe('SettingsStore: reading and writing', () => {
     expect(existsSync(file)).toBe(false);
 
     const next = await store.update({ ui: { close_to_tray: false }, reminders: { days_before: 7 } });
-    expect(next.ui).toEqual({ close_to_tray: false, start_at_login: false, notify_failed_uploads: true });
+    expect(next.ui).toEqual({
+      close_to_tray: false, start_at_login: false, notify_failed_uploads: true, appearance: 'system', language: null, onboarded: false,
+    });
     expect(next.reminders).toEqual({ ...defaultSettings().reminders, days_before: 7 });
     expect(await readJson(file)).toEqual(next);
     expect(await readdir(dir)).toEqual(['settings.json']);
@@ -299,12 +301,14 @@ describe('migrations', () => {
     const store = open();
     const settings = store.get();
     expect(store.problems).toEqual([]);
-    expect(store.migrated).toHaveLength(1);
+    expect(store.migrated).toHaveLength(2);
     expect(store.migrated[0]).toMatch(/^v0 → v1/);
+    expect(store.migrated[1]).toMatch(/^v1 → v2/);
     expect(settings.version).toBe(SETTINGS_VERSION);
     expect(settings.connection).toEqual({ mode: 'hosted', base_url: 'https://archive.example.com/' });
     expect(settings.uploads).toEqual({ paused: true, rescan_interval_ms: 300_000 });
     expect(settings.ui.close_to_tray).toBe(false);
+    expect(settings.ui.onboarded).toBe(true);
     const [scans, receipts] = settings.folders;
     expect(scans).toMatchObject({ path: '/home/ann/Scans', space_id: SPACE, enabled: false, recursive: true });
     expect(scans).not.toHaveProperty('space');
@@ -314,7 +318,7 @@ describe('migrations', () => {
     expect(scans!.id).not.toBe(receipts!.id);
     expect(logs.join('\n')).toMatch(/migrated v0 → v1/);
 
-    // Written back: the next start reads version 1 and keeps the same folder ids.
+    // Written back: the next start reads the current version and keeps the same folder ids.
     expect(await readJson(file)).toEqual(settings);
     const next = open();
     expect(next.migrated).toEqual([]);
@@ -324,7 +328,34 @@ describe('migrations', () => {
   it('map a version 0 file without server_url to the embedded service', () => {
     const { value, from } = migrateSettings({ folders: [] });
     expect(from).toBe(0);
-    expect(value).toEqual({ version: 1, connection: { mode: 'local' }, folders: [] });
+    expect(value).toEqual({ version: 2, connection: { mode: 'local' }, folders: [] });
+  });
+
+  it('bring a version 1 file to version 2: appearance and language from the defaults, onboarded when it was set up', async () => {
+    const v1 = { version: 1, ui: { close_to_tray: false }, folders: [{ id: 'f1', path: '/home/ann/Scans' }] };
+    await writeFile(file, JSON.stringify(v1));
+    const store = open();
+    expect(store.problems).toEqual([]);
+    expect(store.migrated).toEqual([expect.stringMatching(/^v1 → v2/)]);
+    expect(store.get().version).toBe(2);
+    expect(store.get().ui).toEqual({
+      close_to_tray: false, start_at_login: false, notify_failed_uploads: true, appearance: 'system', language: null, onboarded: true,
+    });
+    expect(((await readJson(file)) as Settings).version).toBe(2);
+
+    // Nothing set up yet (local mode, no folders): the welcome guide still comes.
+    expect(migrateSettings({ version: 1, connection: { mode: 'local' } }).value).toEqual({ version: 2, connection: { mode: 'local' } });
+    expect(migrateSettings({ version: 1, connection: { mode: 'hosted', base_url: 'https://a.example' } }).value)
+      .toEqual({ version: 2, connection: { mode: 'hosted', base_url: 'https://a.example' }, ui: { onboarded: true } });
+  });
+
+  it('store appearance, language and onboarded, and reject values the UI does not offer', async () => {
+    const store = open();
+    const next = await store.update({ ui: { appearance: 'dark', language: 'de', onboarded: true } });
+    expect(next.ui).toMatchObject({ appearance: 'dark', language: 'de', onboarded: true, close_to_tray: true });
+    expect(open().get().ui).toMatchObject({ appearance: 'dark', language: 'de', onboarded: true });
+    await expect(store.update({ ui: { language: 'fr' as 'de' } })).rejects.toThrow(/ui\.language/);
+    expect((await store.update({ ui: { language: null } })).ui.language).toBeNull();
   });
 
   it('keep fields they do not know, so the file is moved aside rather than silently losing them', async () => {
@@ -338,6 +369,6 @@ describe('migrations', () => {
     expect(() => migrateSettings([1, 2])).toThrow(SettingsMigrationError);
     expect(() => migrateSettings({ version: '1' })).toThrow(/version must be a whole number/);
     expect(() => migrateSettings({ version: 0 }, [])).toThrow(/no migration from settings version 0/);
-    expect(migrateSettings({ version: 1, ui: {} })).toEqual({ value: { version: 1, ui: {} }, from: 1, applied: [] });
+    expect(migrateSettings({ version: SETTINGS_VERSION, ui: {} })).toEqual({ value: { version: SETTINGS_VERSION, ui: {} }, from: SETTINGS_VERSION, applied: [] });
   });
 });

@@ -13,7 +13,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/archive-harness.ts';
 import {
-  ARTIFACTS, axeViolations, ensureRenderer, launchChromium, localDay, newPage, openPage, recordedToasts, shoot, startDesktop,
+  ARTIFACTS, axeViolations, ensureRenderer, launchChromium, localDay, openPage, recordedToasts, shoot, startDesktop,
   until, type AxeViolation, type DesktopUnderTest, type OpenedPage,
 } from './e2e-harness.ts';
 
@@ -72,7 +72,7 @@ describe('the desktop app end to end (local mode, browser shell, Chromium)', () 
 
     await page.getByTestId('onboarding-finish').click();
     await page.getByTestId('library-empty').waitFor();
-    expect(await page.evaluate("localStorage.getItem('archive.onboarded')")).toBe('1');
+    await until(async () => desktop.settings.get().ui.onboarded, 'ui.onboarded saved in the settings');
     const folders = await desktop.app.handlers['folders.list'](undefined);
     expect(folders.folders.map((f) => f.path)).toEqual([inbox]);
   }, 60_000);
@@ -175,25 +175,40 @@ describe('the desktop app end to end (local mode, browser shell, Chromium)', () 
     await days.fill('5');
     await days.press('Tab');
     await until(async () => desktop.settings.get().reminders.days_before === 5, 'days_before saved');
+    // The desktop switches (close to tray, start at login, failed-upload notifications) are settings too.
+    const tray = page.getByTestId('ui-close_to_tray');
+    expect(await tray.isChecked()).toBe(true);
+    await page.getByLabel('Keep running in the tray when the window is closed').uncheck();
+    await until(async () => !desktop.settings.get().ui.close_to_tray, 'ui.close_to_tray saved');
     a11y.settings = await axeViolations(page);
     await shoot(page, 'settings');
 
-    const port = desktop.shell.port;
+    // Theme and language are settings as well, not the page's storage.
+    await page.getByTestId('theme-dark').check();
+    await page.getByTestId('language').selectOption('de');
+    await until(async () => desktop.settings.get().ui.appearance === 'dark' && desktop.settings.get().ui.language === 'de', 'theme and language saved');
+
+    // A restart on another port is another origin with empty storage (what `npm start` does by default): onboarding,
+    // theme and language must come from the settings, and the library from the cache kept on disk.
     await page.close();
     await desktop.close();
-    desktop = await startDesktop({ dir, port, settings: SETTINGS });
+    desktop = await startDesktop({ dir, settings: SETTINGS });
     const before = opened;
-    opened = await newPage(before.context);
+    opened = await openPage(browser);
     opened.pageErrors.unshift(...before.pageErrors);
     opened.consoleProblems.unshift(...before.consoleProblems);
+    await before.context.close();
     page = opened.page;
     await page.goto(desktop.shell.url);
-    // Same origin, so the page remembers the onboarding; the library comes from the cache kept on disk.
     await page.locator(`[data-testid=library-row][data-id="${documentId}"]`).waitFor();
     expect(await page.evaluate('location.hash')).not.toBe('#/welcome');
+    await expect.poll(() => page.evaluate('document.documentElement.dataset.theme')).toBe('dark');
+    await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe('de');
     await page.getByTestId('nav-settings').click();
     await expect.poll(() => page.getByTestId('reminder-days').inputValue(), { timeout: 10_000 }).toBe('5');
     await expect(page.getByTestId('folder-row').first().textContent()).resolves.toContain(inbox);
+    expect(await page.getByTestId('ui-close_to_tray').isChecked()).toBe(false);
+    expect(await page.getByTestId('language').inputValue()).toBe('de');
     expect(desktop.settings.get().reminders.days_before).toBe(5);
     await shoot(page, 'settings-after-restart');
   }, 60_000);

@@ -50,8 +50,28 @@ function migrateV0Folder(folder: unknown): unknown {
   return next;
 }
 
+/**
+ * Version 2 adds ui.appearance, ui.language and ui.onboarded, which the renderer kept in the page's localStorage
+ * (lost whenever the browser shell's origin changed). The defaults fill the first two; a file that already has a
+ * watched folder or a hosted connection belongs to someone who set the app up, so the welcome guide is not shown
+ * again. (The renderer also adopts what its localStorage still remembers.) The version is bumped, not just the
+ * schema widened, so that an older app reports this file as newer instead of calling it corrupt.
+ */
+const v1ToV2: SettingsMigration = {
+  from: 1,
+  description: 'ui gains appearance, language and onboarded (set up already when there are folders or a hosted connection)',
+  migrate(old) {
+    const ui = isObject(old.ui) ? old.ui : {};
+    if ('onboarded' in ui) return old;
+    const folders = Array.isArray(old.folders) && old.folders.length > 0;
+    const hosted = isObject(old.connection) && old.connection.mode === 'hosted';
+    if (!folders && !hosted) return old;
+    return { ...old, ui: { ...ui, onboarded: true } };
+  },
+};
+
 /** Ordered: entry i migrates version i to i + 1. The last one must reach SETTINGS_VERSION. */
-export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [v0ToV1];
+export const SETTINGS_MIGRATIONS: readonly SettingsMigration[] = [v0ToV1, v1ToV2];
 
 export class SettingsMigrationError extends Error {
   override readonly name = 'SettingsMigrationError';

@@ -1,25 +1,21 @@
 import type { MessageKey } from './messages.ts';
 import { numberFormat, pickLocale, translate, type Locale, type Params } from './translate.ts';
 
-const STORAGE_KEY = 'archive.locale';
-
 /**
  * The one i18n layer: every string of the UI goes through `i18n.t`. The locale is a rune, so components re-render
- * when it changes. The settings schema has no UI language, so it lives in localStorage (per window/profile).
+ * when it changes. Which language is chosen lives in the settings (ui.language; see preferences.svelte.ts).
  */
 class I18n {
   locale = $state<Locale>('en');
 
-  init(): void {
-    let stored: string | null = null;
-    try { stored = localStorage.getItem(STORAGE_KEY); } catch { /* storage may be disabled */ }
-    this.set(pickLocale(stored, navigator.languages ?? [navigator.language]));
+  /** The chosen language, or (null) the first supported language of the OS, English otherwise. */
+  follow(language: Locale | null): void {
+    this.set(pickLocale(language, typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]));
   }
 
   set(locale: Locale): void {
     this.locale = locale;
-    document.documentElement.lang = locale;
-    try { localStorage.setItem(STORAGE_KEY, locale); } catch { /* storage may be disabled */ }
+    if (typeof document !== 'undefined') document.documentElement.lang = locale;
   }
 
   t = (key: MessageKey, params?: Params): string => translate(this.locale, key, params);

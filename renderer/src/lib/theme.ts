@@ -1,26 +1,14 @@
-export const THEMES = ['light', 'dark', 'system'] as const;
-export type Theme = (typeof THEMES)[number];
-const KEY = 'archive.theme';
+import type { Settings } from '../../../common/settings.ts';
 
-/** The settings schema has no appearance field, so the theme lives in localStorage; `system` follows the OS. */
-export function loadTheme(): Theme {
-  let stored: string | null = null;
-  try { stored = localStorage.getItem(KEY); } catch { /* storage may be disabled */ }
-  return (THEMES as readonly string[]).includes(stored ?? '') ? (stored as Theme) : 'system';
+/** The renderer's copy of the schema's choices (common/settings.ts would pull zod into the entry chunk). */
+export const THEMES = ['light', 'dark', 'system'] as const satisfies ReadonlyArray<Settings['ui']['appearance']>;
+export type Theme = (typeof THEMES)[number];
+
+export function isTheme(value: unknown): value is Theme {
+  return typeof value === 'string' && (THEMES as readonly string[]).includes(value);
 }
 
+/** `system` follows the OS through the stylesheet's prefers-color-scheme rules. */
 export function applyTheme(theme: Theme): void {
   document.documentElement.dataset.theme = theme;
-  try { localStorage.setItem(KEY, theme); } catch { /* storage may be disabled */ }
-}
-
-const ONBOARDED = 'archive.onboarded';
-export function isOnboarded(): boolean {
-  try { return localStorage.getItem(ONBOARDED) === '1'; } catch { return true; }
-}
-export function setOnboarded(done: boolean): void {
-  try {
-    if (done) localStorage.setItem(ONBOARDED, '1');
-    else localStorage.removeItem(ONBOARDED);
-  } catch { /* storage may be disabled */ }
 }
