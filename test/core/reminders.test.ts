@@ -65,7 +65,7 @@ describe('reminders', () => {
     expect(checkAt('2030-12-13', '10:00')).toEqual([]);
     expect(checkAt('2030-12-14', '08:59')).toEqual([]);
     expect(checkAt('2030-12-14', '09:00')).toEqual([{
-      id: `reminder:${invoice.id}:before:3:2030-12-17`, kind: 'reminder', eventIds: [invoice.id],
+      id: `reminder:${invoice.id}:before:2030-12-17`, kind: 'reminder', eventIds: [invoice.id],
       title: 'Due in 3 days: Invoice 1', body: '101.00 EUR · due 2030-12-17 · Stadtwerke · R-42',
     }]);
     expect(checkAt('2030-12-14', '09:01')).toEqual([]);
@@ -151,7 +151,7 @@ describe('reminders', () => {
 
     cache.upsertEvents([{ ...invoice, due_date: '2030-12-24', updated_at: '2030-12-14T10:00:00.000Z' }]);
     clock = at('2030-12-21', '09:00');
-    expect(r.check().map((n) => n.id)).toEqual([`reminder:${invoice.id}:before:3:2030-12-24`]);
+    expect(r.check().map((n) => n.id)).toEqual([`reminder:${invoice.id}:before:2030-12-24`]);
 
     cache.upsertEvents([{ ...invoice, due_date: '2030-12-24', state: 'paid' }]);
     const hidden = event(2, { due_date: '2030-12-24' });
@@ -160,6 +160,72 @@ describe('reminders', () => {
     clock = at('2030-12-24', '09:00');
     expect(r.check()).toEqual([]);
     expect(r.dueCount()).toBe(0);
+  });
+
+  it('a changed days_before does not re-arm a reminder that fired, whether the window grows or shrinks', () => {
+    const invoice = event(1, { due_date: '2030-12-17' });
+    cache.upsertEvents([invoice]);
+    const r = reminders();
+    clock = at('2030-12-14', '09:00');
+    expect(r.check().map((n) => n.title)).toEqual(['Due in 3 days: Invoice 1']);
+
+    settings = { ...settings, days_before: 5 };
+    clock = at('2030-12-14', '10:00');
+    expect(r.check()).toEqual([]);
+    settings = { ...settings, days_before: 1 };
+    clock = at('2030-12-16', '09:00');
+    expect(r.check()).toEqual([]);
+    // The other rules are their own: the due day still comes, once.
+    clock = at('2030-12-17', '09:00');
+    expect(r.check().map((n) => n.title)).toEqual(['Due today: Invoice 1']);
+    expect(r.check()).toEqual([]);
+    expect(shown).toHaveLength(2);
+  });
+
+  it('a reprocess does not re-arm: a rewritten event (new updated_at, even a new id) of the same document and kind stays fired', () => {
+    const invoice = event(1, { due_date: '2030-12-17' });
+    cache.upsertEvents([invoice]);
+    const r = reminders();
+    clock = at('2030-12-14', '09:00');
+    expect(r.check()).toHaveLength(1);
+
+    // The embedded service keeps the event id and bumps updated_at.
+    cache.upsertEvents([{ ...invoice, title: 'Invoice 1 (reprocessed)', updated_at: '2030-12-14T09:30:00.000Z' }]);
+    clock = at('2030-12-14', '10:00');
+    expect(r.check()).toEqual([]);
+
+    // Another service may drop the event and write a new one for the same document.
+    const rewritten = { ...invoice, id: 'eeeeeeee-0000-4000-8000-999999999999', updated_at: '2030-12-15T08:00:00.000Z' };
+    cache.removeEvents([invoice.id]);
+    cache.upsertEvents([rewritten]);
+    clock = at('2030-12-15', '09:00');
+    expect(r.check()).toEqual([]);
+    clock = at('2030-12-17', '09:00');
+    expect(r.check()).toMatchObject([{ id: `reminder:${rewritten.id}:due-day:2030-12-17`, eventIds: [rewritten.id] }]);
+    clock = at('2030-12-17', '12:00');
+    cache.upsertEvents([{ ...rewritten, updated_at: '2030-12-17T11:00:00.000Z' }]);
+    expect(r.check()).toEqual([]);
+    expect(shown).toHaveLength(2);
+
+    // A different kind of event of the same document is reminded of on its own.
+    const contract = event(2, { document_id: invoice.document_id, event_type: 'contract', due_date: '2030-12-20' });
+    cache.upsertEvents([contract]);
+    expect(r.check().map((n) => n.eventIds)).toEqual([[contract.id]]);
+  });
+
+  it('reminders an older version recorded (event id, before:<N>, overdue-digest:<date>) stay fired after the update', () => {
+    const invoice = event(1, { due_date: '2030-12-17' });
+    const old = event(2, { due_date: '2030-12-01' });
+    cache.upsertEvents([invoice, old]);
+    cache.reminderLog.record([
+      { event_id: invoice.id, rule: 'before:7', due_date: '2030-12-17' },
+      { event_id: '*', rule: 'overdue-digest:2030-12-14', due_date: '2030-12-14' },
+    ], at('2030-12-10'));
+    const r = reminders();
+    clock = at('2030-12-14', '09:00');
+    expect(r.check()).toEqual([]);
+    clock = at('2030-12-15', '09:00');
+    expect(r.check().map((n) => n.kind)).toEqual(['digest']);
   });
 
   it('dueCount counts open items overdue or due within days_before, for the tray', () => {

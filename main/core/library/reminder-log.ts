@@ -1,7 +1,13 @@
 import type { DatabaseSync } from 'node:sqlite';
 
-/** One reminder: an event (or `*` for the daily digest), a rule, and the due date it was computed for. */
+/**
+ * One reminder: whom it is about (reminderSubject: document and event type; `*` for the daily digest), the rule's
+ * kind, and the due date it was computed for. The column is still called event_id: it held the event id before.
+ */
 export interface ReminderKey { event_id: string; rule: string; due_date: string }
+
+/** A key as an older version recorded it; `rule_like` is a LIKE pattern ('before:%' matched every days_before). */
+export interface LegacyReminderKey { event_id: string; rule_like: string; due_date: string }
 
 /**
  * What reminders already fired and which events are snoozed, in the library cache's database: both must survive a
@@ -14,9 +20,12 @@ export class ReminderLog {
     this.db = db;
   }
 
-  hasFired(key: ReminderKey): boolean {
-    return this.db.prepare('SELECT 1 FROM reminders_fired WHERE event_id = ? AND rule = ? AND due_date = ?')
-      .get(key.event_id, key.rule, key.due_date) !== undefined;
+  /** Whether `key`, or one of the keys an older version recorded for the same reminder, was recorded. */
+  hasFired(key: ReminderKey, legacy: readonly LegacyReminderKey[] = []): boolean {
+    if (this.db.prepare('SELECT 1 FROM reminders_fired WHERE event_id = ? AND rule = ? AND due_date = ?')
+      .get(key.event_id, key.rule, key.due_date) !== undefined) return true;
+    const old = this.db.prepare("SELECT 1 FROM reminders_fired WHERE event_id = ? AND rule LIKE ? AND due_date = ?");
+    return legacy.some((k) => old.get(k.event_id, k.rule_like, k.due_date) !== undefined);
   }
 
   /** Records keys as fired, in one transaction (a reminder counts as fired once it is written here). */

@@ -1,27 +1,41 @@
 import type { ArchiveEvent } from '../../../common/archive-types.ts';
 import type { Settings } from '../../../common/settings.ts';
 import { addDays, daysBetween, localDate, localInstant } from './local-dates.ts';
-import type { ReminderKey } from './reminder-log.ts';
+import type { LegacyReminderKey, ReminderKey } from './reminder-log.ts';
 
 export type RemindersSettings = Settings['reminders'];
 
 /** The digest is not about one event; its key carries this instead of an event id. */
 export const DIGEST_EVENT_ID = '*';
 
+/**
+ * `key` is what the reminder log records; `legacy` the keys an older version recorded for the same reminder (the
+ * event id, the rule with its days_before, `overdue-digest:<date>`), so reminders fired before an update stay fired.
+ */
 export type ReminderRule =
-  | { kind: 'before'; key: ReminderKey; event: ArchiveEvent; daysLeft: number }
-  | { kind: 'due-day'; key: ReminderKey; event: ArchiveEvent }
-  | { kind: 'digest'; key: ReminderKey; events: ArchiveEvent[] };
+  | { kind: 'before'; key: ReminderKey; legacy: LegacyReminderKey[]; event: ArchiveEvent; daysLeft: number }
+  | { kind: 'due-day'; key: ReminderKey; legacy: LegacyReminderKey[]; event: ArchiveEvent }
+  | { kind: 'digest'; key: ReminderKey; legacy: LegacyReminderKey[]; events: ArchiveEvent[] };
+
+/**
+ * Whom an event's reminders are about: its document and the kind of event, not the event's id. The spec does not
+ * promise that a reprocessed document keeps its event ids (the embedded service does; another service may write new
+ * events), and a reprocess must not remind anyone twice. A document carries one event of a kind.
+ */
+export function reminderSubject(event: Pick<ArchiveEvent, 'document_id' | 'event_type'>): string {
+  return `${event.document_id}:${event.event_type}`;
+}
 
 /**
  * Every reminder whose time has come at `now`, fired or not (the caller filters what the log already holds).
  * A day's reminders come at `digest_time` local time; one that came while the computer slept or the app was closed is
  * still due as long as its condition holds:
- * - `before:<N>`: from N days before the due date until the day before it (an event that arrives later in that window
- *   is reminded at once);
+ * - `before`: from days_before days before the due date until the day before it (an event that arrives later in that
+ *   window is reminded at once);
  * - `due-day`: on the due date;
- * - `overdue-digest:<date>`: once a day, listing every overdue event.
- * Snoozed events take part in none of them. The due date is part of every key, so a changed due date re-arms them.
+ * - `overdue-digest`: once a day (the day is its key's date), listing every overdue event.
+ * Snoozed events take part in none of them. A key is subject + rule kind + due date and nothing else: a changed due
+ * date re-arms the rules, a changed days_before or a reprocess (new event id, new updated_at) does not.
  */
 export function dueReminders(events: readonly ArchiveEvent[], settings: RemindersSettings, now: number,
   snoozed: ReadonlyMap<string, number>): ReminderRule[] {
@@ -38,14 +52,23 @@ export function dueReminders(events: readonly ArchiveEvent[], settings: Reminder
     }
     const n = settings.days_before;
     if (n > 0 && due > today && now >= localInstant(addDays(due, -n), time)) {
-      rules.push({ kind: 'before', key: { event_id: event.id, rule: `before:${n}`, due_date: due }, event, daysLeft: daysBetween(today, due) });
+      rules.push({
+        kind: 'before', key: { event_id: reminderSubject(event), rule: 'before', due_date: due },
+        legacy: [{ event_id: event.id, rule_like: 'before:%', due_date: due }], event, daysLeft: daysBetween(today, due),
+      });
     }
     if (settings.on_due_day && due === today && now >= localInstant(today, time)) {
-      rules.push({ kind: 'due-day', key: { event_id: event.id, rule: 'due-day', due_date: due }, event });
+      rules.push({
+        kind: 'due-day', key: { event_id: reminderSubject(event), rule: 'due-day', due_date: due },
+        legacy: [{ event_id: event.id, rule_like: 'due-day', due_date: due }], event,
+      });
     }
   }
   if (overdue.length > 0 && now >= localInstant(today, time)) {
-    rules.push({ kind: 'digest', key: { event_id: DIGEST_EVENT_ID, rule: `overdue-digest:${today}`, due_date: today }, events: overdue });
+    rules.push({
+      kind: 'digest', key: { event_id: DIGEST_EVENT_ID, rule: 'overdue-digest', due_date: today },
+      legacy: [{ event_id: DIGEST_EVENT_ID, rule_like: `overdue-digest:${today}`, due_date: today }], events: overdue,
+    });
   }
   return rules;
 }

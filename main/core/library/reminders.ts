@@ -80,7 +80,7 @@ export class Reminders {
     this.prune(now);
     if (!settings.enabled) return [];
     const log = this.cache.reminderLog;
-    const rules = dueReminders(this.cache.dueEvents(), settings, now, log.snoozed(now)).filter((rule) => !log.hasFired(rule.key));
+    const rules = dueReminders(this.cache.dueEvents(), settings, now, log.snoozed(now)).filter((rule) => !log.hasFired(rule.key, rule.legacy));
     if (rules.length === 0) return [];
     // Recorded first: a crash between the two loses one notification instead of repeating it on every start.
     log.record(rules.map((rule) => rule.key), now);
@@ -160,7 +160,7 @@ function summary(rules: readonly ReminderRule[], now: number): ReminderNotificat
 }
 
 function notificationId(rule: ReminderRule): string {
-  return rule.kind === 'digest' ? `digest:${rule.key.due_date}` : `reminder:${rule.key.event_id}:${rule.key.rule}:${rule.key.due_date}`;
+  return rule.kind === 'digest' ? `digest:${rule.key.due_date}` : `reminder:${rule.event.id}:${rule.kind}:${rule.key.due_date}`;
 }
 
 function describe(event: ArchiveEvent): string {
