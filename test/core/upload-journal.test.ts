@@ -1,11 +1,14 @@
+import { rmSync, statSync, truncateSync } from 'node:fs';
 import { mkdtemp, mkdir, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { watchedFolderSchema, type WatchedFolder } from '../../common/settings.ts';
-import { ArchiveClient } from '../../main/core/client/archive-client.ts';
+import { ArchiveClient, toArchiveError } from '../../main/core/client/archive-client.ts';
+import { ArchiveError } from '../../main/core/client/archive-error.ts';
+import { hashFile } from '../../main/core/uploads/file-check.ts';
 import { JournalStore, type UploadItem } from '../../main/core/uploads/journal-store.ts';
-import { UploadJournal } from '../../main/core/uploads/upload-journal.ts';
+import { UploadJournal, type UploadTransport } from '../../main/core/uploads/upload-journal.ts';
 import { revokeApiKey } from '../../server/auth/api-keys.ts';
 import { makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
@@ -40,11 +43,35 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function makeJournal(): UploadJournal {
+function makeJournal(options: { transport?: UploadTransport; retryBackoff?: { baseMs: number; capMs: number } } = {}): UploadJournal {
   return new UploadJournal({
-    store, transport: client, folder: (id) => folders.get(id), retryBackoff: FAST, probeBackoff: FAST,
+    store, transport: options.transport ?? client, folder: (id) => folders.get(id), retryBackoff: options.retryBackoff ?? FAST,
+    probeBackoff: FAST,
   });
 }
+
+/**
+ * The real client, with a fault injected where no test could time it: `touch` runs on each upload the moment its body
+ * starts (after the journal's and the client's checks, before the file is read).
+ */
+function touchingTransport(touch: (path: string) => void): UploadTransport {
+  return {
+    health: (signal) => client.health(signal),
+    upload: (request) => {
+      let started = false;
+      return client.upload({
+        ...request,
+        onProgress: (sent, total) => {
+          if (!started) { started = true; touch(request.path); }
+          request.onProgress?.(sent, total);
+        },
+      });
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const healthChecks = () => proxy.requests.filter((r) => r.path === '/v1/health').length;
 
 async function pdf(name: string, text = `${name} ${Math.random()}`): Promise<string> {
   const path = join(dir, name);
@@ -222,3 +249,102 @@ describe('upload journal', () => {
     expect(await until(settled(first.id), 'fixed')).toMatchObject({ state: 'done', last_error: null });
   });
 });
+
+describe('upload journal: problems with the file on this computer', () => {
+  it('classes file-system errors as local, never as the network', () => {
+    const fsError = (code: string) => Object.assign(new Error(`${code}: something, open '/x/y.pdf'`), { code, syscall: 'open', path: '/x/y.pdf' });
+    for (const code of ['ENOENT', 'EACCES', 'EISDIR', 'EPERM', 'EMFILE', 'ENOTDIR']) {
+      const error = toArchiveError(fsError(code));
+      expect([code, error.kind, error.offline, error.transient]).toEqual([code, 'local', false, false]);
+    }
+    for (const code of ['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'EPIPE']) {
+      expect([code, toArchiveError(Object.assign(new Error(code), { code })).kind]).toEqual([code, 'network']);
+    }
+  });
+
+  it('a file deleted while it waits fails with a clear reason: no offline flip, no request, no upload token', async () => {
+    await journal.start();
+    journal.pause();
+    const online: boolean[] = [];
+    journal.on('connectivity', (c) => online.push(c.online));
+    const path = await pdf('vanishing.pdf');
+    const [item] = await journal.addFiles([path]);
+    await until(() => store.get(item!.id)!.state === 'waiting', 'hashed while paused');
+    await rm(path);
+    const tokens = client.rateLimits.uploads.remaining;
+    journal.resume();
+    expect(await until(settled(item!.id), 'the vanished file')).toMatchObject({ state: 'failed', last_error: `File no longer exists: ${path}` });
+    await sleep(200);
+    expect(store.get(item!.id)!.state).toBe('failed'); // final: not retried behind our back
+    expect(online.every(Boolean)).toBe(true);
+    expect(journal.connectivity).toMatchObject({ online: true, reason: null });
+    expect(posts()).toBe(0);
+    expect(healthChecks()).toBe(0);
+    expect(client.rateLimits.uploads.remaining).toBe(tokens);
+
+    // Comes back (same name): queued again, although it has the very size and mtime the failed row knows.
+    folders.set('f3', watchedFolderSchema.parse({ id: 'f3', path: dir }));
+    await writeFile(path, await makePdf('back again'));
+    const info = await stat(path);
+    const ready = { folderId: 'f3', path, relativePath: 'vanishing.pdf', size: info.size, mtimeMs: info.mtimeMs, subfolderTags: [] };
+    store.update(item!.id, { size: info.size, mtime_ms: info.mtimeMs }, Date.now());
+    expect(journal.addFolderFile(ready)?.id).toBe(item!.id);
+    expect(await until(settled(item!.id), 'the file that came back')).toMatchObject({ state: 'done', last_error: null });
+  });
+
+  it('the client refuses a vanished file before sending and gives its tokens back', async () => {
+    const before = client.rateLimits;
+    const error = await client.upload({ path: join(dir, 'never-there.pdf'), fileName: 'never-there.pdf', size: 1000, maxAttempts: 1 })
+      .then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(ArchiveError);
+    expect((error as ArchiveError).kind).toBe('local');
+    expect((error as ArchiveError).offline).toBe(false);
+    expect(client.rateLimits.uploads.remaining).toBe(before.uploads.remaining);
+    expect(client.rateLimits.requests.remaining).toBe(before.requests.remaining);
+    expect(posts()).toBe(0);
+  });
+
+  it('a file deleted in the middle of its upload fails with the clear reason and leaves the journal online', async () => {
+    await journal.stop();
+    journal = makeJournal({ transport: touchingTransport((path) => rmSync(path)) });
+    await journal.start();
+    const path = await pdf('deleted-mid-upload.pdf');
+    const [item] = await journal.addFiles([path]);
+    expect(await until(settled(item!.id), 'the deleted file')).toMatchObject({ state: 'failed', last_error: `File no longer exists: ${path}` });
+    await sleep(200);
+    expect(journal.connectivity.online).toBe(true);
+    expect(healthChecks()).toBe(0);
+    expect(posts()).toBe(1);
+  });
+
+  it('a file that keeps changing during its upload is hashed again with backoff, not retried in a tight loop', async () => {
+    await journal.stop();
+    // Bigger than one read so a shorter file is noticed mid-body; the padding after %%EOF keeps every truncation a PDF.
+    const path = join(dir, 'changing.pdf');
+    await writeFile(path, Buffer.concat([Buffer.from(await makePdf('changing while sent')), Buffer.alloc(600_000, 0x20)]));
+    let changing = true;
+    journal = makeJournal({
+      retryBackoff: { baseMs: 100, capMs: 400 },
+      transport: touchingTransport((p) => { if (changing) truncateSync(p, (statSyncSize(p)) - 1000); }),
+    });
+    await journal.start();
+    const online: boolean[] = [];
+    journal.on('connectivity', (c) => online.push(c.online));
+    const [item] = await journal.addFiles([path]);
+    await sleep(1500);
+    const during = posts();
+    expect(during).toBeGreaterThanOrEqual(2);
+    expect(during).toBeLessThanOrEqual(10); // backoff 50+100+200+200+200+200… ms; without it, hundreds
+    const current = store.get(item!.id)!;
+    expect(current.attempts).toBeGreaterThanOrEqual(2);
+    expect(current.last_error).toMatch(/^File changed while uploading: /);
+    expect(online).toEqual([]);
+    changing = false;
+    const done = await until(settled(item!.id), 'the file once it stopped changing');
+    expect(done).toMatchObject({ state: 'done', sha256: await hashFile(path), size: (await stat(path)).size });
+  });
+});
+
+function statSyncSize(path: string): number {
+  return statSync(path).size;
+}

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { access, link, mkdir, rename, rm } from 'node:fs/promises';
+import { access, link, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,7 +13,7 @@ import type {
 import { ArchiveError } from './archive-error.ts';
 import { backoffDelay, sleep, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
 import { filenameFromContentDisposition } from './content-disposition.ts';
-import { multipartBody } from './multipart-body.ts';
+import { FileChangedError, multipartBody } from './multipart-body.ts';
 import { WindowBucket } from './window-bucket.ts';
 
 /** The spec's limits per key; the buckets start here and follow the RateLimit-* headers from then on. */
@@ -203,6 +203,7 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
     if (upload.metadata && Object.keys(upload.metadata).length > 0) fields.push(['metadata', JSON.stringify(upload.metadata)]);
     return this.send<UploadAccepted>('POST', '/v1/documents', {
       signal: upload.signal, maxAttempts: upload.maxAttempts, isUpload: true,
+      preflight: () => checkUploadFile(upload.path, upload.size),
       body: () => multipartBody(fields, { path: upload.path, name: upload.fileName, size: upload.size, contentType: upload.contentType },
         upload.onProgress),
     });
@@ -270,7 +271,7 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
   }
 
   private async send<T>(method: string, pathOrUrl: string, options: {
-    signal?: AbortSignal; maxAttempts?: number; isUpload?: boolean; body?: () => Body;
+    signal?: AbortSignal; maxAttempts?: number; isUpload?: boolean; body?: () => Body; preflight?: () => Promise<void>;
   }): Promise<T> {
     const response = await this.sendRaw(method, pathOrUrl, { ...options, expect: 'success' });
     const text = await response.body.text();
@@ -284,6 +285,8 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
   /** Paces, sends, and retries one call; resolves with the response whose status is expected (body unread). */
   private async sendRaw(method: string, pathOrUrl: string, options: {
     signal?: AbortSignal; maxAttempts?: number; isUpload?: boolean; body?: () => Body; expect: 'success' | number[];
+    /** Runs once the tokens are taken, right before sending; if it throws, nothing is sent and the tokens go back. */
+    preflight?: () => Promise<void>;
   }): Promise<Dispatcher.ResponseData> {
     const url = pathOrUrl.startsWith('http') ? pathOrUrl : this.url(pathOrUrl);
     const maxAttempts = Math.max(1, options.maxAttempts ?? this.maxAttempts);
@@ -299,6 +302,15 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
       } catch (error) {
         if (options.isUpload) this.uploads.settle(undefined);
         throw error;
+      }
+      if (options.preflight) {
+        try {
+          await options.preflight();
+        } catch (error) {
+          this.requests.refund();
+          if (options.isUpload) this.uploads.refund();
+          throw toArchiveError(error, signal);
+        }
       }
       let response: Dispatcher.ResponseData;
       try {
@@ -450,20 +462,40 @@ export function retryAfterMs(value: string, now: number): number | undefined {
 
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
 
+/**
+ * Codes of this computer's file system (the upload's file, or its file descriptors), never of the network. They start
+ * with E like ECONNREFUSED, so they must be told apart before "any E-code is a network error": an ENOENT taken for a
+ * network error sent the journal offline, the health check answered, and the vanished file was retried forever.
+ */
+const LOCAL_FS_CODES = new Set([
+  'ENOENT', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EMFILE', 'ENFILE', 'ELOOP', 'ENAMETOOLONG', 'EBUSY', 'EIO', 'EROFS',
+]);
+
 export function toArchiveError(error: unknown, signal?: AbortSignal): ArchiveError {
   if (error instanceof ArchiveError) return error;
   if (signal?.aborted) {
     return signal.reason instanceof ArchiveError ? signal.reason : new ArchiveError('The request was cancelled', { kind: 'aborted', cause: error });
   }
+  if (error instanceof FileChangedError) return new ArchiveError(error.message, { kind: 'local', cause: error });
   const code = (error as { code?: string } | null)?.code ?? '';
+  if (LOCAL_FS_CODES.has(code) && !(error instanceof undiciErrors.UndiciError)) {
+    return new ArchiveError(error instanceof Error ? error.message : code, { kind: 'local', cause: error });
+  }
   if (TIMEOUT_CODES.has(code)) return new ArchiveError('The service did not answer in time', { kind: 'timeout', cause: error });
   if (error instanceof undiciErrors.UndiciError || /^(E[A-Z]+|UND_ERR)/.test(code)) {
     return new ArchiveError(`Cannot reach the service (${code || (error as Error).message})`, { kind: 'network', cause: error });
   }
-  if (error instanceof Error && error.message.startsWith('File changed while uploading')) {
-    return new ArchiveError(error.message, { kind: 'aborted', cause: error });
-  }
   return new ArchiveError(error instanceof Error ? error.message : String(error), { kind: 'network', cause: error });
+}
+
+/**
+ * Just before an upload leaves (its tokens taken): is the file still there, a file, of the size the body announces?
+ * A vanished or changed file fails here, locally, and its tokens are given back.
+ */
+async function checkUploadFile(path: string, size: number): Promise<void> {
+  const info = await stat(path);
+  if (!info.isFile()) throw Object.assign(new Error(`Not a file: ${path}`), { code: 'EISDIR' });
+  if (info.size !== size) throw new FileChangedError(path, size, info.size);
 }
 
 function anySignal(...signals: Array<AbortSignal | undefined>): AbortSignal {

@@ -1,8 +1,12 @@
 /**
  * One error type for everything the archive client can meet. `status` is the HTTP status (0 when no response came:
  * connection refused or reset, timeout, DNS); `message` is the service's `error` text when it sent one.
+ *
+ * `local`: the problem is on this computer, not on the way to the service: the file being uploaded vanished, cannot be
+ * read (ENOENT, EACCES, EISDIR, EMFILE...) or changed while it was sent. Neither transient for the client (a retry
+ * of the same request cannot help) nor offline (the service may be perfectly reachable).
  */
-export type ArchiveErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'auth-paused';
+export type ArchiveErrorKind = 'http' | 'network' | 'timeout' | 'aborted' | 'auth-paused' | 'local';
 
 export class ArchiveError extends Error {
   readonly status: number;

@@ -10,6 +10,16 @@ export interface MultipartFile { path: string; name: string; size: number; conte
 
 export interface MultipartBody { body: AsyncIterable<Uint8Array>; contentType: string; contentLength: number }
 
+/** The file no longer had the size announced in Content-Length when it was read: a local problem, not the network's. */
+export class FileChangedError extends Error {
+  override readonly name = 'FileChangedError';
+  readonly path: string;
+  constructor(path: string, expected: number, read: number) {
+    super(`File changed while uploading: ${path} (expected ${expected} bytes, read ${read})`);
+    this.path = path;
+  }
+}
+
 export function multipartBody(fields: Array<[string, string]>, file: MultipartFile,
   onProgress?: (sent: number, total: number) => void): MultipartBody {
   const boundary = `----archive-${randomBytes(12).toString('hex')}`;
@@ -34,7 +44,7 @@ export function multipartBody(fields: Array<[string, string]>, file: MultipartFi
       onProgress?.(sent, file.size);
       yield bytes;
     }
-    if (sent !== file.size) throw new Error(`File changed while uploading: ${file.path} (expected ${file.size} bytes, read ${sent})`);
+    if (sent !== file.size) throw new FileChangedError(file.path, file.size, sent);
     yield tail;
   }
   return { body: body(), contentType: `multipart/form-data; boundary=${boundary}`, contentLength };

@@ -97,6 +97,14 @@ export class WindowBucket {
     this.release();
   }
 
+  /** A request this bucket admitted was never sent (e.g. its file vanished): its token is given back. */
+  refund(): void {
+    this.inFlight = Math.max(0, this.inFlight - 1);
+    this.refill();
+    this.remaining = Math.min(this.limit, this.remaining + 1);
+    this.release();
+  }
+
   /** A 429 (or an explicit wait): nothing more goes out before `until`. */
   block(until: number): void {
     // The service knows its window; its Retry-After replaces our estimate (which may be a whole spec window away).

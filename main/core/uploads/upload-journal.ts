@@ -5,10 +5,12 @@ import type { UploadAccepted, UploadMetadata } from '../../../common/archive-typ
 import type { WatchedFolder } from '../../../common/settings.ts';
 import { validateUploadMetadata } from '../../../common/upload-metadata.ts';
 import { ArchiveError } from '../client/archive-error.ts';
-import type { UploadRequest } from '../client/archive-client.ts';
+import { toArchiveError, type UploadRequest } from '../client/archive-client.ts';
+import { FileChangedError } from '../client/multipart-body.ts';
 import { backoffDelay, sleep, type BackoffOptions } from '../client/backoff.ts';
 import { applyAfterUpload, type AfterUploadResult, type UploadedFile } from '../watcher/after-upload.ts';
 import type { ReadyFile } from '../watcher/folder-watcher.ts';
+import { errorCode } from '../watcher/fs-errors.ts';
 import { mergeTags } from '../watcher/tags.ts';
 import { checkFile, type FileCheck } from './file-check.ts';
 import type { JournalStore, UploadItem, UploadState } from './journal-store.ts';
@@ -18,6 +20,11 @@ export interface UploadTransport {
   upload(request: UploadRequest): Promise<UploadAccepted>;
   health(signal?: AbortSignal): Promise<unknown>;
 }
+
+/** The reason of an item whose file disappeared before it could be uploaded (see docs/desktop.md). */
+export const FILE_GONE = 'File no longer exists';
+
+type FileState = { state: 'same' | 'changed' | 'gone' | 'not-a-file' } | { state: 'unreadable'; error: string };
 
 export type Connectivity = { online: boolean; authRequired: boolean; paused: boolean; reason: string | null };
 
@@ -136,7 +143,9 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     const folder = this.folderOf(file.folderId);
     if (!folder) return null;
     const latest = this.store.latestForPath(file.path);
-    if (latest && latest.size === file.size && latest.mtime_ms === file.mtimeMs) return null;
+    // A row that failed because its file had vanished does not make the file known: it is back, so it goes again.
+    const vanished = latest?.state === 'failed' && latest.last_error?.startsWith(FILE_GONE) === true;
+    if (latest && !vanished && latest.size === file.size && latest.mtime_ms === file.mtimeMs) return null;
     const tags = mergeTags(folder.metadata.tags, file.subfolderTags);
     const metadata: UploadMetadata = { ...folder.metadata, ...(tags.length > 0 ? { tags } : {}) };
     const fields = { size: file.size, mtime_ms: file.mtimeMs, space_id: folder.space_id ?? null, metadata };
@@ -296,6 +305,12 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     let lastProgress = 0;
     try {
       this.changed(this.store.update(item.id, { state: 'uploading' }, this.now()));
+      // Right before spending a token: still there, still the version that was hashed?
+      const file = await this.fileState(item);
+      if (file.state !== 'same') {
+        this.localProblem(item, file, null);
+        return;
+      }
       const accepted = await this.transport.upload({
         path: item.path, fileName: item.file_name, size: item.size, spaceId: item.space_id ?? undefined,
         metadata: item.metadata, signal: controller.signal, maxAttempts: 1,
@@ -314,7 +329,9 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
       this.changed(done);
       await this.finish(done);
     } catch (error) {
-      this.uploadFailed(item, error instanceof ArchiveError ? error : new ArchiveError(String(error), { kind: 'network', cause: error }));
+      const failure = toArchiveError(error);
+      if (failure.kind === 'local') this.localProblem(item, await this.fileState(item), failure);
+      else this.uploadFailed(item, failure);
     } finally {
       this.uploading.delete(item.id);
       this.pump();
@@ -349,6 +366,55 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     }
     this.log(`failed: ${item.path}: ${error.message}`);
     this.changed(this.store.update(item.id, { state: 'failed', attempts: current.attempts + 1, last_error: error.message }, now));
+  }
+
+  /** The item's file on disk compared with the version the journal hashed. */
+  private async fileState(item: UploadItem): Promise<FileState> {
+    try {
+      const info = await stat(item.path);
+      if (!info.isFile()) return { state: 'not-a-file' };
+      return { state: info.size === item.size && info.mtimeMs === item.mtime_ms ? 'same' : 'changed' };
+    } catch (error) {
+      const code = errorCode(error);
+      if (code === 'ENOENT' || code === 'ENOTDIR') return { state: 'gone' };
+      return { state: 'unreadable', error: error instanceof Error ? error.message : String(error) };
+    }
+  }
+
+  /**
+   * A problem with the file on this computer, found before the upload or by it (ENOENT, EACCES, changed while sent):
+   * never the network's, so the journal stays online and counts the attempt. A vanished file fails for good with a
+   * clear reason (the watcher queues it again if it comes back); a changed one is hashed again, after a backoff so a
+   * file that keeps changing cannot spin; an unreadable one waits with backoff.
+   */
+  private localProblem(item: UploadItem, file: FileState, error: ArchiveError | null): void {
+    const current = this.store.get(item.id);
+    if (!current) return;
+    const now = this.now();
+    if (file.state === 'gone' || file.state === 'not-a-file') {
+      const reason = file.state === 'gone' ? `${FILE_GONE}: ${item.path}` : `Not a file: ${item.path}`;
+      this.log(`failed: ${item.path}: ${reason}`);
+      this.changed(this.store.update(item.id, { state: 'failed', last_error: reason }, now));
+      return;
+    }
+    // Changed (or the upload said so): hashed again, as what would be sent is not what was hashed.
+    const rehash = file.state === 'changed' || error?.cause instanceof FileChangedError;
+    const latest = this.store.latestForPath(item.path);
+    if (rehash && latest && latest.id !== item.id) {
+      // The watcher already queued the new version (it came while this one was uploading): that row carries on.
+      this.log(`superseded by its newer version: ${item.path}`);
+      this.store.delete(item.id);
+      this.emit('removed', item.id);
+      this.queueCounts();
+      return;
+    }
+    const delay = backoffDelay(current.attempts, this.retryBackoff);
+    const reason = file.state === 'unreadable' ? `Cannot read ${item.path}: ${file.error}`
+      : error?.message ?? `File changed before it was uploaded: ${item.path}`;
+    this.log(`${rehash ? 'changed, hashing again' : 'retrying'} in ${Math.round(delay / 1000)} s: ${item.path}: ${reason}`);
+    this.changed(this.store.update(item.id, {
+      state: rehash ? 'queued' : 'waiting', attempts: current.attempts + 1, next_attempt_at: now + delay, last_error: reason,
+    }, now));
   }
 
   /** Runs the folder's after-upload action for an accepted item, then marks it done. Safe to repeat after a crash. */
