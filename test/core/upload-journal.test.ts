@@ -57,6 +57,7 @@ function makeJournal(options: { transport?: UploadTransport; retryBackoff?: { ba
 function touchingTransport(touch: (path: string) => void): UploadTransport {
   return {
     health: (signal) => client.health(signal),
+    getDocument: (id, signal) => client.getDocument(id, signal),
     upload: (request) => {
       let started = false;
       return client.upload({
@@ -247,6 +248,23 @@ describe('upload journal', () => {
     expect(again.id).toBe(first.id);
     expect(again.metadata.tags).toEqual(['2026', 'Steuer']);
     expect(await until(settled(first.id), 'fixed')).toMatchObject({ state: 'done', last_error: null });
+  });
+
+  it('a copy of an uploaded file whose document was deleted in the archive is uploaded, not trusted to the journal', async () => {
+    await journal.start();
+    const bytes = await makePdf('deleted in the archive since');
+    await mkdir(join(dir, 'a')); await mkdir(join(dir, 'b'));
+    await writeFile(join(dir, 'a', 'scan.pdf'), bytes);
+    await writeFile(join(dir, 'b', 'copy.pdf'), bytes);
+    const [first] = await journal.addFiles([join(dir, 'a', 'scan.pdf')]);
+    const one = await until(settled(first!.id), 'first');
+    expect((await h.api(`/v1/documents/${one.document_id}`, { method: 'DELETE' })).status).toBe(200);
+    const [second] = await journal.addFiles([join(dir, 'b', 'copy.pdf')]);
+    const two = await until(settled(second!.id), 'second');
+    expect(posts()).toBe(2);
+    expect(two.state).toBe('done');
+    expect(two.document_id).not.toBe(one.document_id);
+    expect(two.duplicate_of).toBeNull(); // the deleted original does not count: the copy is the archive's original now
   });
 });
 

@@ -19,6 +19,11 @@ import type { JournalStore, UploadItem, UploadState } from './journal-store.ts';
 export interface UploadTransport {
   upload(request: UploadRequest): Promise<UploadAccepted>;
   health(signal?: AbortSignal): Promise<unknown>;
+  /**
+   * Verifies a local dedupe hit: is the document the journal remembers still in the archive? Without it, a copy of an
+   * already uploaded file is uploaded anyway (the service's duplicate detection makes that harmless).
+   */
+  getDocument?(id: string, signal?: AbortSignal): Promise<{ deleted_at: string | null }>;
 }
 
 /** The reason of an item whose file disappeared before it could be uploaded (see docs/desktop.md). */
@@ -283,10 +288,12 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
         this.store.update(item.id, { size: result.size, mtime_ms: result.mtimeMs }, this.now());
       }
       const twin = this.store.acceptedWithHash(result.sha256, current.space_id, item.id);
-      if (twin) {
+      const original = twin && (await this.stillArchived(twin.duplicate_of ?? twin.document_id!));
+      if (this.store.get(item.id)?.state !== 'hashing') return; // removed or superseded while the archive was asked
+      if (twin && original) {
         this.log(`already archived (same content as ${twin.path}): ${item.path}`);
         const accepted = this.store.update(item.id, {
-          sha256: result.sha256, state: 'accepted', document_id: twin.document_id, duplicate_of: twin.document_id,
+          sha256: result.sha256, state: 'accepted', document_id: original, duplicate_of: original,
         }, this.now());
         this.changed(accepted);
         this.track(this.finish(accepted));
@@ -296,6 +303,22 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     } finally {
       this.hashing.delete(item.id);
       this.pump();
+    }
+  }
+
+  /**
+   * A local dedupe hit is only as good as the archive's memory: the document the journal remembers may have been
+   * deleted since. One GET (a request token, never an upload token) says; when it is gone, or the archive cannot say,
+   * the copy is uploaded, and the service's own duplicate detection keeps that harmless. Returns the id to reuse.
+   */
+  private async stillArchived(documentId: string): Promise<string | null> {
+    if (!this.transport.getDocument) return null;
+    try {
+      // Bounded: a slow answer must not hold a hashing slot for long; uploading instead is always safe.
+      const document = await this.transport.getDocument(documentId, AbortSignal.timeout(10_000));
+      return document.deleted_at === null ? documentId : null;
+    } catch {
+      return null;
     }
   }
 
