@@ -93,6 +93,8 @@ export const connectionStatusSchema = z.object({
   settings_problems: z.array(z.string()),
   last_sync_at: z.string().nullable(),
   due_count: z.number(),
+  /** Local mode: the directory of the embedded archive (shown in onboarding); null or absent when hosted or unknown. */
+  archive_dir: z.string().nullable().optional(),
 });
 export type ConnectionStatus = z.infer<typeof connectionStatusSchema>;
 
