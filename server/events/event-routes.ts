@@ -5,9 +5,12 @@ import { EVENT_STATES, EVENT_TYPES } from '../../common/archive-types.ts';
 import { ErrorMessage } from '../../common/errors.ts';
 import { isCalendarDate } from '../../common/dates.ts';
 import { canRead, canWrite, spaceFilter } from '../auth/access.ts';
-import { nowIso, transaction } from '../db/database.ts';
+import { nowIso, transaction, type Database } from '../db/database.ts';
 import { readJsonBody, zodMessage } from '../http/json-body.ts';
-import { canTransition } from './event-state.ts';
+import { senderIdFor, reindexDocument } from '../documents/document-rows.ts';
+import { canTransition, needsAmountToOpen } from './event-state.ts';
+import { recordStateChange, redecideEventAfterEdit } from './event-writer.ts';
+import { addEditedFields, eventEditKey, HAND_SET_STATE, refreshEditOverlay, type EventEditField } from './hand-edits.ts';
 import { pathId } from '../documents/document-access.ts';
 import { HttpError } from '../http/http-error.ts';
 import { param, parseQuery } from '../http/query.ts';
@@ -100,48 +103,136 @@ function getEvent(ctx: RequestContext) {
   return { status: 200, body: { success: true, event } };
 }
 
+const calendarDate = z.string().refine(isCalendarDate, { error: 'must be a date YYYY-MM-DD' });
+
 const transitionSchema = z.strictObject({
   state: z.enum(EVENT_STATES, { error: `must be one of ${EVENT_STATES.join(', ')}` }),
   cause: z.string().trim().min(1).max(200).optional(),
-  paid_at: z.string().refine(isCalendarDate, { error: 'must be a date YYYY-MM-DD' }).optional(),
-}, { error: 'body must be a JSON object { state, cause?, paid_at? }' });
+  paid_at: calendarDate.optional(),
+  due_date: calendarDate.optional(),
+}, { error: 'body must be a JSON object { state, cause?, paid_at?, due_date? }' });
 
 /**
  * POST /v1/events/:id/state (designed here): a person settles or files an event. Allowed moves are in
- * MANUAL_TRANSITIONS; → paid records a confirmed manual payment. Needs documents:write and editor access.
+ * MANUAL_TRANSITIONS; → paid records a confirmed manual payment, paid → open marks the latest confirmed payment
+ * unconfirmed (reversed), → active may carry the renewal's new end date (due_date). The state is remembered as set by
+ * hand: reprocessing and the sweeper keep it. Needs documents:write and editor access.
  */
 async function transitionEvent(ctx: RequestContext) {
   const id = pathId(ctx);
   const { db } = ctx.service;
-  const row = db.prepare(`${EVENT_SELECT} WHERE e.id = ?`).get(id) as EventRow | undefined;
-  if (!row || !canRead(ctx.principal, row.space_id)) throw new HttpError(404, ErrorMessage.eventNotFound);
-  if (!canWrite(ctx.principal, row.space_id)) throw new HttpError(403, ErrorMessage.spaceDenied);
+  const row = writableEvent(ctx, id);
   const parsed = transitionSchema.safeParse(await readJsonBody(ctx.req));
   if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error));
-  const { state, cause, paid_at: paidAt } = parsed.data;
+  const { state, cause, paid_at: paidAt, due_date: dueDate } = parsed.data;
   const from = row.state as EventState;
   if (state !== from && !canTransition(from, state)) {
     throw new HttpError(409, `Cannot change an event from ${from} to ${state}`);
   }
   if (paidAt && state !== 'paid') throw new HttpError(400, 'Invalid parameter paid_at: only with state paid');
-  if (state !== from) {
+  if (dueDate && state !== 'active') throw new HttpError(400, 'Invalid parameter due_date: only with state active');
+  if (state === 'open' && from !== 'open' && row.amount_value === null && needsAmountToOpen(row.event_type as EventType)) {
+    throw new HttpError(409, `Cannot change an event from ${from} to open without an amount (set it with PATCH /v1/events/{id})`);
+  }
+  if (state !== from || dueDate) {
     transaction(db, () => {
       const now = nowIso();
-      db.prepare('UPDATE events SET state = ?, updated_at = ? WHERE id = ?').run(state, now, id);
-      db.prepare('INSERT INTO event_history (event_id, from_state, to_state, at, cause) VALUES (?, ?, ?, ?, ?)')
-        .run(id, from, state, now, cause ?? `set by ${ctx.principal.name}`);
-      if (state === 'paid') {
-        db.prepare(`INSERT INTO payments (id, event_id, amount_value, amount_currency, paid_at, confirmed, source, created_at)
-          VALUES (?, ?, ?, ?, ?, 1, 'manual', ?)`).run(randomUUID(), id, row.amount_value, row.amount_currency,
-          paidAt ?? now.slice(0, 10), now);
+      if (state !== from) {
+        db.prepare('UPDATE events SET state = ?, updated_at = ? WHERE id = ?').run(state, now, id);
+        recordStateChange(db, id, from, state, cause ?? `set by ${ctx.principal.name}`, now);
+        addEditedFields(db, row.document_id, [HAND_SET_STATE]);
+        if (state === 'paid') {
+          db.prepare(`INSERT INTO payments (id, event_id, amount_value, amount_currency, paid_at, confirmed, source, created_at)
+            VALUES (?, ?, ?, ?, ?, 1, 'manual', ?)`).run(randomUUID(), id, row.amount_value, row.amount_currency,
+            paidAt ?? now.slice(0, 10), now);
+        }
+        if (from === 'paid' && state === 'open') reverseLatestPayment(db, id);
+      }
+      if (dueDate) {
+        db.prepare('UPDATE events SET due_date = ?, updated_at = ? WHERE id = ?').run(dueDate, now, id);
+        addEditedFields(db, row.document_id, [eventEditKey('due_date')]);
+        refreshEditOverlay(db, row.document_id);
       }
     });
   }
   return getEvent(ctx);
 }
 
+/** A payment reversed (paid → open): the latest confirmed one no longer counts. Kept, not deleted, for the record. */
+function reverseLatestPayment(db: Database, eventId: string): void {
+  db.prepare(`UPDATE payments SET confirmed = 0 WHERE id = (SELECT id FROM payments WHERE event_id = ? AND confirmed = 1
+    ORDER BY paid_at DESC, created_at DESC, rowid DESC LIMIT 1)`).run(eventId);
+}
+
+const MAX_EVENT_TEXT = 500;
+const eventText = z.string().trim().min(1).max(MAX_EVENT_TEXT);
+
+const eventPatchSchema = z.strictObject({
+  event_type: z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(', ')}` }).optional(),
+  amount: z.strictObject({
+    value: z.number().finite(),
+    currency: z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter ISO 4217 code' })
+      .transform((c) => c.toUpperCase()),
+  }, { error: 'must be an object { value, currency } or null' }).nullable().optional(),
+  due_date: calendarDate.nullable().optional(),
+  reference_number: eventText.nullable().optional(),
+  sender_name: eventText.nullable().optional(),
+}, { error: 'body must be a JSON object { event_type?, amount?, due_date?, reference_number?, sender_name? }' });
+
+/**
+ * PATCH /v1/events/:id (designed here): a person gives an event the facts extraction missed or got wrong. Each given
+ * field is remembered as a hand edit (reprocessing keeps it; extracted_data shows it with source "edit"), and the
+ * state is decided again from the new facts unless it is settled or was set by hand: an invoice that gets its amount
+ * moves needs_input → open (cause "edited: payable with amount"). The sender is the document's sender too.
+ * Scope documents:write (the spec has no events:write) and editor access to the document's space.
+ */
+async function patchEvent(ctx: RequestContext) {
+  const id = pathId(ctx);
+  const { db } = ctx.service;
+  const row = writableEvent(ctx, id);
+  const parsed = eventPatchSchema.safeParse(await readJsonBody(ctx.req));
+  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error));
+  const patch = parsed.data;
+  const given = (Object.keys(patch) as Array<keyof typeof patch>).filter((k) => patch[k] !== undefined);
+  if (given.length > 0) {
+    transaction(db, () => {
+      const now = nowIso();
+      const set = (column: string, value: string | number | null) =>
+        db.prepare(`UPDATE events SET ${column} = ? WHERE id = ?`).run(value, id);
+      if (patch.event_type !== undefined) set('event_type', patch.event_type);
+      if (patch.amount !== undefined) {
+        set('amount_value', patch.amount?.value ?? null);
+        set('amount_currency', patch.amount?.currency ?? null);
+      }
+      if (patch.due_date !== undefined) set('due_date', patch.due_date);
+      if (patch.reference_number !== undefined) set('reference_number', patch.reference_number);
+      if (patch.sender_name !== undefined) {
+        const senderId = patch.sender_name ? senderIdFor(db, patch.sender_name, now) : null;
+        set('sender_id', senderId);
+        db.prepare('UPDATE documents SET sender_id = ?, updated_at = ? WHERE id = ?').run(senderId, now, row.document_id);
+        reindexDocument(db, row.document_id);
+      }
+      set('updated_at', now);
+      addEditedFields(db, row.document_id, given.map((field) => field === 'sender_name' ? 'sender_name'
+        : eventEditKey(field satisfies EventEditField)));
+      refreshEditOverlay(db, row.document_id);
+      redecideEventAfterEdit(db, id);
+    });
+  }
+  return getEvent(ctx);
+}
+
+/** The event, visible to the key (else 404) and in a space it may edit (else 403). */
+function writableEvent(ctx: RequestContext, id: string): EventRow {
+  const row = ctx.service.db.prepare(`${EVENT_SELECT} WHERE e.id = ?`).get(id) as EventRow | undefined;
+  if (!row || !canRead(ctx.principal, row.space_id)) throw new HttpError(404, ErrorMessage.eventNotFound);
+  if (!canWrite(ctx.principal, row.space_id)) throw new HttpError(403, ErrorMessage.spaceDenied);
+  return row;
+}
+
 export const eventRoutes: Route[] = [
   { method: 'GET', path: '/v1/events', scope: 'events:read', handler: listEvents },
   { method: 'GET', path: '/v1/events/:id', scope: 'events:read', handler: getEvent },
+  { method: 'PATCH', path: '/v1/events/:id', scope: 'documents:write', handler: patchEvent },
   { method: 'POST', path: '/v1/events/:id/state', scope: 'documents:write', handler: transitionEvent },
 ];

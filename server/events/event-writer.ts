@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Amount, EventType, UploadMetadata } from '../../common/archive-types.ts';
+import type { Amount, EventState, EventType, UploadMetadata } from '../../common/archive-types.ts';
 import { nowIso, type Database } from '../db/database.ts';
 import { senderIdFor } from '../documents/document-rows.ts';
-import { initialEventState, SETTLED_STATES } from './event-state.ts';
+import { initialEventState, redecidedState } from './event-state.ts';
+import { eventEditKey, HAND_SET_STATE, readEditedFields } from './hand-edits.ts';
 
 /** The facts about a document an event is built from, already merged (metadata over extraction). */
 export interface EventInput {
@@ -15,23 +16,35 @@ export interface EventInput {
   metadata: UploadMetadata | null;
 }
 
+interface ExistingEvent {
+  id: string; state: EventState; event_type: EventType; amount_value: number | null; amount_currency: string | null;
+  due_date: string | null; reference_number: string | null;
+}
+
 /**
  * Creates or refreshes the event of a document. An event exists when the document has an event type, or carries
- * payment facts (amount, due date, paid_at; an invoice then). Recorded payments and settled states survive.
+ * payment facts (amount, due date, paid_at; an invoice then). Recorded payments, settled states, states a person set
+ * and hand-edited event fields (POST /v1/events/{id}/state, PATCH /v1/events/{id}) survive.
  */
 export function writeDocumentEvent(db: Database, documentId: string, input: EventInput): void {
   const meta = input.metadata;
-  const eventType = input.eventType ?? (input.amount || input.dueDate || meta?.paid_at ? 'invoice' : null);
-  const existing = db.prepare('SELECT id, state FROM events WHERE document_id = ? ORDER BY created_at LIMIT 1').get(documentId) as
-    { id: string; state: string } | undefined;
+  const existing = db.prepare(`SELECT id, state, event_type, amount_value, amount_currency, due_date, reference_number
+    FROM events WHERE document_id = ? ORDER BY created_at LIMIT 1`).get(documentId) as ExistingEvent | undefined;
+  const edited = readEditedFields(db, documentId);
+  const keep = (field: Parameters<typeof eventEditKey>[0]): boolean => existing !== undefined && edited.has(eventEditKey(field));
+  const extractedType = input.eventType ?? (input.amount || input.dueDate || meta?.paid_at ? 'invoice' : null);
+  const eventType = keep('event_type') ? existing!.event_type : extractedType;
   if (!eventType) return;
+  const amount = keep('amount') ? amountOf(existing!) : input.amount;
+  const dueDate = keep('due_date') ? existing!.due_date : input.dueDate;
+  const referenceNumber = keep('reference_number') ? existing!.reference_number : input.referenceNumber;
 
   const now = nowIso();
   const senderId = input.senderName ? senderIdFor(db, input.senderName, now) : null;
   const paidAt = meta?.paid_at ?? null;
   const decided = initialEventState({
-    eventType, hasAmount: input.amount !== null, dueDate: input.dueDate, paidAt,
-    stateHint: meta?.state_hint ?? null, today: now.slice(0, 10),
+    eventType, hasAmount: amount !== null, dueDate, paidAt, stateHint: meta?.state_hint ?? null,
+    hintGivenOn: uploadDay(db, documentId), today: now.slice(0, 10),
   });
 
   let eventId: string;
@@ -39,17 +52,16 @@ export function writeDocumentEvent(db: Database, documentId: string, input: Even
     eventId = randomUUID();
     db.prepare(`INSERT INTO events (id, document_id, event_type, state, title, amount_value, amount_currency, due_date,
       reference_number, sender_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-      eventId, documentId, eventType, decided.state, input.title, input.amount?.value ?? null, input.amount?.currency ?? null,
-      input.dueDate, input.referenceNumber, senderId, now, now);
+      eventId, documentId, eventType, decided.state, input.title, amount?.value ?? null, amount?.currency ?? null,
+      dueDate, referenceNumber, senderId, now, now);
     recordStateChange(db, eventId, null, decided.state, decided.cause, now);
   } else {
     eventId = existing.id;
-    const keepState = SETTLED_STATES.has(existing.state as never);
-    const state = keepState ? existing.state : decided.state;
+    const state = redecidedState(existing.state, decided.state, edited.has(HAND_SET_STATE));
     db.prepare(`UPDATE events SET event_type = ?, state = ?, title = ?, amount_value = ?, amount_currency = ?, due_date = ?,
       reference_number = ?, sender_id = ?, updated_at = ? WHERE id = ?`).run(
-      eventType, state, input.title, input.amount?.value ?? null, input.amount?.currency ?? null, input.dueDate,
-      input.referenceNumber, senderId, now, eventId);
+      eventType, state, input.title, amount?.value ?? null, amount?.currency ?? null, dueDate,
+      referenceNumber, senderId, now, eventId);
     if (state !== existing.state) recordStateChange(db, eventId, existing.state, state, `reprocessed: ${decided.cause}`, now);
   }
 
@@ -57,13 +69,47 @@ export function writeDocumentEvent(db: Database, documentId: string, input: Even
     const hasPayment = db.prepare('SELECT 1 FROM payments WHERE event_id = ? AND source = ?').get(eventId, 'metadata');
     if (!hasPayment) {
       db.prepare(`INSERT INTO payments (id, event_id, amount_value, amount_currency, paid_at, confirmed, source, created_at)
-        VALUES (?, ?, ?, ?, ?, 1, 'metadata', ?)`).run(randomUUID(), eventId, input.amount?.value ?? null,
-        input.amount?.currency ?? null, paidAt, now);
+        VALUES (?, ?, ?, ?, ?, 1, 'metadata', ?)`).run(randomUUID(), eventId, amount?.value ?? null,
+        amount?.currency ?? null, paidAt, now);
     }
   }
 }
 
-function recordStateChange(db: Database, eventId: string, from: string | null, to: string, cause: string, at: string): void {
+/**
+ * Decides an event's state again from its current fields, after a person edited them (PATCH /v1/events/{id}): e.g.
+ * an invoice given its missing amount goes needs_input → open, with cause `edited: <rule>`. Settled states and states
+ * a person set stay. Returns the new state.
+ */
+export function redecideEventAfterEdit(db: Database, eventId: string): EventState {
+  const row = db.prepare(`SELECT e.id, e.document_id, e.state, e.event_type, e.amount_value, e.amount_currency, e.due_date, e.reference_number,
+      d.metadata FROM events e JOIN documents d ON d.id = e.document_id WHERE e.id = ?`).get(eventId) as
+    (ExistingEvent & { document_id: string; metadata: string | null }) | undefined;
+  if (!row) throw new Error(`no event ${eventId}`);
+  const meta = row.metadata ? (JSON.parse(row.metadata) as UploadMetadata) : null;
+  const now = nowIso();
+  const decided = initialEventState({
+    eventType: row.event_type, hasAmount: amountOf(row) !== null, dueDate: row.due_date, paidAt: meta?.paid_at ?? null,
+    stateHint: meta?.state_hint ?? null, hintGivenOn: uploadDay(db, row.document_id), today: now.slice(0, 10),
+  });
+  const state = redecidedState(row.state, decided.state, readEditedFields(db, row.document_id).has(HAND_SET_STATE));
+  if (state !== row.state) {
+    db.prepare('UPDATE events SET state = ?, updated_at = ? WHERE id = ?').run(state, now, eventId);
+    recordStateChange(db, eventId, row.state, state, `edited: ${decided.cause}`, now);
+  }
+  return state;
+}
+
+export function recordStateChange(db: Database, eventId: string, from: string | null, to: string, cause: string, at: string): void {
   db.prepare('INSERT INTO event_history (event_id, from_state, to_state, at, cause) VALUES (?, ?, ?, ?, ?)')
     .run(eventId, from, to, at, cause);
+}
+
+function amountOf(row: { amount_value: number | null; amount_currency: string | null }): Amount | null {
+  return row.amount_value !== null && row.amount_currency ? { value: row.amount_value, currency: row.amount_currency } : null;
+}
+
+/** The day the document (and so its metadata) was uploaded. */
+function uploadDay(db: Database, documentId: string): string | null {
+  const row = db.prepare('SELECT created_at FROM documents WHERE id = ?').get(documentId) as { created_at: string } | undefined;
+  return row ? row.created_at.slice(0, 10) : null;
 }

@@ -1,19 +1,45 @@
+import type { UploadMetadata } from '../../common/archive-types.ts';
 import { nowIso, transaction, type Database } from '../db/database.ts';
+import { recordStateChange } from './event-writer.ts';
+import { HAND_SET_STATE } from './hand-edits.ts';
 
 /**
  * Time moves events on: a contract, policy or offer whose end date (due_date) has passed expires. Run at start-up
  * and then every hour, so an archive that was switched off catches up when it comes back. Returns how many changed.
+ *
+ * A state a person chose (by hand, or as metadata.state_hint at upload) while the end date had already passed is
+ * their word that the term runs on (a renewal, a tacit extension): time does not undo it. Once a later end date is
+ * set (a renewal's new end date, PATCH /v1/events/{id}) and passes, the event expires as usual.
  */
 export function expireEndedTerms(db: Database, today = nowIso().slice(0, 10)): number {
   return transaction(db, () => {
-    const ended = db.prepare(`SELECT id, state FROM events WHERE event_type IN ('contract', 'policy', 'offer')
-      AND state IN ('active', 'open') AND due_date IS NOT NULL AND due_date < ?`).all(today) as Array<{ id: string; state: string }>;
+    const ended = db.prepare(`SELECT e.id, e.state, e.due_date, d.edited_fields, d.metadata, d.created_at AS uploaded_at,
+        (SELECT h.at FROM event_history h WHERE h.event_id = e.id ORDER BY h.id DESC LIMIT 1) AS state_at
+      FROM events e JOIN documents d ON d.id = e.document_id
+      WHERE e.event_type IN ('contract', 'policy', 'offer') AND e.state IN ('active', 'open')
+        AND e.due_date IS NOT NULL AND e.due_date < ?`).all(today) as Array<{
+      id: string; state: string; due_date: string; edited_fields: string; metadata: string | null; uploaded_at: string;
+      state_at: string | null;
+    }>;
     const now = nowIso();
+    let changed = 0;
     for (const event of ended) {
+      const decidedOn = personDecidedOn(event);
+      if (decidedOn !== null && event.due_date < decidedOn) continue;
       db.prepare("UPDATE events SET state = 'expired', updated_at = ? WHERE id = ?").run(now, event.id);
-      db.prepare('INSERT INTO event_history (event_id, from_state, to_state, at, cause) VALUES (?, ?, ?, ?, ?)')
-        .run(event.id, event.state, 'expired', now, 'end date passed');
+      recordStateChange(db, event.id, event.state, 'expired', 'end date passed', now);
+      changed++;
     }
-    return ended.length;
+    return changed;
   });
+}
+
+/** The day a person decided the event's current state, or null when the rules did. */
+function personDecidedOn(event: { state: string; edited_fields: string; metadata: string | null; uploaded_at: string;
+  state_at: string | null }): string | null {
+  // A hand-set state is only ever left by a person or by this sweeper, so the latest history entry is that decision.
+  if ((JSON.parse(event.edited_fields) as string[]).includes(HAND_SET_STATE)) return event.state_at?.slice(0, 10) ?? null;
+  const meta = event.metadata ? (JSON.parse(event.metadata) as UploadMetadata) : null;
+  if (meta?.state_hint === event.state) return event.uploaded_at.slice(0, 10);
+  return null;
 }

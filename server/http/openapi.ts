@@ -168,7 +168,8 @@ function schemas(): Record<string, Json> {
     UploadMetadata: uploadMetadataJsonSchema(),
     ExtractedField: object({
       value: { description: 'The extracted or given value (any JSON).' },
-      source: str('"metadata" for upload metadata, otherwise the pipeline step that found it.'),
+      source: str('"edit" for a hand edit (PATCH of the document or its event; wins over everything), "metadata" for ' +
+        'upload metadata, otherwise the pipeline step that found it ("text", "e-invoice", "filename", "ocr").'),
       confidence: { type: 'number', minimum: 0, maximum: 1 },
     }),
     Document: object(documentProperties, 'A stored file plus its processed data (list and search form).'),
@@ -183,7 +184,7 @@ function schemas(): Record<string, Json> {
       id: uuid(),
       amount: nullable(ref('Amount')),
       paid_at: date(),
-      confirmed: bool(),
+      confirmed: bool('false once the payment was reversed (a change paid → open unconfirms the latest confirmed payment).'),
       source: oneOf(['metadata', 'manual'], '"metadata": from upload metadata paid_at.'),
       created_at: timestamp(),
     }),
@@ -287,7 +288,16 @@ function schemas(): Record<string, Json> {
       state: oneOf(EVENT_STATES, 'The new state; must be an allowed move from the current one (or equal to it: no change).'),
       cause: str('Why, for the history (default "set by <key name>").', { minLength: 1, maxLength: 200 }),
       paid_at: date('Only with state paid: the payment date of the recorded payment (default today, UTC).'),
+      due_date: date('Only with state active: the new end date of a renewal (kept as a hand edit of the event).'),
     }, ['state'], 'A state change made by a person.'),
+    EventPatch: requestObject({
+      event_type: oneOf(EVENT_TYPES),
+      amount: nullable(ref('Amount')),
+      due_date: nullable(date('Due date (payables) or end date (contract, policy, offer); null clears it.')),
+      reference_number: nullable(str('null clears it.', { minLength: 1, maxLength: 500 })),
+      sender_name: nullable(str('The sender of the event and of its document; null clears it.', { minLength: 1, maxLength: 500 })),
+    }, [], 'Hand edits of an event. Every field is optional; each given field is remembered as edited and kept by ' +
+      'reprocessing.'),
     NewCategory: requestObject({
       name: str('Unique in the space, case-insensitive (trimmed).', { minLength: 1, maxLength: 200 }),
       space_id: uuid(),
@@ -667,21 +677,39 @@ function eventPaths(): Record<string, Record<string, Json>> {
         responses: { 200: jsonResponse('The event', ref('EventResponse')) },
         errors: { 404: [ErrorMessage.eventNotFound] },
       }),
+      patch: operation('/v1/events/{id}', {
+        operationId: 'editEvent', tag: 'Events', scope: 'documents:write', summary: 'Edit an event by hand',
+        description: 'Gives an event the facts extraction missed or got wrong: event_type, amount, due_date, ' +
+          'reference_number, sender_name. Each given field is remembered as a hand edit: reprocessing keeps it and the ' +
+          'document\'s extracted_data shows it with source "edit". The state is then decided again from the new facts ' +
+          'unless it is settled (paid, cancelled, archived) or was set by hand; e.g. an invoice in needs_input that gets ' +
+          'an amount becomes open (history cause "edited: payable with amount"). Scope documents:write (v1 has no ' +
+          'events:write scope) and role editor in the space of the event\'s document.',
+        parameters: [param('EventId')],
+        jsonBody: ref('EventPatch'),
+        responses: { 200: jsonResponse('The event after the edit', ref('EventResponse')) },
+        errors: { 400: [INVALID_PARAMETER, UNKNOWN_PARAMETER], 403: WRITE_403, 404: [ErrorMessage.eventNotFound] },
+      }),
     },
     '/v1/events/{id}/state': {
       post: operation('/v1/events/{id}/state', {
         operationId: 'changeEventState', tag: 'Events', scope: 'documents:write', summary: 'Change an event\'s state by hand',
         description: 'A person settles or files an event; needs role editor in the space of its document. The move ' +
-          'must be allowed (below); the same state again changes nothing. Each change is recorded in the history; a ' +
-          `change to paid also records a confirmed manual payment.\n\n| from | allowed to |\n|---|---|\n${transitionTable()}`,
+          'must be allowed (below); the same state again changes nothing. Each change is recorded in the history and ' +
+          'remembered as set by hand: reprocessing and the hourly expiry never undo it. A change to paid also records a ' +
+          'confirmed manual payment; paid → open (payment reversed) marks the latest confirmed payment unconfirmed; a ' +
+          'change to active may carry the renewal\'s new end date (due_date). An invoice moves to open only once it has ' +
+          `an amount (PATCH /v1/events/{id}).\n\n| from | allowed to |\n|---|---|\n${transitionTable()}`,
         parameters: [param('EventId')],
         jsonBody: ref('EventStateRequest'),
         responses: { 200: jsonResponse('The event after the change', ref('EventResponse')) },
         errors: {
-          400: [INVALID_PARAMETER, UNKNOWN_PARAMETER, 'Invalid parameter paid_at: only with state paid'],
+          400: [INVALID_PARAMETER, UNKNOWN_PARAMETER, 'Invalid parameter paid_at: only with state paid',
+            'Invalid parameter due_date: only with state active'],
           403: WRITE_403,
           404: [ErrorMessage.eventNotFound],
-          409: ['Cannot change an event from <from> to <to>'],
+          409: ['Cannot change an event from <from> to <to>',
+            'Cannot change an event from <from> to open without an amount (set it with PATCH /v1/events/{id})'],
         },
       }),
     },
@@ -771,8 +799,8 @@ function servicePaths(): Record<string, Record<string, Json>> {
 
 const SCOPE_TEXT: Record<Scope, string> = {
   'documents:read': 'list, get and download documents',
-  'documents:write': 'upload, edit (PATCH), delete, restore and reprocess documents, change event states (also needs role ' +
-    'editor in the space)',
+  'documents:write': 'upload, edit (PATCH), delete, restore and reprocess documents, edit events and change their ' +
+    'states (also needs role editor in the space)',
   search: 'full-text search (POST /v1/search)',
   'spaces:read': 'list spaces',
   'categories:read': 'list categories',
