@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { copyFile, mkdir, rename, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ArchiveDocument } from '../../common/archive-types.ts';
+import { ErrorMessage } from '../../common/errors.ts';
 import {
   type CallOutput, type CallParsedInput, type DesktopHandlers, type DesktopNotification, type EventName, type EventPayload,
 } from '../../common/ipc.ts';
@@ -268,10 +269,10 @@ export class DesktopApp extends EventEmitter<Emitted> {
       'documents.delete': async ({ ids }) => bulk(ids, (id) => client().deleteDocument(id)),
       'documents.restore': async ({ ids }) => bulk(ids, (id) => client().restoreDocument(id)),
       'documents.reprocess': async ({ ids }) => {
-        // The bulk endpoint takes pending/processing as "skippedPending"; single reprocess says alreadyProcessing.
-        const result = await client().reprocessDocuments(ids);
+        const result = ids.length === 1 ? await reprocessOne(client(), ids[0]!) : await client().reprocessDocuments(ids)
+          .then((bulk) => ({ ...bulk, alreadyProcessing: [] }));
         void this.sync.syncNow().catch(() => undefined);
-        return { queued: result.queued, alreadyProcessing: [], skippedPending: result.skippedPending, denied: result.denied, notFound: result.notFound };
+        return { queued: result.queued, alreadyProcessing: result.alreadyProcessing, skippedPending: result.skippedPending, denied: result.denied, notFound: result.notFound };
       },
 
       'events.list': async (query) => {
@@ -396,6 +397,26 @@ async function expandDrop(paths: readonly string[]): Promise<string[]> {
     for await (const file of walkFiles(path, filter, () => undefined)) files.push(file.path);
   }
   return files;
+}
+
+/**
+ * One document through the single endpoint, which says alreadyProcessing (the bulk one calls it skippedPending), its
+ * answers mapped onto the same lists: 404 → notFound, 403 for the space → denied. Anything else (no scope, offline)
+ * fails the call, as it would for the bulk endpoint.
+ */
+async function reprocessOne(client: ArchiveClient, id: string):
+  Promise<{ queued: string[]; alreadyProcessing: string[]; skippedPending: string[]; denied: string[]; notFound: string[] }> {
+  const result = { queued: [] as string[], alreadyProcessing: [] as string[], skippedPending: [] as string[], denied: [] as string[], notFound: [] as string[] };
+  try {
+    const answer = await client.reprocessDocument(id);
+    (answer.alreadyProcessing ? result.alreadyProcessing : result.queued).push(id);
+  } catch (error) {
+    if (!(error instanceof ArchiveError)) throw error;
+    if (error.status === 404) result.notFound.push(id);
+    else if (error.status === 403 && error.message === ErrorMessage.spaceDenied) result.denied.push(id);
+    else throw error;
+  }
+  return result;
 }
 
 function messageOf(error: unknown): string {

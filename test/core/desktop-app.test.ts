@@ -149,6 +149,30 @@ describe('DesktopApp over the embedded archive (local mode)', () => {
     expect([...reprocess.queued, ...reprocess.skippedPending]).toContain(ids[0]);
   }, 60_000);
 
+  it('reprocess of one document goes through the single endpoint and reports alreadyProcessing', async () => {
+    const [id, other] = (await call('library.list', {})).items.map((d) => d.id);
+    const missing = crypto.randomUUID();
+    const db = app.core.local!.service.db;
+    await app.core.local!.service.processor.idle();
+    // The document is in the pipeline: a running job, which the workers never claim twice (injected, so no race).
+    const job = db.prepare(`INSERT INTO jobs (document_id, kind, state, created_at, started_at) VALUES (?, 'reprocess', 'running', ?, ?)`)
+      .run(id!, new Date().toISOString(), new Date().toISOString());
+    try {
+      expect(await call('documents.reprocess', { ids: [id!] }))
+        .toEqual({ queued: [], alreadyProcessing: [id], skippedPending: [], denied: [], notFound: [] });
+      expect(await call('documents.reprocess', { ids: [missing] }))
+        .toEqual({ queued: [], alreadyProcessing: [], skippedPending: [], denied: [], notFound: [missing] });
+      // Several ids: the bulk endpoint, which calls the same thing skippedPending.
+      const bulk = await call('documents.reprocess', { ids: [id!, missing] });
+      expect([bulk.skippedPending, bulk.notFound, bulk.alreadyProcessing]).toEqual([[id], [missing], []]);
+    } finally {
+      db.prepare(`UPDATE jobs SET state = 'done', finished_at = ? WHERE id = ?`).run(new Date().toISOString(), Number(job.lastInsertRowid));
+    }
+    expect(await call('documents.reprocess', { ids: [other!] }))
+      .toEqual({ queued: [other], alreadyProcessing: [], skippedPending: [], denied: [], notFound: [] });
+    await app.core.local!.service.processor.idle();
+  }, 30_000);
+
   it('watches a saved folder and moves uploaded files out of it', async () => {
     const inbox = join(dir, 'inbox');
     const done = join(dir, 'done');
