@@ -12,6 +12,7 @@ import { ArchiveClient } from './client/archive-client.ts';
 import { ArchiveError } from './client/archive-error.ts';
 import { safeFileName } from './client/content-disposition.ts';
 import { DesktopCore, type DesktopCoreOptions } from './desktop-core.ts';
+import { totalsOf } from './library/due-items.ts';
 import { eventsToIcs } from './library/ics.ts';
 import { LibraryCache } from './library/library-cache.ts';
 import { LibrarySync } from './library/library-sync.ts';
@@ -294,10 +295,16 @@ export class DesktopApp extends EventEmitter<Emitted> {
       'events.due': async ({ types, until }) => {
         const due = this.cache.dueItems({ ...(until ? { until } : {}) });
         if (!types?.length) return due;
+        // Every sum is recomputed from what is kept: the cache's totals cover all types.
         const keep = (items: typeof due.overdue.items) => items.filter((e) => types.includes(e.event_type));
-        const overdue = { ...due.overdue, items: keep(due.overdue.items) };
-        const weeks = due.weeks.map((w) => ({ ...w, items: keep(w.items) })).filter((w) => w.items.length > 0);
-        return { ...due, overdue, weeks, count: overdue.items.length + weeks.reduce((n, w) => n + w.items.length, 0) };
+        const overdueItems = keep(due.overdue.items);
+        const overdue = { ...due.overdue, items: overdueItems, totals: totalsOf(overdueItems) };
+        const weeks = due.weeks.map((w) => {
+          const items = keep(w.items);
+          return { ...w, items, totals: totalsOf(items) };
+        }).filter((w) => w.items.length > 0);
+        const all = [...overdue.items, ...weeks.flatMap((w) => w.items)];
+        return { ...due, overdue, weeks, totals: totalsOf(all), count: all.length };
       },
       'events.snooze': async ({ id, until }) => {
         this.reminders.snooze(id, Date.parse(until));

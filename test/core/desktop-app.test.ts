@@ -124,6 +124,12 @@ describe('DesktopApp over the embedded archive (local mode)', () => {
     }, 'both events synced');
     expect(dueItems.count).toBe(2);
     expect(dueItems.totals).toEqual([{ currency: 'EUR', value: 179, count: 2 }]);
+    // Filtered by type, every sum follows the filter (the cache's totals cover all types).
+    const none = await call('events.due', { types: ['contract'] });
+    expect([none.count, none.totals, none.overdue.totals, none.weeks]).toEqual([0, [], [], []]);
+    const some = await call('events.due', { types: ['invoice', 'contract'] });
+    expect([some.count, some.totals]).toEqual([2, [{ currency: 'EUR', value: 179, count: 2 }]]);
+    expect(some.weeks.flatMap((w) => w.totals).reduce((n, t) => n + t.count, 0) + some.overdue.totals.reduce((n, t) => n + t.count, 0)).toBe(2);
     const ics = await call('events.exportIcs');
     expect(ics.count).toBe(2);
     expect(ics.ics).toMatch(/^BEGIN:VCALENDAR\r\n/);
