@@ -271,8 +271,8 @@ describe('responses match the documented schemas', () => {
     const used = new Map<string, Set<string>>();
     for (const [method, path, concrete, overrides, omit = []] of bodies) {
       const schema = doc.paths[path]![method.toLowerCase()]!.requestBody!.content['application/json']!.schema;
-      const body = { ...(samples('body', schema)[0] as Json), ...overrides };
-      for (const key of omit) delete body[key];
+      const body = Object.fromEntries(Object.entries({ ...(samples('body', schema)[0] as Json), ...overrides })
+        .filter(([key]) => !omit.includes(key)));
       const keys = used.get(`${method} ${path}`) ?? new Set<string>();
       for (const key of Object.keys(body)) keys.add(key);
       used.set(`${method} ${path}`, keys);
