@@ -8,6 +8,7 @@ import { HttpError } from '../http/http-error.ts';
 import { readJsonBody, zodMessage } from '../http/json-body.ts';
 import { param, parseQuery } from '../http/query.ts';
 import type { RequestContext, Route } from '../http/router.ts';
+import { refreshEditOverlay } from '../events/hand-edits.ts';
 import { embeddingIndexFor } from '../search/embedding-index.ts';
 import { pathId, requireWrite, visibleDocument } from './document-access.ts';
 import {
@@ -78,7 +79,10 @@ const patchSchema = z.strictObject({
   tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
 });
 
-/** PATCH: hand edits. Each edited field is remembered so reprocessing keeps it. */
+/**
+ * PATCH: hand edits. Each edited field is remembered so reprocessing keeps it, and extracted_data shows it with
+ * source "edit". The event's own fields (amount, due date, …) are edited with PATCH /v1/events/{id}.
+ */
 async function patchDocument(ctx: RequestContext) {
   const row = visibleDocument(ctx, { includeDeleted: false });
   requireWrite(ctx, row.space_id);
@@ -108,6 +112,7 @@ async function patchDocument(ctx: RequestContext) {
       edited.add('tags');
     }
     db.prepare('UPDATE documents SET edited_fields = ?, updated_at = ? WHERE id = ?').run(JSON.stringify([...edited]), now, row.id);
+    refreshEditOverlay(db, row.id);
     reindexDocument(db, row.id);
   });
   // A new title or new tags change what the document is about; a failed embedding leaves full text intact.

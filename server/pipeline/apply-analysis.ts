@@ -5,13 +5,15 @@ import {
   categoryIdFor, findDocumentRow, reindexDocument, senderIdFor, setDocumentTags,
 } from '../documents/document-rows.ts';
 import { writeDocumentEvent } from '../events/event-writer.ts';
+import { handEditOverlay } from '../events/hand-edits.ts';
 import type { Analysis } from './analysis.ts';
 
 /**
  * Writes an analysis to its document in one transaction. Precedence per field: a hand edit (kept across
  * reprocessing), then upload metadata, then what the pipeline extracted. Tags and the space are never touched
- * by reprocessing; metadata tags are set once, on first processing. Deferred durability: the analysis is derived from
- * the durably stored file and metadata, and a result lost to a power cut is made again by the requeued job.
+ * by reprocessing once the document has some (see below). extracted_data shows hand-edited fields with source "edit".
+ * Deferred durability: the analysis is derived from the durably stored file and metadata, and a result lost to a
+ * power cut is made again by the requeued job.
  */
 export function applyAnalysis(db: Database, documentId: string, analysis: Analysis, firstRun: boolean): void {
   transaction(db, () => {
@@ -35,15 +37,21 @@ export function applyAnalysis(db: Database, documentId: string, analysis: Analys
     if (meta) {
       for (const [key, value] of Object.entries(meta)) extracted[key] = { value, source: 'metadata', confidence: 1 };
     }
+    // A hand edit wins over both: extracted_data says why the document shows what it shows.
+    Object.assign(extracted, handEditOverlay(db, documentId, edited));
 
     db.prepare(`UPDATE documents SET status = 'completed', title = ?, document_date = ?, sender_id = ?, category_id = ?,
       content = ?, page_count = ?, language = ?, extracted_data = ?, processing_note = ?, error = NULL,
       updated_at = ?, processed_at = ? WHERE id = ?`).run(
       title, documentDate, senderName ? senderIdFor(db, senderName, now) : null, categoryId, analysis.content,
       analysis.pageCount, analysis.language, JSON.stringify(extracted), analysis.notes.join(' ') || null, now, now, documentId);
-    // Tags belong to the person once set: only the first run fills them (metadata first, then suggestions, at most 5).
-    if (firstRun && !edited.has('tags')) {
-      const tags = mergeTags(meta?.tags ?? [], fieldValue<string[]>(analysis, 'tags') ?? []);
+    // Tags belong to the person once set. A document with no tags that nobody edited gets its metadata tags, whenever
+    // that is (a first run that failed must not lose them), and the suggestions of its first successful analysis
+    // (the first run, or a run after a failure); at most 5 in all.
+    const hasTags = (JSON.parse(row.tags_json) as string[]).length > 0;
+    if (!hasTags && !edited.has('tags')) {
+      const suggestions = firstRun || row.error !== null ? fieldValue<string[]>(analysis, 'tags') ?? [] : [];
+      const tags = mergeTags(meta?.tags ?? [], suggestions);
       if (tags.length > 0) setDocumentTags(db, documentId, tags);
     }
     const dueDate = meta?.due_date ?? fieldValue<string>(analysis, 'due_date');
