@@ -39,7 +39,8 @@ describe('library helpers', () => {
       { name: 'amount', value: '120.50 EUR', source: 'metadata', confidence: 1 }, { name: 'odd', value: '3', source: '—', confidence: null },
     ]);
     expect(previewKind('application/pdf', 'pdf')).toBe('pdf');
-    expect(previewKind('image/tiff', 'tiff')).toBe('none');
+    expect(previewKind('image/tiff', 'tiff')).toBe('tiff');
+    expect(previewKind('image/png', 'png')).toBe('image');
     expect(previewKind('x', 'docx')).toBe('office');
   });
   it('routes by hash both ways', () => {

@@ -18,11 +18,13 @@ export function safeSnippet(snippet: string): string {
     .join('');
 }
 
-export type PreviewKind = 'pdf' | 'image' | 'office' | 'none';
+/** `tiff`: an image the browser cannot show; its first page is decoded in the renderer (tiff.ts). */
+export type PreviewKind = 'pdf' | 'image' | 'tiff' | 'office' | 'none';
 
 export function previewKind(mime: string, format: string): PreviewKind {
   if (format === 'pdf' || mime === 'application/pdf') return 'pdf';
   if (format === 'jpeg' || format === 'png' || mime === 'image/jpeg' || mime === 'image/png') return 'image';
+  if (format === 'tiff' || mime === 'image/tiff') return 'tiff';
   if (['docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'doc', 'xls', 'ppt'].includes(format)) return 'office';
   return 'none';
 }

@@ -3,7 +3,8 @@ import { previewKind } from './format.ts';
 import type { DocumentView } from '../../../common/ipc.ts';
 
 /**
- * Thumbnails for the grid: images use their preview URL, PDFs get page 1 rendered small by pdf.js (two at a time,
+ * Thumbnails for the grid: images use their preview URL, PDFs get page 1 rendered small by pdf.js and TIFFs their
+ * first page decoded by utif2 (two at a time,
  * cached as object URLs by sha256, so scrolling back is free). Only cells in the window ask, so 10,000 documents cost
  * nothing until they are seen.
  */
@@ -11,6 +12,7 @@ const cache = new Map<string, Promise<string | null>>();
 const queue: Array<() => void> = [];
 let running = 0;
 const MAX_CACHED = 400;
+const THUMB_WIDTH = 320;
 
 function schedule<T>(job: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -24,20 +26,24 @@ function schedule<T>(job: () => Promise<T>): Promise<T> {
 
 export function thumbnail(doc: DocumentView): Promise<string | null> {
   const kind = previewKind(doc.mime_type, doc.file_format);
-  if (kind !== 'pdf' && kind !== 'image') return Promise.resolve(null);
+  if (kind !== 'pdf' && kind !== 'image' && kind !== 'tiff') return Promise.resolve(null);
   const key = `${doc.sha256}:${doc.id}`;
   let entry = cache.get(key);
   if (!entry) {
     entry = schedule(async () => {
       const preview = await desktop()['documents.preview']({ id: doc.id });
       if (kind === 'image') return preview.url;
+      if (kind === 'tiff') {
+        const { tiffPreviewUrl } = await import('./tiff.ts');
+        return tiffPreviewUrl(preview.url, THUMB_WIDTH);
+      }
       const { openPdf } = await import('./pdf.ts');
       const task = openPdf(preview.url);
       try {
         const pdf = await task.promise;
         const page = await pdf.getPage(1);
         const base = page.getViewport({ scale: 1 });
-        const viewport = page.getViewport({ scale: 320 / base.width });
+        const viewport = page.getViewport({ scale: THUMB_WIDTH / base.width });
         const canvas = document.createElement('canvas');
         canvas.width = Math.floor(viewport.width); canvas.height = Math.floor(viewport.height);
         const context = canvas.getContext('2d');
