@@ -2,9 +2,9 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { app } from 'electron';
+import { autostartEntry, HIDDEN_FLAG } from './autostart-entry.ts';
 
-/** The flag a login start passes: the app starts in the tray without opening its window. */
-export const HIDDEN_FLAG = '--hidden';
+export { HIDDEN_FLAG } from './autostart-entry.ts';
 
 /**
  * settings.ui.start_at_login. macOS and Windows have a login-item API; Linux desktops read
@@ -26,12 +26,4 @@ export async function applyStartAtLogin(enabled: boolean, log: (line: string) =>
     return;
   }
   app.setLoginItemSettings({ openAtLogin: enabled, args: [HIDDEN_FLAG] });
-}
-
-export function autostartEntry(executable: string): string {
-  const quoted = `"${executable.replace(/(["`$\\])/g, '\\$1')}"`;
-  return [
-    '[Desktop Entry]', 'Type=Application', 'Name=Desktop Archive', `Exec=${quoted} ${HIDDEN_FLAG}`,
-    'X-GNOME-Autostart-enabled=true', 'Terminal=false', '',
-  ].join('\n');
 }
