@@ -87,7 +87,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
     this.sync.start();
     this.reminders.start();
     this.stopSettings = this.settings.onChange((next, previous) => {
-      if (JSON.stringify(next.connection) !== JSON.stringify(previous.connection)) void this.reconnect();
+      if (!this.options.connection && JSON.stringify(next.connection) !== JSON.stringify(previous.connection)) void this.reconnect();
       if (next.sync !== previous.sync) this.sync.configure({ intervalMs: next.sync.interval_ms, fullReconcileIntervalMs: next.sync.full_reconcile_interval_ms });
       if (next.reminders !== previous.reminders) void this.reminders.check();
       this.emitStatus();

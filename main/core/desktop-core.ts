@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Settings, WatchedFolder } from '../../common/settings.ts';
+import type { ConnectionSettings, Settings, WatchedFolder } from '../../common/settings.ts';
 import { ArchiveClient } from './client/archive-client.ts';
 import { profileId, type KeyStore } from './keychain/key-store.ts';
 import { openKeyStore } from './keychain/open-key-store.ts';
@@ -33,6 +33,11 @@ export interface DesktopCoreOptions {
   apiKeyOverride?: string;
   /** Folders that replace the settings' folders (the agent's --folder flags). */
   folders?: WatchedFolder[];
+  /**
+   * A connection that replaces the settings' for this run only (the agent's --base-url / --local): never written to
+   * the settings file, and a change of the settings' connection does not reconnect while it is given.
+   */
+  connection?: ConnectionSettings;
   /** For tests and benchmarks: the local archive's limits (the client learns them from the RateLimit headers). */
   localLimits?: Partial<ServiceLimits>;
   log?: (line: string) => void;
@@ -70,14 +75,16 @@ export class DesktopCore extends EventEmitter<{ 'folder-status': [status: Folder
   private folders: WatchedFolder[];
   private readonly fixedFolders: boolean;
   private readonly log: (line: string) => void;
+  private readonly mode: ConnectionSettings['mode'];
   private unsubscribe: (() => void) | undefined;
 
   private constructor(parts: {
     client: ArchiveClient; journal: UploadJournal; watcher: FolderWatcher; keys: KeyStore; keyWarning: string | null;
     local: LocalArchive | null; settings: SettingsStore; store: JournalStore; profile: string; folders: WatchedFolder[];
-    fixedFolders: boolean; log: (line: string) => void;
+    fixedFolders: boolean; log: (line: string) => void; mode: ConnectionSettings['mode'];
   }) {
     super();
+    this.mode = parts.mode;
     this.client = parts.client;
     this.journal = parts.journal;
     this.watcher = parts.watcher;
@@ -108,14 +115,15 @@ export class DesktopCore extends EventEmitter<{ 'folder-status': [status: Folder
     let baseUrl: string;
     let profile: string;
     let apiKey: string | null;
-    if (settings.connection.mode === 'local') {
-      const dataDir = settings.connection.data_dir ?? join(options.appDataDir, 'archive');
+    const connection = options.connection ?? settings.connection;
+    if (connection.mode === 'local') {
+      const dataDir = connection.data_dir ?? join(options.appDataDir, 'archive');
       local = await startLocalArchive({ dataDir, keys, limits: options.localLimits, log });
       baseUrl = local.url;
       profile = localProfile(dataDir);
       apiKey = options.apiKeyOverride ?? local.apiKey;
     } else {
-      baseUrl = settings.connection.base_url;
+      baseUrl = connection.base_url;
       profile = profileId(baseUrl);
       apiKey = options.apiKeyOverride ?? (await keys.get(profile));
     }
@@ -139,7 +147,7 @@ export class DesktopCore extends EventEmitter<{ 'folder-status': [status: Folder
     // The callbacks above run only after start(), when `core` exists.
     const core: DesktopCore = new DesktopCore({
       client, journal, watcher, keys, keyWarning, local, settings: options.settings, store, profile, folders,
-      fixedFolders: options.folders !== undefined, log,
+      fixedFolders: options.folders !== undefined, log, mode: connection.mode,
     });
     return core;
   }
@@ -186,9 +194,8 @@ export class DesktopCore extends EventEmitter<{ 'folder-status': [status: Folder
 
   status(): CoreStatus {
     const connectivity = this.journal.connectivity;
-    const settings = this.settings.get();
     return {
-      mode: settings.connection.mode,
+      mode: this.mode,
       baseUrl: this.client.baseUrl,
       online: connectivity.online,
       authRequired: connectivity.authRequired || !this.client.hasApiKey,

@@ -4,6 +4,7 @@
  */
 import { basename, dirname } from 'node:path';
 import { text } from 'node:stream/consumers';
+import { connectionSchema, type ConnectionSettings } from '../../../common/settings.ts';
 import { redactSecrets } from '../keychain/redact.ts';
 import { profileId } from '../keychain/key-store.ts';
 import { openKeyStore } from '../keychain/open-key-store.ts';
@@ -33,12 +34,13 @@ async function main(): Promise<number> {
     : {});
   const settings = new SettingsStore(backend, { log });
   for (const problem of settings.problems) log(`settings: ${problem.message}`);
-  if (args.baseUrl || args.local) {
-    await settings.update({ connection: args.baseUrl ? { mode: 'hosted', base_url: args.baseUrl } : { mode: 'local' } });
-  }
+  // --base-url / --local apply to this run only: passed to the app, never written to the settings file.
+  const connectionOverride: ConnectionSettings | undefined = args.baseUrl
+    ? connectionSchema.parse({ mode: 'hosted', base_url: args.baseUrl })
+    : args.local ? { mode: 'local' } : undefined;
 
   if (args.saveKey) {
-    const connection = settings.get().connection;
+    const connection = connectionOverride ?? settings.get().connection;
     if (connection.mode !== 'hosted') {
       console.error('agent: --save-key is for a hosted service (--base-url URL); local mode makes its own key');
       return 2;
@@ -59,7 +61,7 @@ async function main(): Promise<number> {
   }
 
   const app = await DesktopApp.open({
-    appDataDir, settings, folders: args.folders, apiKeyOverride: process.env.ARCHIVE_API_KEY || undefined,
+    appDataDir, settings, folders: args.folders, connection: connectionOverride, apiKeyOverride: process.env.ARCHIVE_API_KEY || undefined,
     log: args.quiet ? () => {} : log,
     // No window: previews are never asked for.
     previewUrl: (id) => `about:blank#${id}`,
