@@ -4,15 +4,19 @@
  * real child process (`main/core/agent/agent.ts`) against a real Archive Service in this process.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { SETTINGS_VERSION } from '../../common/settings.ts';
+import { agentLogLine } from '../../main/core/agent/agent-log.ts';
 import { makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
 
 const AGENT = join(import.meta.dirname, '../../main/core/agent/agent.ts');
+/** A timestamp, one space, then text: one event per line. */
+const LINE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z \S.*$/;
 
 let h: Harness;
 let tmp: string;
@@ -77,7 +81,7 @@ async function exitOf(agent: Agent, ms = 10_000): Promise<number | null> {
 const texts = (agent: Agent) => agent.stdout.map((line) => line.slice(25));
 
 describe('headless agent', () => {
-  it('leaves the settings file alone (flags are for this run) and exits cleanly on SIGINT', { timeout: 30_000 }, async () => {
+  it('logs one line per file event, never the key, leaves the settings file alone and exits cleanly on SIGINT', { timeout: 30_000 }, async () => {
     const inbox = join(tmp, 'log-in');
     const dataDir = join(tmp, 'log-data');
     await mkdir(inbox, { recursive: true });
@@ -100,6 +104,19 @@ describe('headless agent', () => {
     agent.child.kill('SIGINT');
     expect(await exitOf(agent)).toBe(0);
 
+    expect(agent.stderr.filter((l) => l.trim() !== '')).toEqual([]);
+    expect(agent.stdout.filter((l) => !LINE.test(l))).toEqual([]);
+    const about = (path: string) => texts(agent).filter((t) => t.includes(path));
+    expect(about(bad)).toEqual([`queued: ${bad}`, `failed: ${bad}: File content does not match any supported format`]);
+    expect(about(good)).toEqual([`queued: ${good}`, expect.stringMatching(new RegExp(`^uploaded: ${good} → [0-9a-f-]{36}$`))]);
+    expect(texts(agent).filter((t) => /upload failed/i.test(t))).toEqual([]);
+
+    expect(texts(agent).at(-1)).toBe('agent: stopped');
+
+    const output = [...agent.stdout, ...agent.stderr].join('\n');
+    expect(output).not.toContain(h.adminKey);
+    expect(output).not.toContain(h.adminKey.split('_')[2]!);
+
     // --base-url and --folder were for this run: the settings file is byte for byte what it was.
     expect(await readFile(settingsFile, 'utf8')).toBe(settingsBytes);
     // The journal is intact after SIGINT.
@@ -113,4 +130,45 @@ describe('headless agent', () => {
     }
   });
 
+  it('reports a corrupt settings file once', { timeout: 30_000 }, async () => {
+    const dataDir = join(tmp, 'offline-data');
+    await mkdir(dataDir, { recursive: true });
+    const settingsFile = join(dataDir, 'settings.json');
+    await writeFile(settingsFile, '{ "version": 1, "connection": ');
+    const port = await freePort();
+    const agent = startAgent([
+      '--base-url', `http://127.0.0.1:${port}`, '--settings', settingsFile, '--data-dir', dataDir, '--status-every', '0',
+    ], {
+      ARCHIVE_API_KEY: h.adminKey, DESKTOP_ARCHIVE_DATA_DIR: dataDir,
+      // A corrupt file means default settings (the OS keychain): no session bus, so no real keychain is touched.
+      DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent', XDG_RUNTIME_DIR: join(dataDir, 'run'),
+    });
+    await until('a status line', () => texts(agent).some((t) => t.startsWith('status: ')), agent, 20_000);
+    agent.child.kill('SIGTERM');
+    expect(await exitOf(agent)).toBe(0);
+
+    expect(texts(agent).filter((t) => t.includes(settingsFile) && /could not be used/.test(t))).toHaveLength(1);
+    expect((await readdir(dataDir)).some((name) => name.startsWith('settings') && name.includes('corrupt'))).toBe(true);
+    expect(agent.stdout.filter((l) => !LINE.test(l))).toEqual([]);
+    expect([...agent.stdout, ...agent.stderr].join('\n')).not.toContain(h.adminKey.split('_')[2]!);
+  });
+
+  it('folds a multi-line message (a reminder summary, a stack) into one line and masks keys', () => {
+    const at = new Date('2026-11-24T10:00:00.000Z');
+    expect(agentLogLine('reminder: 2 reminders: Invoice A due 2026-12-01\nInvoice B due 2026-12-03\r\n', at))
+      .toBe('2026-11-24T10:00:00.000Z reminder: 2 reminders: Invoice A due 2026-12-01; Invoice B due 2026-12-03');
+    const key = `das_${'a'.repeat(32)}_${'S'.repeat(43)}`;
+    const line = agentLogLine(`journal error: Error: boom ${key}\n    at x (y.ts:1:2)`, at);
+    expect(line).toBe(`2026-11-24T10:00:00.000Z journal error: Error: boom das_${'a'.repeat(32)}_***; at x (y.ts:1:2)`);
+    expect(line).not.toContain('\n');
+  });
 });
+
+/** A port nothing listens on (taken, then released). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

@@ -13,8 +13,9 @@ import { SettingsStore } from '../settings/settings-store.ts';
 import { DesktopApp } from '../desktop-app.ts';
 import { defaultAppDataDir, type CoreStatus } from '../desktop-core.ts';
 import { AGENT_HELP, parseAgentArgs, type AgentArgs } from './agent-args.ts';
+import { agentLogLine } from './agent-log.ts';
 
-const log = (line: string): void => console.log(`${new Date().toISOString()} ${redactSecrets(line)}`);
+const log = (line: string): void => console.log(agentLogLine(line));
 
 async function main(): Promise<number> {
   let args: AgentArgs;
@@ -32,8 +33,8 @@ async function main(): Promise<number> {
   const backend = openConfBackend(args.settingsFile
     ? { cwd: dirname(args.settingsFile), configName: basename(args.settingsFile).replace(/\.json$/, '') }
     : {});
+  // The store logs each problem of the file (corrupt, moved aside...) once, as it loads it.
   const settings = new SettingsStore(backend, { log });
-  for (const problem of settings.problems) log(`settings: ${problem.message}`);
   // --base-url / --local apply to this run only: passed to the app, never written to the settings file.
   const connectionOverride: ConnectionSettings | undefined = args.baseUrl
     ? connectionSchema.parse({ mode: 'hosted', base_url: args.baseUrl })
@@ -66,7 +67,8 @@ async function main(): Promise<number> {
     // No window: previews are never asked for.
     previewUrl: (id) => `about:blank#${id}`,
   });
-  app.on('notification', (n) => log(`${n.kind === 'upload-failed' ? 'upload failed' : 'reminder'}: ${n.title}: ${n.body}`));
+  // A failed upload is already the journal's `failed: <path>: <reason>` line; its notification would repeat it.
+  app.on('notification', (n) => { if (n.kind !== 'upload-failed') log(`reminder: ${n.title}: ${n.body}`); });
   await app.start();
   const core = app.core;
   const folders = args.folders ?? settings.get().folders;
