@@ -193,7 +193,8 @@ export class DesktopApp extends EventEmitter<Emitted> {
     this.emit('status.changed', this.status());
   }
 
-  private status(): CallOutput<'status.get'> {
+  /** What status.get answers: online only when both the upload journal and the library sync reach the service. */
+  status(): CallOutput<'status.get'> {
     const core = this.current.status();
     const sync = this.sync.status();
     return {

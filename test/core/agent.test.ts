@@ -101,6 +101,7 @@ describe('headless agent', () => {
     ], { ARCHIVE_API_KEY: h.adminKey, DESKTOP_ARCHIVE_DATA_DIR: dataDir });
     await until('both files settled', () => texts(agent).some((t) => t.startsWith('uploaded: '))
       && texts(agent).some((t) => t.startsWith('failed: ')), agent);
+    await until('the status line with both', () => texts(agent).some((t) => t.includes('done 1, failed 1')), agent);
     agent.child.kill('SIGINT');
     expect(await exitOf(agent)).toBe(0);
 
@@ -111,7 +112,10 @@ describe('headless agent', () => {
     expect(about(good)).toEqual([`queued: ${good}`, expect.stringMatching(new RegExp(`^uploaded: ${good} → [0-9a-f-]{36}$`))]);
     expect(texts(agent).filter((t) => /upload failed/i.test(t))).toEqual([]);
 
-    expect(texts(agent).at(-1)).toBe('agent: stopped');
+    const statuses = texts(agent).filter((t) => t.startsWith('status: '));
+    expect(statuses[0]).toMatch(/^status: online; queued \d+, uploading \d+, done \d+, failed \d+, paused 0$/);
+    expect(statuses.at(-1)).toBe('status: online; queued 0, uploading 0, done 1, failed 1, paused 0');
+    expect(texts(agent).slice(-3)).toEqual(['agent: SIGINT received, stopping (the queue is kept)', statuses.at(-1), 'agent: stopped']);
 
     const output = [...agent.stdout, ...agent.stderr].join('\n');
     expect(output).not.toContain(h.adminKey);
@@ -130,7 +134,7 @@ describe('headless agent', () => {
     }
   });
 
-  it('reports a corrupt settings file once', { timeout: 30_000 }, async () => {
+  it('says offline when the service cannot be reached, and reports a corrupt settings file once', { timeout: 30_000 }, async () => {
     const dataDir = join(tmp, 'offline-data');
     await mkdir(dataDir, { recursive: true });
     const settingsFile = join(dataDir, 'settings.json');
@@ -147,6 +151,9 @@ describe('headless agent', () => {
     agent.child.kill('SIGTERM');
     expect(await exitOf(agent)).toBe(0);
 
+    const statuses = texts(agent).filter((t) => t.startsWith('status: '));
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(statuses.filter((t) => !t.startsWith('status: offline (Cannot reach the service (ECONNREFUSED))'))).toEqual([]);
     expect(texts(agent).filter((t) => t.includes(settingsFile) && /could not be used/.test(t))).toHaveLength(1);
     expect((await readdir(dataDir)).some((name) => name.startsWith('settings') && name.includes('corrupt'))).toBe(true);
     expect(agent.stdout.filter((l) => !LINE.test(l))).toEqual([]);

@@ -162,6 +162,16 @@ describe('upload journal', () => {
     expect(connectivity).toEqual([false, true]);
   });
 
+  it('checks the connection on request instead of assuming online, and recovers by itself', async () => {
+    await journal.start();
+    expect(await journal.checkConnection()).toBe(true);
+    await proxy.offline();
+    expect(await journal.checkConnection()).toBe(false);
+    expect(journal.connectivity).toMatchObject({ online: false, reason: expect.stringMatching(/^Cannot reach the service/) });
+    await proxy.online();
+    await until(() => journal.connectivity.online, 'online again after probing');
+  });
+
   it('retries a 503 with backoff and fails a permanent 4xx with the service message', async () => {
     await journal.start();
     let failures = 2;

@@ -71,17 +71,19 @@ async function main(): Promise<number> {
   app.on('notification', (n) => { if (n.kind !== 'upload-failed') log(`reminder: ${n.title}: ${n.body}`); });
   await app.start();
   const core = app.core;
+  // The journal assumes online until an upload fails; ask once, so the first status line is not a guess.
+  await core.journal.checkConnection(AbortSignal.timeout(10_000));
   const folders = args.folders ?? settings.get().folders;
   log(`agent: ${core.status().mode} archive at ${core.status().baseUrl}, watching ${folders.length} folder(s): ${folders.map((f) => f.path).join(', ') || '(none)'}`);
   if (folders.length === 0) log('agent: no folders to watch; add some in the settings or with --folder PATH');
 
   let lastStatus = '';
   const printStatus = (force: boolean) => {
-    const line = statusLine(core.status());
+    const line = statusLine(app.status(), app.core.status());
     if (force || line !== lastStatus) log(line);
     lastStatus = line;
   };
-  core.journal.on('connectivity', () => printStatus(true));
+  app.on('status.changed', () => printStatus(false));
   const ticker = setInterval(() => printStatus(args.statusEverySeconds > 0), Math.max(1, args.statusEverySeconds || 5) * 1000);
   printStatus(true);
 
@@ -100,10 +102,11 @@ async function main(): Promise<number> {
   return 0;
 }
 
-function statusLine(status: CoreStatus): string {
-  const c = status.counts;
-  const connection = status.authRequired ? 'API key needed' : status.online ? 'online' : `offline (${status.reason ?? 'no answer'})`;
-  return `status: ${connection}${status.paused ? ', paused' : ''}; queued ${c.queued + c.hashing + c.waiting}, uploading ${c.uploading}, `
+/** Online only when both the upload journal and the library sync reach the service (as the app's status says). */
+function statusLine(status: ReturnType<DesktopApp['status']>, core: CoreStatus): string {
+  const c = core.counts;
+  const connection = status.auth_required ? 'API key needed' : status.online ? 'online' : `offline (${status.reason ?? 'no answer'})`;
+  return `status: ${connection}${status.uploads_paused ? ', paused' : ''}; queued ${c.queued + c.hashing + c.waiting}, uploading ${c.uploading}, `
     + `done ${c.done + c.accepted}, failed ${c.failed}, paused ${c.paused}`;
 }
 

@@ -128,6 +128,31 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     this.pump();
   }
 
+  /**
+   * Asks the service once whether it answers (health, no key needed) and sets the online state from that: the journal
+   * starts out assuming online, which a status line must not report for a service nobody has reached yet. Unreachable
+   * goes offline and probes with backoff like a failed upload would.
+   */
+  async checkConnection(signal?: AbortSignal): Promise<boolean> {
+    try {
+      await this.transport.health(signal);
+    } catch (error) {
+      const failure = toArchiveError(error, signal);
+      if (failure.offline) {
+        this.goOffline(failure.message);
+        return false;
+      }
+      // Any HTTP answer, even an error, means it is reachable.
+    }
+    if (!this.state.online) {
+      this.probing?.abort();
+      this.log('online: the service answers again');
+      this.setState({ online: true, reason: null });
+      this.pump();
+    }
+    return true;
+  }
+
   /** Stops taking work; uploads in flight are cancelled and go back to waiting (the journal stays consistent). */
   async stop(): Promise<void> {
     this.running = false;
