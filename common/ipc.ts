@@ -3,7 +3,7 @@ import {
   DOCUMENT_SORT_FIELDS, DOCUMENT_STATUSES, EVENT_STATES, EVENT_TYPES, FILE_FORMATS, ROLES, SCOPES,
 } from './archive-types.ts';
 import { isCalendarDate } from './dates.ts';
-import { APPEARANCES, settingsSchema, UI_LANGUAGES, watchedFolderSchema, type Settings } from './settings.ts';
+import { APPEARANCES, connectionSchema, settingsSchema, UI_LANGUAGES, watchedFolderSchema, type Settings } from './settings.ts';
 import { CALL_NAME_LIST, EVENT_NAME_LIST, UPLOAD_ITEM_STATES } from './ipc-names.ts';
 import { uploadMetadataSchema } from './upload-metadata.ts';
 
@@ -158,7 +158,9 @@ export const connectionTestSchema = z.strictObject({
 
 /** Partial settings: each section merged, `folders` replaced whole (use folders.save / folders.remove instead). */
 export const settingsPatchSchema = z.strictObject({
-  connection: settingsSchema.shape.connection.optional(),
+  // Not settingsSchema.shape.connection: that carries the file's default (local mode), and zod 4 applies a default
+  // inside optional(), so every patch without a connection would switch a hosted setup to local mode.
+  connection: connectionSchema.optional(),
   key_storage: z.enum(['keychain', 'file']).optional(),
   uploads: z.strictObject({ paused: z.boolean().optional(), rescan_interval_ms: z.number().int().optional() }).optional(),
   sync: z.strictObject({ interval_ms: z.number().int().optional(), full_reconcile_interval_ms: z.number().int().optional() }).optional(),

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CALL_NAMES, EVENT_NAMES, type DesktopApi, type DesktopHandlers, type EventName, type EventPayload } from '../../common/ipc.ts';
+import { CALL_NAMES, CALLS, EVENT_NAMES, type DesktopApi, type DesktopHandlers, type EventName, type EventPayload } from '../../common/ipc.ts';
 import { ArchiveError } from '../../main/core/client/archive-error.ts';
 import { isSafeExternalUrl } from '../../main/electron/external-links.ts';
 import {
@@ -62,6 +62,19 @@ function recordingHandlers(): { handlers: DesktopHandlers; calls: Array<{ name: 
   }])) as unknown as DesktopHandlers;
   return { handlers, calls };
 }
+
+describe('the settings.update contract', () => {
+  const patch = CALLS['settings.update'].input;
+  it('leaves out what a patch does not name: a reminders or ui change never resets a hosted connection to local', () => {
+    expect(patch.parse({ reminders: { days_before: 5 } })).toEqual({ reminders: { days_before: 5 } });
+    expect(patch.parse({ ui: { onboarded: true, appearance: 'dark', language: null } })).toEqual({ ui: { onboarded: true, appearance: 'dark', language: null } });
+    expect(patch.parse({ connection: { mode: 'hosted', base_url: 'https://a.example' } })).toEqual({ connection: { mode: 'hosted', base_url: 'https://a.example' } });
+  });
+  it('rejects UI values the app does not offer', () => {
+    expect(patch.safeParse({ ui: { appearance: 'neon' } }).success).toBe(false);
+    expect(patch.safeParse({ ui: { language: 'fr' } }).success).toBe(false);
+  });
+});
 
 describe('main: the IPC registration loop', () => {
   it('registers exactly one handler per call of the contract, and removes them again', () => {
