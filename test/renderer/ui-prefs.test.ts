@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CACHE_KEY, firstPaint, forgetLegacy, LEGACY_KEYS, legacyPatch, readCache, UI_PREFS_DEFAULTS, writeCache, type StorageLike,
+} from '../../renderer/src/lib/ui-prefs.ts';
+
+function storage(entries: Record<string, string> = {}): StorageLike & { map: Map<string, string> } {
+  const map = new Map(Object.entries(entries));
+  return {
+    map,
+    getItem: (key) => map.get(key) ?? null,
+    setItem: (key, value) => { map.set(key, value); },
+    removeItem: (key) => { map.delete(key); },
+  };
+}
+
+describe('UI preferences: settings first, the page storage only a cache', () => {
+  it('caches what the settings say for the first paint, and ignores a damaged cache', () => {
+    const s = storage();
+    expect(firstPaint(s)).toBeNull();
+    writeCache(s, { appearance: 'dark', language: 'de', onboarded: true });
+    expect(readCache(s)).toEqual({ appearance: 'dark', language: 'de', onboarded: true });
+    s.setItem(CACHE_KEY, '{"appearance":"neon","language":"fr","onboarded":"yes"}');
+    expect(readCache(s)).toEqual(UI_PREFS_DEFAULTS);
+    s.setItem(CACHE_KEY, 'not json');
+    expect(readCache(s)).toBeNull();
+    expect(firstPaint(null)).toBeNull();
+  });
+
+  it('paints the first frame from what an older renderer left when there is no cache yet', () => {
+    const s = storage({ [LEGACY_KEYS.theme]: 'dark', [LEGACY_KEYS.locale]: 'de', [LEGACY_KEYS.onboarded]: '1' });
+    expect(firstPaint(s)).toEqual({ appearance: 'dark', language: 'de', onboarded: true });
+  });
+
+  it('adopts the older renderer\'s choices into the settings once, where the settings still have their defaults', () => {
+    const old = storage({ [LEGACY_KEYS.theme]: 'dark', [LEGACY_KEYS.locale]: 'de', [LEGACY_KEYS.onboarded]: '1' });
+    expect(legacyPatch(old, UI_PREFS_DEFAULTS, ['en-US'])).toEqual({ appearance: 'dark', language: 'de', onboarded: true });
+    // A value chosen in the settings wins; the OS language stored on every start was no choice.
+    expect(legacyPatch(old, { appearance: 'light', language: null, onboarded: true }, ['de-DE'])).toBeNull();
+    expect(legacyPatch(storage({ [LEGACY_KEYS.theme]: 'system' }), UI_PREFS_DEFAULTS, [])).toBeNull();
+    forgetLegacy(old);
+    expect([...old.map.keys()]).toEqual([]);
+    expect(legacyPatch(old, UI_PREFS_DEFAULTS, [])).toBeNull();
+  });
+});
