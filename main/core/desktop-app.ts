@@ -203,6 +203,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
       key_warning: core.keyWarning, settings_problems: this.settings.problems.map((p) => p.message),
       last_sync_at: sync.lastSyncAt === null ? null : new Date(sync.lastSyncAt).toISOString(),
       due_count: this.reminders.dueCount(),
+      archive_dir: this.current.local?.dataDir ?? null,
     };
   }
 

@@ -63,6 +63,8 @@ describe('DesktopApp over the embedded archive (local mode)', () => {
     const status = await call('status.get');
     expect(status).toMatchObject({ mode: 'local', online: true, auth_required: false, key_storage: 'session' });
     expect(status.base_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    // The onboarding shows where a local archive keeps its files.
+    expect(status.archive_dir).toBe(join(dir, 'data', 'archive'));
     const test = await call('connection.test', { mode: 'local' });
     expect(test.ok).toBe(true);
     expect(test.key?.scopes).toContain('documents:write');
