@@ -7,6 +7,7 @@ import { ErrorMessage } from '../../common/errors.ts';
 import {
   type CallOutput, type CallParsedInput, type DesktopHandlers, type DesktopNotification, type EventName, type EventPayload,
 } from '../../common/ipc.ts';
+import { pickLocale, translate, type Locale } from '../../common/i18n/translate.ts';
 import { DEFAULT_IGNORE_PATTERNS, watchedFolderSchema, type WatchedFolder } from '../../common/settings.ts';
 import { ArchiveClient } from './client/archive-client.ts';
 import { ArchiveError } from './client/archive-error.ts';
@@ -19,6 +20,7 @@ import { LibrarySync } from './library/library-sync.ts';
 import { Reminders } from './library/reminders.ts';
 import { profileId } from './keychain/key-store.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
+import { nodeSystemLanguages } from './system-languages.ts';
 import { createPathFilter } from './watcher/path-filter.ts';
 import { walkFiles } from './watcher/walk.ts';
 
@@ -36,6 +38,11 @@ export interface DesktopAppOptions extends Omit<DesktopCoreOptions, 'settings'> 
   /** The system's folder picker; null when cancelled. Without it dialogs.pickFolder answers `{ supported: false }`. */
   pickFolder?: (title?: string) => Promise<string | null>;
   now?: () => number;
+  /**
+   * The OS's preferred languages (BCP 47), for texts main builds when the setting ui.language is null (follow the
+   * system). Electron: app.getPreferredSystemLanguages(); default: the process's locale environment.
+   */
+  systemLanguages?: () => readonly string[];
 }
 
 /**
@@ -65,10 +72,18 @@ export class DesktopApp extends EventEmitter<Emitted> {
     this.cache = cache;
     this.previewCache = join(options.appDataDir, 'preview-cache');
     this.reminders = new Reminders({
-      cache, settings: () => this.settings.get().reminders, now: this.now, log: this.log,
+      cache, settings: () => this.settings.get().reminders, now: this.now, log: this.log, locale: () => this.locale(),
       notify: (notification) => this.emit('notification', notification),
     });
     this.handlers = this.createHandlers();
+  }
+
+  /**
+   * The language of the texts main builds (notifications, the tray): the setting, else the first supported language
+   * of the OS, else English; the renderer picks its own the same way (common/i18n/translate.ts pickLocale).
+   */
+  locale(): Locale {
+    return pickLocale(this.settings.get().ui.language, (this.options.systemLanguages ?? nodeSystemLanguages)());
   }
 
   /** The running core (replaced when the connection settings change). */
@@ -158,7 +173,8 @@ export class DesktopApp extends EventEmitter<Emitted> {
       if (item.state === 'failed' && this.settings.get().ui.notify_failed_uploads) {
         this.emit('notification', {
           id: `upload-failed:${item.id}:${item.updated_at}`, kind: 'upload-failed', eventIds: [],
-          title: `Upload failed: ${item.file_name}`, body: item.last_error ?? 'The service refused the file',
+          title: translate(this.locale(), 'notification.uploadFailed', { file: item.file_name }),
+          body: item.last_error ?? translate(this.locale(), 'notification.uploadRefused'),
         } satisfies DesktopNotification);
       }
       if (item.state === 'done') void this.sync.syncNow().catch(() => undefined);

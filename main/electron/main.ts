@@ -91,6 +91,8 @@ async function start(): Promise<void> {
 
   desktopApp = await DesktopApp.open({
     appDataDir: defaultAppDataDir(), settings, log, previewUrl: (id) => `app-preview://document/${id}`,
+    // The OS's language list (the user's preference order), for ui.language null.
+    systemLanguages: () => app.getPreferredSystemLanguages(),
     openPath: async (path) => {
       // shell.openPath resolves with an error message ('' on success) instead of rejecting.
       const error = await shell.openPath(path);
@@ -125,11 +127,13 @@ async function start(): Promise<void> {
   desktop.on('notification', (notification) => notifier?.show(notification));
   tray = new AppTray({
     app: desktop, iconDir: join(RESOURCES, 'tray'), log, showWindow, openDue: () => openRoute('#/due'), quit: () => app.quit(),
+    locale: () => desktop.locale(),
   });
 
   powerMonitor.on('resume', () => desktop.wake());
   void applyStartAtLogin(settings.get().ui.start_at_login, log).catch((error: unknown) => log(`start at login: ${(error as Error).message}`));
   settings.onChange((next, previous) => {
+    if (next.ui.language !== previous.ui.language) tray?.relabel();
     if (next.ui.start_at_login !== previous.ui.start_at_login) {
       void applyStartAtLogin(next.ui.start_at_login, log).catch((error: unknown) => log(`start at login: ${(error as Error).message}`));
     }

@@ -1,3 +1,5 @@
+import type { MessageKey } from '../../common/i18n/messages.ts';
+import { translate, type Locale, type Params } from '../../common/i18n/translate.ts';
 import type { ConnectionStatus, UPLOAD_ITEM_STATES } from '../../common/ipc.ts';
 
 /** What the tray shows, computed from the app's status and the upload queue's counts (no Electron here: tested). */
@@ -21,31 +23,41 @@ export function trayState(status: TrayStatus | null, counts: UploadCounts): Tray
   return 'idle';
 }
 
+/** Every label of the tray, in the app's language (the strings come from the one catalogue, common/i18n). */
 export interface TrayMenuModel {
   state: TrayState;
   tooltip: string;
   queue: string;
   paused: boolean;
   due: string;
+  /** "Pause uploads" or "Resume uploads", whichever the click does. */
+  toggle: string;
+  open: string;
+  quit: string;
 }
 
-export function trayMenuModel(status: TrayStatus | null, counts: UploadCounts, appName = 'Desktop Archive'): TrayMenuModel {
+export function trayMenuModel(status: TrayStatus | null, counts: UploadCounts, locale: Locale = 'en', appName = 'Desktop Archive'): TrayMenuModel {
+  const t = (key: MessageKey, params?: Params): string => translate(locale, key, params);
   const state = trayState(status, counts);
   const n = (key: keyof UploadCounts): number => counts[key] ?? 0;
   const parts: string[] = [];
-  if (n('uploading') + n('hashing') > 0) parts.push(`${n('uploading') + n('hashing')} uploading`);
-  if (n('queued') + n('waiting') + n('accepted') > 0) parts.push(`${n('queued') + n('waiting') + n('accepted')} waiting`);
-  if (n('paused') > 0) parts.push(`${n('paused')} paused`);
-  if (n('failed') > 0) parts.push(`${n('failed')} failed`);
+  const part = (key: MessageKey, count: number): void => void (count > 0 && parts.push(t(key, { count })));
+  part('tray.queue.uploading', n('uploading') + n('hashing'));
+  part('tray.queue.waiting', n('queued') + n('waiting') + n('accepted'));
+  part('tray.queue.paused', n('paused'));
+  part('tray.queue.failed', n('failed'));
   const paused = status?.uploads_paused ?? false;
-  const queue = `Queue: ${parts.length ? parts.join(', ') : 'empty'}${paused ? ' (uploads paused)' : ''}`;
+  const queue = t(paused ? 'tray.queuePaused' : 'tray.queue', { parts: parts.length ? parts.join(', ') : t('tray.queue.empty') });
   const dueCount = status?.due_count ?? 0;
-  const due = dueCount === 0 ? 'Nothing due' : dueCount === 1 ? '1 item due' : `${dueCount} items due`;
-  const line: Record<TrayState, string> = {
-    idle: paused ? 'uploads paused' : 'up to date',
-    uploading: 'uploading',
-    offline: `offline${status?.reason ? `: ${status.reason}` : ''}`,
-    attention: status?.auth_required ? 'the service needs a new API key' : `${n('failed')} upload(s) failed`,
+  const due = dueCount === 0 ? t('tray.nothingDue') : t('tray.due', { count: dueCount });
+  const line: Record<TrayState, () => string> = {
+    idle: () => t(paused ? 'tray.state.paused' : 'tray.state.idle'),
+    uploading: () => t('tray.state.uploading'),
+    offline: () => (status?.reason ? t('tray.state.offlineReason', { reason: status.reason }) : t('tray.state.offline')),
+    attention: () => (status?.auth_required ? t('tray.state.authRequired') : t('tray.state.failed', { count: n('failed') })),
   };
-  return { state, tooltip: `${appName}: ${line[state]}`, queue, paused, due };
+  return {
+    state, tooltip: t('tray.tooltip', { app: appName, state: line[state]() }), queue, paused, due,
+    toggle: t(paused ? 'tray.resume' : 'tray.pause'), open: t('tray.open', { app: appName }), quit: t('tray.quit'),
+  };
 }

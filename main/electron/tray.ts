@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Menu, Tray, nativeImage, type NativeImage } from 'electron';
+import type { Locale } from '../../common/i18n/translate.ts';
 import type { ConnectionStatus } from '../../common/ipc.ts';
 import type { DesktopApp } from '../core/desktop-app.ts';
 import { TRAY_STATES, trayMenuModel, type TrayState, type UploadCounts } from './tray-model.ts';
@@ -12,6 +13,8 @@ export interface AppTrayOptions {
   openDue: () => void;
   quit: () => void;
   log: (line: string) => void;
+  /** The language of the labels, asked at each render; call relabel() when the setting changes. */
+  locale: () => Locale;
 }
 
 /**
@@ -59,13 +62,18 @@ export class AppTray {
     }
   }
 
+  /** The language changed: the same state in the new words. */
+  relabel(): void {
+    this.render();
+  }
+
   destroy(): void {
     for (const off of this.unsubscribe) off();
     this.tray.destroy();
   }
 
   private render(): void {
-    const model = trayMenuModel(this.status, this.counts);
+    const model = trayMenuModel(this.status, this.counts, this.options.locale());
     if (model.state !== this.shownState) {
       this.tray.setImage(this.icons[model.state]);
       this.shownState = model.state;
@@ -79,11 +87,11 @@ export class AppTray {
     this.tray.setContextMenu(Menu.buildFromTemplate([
       { label: model.tooltip, enabled: false },
       { label: model.queue, enabled: false },
-      { label: model.paused ? 'Resume uploads' : 'Pause uploads', click: togglePause },
+      { label: model.toggle, click: togglePause },
       { label: model.due, enabled: (this.status?.due_count ?? 0) > 0, click: () => this.options.openDue() },
       { type: 'separator' },
-      { label: 'Open Desktop Archive', click: () => this.options.showWindow() },
-      { label: 'Quit', click: () => this.options.quit() },
+      { label: model.open, click: () => this.options.showWindow() },
+      { label: model.quit, click: () => this.options.quit() },
     ]));
   }
 }

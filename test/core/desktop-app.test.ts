@@ -210,4 +210,16 @@ describe('DesktopApp over the embedded archive (local mode)', () => {
     expect(notifications.every((n) => n.kind !== 'upload-failed')).toBe(true);
     if (notifications.length === 1) expect(notifications[0]!.title).toBe('2 reminders');
   });
+
+  it('builds its notifications in the language of the setting: a failed upload in German for de', async () => {
+    await call('settings.update', { ui: { language: 'de' } });
+    expect(app.locale()).toBe('de');
+    const notWanted = join(dir, 'not-a-pdf.pdf');
+    await writeFile(notWanted, 'plain text, not a PDF');
+    await call('uploads.add', { paths: [notWanted] });
+    const failed = await until(async () => notifications.find((n) => n.kind === 'upload-failed'), 'the failed-upload notification');
+    expect(failed.title).toBe('Upload fehlgeschlagen: not-a-pdf.pdf');
+    await call('settings.update', { ui: { language: 'en' } });
+    expect(app.locale()).toBe('en');
+  });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ArchiveDocument, ArchiveEvent } from '../../common/archive-types.ts';
+import type { Locale } from '../../common/i18n/translate.ts';
 import { defaultSettings } from '../../common/settings.ts';
 import { LibraryCache } from '../../main/core/library/library-cache.ts';
 import { Reminders, type ReminderNotification, type RemindersSettings } from '../../main/core/library/reminders.ts';
@@ -40,8 +41,8 @@ function document(id: string, deleted: boolean): ArchiveDocument {
   };
 }
 
-function reminders(over: LibraryCache = cache): Reminders {
-  return new Reminders({ cache: over, settings: () => settings, now: () => clock, notify: (n) => shown.push(n) });
+function reminders(over: LibraryCache = cache, locale?: () => Locale): Reminders {
+  return new Reminders({ cache: over, settings: () => settings, now: () => clock, notify: (n) => shown.push(n), ...(locale ? { locale } : {}) });
 }
 
 beforeEach(async () => {
@@ -119,6 +120,31 @@ describe('reminders', () => {
     // Each rule inside the summary counts as fired: tomorrow brings only what is new (the due day and a new digest).
     clock = at('2030-12-20', '09:00');
     expect(r.check()).toMatchObject([{ kind: 'summary', title: '2 reminders', body: 'Due today: Invoice 1\n2 overdue items' }]);
+  });
+
+  it('speak the language of the setting (German for de), asked at each notification', () => {
+    const invoice = event(1, { due_date: '2030-12-17', sender_name: 'Stadtwerke', reference_number: 'R-42' });
+    const others = [2, 3, 4, 5, 6, 7].map((n) => event(n, { due_date: '2030-12-10', amount: { value: n, currency: 'EUR' } }));
+    cache.upsertEvents([invoice]);
+    let locale: Locale = 'de';
+    const r = reminders(cache, () => locale);
+    clock = at('2030-12-14', '09:00');
+    expect(r.check()).toEqual([{
+      id: `reminder:${invoice.id}:before:2030-12-17`, kind: 'reminder', eventIds: [invoice.id],
+      title: 'In 3 Tagen fällig: Invoice 1', body: '101.00 EUR · fällig am 2030-12-17 · Stadtwerke · R-42',
+    }]);
+    clock = at('2030-12-17', '09:00');
+    expect(r.check()).toMatchObject([{ title: 'Heute fällig: Invoice 1' }]);
+    clock = at('2030-12-18', '09:00');
+    expect(r.check()).toMatchObject([{ title: '1 überfälliger Eintrag', body: 'Invoice 1 – 101.00 EUR (fällig am 2030-12-17)\nSumme: 101.00 EUR' }]);
+
+    cache.upsertEvents(others);
+    clock = at('2030-12-19', '09:00');
+    expect(r.check()).toMatchObject([{ kind: 'digest', title: '7 überfällige Einträge', body: expect.stringMatching(/\nund 2 weitere\nSumme: 128.00 EUR$/) }]);
+    // The setting changed to English while the app ran: the next notification is English.
+    locale = 'en';
+    clock = at('2030-12-20', '09:00');
+    expect(r.check()).toMatchObject([{ title: '7 overdue items', body: expect.stringMatching(/\nand 2 more\nTotal: 128.00 EUR$/) }]);
   });
 
   it('a snoozed event is quiet until the snooze ends, then its reminder comes if still due', () => {

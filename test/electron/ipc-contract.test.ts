@@ -302,14 +302,34 @@ describe('tray and notifications', () => {
   it('describes the queue, pause state and due items in the menu', () => {
     expect(trayMenuModel(status, {})).toEqual({
       state: 'idle', tooltip: 'Desktop Archive: up to date', queue: 'Queue: empty', paused: false, due: 'Nothing due',
+      toggle: 'Pause uploads', open: 'Open Desktop Archive', quit: 'Quit',
     });
     expect(trayMenuModel({ ...status, uploads_paused: true, due_count: 1 }, { uploading: 1, hashing: 1, queued: 2, waiting: 1, failed: 3, paused: 1 })).toEqual({
-      state: 'attention', tooltip: 'Desktop Archive: 3 upload(s) failed',
+      state: 'attention', tooltip: 'Desktop Archive: 3 uploads failed',
       queue: 'Queue: 2 uploading, 3 waiting, 1 paused, 3 failed (uploads paused)', paused: true, due: '1 item due',
+      toggle: 'Resume uploads', open: 'Open Desktop Archive', quit: 'Quit',
     });
     expect(trayMenuModel({ ...status, online: false, reason: 'timeout', due_count: 5 }, {})).toMatchObject({
       state: 'offline', tooltip: 'Desktop Archive: offline: timeout', due: '5 items due',
     });
+    expect(trayMenuModel(status, { failed: 1 }).tooltip).toBe('Desktop Archive: 1 upload failed');
+  });
+
+  it('speaks German when the language is de: every label of the menu and the tooltip', () => {
+    expect(trayMenuModel(status, {}, 'de')).toEqual({
+      state: 'idle', tooltip: 'Desktop Archive: auf dem neuesten Stand', queue: 'Warteschlange: leer', paused: false,
+      due: 'Nichts fällig', toggle: 'Uploads pausieren', open: 'Desktop Archive öffnen', quit: 'Beenden',
+    });
+    expect(trayMenuModel({ ...status, uploads_paused: true, due_count: 1 }, { uploading: 1, queued: 2, failed: 3, paused: 1 }, 'de')).toEqual({
+      state: 'attention', tooltip: 'Desktop Archive: 3 Uploads fehlgeschlagen',
+      queue: 'Warteschlange: 1 laden hoch, 2 warten, 1 pausiert, 3 fehlgeschlagen (Uploads pausiert)', paused: true,
+      due: '1 Eintrag fällig', toggle: 'Uploads fortsetzen', open: 'Desktop Archive öffnen', quit: 'Beenden',
+    });
+    expect(trayMenuModel({ ...status, auth_required: true, due_count: 1200 }, {}, 'de')).toMatchObject({
+      tooltip: 'Desktop Archive: der Dienst braucht einen neuen API-Schlüssel', due: '1.200 Einträge fällig',
+    });
+    expect(trayMenuModel({ ...status, online: false, reason: 'Zeitüberschreitung' }, { waiting: 1 }, 'de').tooltip)
+      .toBe('Desktop Archive: offline: Zeitüberschreitung');
   });
 
   it('a notification opens its item: one reminder its document, several the due list, failed uploads the queue', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { de, en, type Message } from '../../renderer/src/lib/messages.ts';
-import { pickLocale, placeholders, plural, translate } from '../../renderer/src/lib/translate.ts';
+import { de, en, type Message } from '../../common/i18n/messages.ts';
+import { pickLocale, placeholders, plural, translate } from '../../common/i18n/translate.ts';
 
 const forms = (message: Message): string[] => (typeof message === 'string' ? [message] : [message.one, message.other]);
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { BULK_KEYS, bulkKeyAction } from '../../renderer/src/lib/library-keys.ts';
-import { de, en } from '../../renderer/src/lib/messages.ts';
+import { de, en } from '../../common/i18n/messages.ts';
 
 describe('library bulk keys', () => {
   it('Delete deletes in the active view and never restores in the Deleted view', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { destinationLine, folderLine } from '../../renderer/src/lib/onboarding.ts';
-import { translate } from '../../renderer/src/lib/translate.ts';
+import { translate } from '../../common/i18n/translate.ts';
 
 const say = (line: ReturnType<typeof folderLine>, locale: 'en' | 'de' = 'en') => translate(locale, line.key, line.params);
 

@@ -1,4 +1,6 @@
 import type { ArchiveEvent } from '../../../common/archive-types.ts';
+import type { MessageKey } from '../../../common/i18n/messages.ts';
+import { translate, type Locale, type Params } from '../../../common/i18n/translate.ts';
 import { totalsOf } from './due-items.ts';
 import { formatAmount } from './format-amount.ts';
 import type { LibraryCache } from './library-cache.ts';
@@ -23,6 +25,8 @@ export interface RemindersOptions {
   log?: (line: string) => void;
   /** Between checks while running (default one minute). */
   checkIntervalMs?: number;
+  /** The language of the texts, asked at each notification (the setting may change while the app runs). Default English. */
+  locale?: () => Locale;
 }
 
 /** Lines listed in one notification before "and N more". */
@@ -43,6 +47,7 @@ export class Reminders {
   private readonly now: () => number;
   private readonly log: (line: string) => void;
   private readonly checkIntervalMs: number;
+  private readonly locale: () => Locale;
   private timer: NodeJS.Timeout | undefined;
   private prunedOn: string | null = null;
 
@@ -53,6 +58,7 @@ export class Reminders {
     this.now = options.now ?? Date.now;
     this.log = options.log ?? (() => {});
     this.checkIntervalMs = options.checkIntervalMs ?? 60_000;
+    this.locale = options.locale ?? (() => 'en');
   }
 
   /** Checks now and then every minute. */
@@ -84,7 +90,8 @@ export class Reminders {
     if (rules.length === 0) return [];
     // Recorded first: a crash between the two loses one notification instead of repeating it on every start.
     log.record(rules.map((rule) => rule.key), now);
-    const notification = rules.length === 1 ? single(rules[0]!) : summary(rules, now);
+    const locale = this.locale();
+    const notification = rules.length === 1 ? single(rules[0]!, locale) : summary(rules, now, locale);
     this.log(`reminders: ${notification.kind} for ${notification.eventIds.length} event(s)`);
     this.notify(notification);
     return [notification];
@@ -124,38 +131,43 @@ export class Reminders {
   }
 }
 
-function single(rule: ReminderRule): ReminderNotification {
+function single(rule: ReminderRule, locale: Locale): ReminderNotification {
+  const t = (key: MessageKey, params?: Params): string => translate(locale, key, params);
   switch (rule.kind) {
     case 'before':
       return {
         id: notificationId(rule), kind: 'reminder', eventIds: [rule.event.id],
-        title: `${rule.daysLeft === 1 ? 'Due tomorrow' : `Due in ${rule.daysLeft} days`}: ${rule.event.title}`,
-        body: describe(rule.event),
+        title: rule.daysLeft === 1 ? t('reminder.dueTomorrow', { title: rule.event.title })
+          : t('reminder.dueInDays', { count: rule.daysLeft, title: rule.event.title }),
+        body: describe(rule.event, locale),
       };
     case 'due-day':
-      return { id: notificationId(rule), kind: 'reminder', eventIds: [rule.event.id], title: `Due today: ${rule.event.title}`, body: describe(rule.event) };
+      return {
+        id: notificationId(rule), kind: 'reminder', eventIds: [rule.event.id],
+        title: t('reminder.dueToday', { title: rule.event.title }), body: describe(rule.event, locale),
+      };
     case 'digest':
       return {
         id: notificationId(rule), kind: 'digest', eventIds: rule.events.map((e) => e.id),
-        title: `${rule.events.length} overdue ${rule.events.length === 1 ? 'item' : 'items'}`,
-        body: listing(rule.events.map((e) => `${e.title}${e.amount ? ` – ${formatAmount(e.amount)}` : ''} (due ${e.due_date})`),
-          totalsOf(rule.events).map(formatAmount)),
+        title: t('reminder.overdue', { count: rule.events.length }),
+        body: listing(rule.events.map((e) => `${e.title}${e.amount ? ` – ${formatAmount(e.amount)}` : ''} (${t('reminder.due', { date: e.due_date ?? '—' })})`),
+          totalsOf(rule.events).map(formatAmount), locale),
       };
   }
 }
 
-function summary(rules: readonly ReminderRule[], now: number): ReminderNotification {
+function summary(rules: readonly ReminderRule[], now: number, locale: Locale): ReminderNotification {
   const eventIds = new Set<string>();
   const lines: string[] = [];
   for (const rule of rules) {
-    const shown = single(rule);
+    const shown = single(rule, locale);
     for (const id of shown.eventIds) eventIds.add(id);
     lines.push(shown.title);
   }
   return {
     id: `summary:${now}`, kind: 'summary', eventIds: [...eventIds],
-    title: `${rules.length} reminders`,
-    body: listing(lines, []),
+    title: translate(locale, 'reminder.summary', { count: rules.length }),
+    body: listing(lines, [], locale),
   };
 }
 
@@ -163,14 +175,15 @@ function notificationId(rule: ReminderRule): string {
   return rule.kind === 'digest' ? `digest:${rule.key.due_date}` : `reminder:${rule.event.id}:${rule.kind}:${rule.key.due_date}`;
 }
 
-function describe(event: ArchiveEvent): string {
-  return [event.amount ? formatAmount(event.amount) : null, `due ${event.due_date}`, event.sender_name, event.reference_number]
+/** Amounts and dates stay in their neutral forms (`101.00 EUR`, `2030-12-17`), as in the calendar export. */
+function describe(event: ArchiveEvent, locale: Locale): string {
+  return [event.amount ? formatAmount(event.amount) : null, translate(locale, 'reminder.due', { date: event.due_date ?? '—' }), event.sender_name, event.reference_number]
     .filter((part): part is string => Boolean(part)).join(' · ');
 }
 
-function listing(lines: readonly string[], totals: readonly string[]): string {
+function listing(lines: readonly string[], totals: readonly string[], locale: Locale): string {
   const shown = lines.slice(0, MAX_LINES);
-  if (lines.length > MAX_LINES) shown.push(`and ${lines.length - MAX_LINES} more`);
-  if (totals.length > 0) shown.push(`Total: ${totals.join(', ')}`);
+  if (lines.length > MAX_LINES) shown.push(translate(locale, 'reminder.more', { count: lines.length - MAX_LINES }));
+  if (totals.length > 0) shown.push(translate(locale, 'reminder.total', { totals: totals.join(', ') }));
   return shown.join('\n');
 }

@@ -1,5 +1,5 @@
 import type { CallOutput } from '../../../common/ipc.ts';
-import type { MessageKey } from './messages.ts';
+import type { MessageKey } from '../../../common/i18n/messages.ts';
 
 type Reprocess = CallOutput<'documents.reprocess'>;
 

@@ -1,5 +1,5 @@
-import type { MessageKey } from './messages.ts';
-import { numberFormat, pickLocale, translate, type Locale, type Params } from './translate.ts';
+import type { MessageKey } from '../../../common/i18n/messages.ts';
+import { numberFormat, pickLocale, translate, type Locale, type Params } from '../../../common/i18n/translate.ts';
 
 /**
  * The one i18n layer: every string of the UI goes through `i18n.t`. The locale is a rune, so components re-render

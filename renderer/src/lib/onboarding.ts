@@ -1,6 +1,6 @@
 import type { WatchedFolder } from '../../../common/settings.ts';
-import type { MessageKey } from './messages.ts';
-import type { Params } from './translate.ts';
+import type { MessageKey } from '../../../common/i18n/messages.ts';
+import type { Params } from '../../../common/i18n/translate.ts';
 
 export interface Line { key: MessageKey; params: Params }
 

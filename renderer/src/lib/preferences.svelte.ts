@@ -1,7 +1,7 @@
 import { desktop } from './desktop.ts';
 import { i18n } from './i18n.svelte.ts';
 import { applyTheme, type Theme } from './theme.ts';
-import type { Locale } from './translate.ts';
+import type { Locale } from '../../../common/i18n/translate.ts';
 import {
   firstPaint, forgetLegacy, legacyPatch, pageStorage, pickPrefs, UI_PREFS_DEFAULTS, writeCache, type UiPrefs,
 } from './ui-prefs.ts';

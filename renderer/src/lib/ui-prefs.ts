@@ -1,6 +1,6 @@
 import type { Settings } from '../../../common/settings.ts';
 import { isTheme } from './theme.ts';
-import { isLocale, pickLocale } from './translate.ts';
+import { isLocale, pickLocale } from '../../../common/i18n/translate.ts';
 
 /** The part of settings.ui the renderer itself reads: theme, language, whether the welcome guide was done. */
 export type UiPrefs = Pick<Settings['ui'], 'appearance' | 'language' | 'onboarded'>;

@@ -1,7 +1,7 @@
 import { EVENT_TYPES, STATE_HINTS, type EventType, type StateHint, type UploadMetadata } from '../../../common/archive-types.ts';
 import { isCalendarDate, toCalendarDate } from '../../../common/dates.ts';
 import { MAX_METADATA_TAGS, MAX_TEXT_FIELD, validateUploadMetadata } from '../../../common/upload-metadata.ts';
-import type { MessageKey } from './messages.ts';
+import type { MessageKey } from '../../../common/i18n/messages.ts';
 
 /** The metadata form as the user typed it: every field a string, empty = not given. */
 export interface MetadataForm {
