@@ -15,6 +15,9 @@ setDesktop(api);
 const loaded = preferences.load();
 
 async function start(): Promise<void> {
+  // The library's first page is asked for now, while the settings, the app's mount and the status calls are under
+  // way, not after them (a page the welcome guide replaces costs one read of the local cache).
+  if (router.route.name === 'library' && !router.route.deleted) prefetchFirstPage();
   // A first start opens the welcome guide; decided before anything renders, so the library never flashes. A page
   // whose cache says the guide was done renders at once; otherwise (a new origin, a first start) the settings decide.
   if (location.hash === '' && !(cached && preferences.onboarded)) {
@@ -24,9 +27,6 @@ async function start(): Promise<void> {
   } else {
     loaded.catch(() => undefined);
   }
-  // The library's first page is asked for now, while the app mounts and the status calls go out, not after them.
-  if (router.route.name === 'library' && !router.route.deleted) prefetchFirstPage();
-
   const target = document.getElementById('app');
   if (!target) throw new Error('#app is missing from index.html');
   mount(App, { target });
