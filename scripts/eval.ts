@@ -1,12 +1,14 @@
 /**
- * Evaluates document intelligence on the corpus in test/fixtures/corpus: runs analyze() on every document and
- * compares analysis.fields with the ground truth. Prints per-field accuracy, e-invoice accuracy, the character
- * error rate per format and the targets; writes test-results/eval.json.
+ * Evaluates document intelligence on the corpus in test/fixtures/corpus (or --corpus DIR): runs analyze() on every
+ * document and compares analysis.fields with the ground truth. Prints per-field accuracy, e-invoice accuracy, the
+ * character error rate per format and the targets; writes test-results/eval.json.
  *
  *   npm run eval                      report (exit 0)
  *   npm run eval -- --verbose         also list every miss (file, field, expected, got)
  *   npm run eval -- --strict          exit 1 when a target is missed
  *   npm run eval -- --only doc-01,doc-07
+ *   npm run eval -- --corpus /tmp/corpus-2   another corpus (e.g. npm run corpus -- --seed 2 --out /tmp/corpus-2)
+ *   npm run eval -- --help
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -22,7 +24,7 @@ import {
 } from './eval/metrics.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const CORPUS_DIR = join(ROOT, 'test/fixtures/corpus');
+const DEFAULT_CORPUS_DIR = join(ROOT, 'test/fixtures/corpus');
 const RESULT_FILE = join(ROOT, 'test-results/eval.json');
 const TODAY = '2026-11-21';
 
@@ -46,22 +48,47 @@ interface DocResult {
   truth: Truth; checks: Check[]; content: string; cer: number; lineCer: number; wordRecall: number; ms: number; error: string | null; notes: string[];
 }
 
-function parseArgs(): { verbose: boolean; strict: boolean; only: string[] | null } {
+const HELP = `Usage: npm run eval [-- --verbose] [-- --strict] [-- --only doc-01,doc-07] [-- --corpus DIR]
+
+Runs the processing pipeline over a labelled corpus and prints per-field accuracy, e-invoice accuracy, the OCR
+character error rate per format and the targets; writes test-results/eval.json.
+
+  --verbose, -v   also list every miss (file, field, expected, got)
+  --strict        exit 1 when a target is missed
+  --only LIST     only these documents (comma-separated names, with or without extension)
+  --corpus DIR    the corpus to read, e.g. one made by npm run corpus -- --seed 2 --out DIR.
+                  Default: test/fixtures/corpus/
+  --help          this text`;
+
+function parseArgs(): { verbose: boolean; strict: boolean; only: string[] | null; corpusDir: string } {
   const args = process.argv.slice(2);
-  const at = args.indexOf('--only');
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(HELP);
+    process.exit(0);
+  }
+  const option = (name: string): string | null => {
+    const at = args.indexOf(name);
+    if (at < 0) return null;
+    const value = args[at + 1];
+    if (!value || value.startsWith('--')) throw new Error(`${name} needs a value (see --help)`);
+    return value;
+  };
+  const only = option('--only');
+  const corpus = option('--corpus');
   return {
     verbose: args.includes('--verbose') || args.includes('-v'),
     strict: args.includes('--strict'),
-    only: at >= 0 && args[at + 1] ? args[at + 1]!.split(',').map((s) => s.trim().replace(/\.\w+$/, '')) : null,
+    only: only ? only.split(',').map((s) => s.trim().replace(/\.\w+$/, '')) : null,
+    corpusDir: corpus ? resolve(corpus) : DEFAULT_CORPUS_DIR,
   };
 }
 
-function loadTruths(only: string[] | null): Truth[] {
-  return readdirSync(CORPUS_DIR)
+function loadTruths(corpusDir: string, only: string[] | null): Truth[] {
+  return readdirSync(corpusDir)
     .filter((f) => f.endsWith('.json'))
     .filter((f) => !only || only.includes(f.replace(/\.json$/, '')))
     .sort()
-    .map((f) => JSON.parse(readFileSync(join(CORPUS_DIR, f), 'utf8')) as Truth);
+    .map((f) => JSON.parse(readFileSync(join(corpusDir, f), 'utf8')) as Truth);
 }
 
 /** A stable uuid per file, so steps that key anything on the document id see the same id every run. */
@@ -105,8 +132,8 @@ function compare(truth: Truth, fields: Analysis['fields']): Check[] {
   return checks;
 }
 
-async function evaluate(truth: Truth): Promise<DocResult> {
-  const filePath = join(CORPUS_DIR, truth.file);
+async function evaluate(corpusDir: string, truth: Truth): Promise<DocResult> {
+  const filePath = join(corpusDir, truth.file);
   const started = performance.now();
   const detected = await detectFormat(filePath);
   if (!detected) {
@@ -158,13 +185,13 @@ function show(value: unknown): string {
 }
 
 async function main(): Promise<void> {
-  const { verbose, strict, only } = parseArgs();
-  const truths = loadTruths(only);
-  if (!truths.length) throw new Error(`no ground truth in ${CORPUS_DIR} (run npm run corpus)`);
+  const { verbose, strict, only, corpusDir } = parseArgs();
+  const truths = loadTruths(corpusDir, only);
+  if (!truths.length) throw new Error(`no ground truth in ${corpusDir} (run npm run corpus)`);
   const started = performance.now();
   const results: DocResult[] = [];
   for (const [i, truth] of truths.entries()) {
-    const result = await evaluate(truth);
+    const result = await evaluate(corpusDir, truth);
     results.push(result);
     const ok = result.checks.filter((c) => c.correct).length;
     process.stderr.write(`[${String(i + 1).padStart(2)}/${truths.length}] ${truth.file.padEnd(10)} ${truth.event_type.padEnd(11)} `
@@ -210,7 +237,7 @@ async function main(): Promise<void> {
 
   const out: string[] = [];
   out.push(`Document intelligence evaluation — ${results.length} documents (${einvoiceResults.length} e-invoices), `
-    + `${(totalMs / 1000).toFixed(1)} s, today = ${TODAY}`);
+    + `${(totalMs / 1000).toFixed(1)} s, today = ${TODAY}${corpusDir === DEFAULT_CORPUS_DIR ? '' : `, corpus ${corpusDir}`}`);
   out.push('');
   out.push('Field accuracy (all documents; where the truth is null, only null counts as correct)');
   out.push(`  ${'field'.padEnd(16)} ${'accuracy'.padStart(9)}  ${'correct'.padStart(7)}  ${'has value'.padStart(12)}  ${'is null'.padStart(9)}`);
@@ -257,7 +284,7 @@ async function main(): Promise<void> {
 
   mkdirSync(join(ROOT, 'test-results'), { recursive: true });
   writeFileSync(RESULT_FILE, `${JSON.stringify({
-    generatedAt: new Date().toISOString(), today: TODAY, documents: results.length, durationMs: Math.round(totalMs),
+    generatedAt: new Date().toISOString(), corpus: corpusDir, today: TODAY, documents: results.length, durationMs: Math.round(totalMs),
     fields, einvoice, cer, targets, misses, errors,
     perDocument: results.map((r) => ({
       file: r.truth.file, format: r.truth.format, family: r.truth.family, language: r.truth.language, event_type: r.truth.event_type,

@@ -3,12 +3,13 @@
  * (ten event types, German and English, text PDFs, e-invoices, scans, photos, PNG/TIFF, DOCX/ODT/XLSX), each with
  * a ground-truth `<name>.json`. Deterministic: the same seed gives the same files.
  *
- *   npm run corpus                 (all documents)
- *   npm run corpus -- --seed 7     (another corpus)
+ *   npm run corpus                                  (all documents, into test/fixtures/corpus/)
+ *   npm run corpus -- --seed 2 --out /tmp/corpus-2  (a held-out corpus: same plan, other content)
+ *   npm run corpus -- --help
  *
  * Needs LibreOffice (soffice) for the Office files and the Liberation fonts for the scans.
  */
-import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { detectFormat } from '../server/formats/detect-format.ts';
@@ -25,7 +26,8 @@ import { createRng, type Rng } from './corpus/rng.ts';
 import { makeCtx } from './corpus/templates/common.ts';
 import { buildDocument } from './corpus/templates/index.ts';
 
-const OUT_DIR = resolve(import.meta.dirname, '../test/fixtures/corpus');
+const DEFAULT_OUT_DIR = resolve(import.meta.dirname, '../test/fixtures/corpus');
+const DEFAULT_SEED = '2026-issue-3';
 const MAX_TOTAL_BYTES = 15 * 1024 * 1024;
 
 const EXTENSIONS: Record<PlanEntry['format'], string> = {
@@ -36,10 +38,42 @@ const FAMILY: Record<PlanEntry['format'], Truth['family']> = {
   docx: 'office', odt: 'office', xlsx: 'office',
 };
 
-function parseArgs(): { seed: string } {
+const HELP = `Usage: npm run corpus [-- --seed S] [-- --out DIR]
+
+Generates the labelled evaluation corpus (documents + ground-truth JSON). The same seed gives byte-identical files.
+
+  --seed S    seed for the content (recipients, dates, amounts, numbers, items, wording, layout choices, scan
+              distortion); the plan (event type, sender, format of each document) stays the same.
+              Default: ${DEFAULT_SEED}
+  --out DIR   directory to write into; its previous corpus files are removed first.
+              Default: test/fixtures/corpus/
+  --help      this text`;
+
+function parseArgs(): { seed: string; outDir: string } {
   const args = process.argv.slice(2);
-  const at = args.indexOf('--seed');
-  return { seed: at >= 0 && args[at + 1] ? args[at + 1]! : '2026-issue-3' };
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(HELP);
+    process.exit(0);
+  }
+  const option = (name: string): string | null => {
+    const at = args.indexOf(name);
+    if (at < 0) return null;
+    const value = args[at + 1];
+    if (!value || value.startsWith('--')) throw new Error(`${name} needs a value (see --help)`);
+    return value;
+  };
+  const out = option('--out');
+  return { seed: option('--seed') ?? DEFAULT_SEED, outDir: out ? resolve(out) : DEFAULT_OUT_DIR };
+}
+
+/** Empties the output directory, refusing one that holds anything but corpus files (a mistyped --out). */
+function prepareOutDir(dir: string): void {
+  if (existsSync(dir)) {
+    const foreign = readdirSync(dir).filter((f) => !/^(doc-\d+\.[a-z]+|README\.md)$/.test(f));
+    if (foreign.length) throw new Error(`${dir} holds files that are not corpus files (${foreign.slice(0, 3).join(', ')}); choose another --out`);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
 }
 
 function randomDate(rng: Rng, from: string, to: string): string {
@@ -78,10 +112,9 @@ function setJpegDpi(bytes: Uint8Array, dpi: number): Uint8Array {
 }
 
 async function main(): Promise<void> {
-  const { seed } = parseArgs();
+  const { seed, outDir } = parseArgs();
   const measure = await createMeasure();
-  rmSync(OUT_DIR, { recursive: true, force: true });
-  mkdirSync(OUT_DIR, { recursive: true });
+  prepareOutDir(outDir);
 
   const truths: Truth[] = [];
   const officeJobs: Array<{ name: string; source: OfficeSource; target: OfficeTarget; truth: Truth }> = [];
@@ -149,7 +182,7 @@ async function main(): Promise<void> {
       else if (entry.format === 'png') bytes = encodeGrayPng(images[0]!, dpi);
       else bytes = encodeTiff(images.map((image) => ({ image, bilevel: !greyTiff, dpi })));
     }
-    if (bytes) writeFileSync(join(OUT_DIR, file), bytes);
+    if (bytes) writeFileSync(join(outDir, file), bytes);
     truths.push(truth);
     process.stdout.write(`${file} ${entry.type} ${s.key} ${entry.format}${bytes ? ` ${bytes.length} B` : ''}\n`);
   }
@@ -159,21 +192,21 @@ async function main(): Promise<void> {
     for (const job of officeJobs) {
       const bytes = converted.get(job.name);
       if (!bytes) throw new Error(`${job.name}: LibreOffice wrote nothing`);
-      writeFileSync(join(OUT_DIR, job.truth.file), bytes);
+      writeFileSync(join(outDir, job.truth.file), bytes);
       process.stdout.write(`${job.truth.file} ${job.target} ${bytes.length} B\n`);
     }
   }
 
   for (const truth of truths) {
-    const detected = await detectFormat(join(OUT_DIR, truth.file));
+    const detected = await detectFormat(join(outDir, truth.file));
     if (!detected) throw new Error(`${truth.file}: format not detected`);
     truth.format = detected.format;
-    writeFileSync(join(OUT_DIR, truth.file.replace(/\.[a-z]+$/, '.json')), `${JSON.stringify(truth, null, 2)}\n`);
+    writeFileSync(join(outDir, truth.file.replace(/\.[a-z]+$/, '.json')), `${JSON.stringify(truth, null, 2)}\n`);
   }
-  writeFileSync(join(OUT_DIR, 'README.md'), readme(truths, seed));
+  writeFileSync(join(outDir, 'README.md'), readme(truths, seed));
 
-  const total = readdirSync(OUT_DIR).reduce((sum, f) => sum + statSync(join(OUT_DIR, f)).size, 0);
-  console.log(`${truths.length} documents, ${(total / 1024 / 1024).toFixed(2)} MB in ${OUT_DIR}`);
+  const total = readdirSync(outDir).reduce((sum, f) => sum + statSync(join(outDir, f)).size, 0);
+  console.log(`${truths.length} documents, ${(total / 1024 / 1024).toFixed(2)} MB in ${outDir}`);
   if (total > MAX_TOTAL_BYTES) throw new Error(`corpus is ${total} bytes, over the ${MAX_TOTAL_BYTES} byte budget`);
 }
 
