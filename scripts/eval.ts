@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { detectFormat } from '../server/formats/detect-format.ts';
 import type { Analysis } from '../server/pipeline/analysis.ts';
 import { analyze } from '../server/pipeline/analyze.ts';
+import { scriptArgs } from './cli-args.ts';
 import type { Truth } from './corpus/model.ts';
 import { CATEGORIES } from './corpus/parties.ts';
 import {
@@ -61,25 +62,14 @@ character error rate per format and the targets; writes test-results/eval.json.
   --help          this text`;
 
 function parseArgs(): { verbose: boolean; strict: boolean; only: string[] | null; corpusDir: string } {
-  const args = process.argv.slice(2);
-  if (args.includes('--help') || args.includes('-h')) {
-    console.log(HELP);
-    process.exit(0);
-  }
-  const option = (name: string): string | null => {
-    const at = args.indexOf(name);
-    if (at < 0) return null;
-    const value = args[at + 1];
-    if (!value || value.startsWith('--')) throw new Error(`${name} needs a value (see --help)`);
-    return value;
-  };
-  const only = option('--only');
-  const corpus = option('--corpus');
+  const values = scriptArgs({
+    verbose: { type: 'boolean', short: 'v' }, strict: { type: 'boolean' }, only: { type: 'string' }, corpus: { type: 'string' },
+  }, HELP);
   return {
-    verbose: args.includes('--verbose') || args.includes('-v'),
-    strict: args.includes('--strict'),
-    only: only ? only.split(',').map((s) => s.trim().replace(/\.\w+$/, '')) : null,
-    corpusDir: corpus ? resolve(corpus) : DEFAULT_CORPUS_DIR,
+    verbose: values.verbose ?? false,
+    strict: values.strict ?? false,
+    only: values.only ? values.only.split(',').map((s) => s.trim().replace(/\.\w+$/, '')) : null,
+    corpusDir: values.corpus ? resolve(values.corpus) : DEFAULT_CORPUS_DIR,
   };
 }
 

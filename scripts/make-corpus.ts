@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } f
 import { join, resolve } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { detectFormat } from '../server/formats/detect-format.ts';
+import { scriptArgs } from './cli-args.ts';
 import { attachInvoiceXml, buildCii, buildUbl } from './corpus/einvoice.ts';
 import { encodeGrayPng, encodeTiff, type GrayImage } from './corpus/encoders.ts';
 import { createMeasure, layoutDocument, type Layout } from './corpus/layout.ts';
@@ -50,20 +51,8 @@ Generates the labelled evaluation corpus (documents + ground-truth JSON). The sa
   --help      this text`;
 
 function parseArgs(): { seed: string; outDir: string } {
-  const args = process.argv.slice(2);
-  if (args.includes('--help') || args.includes('-h')) {
-    console.log(HELP);
-    process.exit(0);
-  }
-  const option = (name: string): string | null => {
-    const at = args.indexOf(name);
-    if (at < 0) return null;
-    const value = args[at + 1];
-    if (!value || value.startsWith('--')) throw new Error(`${name} needs a value (see --help)`);
-    return value;
-  };
-  const out = option('--out');
-  return { seed: option('--seed') ?? DEFAULT_SEED, outDir: out ? resolve(out) : DEFAULT_OUT_DIR };
+  const values = scriptArgs({ seed: { type: 'string' }, out: { type: 'string' } }, HELP);
+  return { seed: values.seed ?? DEFAULT_SEED, outDir: values.out ? resolve(values.out) : DEFAULT_OUT_DIR };
 }
 
 /** Empties the output directory, refusing one that holds anything but corpus files (a mistyped --out). */
