@@ -117,6 +117,8 @@ export const dueItemsSchema = z.object({
 export const notificationSchema = z.object({
   id: z.string(), title: z.string(), body: z.string(), eventIds: z.array(z.string()),
   kind: z.enum(['reminder', 'digest', 'summary', 'upload-failed']),
+  /** The queue item of an upload-failed notification: a click opens the queue on that row. */
+  uploadId: z.number().int().optional(),
 });
 export type DesktopNotification = z.infer<typeof notificationSchema>;
 

@@ -172,7 +172,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
       this.emit('uploads.item', item);
       if (item.state === 'failed' && this.settings.get().ui.notify_failed_uploads) {
         this.emit('notification', {
-          id: `upload-failed:${item.id}:${item.updated_at}`, kind: 'upload-failed', eventIds: [],
+          id: `upload-failed:${item.id}:${item.updated_at}`, kind: 'upload-failed', eventIds: [], uploadId: item.id,
           title: translate(this.locale(), 'notification.uploadFailed', { file: item.file_name }),
           body: item.last_error ?? translate(this.locale(), 'notification.uploadRefused'),
         } satisfies DesktopNotification);

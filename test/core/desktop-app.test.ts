@@ -11,7 +11,7 @@ import { makePdf } from '../helpers/archive-harness.ts';
 
 let dir: string;
 let app: DesktopApp;
-const notifications: Array<{ title: string; kind: string; eventIds: string[] }> = [];
+const notifications: Array<{ title: string; kind: string; eventIds: string[]; uploadId?: number | undefined }> = [];
 /** What the injected system hooks were asked (the shells pass shell.openPath / a folder dialog). */
 const opened: Array<{ path: string; bytes: Buffer }> = [];
 const pickerTitles: Array<string | undefined> = [];
@@ -219,6 +219,9 @@ describe('DesktopApp over the embedded archive (local mode)', () => {
     await call('uploads.add', { paths: [notWanted] });
     const failed = await until(async () => notifications.find((n) => n.kind === 'upload-failed'), 'the failed-upload notification');
     expect(failed.title).toBe('Upload fehlgeschlagen: not-a-pdf.pdf');
+    // Its target is the queue row (a click opens #/uploads/<id>).
+    const queue = await call('uploads.list', { limit: 50 });
+    expect(queue.items.find((item) => item.file_name === 'not-a-pdf.pdf')?.id).toBe(failed.uploadId);
     await call('settings.update', { ui: { language: 'en' } });
     expect(app.locale()).toBe('en');
   });

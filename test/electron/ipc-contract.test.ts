@@ -332,7 +332,7 @@ describe('tray and notifications', () => {
       .toBe('Desktop Archive: offline: Zeitüberschreitung');
   });
 
-  it('a notification opens its item: one reminder its document, several the due list, failed uploads the queue', async () => {
+  it('a notification opens its item: one reminder its document, several the due list, failed uploads their queue row', async () => {
     const documentOf = async (eventId: string) => (eventId === 'e1' ? 'd1' : null);
     expect(await notificationRoute({ kind: 'reminder', eventIds: ['e1'] }, documentOf)).toBe('#/document/d1');
     expect(await notificationRoute({ kind: 'reminder', eventIds: ['unknown'] }, documentOf)).toBe('#/due');
@@ -341,5 +341,6 @@ describe('tray and notifications', () => {
     expect(await notificationRoute({ kind: 'digest', eventIds: ['e1'] }, documentOf)).toBe('#/due');
     expect(await notificationRoute({ kind: 'summary', eventIds: ['e1', 'e2'] })).toBe('#/due');
     expect(await notificationRoute({ kind: 'upload-failed', eventIds: [] }, documentOf)).toBe('#/uploads');
+    expect(await notificationRoute({ kind: 'upload-failed', eventIds: [], uploadId: 17 }, documentOf)).toBe('#/uploads/17');
   });
 });

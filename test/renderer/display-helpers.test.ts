@@ -44,9 +44,12 @@ describe('library helpers', () => {
     expect(previewKind('x', 'docx')).toBe('office');
   });
   it('routes by hash both ways', () => {
-    for (const hash of ['#/library', '#/library/deleted', '#/document/abc', '#/uploads', '#/due', '#/settings', '#/welcome']) {
+    for (const hash of ['#/library', '#/library/deleted', '#/document/abc', '#/uploads', '#/uploads/42', '#/due', '#/settings', '#/welcome']) {
       expect(routeHash(parseRoute(hash))).toBe(hash);
     }
     expect(parseRoute('')).toEqual({ name: 'library', deleted: false });
+    // A failed-upload notification's target: the queue with that row.
+    expect(parseRoute('#/uploads/42')).toEqual({ name: 'uploads', item: 42 });
+    expect(parseRoute('#/uploads/not-a-number')).toEqual({ name: 'uploads' });
   });
 });
