@@ -68,6 +68,7 @@ export function registerDesktopIpc<E>(
 /** The events of the contract, sent to the window as ('desktop:event', name, payload). */
 export function forwardDesktopEvents(
   source: DesktopEventSource, send: (channel: typeof EVENT_CHANNEL, event: EventName, payload: unknown) => void,
+  onInvalid?: (event: EventName, problem: string) => void,
 ): () => void {
-  return forwardEvents(source, (event, payload) => send(EVENT_CHANNEL, event, payload));
+  return forwardEvents(source, (event, payload) => send(EVENT_CHANNEL, event, payload), onInvalid);
 }

@@ -141,6 +141,20 @@ describe('main: the IPC registration loop', () => {
     stop();
     for (const event of EVENT_NAMES) expect(source.listenerCount(event), event).toBe(0);
   });
+
+  it('sends only what the contract names: a payload that does not fit is reported, not sent; extra fields are dropped', () => {
+    const source = new EventEmitter<{ [E in EventName]: [EventPayload<E>] }>();
+    const sent: unknown[][] = [];
+    const invalid: Array<[EventName, string]> = [];
+    forwardDesktopEvents(source, (...args) => void sent.push(args), (event, problem) => void invalid.push([event, problem]));
+    // What a bug elsewhere could emit, past the compiler (a cast, a JSON value): a string where a number belongs.
+    source.emit('uploads.progress', { id: 1, sent: 'half', total: 10 } as unknown as EventPayload<'uploads.progress'>);
+    expect(sent).toEqual([]);
+    expect(invalid).toEqual([['uploads.progress', expect.stringContaining('sent')]]);
+    // A field the contract does not name never reaches the renderer, whatever it holds.
+    source.emit('uploads.progress', { id: 1, sent: 5, total: 10, apiKey: 'das_secret' } as EventPayload<'uploads.progress'>);
+    expect(sent).toEqual([[EVENT_CHANNEL, 'uploads.progress', { id: 1, sent: 5, total: 10 }]]);
+  });
 });
 
 describe('the sender check', () => {
