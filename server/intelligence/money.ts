@@ -14,8 +14,9 @@ export interface MoneyToken {
   decimals: boolean;
 }
 
-const NUMBER = new RegExp(`(?<![\\d.,'’${L}])([-−] ?)?(\\d{1,3}(?:([.,'’ ])\\d{3})(?:\\3\\d{3})*|\\d+)(?:([.,])(\\d{1,2}|-{1,2}|–|—))?(?!\\d)(?![a-zß-öø-ÿ])`, 'g');
 const CODES = 'EUR|USD|GBP|CHF|JPY|AUD|CAD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|CNY|INR|ZAR|SGD|HKD|TRY|BRL|MXN';
+/** OCR drops the space between an ISO code and its number ("GBP416.00", "EUR84,20"); any other letters still block. */
+const NUMBER = new RegExp(`(?:(?<=(?<![${L}])(?:${CODES}))|(?<![\\d.,'’${L}]))([-−] ?)?(\\d{1,3}(?:([.,'’ ])\\d{3})(?:\\3\\d{3})*|\\d+)(?:([.,])(\\d{1,2}|-{1,2}|–|—))?(?!\\d)(?![a-zß-öø-ÿ])`, 'g');
 const BEFORE = new RegExp(`(€|${CODES}|Euro|EURO|US\\$|A\\$|C\\$|NZ\\$|HK\\$|S\\$|R\\$|\\$|£|SFr\\.?|Fr\\.|¥|₹|₺) ?$`);
 const AFTER = new RegExp(`^ ?(€|${CODES}|Euro|EURO|\\$|£|Fr\\.|¥|₹|₺|zł|Kč)(?![${L}])`);
 const SYMBOLS: Record<string, string> = {

@@ -83,6 +83,14 @@ describe('money', () => {
     for (const [text, value, currency] of cases) expect(money(`Betrag ${text}`), text).toEqual([[value, currency]]);
   });
 
+  it('reads an ISO currency code glued to its number by OCR, but no other letters', () => {
+    expect(money('Balance due GBP416.00')).toEqual([[416, 'GBP']]);
+    expect(money('Summe EUR84,20')).toEqual([[84.2, 'EUR']]);
+    expect(money('Total CHF1.250,00 und USD-12.50')).toEqual([[1250, 'CHF'], [-12.5, 'USD']]);
+    expect(money('Artikel ABC123.45, Typ XEUR12,50, Modell GBPX9.99')).toEqual([]);
+    expect(money('Zählerstand eur12,50')).toEqual([]);
+  });
+
   it('does not read quantities, percentages and plain integers as money', () => {
     expect(money('19 % MwSt. auf 350 kWh, 3 Stk., Kundennummer 100234')).toEqual([]);
   });
