@@ -118,7 +118,24 @@ export function findAmounts(doc: Doc, blockedByLine: ReadonlyMap<number, Readonl
     });
   }
   markRemainders(result);
+  restoreLostDecimals(result);
   return result;
+}
+
+/**
+ * OCR drops a decimal comma ("38846 €" for 388,46 €): a whole number of four or more plain digits whose digits are
+ * those of an amount with cents at most three lines away is that amount read again, not a hundred times it.
+ */
+function restoreLostDecimals(candidates: AmountCandidate[]): void {
+  for (const candidate of candidates) {
+    if (candidate.decimals || !/^\d{4,}$/.test(candidate.text.replace(/[^\d.,'’ ]/g, '').trim())) continue;
+    const cents = Math.round(Math.abs(candidate.value));
+    const twin = candidates.find((other) => other.decimals && Math.abs(other.line - candidate.line) <= 3
+      && Math.round(Math.abs(other.value) * 100) === cents);
+    if (!twin) continue;
+    candidate.value = Math.sign(candidate.value) * Math.abs(twin.value);
+    candidate.decimals = true;
+  }
 }
 
 /**

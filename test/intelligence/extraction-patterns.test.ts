@@ -420,6 +420,34 @@ Annual price rise £1.80 per month each April`;
     expect(read(policy).amount?.value).toEqual({ value: 31.98, currency: 'EUR' });
     expect(read(contract).amount?.value).toEqual({ value: 18, currency: 'GBP' });
   });
+
+  it('reads a total whose decimal comma OCR lost as the same amount printed with cents beside it', () => {
+    const card = `Sparkasse Obertal
+Kreditkartenabrechnung
+Abrechnungsdatum 14.03.2027
+Kreditrahmen 2.500,00 €
+03.03.2027 Buchhandlung am Markt 45,10
+05.03.2027 Parkhaus Zentrum 12,40
+Summe Umsätze 5750 €
+Abrechnungsbetrag 57,50 €`;
+    expect(read(ocr(card)).amount?.value).toEqual({ value: 57.5, currency: 'EUR' });
+    // Different digits, or the amount with cents far away: the whole number stays what it says.
+    const rent = `Hausverwaltung Kern GmbH
+Rechnung Nr. HK-2027-118
+Datum 02.02.2027
+Kaution 12,40 €
+Jahresmiete gesamt 5750 €`;
+    expect(read(rent).amount?.value).toEqual({ value: 5750, currency: 'EUR' });
+    const far = `Hausverwaltung Kern GmbH
+Rechnung Nr. HK-2027-119
+Datum 02.02.2027
+Reinigung 57,50 €
+Hausmeister 80,00 €
+Winterdienst 90,00 €
+Gartenpflege 95,00 €
+Gesamtbetrag 5750 €`;
+    expect(read(far).amount?.value).toEqual({ value: 5750, currency: 'EUR' });
+  });
 });
 
 describe('due date', () => {
