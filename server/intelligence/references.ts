@@ -71,7 +71,12 @@ const DOCUMENT_WORDS = combineLabels(([
 ] as const).map(([kind, source]) => [kind, new RegExp(latin(`${WORD_START}(?:${source})(?= )`), 'gi')] as const));
 
 /** Between label and value OCR leaves stray marks ("Invoice # >> 7613-7151", "Account number © 6091982954"). */
-const VALUE = /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*]*(?:(?:nr|no|nummer|number)\.?\s*[:#]?\s*)?([A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ\-/._]*(?: \d{2,}(?:\.\d{3})*(?=\s|$|[,;)]))*)/iu;
+const VALUE = /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]*(?:(?:nr|no|nummer|number)\.?\s*[:#]?\s*)?([A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ\-/._]*(?: \d{2,}(?:\.\d{3})*(?=\s|$|[,;)]))*)/iu;
+/**
+ * OCR also reads specks as a short lowercase word or a lone capital ("Gutschrift-Nr i GU-4711", "Account number hiss
+ * 60812345", "Member no: A KX19001"): skipped when a number that starts with at most four capitals and a digit follows.
+ */
+const STRAY_WORD = /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]*(?:[a-zß-ÿ]{1,4}|[A-Z](?= [A-Z]))[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]+(?=[A-Z]{0,4}-?\d)/u;
 /** A file reference may end in the writer's initials: "Unser Zeichen 112/26 HO", "Az. 4711/26 KL". */
 const INITIALS_AFTER = /^ ([A-Z]{1,3})(?=$|[ ,;)])/u;
 const CURRENCY_CODE = /^(?:EUR|USD|GBP|CHF)$/u;
@@ -133,10 +138,12 @@ export function findReferences(doc: Doc): FoundReference[] {
       if (hit.kind === 'excluded' || hit.kind === 'column') return;
       const nextHit = hits[i + 1];
       const rest = line.slice(hit.end, nextHit ? nextHit.start : undefined);
-      const match = (hit.kind === 'account' ? IBAN_VALUE.exec(rest) : null) ?? VALUE.exec(rest);
+      const stray = STRAY_WORD.exec(rest);
+      const valueRest = stray ? rest.slice(stray[0].length) : rest;
+      const match = (hit.kind === 'account' ? IBAN_VALUE.exec(rest) : null) ?? VALUE.exec(valueRest);
       let value = match?.[1] ? cleanValue(match[1]) : null;
       if (value && hit.kind === 'case') {
-        const initials = INITIALS_AFTER.exec(rest.slice(match!.index + match![0].length));
+        const initials = INITIALS_AFTER.exec(valueRest.slice(match!.index + match![0].length));
         if (initials?.[1] && !CURRENCY_CODE.test(initials[1])) value = `${value} ${initials[1]}`;
       }
       if (value) {

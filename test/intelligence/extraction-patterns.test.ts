@@ -290,6 +290,49 @@ Preisanpassung zum 01.01.2027`;
     expect(read(price).reference_number?.value).toBe('201 384 727');
   });
 
+  it('skips a speck read as a short word, a lone capital or a plus sign between label and value', () => {
+    const credit = `Fernwerk Kommunikation GmbH
+Gutschrift-Nr i GS-40917733
+Datum 04.03.2027
+Zu Rechnung FK-2027-551201
+Gutschrift
+Gutschriftsbetrag 12,60 €`;
+    const notice = `Harbourside Water Ltd
+Account number hiss 5093317720
+Date 2 March 2027
+Your charges are changing from 1 April 2027`;
+    const contract = `Riverbank Fitness Ltd
+Membership no: A KX19001
+Date 2 March 2027
+Membership agreement
+Monthly fee GBP 29.99`;
+    const parking = `Eastvale District Council
+PCN number - + * 'EV20771643
+Date 2 March 2027
+Penalty charge notice
+Penalty charge £70.00`;
+    expect(read(credit).reference_number?.value).toBe('GS-40917733');
+    expect(read(notice).reference_number?.value).toBe('5093317720');
+    expect(read(contract).reference_number?.value).toBe('KX19001');
+    expect(read(parking).reference_number?.value).toBe('EV20771643');
+  });
+
+  it('keeps a value that starts with letters and does not read a date after a short word as a number', () => {
+    const own = `Stadtwerke Obertal
+Vertragsnummer VN 4471203
+Datum 02.03.2027
+Ihr Stromliefervertrag
+Monatlicher Abschlag 64,00 €`;
+    const single = `Stadtwerke Obertal
+Kundennummer K 482910
+Rechnungsnr. vom 02.03.2027
+Rechnung
+Gesamtbetrag 48,10 €`;
+    expect(read(own).reference_number?.value).toBe('VN 4471203');
+    expect(read(single).reference_number?.value).not.toBe('02.03.2027');
+    expect(read(single).reference_number?.value).toBe('K 482910');
+  });
+
   it('does not take the insurance number of a membership certificate as a letter\'s reference', () => {
     const text = `BKK Nordwest Gesundheit
 Kronprinzenstraße 30, 45128 Essen
