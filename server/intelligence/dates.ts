@@ -45,7 +45,8 @@ const PATTERNS: ReadonlyArray<{ kind: 'iso' | 'dotted' | 'slashed' | 'day-month'
   { kind: 'slashed', re: new RegExp(`${WORD_START}(\\d{1,2})/(\\d{1,2})/(\\d{4}|\\d{2})(?![\\d/])`, 'g') },
   {
     kind: 'day-month',
-    re: new RegExp(`${WORD_START}(\\d{1,2})${ORDINAL}\\.? ?(?:of )?(${MONTH_NAMES})\\.?,? ?(\\d{4})(?!\\d)`, 'gi'),
+    // OCR may read a speck before the year as a hyphen ("26. Juli-2026").
+    re: new RegExp(`${WORD_START}(\\d{1,2})${ORDINAL}\\.? ?(?:of )?(${MONTH_NAMES})\\.?,? ?(?:[-–] ?)?(\\d{4})(?!\\d)`, 'gi'),
   },
   {
     kind: 'month-day',

@@ -643,6 +643,13 @@ describe('OCR noise in dates', () => {
     expect(iso('Datum 15.12,2026')).toEqual(['2026-12-15']);
     expect(iso('Beginn 10:30 Uhr, Raum 12:20')).toEqual([]);
   });
+
+  it('reads a written-out date with a hyphen before the year', () => {
+    const iso = (text: string): string[] => findDates(makeDoc(text), { monthFirst: false, today: TODAY }).map((d) => d.iso);
+    expect(iso('Der Betrag ist fällig am 14. März-2027.')).toEqual(['2027-03-14']);
+    expect(iso('Payment due 9 April - 2027')).toEqual(['2027-04-09']);
+    expect(iso('Saison März-April 2027, Ausgabe 3. Mai-20271, Nr. 4 Juni-12')).toEqual([]);
+  });
 });
 
 describe('label blocks read column by column', () => {
