@@ -24,7 +24,8 @@ const SYMBOLS: Record<string, string> = {
   'R$': 'BRL', '£': 'GBP', SFr: 'CHF', 'SFr.': 'CHF', 'Fr.': 'CHF', '¥': 'JPY', '₹': 'INR', '₺': 'TRY', 'zł': 'PLN', 'Kč': 'CZK',
   ...Object.fromEntries(CODES.split('|').map((code) => [code, code])),
 };
-const UNIT_AFTER = /^\s?(?:%|x\b|stk|st\.|pcs|kg|g\b|km|m²|m2|m³|qm|kwh|h\b|hours?\b|hrs?\b|stunden?\b|std|min|ct\b|cents?\b|l\b|liter|tage|days|monate|months|jahre|years)/iu;
+/** A quantity, not money; OCR may put a speck before the percent sign ("19,00.%"). */
+const UNIT_AFTER = /^(?:[.,] ?%|\s?(?:%|x\b|stk|st\.|pcs|kg|g\b|km|m²|m2|m³|qm|kwh|h\b|hours?\b|hrs?\b|stunden?\b|std|min|ct\b|cents?\b|l\b|liter|tage|days|monate|months|jahre|years))/iu;
 
 /** Every money-like number, by line; `blocked` are spans (e.g. dates) that must not be read as numbers. */
 export function findMoney(doc: Doc, blocked: ReadonlyMap<number, ReadonlyArray<readonly [number, number]>>): Map<number, MoneyToken[]> {

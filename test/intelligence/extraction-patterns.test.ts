@@ -464,6 +464,19 @@ Annual price rise £1.80 per month each April`;
     expect(read(contract).amount?.value).toEqual({ value: 18, currency: 'GBP' });
   });
 
+  it('does not take the tax after a rate with a speck before its percent sign for what is left to pay', () => {
+    const slip = `Tankstelle Ostring
+Rechnung
+Diesel 40,00 l x 1,550 EUR/l 62,00 A
+Gesamtbetrag EUR 62,00
+Kartenzahlung 62,00
+Netto 52,10
+MwSt A 19,00.% 9,90
+Beleg-Nr. 31/4410
+Datum 04.03.27`;
+    expect(read(ocr(slip)).amount?.value).toEqual({ value: 62, currency: 'EUR' });
+  });
+
   it('reads a total whose decimal comma OCR lost as the same amount printed with cents beside it', () => {
     const card = `Sparkasse Obertal
 Kreditkartenabrechnung

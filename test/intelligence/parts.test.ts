@@ -91,6 +91,12 @@ describe('money', () => {
     expect(money('Zählerstand eur12,50')).toEqual([]);
   });
 
+  it('reads a rate with a speck before its percent sign as a percentage, not money', () => {
+    expect(money('MwSt 19,00.% 9,90')).toEqual([[9.9, null]]);
+    expect(money('USt 7,00,% 3,15 €')).toEqual([[3.15, 'EUR']]);
+    expect(money('Preis 12,50. Danke, Summe 20,00')).toEqual([[12.5, null], [20, null]]);
+  });
+
   it('does not read quantities, percentages and plain integers as money', () => {
     expect(money('19 % MwSt. auf 350 kWh, 3 Stk., Kundennummer 100234')).toEqual([]);
   });
