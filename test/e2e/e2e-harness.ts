@@ -3,11 +3,13 @@
  * shell, Debian's Chromium driven by playwright-core, screenshots in both colour schemes and an axe-core check.
  * Nothing here is a fake: the embedded Archive Service, the watcher, the journal and the renderer are the real ones.
  */
-import { mkdir, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import type { DesktopNotification } from '../../common/ipc.ts';
 import { DesktopApp } from '../../main/core/desktop-app.ts';
 import { SessionKeyStore } from '../../main/core/keychain/session-key-store.ts';
@@ -212,4 +214,28 @@ export function localDay(days: number): { iso: string; german: string } {
   const dd = String(d.getDate()).padStart(2, '0');
   const mm = String(d.getMonth() + 1).padStart(2, '0');
   return { iso: `${d.getFullYear()}-${mm}-${dd}`, german: `${dd}.${mm}.${d.getFullYear()}` };
+}
+
+/** What a test file works with: its directory, the app with its browser shell, Chromium and one open page. */
+export interface E2eSession { dir: string; desktop: DesktopUnderTest; browser: Browser; opened: OpenedPage }
+
+/**
+ * The usual fixture of an e2e file, registered as its beforeAll/afterAll: a fresh directory, the app past onboarding
+ * (unless the settings say otherwise), Chromium and a page. The fields are set once beforeAll has run.
+ */
+export function e2eSession(name: string, settings: SettingsPatch = { ui: { onboarded: true } }): E2eSession {
+  const session = {} as E2eSession;
+  beforeAll(async () => {
+    await ensureRenderer();
+    session.dir = await mkdtemp(join(tmpdir(), `e2e-${name}-`));
+    session.desktop = await startDesktop({ dir: session.dir, settings });
+    session.browser = await launchChromium();
+    session.opened = await openPage(session.browser);
+  }, 180_000);
+  afterAll(async () => {
+    await session.browser?.close();
+    await session.desktop?.close();
+    if (session.dir) await rm(session.dir, { recursive: true, force: true });
+  });
+  return session;
 }

@@ -2,42 +2,23 @@
  * TIFF scans end to end: Chromium cannot show TIFF, so the renderer decodes the first page (utif2) and shows it as a
  * PNG, in the document preview and as the grid thumbnail. Local mode, browser shell, a real scan from the corpus.
  */
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureRenderer, launchChromium, openPage, ROOT, shoot, startDesktop, type DesktopUnderTest, type OpenedPage } from './e2e-harness.ts';
+import { describe, expect, it } from 'vitest';
+import { e2eSession, ROOT, shoot } from './e2e-harness.ts';
 
 /** What an <img> knows of its decoded picture (the DOM types are not part of the Node test program). */
 interface Pixels { naturalWidth: number; naturalHeight: number }
 
-let dir: string;
-let desktop: DesktopUnderTest;
-let browser: Browser;
-let opened: OpenedPage;
-
-beforeAll(async () => {
-  await ensureRenderer();
-  dir = await mkdtemp(join(tmpdir(), 'e2e-tiff-'));
-  desktop = await startDesktop({ dir, settings: { ui: { onboarded: true } } });
-  browser = await launchChromium();
-  opened = await openPage(browser);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await desktop?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const session = e2eSession('tiff');
 
 describe('TIFF scans (browser shell, Chromium)', () => {
   it('preview their first page and have a grid thumbnail', async () => {
-    const scan = join(dir, 'Scan-0027.tif');
+    const scan = join(session.dir, 'Scan-0027.tif');
     await copyFile(join(ROOT, 'test', 'fixtures', 'corpus', 'doc-27.tif'), scan);
-    await desktop.app.handlers['uploads.add']({ paths: [scan] });
-    const { page } = opened;
-    await page.goto(desktop.shell.url);
+    await session.desktop.app.handlers['uploads.add']({ paths: [scan] });
+    const { page } = session.opened;
+    await page.goto(session.desktop.shell.url);
     const row = page.locator('[data-testid=library-row][data-id]');
     await expect.poll(async () => {
       await page.getByTestId('library-sync').click();
@@ -51,12 +32,12 @@ describe('TIFF scans (browser shell, Chromium)', () => {
     expect(await image.getAttribute('src')).toMatch(/^blob:/);
     await shoot(page, 'document-tiff');
 
-    await page.goto(`${desktop.shell.url.split('#')[0]}#/library`);
+    await page.goto(`${session.desktop.shell.url.split('#')[0]}#/library`);
     await page.getByTestId('view-grid').click();
     const thumb = page.locator('[data-testid=thumb] img');
     await thumb.first().waitFor();
     await expect.poll(() => thumb.first().evaluate((img) => (img as unknown as Pixels).naturalWidth)).toBe(320);
     await shoot(page, 'library-grid-tiff');
-    expect(opened.pageErrors).toEqual([]);
+    expect(session.opened.pageErrors).toEqual([]);
   }, 120_000);
 });
