@@ -81,6 +81,27 @@ describe('archive client against the real service', () => {
     expect((await client.health()).status).toBe('ok');
   });
 
+  it('edits an event by hand: a needs_input invoice gets its amount and opens; invalid edits are 400 with the message', async () => {
+    const file = await pdfFile('no-amount.pdf', 'Invoice without a total');
+    const accepted = await client.upload({ ...file, metadata: { event_type: 'invoice' } });
+    await waitForStatus(client, accepted.id);
+    const [event] = (await client.listEvents({ document_id: accepted.id })).items;
+    expect(event).toMatchObject({ event_type: 'invoice', state: 'needs_input', amount: null });
+
+    const edited = await client.updateEvent(event!.id, {
+      amount: { value: 89.9, currency: 'eur' }, due_date: '2026-12-31', reference_number: 'R-77',
+    });
+    expect(edited).toMatchObject({ state: 'open', amount: { value: 89.9, currency: 'EUR' }, due_date: '2026-12-31', reference_number: 'R-77' });
+    expect(edited.history.at(-1)).toMatchObject({ from: 'needs_input', to: 'open', cause: 'edited: payable with amount' });
+    const cleared = await client.updateEvent(event!.id, { reference_number: null });
+    expect(cleared.reference_number).toBeNull();
+
+    await expect(client.updateEvent(event!.id, { amount: { value: 1, currency: 'EURO' } }))
+      .rejects.toMatchObject({ status: 400, transient: false, message: expect.stringContaining('currency') });
+    await expect(client.updateEvent(crypto.randomUUID(), { due_date: '2026-12-31' }))
+      .rejects.toMatchObject({ status: 404, message: 'Event not found' });
+  });
+
   it('downloads through the signed URL, named by Content-Disposition, streamed to disk', async () => {
     const file = await pdfFile('Vertrag Übersicht.pdf');
     const { id } = await client.upload(file);

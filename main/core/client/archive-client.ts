@@ -54,6 +54,15 @@ export interface EventListQuery {
   space_id?: string; document_id?: string; updated_after?: string;
 }
 
+/** The body of PATCH /v1/events/{id}: every field optional; null clears it (except the type). */
+export interface EventPatch {
+  event_type?: EventType;
+  amount?: { value: number; currency: string } | null;
+  due_date?: string | null;
+  reference_number?: string | null;
+  sender_name?: string | null;
+}
+
 export interface UploadRequest {
   path: string;
   /** The file name the service stores (default: the path's base name). */
@@ -174,6 +183,11 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
   }
   setEventState(id: string, change: { state: EventState; cause?: string; paid_at?: string }, signal?: AbortSignal): Promise<ArchiveEventDetail> {
     return this.call<{ event: ArchiveEventDetail }>('POST', `/v1/events/${encodeURIComponent(id)}/state`, { json: change, signal })
+      .then((r) => r.event);
+  }
+  /** Hand edits of an event (PATCH /v1/events/{id}); the service decides the state again (needs_input → open with an amount). */
+  updateEvent(id: string, patch: EventPatch, signal?: AbortSignal): Promise<ArchiveEventDetail> {
+    return this.call<{ event: ArchiveEventDetail }>('PATCH', `/v1/events/${encodeURIComponent(id)}`, { json: patch, signal })
       .then((r) => r.event);
   }
   search(query: { query: string; limit?: number; space_id?: string }, signal?: AbortSignal):
