@@ -10,7 +10,7 @@ export const CALL_NAME_LIST = [
   'status.get', 'settings.get', 'settings.update', 'connection.test', 'connection.setKey', 'library.list',
   'library.search', 'library.sync', 'documents.get', 'documents.preview', 'documents.saveAs', 'documents.open',
   'documents.update', 'documents.delete', 'documents.restore', 'documents.reprocess', 'events.list', 'events.get',
-  'events.setState', 'events.due', 'events.snooze', 'events.exportIcs', 'uploads.list', 'uploads.add',
+  'events.setState', 'events.update', 'events.due', 'events.snooze', 'events.exportIcs', 'uploads.list', 'uploads.add',
   'uploads.retry', 'uploads.pauseItem', 'uploads.remove', 'uploads.pause', 'uploads.resume', 'uploads.counts',
   'folders.list', 'folders.save', 'folders.remove', 'folders.rescan', 'catalog.spaces', 'catalog.categories',
   'catalog.tags', 'dialogs.pickFolder',

@@ -177,6 +177,25 @@ export const settingsPatchSchema = z.strictObject({
   }).optional(),
 });
 
+/**
+ * A hand edit of an event (PATCH /v1/events/{id}), validated as the service does: every field optional, null clears
+ * it. The renderer's edit form parses with this schema too, so it shows the same messages before anything is sent.
+ */
+const eventText = z.string().trim().min(1, { error: 'must not be empty' }).max(500, { error: 'at most 500 characters' });
+export const eventPatchSchema = z.strictObject({
+  id: uuid,
+  event_type: z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(', ')}` }).optional(),
+  amount: z.strictObject({
+    value: z.number({ error: 'must be a number' }).finite({ error: 'must be a finite number' }),
+    currency: z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter ISO 4217 code' })
+      .transform((c) => c.toUpperCase()),
+  }).nullable().optional(),
+  due_date: calendarDate.nullable().optional(),
+  reference_number: eventText.nullable().optional(),
+  sender_name: eventText.nullable().optional(),
+});
+export type EventPatch = z.infer<typeof eventPatchSchema>;
+
 // ---- the contract ------------------------------------------------------------------------------------------------
 
 const none = z.undefined();
@@ -234,6 +253,11 @@ export const CALLS = {
   'events.setState': call(z.strictObject({
     id: uuid, state: z.enum(EVENT_STATES), paid_at: calendarDate.optional(), cause: z.string().min(1).max(200).optional(),
   }), eventDetailSchema),
+  /**
+   * Hand edits of an event (type, amount, due date, reference, sender), kept across reprocessing; the service decides
+   * the state again (an invoice in needs_input opens once it has an amount). Answers the EventDetail after the edit.
+   */
+  'events.update': call(eventPatchSchema, eventDetailSchema),
   /** Open and needs-input events with a due date: overdue, then by ISO week, with totals per currency. */
   'events.due': call(z.strictObject({
     types: z.array(z.enum(EVENT_TYPES)).optional(),

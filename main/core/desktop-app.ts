@@ -310,6 +310,17 @@ export class DesktopApp extends EventEmitter<Emitted> {
         void this.reminders.check();
         return event;
       },
+      'events.update': async ({ id, ...patch }) => {
+        const event = await client().updateEvent(id, patch);
+        this.cache.upsertEvents([event]);
+        // A new sender is the document's sender too, and its extracted data now shows the edit: the document view
+        // reads the cache, so the document is refreshed with the event rather than at the next sync.
+        const document = await client().getDocument(event.document_id).catch(() => null);
+        if (document) this.cache.upsertDocuments([document], this.now());
+        this.emit('library.changed', { document_ids: document ? [event.document_id] : [], event_ids: [id] });
+        void this.reminders.check();
+        return event;
+      },
       'events.due': async ({ types, until }) => {
         const due = this.cache.dueItems({ ...(until ? { until } : {}) });
         if (!types?.length) return due;

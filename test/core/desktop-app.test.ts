@@ -138,6 +138,50 @@ describe('DesktopApp over the embedded archive (local mode)', () => {
     expect((await call('status.get')).due_count).toBe(2);
   }, 90_000);
 
+  it('an invoice that needs input gets its amount and due date by hand: open at once, in the document and in Due', async () => {
+    const drop = join(dir, 'needs-input');
+    await mkdir(drop, { recursive: true });
+    await writeFile(join(drop, 'Rechnung ohne Betrag.pdf'), await makePdf(['Rechnung Nr. 815', 'Bitte überweisen Sie den Betrag.']));
+    await call('uploads.add', { paths: [drop], metadata: { event_type: 'invoice' } });
+    const event = await until(async () => {
+      await call('library.sync');
+      const doc = (await call('library.list', { limit: 500 })).items.find((d) => d.original_filename === 'Rechnung ohne Betrag.pdf');
+      if (!doc) return undefined;
+      return (await call('events.list', { document_id: doc.id })).items[0];
+    }, 'the needs_input event synced', 60_000);
+    expect(event).toMatchObject({ event_type: 'invoice', state: 'needs_input', amount: null, due_date: null });
+    const dueBefore = await call('events.due', {});
+    expect(dueBefore.overdue.items.concat(dueBefore.weeks.flatMap((w) => w.items)).map((e) => e.id)).not.toContain(event.id);
+
+    // The contract validates as the service does, before anything is sent.
+    expect(() => parseCallInput('events.update', { id: event.id, amount: { value: 1, currency: 'EURO' } }))
+      .toThrow('events.update: amount.currency: must be a three-letter ISO 4217 code');
+    expect(() => parseCallInput('events.update', { id: event.id, amount: { value: Number.NaN, currency: 'EUR' } })).toThrow('amount.value');
+    expect(() => parseCallInput('events.update', { id: event.id, due_date: '2026-02-30' })).toThrow('due_date: expected a date YYYY-MM-DD');
+    expect(() => parseCallInput('events.update', { id: event.id, event_type: 'bill' })).toThrow('event_type: must be one of');
+
+    // Outside the reminder window (the reminder test counts exactly two reminded events).
+    const due = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
+    const changed: Array<{ document_ids: string[]; event_ids: string[] }> = [];
+    const listener = (payload: { document_ids: string[]; event_ids: string[] }): void => { changed.push(payload); };
+    app.on('library.changed', listener);
+    const edited = await call('events.update', {
+      id: event.id, amount: { value: 42.5, currency: 'eur' }, due_date: due, reference_number: '  R-815 ',
+    });
+    app.off('library.changed', listener);
+    expect(edited).toMatchObject({ state: 'open', amount: { value: 42.5, currency: 'EUR' }, due_date: due, reference_number: 'R-815' });
+    expect(edited.history.at(-1)).toMatchObject({ from: 'needs_input', to: 'open', cause: 'edited: payable with amount' });
+    expect(changed).toContainEqual({ document_ids: [event.document_id], event_ids: [event.id] });
+
+    // No sync in between: the cache was refreshed by the call itself.
+    expect((await call('events.list', { document_id: event.document_id })).items[0]).toMatchObject({ state: 'open', amount: { value: 42.5, currency: 'EUR' } });
+    const dueAfter = await call('events.due', {});
+    const listed = dueAfter.overdue.items.concat(dueAfter.weeks.flatMap((w) => w.items)).find((e) => e.id === event.id);
+    expect(listed).toMatchObject({ state: 'open', due_date: due, amount: { value: 42.5, currency: 'EUR' } });
+
+    await expect(call('events.update', { id: crypto.randomUUID(), due_date: due })).rejects.toThrow('Event not found');
+  }, 70_000);
+
   it('deletes and restores in bulk with a per-document result, and reprocess reports the spec lists', async () => {
     const page = await call('library.list', {});
     const ids = page.items.map((d) => d.id);
