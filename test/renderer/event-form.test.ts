@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventView } from '../../common/ipc.ts';
-import { formFromEvent, missingPrompt, validateEventForm } from '../../renderer/src/lib/event-form.ts';
+import { formFromEvent, validateEventForm } from '../../renderer/src/lib/event-form.ts';
+import { missingPrompt } from '../../renderer/src/lib/event-prompt.ts';
 
 const needsInput: EventView = {
   id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427', document_id: '6f1d2b1c-5c1e-4a8e-9a57-8f2a7d4f0b11',

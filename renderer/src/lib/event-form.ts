@@ -36,12 +36,6 @@ export function formFromEvent(event: EventView): EventForm {
   };
 }
 
-/** The prompt a needs_input event shows: a missing amount by name, anything else as missing details. */
-export function missingPrompt(event: EventView): MessageKey | null {
-  if (event.state !== 'needs_input') return null;
-  return event.amount ? 'event.detailsMissing' : 'event.amountMissing';
-}
-
 export function validateEventForm(event: EventView, form: EventForm): EventFormResult {
   const errors: EventFormErrors = {};
   const raw: Record<string, unknown> = { id: event.id };
