@@ -85,6 +85,19 @@ describe('editing an event (browser shell, Chromium)', () => {
     await item.waitFor();
     expect(await item.getAttribute('data-state')).toBe('open');
     expect(await item.textContent()).toMatch(/42\.50/);
+
+    // What the service refuses is shown in the form, which stays open with what was typed: here the document was
+    // deleted elsewhere meanwhile (no sync in between, so the event is still listed).
+    await page.goto(`${session.desktop.shell.url.split('#')[0]}#/document/${event.document_id}`);
+    await page.getByTestId('tab-events').click();
+    await row.getByTestId('doc-event-edit').click();
+    await form.waitFor();
+    // Straight through the client, as another device would: the app hears of it only at its next sync.
+    await app.core.client.deleteDocument(event.document_id);
+    await form.getByLabel('Amount').fill('50');
+    await form.getByTestId('event-form-save').click();
+    await expect.poll(() => form.getByTestId('event-form-error').textContent()).toBe('The archive did not save the change: Event not found');
+    expect(await form.getByLabel('Amount').inputValue()).toBe('50');
     expect(session.opened.pageErrors).toEqual([]);
   }, 150_000);
 });
