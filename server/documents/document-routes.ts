@@ -8,7 +8,7 @@ import { HttpError } from '../http/http-error.ts';
 import { readJsonBody, zodMessage } from '../http/json-body.ts';
 import { param, parseQuery } from '../http/query.ts';
 import type { RequestContext, Route } from '../http/router.ts';
-import { refreshEditOverlay } from '../events/hand-edits.ts';
+import { addEditedFields, refreshEditOverlay } from '../events/hand-edits.ts';
 import { embeddingIndexFor } from '../search/embedding-index.ts';
 import { pathId, requireWrite, visibleDocument } from './document-access.ts';
 import {
@@ -100,18 +100,20 @@ async function patchDocument(ctx: RequestContext) {
     }
   }
   transaction(db, () => {
-    const edited = new Set(JSON.parse(row.edited_fields) as string[]);
-    const now = nowIso();
+    const edited: string[] = [];
     for (const field of ['title', 'document_date', 'category_id'] as const) {
       if (patch[field] === undefined) continue;
       db.prepare(`UPDATE documents SET ${field} = ? WHERE id = ?`).run(patch[field], row.id);
-      edited.add(field);
+      edited.push(field);
     }
     if (patch.tags) {
       setDocumentTags(db, row.id, [...new Map(patch.tags.map((t) => [t.toLowerCase(), t])).values()]);
-      edited.add('tags');
+      edited.push('tags');
     }
-    db.prepare('UPDATE documents SET edited_fields = ?, updated_at = ? WHERE id = ?').run(JSON.stringify([...edited]), now, row.id);
+    // Added to the list as it is now, not as it was read before the body arrived: an event edit that finished
+    // meanwhile recorded its own names there.
+    addEditedFields(db, row.id, edited);
+    db.prepare('UPDATE documents SET updated_at = ? WHERE id = ?').run(nowIso(), row.id);
     refreshEditOverlay(db, row.id);
     reindexDocument(db, row.id);
   });

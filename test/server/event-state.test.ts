@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { initialEventState } from '../../server/events/event-state.ts';
 import { expireEndedTerms } from '../../server/events/state-sweeper.ts';
@@ -175,6 +176,33 @@ describe('decisions a person made survive reprocessing and the sweeper', () => {
     const event = await eventOf(doc);
     expireEndedTerms(h.service.db, '2030-10-01');
     expect((await detailOf(event.id)).state).toBe('expired');
+  });
+});
+
+describe('hand edits from two requests at once', () => {
+  it('a document edit whose body arrives slowly keeps an event edit that finished meanwhile', async () => {
+    const doc = await uploadAndProcess(h, { bytes: await makePdf('Invoice for a slow edit'), name: 'slow.pdf' },
+      { metadata: { event_type: 'invoice', due_date: '2030-03-01' } });
+    const event = await eventOf(doc);
+    const body = JSON.stringify({ title: 'Renamed by hand' });
+    const { port } = new URL(h.url);
+    const socket = connect({ host: '127.0.0.1', port: Number(port) });
+    const answer = new Promise<string>((resolve) => {
+      let text = '';
+      socket.on('data', (chunk: Buffer) => { text += chunk.toString(); if (text.includes('"success"')) resolve(text); });
+    });
+    await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+    // The headers and half the body: the server has read the document row and waits for the rest.
+    socket.write(`PATCH /v1/documents/${doc} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${h.adminKey}\r\n`
+      + `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await patchEvent(event.id, { amount: { value: 12.5, currency: 'EUR' } })).status).toBe(200);
+    socket.write(body.slice(5));
+    expect(await answer).toMatch(/^HTTP\/1\.1 200/);
+    socket.destroy();
+
+    const row = h.service.db.prepare('SELECT edited_fields FROM documents WHERE id = ?').get(doc) as { edited_fields: string };
+    expect(new Set(JSON.parse(row.edited_fields) as string[])).toEqual(new Set(['title', 'event.amount']));
   });
 });
 
