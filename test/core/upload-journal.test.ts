@@ -172,6 +172,18 @@ describe('upload journal', () => {
     await until(() => journal.connectivity.online, 'online again after probing');
   });
 
+  it('counts a service that never answers the check as unreachable, not as online', async () => {
+    await journal.start();
+    proxy.plan = ({ path }) => (path.startsWith('/v1/health') ? { kind: 'stall' } : { kind: 'pass' });
+    try {
+      expect(await journal.checkConnection(AbortSignal.timeout(300))).toBe(false);
+      expect(journal.connectivity.online).toBe(false);
+    } finally {
+      proxy.plan = () => ({ kind: 'pass' });
+    }
+    await until(() => journal.connectivity.online, 'online again once the service answers');
+  });
+
   it('retries a 503 with backoff and fails a permanent 4xx with the service message', async () => {
     await journal.start();
     let failures = 2;

@@ -138,11 +138,14 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
       await this.transport.health(signal);
     } catch (error) {
       const failure = toArchiveError(error, signal);
-      if (failure.offline) {
+      // Held back for a new key, the check never went out: it has learnt nothing, and the key prompt says the rest.
+      if (failure.kind === 'auth-paused') return this.state.online;
+      // Only an HTTP answer, even an error, means it is reachable; a check that timed out (its signal fired before
+      // any answer) is as unreachable as a refused connection.
+      if (failure.status === 0) {
         this.goOffline(failure.message);
         return false;
       }
-      // Any HTTP answer, even an error, means it is reachable.
     }
     if (!this.state.online) {
       this.probing?.abort();
