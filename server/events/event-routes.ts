@@ -10,7 +10,7 @@ import { readJsonBody, zodMessage } from '../http/json-body.ts';
 import { senderIdFor, reindexDocument } from '../documents/document-rows.ts';
 import { canTransition, needsAmountToOpen } from './event-state.ts';
 import { recordStateChange, redecideEventAfterEdit } from './event-writer.ts';
-import { addEditedFields, eventEditKey, HAND_SET_STATE, refreshEditOverlay, type EventEditField } from './hand-edits.ts';
+import { addEditedFields, amountOf, eventEditKey, HAND_SET_STATE, refreshEditOverlay, type EventEditField } from './hand-edits.ts';
 import { pathId } from '../documents/document-access.ts';
 import { HttpError } from '../http/http-error.ts';
 import { param, parseQuery } from '../http/query.ts';
@@ -46,7 +46,7 @@ function toEvent(row: EventRow): ArchiveEvent {
   return {
     id: row.id, document_id: row.document_id, space_id: row.space_id, event_type: row.event_type as EventType,
     state: row.state as EventState, title: row.title,
-    amount: row.amount_value !== null && row.amount_currency ? { value: row.amount_value, currency: row.amount_currency } : null,
+    amount: amountOf(row),
     due_date: row.due_date, reference_number: row.reference_number, sender_name: row.sender_name,
     created_at: row.created_at, updated_at: row.updated_at,
   };
@@ -86,7 +86,7 @@ function getEvent(ctx: RequestContext) {
     source: Payment['source']; created_at: string;
   }>).map((p): Payment => ({
     id: p.id, paid_at: p.paid_at, confirmed: p.confirmed === 1, source: p.source, created_at: p.created_at,
-    amount: p.amount_value !== null && p.amount_currency ? { value: p.amount_value, currency: p.amount_currency } : null,
+    amount: amountOf(p),
   }));
   const history = (db.prepare('SELECT from_state, to_state, at, cause FROM event_history WHERE event_id = ? ORDER BY id').all(id) as Array<{
     from_state: EventState | null; to_state: EventState; at: string; cause: string;

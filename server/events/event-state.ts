@@ -17,7 +17,6 @@ const PAYABLE: ReadonlySet<EventType> = new Set(['invoice', 'notice']);
 /** Types that run for a while and end (their due date is the end date). */
 const TERM: ReadonlySet<EventType> = new Set(['contract', 'policy', 'offer']);
 
-export const isTermType = (type: EventType): boolean => TERM.has(type);
 
 /**
  * Types whose `open` means "an amount to pay": an invoice without one is needs_input, and a person may move it to

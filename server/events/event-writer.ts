@@ -3,7 +3,7 @@ import type { Amount, EventState, EventType, UploadMetadata } from '../../common
 import { nowIso, type Database } from '../db/database.ts';
 import { senderIdFor } from '../documents/document-rows.ts';
 import { initialEventState, redecidedState } from './event-state.ts';
-import { eventEditKey, HAND_SET_STATE, readEditedFields } from './hand-edits.ts';
+import { amountOf, eventEditKey, HAND_SET_STATE, readEditedFields } from './hand-edits.ts';
 
 /** The facts about a document an event is built from, already merged (metadata over extraction). */
 export interface EventInput {
@@ -102,10 +102,6 @@ export function redecideEventAfterEdit(db: Database, eventId: string): EventStat
 export function recordStateChange(db: Database, eventId: string, from: string | null, to: string, cause: string, at: string): void {
   db.prepare('INSERT INTO event_history (event_id, from_state, to_state, at, cause) VALUES (?, ?, ?, ?, ?)')
     .run(eventId, from, to, at, cause);
-}
-
-function amountOf(row: { amount_value: number | null; amount_currency: string | null }): Amount | null {
-  return row.amount_value !== null && row.amount_currency ? { value: row.amount_value, currency: row.amount_currency } : null;
 }
 
 /** The day the document (and so its metadata) was uploaded. */

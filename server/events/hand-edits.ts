@@ -28,6 +28,11 @@ export function addEditedFields(db: Database, documentId: string, names: readonl
   return edited;
 }
 
+/** An event row's amount: both columns, or none. */
+export function amountOf(row: { amount_value: number | null; amount_currency: string | null }): Amount | null {
+  return row.amount_value !== null && row.amount_currency ? { value: row.amount_value, currency: row.amount_currency } : null;
+}
+
 export interface ExtractedFieldValue { value: unknown; source: string; confidence: number }
 
 /**
@@ -56,8 +61,7 @@ export function handEditOverlay(db: Database, documentId: string, edited: Readon
     reference_number: string | null;
   } | undefined;
   if (!event) return out;
-  const amount: Amount | null = event.amount_value !== null && event.amount_currency
-    ? { value: event.amount_value, currency: event.amount_currency } : null;
+  const amount = amountOf(event);
   const values: Record<EventEditField, unknown> = {
     event_type: event.event_type, amount, due_date: event.due_date, reference_number: event.reference_number,
   };
