@@ -6,6 +6,7 @@ import { isCalendarDate } from './dates.ts';
 import { APPEARANCES, connectionSchema, settingsSchema, UI_LANGUAGES, watchedFolderSchema, type Settings } from './settings.ts';
 import { CALL_NAME_LIST, EVENT_NAME_LIST, UPLOAD_ITEM_STATES } from './ipc-names.ts';
 import { uploadMetadataSchema } from './upload-metadata.ts';
+import { eventPatchFields } from './event-patch.ts';
 
 export { CALL_NAMES, EVENT_NAMES, UPLOAD_ITEM_STATES } from './ipc-names.ts';
 
@@ -181,20 +182,9 @@ export const settingsPatchSchema = z.strictObject({
  * A hand edit of an event (PATCH /v1/events/{id}), validated as the service does: every field optional, null clears
  * it. The renderer's edit form parses with this schema too, so it shows the same messages before anything is sent.
  */
-const eventText = z.string().trim().min(1, { error: 'must not be empty' }).max(500, { error: 'at most 500 characters' });
-export const eventPatchSchema = z.strictObject({
-  id: uuid,
-  event_type: z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(', ')}` }).optional(),
-  amount: z.strictObject({
-    value: z.number({ error: 'must be a number' }).finite({ error: 'must be a finite number' }),
-    currency: z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter ISO 4217 code' })
-      .transform((c) => c.toUpperCase()),
-  }).nullable().optional(),
-  due_date: calendarDate.nullable().optional(),
-  reference_number: eventText.nullable().optional(),
-  sender_name: eventText.nullable().optional(),
-});
-export type EventPatch = z.infer<typeof eventPatchSchema>;
+/** events.update: the event's id and the fields of PATCH /v1/events/{id}, with the service's own rules. */
+export const eventUpdateSchema = z.strictObject({ id: uuid, ...eventPatchFields });
+export type EventUpdate = z.infer<typeof eventUpdateSchema>;
 
 // ---- the contract ------------------------------------------------------------------------------------------------
 
@@ -257,7 +247,7 @@ export const CALLS = {
    * Hand edits of an event (type, amount, due date, reference, sender), kept across reprocessing; the service decides
    * the state again (an invoice in needs_input opens once it has an amount). Answers the EventDetail after the edit.
    */
-  'events.update': call(eventPatchSchema, eventDetailSchema),
+  'events.update': call(eventUpdateSchema, eventDetailSchema),
   /** Open and needs-input events with a due date: overdue, then by ISO week, with totals per currency. */
   'events.due': call(z.strictObject({
     types: z.array(z.enum(EVENT_TYPES)).optional(),

@@ -4,6 +4,7 @@ import type { ArchiveEvent, ArchiveEventDetail, EventState, EventType, Payment }
 import { EVENT_STATES, EVENT_TYPES } from '../../common/archive-types.ts';
 import { ErrorMessage } from '../../common/errors.ts';
 import { isCalendarDate } from '../../common/dates.ts';
+import { eventPatchSchema } from '../../common/event-patch.ts';
 import { canRead, canWrite, spaceFilter } from '../auth/access.ts';
 import { nowIso, transaction, type Database } from '../db/database.ts';
 import { readJsonBody, zodMessage } from '../http/json-body.ts';
@@ -163,21 +164,6 @@ function reverseLatestPayment(db: Database, eventId: string): void {
   db.prepare(`UPDATE payments SET confirmed = 0 WHERE id = (SELECT id FROM payments WHERE event_id = ? AND confirmed = 1
     ORDER BY paid_at DESC, created_at DESC, rowid DESC LIMIT 1)`).run(eventId);
 }
-
-const MAX_EVENT_TEXT = 500;
-const eventText = z.string().trim().min(1).max(MAX_EVENT_TEXT);
-
-const eventPatchSchema = z.strictObject({
-  event_type: z.enum(EVENT_TYPES, { error: `must be one of ${EVENT_TYPES.join(', ')}` }).optional(),
-  amount: z.strictObject({
-    value: z.number().finite(),
-    currency: z.string().trim().regex(/^[A-Za-z]{3}$/, { error: 'must be a three-letter ISO 4217 code' })
-      .transform((c) => c.toUpperCase()),
-  }, { error: 'must be an object { value, currency } or null' }).nullable().optional(),
-  due_date: calendarDate.nullable().optional(),
-  reference_number: eventText.nullable().optional(),
-  sender_name: eventText.nullable().optional(),
-}, { error: 'body must be a JSON object { event_type?, amount?, due_date?, reference_number?, sender_name? }' });
 
 /**
  * PATCH /v1/events/:id (designed here): a person gives an event the facts extraction missed or got wrong. Each given

@@ -157,7 +157,7 @@ describe('DesktopApp over the embedded archive (local mode)', () => {
     expect(() => parseCallInput('events.update', { id: event.id, amount: { value: 1, currency: 'EURO' } }))
       .toThrow('events.update: amount.currency: must be a three-letter ISO 4217 code');
     expect(() => parseCallInput('events.update', { id: event.id, amount: { value: Number.NaN, currency: 'EUR' } })).toThrow('amount.value');
-    expect(() => parseCallInput('events.update', { id: event.id, due_date: '2026-02-30' })).toThrow('due_date: expected a date YYYY-MM-DD');
+    expect(() => parseCallInput('events.update', { id: event.id, due_date: '2026-02-30' })).toThrow('due_date: must be a date YYYY-MM-DD');
     expect(() => parseCallInput('events.update', { id: event.id, event_type: 'bill' })).toThrow('event_type: must be one of');
 
     // Outside the reminder window (the reminder test counts exactly two reminded events).

@@ -10,6 +10,7 @@ import type {
   DocumentSortField, DocumentStatus, EventState, EventType, KeyInfo, ListEnvelope, ReprocessResult, SearchHit, Sender,
   Space, Tag, UploadAccepted, UploadMetadata,
 } from '../../../common/archive-types.ts';
+import type { EventPatch } from '../../../common/event-patch.ts';
 import { ArchiveError } from './archive-error.ts';
 import { backoffDelay, sleep, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
 import { filenameFromContentDisposition } from './content-disposition.ts';
@@ -54,14 +55,6 @@ export interface EventListQuery {
   space_id?: string; document_id?: string; updated_after?: string;
 }
 
-/** The body of PATCH /v1/events/{id}: every field optional; null clears it (except the type). */
-export interface EventPatch {
-  event_type?: EventType;
-  amount?: { value: number; currency: string } | null;
-  due_date?: string | null;
-  reference_number?: string | null;
-  sender_name?: string | null;
-}
 
 export interface UploadRequest {
   path: string;

@@ -1,5 +1,5 @@
 import type { MessageKey } from '../../../common/i18n/messages.ts';
-import { eventPatchSchema, type CallInput, type EventView } from '../../../common/ipc.ts';
+import { eventUpdateSchema, type CallInput, type EventView } from '../../../common/ipc.ts';
 import { parseAmount } from './upload-form.ts';
 
 /**
@@ -58,7 +58,7 @@ export function validateEventForm(event: EventView, form: EventForm): EventFormR
   const reference = form.reference_number.trim();
   if (reference !== (event.reference_number ?? '')) raw.reference_number = reference || null;
 
-  const parsed = eventPatchSchema.safeParse(raw);
+  const parsed = eventUpdateSchema.safeParse(raw);
   if (parsed.success && Object.keys(errors).length === 0) return { ok: true, patch: parsed.data, changed: Object.keys(raw).length > 1 };
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
