@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { DesktopNotification } from '../../common/ipc.ts';
 import { DesktopApp } from '../../main/core/desktop-app.ts';
 import { SessionKeyStore } from '../../main/core/keychain/session-key-store.ts';
@@ -238,4 +238,18 @@ export function e2eSession(name: string, settings: SettingsPatch = { ui: { onboa
     if (session.dir) await rm(session.dir, { recursive: true, force: true });
   });
   return session;
+}
+
+/**
+ * Opens the library and syncs until the first document shows (the app syncs every minute by itself; a test does not
+ * wait that long), then opens that document.
+ */
+export async function openFirstDocument(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  const row = page.locator('[data-testid=library-row][data-id]');
+  await expect.poll(async () => {
+    await page.getByTestId('library-sync').click();
+    return row.count();
+  }, { timeout: 60_000, interval: 1_000 }).toBeGreaterThan(0);
+  await row.first().locator('a.title').click();
 }

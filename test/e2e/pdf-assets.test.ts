@@ -8,7 +8,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { concatTransformationMatrix, drawObject, PDFDocument, popGraphicsState, pushGraphicsState } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
-import { e2eSession, ROOT, shoot } from './e2e-harness.ts';
+import { e2eSession, openFirstDocument, ROOT, shoot } from './e2e-harness.ts';
 
 /** The quadrants of the fixture, top left, top right, bottom left, bottom right (RGB). */
 const QUADRANTS: Array<[number, number, number]> = [[220, 30, 30], [30, 160, 60], [30, 60, 200], [240, 200, 20]];
@@ -43,14 +43,7 @@ describe('pdf.js data (browser shell, Chromium)', () => {
     const requested: string[] = [];
     // Dedicated workers' requests are reported on the page too: the worker fetches the wasm.
     page.on('request', (request) => requested.push(new URL(request.url()).pathname));
-    await page.goto(session.desktop.shell.url);
-    const row = page.locator('[data-testid=library-row][data-id]');
-    await expect.poll(async () => {
-      await page.getByTestId('library-sync').click();
-      return row.count();
-    }, { timeout: 60_000, interval: 1_000 }).toBeGreaterThan(0);
-
-    await row.first().locator('a.title').click();
+    await openFirstDocument(page, session.desktop.shell.url);
     const canvas = page.locator('[data-testid=pdf-viewer] canvas').first();
     await canvas.waitFor();
     // The centre of each quadrant, in canvas pixels; JPEG 2000 is lossy, so each channel within 40 of the original.

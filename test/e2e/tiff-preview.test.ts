@@ -5,7 +5,7 @@
 import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { e2eSession, ROOT, shoot } from './e2e-harness.ts';
+import { e2eSession, openFirstDocument, ROOT, shoot } from './e2e-harness.ts';
 
 /** What an <img> knows of its decoded picture (the DOM types are not part of the Node test program). */
 interface Pixels { naturalWidth: number; naturalHeight: number }
@@ -18,14 +18,7 @@ describe('TIFF scans (browser shell, Chromium)', () => {
     await copyFile(join(ROOT, 'test', 'fixtures', 'corpus', 'doc-27.tif'), scan);
     await session.desktop.app.handlers['uploads.add']({ paths: [scan] });
     const { page } = session.opened;
-    await page.goto(session.desktop.shell.url);
-    const row = page.locator('[data-testid=library-row][data-id]');
-    await expect.poll(async () => {
-      await page.getByTestId('library-sync').click();
-      return row.count();
-    }, { timeout: 60_000, interval: 1_000 }).toBeGreaterThan(0);
-
-    await row.first().locator('a.title').click();
+    await openFirstDocument(page, session.desktop.shell.url);
     const image = page.getByTestId('doc-image');
     await image.waitFor();
     await expect.poll(() => image.evaluate((img) => [(img as unknown as Pixels).naturalWidth, (img as unknown as Pixels).naturalHeight])).toEqual([1654, 2339]);
