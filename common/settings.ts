@@ -22,9 +22,6 @@ export const APPEARANCES = ['light', 'dark', 'system'] as const;
 export type Appearance = (typeof APPEARANCES)[number];
 export const UI_LANGUAGES = ['en', 'de'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
-const UI_DEFAULTS = {
-  close_to_tray: true, start_at_login: false, notify_failed_uploads: true, appearance: 'system', language: null, onboarded: false,
-} as const;
 
 export const afterUploadSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('keep') }),
@@ -106,7 +103,8 @@ export const settingsSchema = z.strictObject({
      * changes with its port, and a new origin has empty storage.
      */
     onboarded: z.boolean().default(false),
-  }).default(UI_DEFAULTS),
+  // A missing ui object is parsed as {}, so each field's own default applies: the defaults are written once.
+  }).prefault({}),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   CACHE_KEY, firstPaint, forgetLegacy, LEGACY_KEYS, legacyPatch, readCache, UI_PREFS_DEFAULTS, writeCache, type StorageLike,
 } from '../../renderer/src/lib/ui-prefs.ts';
+import { defaultSettings } from '../../common/settings.ts';
 
 function storage(entries: Record<string, string> = {}): StorageLike & { map: Map<string, string> } {
   const map = new Map(Object.entries(entries));
@@ -40,5 +41,12 @@ describe('UI preferences: settings first, the page storage only a cache', () => 
     forgetLegacy(old);
     expect([...old.map.keys()]).toEqual([]);
     expect(legacyPatch(old, UI_PREFS_DEFAULTS, [])).toBeNull();
+  });
+});
+
+describe('the renderer\'s defaults', () => {
+  it('are the settings schema\'s (the renderer keeps a copy so zod stays out of its entry script)', () => {
+    const { appearance, language, onboarded } = defaultSettings().ui;
+    expect(UI_PREFS_DEFAULTS).toEqual({ appearance, language, onboarded });
   });
 });
