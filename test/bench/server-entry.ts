@@ -9,8 +9,11 @@
  * Prints one JSON line { url, pid, key } when listening, then answers commands on stdin, one per line:
  *   rss   → { "rss": <bytes> }      (process.memoryUsage, for platforms without /proc)
  *   idle  → { "idle": true }        once the processing queue is empty
+ *   gc    → { "major": n, "majorMs": ms, "maxMs": ms, "minor": n, "minorMs": ms }: garbage collections of this
+ *           process's main thread since the last `gc` (pause time on the main thread), then starts counting again
  *   close → { "closed": true }      after a clean shutdown, then exits
  */
+import { PerformanceObserver, constants, type PerformanceEntry } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { SCOPES } from '../../common/archive-types.ts';
@@ -33,13 +36,32 @@ const service = await startArchiveService({
 });
 if (values['pause-processing']) await service.processor.stop();
 const { key } = createApiKey(service.db, { name: 'bench', role: 'editor', scopes: [...SCOPES], spaces: null });
+let gc = { major: 0, majorMs: 0, maxMs: 0, minor: 0, minorMs: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    const { kind } = (entry as PerformanceEntry & { detail: { kind: number } }).detail;
+    // An incremental-marking step and the mark-compact that ends it are both major-GC pauses on this thread.
+    if (kind === constants.NODE_PERFORMANCE_GC_MAJOR || kind === constants.NODE_PERFORMANCE_GC_INCREMENTAL) {
+      if (kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.major++;
+      gc.majorMs += entry.duration;
+    } else {
+      gc.minor++;
+      gc.minorMs += entry.duration;
+    }
+    gc.maxMs = Math.max(gc.maxMs, entry.duration);
+  }
+}).observe({ entryTypes: ['gc'] });
+
 const reply = (value: unknown): void => void process.stdout.write(`${JSON.stringify(value)}\n`);
 reply({ url: service.url, pid: process.pid, key });
 
 for await (const line of createInterface({ input: process.stdin })) {
   const command = line.trim();
   if (command === 'rss') reply({ rss: process.memoryUsage.rss() });
-  else if (command === 'idle') {
+  else if (command === 'gc') {
+    reply(gc);
+    gc = { major: 0, majorMs: 0, maxMs: 0, minor: 0, minorMs: 0 };
+  } else if (command === 'idle') {
     await service.processor.idle();
     reply({ idle: true });
   } else if (command === 'close') break;

@@ -101,13 +101,21 @@ class BenchServer {
     const child = spawn(process.execPath, [...serverNodeArgs(), ENTRY, '--data-dir', dataDir, ...extraArgs], { stdio: ['pipe', 'pipe', 'inherit'] });
     const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`bench server exited (${code})`))));
     exited.catch(() => undefined);
-    const replies = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+    // Replies are JSON lines. Anything before a reply's opening brace is the server's own diagnostics (a flag such as
+    // --trace-gc prints to the same stdout, at times on the reply's line): it goes to stderr.
+    const replies = (async function* () {
+      for await (const line of createInterface({ input: child.stdout! })) {
+        const reply = line.indexOf('{"');
+        if (reply !== 0) process.stderr.write(`${reply < 0 ? line : line.slice(0, reply)}\n`);
+        if (reply >= 0) yield line.slice(reply);
+      }
+    })();
     const first = await Promise.race([replies.next(), exited]);
     if (first.done) throw new Error('bench server ended before it was ready');
     return new BenchServer(child, replies, JSON.parse(first.value) as { url: string; pid: number; key: string });
   }
 
-  async command(name: 'rss' | 'idle' | 'close'): Promise<Record<string, unknown>> {
+  async command(name: 'rss' | 'idle' | 'gc' | 'close'): Promise<Record<string, unknown>> {
     this.child.stdin!.write(`${name}\n`);
     const reply = await this.replies.next();
     if (reply.done) throw new Error(`bench server gone while waiting for "${name}"`);
@@ -268,7 +276,6 @@ function pdfLayout(lines: readonly string[], totalBytes: number): PdfLayout {
   throw new Error(`cannot lay out a PDF of exactly ${totalBytes} bytes`);
 }
 
-/** A reusable in-memory PDF whose filler is re-randomised for each copy. */
 /**
  * Distinct PDFs of one size, cheaply: the random filler is made once, and each copy gets a fresh 16-byte random
  * nonce at its start, so every file has its own SHA-256 (no duplicates) while the load generator, which shares the
@@ -352,14 +359,18 @@ async function benchUploadAccept(dataDir: string, notes: string[]): Promise<Benc
     await server.idle();
     await settle(server, 'uploads', notes);
     let cpu = procAvailable(server.pid) ? cpuAccount(server.pid) : null;
+    await server.command('gc');
     const open = await sustained(server);
     let used = cpu?.end();
+    const gc = await server.command('gc') as { major: number; majorMs: number; maxMs: number; minor: number; minorMs: number };
     const wallSustained = UPLOAD.sustainedCount / UPLOAD.rate;
     await server.idle();
     notes.push(`sustained uploads: ${UPLOAD.sustainedCount} distinct ${mib(UPLOAD.bytes)} PDFs started at a fixed rate of `
       + `${UPLOAD.rate}/s (${(wallSustained).toFixed(0)} s, ${((UPLOAD.rate * UPLOAD.bytes) / MB).toFixed(0)} MB/s), latency from `
       + `each upload's scheduled start; at most ${open.maxInFlight} in flight, ${open.lateStarts} started > 2 ms late`
-      + (used ? `; ${cpuNote(used, UPLOAD.sustainedCount, 'upload')}` : ''));
+      + (used ? `; ${cpuNote(used, UPLOAD.sustainedCount, 'upload')}` : '')
+      + `; server main-thread GC meanwhile: ${gc.major} major (${gc.majorMs.toFixed(0)} ms with incremental steps), `
+      + `${gc.minor} minor (${gc.minorMs.toFixed(0)} ms), longest pause ${gc.maxMs.toFixed(1)} ms`);
 
     await settle(server, 'uploads (saturation)', notes);
     cpu = procAvailable(server.pid) ? cpuAccount(server.pid) : null;
