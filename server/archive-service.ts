@@ -14,6 +14,7 @@ import { downloadRoutes } from './documents/download-routes.ts';
 import { uploadRoute } from './documents/upload-route.ts';
 import { eventRoutes } from './events/event-routes.ts';
 import { expireEndedTerms } from './events/state-sweeper.ts';
+import { tuneGarbageCollection } from './gc-tuning.ts';
 import { HttpError } from './http/http-error.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { FixedWindowLimiter, rateLimitHeaders, type RateLimitState } from './http/rate-limiter.ts';
@@ -95,6 +96,7 @@ function downloadSecretOf(db: Database): Buffer {
 export async function startArchiveService(
   options: ArchiveServiceOptions & { host?: string; port?: number },
 ): Promise<RunningArchiveService> {
+  tuneGarbageCollection();
   const service = await openArchive(options);
   const log = options.log ?? (() => undefined);
   const handler = createRequestHandler(service, buildRouter(), log);

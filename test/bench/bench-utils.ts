@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 
@@ -197,6 +198,37 @@ export async function waitForQuietMachine(options: { maxWaitMs: number; busyBelo
     const busyShare = (after.busy - before.busy) / Math.max(1, after.total - before.total);
     const waitedMs = performance.now() - started;
     if (busyShare < options.busyBelow || waitedMs >= options.maxWaitMs) return { busyShare, waitedMs };
+  }
+}
+
+/** Bytes the kernel still has to write back (Dirty + Writeback) and block I/Os in flight on all devices (Linux). */
+function diskBacklog(): { pendingBytes: number; ioInFlight: number } {
+  const meminfo = readFileSync('/proc/meminfo', 'utf8');
+  const kb = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(meminfo)?.[1] ?? 0);
+  // /proc/diskstats: the 12th column is "I/Os currently in progress" (discards of deleted files included).
+  const ioInFlight = readFileSync('/proc/diskstats', 'utf8').split('\n')
+    .map((line) => Number(line.trim().split(/\s+/)[11] ?? 0)).reduce((a, b) => a + b, 0);
+  return { pendingBytes: (kb('Dirty') + kb('Writeback')) * 1024, ioInFlight };
+}
+
+/**
+ * Waits (at most maxWaitMs) until the disk has caught up: writes of an earlier stage (or of the previous run's data
+ * being deleted) flushed, and no I/O in flight for a second. Disk latency measurements otherwise pay for them: an
+ * fsync queues behind the writeback, and an upload's 202 waits on its fsyncs. Linux only; elsewhere it returns at once.
+ */
+export async function waitForQuietDisk(options: { maxWaitMs: number }): Promise<{ quiet: boolean; waitedMs: number }> {
+  const started = performance.now();
+  if (process.platform !== 'linux') return { quiet: true, waitedMs: 0 };
+  spawnSync('sync'); // starts writeback of everything dirty now rather than after the kernel's 30 s expiry
+  let quietSince: number | null = null;
+  for (;;) {
+    const now = performance.now();
+    const { pendingBytes, ioInFlight } = diskBacklog();
+    if (pendingBytes < 8 * 1024 * 1024 && ioInFlight === 0) quietSince ??= now;
+    else quietSince = null;
+    if (quietSince !== null && now - quietSince >= 1000) return { quiet: true, waitedMs: now - started };
+    if (now - started >= options.maxWaitMs) return { quiet: false, waitedMs: now - started };
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 

@@ -16,7 +16,7 @@ import { openDatabase } from '../../server/db/database.ts';
 import { configureEmbeddings, syncEmbeddings } from '../../server/search/embedding-index.ts';
 import {
   cpuAccount, latencyRow, median, mib, ms, percentile, procAvailable, readPeakRss, readRss, resetPeakRss, RssSampler, runConcurrent,
-  sampleSequential, waitForIdleProcess, waitForQuietMachine, type BenchReport, type BenchRow,
+  sampleSequential, waitForIdleProcess, waitForQuietDisk, waitForQuietMachine, type BenchReport, type BenchRow,
 } from './bench-utils.ts';
 
 const ENTRY = join(import.meta.dirname, 'server-entry.ts');
@@ -221,6 +221,8 @@ async function settle(server: BenchServer, label: string, notes: string[]): Prom
   if (!ownWork.idle) notes.push(`${label}: the server was still busy after ${(ownWork.waitedMs / 1000).toFixed(0)} s`);
   const { busyShare, waitedMs } = await waitForQuietMachine({ maxWaitMs: 60_000, busyBelow: 0.2 });
   if (busyShare >= 0.2) notes.push(`${label}: the machine was still ${(busyShare * 100).toFixed(0)}% busy after ${(waitedMs / 1000).toFixed(0)} s of waiting`);
+  const disk = await waitForQuietDisk({ maxWaitMs: 60_000 });
+  if (!disk.quiet) notes.push(`${label}: the disk was still writing back after ${(disk.waitedMs / 1000).toFixed(0)} s of waiting`);
 }
 
 /** One line on who used the CPU during a measurement. */
