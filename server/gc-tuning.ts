@@ -1,19 +1,31 @@
 import { setFlagsFromString } from 'node:v8';
 
-let tuned = false;
-
 /**
- * Garbage collection for a process that streams uploads: fewer full collections of the main thread's heap.
+ * Garbage collection for a process that streams uploads: short pauses of the main thread.
  *
  * Every upload passes through socket buffers of 64 KB (memory outside the V8 heap) that become garbage at once. With
  * V8's defaults, about 12 MB of them start a full mark of the heap, so at 100 MB/s of uploads the main thread ran
- * 72–94 major collections in 10 s, pausing requests up to 15 ms each time (docs/benchmarks.md, "Upload accept").
- * - `--external-memory-accounted-in-global-limit` (as Chromium does): that memory counts against the heap's global
- *   limit, which grows with the heap, instead of a fixed soft limit (13–32 collections).
- * - `--heap-growing-percent=300`: after each full collection the next one waits for the heap to grow to 4× what was
- *   live (a live heap of ~15 MB: at most ~45 MB of garbage more), not V8's 1.1–2× for small heaps (8 collections).
- * V8 reads both whenever it sizes its limits, so setting them at start-up takes effect; they change when collections
- * happen, never what they keep.
+ * 72–94 major collections in 10 s, each pausing the requests in flight for up to 15 ms (docs/benchmarks.md,
+ * "Upload accept").
+ *
+ * Start-up flags (V8 sizes the young generation once, when the process starts): the server's npm script passes them,
+ * and the benchmark starts its server with them. `--max-semi-space-size=4`: a young generation of 4 MB instead of up
+ * to 16, so the buffers die in frequent, cheap scavenges (under 4 ms) before they can reach the old generation and
+ * ask for a full collection.
+ */
+export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4'];
+
+let tuned = false;
+
+/**
+ * Run-time flags, set by startArchiveService (V8 reads them whenever it sizes its limits; they change when
+ * collections happen, never what they keep):
+ * - `--external-memory-accounted-in-global-limit` (as Chromium does): buffer memory counts against the heap's global
+ *   limit, which grows with the heap, instead of a fixed soft limit.
+ * - `--heap-growing-percent=300`: after a full collection the next waits for the heap to grow to 4× what was live (a
+ *   live heap of ~15 MB: at most ~45 MB of garbage more), not V8's 1.1–2× for small heaps.
+ * With the start-up flag too: no major collection at all during 10 s of 100 uploads/s; without it 8; with neither
+ * 72–94.
  */
 export function tuneGarbageCollection(): void {
   if (tuned) return;

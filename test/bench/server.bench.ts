@@ -13,6 +13,7 @@ import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { openDatabase } from '../../server/db/database.ts';
+import { SERVER_NODE_FLAGS } from '../../server/gc-tuning.ts';
 import { configureEmbeddings, syncEmbeddings } from '../../server/search/embedding-index.ts';
 import {
   cpuAccount, latencyRow, median, mib, ms, percentile, procAvailable, readPeakRss, readRss, resetPeakRss, RssSampler, runConcurrent,
@@ -20,7 +21,7 @@ import {
 } from './bench-utils.ts';
 
 const ENTRY = join(import.meta.dirname, 'server-entry.ts');
-/** BENCH_SERVER_NODE_ARGS: extra Node flags for the server child, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
+/** BENCH_SERVER_NODE_ARGS: extra Node flags for the server child (after the server's own, SERVER_NODE_FLAGS), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
 const serverNodeArgs = (): string[] => (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(/\s+/).filter(Boolean);
 
 function positiveInteger(name: string, fallback: number): number {
@@ -98,7 +99,7 @@ class BenchServer {
   }
 
   static async start(dataDir: string, extraArgs: readonly string[] = []): Promise<BenchServer> {
-    const child = spawn(process.execPath, [...serverNodeArgs(), ENTRY, '--data-dir', dataDir, ...extraArgs], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...serverNodeArgs(), ENTRY, '--data-dir', dataDir, ...extraArgs], { stdio: ['pipe', 'pipe', 'inherit'] });
     const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`bench server exited (${code})`))));
     exited.catch(() => undefined);
     // Replies are JSON lines. Anything before a reply's opening brace is the server's own diagnostics (a flag such as

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyRecord } from '../../server/auth/api-keys.ts';
+import { SERVER_NODE_FLAGS } from '../../server/gc-tuning.ts';
 import type { ArchiveDocument, KeyInfo } from '../../common/archive-types.ts';
 import { makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
 
@@ -248,11 +249,16 @@ describe('archive CLI', () => {
 });
 
 describe('server CLI', () => {
+  it('is started by `npm run server` with the Node flags the service is tuned for (server/gc-tuning.ts)', async () => {
+    const scripts = (JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts['server']).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} server/cli/server.ts`);
+  });
+
   it('prints its URL, logs one line per request, exits 0 on SIGTERM', async () => {
     const dataDir = join(scratch, 'served');
     const created = await archiveJson<{ key: string }>(dataDir, 'keys', 'create', '--name', 'server test');
 
-    const child = spawn(process.execPath, [SERVER_CLI, '--data-dir', dataDir, '--port', '0', '--workers', '1'], {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_CLI, '--data-dir', dataDir, '--port', '0', '--workers', '1'], {
       cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
