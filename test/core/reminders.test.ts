@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DatabaseSync } from 'node:sqlite';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ArchiveDocument, ArchiveEvent } from '../../common/archive-types.ts';
 import type { Locale } from '../../common/i18n/translate.ts';
@@ -242,11 +243,24 @@ describe('reminders', () => {
   it('reminders an older version recorded (event id, before:<N>, overdue-digest:<date>) stay fired after the update', () => {
     const invoice = event(1, { due_date: '2030-12-17' });
     const old = event(2, { due_date: '2030-12-01' });
+    const gone = event(3, { due_date: '2030-12-18' });
     cache.upsertEvents([invoice, old]);
-    cache.reminderLog.record([
-      { event_id: invoice.id, rule: 'before:7', due_date: '2030-12-17' },
-      { event_id: '*', rule: 'overdue-digest:2030-12-14', due_date: '2030-12-14' },
-    ], at('2030-12-10'));
+    cache.close();
+    // The cache as the older version left it: its keys, and the schema version before the rewrite.
+    const raw = new DatabaseSync(join(dir, 'library.sqlite'));
+    const insert = raw.prepare('INSERT INTO reminders_fired (event_id, rule, due_date, fired_at) VALUES (?, ?, ?, ?)');
+    insert.run(invoice.id, 'before:7', '2030-12-17', at('2030-12-10'));
+    insert.run(gone.id, 'due-day', '2030-12-18', at('2030-12-10'));
+    insert.run('*', 'overdue-digest:2030-12-14', '2030-12-14', at('2030-12-14', '09:00'));
+    raw.exec('PRAGMA user_version = 1');
+    raw.close();
+
+    cache = new LibraryCache(join(dir, 'library.sqlite'));
+    const keys = cache.db.prepare('SELECT event_id, rule, due_date FROM reminders_fired ORDER BY rule').all();
+    expect(keys).toEqual([
+      { event_id: `${invoice.document_id}:${invoice.event_type}`, rule: 'before', due_date: '2030-12-17' },
+      { event_id: '*', rule: 'overdue-digest', due_date: '2030-12-14' },
+    ]);
     const r = reminders();
     clock = at('2030-12-14', '09:00');
     expect(r.check()).toEqual([]);

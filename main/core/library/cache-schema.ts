@@ -54,4 +54,18 @@ export const CACHE_MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
     CREATE INDEX reminders_fired_at ON reminders_fired(fired_at);
     CREATE TABLE snoozes (event_id TEXT PRIMARY KEY, until INTEGER NOT NULL);
   `),
+  // Reminder keys an older version recorded (an event id with `before:<days>` or `due-day`; `*` with
+  // `overdue-digest:<date>`) rewritten once to today's (reminderSubject, the rule's kind), so what fired before the
+  // update stays fired. A key whose event the cache no longer holds cannot be rewritten; nothing could match it.
+  (db) => db.exec(`
+    INSERT OR IGNORE INTO reminders_fired (event_id, rule, due_date, fired_at)
+      SELECT e.document_id || ':' || e.event_type, CASE WHEN r.rule = 'due-day' THEN 'due-day' ELSE 'before' END,
+        r.due_date, r.fired_at
+      FROM reminders_fired r JOIN events e ON e.id = r.event_id
+      WHERE r.rule LIKE 'before:%' OR (r.rule = 'due-day' AND instr(r.event_id, ':') = 0);
+    INSERT OR IGNORE INTO reminders_fired (event_id, rule, due_date, fired_at)
+      SELECT event_id, 'overdue-digest', due_date, fired_at FROM reminders_fired WHERE rule LIKE 'overdue-digest:%';
+    DELETE FROM reminders_fired
+      WHERE rule LIKE 'before:%' OR rule LIKE 'overdue-digest:%' OR (rule = 'due-day' AND instr(event_id, ':') = 0);
+  `),
 ];

@@ -6,9 +6,6 @@ import type { DatabaseSync } from 'node:sqlite';
  */
 export interface ReminderKey { event_id: string; rule: string; due_date: string }
 
-/** A key as an older version recorded it; `rule_like` is a LIKE pattern ('before:%' matched every days_before). */
-export interface LegacyReminderKey { event_id: string; rule_like: string; due_date: string }
-
 /**
  * What reminders already fired and which events are snoozed, in the library cache's database: both must survive a
  * restart, or every start would notify again.
@@ -20,12 +17,10 @@ export class ReminderLog {
     this.db = db;
   }
 
-  /** Whether `key`, or one of the keys an older version recorded for the same reminder, was recorded. */
-  hasFired(key: ReminderKey, legacy: readonly LegacyReminderKey[] = []): boolean {
-    if (this.db.prepare('SELECT 1 FROM reminders_fired WHERE event_id = ? AND rule = ? AND due_date = ?')
-      .get(key.event_id, key.rule, key.due_date) !== undefined) return true;
-    const old = this.db.prepare("SELECT 1 FROM reminders_fired WHERE event_id = ? AND rule LIKE ? AND due_date = ?");
-    return legacy.some((k) => old.get(k.event_id, k.rule_like, k.due_date) !== undefined);
+  /** Whether `key` was recorded (keys of older versions are rewritten when the cache opens: cache-schema.ts). */
+  hasFired(key: ReminderKey): boolean {
+    return this.db.prepare('SELECT 1 FROM reminders_fired WHERE event_id = ? AND rule = ? AND due_date = ?')
+      .get(key.event_id, key.rule, key.due_date) !== undefined;
   }
 
   /** Records keys as fired, in one transaction (a reminder counts as fired once it is written here). */

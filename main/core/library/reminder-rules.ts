@@ -1,21 +1,18 @@
 import type { ArchiveEvent } from '../../../common/archive-types.ts';
 import type { Settings } from '../../../common/settings.ts';
 import { addDays, daysBetween, localDate, localInstant } from './local-dates.ts';
-import type { LegacyReminderKey, ReminderKey } from './reminder-log.ts';
+import type { ReminderKey } from './reminder-log.ts';
 
 export type RemindersSettings = Settings['reminders'];
 
 /** The digest is not about one event; its key carries this instead of an event id. */
 export const DIGEST_EVENT_ID = '*';
 
-/**
- * `key` is what the reminder log records; `legacy` the keys an older version recorded for the same reminder (the
- * event id, the rule with its days_before, `overdue-digest:<date>`), so reminders fired before an update stay fired.
- */
+/** `key` is what the reminder log records. */
 export type ReminderRule =
-  | { kind: 'before'; key: ReminderKey; legacy: LegacyReminderKey[]; event: ArchiveEvent; daysLeft: number }
-  | { kind: 'due-day'; key: ReminderKey; legacy: LegacyReminderKey[]; event: ArchiveEvent }
-  | { kind: 'digest'; key: ReminderKey; legacy: LegacyReminderKey[]; events: ArchiveEvent[] };
+  | { kind: 'before'; key: ReminderKey; event: ArchiveEvent; daysLeft: number }
+  | { kind: 'due-day'; key: ReminderKey; event: ArchiveEvent }
+  | { kind: 'digest'; key: ReminderKey; events: ArchiveEvent[] };
 
 /**
  * Whom an event's reminders are about: its document and the kind of event, not the event's id. The spec does not
@@ -54,20 +51,20 @@ export function dueReminders(events: readonly ArchiveEvent[], settings: Reminder
     if (n > 0 && due > today && now >= localInstant(addDays(due, -n), time)) {
       rules.push({
         kind: 'before', key: { event_id: reminderSubject(event), rule: 'before', due_date: due },
-        legacy: [{ event_id: event.id, rule_like: 'before:%', due_date: due }], event, daysLeft: daysBetween(today, due),
+        event, daysLeft: daysBetween(today, due),
       });
     }
     if (settings.on_due_day && due === today && now >= localInstant(today, time)) {
       rules.push({
         kind: 'due-day', key: { event_id: reminderSubject(event), rule: 'due-day', due_date: due },
-        legacy: [{ event_id: event.id, rule_like: 'due-day', due_date: due }], event,
+        event,
       });
     }
   }
   if (overdue.length > 0 && now >= localInstant(today, time)) {
     rules.push({
       kind: 'digest', key: { event_id: DIGEST_EVENT_ID, rule: 'overdue-digest', due_date: today },
-      legacy: [{ event_id: DIGEST_EVENT_ID, rule_like: `overdue-digest:${today}`, due_date: today }], events: overdue,
+      events: overdue,
     });
   }
   return rules;

@@ -86,7 +86,7 @@ export class Reminders {
     this.prune(now);
     if (!settings.enabled) return [];
     const log = this.cache.reminderLog;
-    const rules = dueReminders(this.cache.dueEvents(), settings, now, log.snoozed(now)).filter((rule) => !log.hasFired(rule.key, rule.legacy));
+    const rules = dueReminders(this.cache.dueEvents(), settings, now, log.snoozed(now)).filter((rule) => !log.hasFired(rule.key));
     if (rules.length === 0) return [];
     // Recorded first: a crash between the two loses one notification instead of repeating it on every start.
     log.record(rules.map((rule) => rule.key), now);
