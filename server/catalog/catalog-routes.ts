@@ -5,7 +5,7 @@ import { ErrorMessage } from '../../common/errors.ts';
 import { accessTo, canRead, spaceFilter } from '../auth/access.ts';
 import { nowIso } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
-import { readJsonBody, zodMessage } from '../http/json-body.ts';
+import { parseJsonBody } from '../http/json-body.ts';
 import { param, parseQuery } from '../http/query.ts';
 import type { RequestContext, Route } from '../http/router.ts';
 import { readOcrLanguages } from './space-ocr-languages.ts';
@@ -46,11 +46,9 @@ const categorySchema = z.strictObject({
 }, { error: 'body must be a JSON object { name, space_id }' });
 
 async function createCategory(ctx: RequestContext) {
-  const parsed = categorySchema.safeParse(await readJsonBody(ctx.req));
-  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error));
-  const { name } = parsed.data;
+  const { name, space_id: requestedSpace } = await parseJsonBody(ctx.req, categorySchema);
   // Ids are stored lower case; z.uuid() accepts either case.
-  const spaceId = parsed.data.space_id.toLowerCase();
+  const spaceId = requestedSpace.toLowerCase();
   const { db } = ctx.service;
   const access = accessTo(ctx.principal, spaceId);
   if (access && !db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(spaceId)) throw new HttpError(404, 'Space not found');

@@ -5,7 +5,7 @@ import { ErrorMessage } from '../../common/errors.ts';
 import { canRead, canWrite, spaceFilter } from '../auth/access.ts';
 import { nowIso, transaction } from '../db/database.ts';
 import { HttpError } from '../http/http-error.ts';
-import { readJsonBody, zodMessage } from '../http/json-body.ts';
+import { parseJsonBody } from '../http/json-body.ts';
 import { param, parseQuery } from '../http/query.ts';
 import type { RequestContext, Route } from '../http/router.ts';
 import { addEditedFields, refreshEditOverlay } from '../events/hand-edits.ts';
@@ -86,9 +86,7 @@ const patchSchema = z.strictObject({
 async function patchDocument(ctx: RequestContext) {
   const row = visibleDocument(ctx, { includeDeleted: false });
   requireWrite(ctx, row.space_id);
-  const parsed = patchSchema.safeParse(await readJsonBody(ctx.req));
-  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error));
-  const patch = parsed.data;
+  const patch = await parseJsonBody(ctx.req, patchSchema);
   // Ids are stored lower case; z.uuid() accepts either case.
   if (patch.category_id) patch.category_id = patch.category_id.toLowerCase();
   if (patch.tags && !ctx.principal.scopes.has('tags:write')) throw new HttpError(403, ErrorMessage.insufficientScope);
@@ -162,10 +160,9 @@ const bulkSchema = z.strictObject({
 }, { error: 'body must be a JSON object { documentIds }' });
 
 async function reprocessBulk(ctx: RequestContext) {
-  const parsed = bulkSchema.safeParse(await readJsonBody(ctx.req));
-  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error));
+  const { documentIds } = await parseJsonBody(ctx.req, bulkSchema);
   const result = { success: true as const, queued: [] as string[], skippedPending: [] as string[], denied: [] as string[], notFound: [] as string[] };
-  for (const id of new Set(parsed.data.documentIds.map((i) => i.toLowerCase()))) {
+  for (const id of new Set(documentIds.map((i) => i.toLowerCase()))) {
     const row = findDocumentRow(ctx.service.db, id);
     if (!row || row.deleted_at || !canRead(ctx.principal, row.space_id)) result.notFound.push(id);
     else if (!canWrite(ctx.principal, row.space_id)) result.denied.push(id);

@@ -7,7 +7,7 @@ import { isCalendarDate } from '../../common/dates.ts';
 import { eventPatchSchema } from '../../common/event-patch.ts';
 import { canRead, canWrite, spaceFilter } from '../auth/access.ts';
 import { nowIso, transaction, type Database } from '../db/database.ts';
-import { readJsonBody, zodMessage } from '../http/json-body.ts';
+import { parseJsonBody } from '../http/json-body.ts';
 import { senderIdFor, reindexDocument } from '../documents/document-rows.ts';
 import { canTransition, needsAmountToOpen } from './event-state.ts';
 import { recordStateChange, redecideEventAfterEdit } from './event-writer.ts';
@@ -123,9 +123,7 @@ async function transitionEvent(ctx: RequestContext) {
   const id = pathId(ctx);
   const { db } = ctx.service;
   const row = writableEvent(ctx, id);
-  const parsed = transitionSchema.safeParse(await readJsonBody(ctx.req));
-  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error));
-  const { state, cause, paid_at: paidAt, due_date: dueDate } = parsed.data;
+  const { state, cause, paid_at: paidAt, due_date: dueDate } = await parseJsonBody(ctx.req, transitionSchema);
   const from = row.state as EventState;
   if (state !== from && !canTransition(from, state)) {
     throw new HttpError(409, `Cannot change an event from ${from} to ${state}`);
@@ -176,9 +174,7 @@ async function patchEvent(ctx: RequestContext) {
   const id = pathId(ctx);
   const { db } = ctx.service;
   const row = writableEvent(ctx, id);
-  const parsed = eventPatchSchema.safeParse(await readJsonBody(ctx.req));
-  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error));
-  const patch = parsed.data;
+  const patch = await parseJsonBody(ctx.req, eventPatchSchema);
   const given = (Object.keys(patch) as Array<keyof typeof patch>).filter((k) => patch[k] !== undefined);
   if (given.length > 0) {
     transaction(db, () => {

@@ -30,6 +30,13 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
   }
 }
 
+/** Reads a JSON body and checks it against `schema`: 400 naming the first problem (zodMessage) when it does not fit. */
+export async function parseJsonBody<T extends z.ZodType>(req: IncomingMessage, schema: T): Promise<z.output<T>> {
+  const parsed = schema.safeParse(await readJsonBody(req));
+  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error));
+  return parsed.data;
+}
+
 /** The first problem of a failed parse as one sentence naming the field: "Invalid parameter documentIds: …". */
 export function zodMessage(error: z.ZodError): string {
   const issue = error.issues[0]!;

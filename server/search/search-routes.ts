@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ErrorMessage } from '../../common/errors.ts';
 import { canRead } from '../auth/access.ts';
 import { HttpError } from '../http/http-error.ts';
-import { readJsonBody, zodMessage } from '../http/json-body.ts';
+import { parseJsonBody } from '../http/json-body.ts';
 import type { RequestContext, Route } from '../http/router.ts';
 import { embeddingIndexFor } from './embedding-index.ts';
 import { toFtsQuery } from './fts-query.ts';
@@ -21,11 +21,9 @@ const searchSchema = z.strictObject({
  * counted or, for a query with more than RANK_WINDOW full-text matches, estimated.
  */
 async function search(ctx: RequestContext) {
-  const parsed = searchSchema.safeParse(await readJsonBody(ctx.req));
-  if (!parsed.success) throw new HttpError(400, zodMessage(parsed.error));
-  const { query, limit } = parsed.data;
+  const { query, limit, space_id: requestedSpace } = await parseJsonBody(ctx.req, searchSchema);
   // Ids are stored lower case; z.uuid() accepts either case.
-  const spaceId = parsed.data.space_id?.toLowerCase();
+  const spaceId = requestedSpace?.toLowerCase();
   // No letters or digits: nothing to match lexically, and an embedding of punctuation means nothing either.
   if (!toFtsQuery(query)) return { status: 200, body: { success: true, items: [], total: 0, total_is_estimate: false, limit, query } };
   if (spaceId && !canRead(ctx.principal, spaceId)) throw new HttpError(403, ErrorMessage.spaceDenied);
