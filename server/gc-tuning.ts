@@ -15,8 +15,6 @@ import { setFlagsFromString } from 'node:v8';
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4'];
 
-let tuned = false;
-
 /**
  * Run-time flags, set by startArchiveService (V8 reads them whenever it sizes its limits; they change when
  * collections happen, never what they keep):
@@ -25,11 +23,9 @@ let tuned = false;
  * - `--heap-growing-percent=300`: after a full collection the next waits for the heap to grow to 4× what was live (a
  *   live heap of ~15 MB: at most ~45 MB of garbage more), not V8's 1.1–2× for small heaps.
  * With the start-up flag too: no major collection at all during 10 s of 100 uploads/s; without it 8; with neither
- * 72–94.
+ * 72–94. Setting a flag again (a second service in the process) changes nothing.
  */
 export function tuneGarbageCollection(): void {
-  if (tuned) return;
-  tuned = true;
   setFlagsFromString('--external-memory-accounted-in-global-limit');
   setFlagsFromString('--heap-growing-percent=300');
 }

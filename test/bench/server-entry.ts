@@ -20,6 +20,9 @@ import { SCOPES } from '../../common/archive-types.ts';
 import { startArchiveService } from '../../server/archive-service.ts';
 import { createApiKey } from '../../server/auth/api-keys.ts';
 
+/** The reply to `gc`: the main thread's collections since the previous `gc`, pause times in ms. */
+export type GcCounts = { major: number; majorMs: number; maxMs: number; minor: number; minorMs: number };
+
 const { values } = parseArgs({
   options: { 'data-dir': { type: 'string' }, workers: { type: 'string' }, 'pause-processing': { type: 'boolean' } },
 });
@@ -36,7 +39,8 @@ const service = await startArchiveService({
 });
 if (values['pause-processing']) await service.processor.stop();
 const { key } = createApiKey(service.db, { name: 'bench', role: 'editor', scopes: [...SCOPES], spaces: null });
-let gc = { major: 0, majorMs: 0, maxMs: 0, minor: 0, minorMs: 0 };
+const noCollections = (): GcCounts => ({ major: 0, majorMs: 0, maxMs: 0, minor: 0, minorMs: 0 });
+let gc = noCollections();
 new PerformanceObserver((list) => {
   for (const entry of list.getEntries()) {
     const { kind } = (entry as PerformanceEntry & { detail: { kind: number } }).detail;
@@ -60,7 +64,7 @@ for await (const line of createInterface({ input: process.stdin })) {
   if (command === 'rss') reply({ rss: process.memoryUsage.rss() });
   else if (command === 'gc') {
     reply(gc);
-    gc = { major: 0, majorMs: 0, maxMs: 0, minor: 0, minorMs: 0 };
+    gc = noCollections();
   } else if (command === 'idle') {
     await service.processor.idle();
     reply({ idle: true });

@@ -14,6 +14,7 @@ import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import { openDatabase } from '../../server/db/database.ts';
 import { SERVER_NODE_FLAGS } from '../../server/gc-tuning.ts';
+import type { GcCounts } from './server-entry.ts';
 import { configureEmbeddings, syncEmbeddings } from '../../server/search/embedding-index.ts';
 import {
   cpuAccount, latencyRow, median, mib, ms, percentile, procAvailable, readPeakRss, readRss, resetPeakRss, RssSampler, runConcurrent,
@@ -365,7 +366,7 @@ async function benchUploadAccept(dataDir: string, notes: string[]): Promise<Benc
     await server.command('gc');
     const open = await sustained(server);
     let used = cpu?.end();
-    const gc = await server.command('gc') as { major: number; majorMs: number; maxMs: number; minor: number; minorMs: number };
+    const gc = await server.command('gc') as GcCounts;
     const wallSustained = UPLOAD.sustainedCount / UPLOAD.rate;
     await server.idle();
     notes.push(`sustained uploads: ${UPLOAD.sustainedCount} distinct ${mib(UPLOAD.bytes)} PDFs started at a fixed rate of `
