@@ -1,6 +1,5 @@
-import type { MessageKey } from '../../../common/i18n/messages.ts';
 import { eventUpdateSchema, type CallInput, type EventView } from '../../../common/ipc.ts';
-import { parseAmount } from './upload-form.ts';
+import { parseAmount, type FieldMessage } from './upload-form.ts';
 
 /**
  * The Events tab's edit form: what the user typed (every field a string, empty = none), turned into the body of
@@ -17,7 +16,7 @@ export interface EventForm {
 }
 
 export type EventFormField = keyof EventForm;
-export type EventFormErrors = Partial<Record<EventFormField, { key: MessageKey; params?: Record<string, number> }>>;
+export type EventFormErrors = Partial<Record<EventFormField, FieldMessage>>;
 export type EventPatchInput = CallInput<'events.update'>;
 export type EventFormResult =
   | { ok: true; patch: EventPatchInput; changed: boolean }
@@ -78,7 +77,7 @@ function fieldOf(path: readonly PropertyKey[]): EventFormField | null {
   return null;
 }
 
-function messageFor(field: EventFormField): { key: MessageKey; params?: Record<string, number> } {
+function messageFor(field: EventFormField): FieldMessage {
   switch (field) {
     case 'amount': return { key: 'meta.err.amount' };
     case 'currency': return { key: 'meta.err.currency' };

@@ -20,7 +20,9 @@ export interface MetadataForm {
 }
 
 export type FormField = keyof MetadataForm;
-export type FormErrors = Partial<Record<FormField, { key: MessageKey; params?: Record<string, number> }>>;
+/** A message to show next to a field (or a form): its key and the numbers it names. */
+export interface FieldMessage { key: MessageKey; params?: Record<string, number> }
+export type FormErrors = Partial<Record<FormField, FieldMessage>>;
 
 export function emptyForm(): MetadataForm {
   return {
@@ -119,7 +121,7 @@ export function validateForm(form: MetadataForm): FormResult {
 }
 
 /** Paths typed one per line; each must be absolute (POSIX, a Windows drive or a UNC share). */
-export function parsePaths(raw: string): { ok: true; paths: string[] } | { ok: false; key: MessageKey; params?: Record<string, number> } {
+export function parsePaths(raw: string): { ok: true; paths: string[] } | ({ ok: false } & FieldMessage) {
   const lines = raw.split(/\r?\n/).map((l) => l.trim());
   const paths: string[] = [];
   for (let i = 0; i < lines.length; i++) {
