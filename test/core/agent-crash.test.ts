@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { SETTINGS_VERSION } from '../../common/settings.ts';
 import { parseAgentArgs } from '../../main/core/agent/agent-args.ts';
 import { JournalStore } from '../../main/core/uploads/journal-store.ts';
-import { makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
+import { LEARNABLE_HIGH_LIMITS, makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
 
 const AGENT = join(import.meta.dirname, '../../main/core/agent/agent.ts');
 const FILES = 200;
@@ -28,11 +28,7 @@ let tmp: string;
 const agents = new Set<Agent>();
 
 beforeAll(async () => {
-  // Limits out of the way, with two details the agent's ArchiveClient needs to learn them from the RateLimit headers:
-  // a 1 s window (a fresh client keeps the spec's 10 uploads per window until the first window it saw has ended; with
-  // the default 60 s each agent start would crawl for a minute), and two different numbers (an upload's headers
-  // describe the tighter limit; with equal numbers the client cannot tell which, and keeps the spec's 10 uploads).
-  h = await startHarness({ limits: { uploadsPerWindow: 100_000, requestsPerWindow: 200_000, windowMs: 1000 } });
+  h = await startHarness({ limits: LEARNABLE_HIGH_LIMITS });
   tmp = await mkdtemp(join(tmpdir(), 'agent-crash-'));
 });
 

@@ -12,7 +12,7 @@ import { DatabaseSync } from 'node:sqlite';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { SETTINGS_VERSION } from '../../common/settings.ts';
 import { agentLogLine } from '../../main/core/agent/agent-log.ts';
-import { makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
+import { LEARNABLE_HIGH_LIMITS, makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
 
 const AGENT = join(import.meta.dirname, '../../main/core/agent/agent.ts');
 /** A timestamp, one space, then text: one event per line. */
@@ -23,8 +23,7 @@ let tmp: string;
 const children = new Set<ChildProcess>();
 
 beforeAll(async () => {
-  // A 1 s window and two different limits, so the agent's client learns the raised limits at once (see agent-crash).
-  h = await startHarness({ limits: { uploadsPerWindow: 100_000, requestsPerWindow: 200_000, windowMs: 1000 } });
+  h = await startHarness({ limits: LEARNABLE_HIGH_LIMITS });
   tmp = await mkdtemp(join(tmpdir(), 'agent-test-'));
 });
 

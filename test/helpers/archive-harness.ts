@@ -23,6 +23,15 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * Limits out of the way for tests that run desktop agents against the harness, with two details an ArchiveClient needs
+ * to learn them from the RateLimit headers: a 1 s window (a fresh client keeps the spec's 10 uploads per window until
+ * the first window it saw has ended; with the default 60 s each agent start would crawl for a minute), and two
+ * different numbers (an upload's headers describe the tighter limit; with equal numbers the client cannot tell which,
+ * and keeps the spec's 10 uploads).
+ */
+export const LEARNABLE_HIGH_LIMITS = { uploadsPerWindow: 100_000, requestsPerWindow: 200_000, windowMs: 1000 };
+
 export async function startHarness(options: Partial<ArchiveServiceOptions> = {}): Promise<Harness> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'archive-test-')));
   const service = await startArchiveService({ workers: 1, ...options, dataDir });
