@@ -4,31 +4,12 @@
  * the on-disk detection; a browser bundle can import this module directly.
  */
 import type { FileFormat } from '../../common/archive-types.ts';
+import { FILE_EXTENSIONS, MIME_TYPES } from '../../common/file-formats.ts';
 import { hasOleSignature, probeOleBytes } from './ole-compound.ts';
 
+export { MIME_TYPES } from '../../common/file-formats.ts';
+
 export interface DetectedFormat { format: FileFormat; mimeType: string; extension: string }
-
-export const MIME_TYPES: Record<FileFormat, string> = {
-  pdf: 'application/pdf',
-  jpeg: 'image/jpeg',
-  png: 'image/png',
-  tiff: 'image/tiff',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
-  odt: 'application/vnd.oasis.opendocument.text',
-  ods: 'application/vnd.oasis.opendocument.spreadsheet',
-  odp: 'application/vnd.oasis.opendocument.presentation',
-  doc: 'application/msword',
-  xls: 'application/vnd.ms-excel',
-  ppt: 'application/vnd.ms-powerpoint',
-};
-
-/** File name extension (without the dot) used when storing a file of this format. */
-const EXTENSIONS: Record<FileFormat, string> = {
-  pdf: 'pdf', jpeg: 'jpg', png: 'png', tiff: 'tif', docx: 'docx', xlsx: 'xlsx', pptx: 'pptx',
-  odt: 'odt', ods: 'ods', odp: 'odp', doc: 'doc', xls: 'xls', ppt: 'ppt',
-};
 
 const ZIP_ALIASES = ['application/zip', 'application/x-zip-compressed'];
 const OLE_ALIASES = ['application/vnd.ms-office', 'application/x-tika-msoffice'];
@@ -69,7 +50,7 @@ function containsPdfMarker(head: Uint8Array): boolean {
 }
 
 export function detected(format: FileFormat): DetectedFormat {
-  return { format, mimeType: MIME_TYPES[format], extension: EXTENSIONS[format] };
+  return { format, mimeType: MIME_TYPES[format], extension: FILE_EXTENSIONS[format][0] };
 }
 
 /**
