@@ -1,9 +1,9 @@
 /**
  * What the end-to-end tests share: the built renderer, a DesktopApp on a fresh data directory behind the browser
- * shell, Debian's Chromium driven by playwright-core, screenshots in both colour schemes and an axe-core check.
+ * shell, Chromium (test/helpers/find-browser.ts) driven by playwright-core, screenshots in both colour schemes and an axe-core check.
  * Nothing here is a fake: the embedded Archive Service, the watcher, the journal and the renderer are the real ones.
  */
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -17,43 +17,29 @@ import { openConfBackend } from '../../main/core/settings/conf-backend.ts';
 import { SettingsStore, type SettingsPatch } from '../../main/core/settings/settings-store.ts';
 import { newWebShellToken, startWebShell, webPreviewUrl, type WebShell } from '../../main/web/web-shell.ts';
 import { buildRenderer, rendererIsStale } from '../../scripts/build-shells.ts';
+import { withDirectoryLock } from '../helpers/directory-lock.ts';
+import { browserCandidates, findBrowser, type FoundBrowser } from '../helpers/find-browser.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const RENDERER_DIR = join(ROOT, 'dist', 'renderer');
 export const ARTIFACTS = join(ROOT, 'test-results', 'e2e');
-const CHROMIUM = '/usr/bin/chromium';
+// The npm package's own flags are not added: they turn off web security and site isolation, which the tests check.
 const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
 /**
  * Builds dist/renderer when it is missing or older than its sources, the way `npm start` does. Test files run in
- * parallel forks, so a lock directory keeps two of them from building into the same place at once.
+ * parallel forks, so a lock keeps two of them from building into the same place at once.
  */
 export async function ensureRenderer(): Promise<string> {
+  if (!rendererIsStale(ROOT)) return RENDERER_DIR;
   const lock = join(ROOT, 'node_modules', '.cache', 'e2e-renderer-build.lock');
-  await mkdir(join(lock, '..'), { recursive: true });
-  const deadline = Date.now() + 150_000;
-  for (;;) {
-    if (!rendererIsStale(ROOT)) return RENDERER_DIR;
-    try {
-      await mkdir(lock);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      // A lock left by a killed run is stale after three minutes (a build takes well under one).
-      const info = await stat(lock).catch(() => null);
-      if (info && Date.now() - info.mtimeMs > 180_000) await rm(lock, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error('timed out waiting for another test file to build the renderer', { cause: error });
-      await sleep(500);
-      continue;
-    }
-    try {
-      if (rendererIsStale(ROOT)) await buildRenderer({ logLevel: 'error' });
-    } finally {
-      await rm(lock, { recursive: true, force: true });
-    }
-    return RENDERER_DIR;
-  }
+  // A lock left by a killed run is stale after three minutes (a build takes well under one).
+  await withDirectoryLock(lock, { staleMs: 180_000, waitMs: 150_000, what: 'building the renderer' }, async () => {
+    if (rendererIsStale(ROOT)) await buildRenderer({ logLevel: 'error' });
+  });
+  return RENDERER_DIR;
 }
 
 export interface DesktopUnderTest {
@@ -106,8 +92,16 @@ export async function startDesktop(options: {
   };
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, timeout: 30_000 });
+let browser: Promise<FoundBrowser> | undefined;
+
+/** Chromium (`given`, else the one test/helpers/find-browser.ts finds), headless, with the flags above. */
+export async function launchChromium(given?: FoundBrowser): Promise<Browser> {
+  const found = given ?? await (browser ??= findBrowser(browserCandidates()));
+  try {
+    return await chromium.launch({ executablePath: found.executablePath, args: CHROMIUM_ARGS, timeout: 30_000 });
+  } catch (error) {
+    throw new Error(`Chromium from ${found.source} (${found.executablePath}) did not start: ${(error as Error).message}`, { cause: error });
+  }
 }
 
 /** Records every toast the page shows (they vanish after a few seconds), so a test can assert one appeared. */
