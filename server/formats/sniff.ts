@@ -25,7 +25,7 @@ const MIME_ALIASES: Record<FileFormat, readonly string[]> = {
   doc: OLE_ALIASES, xls: OLE_ALIASES, ppt: OLE_ALIASES,
 };
 
-/** How many leading bytes the signature checks look at (the PDF header may start anywhere in them). */
+/** How many leading bytes the signature checks look at (the PDF header may follow white-space within them). */
 export const HEAD_BYTES = 1024;
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -43,10 +43,30 @@ function startsWith(bytes: Uint8Array, signature: readonly number[], at = 0): bo
   return signature.every((b, i) => bytes[at + i] === b);
 }
 
-function containsPdfMarker(head: Uint8Array): boolean {
-  const end = Math.min(head.length, HEAD_BYTES) - PDF_MARKER.length;
-  for (let i = 0; i <= end; i++) if (startsWith(head, PDF_MARKER, i)) return true;
-  return false;
+/** PDF white-space (ISO 32000-1, 7.2.2): NUL, tab, line feed, form feed, carriage return, space. */
+const PDF_WHITESPACE = new Set([0x00, 0x09, 0x0a, 0x0c, 0x0d, 0x20]);
+const UTF8_BOM = [0xef, 0xbb, 0xbf];
+
+/** Where the content starts: after a UTF-8 byte order mark and PDF white-space, within the head. */
+function contentStart(head: Uint8Array): number {
+  let at = startsWith(head, UTF8_BOM) ? UTF8_BOM.length : 0;
+  const end = Math.min(head.length, HEAD_BYTES);
+  while (at < end && PDF_WHITESPACE.has(head[at]!)) at++;
+  return at;
+}
+
+/**
+ * Content that an operating system or a browser would run or render rather than show as a document: a Windows
+ * executable ("MZ"), an ELF binary, a script with a "#!" line, or HTML/XML markup. Refused whatever follows, so a
+ * polyglot (an executable with "%PDF-" in its DOS stub) never becomes a document.
+ */
+function isExecutableOrMarkup(head: Uint8Array): boolean {
+  if (startsWith(head, [0x4d, 0x5a]) || startsWith(head, [0x7f, 0x45, 0x4c, 0x46]) || startsWith(head, [0x23, 0x21])) return true;
+  const at = contentStart(head);
+  const next = head[at + 1] ?? 0;
+  const lower = next | 0x20;
+  // "<" then "!", "?" or a letter: <!DOCTYPE, <!--, <?xml, <html, <script, <svg …
+  return head[at] === 0x3c && (next === 0x21 || next === 0x3f || (lower >= 0x61 && lower <= 0x7a));
 }
 
 export function detected(format: FileFormat): DetectedFormat {
@@ -55,17 +75,18 @@ export function detected(format: FileFormat): DetectedFormat {
 
 /**
  * What the head of a file says: a format, 'zip' / 'ole' when the container must be opened to
- * know, or null. Signatures at offset 0 are checked first, so a zip whose first entry is a stored
- * PDF (with "%PDF-" in its first KB) is judged as a zip, not a PDF.
+ * know, or null. Executables, scripts and markup are refused before anything else.
  */
 export function classifyHead(head: Uint8Array): DetectedFormat | 'zip' | 'ole' | null {
+  if (isExecutableOrMarkup(head)) return null;
   if (startsWith(head, ZIP_LOCAL_HEADER)) return 'zip';
   if (hasOleSignature(head)) return 'ole';
   if (startsWith(head, [0xff, 0xd8, 0xff])) return detected('jpeg');
   if (startsWith(head, PNG_SIGNATURE)) return detected('png');
   if (TIFF_SIGNATURES.some((s) => startsWith(head, s))) return detected('tiff');
-  // PDF readers accept junk before the header, within the first 1024 bytes.
-  if (containsPdfMarker(head)) return detected('pdf');
+  // Readers tolerate junk before the header, but a file that is something else first (an executable, a script with
+  // a "%PDF-" comment) would be run as that something else: only a byte order mark and white-space may precede it.
+  if (startsWith(head, PDF_MARKER, contentStart(head))) return detected('pdf');
   return null;
 }
 

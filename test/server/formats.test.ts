@@ -8,6 +8,8 @@ import type { FileFormat } from '../../common/archive-types.ts';
 import {
   contentTypeMatches, detectFormat, detectFormatFromHead, MIME_TYPES, type DetectedFormat,
 } from '../../server/formats/detect-format.ts';
+import { checkFile } from '../../main/core/uploads/file-check.ts';
+import { startHarness, type Harness } from '../helpers/archive-harness.ts';
 
 // Office/ODF/JPEG fixtures come from LibreOffice (scripts/make-format-fixtures.ts); everything
 // else, including all the malformed inputs, is built here.
@@ -274,10 +276,26 @@ describe('detectFormat on images and PDF', () => {
     expect(await detectFormat(writeTmp(pdf()))).toEqual({ format: 'pdf', mimeType: 'application/pdf', extension: 'pdf' });
   });
 
-  it('finds %PDF- anywhere in the first 1024 bytes, not after', async () => {
+  it('finds %PDF- at the start or after a byte order mark and white-space only, within the first 1024 bytes', async () => {
     expect(await format(pdf('\r\n'))).toBe('pdf');
-    expect(await format(pdf('x'.repeat(1019)))).toBe('pdf'); // marker ends exactly at byte 1024
-    expect(await format(pdf('x'.repeat(1020)))).toBeUndefined();
+    expect(await format(pdf('\uFEFF \t\f\0'))).toBe('pdf'); // the BOM as UTF-8, then PDF white-space
+    expect(await format(pdf(' '.repeat(1019)))).toBe('pdf'); // marker ends exactly at byte 1024
+    expect(await format(pdf(' '.repeat(1020)))).toBeUndefined();
+    expect(await format(pdf('junk\n'))).toBeUndefined();
+    expect(await format(pdf(' \uFEFF'))).toBeUndefined(); // a BOM counts only at the very start
+  });
+
+  // Polyglots: valid enough as a PDF for a reader, but run by the operating system as what they are first.
+  it('refuses executables, scripts and markup, even with a PDF inside their first bytes', async () => {
+    const dosStub = concat([ascii('MZ'), new Uint8Array(58), ascii('This program cannot be run in DOS mode.\r\n'), pdf()]);
+    expect(await format(dosStub)).toBeUndefined();
+    expect(await format(concat([new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), pdf(' ')]))).toBeUndefined();
+    expect(await format(pdf('#!/bin/sh\n# '))).toBeUndefined();
+    expect(await format(ascii('#!/bin/sh\n%PDF-1.4\n'))).toBeUndefined();
+    expect(await format(pdf('@echo off\r\nstart calc.exe\r\n'))).toBeUndefined(); // a batch file first
+    for (const markup of ['<!DOCTYPE html>', '<html>', ' \r\n<script>', '<!-- x -->', '<?xml version="1.0"?>', '\uFEFF<svg>']) {
+      expect(await format(concat([ascii(markup), pdf()])), markup).toBeUndefined();
+    }
   });
 
   it('goes by content, not by name', async () => {
@@ -446,7 +464,9 @@ describe('detectFormatFromHead', () => {
   const head = (bytes: Uint8Array): Uint8Array => bytes.subarray(0, 1024);
 
   it('answers from signatures for images and PDF', () => {
-    expect(detectFormatFromHead(head(pdf('junk\n')))).toMatchObject({ format: 'pdf' });
+    expect(detectFormatFromHead(head(pdf('\n')))).toMatchObject({ format: 'pdf' });
+    expect(detectFormatFromHead(head(pdf('junk\n')))).toBeNull();
+    expect(detectFormatFromHead(head(concat([ascii('MZ'), pdf()])))).toBeNull();
     expect(detectFormatFromHead(head(png1x1()))).toMatchObject({ format: 'png' });
     expect(detectFormatFromHead(head(fixtureBytes('sample.jpg')))).toMatchObject({ format: 'jpeg', mimeType: 'image/jpeg' });
     expect(detectFormatFromHead(head(tiff(false)))).toMatchObject({ format: 'tiff' });
@@ -521,5 +541,25 @@ describe('contentTypeMatches', () => {
     expect(contentTypeMatches(MIME_TYPES.odt, as('docx'))).toBe(false);
     expect(contentTypeMatches('image/jpg', as('png'))).toBe(false);
     expect(contentTypeMatches('application', as('pdf'))).toBe(false);
+  });
+});
+
+describe('a Windows executable with "%PDF-" in its DOS stub, named setup.exe', () => {
+  const polyglot = (): Uint8Array => concat([ascii('MZ'), new Uint8Array(58), ascii('%PDF-1.4 in the stub\r\n'), pdf()]);
+  let h: Harness;
+  beforeAll(async () => { h = await startHarness(); });
+  afterAll(async () => { await h.close(); });
+
+  it('is refused by the service with the spec\'s message, and nothing is stored', async () => {
+    const res = await h.upload({ bytes: polyglot(), name: 'setup.exe', type: 'application/pdf' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ success: false, error: 'File content does not match any supported format' });
+    expect(h.service.db.prepare('SELECT count(*) AS n FROM documents').get()).toEqual({ n: 0 });
+  });
+
+  it('is refused by the desktop\'s pre-upload check in the same words (one detection for both)', async () => {
+    expect(await checkFile(writeTmp(polyglot(), 'setup.exe'))).toEqual({
+      ok: false, permanent: true, error: 'File content does not match any supported format',
+    });
   });
 });
