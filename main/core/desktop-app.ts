@@ -93,7 +93,12 @@ export class DesktopApp extends EventEmitter<Emitted> {
     await mkdir(options.appDataDir, { recursive: true });
     const cache = new LibraryCache(join(options.appDataDir, 'library.sqlite'));
     const app = new DesktopApp(options, cache);
-    await app.connect();
+    try {
+      await app.connect();
+    } catch (error) {
+      cache.close();
+      throw error;
+    }
     return app;
   }
 
@@ -104,7 +109,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
     this.stopSettings = this.settings.onChange((next, previous) => {
       if (!this.options.connection && JSON.stringify(next.connection) !== JSON.stringify(previous.connection)) void this.reconnect();
       if (next.sync !== previous.sync) this.sync.configure({ intervalMs: next.sync.interval_ms, fullReconcileIntervalMs: next.sync.full_reconcile_interval_ms });
-      if (next.reminders !== previous.reminders) void this.reminders.check();
+      if (next.reminders !== previous.reminders) this.reminders.checkSafely();
       this.emitStatus();
     });
     this.emitStatus();
@@ -120,7 +125,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
 
   /** The power monitor's resume: missed reminders fire as one summary, the library catches up. */
   wake(): void {
-    void this.reminders.wake();
+    this.reminders.wake();
     void this.sync.syncNow().catch(() => undefined);
   }
 
@@ -187,7 +192,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
     this.current.client.on('auth-required', () => this.emitStatus());
     this.sync.on('changed', (change) => {
       this.emit('library.changed', { document_ids: change.documents, event_ids: change.events });
-      if (change.events.length > 0) void this.reminders.check();
+      if (change.events.length > 0) this.reminders.checkSafely();
     });
     this.sync.on('synced', () => this.emitStatus());
   }
@@ -307,7 +312,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
         const event = await client().setEventState(id, change);
         this.cache.upsertEvents([event]);
         this.emit('library.changed', { document_ids: [], event_ids: [id] });
-        void this.reminders.check();
+        this.reminders.checkSafely();
         return event;
       },
       'events.update': async ({ id, ...patch }) => {
@@ -318,7 +323,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
         const document = await client().getDocument(event.document_id).catch(() => null);
         if (document) this.cache.upsertDocuments([document], this.now());
         this.emit('library.changed', { document_ids: document ? [event.document_id] : [], event_ids: [id] });
-        void this.reminders.check();
+        this.reminders.checkSafely();
         return event;
       },
       'events.due': async ({ types, until }) => {

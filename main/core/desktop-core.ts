@@ -112,44 +112,54 @@ export class DesktopCore extends EventEmitter<{ 'folder-status': [status: Folder
     }
 
     let local: LocalArchive | null = null;
-    let baseUrl: string;
-    let profile: string;
-    let apiKey: string | null;
-    const connection = options.connection ?? settings.connection;
-    if (connection.mode === 'local') {
-      const dataDir = connection.data_dir ?? join(options.appDataDir, 'archive');
-      local = await startLocalArchive({ dataDir, keys, limits: options.localLimits, log });
-      baseUrl = local.url;
-      profile = localProfile(dataDir);
-      apiKey = options.apiKeyOverride ?? local.apiKey;
-    } else {
-      baseUrl = connection.base_url;
-      profile = profileId(baseUrl);
-      apiKey = options.apiKeyOverride ?? (await keys.get(profile));
-    }
+    let client: ArchiveClient | undefined;
+    let store: JournalStore | undefined;
+    try {
+      let baseUrl: string;
+      let profile: string;
+      let apiKey: string | null;
+      const connection = options.connection ?? settings.connection;
+      if (connection.mode === 'local') {
+        const dataDir = connection.data_dir ?? join(options.appDataDir, 'archive');
+        local = await startLocalArchive({ dataDir, keys, limits: options.localLimits, log });
+        baseUrl = local.url;
+        profile = localProfile(dataDir);
+        apiKey = options.apiKeyOverride ?? local.apiKey;
+      } else {
+        baseUrl = connection.base_url;
+        profile = profileId(baseUrl);
+        apiKey = options.apiKeyOverride ?? (await keys.get(profile));
+      }
 
-    const client = new ArchiveClient({ baseUrl, apiKey });
-    const store = new JournalStore(join(options.appDataDir, 'journal.sqlite'));
-    const folders = options.folders ?? settings.folders;
-    const journal = new UploadJournal({
-      store, transport: client, folder: (id) => core.folderById(id), paused: settings.uploads.paused, log,
-    });
-    const watcher = new FolderWatcher({
-      onFileReady: (file) => journal.addFolderFile(file),
-      onFolderStatus: (status) => {
-        core.folderStatuses.set(status.folderId, status);
-        core.emit('folder-status', status);
-        if (status.state === 'missing' || status.state === 'error') log(`folder ${status.path}: ${status.error ?? status.state}`);
-      },
-      rescanIntervalMs: settings.uploads.rescan_interval_ms,
-      log,
-    });
-    // The callbacks above run only after start(), when `core` exists.
-    const core: DesktopCore = new DesktopCore({
-      client, journal, watcher, keys, keyWarning, local, settings: options.settings, store, profile, folders,
-      fixedFolders: options.folders !== undefined, log, mode: connection.mode,
-    });
-    return core;
+      client = new ArchiveClient({ baseUrl, apiKey });
+      store = new JournalStore(join(options.appDataDir, 'journal.sqlite'));
+      const folders = options.folders ?? settings.folders;
+      const journal = new UploadJournal({
+        store, transport: client, folder: (id) => core.folderById(id), paused: settings.uploads.paused, log,
+      });
+      const watcher = new FolderWatcher({
+        onFileReady: (file) => journal.addFolderFile(file),
+        onFolderStatus: (status) => {
+          core.folderStatuses.set(status.folderId, status);
+          core.emit('folder-status', status);
+          if (status.state === 'missing' || status.state === 'error') log(`folder ${status.path}: ${status.error ?? status.state}`);
+        },
+        rescanIntervalMs: settings.uploads.rescan_interval_ms,
+        log,
+      });
+      // The callbacks above run only after start(), when `core` exists.
+      const core: DesktopCore = new DesktopCore({
+        client, journal, watcher, keys, keyWarning, local, settings: options.settings, store, profile, folders,
+        fixedFolders: options.folders !== undefined, log, mode: connection.mode,
+      });
+      return core;
+    } catch (error) {
+      // A failed start leaves nothing running: the embedded archive would keep its port and its database open.
+      store?.close();
+      await client?.close().catch(() => undefined);
+      await local?.stop().catch((stopError: unknown) => log(`local archive: stopping after a failed start: ${(stopError as Error).message}`));
+      throw error;
+    }
   }
 
   folderById(id: string): WatchedFolder | undefined {

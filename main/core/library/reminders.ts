@@ -64,8 +64,8 @@ export class Reminders {
   /** Checks now and then every minute. */
   start(): void {
     if (this.timer) return;
-    this.safeCheck();
-    this.timer = setInterval(() => this.safeCheck(), this.checkIntervalMs);
+    this.checkSafely();
+    this.timer = setInterval(() => this.checkSafely(), this.checkIntervalMs);
     this.timer.unref();
   }
 
@@ -76,7 +76,7 @@ export class Reminders {
 
   /** The computer woke up (powerMonitor resume): what came due while it slept fires now. */
   wake(): ReminderNotification[] {
-    return this.safeCheck();
+    return this.checkSafely();
   }
 
   /** Fires what is due and not yet fired; returns what was shown (at most one notification). */
@@ -114,7 +114,8 @@ export class Reminders {
     return this.cache.dueEvents(until).filter((event) => !snoozed.has(event.id)).length;
   }
 
-  private safeCheck(): ReminderNotification[] {
+  /** check() for callers that must not fail with it (event handlers, timers): a failure is logged. */
+  checkSafely(): ReminderNotification[] {
     try {
       return this.check();
     } catch (error) {
