@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
+import { downloadFileName } from '../../common/download-name.ts';
 import { ErrorMessage } from '../../common/errors.ts';
 import { canRead } from '../auth/access.ts';
 import { findActiveKey } from '../auth/api-keys.ts';
@@ -53,7 +54,8 @@ async function serveSignedFile(ctx: RequestContext): Promise<RouteResult> {
     ...ctx.headers,
     'Content-Type': row.mime_type,
     'Content-Length': row.size_bytes,
-    'Content-Disposition': contentDisposition(row.original_filename),
+    // Named after the detected format, never the uploader's extension: the browser or OS decides by it how to open.
+    'Content-Disposition': contentDisposition(downloadFileName(row.original_filename, row.mime_type)),
     'Cache-Control': 'private, no-store',
     'X-Content-Type-Options': 'nosniff',
     ETag: `"${row.sha256}"`,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import busboy from 'busboy';
 import type { UploadAccepted, UploadMetadata } from '../../common/archive-types.ts';
+import { cleanFileName } from '../../common/download-name.ts';
 import { ErrorMessage } from '../../common/errors.ts';
 import { parseUploadMetadata } from '../../common/upload-metadata.ts';
 import { accessTo } from '../auth/access.ts';
@@ -200,12 +201,12 @@ function resolveSpace(ctx: RequestContext, requested: string | undefined): strin
   return spaceId;
 }
 
-/** The client's file name without any path, control characters or excess length; a fallback when nothing is left. */
+/**
+ * The client's file name without any path, control, bidirectional or zero-width characters or excess length; a
+ * fallback when nothing is left. Its extension stays as sent (it is the uploader's name); downloads replace it.
+ */
 export function safeFilename(name: string, extension: string): string {
-  const base = name.split(/[\\/]/).pop() ?? '';
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(/^\.+/, '').trim().slice(0, 255);
-  return cleaned || `upload.${extension}`;
+  return cleanFileName(name).slice(0, 255) || `upload.${extension}`;
 }
 
 export const uploadRoute: Route = { method: 'POST', path: '/v1/documents', scope: 'documents:write', upload: true, handler: uploadDocument };

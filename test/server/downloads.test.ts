@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { revokeApiKey } from '../../server/auth/api-keys.ts';
 import { makePdf, PNG_1X1, startHarness, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
@@ -92,7 +94,35 @@ describe('download paths', () => {
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as { id: string };
     const disposition = (await fetch(await signedUrl(id))).headers.get('content-disposition');
-    expect(disposition).toBe(`attachment; filename="a_b.pdf"; filename*=UTF-8''a%22b.pdf`);
+    // A quote is also one of the characters a Windows file name cannot hold (common/download-name.ts).
+    expect(disposition).toBe('attachment; filename="a_b.pdf"');
+  });
+});
+
+describe('download names follow the detected format, not the uploader', () => {
+  const FIXTURES = resolve(import.meta.dirname, '../fixtures/formats');
+  const dispositionOf = async (bytes: Uint8Array, name: string, type?: string): Promise<string | null> => {
+    const res = await postMultipart(h, [{ name: 'file', filename: name, contentType: type ?? 'application/octet-stream', value: bytes }]);
+    expect(res.status, await res.clone().text()).toBe(202);
+    const { id } = (await res.json()) as { id: string };
+    return (await fetch(await signedUrl(id))).headers.get('content-disposition');
+  };
+
+  it('a PDF named setup.exe or run.bat downloads as .pdf, a DOCX named .hta as .docx', async () => {
+    expect(await dispositionOf(await makePdf('named exe'), 'setup.exe')).toBe('attachment; filename="setup.pdf"');
+    expect(await dispositionOf(await makePdf('named bat'), 'run.bat')).toBe('attachment; filename="run.pdf"');
+    const docx = new Uint8Array(await readFile(join(FIXTURES, 'sample.docx')));
+    expect(await dispositionOf(docx, 'letter.hta')).toBe('attachment; filename="letter.docx"');
+  });
+
+  it('a right-to-left override is gone from the name, in the record and in the download', async () => {
+    // "invoice\u202Efdp.exe" shows as "invoiceexe.pdf" where bidi text is rendered.
+    const res = await postMultipart(h, [{ name: 'file', filename: 'invoice\u202Efdp.exe', contentType: 'application/pdf', value: await makePdf('rlo') }]);
+    expect(res.status).toBe(202);
+    const { id } = (await res.json()) as { id: string };
+    const { document } = (await (await h.api(`/v1/documents/${id}`)).json()) as { document: { original_filename: string } };
+    expect(document.original_filename).toBe('invoicefdp.exe');
+    expect((await fetch(await signedUrl(id))).headers.get('content-disposition')).toBe('attachment; filename="invoicefdp.pdf"');
   });
 });
 
