@@ -15,6 +15,7 @@ import { defaultAppDataDir } from '../main/core/desktop-core.ts';
 import { redactSecrets } from '../main/core/keychain/redact.ts';
 import { openConfBackend } from '../main/core/settings/conf-backend.ts';
 import { SettingsStore } from '../main/core/settings/settings-store.ts';
+import { installProcessGuard } from '../server/process-guard.ts';
 import { newWebShellToken, startWebShell, webPreviewUrl } from '../main/web/web-shell.ts';
 import { buildElectron, buildRenderer, rendererIsStale } from './build-shells.ts';
 
@@ -80,6 +81,8 @@ export function openWithSystemApp(path: string): Promise<void> {
 }
 
 async function runBrowserShell(): Promise<void> {
+  // An unhandled rejection or exception stops the shell and the app as Ctrl+C does, then exits 1.
+  const guard = installProcessGuard({ name: 'npm start', log });
   const port = webPort();
   const settings = new SettingsStore(openConfBackend({}), { log });
   for (const problem of settings.problems) log(`settings: ${problem.message}`);
@@ -88,12 +91,14 @@ async function runBrowserShell(): Promise<void> {
   const app = await DesktopApp.open({
     appDataDir: defaultAppDataDir(), settings, log, previewUrl: (id) => webPreviewUrl(id, token), openPath: openWithSystemApp,
   });
+  guard.onShutdown(() => app.stop());
   await app.start();
   const shell = await startWebShell({ app, rendererDir: join(ROOT, 'dist', 'renderer'), port, token, log }).catch(async (error: unknown) => {
     await app.stop();
     throw error;
   });
 
+  guard.onShutdown(() => shell.close());
   console.log(`\nDesktop Archive is running at ${shell.url}`);
   console.log('Open that address in a browser (it carries this session\'s access token). Ctrl+C stops it.\n');
 
@@ -105,13 +110,7 @@ async function runBrowserShell(): Promise<void> {
     }
     stopping = true;
     console.log('Stopping…');
-    void (async () => {
-      await shell.close();
-      await app.stop();
-    })().then(() => process.exit(0), (error: unknown) => {
-      console.error(`stopping failed: ${redactSecrets(error instanceof Error ? error.message : String(error))}`);
-      process.exit(1);
-    });
+    void guard.shutdown(0);
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -15,6 +15,7 @@ import ElectronStore from 'electron-store';
 import { DesktopApp } from '../core/desktop-app.ts';
 import { defaultAppDataDir } from '../core/desktop-core.ts';
 import { redactSecrets } from '../core/keychain/redact.ts';
+import { installProcessGuard } from '../../server/process-guard.ts';
 import { CONF_STORE_OPTIONS, confStoreBackend, openConfBackend } from '../core/settings/conf-backend.ts';
 import { SettingsStore } from '../core/settings/settings-store.ts';
 import { parseByteRange } from '../core/shell/byte-range.ts';
@@ -56,6 +57,10 @@ let notifier: Notifier | null = null;
 let settings: SettingsStore | null = null;
 let quitting = false;
 let stopped = false;
+
+// An unhandled rejection or exception stops the app as quitting does (journal and caches closed), then exits 1.
+const guard = installProcessGuard({ name: 'Desktop Archive', log, exit: (code) => app.exit(code) });
+guard.onShutdown(() => shutdown());
 
 if (!app.requestSingleInstanceLock()) {
   // Another instance runs: it got our 'second-instance' and shows its window.
@@ -261,13 +266,19 @@ function text(status: number, body: string): Response {
   return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
 }
 
-async function shutdown(): Promise<void> {
-  notifier?.closeAll();
-  tray?.destroy();
-  tray = null;
-  try {
-    await desktopApp?.stop();
-  } catch (error) {
-    log(`stopping: ${(error as Error).message}`);
-  }
+let stopping: Promise<void> | undefined;
+
+/** Once: quitting and a fatal error (the process guard) may both ask for it. */
+function shutdown(): Promise<void> {
+  stopping ??= (async () => {
+    notifier?.closeAll();
+    tray?.destroy();
+    tray = null;
+    try {
+      await desktopApp?.stop();
+    } catch (error) {
+      log(`stopping: ${(error as Error).message}`);
+    }
+  })();
+  return stopping;
 }

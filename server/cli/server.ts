@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { startArchiveService } from '../archive-service.ts';
+import { installProcessGuard } from '../process-guard.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, defaultDataDir } from '../config.ts';
 
 const HELP = `Usage: npm run server -- [options]
@@ -32,20 +33,16 @@ export async function main(argv: string[]): Promise<void> {
   const workers = values.workers === undefined ? undefined : Number(values.workers);
   if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) throw new Error('--workers must be a positive integer');
   const dataDir = values['data-dir'] ?? defaultDataDir();
+  const guard = installProcessGuard({ name: 'server', log: (line) => console.error(`${new Date().toISOString()} ${line}`) });
   const service = await startArchiveService({
     dataDir, host: values.host ?? DEFAULT_HOST, port, ...(workers ? { workers } : {}),
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });
   console.log(`Archive Service v1 listening on ${service.url} (data: ${dataDir})`);
-  let stopping = false;
+  guard.onShutdown(() => service.close());
   const stop = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
     console.log(`${signal}: shutting down`);
-    service.close().then(() => process.exit(0), (error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
+    void guard.shutdown(0);
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

@@ -20,6 +20,7 @@ import { JournalStore } from '../../main/core/uploads/journal-store.ts';
 import { LEARNABLE_HIGH_LIMITS, makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
 
 const AGENT = join(import.meta.dirname, '../../main/core/agent/agent.ts');
+const REJECTING_HANDLER = join(import.meta.dirname, 'agent-unhandled-rejection.ts');
 const FILES = 200;
 const KILLS = 4;
 
@@ -81,8 +82,9 @@ async function prepareDataDir(dataDir: string): Promise<void> {
   await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ version: SETTINGS_VERSION, key_storage: 'file' }));
 }
 
-function startAgent(setup: AgentSetup, label: string): Agent {
-  const child = spawn(process.execPath, [AGENT, ...agentArgs(setup)], {
+/** `nodeArgs` go to Node before the agent's script (a fault module with --import). */
+function startAgent(setup: AgentSetup, label: string, nodeArgs: string[] = []): Agent {
+  const child = spawn(process.execPath, [...nodeArgs, AGENT, ...agentArgs(setup)], {
     env: { ...process.env, ARCHIVE_API_KEY: h.adminKey, DESKTOP_ARCHIVE_DATA_DIR: setup.dataDir },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -328,5 +330,51 @@ describe('headless agent under kill -9', () => {
     expect(archived()).toEqual([{ id: expect.any(String), sha256: whole, size_bytes: bytes.length }]);
     const rows = journalRows(dataDir);
     expect(rows).toEqual([{ path: file, state: 'done', sha256: whole, document_id: archived()[0]!.id, after_upload: 'kept' }]);
+  });
+});
+
+describe('headless agent and an unhandled rejection', () => {
+  it('logs it with its stack, closes the journal and the cache, exits 1, and the restart loses nothing', { timeout: 60_000 }, async () => {
+    const inbox = join(tmp, 'reject-in');
+    const done = join(tmp, 'reject-out');
+    const dataDir = join(tmp, 'reject-data');
+    await mkdir(inbox, { recursive: true });
+    await mkdir(done, { recursive: true });
+    await prepareDataDir(dataDir);
+    const expected = new Map<string, string>();
+    for (let i = 0; i < 20; i++) {
+      const name = `reject-${String(i).padStart(2, '0')}.pdf`;
+      const bytes = await makePdf([`Unhandled rejection test ${i}`, tmp]);
+      await writeFile(join(inbox, name), bytes);
+      expected.set(name, sha256(bytes));
+    }
+    const setup: AgentSetup = { folder: inbox, dataDir, after: `move:${done}`, stabilityMs: 200 };
+    const failing = startAgent(setup, 'rejecting', ['--import', REJECTING_HANDLER]);
+    const runs = [{ label: 'rejecting', agent: failing }];
+    dumpOnFailure(runs);
+    expect(await exitOf(failing, 30_000)).toBe(1);
+    const report = failing.lines.find((l) => l.includes('agent: unhandled rejection: Error: injected: a handler of uploads.item rejected'));
+    expect(report, 'the rejection is logged').toBeDefined();
+    expect(report).toContain('agent-unhandled-rejection.ts'); // its stack
+    // Closed, not abandoned: SQLite removes a database's write-ahead log when its last connection closes.
+    for (const db of ['journal.sqlite', 'library.sqlite']) {
+      expect(await stat(join(dataDir, `${db}-wal`)).then(() => 'still there', () => 'removed'), `${db}-wal`).toBe('removed');
+      const check = new DatabaseSync(join(dataDir, db), { readOnly: true });
+      expect(check.prepare('PRAGMA integrity_check').get(), db).toEqual({ integrity_check: 'ok' });
+      check.close();
+    }
+
+    const restarted = startAgent(setup, 'restarted');
+    runs.push({ label: 'restarted', agent: restarted });
+    await until('every file moved', async () => (await readdir(inbox)).length === 0 && (await readdir(done)).length >= expected.size,
+      { ms: 30_000, agent: restarted, every: 100 });
+    restarted.child.kill('SIGTERM');
+    expect(await exitOf(restarted)).toBe(0);
+    const originals = h.service.db.prepare(`SELECT sha256, count(*) AS n FROM documents WHERE duplicate_of IS NULL
+      AND original_filename LIKE 'reject-%' GROUP BY sha256`).all() as Array<{ sha256: string; n: number }>;
+    expect(originals.filter((o) => o.n !== 1)).toEqual([]);
+    expect(originals.map((o) => o.sha256).sort()).toEqual([...expected.values()].sort());
+    expect((await readdir(done)).sort()).toEqual([...expected.keys()].sort());
+    expect(journalRows(dataDir).filter((r) => r.state !== 'done')).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@
 import { basename, dirname } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { connectionSchema, type ConnectionSettings } from '../../../common/settings.ts';
+import { installProcessGuard } from '../../../server/process-guard.ts';
 import { redactSecrets } from '../keychain/redact.ts';
 import { profileId } from '../keychain/key-store.ts';
 import { openKeyStore } from '../keychain/open-key-store.ts';
@@ -16,6 +17,8 @@ import { AGENT_HELP, parseAgentArgs, type AgentArgs } from './agent-args.ts';
 import { agentLogLine } from './agent-log.ts';
 
 const log = (line: string): void => console.log(agentLogLine(line));
+// An unhandled rejection anywhere stops the app as Ctrl+C does (the journal keeps the queue) and exits 1.
+const guard = installProcessGuard({ name: 'agent', log: (line) => console.error(agentLogLine(line)) });
 
 async function main(): Promise<number> {
   let args: AgentArgs;
@@ -67,6 +70,9 @@ async function main(): Promise<number> {
     // No window: previews are never asked for.
     previewUrl: (id) => `about:blank#${id}`,
   });
+  let stopping: Promise<void> | undefined;
+  const stopApp = (): Promise<void> => (stopping ??= app.stop());
+  guard.onShutdown(stopApp);
   // A failed upload is already the journal's `failed: <path>: <reason>` line; its notification would repeat it.
   app.on('notification', (n) => { if (n.kind !== 'upload-failed') log(`reminder: ${n.title}: ${n.body}`); });
   await app.start();
@@ -97,7 +103,7 @@ async function main(): Promise<number> {
   });
   clearInterval(ticker);
   printStatus(true);
-  await app.stop();
+  await stopApp();
   log('agent: stopped');
   return 0;
 }
