@@ -82,6 +82,27 @@ async function prepareDataDir(dataDir: string): Promise<void> {
   await writeFile(join(dataDir, 'settings.json'), JSON.stringify({ version: SETTINGS_VERSION, key_storage: 'file' }));
 }
 
+/**
+ * `<label>-in` with `count` distinct PDFs `<prefix>NNN.pdf`, an empty `<label>-out`, a prepared `<label>-data`;
+ * `expected` maps each file name to its SHA-256.
+ */
+async function prepareIngest(label: string, prefix: string, count: number, lines: (i: number) => string[]) {
+  const inbox = join(tmp, `${label}-in`);
+  const done = join(tmp, `${label}-out`);
+  const dataDir = join(tmp, `${label}-data`);
+  await mkdir(inbox, { recursive: true });
+  await mkdir(done, { recursive: true });
+  await prepareDataDir(dataDir);
+  const expected = new Map<string, string>();
+  for (let i = 0; i < count; i++) {
+    const name = `${prefix}${String(i).padStart(3, '0')}.pdf`;
+    const bytes = await makePdf([...lines(i), tmp]);
+    await writeFile(join(inbox, name), bytes);
+    expected.set(name, sha256(bytes));
+  }
+  return { inbox, done, dataDir, expected };
+}
+
 /** `nodeArgs` go to Node before the agent's script (a fault module with --import). */
 function startAgent(setup: AgentSetup, label: string, nodeArgs: string[] = []): Agent {
   const child = spawn(process.execPath, [...nodeArgs, AGENT, ...agentArgs(setup)], {
@@ -167,20 +188,7 @@ describe('headless agent under kill -9', () => {
   it(`ingests ${FILES} files across ${KILLS} kills: each archived once, each moved once`, { timeout: 90_000 }, async () => {
     const seed = Number(process.env.AGENT_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
     const random = seededRandom(seed);
-    const inbox = join(tmp, 'crash-in');
-    const done = join(tmp, 'crash-out');
-    const dataDir = join(tmp, 'crash-data');
-    await mkdir(inbox, { recursive: true });
-    await mkdir(done, { recursive: true });
-    await prepareDataDir(dataDir);
-
-    const expected = new Map<string, string>(); // file name → SHA-256
-    for (let i = 0; i < FILES; i++) {
-      const name = `scan-${String(i).padStart(3, '0')}.pdf`;
-      const bytes = await makePdf([`Crash test document ${i}`, `seed ${seed}`, tmp]);
-      await writeFile(join(inbox, name), bytes);
-      expected.set(name, sha256(bytes));
-    }
+    const { inbox, done, dataDir, expected } = await prepareIngest('crash', 'scan-', FILES, (i) => [`Crash test document ${i}`, `seed ${seed}`]);
     expect(new Set(expected.values()).size).toBe(FILES);
 
     // Kill points by progress, not by wall time, so they fall inside the ingest however fast the machine is: after
@@ -335,19 +343,7 @@ describe('headless agent under kill -9', () => {
 
 describe('headless agent and an unhandled rejection', () => {
   it('logs it with its stack, closes the journal and the cache, exits 1, and the restart loses nothing', { timeout: 60_000 }, async () => {
-    const inbox = join(tmp, 'reject-in');
-    const done = join(tmp, 'reject-out');
-    const dataDir = join(tmp, 'reject-data');
-    await mkdir(inbox, { recursive: true });
-    await mkdir(done, { recursive: true });
-    await prepareDataDir(dataDir);
-    const expected = new Map<string, string>();
-    for (let i = 0; i < 20; i++) {
-      const name = `reject-${String(i).padStart(2, '0')}.pdf`;
-      const bytes = await makePdf([`Unhandled rejection test ${i}`, tmp]);
-      await writeFile(join(inbox, name), bytes);
-      expected.set(name, sha256(bytes));
-    }
+    const { inbox, done, dataDir, expected } = await prepareIngest('reject', 'reject-', 20, (i) => [`Unhandled rejection test ${i}`]);
     const setup: AgentSetup = { folder: inbox, dataDir, after: `move:${done}`, stabilityMs: 200 };
     const failing = startAgent(setup, 'rejecting', ['--import', REJECTING_HANDLER]);
     const runs = [{ label: 'rejecting', agent: failing }];
