@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
+import { titleSortKey } from '../../common/sort-key.ts';
 
 /** Ordered, append-only. Each entry runs once, inside a transaction, and bumps PRAGMA user_version. */
 export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
@@ -171,9 +172,35 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
   (db) => {
     db.exec('ALTER TABLE spaces ADD COLUMN ocr_languages TEXT');
   },
+  // Titles sort as people read them (common/sort-key.ts): by title_key, kept by triggers so every writer (upload,
+  // processing, hand edits, the CLI) keeps it exact. The sort index moves from the title to the key.
+  (db) => {
+    registerSqlFunctions(db);
+    db.exec(`
+      ALTER TABLE documents ADD COLUMN title_key TEXT NOT NULL DEFAULT '';
+      UPDATE documents SET title_key = title_sort_key(title);
+      DROP INDEX documents_title;
+      CREATE INDEX documents_title ON documents(deleted_at, title_key, id);
+      CREATE TRIGGER documents_title_key_insert AFTER INSERT ON documents BEGIN
+        UPDATE documents SET title_key = title_sort_key(new.title) WHERE rowid = new.rowid;
+      END;
+      CREATE TRIGGER documents_title_key_update AFTER UPDATE OF title ON documents BEGIN
+        UPDATE documents SET title_key = title_sort_key(new.title) WHERE rowid = new.rowid;
+      END;
+    `);
+  },
 ];
 
+/**
+ * The application-defined SQL functions the schema's triggers call. SQLite keeps them per connection, so every
+ * connection registers them before it writes (migrate does, and openDatabase calls migrate).
+ */
+export function registerSqlFunctions(db: DatabaseSync): void {
+  db.function('title_sort_key', { deterministic: true }, (title) => titleSortKey(String(title ?? '')));
+}
+
 export function migrate(db: DatabaseSync): void {
+  registerSqlFunctions(db);
   runMigrations(db, MIGRATIONS);
 }
 

@@ -12,7 +12,7 @@ import { addEditedFields, refreshEditOverlay } from '../events/hand-edits.ts';
 import { embeddingIndexFor } from '../search/embedding-index.ts';
 import { pathId, requireWrite, visibleDocument } from './document-access.ts';
 import {
-  DOCUMENT_SELECT, findDocumentRow, reindexDocument, setDocumentTags, toDocument, toDocumentDetail, type DocumentRow,
+  documentListOrder, DOCUMENT_SELECT, findDocumentRow, reindexDocument, setDocumentTags, toDocument, toDocumentDetail, type DocumentRow,
 } from './document-rows.ts';
 
 export const MAX_BULK_REPROCESS = 50;
@@ -57,10 +57,7 @@ function listDocuments(ctx: RequestContext) {
     args.push(q.tag);
   }
   const whereSql = where.join(' AND ');
-  // NULL dates and titles sort last either way; id breaks ties so pages never overlap. Written as NULLS LAST (not
-  // `x IS NULL, x`) so the (deleted_at, <field>, id) indexes yield the order without sorting every row.
-  const direction = q.sort_order.toUpperCase();
-  const order = `d.${q.sort_by} ${direction} NULLS LAST, d.id ${direction}`;
+  const order = documentListOrder(q.sort_by, q.sort_order);
   const { db } = ctx.service;
   const total = (db.prepare(`SELECT count(*) AS n FROM documents d WHERE ${whereSql}`).get(...args) as { n: number }).n;
   // The page is picked from the index alone, then only its rows are read whole: an offset deep in the list skips

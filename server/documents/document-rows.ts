@@ -1,5 +1,5 @@
 import type {
-  ArchiveDocument, ArchiveDocumentDetail, DocumentStatus, FileFormat, UploadMetadata,
+  ArchiveDocument, ArchiveDocumentDetail, DocumentSortField, DocumentStatus, FileFormat, UploadMetadata,
 } from '../../common/archive-types.ts';
 import type { Database } from '../db/database.ts';
 
@@ -21,6 +21,21 @@ export const DOCUMENT_SELECT = `
   FROM documents d
   LEFT JOIN categories c ON c.id = d.category_id
   LEFT JOIN senders s ON s.id = d.sender_id`;
+
+/** The column of `documents` each sort_by value orders by: titles by their sort key (common/sort-key.ts). */
+const SORT_COLUMNS: Record<DocumentSortField, string> = {
+  created_at: 'created_at', updated_at: 'updated_at', title: 'title_key', document_date: 'document_date',
+};
+
+/**
+ * ORDER BY of the document list (table alias d). NULL dates sort last either way; id breaks ties so pages never
+ * overlap. Written as NULLS LAST (not `x IS NULL, x`) so the (deleted_at, <column>, id) indexes yield the order without
+ * sorting every row.
+ */
+export function documentListOrder(sortBy: DocumentSortField, sortOrder: 'asc' | 'desc'): string {
+  const direction = sortOrder.toUpperCase();
+  return `d.${SORT_COLUMNS[sortBy]} ${direction} NULLS LAST, d.id ${direction}`;
+}
 
 export function findDocumentRow(db: Database, id: string): DocumentRow | undefined {
   return db.prepare(`${DOCUMENT_SELECT} WHERE d.id = ?`).get(id) as DocumentRow | undefined;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArchiveDocument, ArchiveEvent, UploadMetadata } from '../../common/archive-types.ts';
 import { ArchiveClient } from '../../main/core/client/archive-client.ts';
 import { ArchiveError } from '../../main/core/client/archive-error.ts';
-import { LibraryCache } from '../../main/core/library/library-cache.ts';
+import { CACHE_SORT_COLUMNS, LibraryCache } from '../../main/core/library/library-cache.ts';
 import { LibrarySync, type SyncChange } from '../../main/core/library/library-sync.ts';
 import { startArchiveService, type RunningArchiveService } from '../../server/archive-service.ts';
 import { makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
@@ -126,7 +126,8 @@ describe('library sync against the real service', () => {
     expect(cache.listDocuments({ status: 'pending' }).total).toBe(0);
     const page = cache.listDocuments({ sort_by: 'title', sort_order: 'asc', limit: 2, offset: 1 });
     expect(page).toMatchObject({ total: 4, limit: 2, offset: 1 });
-    expect(page.items.map((d) => d.title)).toEqual(['Stadtwerke Dezember', 'Telefon']);
+    // As a person reads them: hosting, Mietvertrag, Stadtwerke Dezember, Telefon (lower case "hosting" first).
+    expect(page.items.map((d) => d.title)).toEqual(['Mietvertrag', 'Stadtwerke Dezember']);
     const created = cache.getDocument(docs.phone)!.created_at;
     expect(cache.listDocuments({ created_after: created }).items.every((d) => d.created_at > created)).toBe(true);
     expect(cache.listEvents({ state: 'open' }).total).toBe(3);
@@ -376,7 +377,7 @@ describe('library cache at 10,000 documents', () => {
     for (const sort of ['created_at', 'updated_at', 'title', 'document_date'] as const) {
       for (const direction of ['ASC', 'DESC']) {
         const plan = (cache.db.prepare(`EXPLAIN QUERY PLAN SELECT json FROM documents WHERE deleted = 0
-          ORDER BY ${sort} ${direction} NULLS LAST, id ${direction} LIMIT 50 OFFSET 5000`).all() as Array<{ detail: string }>)
+          ORDER BY ${CACHE_SORT_COLUMNS[sort]} ${direction} NULLS LAST, id ${direction} LIMIT 50 OFFSET 5000`).all() as Array<{ detail: string }>)
           .map((r) => r.detail).join('; ');
         expect(plan, `${sort} ${direction}`).not.toContain('TEMP B-TREE');
       }

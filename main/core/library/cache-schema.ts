@@ -1,4 +1,5 @@
 import type { DatabaseSync } from 'node:sqlite';
+import { titleSortKey } from '../../../common/sort-key.ts';
 
 /**
  * The library cache's tables. Documents and events keep the service's JSON whole (fields added within v1 survive) plus
@@ -68,4 +69,14 @@ export const CACHE_MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
     DELETE FROM reminders_fired
       WHERE rule LIKE 'before:%' OR rule LIKE 'overdue-digest:%' OR (rule = 'due-day' AND instr(event_id, ':') = 0);
   `),
+  // Titles sort as people read them, in the service's order: by the key of common/sort-key.ts, written with every
+  // upsert (LibraryCache is the only writer) and computed here once for the rows already cached.
+  (db) => {
+    db.exec("ALTER TABLE documents ADD COLUMN title_key TEXT NOT NULL DEFAULT ''");
+    const setKey = db.prepare('UPDATE documents SET title_key = ? WHERE id = ?');
+    for (const row of db.prepare('SELECT id, title FROM documents').all() as Array<{ id: string; title: string }>) {
+      setKey.run(titleSortKey(row.title), row.id);
+    }
+    db.exec('DROP INDEX documents_title; CREATE INDEX documents_title ON documents(deleted, title_key, id)');
+  },
 ];

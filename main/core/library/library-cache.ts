@@ -4,11 +4,17 @@ import {
   type EventType,
 } from '../../../common/archive-types.ts';
 import { isCalendarDate, parseIsoTimestamp } from '../../../common/dates.ts';
+import { titleSortKey } from '../../../common/sort-key.ts';
 import { runMigrations } from '../../../server/db/migrations.ts';
 import { CACHE_MIGRATIONS } from './cache-schema.ts';
 import { DUE_STATES, groupDueItems, type DueItems } from './due-items.ts';
 import { localDate } from './local-dates.ts';
 import { ReminderLog } from './reminder-log.ts';
+
+/** The column of the cached documents each sort field orders by: titles by their sort key (common/sort-key.ts). */
+export const CACHE_SORT_COLUMNS: Record<DocumentSortField, string> = {
+  created_at: 'created_at', updated_at: 'updated_at', title: 'title_key', document_date: 'document_date',
+};
 
 export interface CachedDocumentQuery {
   sort_by?: DocumentSortField;
@@ -111,9 +117,11 @@ export class LibraryCache {
     }
     const whereSql = where.join(' AND ');
     const total = (this.db.prepare(`SELECT count(*) AS n FROM documents WHERE ${whereSql}`).get(...args) as { n: number }).n;
-    // Same order as the service: missing dates last either way, id breaks ties so pages never overlap.
+    // Same order as the service: titles by their sort key, missing dates last either way, id breaks ties so pages
+    // never overlap.
     const rows = this.db.prepare(`SELECT json FROM documents WHERE ${whereSql}
-      ORDER BY ${sortBy} ${direction} NULLS LAST, id ${direction} LIMIT ? OFFSET ?`).all(...args, limit, offset) as Array<{ json: string }>;
+      ORDER BY ${CACHE_SORT_COLUMNS[sortBy]} ${direction} NULLS LAST, id ${direction} LIMIT ? OFFSET ?`)
+      .all(...args, limit, offset) as Array<{ json: string }>;
     return { items: rows.map((r) => JSON.parse(r.json) as ArchiveDocument), total, limit, offset };
   }
 
@@ -185,10 +193,10 @@ export class LibraryCache {
     if (documents.length === 0) return { changed, restored };
     const current = this.db.prepare('SELECT json, deleted FROM documents WHERE id = ?');
     const touch = this.db.prepare('UPDATE documents SET checked_at = ? WHERE id = ?');
-    const upsert = this.db.prepare(`INSERT INTO documents (id, space_id, category_id, status, title, document_date, created_at, updated_at,
-      deleted, json, checked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    const upsert = this.db.prepare(`INSERT INTO documents (id, space_id, category_id, status, title, title_key, document_date,
+      created_at, updated_at, deleted, json, checked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (id) DO UPDATE SET space_id = excluded.space_id, category_id = excluded.category_id, status = excluded.status,
-        title = excluded.title, document_date = excluded.document_date, created_at = excluded.created_at,
+        title = excluded.title, title_key = excluded.title_key, document_date = excluded.document_date, created_at = excluded.created_at,
         updated_at = excluded.updated_at, deleted = excluded.deleted, json = excluded.json, checked_at = excluded.checked_at`);
     const dropTags = this.db.prepare('DELETE FROM document_tags WHERE document_id = ?');
     const addTag = this.db.prepare('INSERT OR IGNORE INTO document_tags (document_id, tag) VALUES (?, ?)');
@@ -197,8 +205,8 @@ export class LibraryCache {
         const json = stableJson(doc, DOCUMENT_DETAIL_FIELDS);
         const before = current.get(doc.id) as { json: string; deleted: number } | undefined;
         if (before?.json === json) { touch.run(checkedAt, doc.id); continue; }
-        upsert.run(doc.id, doc.space_id, doc.category_id, doc.status, doc.title, doc.document_date, doc.created_at, doc.updated_at,
-          doc.deleted_at ? 1 : 0, json, checkedAt);
+        upsert.run(doc.id, doc.space_id, doc.category_id, doc.status, doc.title, titleSortKey(doc.title), doc.document_date,
+          doc.created_at, doc.updated_at, doc.deleted_at ? 1 : 0, json, checkedAt);
         dropTags.run(doc.id);
         for (const tag of doc.tags) addTag.run(doc.id, tag);
         changed.push(doc.id);
