@@ -21,6 +21,7 @@ import { FixedWindowLimiter, rateLimitHeaders, type RateLimitState } from './htt
 import { sendError, sendJson } from './http/respond.ts';
 import { Router, type RequestContext } from './http/router.ts';
 import { DocumentProcessor } from './pipeline/processor.ts';
+import type { ProcessingLimits } from './pipeline/processing-limits.ts';
 import { embedderConfigFromEnv, type EmbedderConfig } from './search/embedders/embedder.ts';
 import { configureEmbeddings, embeddingIndexFor } from './search/embedding-index.ts';
 import { searchRoutes } from './search/search-routes.ts';
@@ -30,8 +31,10 @@ import { BlobStore } from './storage/blob-store.ts';
 export interface ArchiveServiceOptions {
   dataDir: string;
   limits?: Partial<ServiceLimits>;
-  /** Analysis worker threads (default: all cores but one, at least one). */
+  /** Documents analysed at a time, each in its own process (default: all cores but one, at least one). */
   workers?: number;
+  /** What one document may cost to process (docs/api.md, "Processing limits"); the defaults where absent. */
+  processing?: Partial<ProcessingLimits>;
   /** Embedding provider for semantic search (default: ARCHIVE_EMBEDDER* environment, else the built-in hashed one). */
   embedder?: EmbedderConfig;
   /** One line per request and per notable event; silent when omitted. */
@@ -75,6 +78,7 @@ export async function openArchive(options: ArchiveServiceOptions): Promise<Servi
   }
   const processor = new DocumentProcessor(db, blobs, {
     workers: options.workers ?? Math.max(1, availableParallelism() - 1),
+    limits: options.processing,
     log: options.log ?? (() => undefined),
   });
   return {

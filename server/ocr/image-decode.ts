@@ -14,13 +14,14 @@ export interface RasterPage {
   dpi: number;
   /** Something the reader should know (e.g. the file is truncated and only partly decoded). */
   warning?: string;
+  /** Pages in the whole file (multi-page TIFF), when more than are decoded. */
+  pagesInFile?: number;
 }
 
 /** More than this is never OCR'd at full size: ~A4 at 330 DPI. Bigger pages are scaled down while decoding. */
 export const MAX_OCR_PIXELS = 11_000_000;
 /** Files declaring more pixels than this are refused before decoding (decompression bombs). */
 const MAX_DECLARED_PIXELS = 200_000_000;
-const MAX_TIFF_PAGES = 2000;
 
 export class ImageDecodeError extends Error {}
 
@@ -134,8 +135,8 @@ function tiffDpi(ifd: UTIF.IFD): number | null {
   return unit === 3 ? resolution * 2.54 : unit === 2 ? resolution : null;
 }
 
-/** The pages of a TIFF file (reduced-resolution previews skipped), decoded one at a time. */
-export function* decodeTiffPages(bytes: Uint8Array): Generator<RasterPage, void, void> {
+/** The first `maxPages` pages of a TIFF file (reduced-resolution previews skipped), decoded one at a time. */
+export function* decodeTiffPages(bytes: Uint8Array, maxPages: number): Generator<RasterPage, void, void> {
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
   let ifds: UTIF.IFD[];
   try {
@@ -145,7 +146,8 @@ export function* decodeTiffPages(bytes: Uint8Array): Generator<RasterPage, void,
   }
   const pages = ifds.filter((ifd) => ((tagNumber(ifd, 't254') ?? 0) & 1) === 0 && tagNumber(ifd, 't256') !== null);
   if (pages.length === 0) throw new ImageDecodeError('The TIFF file has no image.');
-  for (const ifd of pages.slice(0, MAX_TIFF_PAGES)) {
+  const pagesInFile = pages.length > maxPages ? { pagesInFile: pages.length } : {};
+  for (const ifd of pages.slice(0, maxPages)) {
     const width = tagNumber(ifd, 't256') ?? 0;
     const height = tagNumber(ifd, 't257') ?? 0;
     if (width < 1 || height < 1 || width * height > MAX_DECLARED_PIXELS) {
@@ -161,6 +163,6 @@ export function* decodeTiffPages(bytes: Uint8Array): Generator<RasterPage, void,
     ifd.data = new Uint8Array(0);
     // Area averaging (not sampling) when shrinking keeps the thin strokes of bilevel fax pages.
     const image = downscaleToFit(full, MAX_OCR_PIXELS);
-    yield { image, dpi: plausibleDpi(tiffDpi(ifd), width, height) * (image.width / full.width) };
+    yield { image, dpi: plausibleDpi(tiffDpi(ifd), width, height) * (image.width / full.width), ...pagesInFile };
   }
 }

@@ -1,12 +1,30 @@
-import { parentPort } from 'node:worker_threads';
-import type { AnalysisInput } from './analysis.ts';
+import type { Analysis, AnalysisInput } from './analysis.ts';
 import { analyze } from './analyze.ts';
+import { ProcessingLimitError } from './processing-limits.ts';
 
-// Runs the CPU-heavy steps off the HTTP thread. One message in, one message out.
-parentPort?.on('message', async (input: AnalysisInput) => {
-  try {
-    parentPort?.postMessage({ ok: true, analysis: await analyze(input) });
-  } catch (error) {
-    parentPort?.postMessage({ ok: false, error: error instanceof Error ? error.message : String(error) });
+/** What an analysis process sends its parent: the result of a job, or (without /proc to read) its resident size. */
+export type ChildMessage =
+  | { type: 'result'; ok: true; analysis: Analysis }
+  | { type: 'result'; ok: false; error: string; limit: boolean }
+  | { type: 'rss'; bytes: number };
+
+/** Where the parent cannot read a child's memory itself, the child reports it this often. */
+const RSS_REPORT_MS = 250;
+
+// The entry of an analysis process (worker-pool.ts): one job in, one result out, as long as the parent wants.
+if (process.send) {
+  const send = (message: ChildMessage): void => void process.send?.(message);
+  process.on('message', (input: AnalysisInput) => {
+    void analyze(input).then(
+      (analysis) => send({ type: 'result', ok: true, analysis }),
+      (error: unknown) => send({
+        type: 'result', ok: false, error: error instanceof Error ? error.message : String(error), limit: error instanceof ProcessingLimitError,
+      }),
+    );
+  });
+  // The parent going away ends this process too.
+  process.on('disconnect', () => process.exit(0));
+  if (process.platform !== 'linux') {
+    setInterval(() => send({ type: 'rss', bytes: process.memoryUsage.rss() }), RSS_REPORT_MS).unref();
   }
-});
+}

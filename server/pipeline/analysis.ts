@@ -1,6 +1,7 @@
 import type { FileFormat } from '../../common/archive-types.ts';
+import type { DecodeLimits } from './processing-limits.ts';
 
-/** What the pipeline is given for one document (plain data: it crosses into a worker thread). */
+/** What the pipeline is given for one document (plain data: it crosses into the analysis process). */
 export interface AnalysisInput {
   documentId: string;
   filePath: string;
@@ -10,6 +11,8 @@ export interface AnalysisInput {
   categories: string[];
   /** YYYY-MM-DD, for relative due dates ("payable within 14 days") and expiry. */
   today: string;
+  /** Decoding limits for this document (the defaults of DEFAULT_PROCESSING_LIMITS where absent). */
+  limits?: Partial<DecodeLimits>;
 }
 
 /** What the pipeline found. Every field is a suggestion: upload metadata and hand edits override it. */

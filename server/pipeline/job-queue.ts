@@ -44,18 +44,33 @@ export class JobQueue {
     this.write("UPDATE jobs SET state = 'failed', finished_at = ?, error = ? WHERE id = ?", nowIso(), error, jobId);
   }
 
-  /** Puts a job back for another try (after a worker crash, or at start-up for work a stop interrupted). */
+  /** Puts a job back for another try (after the analysis process was lost); the try counts. */
   retry(jobId: number, error: string): void {
     this.write("UPDATE jobs SET state = 'queued', error = ? WHERE id = ?", error, jobId);
+  }
+
+  /** Puts a running job back without counting its try: the service is stopping cleanly, the document is not to blame. */
+  release(jobId: number): void {
+    this.write("UPDATE jobs SET state = 'queued', attempts = max(attempts - 1, 0) WHERE id = ? AND state = 'running'", jobId);
   }
 
   private write(sql: string, ...params: Array<string | number>): void {
     transaction(this.db, () => void this.db.prepare(sql).run(...params), 'deferred');
   }
 
-  /** At start-up: whatever was running when the process stopped runs again. */
-  requeueInterrupted(): number {
-    return Number(this.db.prepare("UPDATE jobs SET state = 'queued' WHERE state = 'running'").run().changes);
+  /**
+   * At start-up: whatever was running when the service died runs again, each such try counted (claim() counted it).
+   * A job that has had `maxAttempts` tries is not queued again (it may be what brought the service down each time):
+   * it is returned, still running, for the caller to fail.
+   */
+  requeueInterrupted(maxAttempts: number): { requeued: number; exhausted: Job[] } {
+    return transaction(this.db, () => {
+      const exhausted = this.db.prepare("SELECT id, document_id, kind, attempts FROM jobs WHERE state = 'running' AND attempts >= ?")
+        .all(maxAttempts) as unknown as Job[];
+      const requeued = Number(this.db.prepare("UPDATE jobs SET state = 'queued' WHERE state = 'running' AND attempts < ?")
+        .run(maxAttempts).changes);
+      return { requeued, exhausted };
+    });
   }
 
   pendingCount(): number {

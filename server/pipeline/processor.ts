@@ -5,10 +5,9 @@ import { embeddingIndexFor } from '../search/embedding-index.ts';
 import { readOcrLanguages } from '../catalog/space-ocr-languages.ts';
 import { applyAnalysis, markFailed, markSkipped } from './apply-analysis.ts';
 import { JobQueue, type Job } from './job-queue.ts';
+import { DEFAULT_PROCESSING_LIMITS, type ProcessingLimits } from './processing-limits.ts';
 import type { OcrInput } from './steps/ocr-report.ts';
-import { WorkerPool } from './worker-pool.ts';
-
-const MAX_ATTEMPTS = 3;
+import { AnalysisProcessLost, WorkerPool, type RunningAnalysis } from './worker-pool.ts';
 
 /** How long after the last upload was answered processing stays held back (the next upload of a burst is near). */
 export const UPLOAD_GRACE_MS = 250;
@@ -18,9 +17,17 @@ export const UPLOAD_GRACE_MS = 250;
  */
 export const MAX_HOLD_MS = 5000;
 
+/** A job being worked on: `long` once it has run longer than longJobMs and no longer holds a worker slot. */
+interface ActiveJob { job: Job; long: boolean; analysis: RunningAnalysis | null }
+
 /**
  * Drains the job queue through the worker pool. Wakes on notify() and on a slow timer (jobs queued by another
  * process, e.g. the CLI). The database is only written here, on the server's thread.
+ *
+ * Fair sharing: `workers` jobs run at a time, but a job running longer than longJobMs gives its slot to the next
+ * document and goes on at low priority (at most `workers` such long jobs), so a small document uploaded after a
+ * 3000-page scan starts at once instead of hours later. Every job has a time limit and a memory limit
+ * (worker-pool.ts); a job whose analysis process is lost is tried maxAttempts times in all, across restarts too.
  *
  * Uploads take precedence (docs/benchmarks.md): while one is being received or accepted, and for UPLOAD_GRACE_MS
  * after, no job is claimed and a finished analysis waits before it is written. On two cores the worker's text
@@ -31,7 +38,9 @@ export const MAX_HOLD_MS = 5000;
 export class DocumentProcessor {
   private readonly queue: JobQueue;
   private readonly pool: WorkerPool;
-  private readonly running = new Set<Promise<void>>();
+  private readonly running = new Map<Promise<void>, ActiveJob>();
+  private readonly workers: number;
+  private readonly limits: ProcessingLimits;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly idleWaiters: Array<() => void> = [];
@@ -48,12 +57,15 @@ export class DocumentProcessor {
   private readonly maxHoldMs: number;
 
   constructor(db: Database, blobs: BlobStore,
-    options: { workers: number; log: (line: string) => void; uploadGraceMs?: number; maxHoldMs?: number }) {
+    options: { workers: number; log: (line: string) => void; uploadGraceMs?: number; maxHoldMs?: number;
+      limits?: Partial<ProcessingLimits> }) {
     this.db = db;
     this.blobs = blobs;
     this.log = options.log;
     this.queue = new JobQueue(db);
-    this.pool = new WorkerPool(options.workers);
+    this.workers = options.workers;
+    this.limits = { ...DEFAULT_PROCESSING_LIMITS, ...options.limits };
+    this.pool = new WorkerPool({ idleProcesses: options.workers, memoryMb: this.limits.memoryMb, jobTimeoutMs: this.limits.jobTimeoutMs });
     this.graceMs = options.uploadGraceMs ?? UPLOAD_GRACE_MS;
     this.maxHoldMs = options.maxHoldMs ?? MAX_HOLD_MS;
   }
@@ -114,15 +126,25 @@ export class DocumentProcessor {
   }
 
   start(): void {
-    const resumed = this.queue.requeueInterrupted();
-    if (resumed > 0) this.log(`resuming ${resumed} interrupted processing job(s)`);
+    const { requeued, exhausted } = this.queue.requeueInterrupted(this.limits.maxAttempts);
+    if (requeued > 0) this.log(`resuming ${requeued} interrupted processing job(s)`);
+    for (const job of exhausted) {
+      this.giveUp(job, `it was interrupted ${job.attempts} times (the service stopped during it); not tried again`);
+    }
     this.timer = setInterval(() => this.notify(), 2000);
     this.timer.unref();
     this.notify();
   }
 
+  /** Jobs holding a worker slot (not yet long). */
+  private get fresh(): number {
+    let count = 0;
+    for (const active of this.running.values()) if (!active.long) count++;
+    return count;
+  }
+
   notify(): void {
-    while (!this.stopped && this.running.size < this.pool.size) {
+    while (!this.stopped && this.fresh < this.workers && this.running.size < 2 * this.workers) {
       const hold = this.uploadHold();
       if (hold === 'hold') {
         this.scheduleResume();
@@ -130,11 +152,19 @@ export class DocumentProcessor {
       }
       const job = this.queue.claim();
       if (!job) break;
-      const task = this.process(job, hold === 'overdue').finally(() => {
+      const active: ActiveJob = { job, long: false, analysis: null };
+      const longTimer = setTimeout(() => {
+        active.long = true;
+        active.analysis?.lowerPriority();
+        this.notify();
+      }, this.limits.longJobMs);
+      longTimer.unref();
+      const task = this.process(active, hold === 'overdue').finally(() => {
+        clearTimeout(longTimer);
         this.running.delete(task);
         this.notify();
       });
-      this.running.add(task);
+      this.running.set(task, active);
     }
     if (this.running.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
@@ -150,12 +180,22 @@ export class DocumentProcessor {
     this.stopped = true;
     clearInterval(this.timer);
     clearTimeout(this.resumeTimer);
-    // Interrupted jobs stay 'running' in the database and are resumed by the next start().
+    const interrupted = [...this.running.values()].map((active) => active.job.id);
     await this.pool.close();
-    await Promise.allSettled([...this.running]);
+    await Promise.allSettled([...this.running.keys()]);
+    // A clean stop is not the document's fault: its jobs go back to the queue without counting the try. (A crash
+    // leaves them running, counted, for the next start().)
+    for (const jobId of interrupted) this.queue.release(jobId);
   }
 
-  private async process(job: Job, overdue: boolean): Promise<void> {
+  private giveUp(job: Job, reason: string): void {
+    this.log(`processing ${job.document_id} failed: ${reason}`);
+    markFailed(this.db, job.document_id, `Processing failed: ${reason}`);
+    this.queue.fail(job.id, reason);
+  }
+
+  private async process(active: ActiveJob, overdue: boolean): Promise<void> {
+    const { job } = active;
     const doc = this.db.prepare(`SELECT d.sha256, d.file_format, d.original_filename, d.duplicate_of, d.space_id, s.ocr_languages
       FROM documents d JOIN spaces s ON s.id = d.space_id WHERE d.id = ?`)
       .get(job.document_id) as {
@@ -177,7 +217,13 @@ export class DocumentProcessor {
       };
       const ocrLanguages = readOcrLanguages(doc.ocr_languages);
       if (ocrLanguages) input.ocrLanguages = ocrLanguages;
-      const analysis = await this.pool.run(input);
+      input.limits = {
+        maxPages: this.limits.maxPages, maxStreamBytes: this.limits.maxStreamBytes,
+        maxDecodedBytes: this.limits.maxDecodedBytes, maxImagePixels: this.limits.maxImagePixels,
+      };
+      active.analysis = this.pool.run(input);
+      if (active.long) active.analysis.lowerPriority();
+      const analysis = await active.analysis.result;
       if (this.stopped) return;
       // The worker's part is done; writing the result (on this thread, with disk flushes) waits for the uploads,
       // unless this is the job let through because the hold lasted too long.
@@ -191,13 +237,12 @@ export class DocumentProcessor {
     } catch (error) {
       if (this.stopped) return;
       const message = error instanceof Error ? error.message : String(error);
-      if (job.attempts < MAX_ATTEMPTS && /worker exited|terminated/.test(message)) {
-        this.queue.retry(job.id, message);
-        return;
+      // A limit is the document's own: another try would end the same way. A lost process may have been bad luck.
+      if (error instanceof AnalysisProcessLost) {
+        if (job.attempts < this.limits.maxAttempts) return this.queue.retry(job.id, message);
+        return this.giveUp(job, `${message}; not tried again after ${job.attempts} tries`);
       }
-      this.log(`processing ${job.document_id} failed: ${message}`);
-      markFailed(this.db, job.document_id, `Processing failed: ${message}`);
-      this.queue.fail(job.id, message);
+      this.giveUp(job, message);
     }
   }
 }

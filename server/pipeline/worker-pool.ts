@@ -1,77 +1,202 @@
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { Analysis, AnalysisInput } from './analysis.ts';
-
-type Reply = { ok: true; analysis: Analysis } | { ok: false; error: string };
-interface Slot { worker: Worker; busy: boolean }
+import type { ChildMessage } from './analysis-worker.ts';
+import { ProcessingLimitError } from './processing-limits.ts';
 
 const WORKER_URL = new URL('./analysis-worker.ts', import.meta.url);
 
+/** How often the memory of a busy analysis process is looked at. */
+const MEMORY_CHECK_MS = 100;
+/** The niceness of a long job: the OS gives the CPU to fresh jobs and to the service first. */
+const LOW_PRIORITY = 10;
+/** Bytes of an analysis process's stderr kept, to tell why it died. */
+const STDERR_TAIL = 4096;
+
+/** The analysis process was lost (killed from outside, crashed): another try may succeed. */
+export class AnalysisProcessLost extends Error {
+  override name = 'AnalysisProcessLost';
+}
+
+export interface WorkerPoolOptions {
+  /** Analysis processes kept running between jobs (more are started while more jobs run). */
+  idleProcesses: number;
+  /** Resident memory one analysis process may use, in MiB. */
+  memoryMb: number;
+  /** Wall time one job may take. */
+  jobTimeoutMs: number;
+}
+
+export interface RunningAnalysis {
+  result: Promise<Analysis>;
+  /** Lets fresh jobs and the service go first from now on (a long job). */
+  lowerPriority(): void;
+}
+
+interface AnalysisProcess {
+  child: ChildProcess;
+  /** Last resident size the process reported itself (platforms without /proc). */
+  reportedRss: number;
+  stderr: string;
+  niced: boolean;
+}
+
 /**
- * A fixed set of analysis workers. A worker that dies (out of memory, a crashing parser) fails its task and is
- * replaced, so one bad file cannot stop the queue.
+ * Analysis runs in child processes, one job at a time each, so that the OS enforces what a worker thread could not:
+ * a decompression bomb or a parser gone wrong costs its own process, never the service's heap. Each process gets a
+ * V8 heap limit (--max-old-space-size) and is watched: over its resident-memory budget or its time, it is killed and
+ * its job fails with the reason. The resident size is read from /proc on Linux (it also counts pdf.js buffers and
+ * tesseract's WebAssembly memory, which the heap limit does not), elsewhere as the process reports it. An address-
+ * space rlimit (prlimit) was not used: V8 and WebAssembly reserve far more address space than they ever touch.
  */
 export class WorkerPool {
-  private readonly slots: Slot[] = [];
+  private readonly idle: AnalysisProcess[] = [];
+  private readonly busy = new Set<AnalysisProcess>();
   private closed = false;
-  readonly size: number;
+  private readonly options: WorkerPoolOptions;
 
-  constructor(size: number) {
-    this.size = size;
+  constructor(options: WorkerPoolOptions) {
+    this.options = options;
   }
 
-  get idle(): number {
-    return this.size - this.slots.filter((s) => s.busy).length;
-  }
-
-  run(input: AnalysisInput): Promise<Analysis> {
-    if (this.closed) return Promise.reject(new Error('worker pool closed'));
-    const slot = this.slots.find((s) => !s.busy) ?? this.spawn();
-    slot.busy = true;
-    return new Promise<Analysis>((resolve, reject) => {
-      const done = (): void => {
-        slot.worker.off('message', onMessage);
-        slot.worker.off('error', onError);
-        slot.worker.off('exit', onExit);
-        slot.busy = false;
+  run(input: AnalysisInput): RunningAnalysis {
+    if (this.closed) return { result: Promise.reject(new Error('worker pool closed')), lowerPriority: () => undefined };
+    const worker = this.idle.pop() ?? this.spawn();
+    this.busy.add(worker);
+    worker.child.channel?.ref();
+    const result = new Promise<Analysis>((resolve, reject) => {
+      let failure: Error | null = null;
+      const kill = (error: Error): void => {
+        failure ??= error;
+        worker.child.kill('SIGKILL');
       };
-      const onMessage = (reply: Reply): void => {
-        done();
-        if (reply.ok) resolve(reply.analysis);
-        else reject(new Error(reply.error));
+      const timeout = setTimeout(() => kill(new ProcessingLimitError(
+        `Processing took longer than ${formatDuration(this.options.jobTimeoutMs)} (the limit per document).`)), this.options.jobTimeoutMs);
+      const memory = setInterval(() => {
+        if (residentBytes(worker) > this.options.memoryMb * 1024 * 1024) kill(this.memoryError());
+      }, MEMORY_CHECK_MS);
+      const settle = (): void => {
+        clearTimeout(timeout);
+        clearInterval(memory);
+        worker.child.off('message', onMessage);
+        worker.child.off('exit', onExit);
+        this.busy.delete(worker);
       };
-      const onError = (error: Error): void => {
-        done();
-        this.remove(slot);
-        reject(error);
+      const onMessage = (message: ChildMessage): void => {
+        if (message.type === 'rss') {
+          worker.reportedRss = message.bytes;
+          return;
+        }
+        settle();
+        this.release(worker);
+        if (message.ok) resolve(message.analysis);
+        else reject(message.limit ? new ProcessingLimitError(message.error) : new Error(message.error));
       };
-      const onExit = (code: number): void => {
-        done();
-        this.remove(slot);
-        reject(new Error(`analysis worker exited with code ${code}`));
+      const onExit = (code: number | null, signal: string | null): void => {
+        settle();
+        if (failure) return reject(failure);
+        // V8 at its heap limit aborts the process; say so rather than report a bare exit code.
+        if (/heap limit|out of memory/i.test(worker.stderr)) return reject(this.memoryError());
+        reject(new AnalysisProcessLost(`the analysis process ended unexpectedly (${signal ?? `exit code ${code}`})`));
       };
-      slot.worker.on('message', onMessage);
-      slot.worker.on('error', onError);
-      slot.worker.on('exit', onExit);
-      slot.worker.postMessage(input);
+      worker.child.on('message', onMessage);
+      worker.child.on('exit', onExit);
+      worker.child.send(input);
     });
+    return {
+      result,
+      lowerPriority: () => {
+        worker.niced = true;
+        lowerPriorityOf(worker.child.pid);
+      },
+    };
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.slots.splice(0).map((s) => s.worker.terminate()));
+    const all = [...this.idle.splice(0), ...this.busy];
+    await Promise.all(all.map((worker) => stopProcess(worker.child)));
   }
 
-  private spawn(): Slot {
-    if (this.slots.length >= this.size) throw new Error('worker pool exhausted');
-    const slot: Slot = { worker: new Worker(WORKER_URL, { resourceLimits: { maxOldGenerationSizeMb: 1024 } }), busy: false };
-    slot.worker.unref();
-    this.slots.push(slot);
-    return slot;
+  private memoryError(): ProcessingLimitError {
+    return new ProcessingLimitError(`Too large to process: it needed more than ${this.options.memoryMb} MB of memory (the limit per document).`);
   }
 
-  private remove(slot: Slot): void {
-    const index = this.slots.indexOf(slot);
-    if (index >= 0) this.slots.splice(index, 1);
-    void slot.worker.terminate();
+  /** Back to the idle set, unless enough are idle or it runs at low priority (a fresh one is cheaper than undoing that). */
+  private release(worker: AnalysisProcess): void {
+    if (this.closed || worker.niced || this.idle.length >= this.options.idleProcesses) {
+      void stopProcess(worker.child);
+      return;
+    }
+    worker.child.channel?.unref();
+    this.idle.push(worker);
   }
+
+  private spawn(): AnalysisProcess {
+    const heapMb = Math.max(128, Math.floor(this.options.memoryMb * 0.75));
+    const child = fork(fileURLToPath(WORKER_URL), [], {
+      // Node 24 (the service's own runtime) runs the .ts sources as the service does; inside Electron, its binary as Node.
+      execPath: process.execPath,
+      execArgv: [`--max-old-space-size=${heapMb}`],
+      env: process.versions.electron ? { ...process.env, ELECTRON_RUN_AS_NODE: '1' } : process.env,
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    const worker: AnalysisProcess = { child, reportedRss: 0, stderr: '', niced: false };
+    child.stderr?.setEncoding('utf8');
+    child.stderr?.on('data', (text: string) => { worker.stderr = (worker.stderr + text).slice(-STDERR_TAIL); });
+    child.on('exit', () => {
+      const index = this.idle.indexOf(worker);
+      if (index >= 0) this.idle.splice(index, 1);
+    });
+    // A broken channel shows as 'exit' too; without a listener it would be thrown.
+    child.on('error', () => undefined);
+    child.unref();
+    return worker;
+  }
+}
+
+function residentBytes(worker: AnalysisProcess): number {
+  const pid = worker.child.pid;
+  if (process.platform !== 'linux' || pid === undefined) return worker.reportedRss;
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return kb ? Number(kb[1]) * 1024 : worker.reportedRss;
+  } catch {
+    return worker.reportedRss; // the process has just exited
+  }
+}
+
+/** On Linux niceness is per thread: every thread of the process (tesseract's among them) is lowered. */
+function lowerPriorityOf(pid: number | undefined): void {
+  if (pid === undefined) return;
+  let threads = [pid];
+  if (process.platform === 'linux') {
+    try {
+      threads = readdirSync(`/proc/${pid}/task`).map(Number);
+    } catch {
+      // exited meanwhile
+    }
+  }
+  for (const thread of threads) {
+    try {
+      setPriority(thread, LOW_PRIORITY);
+    } catch {
+      // exited meanwhile
+    }
+  }
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGKILL');
+  await exited;
+}
+
+function formatDuration(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) return `${ms / 60_000} min`;
+  return ms >= 1000 && ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }

@@ -73,13 +73,14 @@ describe('the queue survives a restart', () => {
     } finally {
       await first.close();
     }
-    // Stopped mid-way: the interrupted job is left running (not failed), the other still queued.
+    // Stopped cleanly mid-way: the interrupted job is back in the queue (not failed), its try not counted against
+    // the document; the other still queued.
     const { DatabaseSync } = await import('node:sqlite');
     const db = new DatabaseSync(join(dataDir, 'archive.sqlite'), { readOnly: true });
-    const jobs = db.prepare('SELECT document_id, state FROM jobs ORDER BY id').all() as Array<{ document_id: string; state: string }>;
+    const jobs = db.prepare('SELECT document_id, state, attempts FROM jobs ORDER BY id').all() as Array<{ document_id: string; state: string }>;
     const statuses = db.prepare('SELECT id, status FROM documents').all() as Array<{ id: string; status: string }>;
     db.close();
-    expect(jobs).toEqual([{ document_id: bigId, state: 'running' }, { document_id: smallId, state: 'queued' }]);
+    expect(jobs).toEqual([{ document_id: bigId, state: 'queued', attempts: 0 }, { document_id: smallId, state: 'queued', attempts: 0 }]);
     expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({ [bigId]: 'processing', [smallId]: 'pending' });
 
     const second = await startHarness({ dataDir, limits: LIMITS });

@@ -2,7 +2,9 @@ import { readFile } from 'node:fs/promises';
 import type { AnalysisStep } from '../analysis.ts';
 import { decodeJpegOrPng, decodeTiffPages, ImageDecodeError, type RasterPage } from '../../ocr/image-decode.ts';
 import { ocrPage } from '../../ocr/page-ocr.ts';
+import { decodeLimitsOf } from '../processing-limits.ts';
 import { OcrReport, ocrLanguagesOf } from './ocr-report.ts';
+import { pageLimitNote } from './page-limit.ts';
 
 /** JPEG, PNG and TIFF (every page of a multi-page TIFF): OCR, one decoded page in memory at a time. */
 export const imageTextStep: AnalysisStep = {
@@ -13,10 +15,13 @@ export const imageTextStep: AnalysisStep = {
     const report = new OcrReport(ocrLanguagesOf(input));
     const texts: string[] = [];
     let pages = 0;
+    let pagesInFile = 0;
     try {
-      const source: Iterable<RasterPage> = input.format === 'tiff' ? decodeTiffPages(bytes) : [await decodeJpegOrPng(bytes)];
-      for (const { image, dpi, warning } of source) {
+      const source: Iterable<RasterPage> = input.format === 'tiff'
+        ? decodeTiffPages(bytes, decodeLimitsOf(input).maxPages) : [await decodeJpegOrPng(bytes)];
+      for (const { image, dpi, warning, pagesInFile: total } of source) {
         pages++;
+        pagesInFile = total ?? pages;
         if (warning) analysis.notes.push(warning);
         const text = await report.readPage(pages, () => ocrPage(image, dpi, report.languages));
         if (text) texts.push(text);
@@ -27,8 +32,9 @@ export const imageTextStep: AnalysisStep = {
         ? `Only the first ${pages} page(s) of the image could be read: ${error.message}`
         : `The image could not be read: ${error.message}`);
     }
-    analysis.pageCount = pages > 0 ? pages : null;
+    analysis.pageCount = pages > 0 ? pagesInFile : null;
     analysis.content = texts.join('\n\n');
     report.apply(analysis, 'page');
+    if (pagesInFile > pages) analysis.notes.push(pageLimitNote(pages, pagesInFile));
   },
 };

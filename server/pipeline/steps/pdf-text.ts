@@ -3,7 +3,10 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { AnalysisStep } from '../analysis.ts';
+import { decodeLimitsOf } from '../processing-limits.ts';
 import { OcrReport, ocrLanguagesOf } from './ocr-report.ts';
+import { checkPdfStreams, type StreamBudgetReport } from './pdf-stream-budget.ts';
+import { pageLimitNote } from './page-limit.ts';
 import { PdfPageRenderer } from './scanned-pdf.ts';
 
 /**
@@ -26,9 +29,11 @@ const RESOURCES = {
   iccUrl: `${join(PDFJS_DIR, 'iccs')}/`,
 };
 
-export async function openPdf(data: Uint8Array): Promise<PDFDocumentProxy> {
+/** `maxImagePixels`: images larger than this are left out of the page, never decoded. */
+export async function openPdf(data: Uint8Array, maxImagePixels: number): Promise<PDFDocumentProxy> {
   return getDocument({
-    data, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0, ...RESOURCES,
+    data, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0, maxImageSize: maxImagePixels,
+    ...RESOURCES,
   }).promise;
 }
 
@@ -37,9 +42,12 @@ export const pdfTextStep: AnalysisStep = {
   async run(input, analysis) {
     if (input.format !== 'pdf') return;
     const data = new Uint8Array(await readFile(input.filePath));
+    const limits = decodeLimitsOf(input);
+    // Throws (the document fails with the reason) before pdf.js could inflate a bomb.
+    const streams = await checkPdfStreams(data, limits);
     let pdf: PDFDocumentProxy;
     try {
-      pdf = await openPdf(data);
+      pdf = await openPdf(data, limits.maxImagePixels);
     } catch (error) {
       // A locked PDF is a whole document whose text we may not read: kept, with a note. A broken one fails.
       if (error instanceof Error && error.name === 'PasswordException') {
@@ -53,7 +61,8 @@ export const pdfTextStep: AnalysisStep = {
     try {
       analysis.pageCount = pdf.numPages;
       const pages: string[] = [];
-      for (let number = 1; number <= pdf.numPages; number++) {
+      const readable = Math.min(pdf.numPages, limits.maxPages);
+      for (let number = 1; number <= readable; number++) {
         const page = await pdf.getPage(number);
         try {
           const items = (await page.getTextContent()).items.filter((item): item is TextItem => 'str' in item);
@@ -70,12 +79,22 @@ export const pdfTextStep: AnalysisStep = {
       }
       analysis.content = pages.join('\n\n').trim();
       report.apply(analysis, 'page');
+      if (readable < pdf.numPages) analysis.notes.push(pageLimitNote(readable, pdf.numPages));
+      const imageNote = oversizeImagesNote(streams, limits.maxImagePixels);
+      if (imageNote) analysis.notes.push(imageNote);
     } finally {
       renderer.release();
       await pdf.destroy();
     }
   },
 };
+
+function oversizeImagesNote({ oversizeImages: images }: StreamBudgetReport, maxPixels: number): string | null {
+  if (images.length === 0) return null;
+  const sizes = images.slice(0, 3).map((i) => `${i.width}×${i.height}`).join(', ') + (images.length > 3 ? ', …' : '');
+  return `${images.length === 1 ? 'An image' : `${images.length} images`} larger than ${Math.round(maxPixels / 1e6)} megapixels `
+    + `(${sizes}) ${images.length === 1 ? 'was' : 'were'} left out; text in ${images.length === 1 ? 'it' : 'them'} was not read.`;
+}
 
 const visibleChars = (text: string): number => text.replace(/\s+/g, '').length;
 
