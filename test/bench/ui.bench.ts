@@ -1,5 +1,6 @@
 /**
- * Desktop UI benchmark (`npm run bench -- ui`): the built renderer in Debian's Chromium on the browser shell, over a
+ * Desktop UI benchmark (`npm run bench -- ui`): the built renderer in Chromium (the e2e tests', see
+ * test/helpers/find-browser.ts; the notes name its version) on the browser shell, over a
  * library cache seeded with 10,000 documents. Three figures: the time from navigation start to the first library row
  * on screen (median of 5 fresh loads), the frame intervals while the virtual list is scrolled for 3 s, and the gzipped
  * size of the JavaScript index.html loads before anything else (the entry and its static imports; lazy chunks and the
