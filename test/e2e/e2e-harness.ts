@@ -18,7 +18,7 @@ import { SettingsStore, type SettingsPatch } from '../../main/core/settings/sett
 import { newWebShellToken, startWebShell, webPreviewUrl, type WebShell } from '../../main/web/web-shell.ts';
 import { buildRenderer, rendererIsStale } from '../../scripts/build-shells.ts';
 import { withDirectoryLock } from '../helpers/directory-lock.ts';
-import { browserCandidates, findBrowser, type FoundBrowser } from '../helpers/find-browser.ts';
+import { browserCandidates, findBrowser, NPM_CHROMIUM_SOURCE, type FoundBrowser } from '../helpers/find-browser.ts';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const RENDERER_DIR = join(ROOT, 'dist', 'renderer');
@@ -100,7 +100,9 @@ export async function launchChromium(given?: FoundBrowser): Promise<Browser> {
   try {
     return await chromium.launch({ executablePath: found.executablePath, args: CHROMIUM_ARGS, timeout: 30_000 });
   } catch (error) {
-    throw new Error(`Chromium from ${found.source} (${found.executablePath}) did not start: ${(error as Error).message}`, { cause: error });
+    // The npm package's binary links the system's NSS and expat; it ships them only for Amazon Linux.
+    const hint = found.source === NPM_CHROMIUM_SOURCE ? ' (it needs libnss3, libnspr4 and libexpat1: apt-get install libnss3)' : '';
+    throw new Error(`Chromium from ${found.source} (${found.executablePath}) did not start${hint}: ${(error as Error).message}`, { cause: error });
   }
 }
 

@@ -20,6 +20,7 @@ export interface BrowserCandidate {
 export interface FoundBrowser { executablePath: string; source: string }
 
 export const BROWSER_SETTING = 'CHROMIUM_PATH';
+export const NPM_CHROMIUM_SOURCE = '@sparticuz/chromium';
 /** The value of CHROMIUM_PATH that asks for the npm package's Chromium even where the system has one. */
 export const NPM_BROWSER = 'npm';
 
@@ -83,7 +84,7 @@ async function isExecutableFile(path: string): Promise<boolean> {
  */
 export function npmChromium(): BrowserCandidate {
   return {
-    source: '@sparticuz/chromium',
+    source: NPM_CHROMIUM_SOURCE,
     async locate() {
       if (process.platform !== 'linux' || process.arch !== 'x64') return null;
       let entry: string;
