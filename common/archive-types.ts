@@ -1,4 +1,6 @@
 /** Resource types and enums of the Document Archive Service v1 (spec + docs/api.md). Runtime-neutral. */
+import type { z } from 'zod';
+import type * as schemas from './archive-schemas.ts';
 
 export const DOCUMENT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'skipped'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
@@ -48,92 +50,24 @@ export interface UploadMetadata {
   title?: string;
 }
 
-export interface ArchiveDocument {
-  id: string;
-  space_id: string;
-  category_id: string | null;
-  category_name: string | null;
-  status: DocumentStatus;
-  title: string;
-  original_filename: string;
-  mime_type: string;
-  file_format: FileFormat;
-  size_bytes: number;
-  sha256: string;
-  page_count: number | null;
-  language: string | null;
-  sender_name: string | null;
-  document_date: string | null;
-  tags: string[];
-  duplicate_of: string | null;
-  processing_note: string | null;
-  error: string | null;
-  created_at: string;
-  updated_at: string;
-  processed_at: string | null;
-  deleted_at: string | null;
-}
-
+// The resources' types come from their zod schemas (common/archive-schemas.ts), the one description of their rules.
+// Type-only imports: nothing of zod reaches a bundle that reads these types.
+export type ArchiveDocument = z.infer<typeof schemas.documentSchema>;
 /** GET /v1/documents/:id adds the full text and the extracted data. */
-export interface ArchiveDocumentDetail extends ArchiveDocument {
-  content: string;
-  extracted_data: Record<string, unknown>;
-  metadata: UploadMetadata | null;
-  event_ids: string[];
-}
-
-export interface Payment {
-  id: string;
-  amount: Amount | null;
-  paid_at: string;
-  confirmed: boolean;
-  source: 'metadata' | 'manual';
-  created_at: string;
-}
-
-export interface EventStateChange { from: EventState | null; to: EventState; at: string; cause: string }
-
-export interface ArchiveEvent {
-  id: string;
-  document_id: string;
-  space_id: string;
-  event_type: EventType;
-  state: EventState;
-  title: string;
-  amount: Amount | null;
-  due_date: string | null;
-  reference_number: string | null;
-  sender_name: string | null;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ArchiveEventDetail extends ArchiveEvent {
-  document: { id: string; title: string; space_id: string; status: DocumentStatus; original_filename: string };
-  payments: Payment[];
-  history: EventStateChange[];
-}
-
-export interface Space {
-  id: string; name: string; is_default: boolean; access: Role; created_at: string;
-  /** Tesseract codes OCR reads this space's scans with, in order; null = the defaults (German and English). */
-  ocr_languages: string[] | null;
-}
-export interface Category { id: string; space_id: string; name: string; document_count: number; created_at: string }
-export interface Tag { name: string; document_count: number }
-export interface Sender { id: string; name: string; document_count: number; event_count: number }
+export type ArchiveDocumentDetail = z.infer<typeof schemas.documentDetailSchema>;
+export type Payment = z.infer<typeof schemas.paymentSchema>;
+export type EventStateChange = z.infer<typeof schemas.eventStateChangeSchema>;
+export type ArchiveEvent = z.infer<typeof schemas.eventSchema>;
+export type ArchiveEventDetail = z.infer<typeof schemas.eventDetailSchema>;
+/** `ocr_languages`: Tesseract codes OCR reads this space's scans with, in order; null = the defaults (German and English). */
+export type Space = z.infer<typeof schemas.spaceSchema>;
+export type Category = z.infer<typeof schemas.categorySchema>;
+export type Tag = z.infer<typeof schemas.tagSchema>;
+export type Sender = z.infer<typeof schemas.senderSchema>;
+export type SearchHit = z.infer<typeof schemas.searchHitSchema>;
+export type KeyInfo = z.infer<typeof schemas.keyInfoSchema>;
+export type ReprocessResult = z.infer<typeof schemas.reprocessResponseSchema>;
+export type BulkReprocessResult = z.infer<typeof schemas.bulkReprocessResponseSchema>;
+export type UploadAccepted = z.infer<typeof schemas.uploadAcceptedSchema>;
 
 export interface ListEnvelope<T> { success: true; items: T[]; total: number; limit: number; offset: number }
-
-export interface SearchHit { document: ArchiveDocument; score: number; snippet: string }
-
-export interface KeyInfo { id: string; name: string; role: Role; scopes: Scope[]; spaces: string[] | null }
-
-export interface ReprocessResult { success: true; id: string; queued: boolean; alreadyProcessing: boolean }
-export interface BulkReprocessResult {
-  success: true; queued: string[]; skippedPending: string[]; denied: string[]; notFound: string[];
-}
-
-export interface UploadAccepted {
-  success: true; id: string; status: DocumentStatus; duplicate_of: string | null; location: string;
-}

@@ -1,8 +1,11 @@
 import { z } from 'zod';
 import {
-  DOCUMENT_SORT_FIELDS, DOCUMENT_STATUSES, EVENT_STATES, EVENT_TYPES, FILE_FORMATS, ROLES, SCOPES,
+  DOCUMENT_SORT_FIELDS, DOCUMENT_STATUSES, EVENT_STATES, EVENT_TYPES,
 } from './archive-types.ts';
-import { isCalendarDate } from './dates.ts';
+import {
+  calendarDate, categorySchema, documentDetailSchema, documentSchema, eventDetailSchema, eventSchema,
+  isoTimestamp, keyInfoSchema, spaceSchema, tagSchema, uuid,
+} from './archive-schemas.ts';
 import { APPEARANCES, connectionSchema, settingsSchema, UI_LANGUAGES, watchedFolderSchema, type Settings } from './settings.ts';
 import { CALL_NAME_LIST, EVENT_NAME_LIST, UPLOAD_ITEM_STATES } from './ipc-names.ts';
 import { uploadMetadataSchema } from './upload-metadata.ts';
@@ -17,53 +20,13 @@ export { CALL_NAMES, EVENT_NAMES, UPLOAD_ITEM_STATES } from './ipc-names.ts';
  * browser shell carries the same contract over a loopback WebSocket. Types come from z.infer, never by hand.
  */
 
-const uuid = z.uuid({ error: 'expected a uuid' });
-const calendarDate = z.string().refine(isCalendarDate, { error: 'expected a date YYYY-MM-DD' });
-const isoTimestamp = z.iso.datetime({ offset: true, error: 'expected an ISO 8601 timestamp' });
-const amount = z.object({ value: z.number(), currency: z.string() });
-
-// ---- resources (as the service sends them; see docs/api.md) -------------------------------------------------------
-
-export const documentSchema = z.object({
-  id: z.string(), space_id: z.string(), category_id: z.string().nullable(), category_name: z.string().nullable(),
-  status: z.enum(DOCUMENT_STATUSES), title: z.string(), original_filename: z.string(), mime_type: z.string(),
-  file_format: z.enum(FILE_FORMATS), size_bytes: z.number(), sha256: z.string(), page_count: z.number().nullable(),
-  language: z.string().nullable(), sender_name: z.string().nullable(), document_date: z.string().nullable(),
-  tags: z.array(z.string()), duplicate_of: z.string().nullable(), processing_note: z.string().nullable(),
-  error: z.string().nullable(), created_at: z.string(), updated_at: z.string(), processed_at: z.string().nullable(),
-  deleted_at: z.string().nullable(),
-});
+// The service's resources (and the primitives their ids and dates are checked with): one set of schemas, shared with
+// the archive client that parses every answer of a service with them.
+export {
+  documentSchema, documentDetailSchema, eventSchema, eventDetailSchema, spaceSchema, categorySchema, tagSchema, keyInfoSchema,
+};
 export type DocumentView = z.infer<typeof documentSchema>;
-
-export const documentDetailSchema = documentSchema.extend({
-  content: z.string(),
-  extracted_data: z.record(z.string(), z.unknown()),
-  metadata: uploadMetadataSchema.nullable(),
-  event_ids: z.array(z.string()),
-});
-
-export const eventSchema = z.object({
-  id: z.string(), document_id: z.string(), space_id: z.string(), event_type: z.enum(EVENT_TYPES),
-  state: z.enum(EVENT_STATES), title: z.string(), amount: amount.nullable(), due_date: z.string().nullable(),
-  reference_number: z.string().nullable(), sender_name: z.string().nullable(), created_at: z.string(), updated_at: z.string(),
-});
 export type EventView = z.infer<typeof eventSchema>;
-
-export const eventDetailSchema = eventSchema.extend({
-  document: z.object({ id: z.string(), title: z.string(), space_id: z.string(), status: z.enum(DOCUMENT_STATUSES), original_filename: z.string() }),
-  payments: z.array(z.object({
-    id: z.string(), amount: amount.nullable(), paid_at: z.string(), confirmed: z.boolean(),
-    source: z.enum(['metadata', 'manual']), created_at: z.string(),
-  })),
-  history: z.array(z.object({ from: z.enum(EVENT_STATES).nullable(), to: z.enum(EVENT_STATES), at: z.string(), cause: z.string() })),
-});
-
-export const spaceSchema = z.object({ id: z.string(), name: z.string(), is_default: z.boolean(), access: z.enum(ROLES), created_at: z.string(), ocr_languages: z.array(z.string()).nullable().optional() });
-export const categorySchema = z.object({ id: z.string(), space_id: z.string(), name: z.string(), document_count: z.number(), created_at: z.string() });
-export const tagSchema = z.object({ name: z.string(), document_count: z.number() });
-export const keyInfoSchema = z.object({
-  id: z.string(), name: z.string(), role: z.enum(ROLES), scopes: z.array(z.enum(SCOPES)), spaces: z.array(z.string()).nullable(),
-});
 
 export const uploadItemSchema = z.object({
   id: z.number(), source: z.enum(['folder', 'manual']), folder_id: z.string().nullable(), path: z.string(),

@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import { copyFile, mkdir, rename, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ArchiveDocument } from '../../common/archive-types.ts';
+import { sha256Hex, uuid } from '../../common/archive-schemas.ts';
 import { ErrorMessage } from '../../common/errors.ts';
 import {
   type CallOutput, type CallParsedInput, type DesktopHandlers, type DesktopNotification, type EventName, type EventPayload,
@@ -19,6 +20,7 @@ import { LibraryCache } from './library/library-cache.ts';
 import { LibrarySync } from './library/library-sync.ts';
 import { Reminders } from './library/reminders.ts';
 import { profileId } from './keychain/key-store.ts';
+import { resolveInside } from './safe-path.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
 import { nodeSystemLanguages } from './system-languages.ts';
 import { createPathFilter } from './watcher/path-filter.ts';
@@ -136,9 +138,12 @@ export class DesktopApp extends EventEmitter<Emitted> {
   }
 
   private async cachedFile(id: string): Promise<{ document: ArchiveDocument; path: string }> {
+    requireValid(uuid, id, 'document id');
     const document = this.cache.getDocument(id) ?? (await this.current.client.getDocument(id));
-    const directory = join(this.previewCache, document.sha256);
-    const path = join(directory, 'file');
+    // The client checked the digest when the document arrived; a cache written by an older version was not.
+    requireValid(sha256Hex, document.sha256, `SHA-256 of document ${id}`);
+    const directory = resolveInside(this.previewCache, document.sha256);
+    const path = resolveInside(directory, 'file');
     const existing = await stat(path).catch(() => null);
     if (!existing || existing.size !== document.size_bytes) {
       await this.current.client.download(id, directory, { fileName: 'file', overwrite: true });
@@ -153,12 +158,12 @@ export class DesktopApp extends EventEmitter<Emitted> {
    */
   async openableCopy(id: string): Promise<string> {
     const { document, path } = await this.cachedFile(id);
-    const directory = join(this.options.appDataDir, 'open', document.sha256);
-    const target = join(directory, safeFileName(document.original_filename));
+    const directory = resolveInside(this.options.appDataDir, 'open', document.sha256);
+    const target = resolveInside(directory, safeFileName(document.original_filename));
     const existing = await stat(target).catch(() => null);
     if (existing?.size === document.size_bytes) return target;
     await mkdir(directory, { recursive: true });
-    const temp = join(directory, `.${process.pid}.${Date.now()}.part`);
+    const temp = resolveInside(directory, `.${process.pid}.${Date.now()}.part`);
     await copyFile(path, temp);
     await rename(temp, target);
     return target;
@@ -190,6 +195,10 @@ export class DesktopApp extends EventEmitter<Emitted> {
     journal.on('connectivity', () => this.emitStatus());
     this.current.on('folder-status', (status) => this.emit('folders.status', status));
     this.current.client.on('auth-required', () => this.emitStatus());
+    // Back online (whatever request found it): the library catches up now, not at its next interval.
+    this.current.client.connection.on('change', (connection) => {
+      if (connection.online) void this.sync.syncNow().catch(() => undefined);
+    });
     this.sync.on('changed', (change) => {
       this.emit('library.changed', { document_ids: change.documents, event_ids: change.events });
       if (change.events.length > 0) this.reminders.checkSafely();
@@ -214,13 +223,16 @@ export class DesktopApp extends EventEmitter<Emitted> {
     this.emit('status.changed', this.status());
   }
 
-  /** What status.get answers: online only when both the upload journal and the library sync reach the service. */
+  /**
+   * What status.get answers. `online` is the client's connection monitor (through the journal): the outcome of the
+   * newest request to the service, whoever sent it, with a light probe while nothing else talks to it.
+   */
   status(): CallOutput<'status.get'> {
     const core = this.current.status();
     const sync = this.sync.status();
     return {
-      mode: core.mode, base_url: core.baseUrl, online: core.online && sync.online, auth_required: core.authRequired,
-      uploads_paused: core.paused, reason: core.reason ?? (sync.online ? null : sync.lastError), key_storage: core.keyStorage,
+      mode: core.mode, base_url: core.baseUrl, online: core.online, auth_required: core.authRequired,
+      uploads_paused: core.paused, reason: core.reason, key_storage: core.keyStorage,
       key_warning: core.keyWarning, settings_problems: this.settings.problems.map((p) => p.message),
       last_sync_at: sync.lastSyncAt === null ? null : new Date(sync.lastSyncAt).toISOString(),
       due_count: this.reminders.dueCount(),
@@ -458,6 +470,12 @@ async function reprocessOne(client: ArchiveClient, id: string):
     else throw error;
   }
   return result;
+}
+
+/** A value that becomes part of a local path, checked with its schema first: a clear error instead of a bad path. */
+function requireValid(schema: typeof uuid | typeof sha256Hex, value: string, what: string): void {
+  const result = schema.safeParse(value);
+  if (!result.success) throw new ArchiveError(`Invalid ${what}: ${JSON.stringify(value)} (${result.error.issues[0]?.message ?? 'malformed'})`, { status: 400 });
 }
 
 function messageOf(error: unknown): string {

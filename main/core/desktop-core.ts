@@ -12,6 +12,7 @@ import { JournalStore } from './uploads/journal-store.ts';
 import { UploadJournal } from './uploads/upload-journal.ts';
 import { FolderWatcher, type FolderStatus } from './watcher/folder-watcher.ts';
 import type { ServiceLimits } from '../../server/config.ts';
+import type { ConnectionMonitorTimings } from './client/connection-monitor.ts';
 
 /** Per-user directory of the desktop app's own data (journal, library cache, local archive unless configured). */
 export function defaultAppDataDir(): string {
@@ -40,6 +41,8 @@ export interface DesktopCoreOptions {
   connection?: ConnectionSettings;
   /** For tests and benchmarks: the local archive's limits (the client learns them from the RateLimit headers). */
   localLimits?: Partial<ServiceLimits>;
+  /** For tests: how the connection monitor probes (default: idle probe after 2 s, 2 s timeout). */
+  connectionTimings?: Partial<ConnectionMonitorTimings>;
   log?: (line: string) => void;
 }
 
@@ -131,7 +134,7 @@ export class DesktopCore extends EventEmitter<{ 'folder-status': [status: Folder
         apiKey = options.apiKeyOverride ?? (await keys.get(profile));
       }
 
-      client = new ArchiveClient({ baseUrl, apiKey });
+      client = new ArchiveClient({ baseUrl, apiKey, connection: options.connectionTimings });
       store = new JournalStore(join(options.appDataDir, 'journal.sqlite'));
       const folders = options.folders ?? settings.folders;
       const journal = new UploadJournal({
@@ -168,6 +171,7 @@ export class DesktopCore extends EventEmitter<{ 'folder-status': [status: Folder
 
   async start(): Promise<void> {
     await this.journal.start();
+    this.client.connection.start();
     this.watcher.setFolders(this.folders);
     this.watcher.start();
     if (!this.fixedFolders) {

@@ -29,7 +29,11 @@ afterAll(async () => { await h.close(); });
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'journal-test-'));
   proxy = await startFaultProxy(h.url);
-  client = new ArchiveClient({ baseUrl: proxy.url, apiKey: h.adminKey, backoff: FAST, maxAttempts: 1 });
+  // Idle probes out of the way (tests count health checks); offline probes fast.
+  client = new ArchiveClient({
+    baseUrl: proxy.url, apiKey: h.adminKey, backoff: FAST, maxAttempts: 1, connection: { idleProbeMs: 60_000, offlineBackoff: FAST },
+  });
+  client.connection.start();
   folders = new Map();
   store = new JournalStore(join(dir, 'journal.sqlite'));
   journal = makeJournal();
@@ -46,7 +50,6 @@ afterEach(async () => {
 function makeJournal(options: { transport?: UploadTransport; retryBackoff?: { baseMs: number; capMs: number } } = {}): UploadJournal {
   return new UploadJournal({
     store, transport: options.transport ?? client, folder: (id) => folders.get(id), retryBackoff: options.retryBackoff ?? FAST,
-    probeBackoff: FAST,
   });
 }
 
@@ -56,6 +59,7 @@ function makeJournal(options: { transport?: UploadTransport; retryBackoff?: { ba
  */
 function touchingTransport(touch: (path: string) => void): UploadTransport {
   return {
+    connection: client.connection,
     health: (signal) => client.health(signal),
     getDocument: (id, signal) => client.getDocument(id, signal),
     upload: (request) => {

@@ -1,10 +1,17 @@
 import { EventEmitter } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { access, link, mkdir, rename, rm, stat } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
+import { basename, extname } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
+import type { z } from 'zod';
+import {
+  bulkReprocessResponseSchema, categoryResponseSchema, categorySchema, deletedDocumentResponseSchema, describeIssues,
+  documentResponseSchema, documentSchema, eventResponseSchema, eventSchema, healthResponseSchema, keyResponseSchema,
+  listEnvelopeSchema, reprocessResponseSchema, restoredDocumentResponseSchema, searchResponseSchema, senderSchema,
+  spaceSchema, tagSchema, uploadAcceptedSchema,
+} from '../../../common/archive-schemas.ts';
 import type {
   ArchiveDocument, ArchiveDocumentDetail, ArchiveEvent, ArchiveEventDetail, BulkReprocessResult, Category,
   DocumentSortField, DocumentStatus, EventState, EventType, KeyInfo, ListEnvelope, ReprocessResult, SearchHit, Sender,
@@ -13,9 +20,11 @@ import type {
 import type { EventPatch } from '../../../common/event-patch.ts';
 import { ArchiveError } from './archive-error.ts';
 import { backoffDelay, sleep, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
+import { ConnectionMonitor, type ConnectionMonitorTimings } from './connection-monitor.ts';
 import { filenameFromContentDisposition } from './content-disposition.ts';
 import { FileChangedError, multipartBody } from './multipart-body.ts';
 import { WindowBucket } from './window-bucket.ts';
+import { resolveInside } from '../safe-path.ts';
 
 /** The spec's limits per key; the buckets start here and follow the RateLimit-* headers from then on. */
 export const SPEC_CLIENT_LIMITS = { requestsPerWindow: 60, uploadsPerWindow: 10, windowMs: 60_000 } as const;
@@ -33,6 +42,8 @@ export interface ArchiveClientOptions {
   bodyTimeoutMs?: number;
   dispatcher?: Dispatcher;
   now?: () => number;
+  /** How the connection monitor probes (tests shorten it); see connection-monitor.ts. */
+  connection?: Partial<ConnectionMonitorTimings>;
 }
 
 export interface ClientEvents {
@@ -73,6 +84,8 @@ export interface UploadRequest {
 export interface DownloadedFile { path: string; fileName: string; size: number; contentType: string }
 
 interface CallOptions {
+  /** What a successful answer must look like; anything else is an error (the service is not trusted). */
+  schema: z.ZodType;
   query?: Record<string, string | number | boolean | undefined>;
   json?: unknown;
   signal?: AbortSignal;
@@ -88,6 +101,8 @@ type Body = { body: AsyncIterable<Uint8Array> | string; contentType: string; con
  */
 export class ArchiveClient extends EventEmitter<ClientEvents> {
   readonly baseUrl: string;
+  /** Whether the service answers, from every request's outcome; started by the owner (DesktopCore), stopped by close(). */
+  readonly connection: ConnectionMonitor;
   private apiKey: string | null;
   private authPaused: string | null = null;
   private readonly requests: WindowBucket;
@@ -115,6 +130,7 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
     this.bodyTimeoutMs = options.bodyTimeoutMs ?? 60_000;
     this.ownsDispatcher = !options.dispatcher;
     this.dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 8 });
+    this.connection = new ConnectionMonitor({ ...options.connection, now: this.now, probe: (signal) => this.ping(signal) });
   }
 
   /** A new key (after a 401, or the user changed it) lifts the pause. */
@@ -131,6 +147,7 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
 
   async close(): Promise<void> {
     const error = new ArchiveError('The archive client was closed', { kind: 'aborted' });
+    await this.connection.stop();
     this.closing.abort(error);
     this.requests.rejectAll(error);
     this.uploads.rejectAll(error);
@@ -139,68 +156,71 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
 
   // ---- endpoints ----------------------------------------------------------------------------------------------
 
-  health(signal?: AbortSignal): Promise<{ success: true; status: string; version?: string }> {
-    return this.call('GET', '/v1/health', { signal, maxAttempts: 1 });
+  health(signal?: AbortSignal): Promise<{ success: true; status: string; version?: string | undefined }> {
+    return this.call('GET', '/v1/health', { schema: healthResponseSchema, signal, maxAttempts: 1 });
   }
   me(signal?: AbortSignal): Promise<KeyInfo> {
-    return this.call<{ key: KeyInfo }>('GET', '/v1/me', { signal }).then((r) => r.key);
+    return this.call('GET', '/v1/me', { schema: keyResponseSchema, signal }).then((r) => r.key);
   }
   listDocuments(query: DocumentListQuery = {}, signal?: AbortSignal): Promise<ListEnvelope<ArchiveDocument>> {
-    return this.call('GET', '/v1/documents', { query: { ...query }, signal });
+    return this.call('GET', '/v1/documents', { schema: listEnvelopeSchema(documentSchema), query: { ...query }, signal });
   }
   getDocument(id: string, signal?: AbortSignal): Promise<ArchiveDocumentDetail> {
-    return this.call<{ document: ArchiveDocumentDetail }>('GET', `/v1/documents/${encodeURIComponent(id)}`, { signal }).then((r) => r.document);
+    return this.call('GET', `/v1/documents/${encodeURIComponent(id)}`, { schema: documentResponseSchema, signal }).then((r) => r.document);
   }
   updateDocument(id: string, changes: { title?: string; document_date?: string | null; category_id?: string | null; tags?: string[] },
     signal?: AbortSignal): Promise<ArchiveDocumentDetail> {
-    return this.call<{ document: ArchiveDocumentDetail }>('PATCH', `/v1/documents/${encodeURIComponent(id)}`, { json: changes, signal })
+    return this.call('PATCH', `/v1/documents/${encodeURIComponent(id)}`, { schema: documentResponseSchema, json: changes, signal })
       .then((r) => r.document);
   }
   deleteDocument(id: string, signal?: AbortSignal): Promise<{ id: string; deleted_at: string }> {
-    return this.call('DELETE', `/v1/documents/${encodeURIComponent(id)}`, { signal });
+    return this.call('DELETE', `/v1/documents/${encodeURIComponent(id)}`, { schema: deletedDocumentResponseSchema, signal });
   }
   restoreDocument(id: string, signal?: AbortSignal): Promise<ArchiveDocument> {
-    return this.call<{ document: ArchiveDocument }>('POST', `/v1/documents/${encodeURIComponent(id)}/restore`, { signal }).then((r) => r.document);
+    return this.call('POST', `/v1/documents/${encodeURIComponent(id)}/restore`, { schema: restoredDocumentResponseSchema, signal })
+      .then((r) => r.document);
   }
   reprocessDocument(id: string, signal?: AbortSignal): Promise<ReprocessResult> {
-    return this.call('POST', `/v1/documents/${encodeURIComponent(id)}/reprocess`, { signal });
+    return this.call('POST', `/v1/documents/${encodeURIComponent(id)}/reprocess`, { schema: reprocessResponseSchema, signal });
   }
   reprocessDocuments(documentIds: string[], signal?: AbortSignal): Promise<BulkReprocessResult> {
-    return this.call('POST', '/v1/documents/reprocess', { json: { documentIds }, signal });
+    return this.call('POST', '/v1/documents/reprocess', { schema: bulkReprocessResponseSchema, json: { documentIds }, signal });
   }
   listEvents(query: EventListQuery = {}, signal?: AbortSignal): Promise<ListEnvelope<ArchiveEvent>> {
-    return this.call('GET', '/v1/events', { query: { ...query }, signal });
+    return this.call('GET', '/v1/events', { schema: listEnvelopeSchema(eventSchema), query: { ...query }, signal });
   }
   getEvent(id: string, signal?: AbortSignal): Promise<ArchiveEventDetail> {
-    return this.call<{ event: ArchiveEventDetail }>('GET', `/v1/events/${encodeURIComponent(id)}`, { signal }).then((r) => r.event);
+    return this.call('GET', `/v1/events/${encodeURIComponent(id)}`, { schema: eventResponseSchema, signal }).then((r) => r.event);
   }
   setEventState(id: string, change: { state: EventState; cause?: string; paid_at?: string }, signal?: AbortSignal): Promise<ArchiveEventDetail> {
-    return this.call<{ event: ArchiveEventDetail }>('POST', `/v1/events/${encodeURIComponent(id)}/state`, { json: change, signal })
+    return this.call('POST', `/v1/events/${encodeURIComponent(id)}/state`, { schema: eventResponseSchema, json: change, signal })
       .then((r) => r.event);
   }
   /** Hand edits of an event (PATCH /v1/events/{id}); the service decides the state again (needs_input → open with an amount). */
   updateEvent(id: string, patch: EventPatch, signal?: AbortSignal): Promise<ArchiveEventDetail> {
-    return this.call<{ event: ArchiveEventDetail }>('PATCH', `/v1/events/${encodeURIComponent(id)}`, { json: patch, signal })
+    return this.call('PATCH', `/v1/events/${encodeURIComponent(id)}`, { schema: eventResponseSchema, json: patch, signal })
       .then((r) => r.event);
   }
   search(query: { query: string; limit?: number; space_id?: string }, signal?: AbortSignal):
     Promise<{ items: SearchHit[]; total: number; limit: number; query: string }> {
-    return this.call('POST', '/v1/search', { json: query, signal });
+    return this.call('POST', '/v1/search', { schema: searchResponseSchema, json: query, signal });
   }
   listCategories(spaceId?: string, signal?: AbortSignal): Promise<Category[]> {
-    return this.call<ListEnvelope<Category>>('GET', '/v1/categories', { query: { space_id: spaceId }, signal }).then((r) => r.items);
+    return this.call('GET', '/v1/categories', { schema: listEnvelopeSchema(categorySchema), query: { space_id: spaceId }, signal })
+      .then((r) => r.items);
   }
   createCategory(name: string, spaceId: string, signal?: AbortSignal): Promise<Category> {
-    return this.call<{ category: Category }>('POST', '/v1/categories', { json: { name, space_id: spaceId }, signal }).then((r) => r.category);
+    return this.call('POST', '/v1/categories', { schema: categoryResponseSchema, json: { name, space_id: spaceId }, signal })
+      .then((r) => r.category);
   }
   listSpaces(signal?: AbortSignal): Promise<Space[]> {
-    return this.call<ListEnvelope<Space>>('GET', '/v1/spaces', { signal }).then((r) => r.items);
+    return this.call('GET', '/v1/spaces', { schema: listEnvelopeSchema(spaceSchema), signal }).then((r) => r.items);
   }
   listTags(signal?: AbortSignal): Promise<Tag[]> {
-    return this.call<ListEnvelope<Tag>>('GET', '/v1/tags', { signal }).then((r) => r.items);
+    return this.call('GET', '/v1/tags', { schema: listEnvelopeSchema(tagSchema), signal }).then((r) => r.items);
   }
   listSenders(signal?: AbortSignal): Promise<Sender[]> {
-    return this.call<ListEnvelope<Sender>>('GET', '/v1/senders', { signal }).then((r) => r.items);
+    return this.call('GET', '/v1/senders', { schema: listEnvelopeSchema(senderSchema), signal }).then((r) => r.items);
   }
 
   /** Streams a file from disk as multipart (never whole in memory), paced by the upload limit. */
@@ -208,7 +228,7 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
     const fields: Array<[string, string]> = [];
     if (upload.spaceId) fields.push(['space_id', upload.spaceId]);
     if (upload.metadata && Object.keys(upload.metadata).length > 0) fields.push(['metadata', JSON.stringify(upload.metadata)]);
-    return this.send<UploadAccepted>('POST', '/v1/documents', {
+    return this.send('POST', '/v1/documents', uploadAcceptedSchema, {
       signal: upload.signal, maxAttempts: upload.maxAttempts, isUpload: true,
       preflight: () => checkUploadFile(upload.path, upload.size),
       body: () => multipartBody(fields, { path: upload.path, name: upload.fileName, size: upload.size, contentType: upload.contentType },
@@ -227,11 +247,11 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
     if (response.statusCode !== 200) throw await this.errorOf(response);
     const fileName = options.fileName ?? filenameFromContentDisposition(header(response.headers, 'content-disposition'), `${id}`);
     await mkdir(directory, { recursive: true });
-    const temp = join(directory, `.${fileName}.${process.pid}.${Date.now()}.part`);
+    const temp = resolveInside(directory, `.${fileName}.${process.pid}.${Date.now()}.part`);
     let target: string;
     try {
       await pipeline(response.body, createWriteStream(temp, { flags: 'wx' }));
-      target = options.overwrite ? join(directory, fileName) : await freeName(directory, fileName);
+      target = options.overwrite ? resolveInside(directory, fileName) : await freeName(directory, fileName);
       if (options.overwrite) await rename(temp, target);
       else {
         // link() never replaces an existing file: a name taken meanwhile moves on to the next suffix.
@@ -268,24 +288,44 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
 
   // ---- transport ----------------------------------------------------------------------------------------------
 
-  private call<T>(method: string, path: string, options: CallOptions = {}): Promise<T> {
+  private call<S extends z.ZodType>(method: string, path: string, options: CallOptions & { schema: S }): Promise<z.output<S>> {
     const url = this.url(path, options.query);
     const json = options.json === undefined ? undefined : JSON.stringify(options.json);
-    return this.send<T>(method, url, {
+    return this.send(method, url, options.schema, {
       signal: options.signal, maxAttempts: options.maxAttempts,
       body: json === undefined ? undefined : () => ({ body: json, contentType: 'application/json' }),
     });
   }
 
-  private async send<T>(method: string, pathOrUrl: string, options: {
+  /** Sends one call and parses its answer with `schema`: nothing from the service is used unchecked. */
+  private async send<S extends z.ZodType>(method: string, pathOrUrl: string, schema: S, options: {
     signal?: AbortSignal; maxAttempts?: number; isUpload?: boolean; body?: () => Body; preflight?: () => Promise<void>;
-  }): Promise<T> {
+  }): Promise<z.output<S>> {
     const response = await this.sendRaw(method, pathOrUrl, { ...options, expect: 'success' });
     const text = await response.body.text();
+    let json: unknown;
     try {
-      return JSON.parse(text) as T;
+      json = JSON.parse(text);
     } catch (error) {
       throw new ArchiveError(`The service sent an unreadable answer (HTTP ${response.statusCode})`, { status: 502, cause: error });
+    }
+    const parsed = schema.safeParse(json);
+    if (parsed.success) return parsed.data;
+    const path = new URL(pathOrUrl, `${this.baseUrl}/`).pathname;
+    throw new ArchiveError(`The service sent an invalid response to ${method} ${path}: ${describeIssues(parsed.error)}`,
+      { status: 502, cause: parsed.error });
+  }
+
+  /**
+   * The connection monitor's probe: GET /v1/health without a key and outside the rate-limit buckets (health is public
+   * and counted in no window on the service). Any HTTP answer resolves; its outcome is the monitor's to record.
+   */
+  private async ping(signal: AbortSignal): Promise<void> {
+    try {
+      const response = await this.raw('GET', this.url('/v1/health'), { signal, authorize: false, report: false });
+      await response.body.dump();
+    } catch (error) {
+      throw toArchiveError(error, signal);
     }
   }
 
@@ -359,7 +399,11 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
     await sleep(delayMs, signal);
   }
 
-  private raw(method: string, url: string, options: { signal: AbortSignal | undefined; body?: Body; authorize: boolean }):
+  /**
+   * One HTTP request. Its outcome goes to the connection monitor, ticketed as it leaves (requests elsewhere, such as a
+   * signed URL on another host, and the monitor's own probes are not reported).
+   */
+  private async raw(method: string, url: string, options: { signal: AbortSignal | undefined; body?: Body; authorize: boolean; report?: boolean }):
     Promise<Dispatcher.ResponseData> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.authorize && this.apiKey) headers.authorization = `Bearer ${this.apiKey}`;
@@ -367,11 +411,20 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
       headers['content-type'] = options.body.contentType;
       if (options.body.contentLength !== undefined) headers['content-length'] = String(options.body.contentLength);
     }
-    return request(url, {
-      method: method as Dispatcher.HttpMethod, headers,
-      body: typeof options.body?.body === 'object' ? Readable.from(options.body.body) : options.body?.body, signal: options.signal,
-      dispatcher: this.dispatcher, headersTimeout: this.headersTimeoutMs, bodyTimeout: this.bodyTimeoutMs,
-    });
+    const ticket = options.report !== false && url.startsWith(`${this.baseUrl}/`) ? this.connection.begin() : undefined;
+    try {
+      const response = await request(url, {
+        method: method as Dispatcher.HttpMethod, headers,
+        body: typeof options.body?.body === 'object' ? Readable.from(options.body.body) : options.body?.body, signal: options.signal,
+        dispatcher: this.dispatcher, headersTimeout: this.headersTimeoutMs, bodyTimeout: this.bodyTimeoutMs,
+      });
+      if (ticket !== undefined) this.connection.answered(ticket);
+      return response;
+    } catch (error) {
+      const failure = toArchiveError(error, options.signal);
+      if (ticket !== undefined && failure.offline) this.connection.unreachable(ticket, failure.message);
+      throw error;
+    }
   }
 
   private settleBuckets(response: Dispatcher.ResponseData, isUpload: boolean): void {
@@ -434,7 +487,7 @@ async function freeName(directory: string, fileName: string, from = 1): Promise<
   const ext = extname(fileName);
   const stem = fileName.slice(0, fileName.length - ext.length);
   for (let n = from; ; n++) {
-    const candidate = join(directory, n < 2 ? fileName : `${stem} (${n})${ext}`);
+    const candidate = resolveInside(directory, n < 2 ? fileName : `${stem} (${n})${ext}`);
     try {
       await access(candidate);
     } catch {

@@ -7,7 +7,8 @@ import { validateUploadMetadata } from '../../../common/upload-metadata.ts';
 import { ArchiveError } from '../client/archive-error.ts';
 import { toArchiveError, type UploadRequest } from '../client/archive-client.ts';
 import { FileChangedError } from '../client/multipart-body.ts';
-import { backoffDelay, sleep, type BackoffOptions } from '../client/backoff.ts';
+import { backoffDelay, type BackoffOptions } from '../client/backoff.ts';
+import { ConnectionMonitor, type ConnectionState } from '../client/connection-monitor.ts';
 import { applyAfterUpload, type AfterUploadResult, type UploadedFile } from '../watcher/after-upload.ts';
 import type { ReadyFile } from '../watcher/folder-watcher.ts';
 import { errorCode } from '../watcher/fs-errors.ts';
@@ -24,6 +25,11 @@ export interface UploadTransport {
    * already uploaded file is uploaded anyway (the service's duplicate detection makes that harmless).
    */
   getDocument?(id: string, signal?: AbortSignal): Promise<{ deleted_at: string | null }>;
+  /**
+   * Whether the service answers, fed by every request of the transport (the archive client's monitor). Without it the
+   * journal probes `health` on its own and learns nothing from other requests.
+   */
+  readonly connection?: ConnectionMonitor;
 }
 
 /** The reason of an item whose file disappeared before it could be uploaded (see docs/desktop.md). */
@@ -52,14 +58,18 @@ export interface UploadJournalOptions {
   uploadConcurrency?: number;
   /** Retries of one item after 5xx and the like. */
   retryBackoff?: BackoffOptions;
-  /** Probing the service while offline. */
-  probeBackoff?: BackoffOptions;
   paused?: boolean;
   now?: () => number;
   log?: (line: string) => void;
 }
 
 const ACTIVE: ReadonlySet<UploadState> = new Set(['queued', 'hashing', 'waiting', 'paused']);
+
+/**
+ * An upload that found no service waits at least this long: the monitor may still say online (a newer request was
+ * answered), and the item must not be sent again in a tight loop while uploads in particular keep failing.
+ */
+const OFFLINE_RETRY_MS = 1_000;
 
 /**
  * The zero-loss upload queue. Every file is a row in SQLite before anything else happens, and every step commits its
@@ -77,7 +87,9 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
   private readonly hashConcurrency: number;
   private readonly uploadConcurrency: number;
   private readonly retryBackoff: BackoffOptions;
-  private readonly probeBackoff: BackoffOptions;
+  private readonly connection: ConnectionMonitor;
+  /** Whether this journal started the monitor (a fallback of its own) and so stops it. */
+  private readonly ownsConnection: boolean;
   private readonly now: () => number;
   private readonly log: (line: string) => void;
   private readonly hashing = new Set<number>();
@@ -87,7 +99,6 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
   private state: Connectivity;
   private running = false;
   private timer: NodeJS.Timeout | undefined;
-  private probing: AbortController | undefined;
   private countsQueued = false;
   private pumpQueued = false;
   private stopped = false;
@@ -102,10 +113,14 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     this.hashConcurrency = options.hashConcurrency ?? 2;
     this.uploadConcurrency = options.uploadConcurrency ?? 2;
     this.retryBackoff = options.retryBackoff ?? { baseMs: 2_000, capMs: 5 * 60_000 };
-    this.probeBackoff = options.probeBackoff ?? { baseMs: 1_000, capMs: 60_000 };
     this.now = options.now ?? Date.now;
     this.log = options.log ?? (() => {});
-    this.state = { online: true, authRequired: false, paused: options.paused ?? false, reason: null };
+    const transport = options.transport;
+    this.ownsConnection = !transport.connection;
+    this.connection = transport.connection ?? new ConnectionMonitor({
+      probe: async (signal) => { await transport.health(signal); }, now: this.now,
+    });
+    this.state = { online: this.connection.online, authRequired: false, paused: options.paused ?? false, reason: this.connection.reason };
   }
 
   get connectivity(): Connectivity { return { ...this.state }; }
@@ -120,6 +135,9 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     if (this.running) return;
     this.running = true;
     this.stopped = false;
+    this.connection.on('change', this.onConnection);
+    this.onConnection(this.connection.current);
+    if (this.ownsConnection) this.connection.start();
     const recovered = this.store.recover(this.now());
     if (recovered.rehash + recovered.reupload + recovered.after > 0) {
       this.log(`journal: resuming after restart (${recovered.rehash} to hash, ${recovered.reupload} to upload again, ${recovered.after} to finish)`);
@@ -129,31 +147,12 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
   }
 
   /**
-   * Asks the service once whether it answers (health, no key needed) and sets the online state from that: the journal
-   * starts out assuming online, which a status line must not report for a service nobody has reached yet. Unreachable
-   * goes offline and probes with backoff like a failed upload would.
+   * Asks the service once whether it answers (health, no key needed) and returns it: a status line must not report
+   * a service nobody has reached yet. A check whose signal fires before any answer counts as unreachable. The
+   * outcome sets the shared connection state, which the journal follows.
    */
-  async checkConnection(signal?: AbortSignal): Promise<boolean> {
-    try {
-      await this.transport.health(signal);
-    } catch (error) {
-      const failure = toArchiveError(error, signal);
-      // Held back for a new key, the check never went out: it has learnt nothing, and the key prompt says the rest.
-      if (failure.kind === 'auth-paused') return this.state.online;
-      // Only an HTTP answer, even an error, means it is reachable; a check that timed out (its signal fired before
-      // any answer) is as unreachable as a refused connection.
-      if (failure.status === 0) {
-        this.goOffline(failure.message);
-        return false;
-      }
-    }
-    if (!this.state.online) {
-      this.probing?.abort();
-      this.log('online: the service answers again');
-      this.setState({ online: true, reason: null });
-      this.pump();
-    }
-    return true;
+  checkConnection(signal?: AbortSignal): Promise<boolean> {
+    return this.connection.check(signal);
   }
 
   /** Stops taking work; uploads in flight are cancelled and go back to waiting (the journal stays consistent). */
@@ -161,7 +160,8 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     this.running = false;
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    this.probing?.abort();
+    this.connection.off('change', this.onConnection);
+    if (this.ownsConnection) await this.connection.stop();
     for (const controller of this.uploading.values()) controller.abort(new ArchiveError('The upload queue stopped', { kind: 'aborted' }));
     while (this.work.size > 0) await Promise.allSettled([...this.work]);
   }
@@ -402,9 +402,9 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
       return;
     }
     if (error.offline) {
-      // Offline is nobody's fault: no attempt is counted, the item just waits for the service to answer again.
-      this.changed(this.store.update(item.id, { state: 'waiting', last_error: error.message }, now));
-      this.goOffline(error.message);
+      // Offline is nobody's fault: no attempt is counted, the item just waits for the service to answer again (the
+      // client told the connection monitor, whose change stops the queue).
+      this.changed(this.store.update(item.id, { state: 'waiting', next_attempt_at: now + OFFLINE_RETRY_MS, last_error: error.message }, now));
       return;
     }
     if (error.transient) {
@@ -494,35 +494,21 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     }
   }
 
-  private goOffline(reason: string): void {
-    if (!this.state.online) return;
-    this.log(`offline: ${reason}; uploads wait until the service answers again`);
-    this.setState({ online: false, reason });
-    this.probing = new AbortController();
-    this.track(this.probe(this.probing.signal));
-  }
-
-  /** Asks the service (health, no key needed) with growing pauses until it answers. */
-  private async probe(signal: AbortSignal): Promise<void> {
-    for (let attempt = 0; !signal.aborted; attempt++) {
-      try {
-        await sleep(backoffDelay(attempt, this.probeBackoff), signal);
-        await this.transport.health(signal);
-        this.log('online: the service answers again');
-        this.setState({ online: true, reason: null });
-        this.pump();
-        return;
-      } catch (error) {
-        if (signal.aborted) return;
-        if (error instanceof ArchiveError && !error.offline) {
-          // It answered, even if not with 200: it is reachable.
-          this.setState({ online: true, reason: null });
-          this.pump();
-          return;
-        }
-      }
+  /** The shared connection state changed: the queue stops while the service is unreachable and resumes at once after. */
+  private readonly onConnection = (connection: ConnectionState): void => {
+    if (connection.online === this.state.online) {
+      if (!connection.online) this.setState({ reason: connection.reason });
+      return;
     }
-  }
+    if (connection.online) {
+      this.log('online: the service answers again');
+      this.setState({ online: true, reason: this.state.authRequired ? this.state.reason : null });
+      this.pump();
+    } else {
+      this.log(`offline: ${connection.reason ?? 'no answer'}; uploads wait until the service answers again`);
+      this.setState({ online: false, reason: connection.reason });
+    }
+  };
 
   private setState(changes: Partial<Connectivity>): void {
     const next = { ...this.state, ...changes };
