@@ -166,6 +166,31 @@ describe('upload journal', () => {
     expect(connectivity).toEqual([false, true]);
   });
 
+  it('resumes uploads within 2 s of any request that reached the service, without waiting for its own probe', async () => {
+    // Offline probes as slow as after a long outage: only another request can bring the queue back in time.
+    const slowProbes = new ArchiveClient({
+      baseUrl: proxy.url, apiKey: h.adminKey, maxAttempts: 1,
+      connection: { idleProbeMs: 60_000, offlineBackoff: { baseMs: 60_000, capMs: 60_000 } },
+    });
+    await journal.stop();
+    journal = new UploadJournal({ store, transport: slowProbes, folder: (id) => folders.get(id), retryBackoff: FAST });
+    slowProbes.connection.start();
+    try {
+      await journal.start();
+      await proxy.offline();
+      const [item] = await journal.addFiles([await pdf('after-outage.pdf')]);
+      await until(() => !journal.connectivity.online, 'offline');
+      await proxy.online();
+      const probes = healthChecks();
+      await slowProbes.listEvents({ limit: 1 }); // the library sync reaching the service, say
+      expect(await until(settled(item!.id), 'the upload after the request', 2_000)).toMatchObject({ state: 'done' });
+      expect(healthChecks()).toBe(probes);
+    } finally {
+      await journal.stop();
+      await slowProbes.close();
+    }
+  });
+
   it('checks the connection on request instead of assuming online, and recovers by itself', async () => {
     await journal.start();
     expect(await journal.checkConnection()).toBe(true);
