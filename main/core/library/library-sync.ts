@@ -41,10 +41,9 @@ export interface SyncResult {
 /** Ids whose cached copy changed or was removed: what the UI should re-read. */
 export interface SyncChange { documents: string[]; events: string[] }
 
+/** Whether the service answers is not the sync's to say: the archive client's connection monitor knows (every request). */
 export interface SyncStatus {
   syncing: boolean;
-  /** False after a sync failed because the service could not be reached. */
-  online: boolean;
   lastSyncAt: number | null;
   lastFullReconcileAt: number | null;
   lastError: string | null;
@@ -121,7 +120,6 @@ export class LibrarySync extends EventEmitter<LibrarySyncEvents> {
     const cursors = this.cache.cursors();
     return {
       syncing: this.current !== undefined,
-      online: !(this.lastError instanceof ArchiveError && this.lastError.offline),
       lastSyncAt: cursors.lastSyncAt,
       lastFullReconcileAt: cursors.lastFullReconcileAt,
       lastError: this.lastError?.message ?? null,
