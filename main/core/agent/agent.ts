@@ -77,7 +77,7 @@ async function main(): Promise<number> {
   app.on('notification', (n) => { if (n.kind !== 'upload-failed') log(`reminder: ${n.title}: ${n.body}`); });
   await app.start();
   const core = app.core;
-  // The journal assumes online until an upload fails; ask once, so the first status line is not a guess.
+  // The connection monitor assumes online until a request fails; ask once, so the first status line is not a guess.
   await core.journal.checkConnection(AbortSignal.timeout(10_000));
   const folders = args.folders ?? settings.get().folders;
   log(`agent: ${core.status().mode} archive at ${core.status().baseUrl}, watching ${folders.length} folder(s): ${folders.map((f) => f.path).join(', ') || '(none)'}`);
@@ -108,7 +108,7 @@ async function main(): Promise<number> {
   return 0;
 }
 
-/** Online only when both the upload journal and the library sync reach the service (as the app's status says). */
+/** Online as the app's status says: the newest request to the service was answered (a probe every 2 s while idle). */
 function statusLine(status: ReturnType<DesktopApp['status']>, core: CoreStatus): string {
   const c = core.counts;
   const connection = status.auth_required ? 'API key needed' : status.online ? 'online' : `offline (${status.reason ?? 'no answer'})`;
