@@ -18,6 +18,7 @@ import { tuneGarbageCollection } from './gc-tuning.ts';
 import { HttpError } from './http/http-error.ts';
 import { openApiDocument } from './http/openapi.ts';
 import { FixedWindowLimiter, rateLimitHeaders, type RateLimitState } from './http/rate-limiter.ts';
+import { discardBody, DISCARD_MARGIN_BYTES, setBodyIdleTimeout } from './http/request-body.ts';
 import { sendError, sendJson } from './http/respond.ts';
 import { Router, type RequestContext } from './http/router.ts';
 import { DocumentProcessor } from './pipeline/processor.ts';
@@ -154,6 +155,9 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
     const started = performance.now();
     let pathname = '?';
     let headers: Record<string, string> = {};
+    // Where this request's body starts on the connection (it may carry earlier requests): what discardBody counts from.
+    const socketBytesAtStart = req.socket.bytesRead;
+    setBodyIdleTimeout(req, service.limits.bodyIdleTimeoutMs);
     res.on('finish', () => log(`${req.method} ${pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
     try {
       const url = new URL(req.url ?? '/', 'http://archive.invalid');
@@ -172,7 +176,9 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
           throw new HttpError(401, ErrorMessage.invalidKey, { 'WWW-Authenticate': 'Bearer' });
         }
       }
-      const limiterKey = principal ? `key:${principal.id}` : `ip:${req.socket.remoteAddress}`;
+      const params = 'params' in matched ? matched.params : {};
+      const signer = route?.countedAs?.({ url, params, service }) ?? null;
+      const limiterKey = principal ? `key:${principal.id}` : signer ? `key:${signer}` : `ip:${req.socket.remoteAddress}`;
       const requestState = requests.take(limiterKey);
       let state: RateLimitState = requestState;
       let uploadState: RateLimitState | undefined;
@@ -198,13 +204,18 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
       if (route.scope && !principal!.scopes.has(route.scope)) throw new HttpError(403, ErrorMessage.insufficientScope);
 
       const ctx: RequestContext = {
-        req, res, url, params: 'params' in matched ? matched.params : {},
+        req, res, url, params,
         principal: principal ?? PUBLIC_PRINCIPAL, service, headers,
       };
       const result = await route.handler(ctx);
       if (result !== 'sent') sendJson(res, result.status, result.body, { ...headers, ...result.headers });
     } catch (error) {
       respondWithError(req, res, error, headers, log);
+    }
+    // Answered before the body was read (401, 403, 413, 429 …): the client is likely still sending. The rest is read
+    // and discarded, bounded, so it can read the answer; a stalled body (408) is closed on at once instead.
+    if (!req.complete && !req.destroyed && res.statusCode !== 408) {
+      discardBody(req, service.limits.maxUploadBytes + DISCARD_MARGIN_BYTES, socketBytesAtStart);
     }
   };
 }
@@ -227,15 +238,8 @@ function respondWithError(req: IncomingMessage, res: ServerResponse, error: unkn
   }
   const status = httpError?.status ?? 500;
   const extra = status === 429 ? { retryAfter: Number(httpError!.headers['Retry-After']) } : {};
-  const bodyUnread = !req.complete;
-  // A body we did not read (too large, rejected early) is not drained: the connection closes after the answer.
-  const connection: Record<string, string> = bodyUnread ? { Connection: 'close' } : {};
+  // A body that stopped arriving is not waited for again: the connection closes after the answer. (Nothing is in
+  // flight, so the close cannot reset the connection before the client has read the answer.)
+  const connection: Record<string, string> = status === 408 && !req.complete ? { Connection: 'close' } : {};
   sendError(res, status, httpError?.message ?? ErrorMessage.internal, extra, { ...headers, ...httpError?.headers, ...connection });
-  if (bodyUnread) {
-    const socket = req.socket; // captured now: the request lets go of it once the connection ends
-    res.once('finish', () => {
-      req.resume(); // discard (never buffer) what is still arriving so the client can read the answer …
-      setTimeout(() => socket?.destroy(), 1000).unref(); // … then hang up
-    });
-  }
 }

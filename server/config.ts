@@ -8,6 +8,8 @@ export interface ServiceLimits {
   windowMs: number;
   maxUploadBytes: number;
   downloadUrlTtlSeconds: number;
+  /** Not the spec's: a request body that brings no byte for this long is answered 408 (docs/api.md). */
+  bodyIdleTimeoutMs: number;
 }
 
 export const SPEC_LIMITS: ServiceLimits = {
@@ -16,6 +18,7 @@ export const SPEC_LIMITS: ServiceLimits = {
   windowMs: 60_000,
   maxUploadBytes: 50 * 1024 * 1024,
   downloadUrlTtlSeconds: 60,
+  bodyIdleTimeoutMs: 30_000,
 };
 
 export const DEFAULT_PORT = 7474;

@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../common/errors.ts';
 import { canRead } from '../auth/access.ts';
 import { findActiveKey } from '../auth/api-keys.ts';
 import { HttpError } from '../http/http-error.ts';
+import { UUID } from '../http/query.ts';
 import type { RequestContext, Route, RouteResult } from '../http/router.ts';
 import { pathId, visibleDocument } from './document-access.ts';
 import { findDocumentRow } from './document-rows.ts';
@@ -33,14 +34,9 @@ function redirectToSignedUrl(ctx: RequestContext): RouteResult {
  */
 async function serveSignedFile(ctx: RequestContext): Promise<RouteResult> {
   const id = pathId(ctx);
-  const q = ctx.url.searchParams;
-  const expires = Number(q.get('expires'));
-  const keyId = q.get('key_id') ?? '';
-  const presented = Buffer.from(q.get('signature') ?? '', 'base64url');
   const { downloadSecret, now, db, blobs } = ctx.service;
-  const expected = Buffer.from(signDownload(downloadSecret, id, expires, keyId), 'base64url');
-  const valid = Number.isInteger(expires) && presented.length === expected.length && timingSafeEqual(presented, expected)
-    && expires >= Math.floor(now() / 1000);
+  const keyId = signingKeyId(downloadSecret, id, ctx.url.searchParams);
+  const valid = keyId !== null && Number(ctx.url.searchParams.get('expires')) >= Math.floor(now() / 1000);
   const key = valid ? findActiveKey(db, keyId) : null;
   if (!valid || !key) throw new HttpError(403, ErrorMessage.invalidDownloadSignature);
   const row = findDocumentRow(db, id);
@@ -64,6 +60,25 @@ async function serveSignedFile(ctx: RequestContext): Promise<RouteResult> {
   return 'sent';
 }
 
+/** The id of the key a link was signed for, when the signature is this archive's (expired or not); else null. */
+function signingKeyId(secret: Buffer, documentId: string, query: URLSearchParams): string | null {
+  const expires = Number(query.get('expires'));
+  const keyId = query.get('key_id') ?? '';
+  const presented = Buffer.from(query.get('signature') ?? '', 'base64url');
+  const expected = Buffer.from(signDownload(secret, documentId, expires, keyId), 'base64url');
+  const valid = Number.isInteger(expires) && presented.length === expected.length && timingSafeEqual(presented, expected);
+  return valid ? keyId : null;
+}
+
+/**
+ * A file fetch counts against the key that signed its link, like the redirect that made it: previews then share
+ * neither the budget of every key-less client behind the same address nor what guessing keys spent of it.
+ */
+function signedFileCountedAs({ url, params, service }: Parameters<NonNullable<Route['countedAs']>>[0]): string | null {
+  const id = (params.id ?? '').toLowerCase();
+  return UUID.test(id) ? signingKeyId(service.downloadSecret, id, url.searchParams) : null;
+}
+
 /** RFC 6266 with an RFC 5987 `filename*` for names that are not plain ASCII; the quoted fallback stays ASCII. */
 export function contentDisposition(filename: string): string {
   const fallback = filename.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
@@ -74,5 +89,5 @@ export function contentDisposition(filename: string): string {
 export const downloadRoutes: Route[] = [
   { method: 'GET', path: '/v1/document/:id/download', scope: 'documents:read', handler: redirectToSignedUrl },
   { method: 'GET', path: '/v1/documents/:id/download', scope: 'documents:read', handler: redirectToSignedUrl },
-  { method: 'GET', path: '/v1/files/:id', scope: null, public: true, handler: serveSignedFile },
+  { method: 'GET', path: '/v1/files/:id', scope: null, public: true, countedAs: signedFileCountedAs, handler: serveSignedFile },
 ];

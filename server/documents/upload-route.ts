@@ -9,9 +9,11 @@ import { nowIso, transaction } from '../db/database.ts';
 import { contentTypeMatches, detectFormat } from '../formats/detect-format.ts';
 import { classifyHead, HEAD_BYTES } from '../formats/sniff.ts';
 import { HttpError } from '../http/http-error.ts';
+import { bodyTimedOut, watchBodyIdle } from '../http/request-body.ts';
 import { UUID } from '../http/query.ts';
 import type { RequestContext, Route, RouteResult } from '../http/router.ts';
 import { titleFromFilename } from '../pipeline/steps/filename-title.ts';
+import type { UploadHold } from '../pipeline/processor.ts';
 import type { StagedFile } from '../storage/blob-store.ts';
 
 interface ReceivedUpload {
@@ -37,21 +39,21 @@ async function uploadDocument(ctx: RequestContext): Promise<RouteResult> {
     throw new HttpError(413, ErrorMessage.fileTooLarge);
   }
   // Processing holds back while this upload is received and accepted (see DocumentProcessor): on a small machine it
-  // would otherwise take the CPU and the event loop the upload needs.
-  const release = ctx.service.processor.holdForUpload();
+  // would otherwise take the CPU and the event loop the upload needs. A stalled body stops holding it back.
+  const hold = ctx.service.processor.holdForUpload();
   try {
-    const received = await receive(ctx);
+    const received = await receive(ctx, hold);
     try {
       return await accept(ctx, received);
     } finally {
       if (received.file) await ctx.service.blobs.discard(received.file.path);
     }
   } finally {
-    release();
+    hold();
   }
 }
 
-function receive(ctx: RequestContext): Promise<ReceivedUpload> {
+function receive(ctx: RequestContext, hold: UploadHold): Promise<ReceivedUpload> {
   const { req } = ctx;
   const { blobs, limits } = ctx.service;
   return new Promise((resolve, reject) => {
@@ -100,7 +102,7 @@ function receive(ctx: RequestContext): Promise<ReceivedUpload> {
         if (headLength === HEAD_BYTES) stream.off('data', keepHead);
       };
       stream.on('data', keepHead);
-      // Stop at once: the rest of an oversized body is never read (the connection is closed after the 413).
+      // Stop at once: the rest of an oversized body is only discarded, after the 413 (discardBody).
       stream.on('limit', () => void finish(new HttpError(413, ErrorMessage.fileTooLarge)));
       staging = blobs.stage(stream, path).then((staged) => {
         // busboy reports a part without Content-Type as text/plain (the RFC 7578 default); no supported format is
@@ -120,6 +122,8 @@ function receive(ctx: RequestContext): Promise<ReceivedUpload> {
       settled = true;
       // Decided before the staging settles: tearing the file stream down below must not change the reason.
       const early = failure ?? error;
+      stopWatching();
+      req.off('data', countBytes);
       req.unpipe(parser);
       // With an error, not without: busboy may already have ended the stream, and a pipeline whose source ended but
       // was destroyed without an error waits for an 'end' that never comes (the request would hang).
@@ -131,6 +135,9 @@ function receive(ctx: RequestContext): Promise<ReceivedUpload> {
         reject(problem);
       } else resolve(received);
     };
+    const countBytes = (chunk: Buffer): void => hold.received(chunk.length);
+    req.on('data', countBytes);
+    const stopWatching = watchBodyIdle(req, () => void finish(bodyTimedOut(req)));
     parser.on('close', () => void finish(null));
     parser.on('error', () => void finish(new HttpError(400, ErrorMessage.malformedMultipart)));
     req.on('aborted', () => void finish(new HttpError(400, 'Upload aborted before the body was complete')));

@@ -27,6 +27,11 @@ export interface Route {
   public?: boolean;
   /** Counts against the upload limit as well as the request limit. */
   upload?: boolean;
+  /**
+   * For a public route: the id of the key whose budget a request counts against (the key that signed a download link),
+   * or null for the client IP's key-less budget. Must be cheap: it runs before the rate limit.
+   */
+  countedAs?: (request: { url: URL; params: Record<string, string>; service: ServiceContext }) => string | null;
   handler: (ctx: RequestContext) => Promise<RouteResult> | RouteResult;
 }
 

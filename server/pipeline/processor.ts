@@ -16,6 +16,19 @@ export const UPLOAD_GRACE_MS = 250;
  * MAX_HOLD_MS), so a steady stream of uploads cannot stop processing.
  */
 export const MAX_HOLD_MS = 5000;
+/**
+ * An upload whose body brings fewer than UPLOAD_STALL_BYTES in UPLOAD_STALL_MS stops holding processing back until it
+ * brings that much again: a client trickling its body (or sending none) costs the machine nothing, and must not slow
+ * processing for as long as it keeps the request open.
+ */
+export const UPLOAD_STALL_MS = 2000;
+export const UPLOAD_STALL_BYTES = 64 * 1024;
+
+/** Releases an upload's hold (calling it twice is harmless); `received` reports body bytes as they arrive. */
+export type UploadHold = (() => void) & { received(bytes: number): void };
+
+/** One upload in flight: it holds processing back until `activeUntil` (performance.now()), renewed by its body bytes. */
+interface InFlightUpload { activeUntil: number; bytesSinceRenewal: number }
 
 /** A job being worked on: `long` once it has run longer than longJobMs and no longer holds a worker slot. */
 interface ActiveJob { job: Job; long: boolean; analysis: RunningAnalysis | null }
@@ -47,7 +60,7 @@ export class DocumentProcessor {
   private readonly db: Database;
   private readonly blobs: BlobStore;
   private readonly log: (line: string) => void;
-  private uploads = 0;
+  private readonly uploads = new Set<InFlightUpload>();
   /** performance.now() at which the last upload's grace period ends. */
   private graceUntil = 0;
   /** performance.now() since which jobs have been held back for uploads (null: not held). */
@@ -55,9 +68,10 @@ export class DocumentProcessor {
   private resumeTimer: NodeJS.Timeout | undefined;
   private readonly graceMs: number;
   private readonly maxHoldMs: number;
+  private readonly stallMs: number;
 
   constructor(db: Database, blobs: BlobStore,
-    options: { workers: number; log: (line: string) => void; uploadGraceMs?: number; maxHoldMs?: number;
+    options: { workers: number; log: (line: string) => void; uploadGraceMs?: number; maxHoldMs?: number; uploadStallMs?: number;
       limits?: Partial<ProcessingLimits> }) {
     this.db = db;
     this.blobs = blobs;
@@ -68,6 +82,7 @@ export class DocumentProcessor {
     this.pool = new WorkerPool({ idleProcesses: options.workers, memoryMb: this.limits.memoryMb, jobTimeoutMs: this.limits.jobTimeoutMs });
     this.graceMs = options.uploadGraceMs ?? UPLOAD_GRACE_MS;
     this.maxHoldMs = options.maxHoldMs ?? MAX_HOLD_MS;
+    this.stallMs = options.uploadStallMs ?? UPLOAD_STALL_MS;
   }
 
   get jobs(): JobQueue {
@@ -76,18 +91,35 @@ export class DocumentProcessor {
 
   /**
    * Called as an upload starts; the returned function as it is answered (whatever the outcome; calling it twice is
-   * harmless). Until then, and for UPLOAD_GRACE_MS after, processing holds back.
+   * harmless). Until then, and for UPLOAD_GRACE_MS after, processing holds back, except while the upload stalls
+   * (UPLOAD_STALL_MS without UPLOAD_STALL_BYTES reported to `received`).
    */
-  holdForUpload(): () => void {
-    this.uploads++;
+  holdForUpload(): UploadHold {
+    const upload: InFlightUpload = { activeUntil: performance.now() + this.stallMs, bytesSinceRenewal: 0 };
+    this.uploads.add(upload);
     let released = false;
-    return () => {
+    const release = (): void => {
       if (released) return;
       released = true;
-      this.uploads--;
+      this.uploads.delete(upload);
       this.graceUntil = Math.max(this.graceUntil, performance.now() + this.graceMs);
       this.scheduleResume();
     };
+    return Object.assign(release, {
+      received: (bytes: number): void => {
+        upload.bytesSinceRenewal += bytes;
+        if (upload.bytesSinceRenewal < UPLOAD_STALL_BYTES) return;
+        upload.bytesSinceRenewal = 0;
+        upload.activeUntil = performance.now() + this.stallMs;
+      },
+    });
+  }
+
+  /** Until when (performance.now()) uploads in flight hold processing back; in the past when none does. */
+  private uploadsActiveUntil(): number {
+    let until = 0;
+    for (const upload of this.uploads) until = Math.max(until, upload.activeUntil);
+    return until;
   }
 
   /**
@@ -96,7 +128,7 @@ export class DocumentProcessor {
    */
   private uploadHold(): 'hold' | 'go' | 'overdue' {
     const now = performance.now();
-    if (this.uploads === 0 && now >= this.graceUntil) {
+    if (now >= this.uploadsActiveUntil() && now >= this.graceUntil) {
       this.heldSince = null;
       return 'go';
     }
@@ -111,7 +143,7 @@ export class DocumentProcessor {
     if (this.stopped) return;
     const now = performance.now();
     const limit = (this.heldSince ?? now) + this.maxHoldMs;
-    const at = this.uploads > 0 ? limit : Math.min(limit, this.graceUntil);
+    const at = Math.min(limit, Math.max(this.uploadsActiveUntil(), this.graceUntil));
     clearTimeout(this.resumeTimer);
     this.resumeTimer = setTimeout(() => this.notify(), Math.max(0, at - now) + 1);
     this.resumeTimer.unref();
@@ -120,7 +152,8 @@ export class DocumentProcessor {
   /** Resolves once uploads no longer hold processing back, or after MAX_HOLD_MS. */
   private async uploadsSettled(): Promise<void> {
     const started = performance.now();
-    while (!this.stopped && (this.uploads > 0 || performance.now() < this.graceUntil) && performance.now() - started < this.maxHoldMs) {
+    const held = (): boolean => performance.now() < Math.max(this.uploadsActiveUntil(), this.graceUntil);
+    while (!this.stopped && held() && performance.now() - started < this.maxHoldMs) {
       await new Promise<void>((resolve) => setTimeout(resolve, Math.max(5, Math.min(50, this.graceUntil - performance.now()))).unref());
     }
   }

@@ -268,10 +268,9 @@ describe('size limit (maxUploadBytes = 1 MiB)', () => {
   };
   const bigPdf = (size: number): Uint8Array => bigFile(size);
 
-  it('2 MiB with a known Content-Length → 413 before the body is read, connection closed', async () => {
+  it('2 MiB with a known Content-Length → 413 before the body is read (the rest is discarded, early-answers.test.ts)', async () => {
     const before = await serverState(small);
     const res = await small.upload({ bytes: bigPdf(2 * 1024 * 1024), name: 'big.pdf' });
-    expect(res.headers.get('connection')).toBe('close');
     await expectError(res, 413, 'File exceeds the 50 MB limit');
     await expectNothingWritten(small, before);
   });
@@ -310,7 +309,6 @@ describe('size limit (maxUploadBytes = 1 MiB)', () => {
     const { response } = await sendRaw(small.url, parts);
     expect(response?.status).toBe(413);
     expect(JSON.parse(response!.body)).toEqual({ success: false, error: 'File exceeds the 50 MB limit' });
-    expect(response?.headers.connection).toBe('close');
     await expectNothingWritten(small, before);
   });
 
