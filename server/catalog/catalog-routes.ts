@@ -62,24 +62,36 @@ async function createCategory(ctx: RequestContext) {
   return { status: 201, body: { success: true, category } };
 }
 
+/**
+ * Tags are kept per space. A key that sees several spaces gets one entry per name (case-insensitive), counting all
+ * of them, spelled as on most of its documents (ties: the spelling first used); a key of one space sees its spelling.
+ */
 function listTags(ctx: RequestContext) {
   parseQuery(ctx.url.searchParams, {});
   const spaces = spaceFilter(ctx.principal, 'd.space_id');
-  const items = ctx.service.db.prepare(`SELECT t.name, count(*) AS document_count FROM tags t
-    JOIN document_tags dt ON dt.tag_id = t.id JOIN documents d ON d.id = dt.document_id
-    WHERE d.deleted_at IS NULL AND ${spaces.sql} GROUP BY t.id ORDER BY t.name COLLATE NOCASE`).all(...spaces.params) as unknown as Tag[];
+  const items = ctx.service.db.prepare(`WITH per_space AS (
+      SELECT t.id, t.name, count(*) AS n FROM tags t
+      JOIN document_tags dt ON dt.tag_id = t.id JOIN documents d ON d.id = dt.document_id
+      WHERE d.deleted_at IS NULL AND ${spaces.sql} GROUP BY t.id
+    ), ranked AS (
+      SELECT name, sum(n) OVER same_name AS document_count,
+        row_number() OVER (PARTITION BY name COLLATE NOCASE ORDER BY n DESC, id) AS rank
+      FROM per_space WINDOW same_name AS (PARTITION BY name COLLATE NOCASE)
+    )
+    SELECT name, document_count FROM ranked WHERE rank = 1 ORDER BY name COLLATE NOCASE`).all(...spaces.params) as unknown as Tag[];
   return { status: 200, body: { success: true, items, total: items.length, limit: items.length, offset: 0 } };
 }
 
 function listSenders(ctx: RequestContext) {
   parseQuery(ctx.url.searchParams, {});
   const spaces = spaceFilter(ctx.principal, 'd.space_id');
-  // Only senders the key can see through at least one visible document.
+  // Only senders the key can see through at least one visible document. Senders are per space: a key that sees
+  // several spaces may get a name once per space (each with its own id), the oldest first.
   const items = ctx.service.db.prepare(`SELECT s.id, s.name,
       (SELECT count(*) FROM documents d WHERE d.sender_id = s.id AND d.deleted_at IS NULL AND ${spaces.sql}) AS document_count,
       (SELECT count(*) FROM events e JOIN documents d ON d.id = e.document_id
         WHERE e.sender_id = s.id AND d.deleted_at IS NULL AND ${spaces.sql}) AS event_count
-    FROM senders s WHERE document_count > 0 OR event_count > 0 ORDER BY s.name COLLATE NOCASE`)
+    FROM senders s WHERE document_count > 0 OR event_count > 0 ORDER BY s.name COLLATE NOCASE, s.created_at, s.id`)
     .all(...spaces.params, ...spaces.params) as unknown as Sender[];
   return { status: 200, body: { success: true, items, total: items.length, limit: items.length, offset: 0 } };
 }

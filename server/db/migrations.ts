@@ -184,12 +184,106 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
       CREATE TRIGGER documents_title_key_insert AFTER INSERT ON documents BEGIN
         UPDATE documents SET title_key = title_sort_key(new.title) WHERE rowid = new.rowid;
       END;
-      CREATE TRIGGER documents_title_key_update AFTER UPDATE OF title ON documents BEGIN
+      CREATE TRIGGER documents_title_key_update AFTER UPDATE OF title ON documents WHEN new.title IS NOT old.title BEGIN
         UPDATE documents SET title_key = title_sort_key(new.title) WHERE rowid = new.rowid;
       END;
     `);
   },
+  // Tag and sender names per space: one archive-wide row per name showed a restricted key another space's spelling.
+  (db) => keepNamesPerSpace(db),
 ];
+
+interface NameUse { id: string | number; name: string; space_id: string }
+
+/**
+ * Migration 7. Tags and senders get a space; a name used in several spaces becomes one row per space (the first
+ * space keeps the row's id, so a sender's id stays valid there). A row's spelling was the one first used anywhere;
+ * where a space's own upload metadata spells the name, the space gets that spelling back.
+ */
+function keepNamesPerSpace(db: DatabaseSync): void {
+  const tagUses = db.prepare(`SELECT DISTINCT t.id, t.name, d.space_id FROM tags t
+    JOIN document_tags dt ON dt.tag_id = t.id JOIN documents d ON d.id = dt.document_id ORDER BY t.id, d.space_id`).all() as unknown as NameUse[];
+  const senderUses = db.prepare(`SELECT s.id, s.name, u.space_id FROM senders s JOIN (
+      SELECT sender_id, space_id FROM documents WHERE sender_id IS NOT NULL
+      UNION SELECT e.sender_id, d.space_id FROM events e JOIN documents d ON d.id = e.document_id WHERE e.sender_id IS NOT NULL
+    ) u ON u.sender_id = s.id ORDER BY s.id, u.space_id`).all() as unknown as NameUse[];
+  const spellings = metadataSpellings(db);
+
+  // The old tables go while rows still point at them; the checks wait for COMMIT, by when every reference points at
+  // a row of the new tables again (SQLite fails the COMMIT otherwise).
+  db.exec('PRAGMA defer_foreign_keys = ON');
+  db.exec(`
+    DROP TABLE tags;
+    CREATE TABLE tags (id INTEGER PRIMARY KEY, space_id TEXT NOT NULL REFERENCES spaces(id), name TEXT NOT NULL COLLATE NOCASE);
+    CREATE UNIQUE INDEX tags_name ON tags(space_id, name);
+    DROP TABLE senders;
+    CREATE TABLE senders (
+      id TEXT PRIMARY KEY, space_id TEXT NOT NULL REFERENCES spaces(id), name TEXT NOT NULL COLLATE NOCASE, created_at TEXT NOT NULL
+    );
+    CREATE UNIQUE INDEX senders_name ON senders(space_id, name);
+  `);
+  const spelled = (use: NameUse, kind: 'tags' | 'senders'): string =>
+    spellings.get(`${kind}\n${use.space_id}\n${asciiLower(use.name)}`) ?? use.name;
+
+  const insertTag = db.prepare('INSERT INTO tags (id, space_id, name) VALUES (?, ?, ?)');
+  const moveTag = db.prepare(`UPDATE document_tags SET tag_id = ?
+    WHERE tag_id = ? AND document_id IN (SELECT id FROM documents WHERE space_id = ?)`);
+  const [keptTags, splitTags] = firstUsePerRow(tagUses);
+  // Kept ids first, so the new rows' automatic ids cannot take one of them.
+  for (const use of keptTags) insertTag.run(use.id, use.space_id, spelled(use, 'tags'));
+  for (const use of splitTags) {
+    const { id } = db.prepare('INSERT INTO tags (space_id, name) VALUES (?, ?) RETURNING id').get(use.space_id, spelled(use, 'tags')) as { id: number };
+    moveTag.run(id, use.id, use.space_id);
+  }
+
+  const now = new Date().toISOString();
+  const insertSender = db.prepare('INSERT INTO senders (id, space_id, name, created_at) VALUES (?, ?, ?, ?)');
+  const moveDocuments = db.prepare('UPDATE documents SET sender_id = ? WHERE sender_id = ? AND space_id = ?');
+  const moveEvents = db.prepare(`UPDATE events SET sender_id = ?
+    WHERE sender_id = ? AND document_id IN (SELECT id FROM documents WHERE space_id = ?)`);
+  const [keptSenders, splitSenders] = firstUsePerRow(senderUses);
+  for (const use of keptSenders) insertSender.run(use.id, use.space_id, spelled(use, 'senders'), now);
+  for (const use of splitSenders) {
+    const id = randomUUID();
+    insertSender.run(id, use.space_id, spelled(use, 'senders'), now);
+    moveDocuments.run(id, use.id, use.space_id);
+    moveEvents.run(id, use.id, use.space_id);
+  }
+}
+
+/** Splits uses (ordered by row id) into each row's first use, which keeps the row's id, and the others. */
+function firstUsePerRow(uses: readonly NameUse[]): [NameUse[], NameUse[]] {
+  const first: NameUse[] = [];
+  const rest: NameUse[] = [];
+  uses.forEach((use, i) => (i > 0 && uses[i - 1]!.id === use.id ? rest : first).push(use));
+  return [first, rest];
+}
+
+/** Lower case as SQLite's NOCASE compares: ASCII letters only. */
+const asciiLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+/**
+ * How each space's own upload metadata spelled tag and sender names (the earliest document wins), keyed by kind,
+ * space and the name in lower case.
+ */
+function metadataSpellings(db: DatabaseSync): Map<string, string> {
+  const spellings = new Map<string, string>();
+  const rows = db.prepare(`SELECT space_id, metadata FROM documents WHERE metadata IS NOT NULL ORDER BY created_at DESC`)
+    .all() as Array<{ space_id: string; metadata: string }>;
+  // Newest first, so the earliest document's spelling is the one left in the map.
+  for (const { space_id: space, metadata } of rows) {
+    let parsed: { tags?: unknown; sender_name?: unknown };
+    try {
+      parsed = JSON.parse(metadata) as typeof parsed;
+    } catch {
+      continue; // stored metadata was validated on upload; a damaged one simply gives no spelling
+    }
+    const tags = Array.isArray(parsed.tags) ? parsed.tags.filter((t): t is string => typeof t === 'string') : [];
+    for (const tag of tags) spellings.set(`tags\n${space}\n${asciiLower(tag)}`, tag);
+    if (typeof parsed.sender_name === 'string') spellings.set(`senders\n${space}\n${asciiLower(parsed.sender_name)}`, parsed.sender_name);
+  }
+  return spellings;
+}
 
 /**
  * The application-defined SQL functions the schema's triggers call. SQLite keeps them per connection, so every

@@ -81,13 +81,25 @@ export function toDocumentDetail(db: Database, row: DocumentRow): ArchiveDocumen
   };
 }
 
-/** Replaces a document's tags (case-insensitive names, created on first use). */
+/** The space a document is in (tags and senders are kept per space). */
+function spaceOf(db: Database, documentId: string): string {
+  const row = db.prepare('SELECT space_id FROM documents WHERE id = ?').get(documentId) as { space_id: string } | undefined;
+  if (!row) throw new Error(`No document ${documentId}`);
+  return row.space_id;
+}
+
+/**
+ * Replaces a document's tags. Names are per space and case-insensitive: a tag is created on first use in the document's
+ * space, with that spelling, which stays the space's spelling; other spaces never see or change it.
+ */
 export function setDocumentTags(db: Database, documentId: string, names: readonly string[]): void {
+  const spaceId = spaceOf(db, documentId);
   db.prepare('DELETE FROM document_tags WHERE document_id = ?').run(documentId);
-  const upsert = db.prepare('INSERT INTO tags (name) VALUES (?) ON CONFLICT(name) DO UPDATE SET name = name RETURNING id');
+  const upsert = db.prepare(`INSERT INTO tags (space_id, name) VALUES (?, ?)
+    ON CONFLICT(space_id, name) DO UPDATE SET name = name RETURNING id`);
   const link = db.prepare('INSERT OR IGNORE INTO document_tags (document_id, tag_id) VALUES (?, ?)');
   for (const name of names) {
-    const { id } = upsert.get(name) as { id: number };
+    const { id } = upsert.get(spaceId, name) as { id: number };
     link.run(documentId, id);
   }
 }
@@ -105,12 +117,16 @@ export function reindexDocument(db: Database, documentId: string): void {
     .run(row.rowid, row.title, row.content, row.sender ?? '', row.tags ?? '');
 }
 
-/** Finds or creates a sender by name (case-insensitive) and returns its id. */
-export function senderIdFor(db: Database, name: string, now: string): string {
-  const found = db.prepare('SELECT id FROM senders WHERE name = ?').get(name) as { id: string } | undefined;
+/**
+ * Finds or creates the sender of this name (case-insensitive) in the document's space and returns its id. Senders are
+ * per space like tags: each space keeps the spelling first used there.
+ */
+export function senderIdFor(db: Database, documentId: string, name: string, now: string): string {
+  const spaceId = spaceOf(db, documentId);
+  const found = db.prepare('SELECT id FROM senders WHERE space_id = ? AND name = ?').get(spaceId, name) as { id: string } | undefined;
   if (found) return found.id;
   const id = crypto.randomUUID();
-  db.prepare('INSERT INTO senders (id, name, created_at) VALUES (?, ?, ?)').run(id, name, now);
+  db.prepare('INSERT INTO senders (id, space_id, name, created_at) VALUES (?, ?, ?, ?)').run(id, spaceId, name, now);
   return id;
 }
 

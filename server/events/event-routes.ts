@@ -189,7 +189,7 @@ async function patchEvent(ctx: RequestContext) {
       if (patch.due_date !== undefined) set('due_date', patch.due_date);
       if (patch.reference_number !== undefined) set('reference_number', patch.reference_number);
       if (patch.sender_name !== undefined) {
-        const senderId = patch.sender_name ? senderIdFor(db, patch.sender_name, now) : null;
+        const senderId = patch.sender_name ? senderIdFor(db, row.document_id, patch.sender_name, now) : null;
         set('sender_id', senderId);
         db.prepare('UPDATE documents SET sender_id = ?, updated_at = ? WHERE id = ?').run(senderId, now, row.document_id);
         reindexDocument(db, row.document_id);

@@ -40,7 +40,7 @@ export function writeDocumentEvent(db: Database, documentId: string, input: Even
   const referenceNumber = keep('reference_number') ? existing!.reference_number : input.referenceNumber;
 
   const now = nowIso();
-  const senderId = input.senderName ? senderIdFor(db, input.senderName, now) : null;
+  const senderId = input.senderName ? senderIdFor(db, documentId, input.senderName, now) : null;
   const paidAt = meta?.paid_at ?? null;
   const decided = initialEventState({
     eventType, hasAmount: amount !== null, dueDate, paidAt, stateHint: meta?.state_hint ?? null,

@@ -43,7 +43,7 @@ export function applyAnalysis(db: Database, documentId: string, analysis: Analys
     db.prepare(`UPDATE documents SET status = 'completed', title = ?, document_date = ?, sender_id = ?, category_id = ?,
       content = ?, page_count = ?, language = ?, extracted_data = ?, processing_note = ?, error = NULL,
       updated_at = ?, processed_at = ? WHERE id = ?`).run(
-      title, documentDate, senderName ? senderIdFor(db, senderName, now) : null, categoryId, analysis.content,
+      title, documentDate, senderName ? senderIdFor(db, documentId, senderName, now) : null, categoryId, analysis.content,
       analysis.pageCount, analysis.language, JSON.stringify(extracted), analysis.notes.join(' ') || null, now, now, documentId);
     // Tags belong to the person once set. A document with no tags that nobody edited gets its metadata tags, whenever
     // that is (a first run that failed must not lose them), and the suggestions of its first successful analysis

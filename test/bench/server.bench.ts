@@ -570,14 +570,16 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
   }
   const senderNames = Array.from({ length: 300 }, (_, i) =>
     `${words[200 + i * 7]!.replace(/^./, (c) => c.toUpperCase())} ${pick(['GmbH', 'AG', 'KG', 'e.V.', 'Versicherung', 'Stadtwerke', 'Praxis', 'Bank'])}`);
-  const senders = senderNames.map((name) => {
+  // Senders and tags are kept per space: each space has its own row for every name.
+  const sendersBySpace = new Map(spaces.map((space) => [space, senderNames.map((name) => {
     const id = randomUUID();
-    db.prepare('INSERT INTO senders (id, name, created_at) VALUES (?, ?, ?)').run(id, `${name} ${id.slice(0, 4)}`, now);
+    db.prepare('INSERT INTO senders (id, space_id, name, created_at) VALUES (?, ?, ?, ?)').run(id, space, `${name} ${id.slice(0, 4)}`, now);
     return id;
-  });
+  })]));
   const tagNames = ['wichtig', 'steuer-2023', 'steuer-2024', 'privat', 'büro', 'auto', 'haus', 'kinder', 'reise', 'garantie',
     'erledigt', 'offen', 'archiv', 'gesundheit', 'bank', 'versicherung', 'strom', 'internet', 'handy', 'miete'];
-  const tagIds = tagNames.map((name) => Number((db.prepare('INSERT INTO tags (name) VALUES (?) RETURNING id').get(name) as { id: number }).id));
+  const tagIdsBySpace = new Map(spaces.map((space) => [space, tagNames.map((name) =>
+    Number((db.prepare('INSERT INTO tags (space_id, name) VALUES (?, ?) RETURNING id').get(space, name) as { id: number }).id))]));
   db.exec('COMMIT');
 
   const insertDocument = db.prepare(`INSERT INTO documents (id, space_id, category_id, sender_id, status, title, original_filename,
@@ -594,8 +596,9 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
       const space = random() < 0.7 ? spaces[0]! : random() < 0.67 ? spaces[1]! : spaces[2]!;
       const created = new Date(firstCreated + (fiveYears * i) / count + Math.floor(random() * 60_000));
       const documentDate = random() < 0.9 ? new Date(created.getTime() - Math.floor(random() * 30) * 86_400_000).toISOString().slice(0, 10) : null;
-      const sender = random() < 0.9 ? pick(senders) : null;
-      const senderLabel = sender ? senderNames[senders.indexOf(sender)]! : 'Unbekannt';
+      const senderIndex = random() < 0.9 ? Math.floor(random() * senderNames.length) : null;
+      const sender = senderIndex === null ? null : sendersBySpace.get(space)![senderIndex]!;
+      const senderLabel = senderIndex === null ? 'Unbekannt' : senderNames[senderIndex]!;
       const title = `${pick(docTypes)} ${senderLabel} ${(documentDate ?? created.toISOString()).slice(0, 7)}`;
       const length = 150 + Math.floor(random() * 300);
       let content = '';
@@ -610,6 +613,7 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
         status === 'failed' ? 'Processing failed: bench' : null, created.toISOString(), updated,
         status === 'pending' ? null : updated, random() < 0.01 ? updated : null);
       const tagCount = Math.floor(random() * random() * 4);
+      const tagIds = tagIdsBySpace.get(space)!;
       for (const tag of new Set(Array.from({ length: tagCount }, () => pick(tagIds)))) insertTag.run(id, tag);
     }
     db.exec('COMMIT');

@@ -149,3 +149,59 @@ describe('tags and senders', () => {
     expect((await list<Sender>('/v1/senders', onlyB)).items.map((s) => s.name)).toEqual(['Versicherer AG']);
   });
 });
+
+describe('tag and sender names are kept per space', () => {
+  let docA = '';
+  let docB = '';
+  let keyB = '';
+  beforeAll(async () => {
+    keyB = h.createKey({ name: 'B only', spaces: [spaceB] });
+    // Space B spells them first: an archive-wide name would show B's spelling in space A.
+    docB = await uploadAndProcess(h, { bytes: await makePdf('per space B'), name: 'b.pdf' }, {
+      space_id: spaceB,
+      metadata: { tags: ['SharedTag'], sender_name: 'Stadtwerke Muster', event_type: 'invoice', amount: { value: 5, currency: 'EUR' } },
+    });
+    docA = await uploadAndProcess(h, { bytes: await makePdf('per space A'), name: 'a.pdf' }, {
+      space_id: spaceA,
+      metadata: { tags: ['SHAREDTAG'], sender_name: 'STADTWERKE MUSTER', event_type: 'invoice', amount: { value: 7, currency: 'EUR' } },
+    });
+  });
+
+  const documentOf = async (id: string, key: string) =>
+    (await json<{ document: { tags: string[]; sender_name: string | null; event_ids: string[] } }>(await h.api(`/v1/documents/${id}`, { key }))).document;
+  const eventSender = async (id: string, key: string) =>
+    (await json<{ event: { sender_name: string | null } }>(await h.api(`/v1/events/${id}`, { key }))).event.sender_name;
+
+  it('a restricted key sees its own space\'s spelling everywhere', async () => {
+    expect((await list<Tag>('/v1/tags', keyA)).items).toContainEqual({ name: 'SHAREDTAG', document_count: 1 });
+    expect((await list<Tag>('/v1/tags', keyA)).items.map((t) => t.name)).not.toContain('SharedTag');
+    expect((await list<Sender>('/v1/senders', keyA)).items.map((s) => s.name)).toContain('STADTWERKE MUSTER');
+    const a = await documentOf(docA, keyA);
+    expect(a).toMatchObject({ tags: ['SHAREDTAG'], sender_name: 'STADTWERKE MUSTER' });
+    expect(await eventSender(a.event_ids[0]!, keyA)).toBe('STADTWERKE MUSTER');
+
+    expect((await list<Tag>('/v1/tags', keyB)).items).toEqual([{ name: 'Alpha', document_count: 1 }, { name: 'gamma', document_count: 1 },
+      { name: 'SharedTag', document_count: 1 }]);
+    expect((await list<Sender>('/v1/senders', keyB)).items.map((s) => s.name)).toEqual(['Stadtwerke Muster', 'Versicherer AG']);
+    expect(await documentOf(docB, keyB)).toMatchObject({ tags: ['SharedTag'], sender_name: 'Stadtwerke Muster' });
+  });
+
+  it('a key that sees both gets one tag entry counting both, and each space its own sender', async () => {
+    const tags = (await list<Tag>('/v1/tags')).items.filter((t) => t.name.toLowerCase() === 'sharedtag');
+    expect(tags).toEqual([{ name: 'SharedTag', document_count: 2 }]); // a tie: the spelling first used
+    const senders = (await list<Sender>('/v1/senders')).items.filter((s) => s.name.toLowerCase() === 'stadtwerke muster');
+    expect(senders.map((s) => [s.name, s.document_count, s.event_count])).toEqual([['Stadtwerke Muster', 1, 1], ['STADTWERKE MUSTER', 1, 1]]);
+    expect(new Set(senders.map((s) => s.id)).size).toBe(2);
+  });
+
+  it('editing in one space never changes the other space\'s spelling', async () => {
+    const patch = (id: string, body: unknown, key: string) => h.api(`/v1/documents/${id}`, { method: 'PATCH', json: body, key });
+    expect((await patch(docA, { tags: ['sharedtag', 'Neu'] }, keyA)).status).toBe(200);
+    expect((await documentOf(docB, keyB)).tags).toEqual(['SharedTag']);
+    expect((await documentOf(docA, keyA)).tags).toEqual(['Neu', 'SHAREDTAG']); // the space's spelling, kept
+    const b = await documentOf(docB, keyB);
+    expect((await h.api(`/v1/events/${b.event_ids[0]!}`, { method: 'PATCH', json: { sender_name: 'stadtwerke muster' }, key: keyB })).status).toBe(200);
+    expect((await documentOf(docA, keyA)).sender_name).toBe('STADTWERKE MUSTER');
+    expect((await documentOf(docB, keyB)).sender_name).toBe('Stadtwerke Muster');
+  });
+});
