@@ -7,7 +7,7 @@
 import { FILE_EXTENSIONS, formatOfMimeType } from './file-formats.ts';
 
 // C0 and C1 controls and DEL; bidirectional formatting (ALM, LRM, RLM, LRE…RLO, LRI…PDI), which can show
-// "invoice‮fdp.exe" as "invoiceexe.pdf"; zero-width characters and the BOM, which hide inside names.
+// "invoice" + U+202E + "fdp.exe" as "invoiceexe.pdf"; zero-width characters and the BOM, which hide inside names.
 // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
 const INVISIBLE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/gu;
 /** Characters Windows refuses in file names; replaced so a name made here can be written on every system. */
