@@ -236,3 +236,29 @@ describe('URLs', () => {
     await expectError(await h.api('/v1/nothing-here'), 404, 'Not found');
   });
 });
+
+describe('stalled bodies (bodyIdleTimeoutMs = 300)', () => {
+  let idle: Harness;
+  beforeAll(async () => { idle = await startHarness({ limits: { requestsPerWindow: 10_000, uploadsPerWindow: 10_000, bodyIdleTimeoutMs: 300 } }); });
+  afterAll(async () => { await idle.close(); });
+
+  const stalled = (path: string, headers: Record<string, string | number>, sent: RawPart): Promise<RawExchange> =>
+    sendRaw(idle.url, [requestHead('POST', path, { Authorization: `Bearer ${idle.adminKey}`, ...headers }), sent], { timeoutMs: 3000 });
+
+  it('an upload whose body stops arriving → 408 naming the timeout, connection closed, nothing kept', async () => {
+    const before = await serverState(idle);
+    const body = multipartBody('IDLE', [{ name: 'file', filename: 'a.pdf', contentType: 'application/pdf', value: pdf }]);
+    const exchange = await stalled('/v1/documents', { 'Content-Type': 'multipart/form-data; boundary=IDLE', 'Content-Length': body.length },
+      body.subarray(0, body.length >> 1));
+    expect(exchange.response?.status).toBe(408);
+    expect(JSON.parse(exchange.response!.body)).toEqual({ success: false, error: 'Request body timed out: no data for 0.3 seconds' });
+    expect(exchange.response?.headers.connection).toBe('close');
+    await expectNothingWritten(idle, before);
+  });
+
+  it('a JSON body that stops arriving → 408', async () => {
+    const exchange = await stalled('/v1/search', { 'Content-Type': 'application/json', 'Content-Length': 100 }, '{"query":');
+    expect(exchange.response?.status).toBe(408);
+    expect(JSON.parse(exchange.response!.body)).toEqual({ success: false, error: 'Request body timed out: no data for 0.3 seconds' });
+  });
+});

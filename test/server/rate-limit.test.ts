@@ -155,3 +155,30 @@ describe('defaults', () => {
     }
   });
 });
+
+describe('signed downloads', () => {
+  it('count against the key that signed them: a spent key-less budget of the address blocks no file', async () => {
+    const key = h.createKey({ name: 'previews' });
+    const upload = await h.upload(await uniquePdf(), { key });
+    expect(upload.status).toBe(202);
+    const { id } = (await upload.json()) as { id: string };
+    const redirect = await h.api(`/v1/document/${id}/download`, { key });
+    expect(redirect.status).toBe(302);
+    expect(rateHeaders(redirect)).toMatchObject({ limit: 5, remaining: 3 });
+
+    // Guessed keys spend the address's key-less budget …
+    let guessed: Response;
+    do guessed = await h.api('/v1/me', { key: 'das_guessed' }); while (guessed.status !== 429);
+    // … and the file still comes, counted as the key's 3rd request of the window.
+    const file = await fetch(new URL(redirect.headers.get('location')!, h.url));
+    expect(file.status).toBe(200);
+    expect(rateHeaders(file)).toMatchObject({ limit: 5, remaining: 2 });
+    await file.arrayBuffer();
+
+    // A tampered link is no key's request: it counts against the address, which is spent.
+    const tampered = new URL(redirect.headers.get('location')!, h.url);
+    tampered.searchParams.set('signature', 'A'.repeat(43));
+    expect((await fetch(tampered)).status).toBe(429);
+    await h.service.processor.idle();
+  });
+});

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArchiveDocumentDetail, Category, ListEnvelope, UploadAccepted } from '../../common/archive-types.ts';
+import { MAX_HOLD_MS, UPLOAD_STALL_MS } from '../../server/pipeline/processor.ts';
 import { makePdf, PNG_1X1, startHarness, type Harness } from '../helpers/archive-harness.ts';
 import {
   expectError, expectNothingWritten, formatFixture, minimalJpeg, postMultipart, readJson, requestHead, sendRaw,
@@ -365,5 +367,34 @@ describe('filenames', () => {
     const name = 'Rechnung März – Übersicht.pdf';
     const { id } = await accepted(await h.upload({ bytes: await uniquePdf(), name }));
     expect((await getDocument(id)).original_filename).toBe(name);
+  });
+});
+
+describe('a stalled upload', () => {
+  it('does not hold processing back: while one trickles its body, other uploads are processed as usual', async () => {
+    const boundary = 'trickle-boundary';
+    const socket = connect({ host: '127.0.0.1', port: h.service.port });
+    socket.on('error', () => undefined);
+    try {
+      socket.write(requestHead('POST', '/v1/documents', {
+        Authorization: `Bearer ${h.adminKey}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`, 'Content-Length': 1_000_000,
+      }));
+      socket.write(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\n\r\n%PDF-1.4\n`);
+      const trickle = setInterval(() => socket.write('x'), 100);
+      socket.once('close', () => clearInterval(trickle));
+      // Past the start, which holds processing back like any upload's.
+      await new Promise((resolve) => setTimeout(resolve, UPLOAD_STALL_MS + 100));
+
+      const ids = [(await accepted(await h.upload({ bytes: await uniquePdf('beside a trickle'), name: 'a.pdf' }))).id,
+        (await accepted(await h.upload({ bytes: await uniquePdf('beside a trickle'), name: 'b.pdf' }))).id];
+      // Held back, the second job would wait for a second MAX_HOLD_MS turn (one job per turn goes through).
+      const deadline = performance.now() + MAX_HOLD_MS;
+      while (performance.now() < deadline && !(await Promise.all(ids.map((id) => getDocument(id)))).every((d) => d.status === 'completed')) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect((await Promise.all(ids.map((id) => getDocument(id)))).map((d) => d.status)).toEqual(['completed', 'completed']);
+    } finally {
+      socket.destroy();
+    }
   });
 });
