@@ -417,13 +417,15 @@ function operation(path: string, spec: OperationSpec): Json {
   add(403, spec.errors?.[403]);
   add(404, spec.errors?.[404]);
   add(409, spec.errors?.[409]);
+  if (spec.jsonBody || spec.requestBody) add(408, [`Request body timed out: no data for ${SPEC_LIMITS.bodyIdleTimeoutMs / 1000} seconds`]);
   if (spec.jsonBody) add(413, ['JSON body exceeds 1 MiB']);
   add(413, spec.errors?.[413]);
 
   const responses: Record<string, Json> = {};
   for (const [status, response] of Object.entries(spec.responses)) responses[status] = response;
   const reasons: Record<number, string> = {
-    400: 'Invalid request', 403: 'Forbidden', 404: 'Not found', 409: 'Conflict', 413: 'Body too large',
+    400: 'Invalid request', 403: 'Forbidden', 404: 'Not found', 408: 'Request body timed out', 409: 'Conflict',
+    413: 'Body too large',
   };
   for (const [status, messages] of Object.entries(errors)) responses[status] = errorResponse(reasons[Number(status)]!, messages);
   if (!spec.public) responses['401'] = { $ref: '#/components/responses/Unauthorized' };
@@ -622,7 +624,8 @@ function downloadPaths(): Record<string, Record<string, Json>> {
       get: operation('/v1/files/{id}', {
         operationId: 'getSignedFile', tag: 'Downloads', scope: null, public: true, summary: 'The signed download URL',
         description: 'The stored file, when the signature is valid, not expired, and the signing key is still active and can ' +
-          'still see the document. Content-Type is the document\'s mime_type. Rate limited per client IP.',
+          'still see the document. Content-Type is the document\'s mime_type. Counted against the signing key\'s request ' +
+          'budget; a link whose signature is not valid counts against the client IP\'s key-less budget.',
         parameters: [
           param('DocumentId'),
           query('expires', int(undefined, { minimum: 0 }), 'Unix time (seconds) the link expires.', true),
@@ -780,7 +783,8 @@ function servicePaths(): Record<string, Record<string, Json>> {
     '/v1/health': {
       get: operation('/v1/health', {
         operationId: 'health', tag: 'Service', scope: null, public: true, summary: 'Health check',
-        description: 'Answers while the service runs. Rate limited per client IP.',
+        description: 'Answers while the service runs. Counted against the client IP\'s key-less budget (shared with every ' +
+          'request without a valid key from that address).',
         responses: { 200: jsonResponse('Running', ref('Health')) },
       }),
     },
