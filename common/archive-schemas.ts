@@ -52,7 +52,8 @@ export const documentSchema = z.object({
 export const documentDetailSchema = documentSchema.extend({
   content: z.string(),
   extracted_data: z.record(z.string(), z.unknown()),
-  metadata: uploadMetadataSchema.nullable(),
+  // The fields are checked, but a service that echoes a field this version does not know is not refused for it.
+  metadata: z.object(uploadMetadataSchema.shape).nullable(),
   event_ids: z.array(uuid),
 });
 

@@ -4,6 +4,7 @@ import { copyFile, mkdir, rename, stat } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import type { ArchiveDocument } from '../../common/archive-types.ts';
 import { sha256Hex, uuid } from '../../common/archive-schemas.ts';
+import { downloadFileName } from '../../common/download-name.ts';
 import { ErrorMessage } from '../../common/errors.ts';
 import {
   type CallOutput, type CallParsedInput, type DesktopHandlers, type DesktopNotification, type EventName, type EventPayload,
@@ -12,8 +13,8 @@ import { pickLocale, translate, type Locale } from '../../common/i18n/translate.
 import { DEFAULT_IGNORE_PATTERNS, watchedFolderSchema, type WatchedFolder } from '../../common/settings.ts';
 import { ArchiveClient } from './client/archive-client.ts';
 import { ArchiveError } from './client/archive-error.ts';
-import { safeFileName } from './client/content-disposition.ts';
 import { DesktopCore, type DesktopCoreOptions } from './desktop-core.ts';
+import { detectFormat } from '../../server/formats/detect-format.ts';
 import { totalsOf } from './library/due-items.ts';
 import { eventsToIcs } from './library/ics.ts';
 import { LibraryCache } from './library/library-cache.ts';
@@ -133,11 +134,16 @@ export class DesktopApp extends EventEmitter<Emitted> {
 
   /** A cached copy of a document's file for the preview protocol (downloaded once through a signed URL). */
   async previewFile(id: string): Promise<{ path: string; mimeType: string; fileName: string; size: number }> {
-    const { document, path } = await this.cachedFile(id);
-    return { path, mimeType: document.mime_type, fileName: document.original_filename, size: document.size_bytes };
+    const { document, path, mimeType } = await this.cachedFile(id);
+    return { path, mimeType, fileName: downloadFileName(document.original_filename, mimeType), size: document.size_bytes };
   }
 
-  private async cachedFile(id: string): Promise<{ document: ArchiveDocument; path: string }> {
+  /**
+   * The document's file in the preview cache, and its MIME type as detected from the cached bytes: the service's
+   * `mime_type` is not trusted, so a hostile one cannot have HTML or a script served to the renderer or opened by the
+   * OS. A file of no supported format is refused.
+   */
+  private async cachedFile(id: string): Promise<{ document: ArchiveDocument; path: string; mimeType: string }> {
     requireValid(uuid, id, 'document id');
     const document = this.cache.getDocument(id) ?? (await this.current.client.getDocument(id));
     // The client checked the digest when the document arrived; a cache written by an older version was not.
@@ -148,7 +154,11 @@ export class DesktopApp extends EventEmitter<Emitted> {
     if (!existing || existing.size !== document.size_bytes) {
       await this.current.client.download(id, directory, { fileName: 'file', overwrite: true });
     }
-    return { document, path };
+    const format = await detectFormat(path);
+    if (!format) {
+      throw new ArchiveError(`The file of document ${id} is in no supported format; it is not shown or opened`, { status: 502 });
+    }
+    return { document, path, mimeType: format.mimeType };
   }
 
   /**
@@ -157,9 +167,9 @@ export class DesktopApp extends EventEmitter<Emitted> {
    * and renamed, so an app never opens a half-copied file; an existing copy of the right size is reused.
    */
   async openableCopy(id: string): Promise<string> {
-    const { document, path } = await this.cachedFile(id);
+    const { document, path, mimeType } = await this.cachedFile(id);
     const directory = resolveInside(this.options.appDataDir, 'open', document.sha256);
-    const target = resolveInside(directory, safeFileName(document.original_filename));
+    const target = resolveInside(directory, downloadFileName(document.original_filename, mimeType));
     const existing = await stat(target).catch(() => null);
     if (existing?.size === document.size_bytes) return target;
     await mkdir(directory, { recursive: true });

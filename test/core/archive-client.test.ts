@@ -262,7 +262,8 @@ describe('Content-Disposition file names', () => {
   it('prefers filename*, decodes UTF-8, and never lets a path escape', () => {
     expect(filenameFromContentDisposition(`attachment; filename="Vertrag _bersicht.pdf"; filename*=UTF-8''Vertrag%20%C3%9Cbersicht.pdf`, 'x'))
       .toBe('Vertrag Übersicht.pdf');
-    expect(filenameFromContentDisposition('attachment; filename="a \\"b\\".pdf"', 'x')).toBe('a _b_.pdf');
+    expect(filenameFromContentDisposition('attachment; filename="a \\"b\\".pdf"', 'x')).toBe('a "b".pdf');
+    expect(filenameFromContentDisposition('attachment; filename="invoice\u202efdp.exe"', 'x')).toBe('invoicefdp.exe');
     expect(filenameFromContentDisposition('attachment; filename="../../etc/passwd"', 'x')).toBe('passwd');
     expect(filenameFromContentDisposition('attachment; filename=..', 'fallback.pdf')).toBe('fallback.pdf');
     expect(filenameFromContentDisposition(undefined, 'doc-1')).toBe('doc-1');

@@ -53,12 +53,15 @@ const detailOf = (document: Record<string, unknown>) =>
   ({ success: true, document: { ...document, content: '', extracted_data: {}, metadata: null, event_ids: [] } });
 
 /** Serves a document and its file the way the spec's download flow does (302 to a signed URL, then the bytes). */
-function serveDocument(service: HostileService, document: Record<string, unknown>, fileName = 'evil.desktop'): void {
+const DESKTOP_ENTRY = Buffer.from('[Desktop Entry]\nExec=evil\n');
+const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+function serveDocument(service: HostileService, document: Record<string, unknown>, fileName = 'evil.desktop', bytes = PDF_BYTES): void {
   const id = String(document.id);
-  service.answers.set(`GET /v1/documents/${id}`, { status: 200, body: detailOf(document) });
+  service.answers.set(`GET /v1/documents/${id}`, { status: 200, body: detailOf({ size_bytes: bytes.length, ...document }) });
   service.answers.set(`GET /v1/documents/${id}/download`, { status: 302, body: {}, headers: { location: `/signed/${id}` } });
   service.answers.set(`GET /signed/${id}`, {
-    status: 200, body: Buffer.from('[Desktop Entry]\nExec=evil\n'),
+    status: 200, body: bytes,
     headers: { 'content-type': 'application/octet-stream', 'content-disposition': `attachment; filename="${fileName}"` },
   });
 }
@@ -114,6 +117,16 @@ describe('the archive client parses every answer with the contract\'s schemas', 
     serveDocument(service, document);
     expect((await client.getDocument(String(document.id))).sha256).toBe('a'.repeat(64));
   });
+
+  it('takes upload metadata with a field this version does not know, and still checks the fields it knows', async () => {
+    const document = documentRecord();
+    const id = String(document.id);
+    const answer = (metadata: unknown) => ({ status: 200, body: { success: true, document: { ...detailOf(document).document, metadata } } });
+    service.answers.set(`GET /v1/documents/${id}`, answer({ event_type: 'invoice', workflow: 'approval' }));
+    expect((await client.getDocument(id)).metadata).toEqual({ event_type: 'invoice' });
+    service.answers.set(`GET /v1/documents/${id}`, answer({ event_type: 'bribe' }));
+    await expect(client.getDocument(id)).rejects.toThrow(/document\.metadata\.event_type/);
+  });
 });
 
 describe('a hosted service cannot make the desktop write outside its directories', () => {
@@ -153,12 +166,63 @@ describe('a hosted service cannot make the desktop write outside its directories
   });
 
   it('opens a well-formed document from inside the app data, whatever the download\'s file name says', async () => {
-    const document = documentRecord({ size_bytes: 26 });
+    const { size_bytes: _size, ...document } = documentRecord();
     serveDocument(service, document, '../../../escape.desktop');
     await app.handlers['documents.open']({ id: String(document.id) });
     expect(opened).toEqual([join(appDataDir(), 'open', 'a'.repeat(64), 'invoice.pdf')]);
     expect(await readdir(join(appDataDir(), 'preview-cache', 'a'.repeat(64)))).toEqual(['file']);
     expect(await exists(join(dir, 'escape.desktop'))).toBe(false);
+  });
+});
+
+describe('a file leaves the desktop under the extension of its bytes, not of the service\'s names', () => {
+  let app: DesktopApp;
+  let client: ArchiveClient;
+  const opened: string[] = [];
+  const appDataDir = () => join(dir, 'naming', 'app-data');
+
+  beforeAll(async () => {
+    const settings = new SettingsStore(openConfBackend({ cwd: join(dir, 'naming', 'config') }));
+    app = await DesktopApp.open({
+      appDataDir: appDataDir(), settings, keys: new SessionKeyStore(), apiKeyOverride: 'das_test',
+      connection: connectionSchema.parse({ mode: 'hosted', base_url: service.url }),
+      previewUrl: (id) => `preview://document/${id}`,
+      openPath: async (path) => { opened.push(path); },
+    });
+    client = new ArchiveClient({ baseUrl: service.url, apiKey: 'das_test' });
+  });
+  afterAll(async () => {
+    await app.stop();
+    await client.close();
+  });
+  afterEach(() => { opened.length = 0; });
+
+  it('opens a PDF named setup.exe as setup.pdf, and previews it as a PDF whatever mime_type says', async () => {
+    const document = documentRecord({ sha256: 'b'.repeat(64), original_filename: 'setup\u202efdp.exe', mime_type: 'text/html' });
+    serveDocument(service, document);
+    await app.handlers['documents.open']({ id: String(document.id) });
+    expect(opened).toEqual([join(appDataDir(), 'open', 'b'.repeat(64), 'setupfdp.pdf')]);
+    expect(await app.previewFile(String(document.id))).toMatchObject({ mimeType: 'application/pdf', fileName: 'setupfdp.pdf' });
+  });
+
+  it('neither opens nor previews a file whose bytes are no supported format, whatever the record claims', async () => {
+    const document = documentRecord({ sha256: 'c'.repeat(64), original_filename: 'invoice.pdf' });
+    serveDocument(service, document, 'invoice.pdf', DESKTOP_ENTRY);
+    const id = String(document.id);
+    await expect(app.handlers['documents.open']({ id })).rejects.toThrow(/is in no supported format; it is not shown or opened/);
+    await expect(app.previewFile(id)).rejects.toThrow(/no supported format/);
+    expect(opened).toEqual([]);
+  });
+
+  it('saves a download under the Content-Disposition name with the extension of the bytes received', async () => {
+    const target = join(dir, 'naming', 'saved');
+    const pdf = documentRecord();
+    serveDocument(service, pdf, 'Rechnung.desktop');
+    expect((await client.download(String(pdf.id), target)).fileName).toBe('Rechnung.pdf');
+    const script = documentRecord();
+    serveDocument(service, script, 'autostart.desktop', DESKTOP_ENTRY);
+    expect((await client.download(String(script.id), target)).fileName).toBe('autostart.bin');
+    expect((await readdir(target)).sort()).toEqual(['Rechnung.pdf', 'autostart.bin']);
   });
 });
 

@@ -17,7 +17,9 @@ import type {
   DocumentSortField, DocumentStatus, EventState, EventType, KeyInfo, ListEnvelope, ReprocessResult, SearchHit, Sender,
   Space, Tag, UploadAccepted, UploadMetadata,
 } from '../../../common/archive-types.ts';
+import { downloadFileName } from '../../../common/download-name.ts';
 import type { EventPatch } from '../../../common/event-patch.ts';
+import { detectFormat } from '../../../server/formats/detect-format.ts';
 import { ArchiveError } from './archive-error.ts';
 import { backoffDelay, sleep, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
 import { ConnectionMonitor, type ConnectionMonitorTimings } from './connection-monitor.ts';
@@ -245,12 +247,16 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
     const location = await this.downloadUrl(id, options.signal);
     const response = await this.raw('GET', location, { signal: options.signal, authorize: false });
     if (response.statusCode !== 200) throw await this.errorOf(response);
-    const fileName = options.fileName ?? filenameFromContentDisposition(header(response.headers, 'content-disposition'), `${id}`);
     await mkdir(directory, { recursive: true });
-    const temp = resolveInside(directory, `.${fileName}.${process.pid}.${Date.now()}.part`);
+    const temp = resolveInside(directory, `.download.${process.pid}.${Date.now()}.part`);
     let target: string;
     try {
       await pipeline(response.body, createWriteStream(temp, { flags: 'wx' }));
+      // The service's name keeps the user's words, but the extension is that of the bytes received: a hostile or
+      // mistaken service cannot make the desktop save an executable or script under a name the OS would run.
+      const fileName = options.fileName ?? downloadFileName(
+        filenameFromContentDisposition(header(response.headers, 'content-disposition'), id),
+        (await detectFormat(temp))?.mimeType ?? 'application/octet-stream');
       target = options.overwrite ? resolveInside(directory, fileName) : await freeName(directory, fileName);
       if (options.overwrite) await rename(temp, target);
       else {

@@ -1,11 +1,16 @@
-import { basename } from 'node:path';
+import { cleanFileName } from '../../../common/download-name.ts';
 
 /**
  * The file name of a Content-Disposition header (RFC 6266): `filename*` (RFC 5987, UTF-8 percent-encoded) wins over
- * `filename`. The result is reduced to a safe base name: no directories, no control characters, never empty.
+ * `filename`. The name is cleaned (no folders, no control or bidirectional characters); the extension is still the
+ * sender's, so a file is saved under `downloadFileName(name, detected format)`.
  */
 export function filenameFromContentDisposition(header: string | undefined, fallback: string): string {
-  if (!header) return safeFileName(fallback);
+  return cleanFileName(rawFileName(header) ?? '') || fallback;
+}
+
+function rawFileName(header: string | undefined): string | null {
+  if (!header) return null;
   const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
   if (extended) {
     try {
@@ -13,21 +18,13 @@ export function filenameFromContentDisposition(header: string | undefined, fallb
       const raw = extended[2]!.trim();
       const bytes = Buffer.from(raw.replace(/%([0-9a-f]{2})|([\s\S])/gi, (_, hex: string | undefined, ch: string | undefined) =>
         (hex ? String.fromCharCode(parseInt(hex, 16)) : ch!)), 'latin1');
-      const decoded = new TextDecoder(charset || 'utf-8', { fatal: true }).decode(bytes);
-      return safeFileName(decoded, fallback);
+      return new TextDecoder(charset || 'utf-8', { fatal: true }).decode(bytes);
     } catch {
       // A malformed extended value: fall through to the plain one.
     }
   }
   const quoted = /filename\s*=\s*"((?:[^"\\]|\\.)*)"/i.exec(header);
-  if (quoted) return safeFileName(quoted[1]!.replace(/\\(.)/g, '$1'), fallback);
+  if (quoted) return quoted[1]!.replace(/\\(.)/g, '$1');
   const token = /filename\s*=\s*([^;\s]+)/i.exec(header);
-  return safeFileName(token ? token[1]! : fallback, fallback);
-}
-
-export function safeFileName(name: string, fallback = 'document'): string {
-  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-  const cleaned = basename(name.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_').trim();
-  if (cleaned === '' || cleaned === '.' || cleaned === '..') return fallback === name ? 'document' : safeFileName(fallback);
-  return cleaned.slice(0, 200);
+  return token ? token[1]! : null;
 }
