@@ -252,7 +252,8 @@ describe('reminders', () => {
     insert.run(invoice.id, 'before:7', '2030-12-17', at('2030-12-10'));
     insert.run(gone.id, 'due-day', '2030-12-18', at('2030-12-10'));
     insert.run('*', 'overdue-digest:2030-12-14', '2030-12-14', at('2030-12-14', '09:00'));
-    raw.exec('PRAGMA user_version = 1');
+    raw.exec(`DROP INDEX documents_title; ALTER TABLE documents DROP COLUMN title_key;
+      CREATE INDEX documents_title ON documents(deleted, title, id); PRAGMA user_version = 1`);
     raw.close();
 
     cache = new LibraryCache(join(dir, 'library.sqlite'));
