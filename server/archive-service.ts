@@ -60,7 +60,7 @@ export function buildRouter(): Router {
     ...searchRoutes,
     ...catalogRoutes,
     { method: 'GET', path: '/v1/openapi.json', scope: null, public: true, handler: () => ({ status: 200, body: openApiDocument() }) },
-    { method: 'GET', path: '/v1/health', scope: null, public: true, handler: () => ({ status: 200, body: { success: true, status: 'ok' } }) },
+    { method: 'GET', path: '/v1/health', scope: null, public: true, healthCheck: true, handler: () => ({ status: 200, body: { success: true, status: 'ok' } }) },
   );
 }
 
@@ -150,6 +150,7 @@ async function closeService(server: Server, service: ServiceContext): Promise<vo
 export function createRequestHandler(service: ServiceContext, router: Router, log: (line: string) => void) {
   const requests = new FixedWindowLimiter(service.limits.requestsPerWindow, service.limits.windowMs, service.now);
   const uploads = new FixedWindowLimiter(service.limits.uploadsPerWindow, service.limits.windowMs, service.now);
+  const healthChecks = new FixedWindowLimiter(service.limits.healthRequestsPerWindow, service.limits.windowMs, service.now);
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
@@ -179,7 +180,7 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
       const params = 'params' in matched ? matched.params : {};
       const signer = route?.countedAs?.({ url, params, service }) ?? null;
       const limiterKey = principal ? `key:${principal.id}` : signer ? `key:${signer}` : `ip:${req.socket.remoteAddress}`;
-      const requestState = requests.take(limiterKey);
+      const requestState = route?.healthCheck ? healthChecks.take(limiterKey) : requests.take(limiterKey);
       let state: RateLimitState = requestState;
       let uploadState: RateLimitState | undefined;
       if (state.allowed && route?.upload) {

@@ -10,6 +10,11 @@ export interface ServiceLimits {
   downloadUrlTtlSeconds: number;
   /** Not the spec's: a request body that brings no byte for this long is answered 408 (docs/api.md). */
   bodyIdleTimeoutMs: number;
+  /**
+   * Not the spec's: `GET /v1/health` per client address, a window of its own so monitors (the desktop probes every 2 s
+   * while idle) never spend the key-less budget that guards against key guessing (docs/api.md).
+   */
+  healthRequestsPerWindow: number;
 }
 
 export const SPEC_LIMITS: ServiceLimits = {
@@ -19,6 +24,7 @@ export const SPEC_LIMITS: ServiceLimits = {
   maxUploadBytes: 50 * 1024 * 1024,
   downloadUrlTtlSeconds: 60,
   bodyIdleTimeoutMs: 30_000,
+  healthRequestsPerWindow: 600,
 };
 
 export const DEFAULT_PORT = 7474;

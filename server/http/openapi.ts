@@ -12,7 +12,7 @@ import { MAX_METADATA_TAGS, uploadMetadataSchema } from '../../common/upload-met
 import { SPEC_LIMITS } from '../config.ts';
 import { MAX_BULK_REPROCESS } from '../documents/document-routes.ts';
 import { MANUAL_TRANSITIONS } from '../events/event-state.ts';
-import { MIME_TYPES } from '../formats/sniff.ts';
+import { MIME_TYPES } from '../../shared/formats/sniff.ts';
 
 type Json = Record<string, unknown>;
 
@@ -783,8 +783,8 @@ function servicePaths(): Record<string, Record<string, Json>> {
     '/v1/health': {
       get: operation('/v1/health', {
         operationId: 'health', tag: 'Service', scope: null, public: true, summary: 'Health check',
-        description: 'Answers while the service runs. Counted against the client IP\'s key-less budget (shared with every ' +
-          'request without a valid key from that address).',
+        description: `Answers while the service runs. Counted per client address in a window of its own ` +
+          `(${SPEC_LIMITS.healthRequestsPerWindow} a minute), never against the key-less budget of that address.`,
         responses: { 200: jsonResponse('Running', ref('Health')) },
       }),
     },

@@ -32,6 +32,8 @@ export interface Route {
    * or null for the client IP's key-less budget. Must be cheap: it runs before the rate limit.
    */
   countedAs?: (request: { url: URL; params: Record<string, string>; service: ServiceContext }) => string | null;
+  /** Counted per client address in the health window (`healthRequestsPerWindow`) instead of the key-less budget. */
+  healthCheck?: boolean;
   handler: (ctx: RequestContext) => Promise<RouteResult> | RouteResult;
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
 
 // Small limits and a short window on purpose: this file is about running into them.
-const LIMITS = { requestsPerWindow: 5, uploadsPerWindow: 2, windowMs: 2000 };
+const LIMITS = { requestsPerWindow: 5, uploadsPerWindow: 2, windowMs: 2000, healthRequestsPerWindow: 12 };
 
 let h: Harness;
 beforeAll(async () => {
@@ -78,7 +78,7 @@ describe('request limit', () => {
   it('unauthenticated requests share one budget per client address; a spent one answers 429, not 401', async () => {
     const seen: Array<[number, number]> = [];
     for (let i = 0; i < 12; i++) {
-      const res = await h.api(i % 2 ? '/v1/me' : '/v1/health', { key: i % 3 ? null : 'das_garbage' });
+      const res = await h.api(i % 2 ? '/v1/me' : '/v1/documents', { key: i % 3 ? null : 'das_garbage' });
       seen.push([res.status, rateHeaders(res).remaining]);
       if (res.status === 429) {
         const retryAfter = Number(res.headers.get('Retry-After'));
@@ -90,9 +90,31 @@ describe('request limit', () => {
     // The budget may be partly used by the previous test (same address); either way it runs out into a 429.
     expect(seen.at(-1)).toEqual([429, 0]);
     expect(seen.at(-2)).toEqual([expect.any(Number), 0]);
-    expect(seen.slice(0, -1).every(([status]) => status === 200 || status === 401)).toBe(true);
+    expect(seen.slice(0, -1).every(([status]) => status === 401)).toBe(true);
     // A key has its own budget, untouched by that.
     expect((await h.api('/v1/me', { key: h.createKey({ name: 'fresh' }) })).status).toBe(200);
+  });
+
+  it('health checks have a window of their own: a monitor never spends the key-less budget, nor the reverse', async () => {
+    await sleep(LIMITS.windowMs); // fresh windows for this address
+    for (let i = 1; i <= LIMITS.healthRequestsPerWindow; i++) {
+      const res = await h.api('/v1/health', { key: null });
+      expect(res.status).toBe(200);
+      expect(rateHeaders(res)).toMatchObject({ limit: LIMITS.healthRequestsPerWindow, remaining: LIMITS.healthRequestsPerWindow - i });
+    }
+    // More health checks than the key-less budget holds, yet a wrong key still learns it is wrong (401, not 429).
+    const guess = await h.api('/v1/me', { key: 'das_garbage' });
+    expect(guess.status).toBe(401);
+    expect(rateHeaders(guess)).toMatchObject({ limit: LIMITS.requestsPerWindow, remaining: LIMITS.requestsPerWindow - 1 });
+    // Past its own window a monitor is refused like anything else.
+    const over = await h.api('/v1/health', { key: null });
+    expect(over.status).toBe(429);
+    expect(Number(over.headers.get('Retry-After'))).toBeGreaterThanOrEqual(1);
+    // And a spent key-less budget leaves health checks alone.
+    await sleep(LIMITS.windowMs);
+    for (let i = 0; i <= LIMITS.requestsPerWindow; i++) await h.api('/v1/me', { key: null });
+    expect((await h.api('/v1/me', { key: null })).status).toBe(429);
+    expect((await h.api('/v1/health', { key: null })).status).toBe(200);
   });
 
   it('separate keys have separate budgets', async () => {

@@ -15,7 +15,8 @@ export interface ConnectionMonitorTimings {
 
 /**
  * Offline within idleProbeMs + probeTimeoutMs (4 s) of the service going away while idle; the status promises 5 s.
- * Probes are free on the service (health is public, counted in no rate-limit window) and cost the client no token.
+ * Probes cost the client no token; the service counts health checks in a per-address window of their own (600 a
+ * minute), so they never spend the key-less budget that answers a wrong key.
  */
 export const DEFAULT_MONITOR_TIMINGS: ConnectionMonitorTimings = {
   idleProbeMs: 2_000, probeTimeoutMs: 2_000, offlineBackoff: { baseMs: 1_000, capMs: 30_000 },
