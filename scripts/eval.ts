@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { detectFormat } from '../server/formats/detect-format.ts';
+import { detectFormat } from '../shared/formats/detect-format.ts';
 import type { Analysis } from '../server/pipeline/analysis.ts';
 import { analyze } from '../server/pipeline/analyze.ts';
 import { scriptArgs } from './cli-args.ts';

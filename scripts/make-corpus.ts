@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
-import { detectFormat } from '../server/formats/detect-format.ts';
+import { detectFormat } from '../shared/formats/detect-format.ts';
 import { scriptArgs } from './cli-args.ts';
 import { attachInvoiceXml, buildCii, buildUbl } from './corpus/einvoice.ts';
 import { encodeGrayPng, encodeTiff, type GrayImage } from './corpus/encoders.ts';

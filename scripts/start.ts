@@ -15,7 +15,7 @@ import { defaultAppDataDir } from '../main/core/desktop-core.ts';
 import { redactSecrets } from '../main/core/keychain/redact.ts';
 import { openConfBackend } from '../main/core/settings/conf-backend.ts';
 import { SettingsStore } from '../main/core/settings/settings-store.ts';
-import { installProcessGuard } from '../server/process-guard.ts';
+import { installProcessGuard } from '../shared/process-guard.ts';
 import { newWebShellToken, startWebShell, webPreviewUrl } from '../main/web/web-shell.ts';
 import { buildElectron, buildRenderer, rendererIsStale } from './build-shells.ts';
 

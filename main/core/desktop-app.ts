@@ -14,7 +14,7 @@ import { DEFAULT_IGNORE_PATTERNS, watchedFolderSchema, type WatchedFolder } from
 import { ArchiveClient } from './client/archive-client.ts';
 import { ArchiveError } from './client/archive-error.ts';
 import { DesktopCore, type DesktopCoreOptions } from './desktop-core.ts';
-import { detectFormat } from '../../server/formats/detect-format.ts';
+import { detectFormat } from '../../shared/formats/detect-format.ts';
 import { totalsOf } from './library/due-items.ts';
 import { eventsToIcs } from './library/ics.ts';
 import { LibraryCache } from './library/library-cache.ts';

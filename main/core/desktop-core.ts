@@ -6,12 +6,11 @@ import type { ConnectionSettings, Settings, WatchedFolder } from '../../common/s
 import { ArchiveClient } from './client/archive-client.ts';
 import { profileId, type KeyStore } from './keychain/key-store.ts';
 import { openKeyStore } from './keychain/open-key-store.ts';
-import { localProfile, startLocalArchive, type LocalArchive } from './local-archive.ts';
+import { localProfile, startLocalArchive, type LocalArchive, type LocalArchiveLimits } from './local-archive.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
 import { JournalStore } from './uploads/journal-store.ts';
 import { UploadJournal } from './uploads/upload-journal.ts';
 import { FolderWatcher, type FolderStatus } from './watcher/folder-watcher.ts';
-import type { ServiceLimits } from '../../server/config.ts';
 import type { ConnectionMonitorTimings } from './client/connection-monitor.ts';
 
 /** Per-user directory of the desktop app's own data (journal, library cache, local archive unless configured). */
@@ -40,7 +39,7 @@ export interface DesktopCoreOptions {
    */
   connection?: ConnectionSettings;
   /** For tests and benchmarks: the local archive's limits (the client learns them from the RateLimit headers). */
-  localLimits?: Partial<ServiceLimits>;
+  localLimits?: LocalArchiveLimits;
   /** For tests: how the connection monitor probes (default: idle probe after 2 s, 2 s timeout). */
   connectionTimings?: Partial<ConnectionMonitorTimings>;
   log?: (line: string) => void;

@@ -8,6 +8,9 @@ import type { KeyStore } from './keychain/key-store.ts';
 export const localProfile = (dataDir: string): string => `local:${dataDir}`;
 const APP_KEY_NAME = 'desktop app (local mode)';
 
+/** Overrides of the embedded service's limits (tests and benchmarks tighten them). */
+export type LocalArchiveLimits = Partial<ServiceLimits>;
+
 export interface LocalArchive {
   url: string;
   apiKey: string;
@@ -24,7 +27,7 @@ export interface LocalArchive {
 export async function startLocalArchive(options: {
   dataDir: string;
   keys: KeyStore;
-  limits?: Partial<ServiceLimits>;
+  limits?: LocalArchiveLimits;
   workers?: number;
   log?: (line: string) => void;
 }): Promise<LocalArchive> {

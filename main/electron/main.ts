@@ -15,7 +15,7 @@ import ElectronStore from 'electron-store';
 import { DesktopApp } from '../core/desktop-app.ts';
 import { defaultAppDataDir } from '../core/desktop-core.ts';
 import { redactSecrets } from '../core/keychain/redact.ts';
-import { installProcessGuard } from '../../server/process-guard.ts';
+import { installProcessGuard } from '../../shared/process-guard.ts';
 import { CONF_STORE_OPTIONS, confStoreBackend, openConfBackend } from '../core/settings/conf-backend.ts';
 import { SettingsStore } from '../core/settings/settings-store.ts';
 import { parseByteRange } from '../core/shell/byte-range.ts';

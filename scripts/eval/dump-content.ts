@@ -1,7 +1,7 @@
 /** Prints what analyze() extracts from one corpus file next to the truth text (development aid). */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { detectFormat } from '../../server/formats/detect-format.ts';
+import { detectFormat } from '../../shared/formats/detect-format.ts';
 import { analyze } from '../../server/pipeline/analyze.ts';
 import { CATEGORIES } from '../corpus/parties.ts';
 import { normaliseText } from './metrics.ts';

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { startArchiveService } from '../archive-service.ts';
-import { installProcessGuard } from '../process-guard.ts';
+import { installProcessGuard } from '../../shared/process-guard.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, defaultDataDir } from '../config.ts';
 
 const HELP = `Usage: npm run server -- [options]

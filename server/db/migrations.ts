@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { titleSortKey } from '../../common/sort-key.ts';
+import { runMigrations } from '../../shared/db/migrate.ts';
 
 /** Ordered, append-only. Each entry runs once, inside a transaction, and bumps PRAGMA user_version. */
 export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
@@ -296,24 +297,4 @@ export function registerSqlFunctions(db: DatabaseSync): void {
 export function migrate(db: DatabaseSync): void {
   registerSqlFunctions(db);
   runMigrations(db, MIGRATIONS);
-}
-
-/** Brings any database (the archive's, the desktop's journal and cache) up to the end of its migration list. */
-export function runMigrations(db: DatabaseSync, migrations: ReadonlyArray<(db: DatabaseSync) => void>): void {
-  const row = db.prepare('PRAGMA user_version').get() as { user_version: number };
-  for (let version = row.user_version; version < migrations.length; version++) {
-    db.exec('BEGIN IMMEDIATE');
-    try {
-      // Re-read inside the write lock: another process may have migrated meanwhile.
-      const current = (db.prepare('PRAGMA user_version').get() as { user_version: number }).user_version;
-      if (current === version) {
-        migrations[version]!(db);
-        db.exec(`PRAGMA user_version = ${version + 1}`);
-      }
-      db.exec('COMMIT');
-    } catch (error) {
-      db.exec('ROLLBACK');
-      throw error;
-    }
-  }
 }

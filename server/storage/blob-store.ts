@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { syncDirectory } from '../../shared/fs/sync-directory.ts';
 
 /** A file received into the temp area, hashed while it streamed in. */
 export interface StagedFile { path: string; sha256: string; size: number }
@@ -63,7 +64,7 @@ export class BlobStore {
     }
     await mkdir(dirname(target), { recursive: true });
     await rename(staged.path, target);
-    await fsyncDirectory(dirname(target));
+    await syncDirectory(dirname(target));
     return target;
   }
 
@@ -83,16 +84,5 @@ async function exists(path: string): Promise<boolean> {
     return true;
   } catch {
     return false;
-  }
-}
-
-async function fsyncDirectory(path: string): Promise<void> {
-  // Directories cannot be opened for fsync on Windows; there the rename is as durable as NTFS makes it.
-  if (process.platform === 'win32') return;
-  const handle = await open(path, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
   }
 }

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArchiveDocument } from '../../common/archive-types.ts';
 import { CACHE_MIGRATIONS } from '../../main/core/library/cache-schema.ts';
 import { LibraryCache } from '../../main/core/library/library-cache.ts';
-import { runMigrations } from '../../server/db/migrations.ts';
+import { runMigrations } from '../../shared/db/migrate.ts';
 import { makePdf, startHarness, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
 import { readJson } from '../helpers/http-raw.ts';
 

@@ -10,7 +10,7 @@ import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStre
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EVENT_TYPES, FILE_FORMATS } from '../../common/archive-types.ts';
-import { detectFormat } from '../../server/formats/detect-format.ts';
+import { detectFormat } from '../../shared/formats/detect-format.ts';
 import { CATEGORIES } from '../../scripts/corpus/parties.ts';
 
 const DIR = resolve(import.meta.dirname, '../fixtures/corpus');

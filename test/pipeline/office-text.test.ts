@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileFormat } from '../../common/archive-types.ts';
-import { probeZipContainer } from '../../server/formats/zip-container.ts';
+import { probeZipContainer } from '../../shared/formats/zip-container.ts';
 import { excelSerialToIso, isDateFormat } from '../../server/pipeline/steps/office-text.ts';
 import { analyzeBytes, corruptEntry, storedZip } from './pipeline-fixtures.ts';
 

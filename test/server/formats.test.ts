@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileFormat } from '../../common/archive-types.ts';
 import {
   contentTypeMatches, detectFormat, detectFormatFromHead, MIME_TYPES, type DetectedFormat,
-} from '../../server/formats/detect-format.ts';
+} from '../../shared/formats/detect-format.ts';
 import { checkFile } from '../../main/core/uploads/file-check.ts';
 import { startHarness, type Harness } from '../helpers/archive-harness.ts';
 

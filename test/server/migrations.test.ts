@@ -1,7 +1,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
 import { titleSortKey } from '../../common/sort-key.ts';
-import { MIGRATIONS, migrate, runMigrations } from '../../server/db/migrations.ts';
+import { MIGRATIONS, migrate } from '../../server/db/migrations.ts';
+import { runMigrations } from '../../shared/db/migrate.ts';
 import { documentListOrder } from '../../server/documents/document-rows.ts';
 
 describe('archive database migrations', () => {

@@ -5,7 +5,7 @@
  */
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { installProcessGuard } from '../../server/process-guard.ts';
+import { installProcessGuard } from '../../shared/process-guard.ts';
 
 function guarded(cleanupTimeoutMs?: number) {
   const target = new EventEmitter();

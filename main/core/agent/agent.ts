@@ -5,7 +5,7 @@
 import { basename, dirname } from 'node:path';
 import { text } from 'node:stream/consumers';
 import { connectionSchema, type ConnectionSettings } from '../../../common/settings.ts';
-import { installProcessGuard } from '../../../server/process-guard.ts';
+import { installProcessGuard } from '../../../shared/process-guard.ts';
 import { redactSecrets } from '../keychain/redact.ts';
 import { profileId } from '../keychain/key-store.ts';
 import { openKeyStore } from '../keychain/open-key-store.ts';

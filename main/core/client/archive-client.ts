@@ -19,7 +19,7 @@ import type {
 } from '../../../common/archive-types.ts';
 import { downloadFileName } from '../../../common/download-name.ts';
 import type { EventPatch } from '../../../common/event-patch.ts';
-import { detectFormat } from '../../../server/formats/detect-format.ts';
+import { detectFormat } from '../../../shared/formats/detect-format.ts';
 import { ArchiveError } from './archive-error.ts';
 import { backoffDelay, sleep, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
 import { ConnectionMonitor, type ConnectionMonitorTimings } from './connection-monitor.ts';

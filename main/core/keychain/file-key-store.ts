@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmod, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { syncDirectory } from '../../../shared/fs/sync-directory.ts';
 import { checkKey, checkProfile, errorReason, KeyStoreError, type KeyStore } from './key-store.ts';
 
 interface KeyFile {
@@ -134,17 +135,6 @@ function parseKeyFile(text: string): KeyFile | null {
     map.set(profile, key);
   }
   return { version: 1, keys: map };
-}
-
-/** The rename is durable only once the directory entry is flushed; directories cannot be opened on Windows. */
-async function syncDirectory(dir: string): Promise<void> {
-  if (process.platform === 'win32') return;
-  const handle = await open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
 }
 
 function isNotFound(error: unknown): boolean {

@@ -5,7 +5,7 @@ import {
 } from '../../../common/archive-types.ts';
 import { isCalendarDate, parseIsoTimestamp } from '../../../common/dates.ts';
 import { titleSortKey } from '../../../common/sort-key.ts';
-import { runMigrations } from '../../../server/db/migrations.ts';
+import { runMigrations } from '../../../shared/db/migrate.ts';
 import { CACHE_MIGRATIONS } from './cache-schema.ts';
 import { DUE_STATES, groupDueItems, type DueItems } from './due-items.ts';
 import { localDate } from './local-dates.ts';

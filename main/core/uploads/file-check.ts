@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { ErrorMessage } from '../../../common/errors.ts';
-import { detectFormat } from '../../../server/formats/detect-format.ts';
+import { detectFormat } from '../../../shared/formats/detect-format.ts';
 
 /** The service's limit; a bigger file fails here, before it spends a rate-limit token. */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { UploadMetadata } from '../../../common/archive-types.ts';
-import { runMigrations } from '../../../server/db/migrations.ts';
+import { runMigrations } from '../../../shared/db/migrate.ts';
 
 /** Where an item is in its life. See docs/desktop.md for the diagram. */
 export const UPLOAD_STATES = ['queued', 'hashing', 'waiting', 'uploading', 'accepted', 'done', 'failed', 'paused'] as const;
