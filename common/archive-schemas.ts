@@ -87,7 +87,7 @@ export const spaceSchema = z.object({
 });
 export const categorySchema = z.object({ id: uuid, space_id: uuid, name: z.string(), document_count: count, created_at: isoTimestamp });
 export const tagSchema = z.object({ name: z.string(), document_count: count });
-export const senderSchema = z.object({ id: uuid, name: z.string(), document_count: count, event_count: count });
+export const senderSchema = z.object({ id: uuid, space_id: uuid, name: z.string(), document_count: count, event_count: count });
 export const keyInfoSchema = z.object({
   id: z.string().regex(/^[0-9a-f]{32}$/, { error: 'expected a key id (32 hex digits)' }), name: z.string(), role: z.enum(ROLES),
   scopes: z.array(z.enum(SCOPES)), spaces: z.array(uuid).nullable(),

@@ -86,8 +86,8 @@ function listSenders(ctx: RequestContext) {
   parseQuery(ctx.url.searchParams, {});
   const spaces = spaceFilter(ctx.principal, 'd.space_id');
   // Only senders the key can see through at least one visible document. Senders are per space: a key that sees
-  // several spaces may get a name once per space (each with its own id), the oldest first.
-  const items = ctx.service.db.prepare(`SELECT s.id, s.name,
+  // several spaces may get a name once per space (each with its own id and its space_id), the oldest first.
+  const items = ctx.service.db.prepare(`SELECT s.id, s.space_id, s.name,
       (SELECT count(*) FROM documents d WHERE d.sender_id = s.id AND d.deleted_at IS NULL AND ${spaces.sql}) AS document_count,
       (SELECT count(*) FROM events e JOIN documents d ON d.id = e.document_id
         WHERE e.sender_id = s.id AND d.deleted_at IS NULL AND ${spaces.sql}) AS event_count

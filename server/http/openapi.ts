@@ -213,7 +213,7 @@ function schemas(): Record<string, Json> {
     }),
     Tag: object({ name: str(), document_count: int('Visible, non-deleted documents with it.', { minimum: 0 }) }),
     Sender: object({
-      id: uuid(), name: str(),
+      id: uuid(), space_id: uuid('The space the sender is kept in (senders are per space).'), name: str(),
       document_count: int('Visible, non-deleted documents from it.', { minimum: 0 }),
       event_count: int('Visible events from it.', { minimum: 0 }),
     }),

@@ -192,6 +192,8 @@ describe('tag and sender names are kept per space', () => {
     const senders = (await list<Sender>('/v1/senders')).items.filter((s) => s.name.toLowerCase() === 'stadtwerke muster');
     expect(senders.map((s) => [s.name, s.document_count, s.event_count])).toEqual([['Stadtwerke Muster', 1, 1], ['STADTWERKE MUSTER', 1, 1]]);
     expect(new Set(senders.map((s) => s.id)).size).toBe(2);
+    // Told apart by their spaces as well as their ids.
+    expect(new Set(senders.map((s) => s.space_id)).size).toBe(2);
   });
 
   it('editing in one space never changes the other space\'s spelling', async () => {
