@@ -1,4 +1,5 @@
 import type { FileFormat } from '../../common/archive-types.ts';
+import type { PageLayout } from '../intelligence/layout-types.ts';
 import type { DecodeLimits } from './processing-limits.ts';
 
 /** What the pipeline is given for one document (plain data: it crosses into the analysis process). */
@@ -22,6 +23,8 @@ export interface Analysis {
   title: string | null;
   language: string | null;
   notes: string[];
+  /** Positions of the text on its pages, where the reader gives them (empty otherwise). */
+  layout: PageLayout[];
   /** Extracted fields with their origin and confidence, stored as the document's extracted_data. */
   fields: Record<string, { value: unknown; source: string; confidence: number }>;
 }
@@ -32,4 +35,6 @@ export interface AnalysisStep {
   run(input: AnalysisInput, analysis: Analysis): Promise<void>;
 }
 
-export const emptyAnalysis = (): Analysis => ({ content: '', pageCount: null, title: null, language: null, notes: [], fields: {} });
+export const emptyAnalysis = (): Analysis => ({
+  content: '', pageCount: null, title: null, language: null, notes: [], layout: [], fields: {},
+});
