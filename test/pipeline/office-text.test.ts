@@ -5,7 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileFormat } from '../../common/archive-types.ts';
 import { probeZipContainer } from '../../shared/formats/zip-container.ts';
-import { excelSerialToIso, isDateFormat } from '../../server/pipeline/steps/office-text.ts';
+import { excelSerialToIso, isDateFormat } from '../../server/pipeline/steps/office/excel-dates.ts';
 import { analyzeBytes, corruptEntry, storedZip } from './pipeline-fixtures.ts';
 
 const FORMAT_FIXTURES = resolve(import.meta.dirname, '../fixtures/formats');
