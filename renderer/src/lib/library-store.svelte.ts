@@ -56,6 +56,7 @@ export class LibraryStore {
   error = $state<string | null>(null);
   pages = new SvelteMap<number, DocumentView[]>();
   selected = new SvelteSet<string>();
+  // eslint-disable-next-line svelte/prefer-svelte-reactivity -- bookkeeping of requests in flight; nothing renders it
   private inflight = new Set<number>();
   private generation = 0;
 
