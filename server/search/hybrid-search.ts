@@ -4,12 +4,11 @@ import { spaceFilter } from '../auth/access.ts';
 import type { ApiKeyPrincipal } from '../auth/api-keys.ts';
 import type { Database } from '../db/database.ts';
 import { DOCUMENT_SELECT, toDocument, type DocumentRow } from '../documents/document-rows.ts';
-import type { EmbeddingIndex, VectorHit } from './embedding-index.ts';
-import { dot } from './embedders/embedder.ts';
-import { HashedEmbedder } from './embedders/hashed-embedder.ts';
-import { conceptsOfWord } from './embedders/synonyms.ts';
-import { foldedWords, foldText, isNumeric, STOPWORDS } from './embedders/text-folding.ts';
+import type { EmbeddingIndex } from './embedding-index.ts';
 import { ftsSnippets, planFtsQuery, type FtsPlan } from './fts-query.ts';
+import { queryWordMatcher } from './query-word-matcher.ts';
+import { highlightFts, SNIPPET_FORMAT, vectorSnippet } from './snippets.ts';
+import type { VectorHit } from './vector-cache.ts';
 
 /**
  * Fusion: reciprocal rank fusion, score = Σ weight · (K + 1) / (K + rank) over the BM25 list and the vector list.
@@ -44,10 +43,6 @@ const BM25 = 'bm25(documents_fts, 10.0, 1.0, 5.0, 5.0)';
  * document very well drags in the whole tail of documents that merely share a few n-grams with it.
  */
 export const RELATIVE_SIMILARITY = 0.35;
-
-// Markers from Unicode's private use area cannot occur in extracted text, so escaping around them is safe.
-const OPEN = '\uE000', CLOSE = '\uE001';
-const SNIPPET_FORMAT = { open: OPEN, close: CLOSE, ellipsis: '…', tokens: 24 };
 
 export interface HybridSearchRequest {
   query: string;
@@ -270,125 +265,4 @@ async function semanticHits(db: Database, index: EmbeddingIndex, query: string, 
     }
   }
   return hits.slice(0, CANDIDATES);
-}
-
-const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** FTS5's snippet with its markers turned into <mark> after escaping the text around them. */
-export function highlightFts(snippet: string): string {
-  return escapeHtml(snippet).replaceAll(OPEN, '<mark>').replaceAll(CLOSE, '</mark>');
-}
-
-/** Decides whether a word of a document answers a word of the query: same word, prefix, shared stem, close spelling, synonym. */
-export function queryWordMatcher(query: string): (word: string) => boolean {
-  const terms = [...new Set(foldedWords(query))].filter((word) => !STOPWORDS.has(word) && (word.length >= 2 || isNumeric(word)))
-    .map((term) => ({ term, numeric: isNumeric(term), grams: term.length >= 4 ? new Set(trigramCodes(term)) : null }));
-  const concepts = new Set(terms.flatMap(({ term }) => conceptsOfWord(term).map((match) => match.concept)));
-  const decide = (facts: WordFacts): boolean => {
-    const word = facts.folded;
-    if (facts.stopword) return false;
-    for (const { term, numeric: numericTerm, grams: termGrams } of terms) {
-      if (word === term) return true;
-      if (numericTerm || facts.numeric) continue;
-      if (term.length >= 3 && word.startsWith(term)) return true;
-      if (sharedPrefix(word, term) >= 5) return true;
-      if (termGrams && word.length >= 4 && dice(facts.grams ??= trigramCodes(word), termGrams) >= 0.5) return true;
-    }
-    return concepts.size > 0 && word.length >= 3 && (facts.concepts ??= conceptsOfWord(word)).some((match) => concepts.has(match.concept));
-  };
-  const verdicts = new Map<string, boolean>();
-  return (raw) => {
-    let verdict = verdicts.get(raw);
-    if (verdict === undefined) verdicts.set(raw, verdict = decide(factsOf(raw)));
-    return verdict;
-  };
-}
-
-/** What the matcher needs to know of a word as written, whatever the query. */
-interface WordFacts { folded: string; stopword: boolean; numeric: boolean; grams?: number[]; concepts?: ReturnType<typeof conceptsOfWord> }
-
-/**
- * Word facts remembered across searches: they depend on the word alone (folding, fixed synonym tables) and a
- * snippet needs them for every word of a document, where folding (NFKD), the trigrams and conceptsOfWord (a long
- * word's one-edit variants and compound cuts) cost microseconds each. Emptied when full, which bounds it to a few MB.
- */
-const wordFacts = new Map<string, WordFacts>();
-function factsOf(raw: string): WordFacts {
-  let facts = wordFacts.get(raw);
-  if (!facts) {
-    if (wordFacts.size >= 50_000) wordFacts.clear();
-    const folded = foldText(raw);
-    wordFacts.set(raw, facts = { folded, stopword: STOPWORDS.has(folded), numeric: isNumeric(folded) });
-  }
-  return facts;
-}
-
-/**
- * The distinct trigrams of trigrams() (same padding, same UTF-16 units), each packed into one number: no string per
- * trigram, which is what made the fuzzy test the costliest part of a snippet.
- */
-function trigramCodes(word: string): number[] {
-  const padded = `<${word}>`;
-  const codes: number[] = [];
-  for (let i = 0; i + 3 <= padded.length; i++) {
-    const code = padded.charCodeAt(i) * 4_294_967_296 + padded.charCodeAt(i + 1) * 65_536 + padded.charCodeAt(i + 2);
-    if (!codes.includes(code)) codes.push(code);
-  }
-  return codes;
-}
-
-/** trigramSimilarity (the Dice coefficient) of distinct trigram codes and a set of them. */
-function dice(a: readonly number[], b: ReadonlySet<number>): number {
-  // Cannot reach 0.5 when one set is more than three times the other: skip the counting.
-  if (a.length > 3 * b.size || b.size > 3 * a.length) return 0;
-  let shared = 0;
-  for (const gram of a) if (b.has(gram)) shared++;
-  return (2 * shared) / (a.length + b.size);
-}
-
-function sharedPrefix(a: string, b: string): number {
-  let i = 0;
-  while (i < a.length && i < b.length && a[i] === b[i]) i++;
-  return i;
-}
-
-const SNIPPET_WORDS = 24;
-const snippetEmbedder = new HashedEmbedder();
-
-/**
- * A snippet for a hit that FTS did not find: the sentence of the text (or the title, which the vector also saw) with
- * the most words that answer the query (ties: the one the hashed embedder finds closest, then the earliest), cut to
- * about 24 words around its first match, HTML-escaped, with those words in <mark>.
- */
-export function vectorSnippet(content: string, title: string, query: string, isMatch = queryWordMatcher(query)): string {
-  const sentences = content.split(/(?<=[.!?;])\s+|\n+/).map((s) => s.trim()).filter(Boolean).slice(0, 500);
-  if (title.trim()) sentences.push(title.trim());
-  if (sentences.length === 0) return '';
-  // Most marks first; only the sentences that have the most are embedded for the tie-break (earliest wins a tie).
-  const marks = sentences.map((sentence) => {
-    let count = 0;
-    for (const word of sentence.match(/[\p{L}\p{N}]+/gu) ?? []) if (isMatch(word)) count++;
-    return count;
-  });
-  const most = Math.max(...marks);
-  const queryVector = snippetEmbedder.embedText(query);
-  let best = { at: 0, similarity: -Infinity };
-  marks.forEach((count, at) => {
-    if (count !== most) return;
-    const similarity = dot(queryVector, snippetEmbedder.embedText(sentences[at]!));
-    if (similarity > best.similarity) best = { at, similarity };
-  });
-  const tokens = sentences[best.at]!.match(/[\p{L}\p{N}]+|[^\p{L}\p{N}]+/gu) ?? [];
-  const wordPositions = tokens.flatMap((token, i) => (/^[\p{L}\p{N}]/u.test(token) ? [i] : []));
-  const firstMark = wordPositions.findIndex((i) => isMatch(tokens[i]!));
-  const startWord = Math.max(0, Math.min(firstMark - Math.floor(SNIPPET_WORDS / 3), wordPositions.length - SNIPPET_WORDS));
-  const endWord = Math.min(wordPositions.length, startWord + SNIPPET_WORDS);
-  const from = startWord === 0 ? 0 : wordPositions[startWord]!;
-  const to = endWord >= wordPositions.length ? tokens.length : wordPositions[endWord]!;
-  let html = tokens.slice(from, to).map((token) => (
-    /^[\p{L}\p{N}]/u.test(token) && isMatch(token) ? `<mark>${escapeHtml(token)}</mark>` : escapeHtml(token)
-  )).join('').trim();
-  if (from > 0 || best.at > 0) html = `…${html}`;
-  if (to < tokens.length || best.at < sentences.length - 1) html = `${html}…`;
-  return html;
 }

@@ -8,9 +8,9 @@ import { nowIso, openDatabase, type Database } from '../../server/db/database.ts
 import { reindexDocument } from '../../server/documents/document-rows.ts';
 import { createInt8DotKernel, TILE } from '../../server/search/embedders/int8-dot.ts';
 import { dot, l2Normalize } from '../../server/search/embedders/embedder.ts';
-import { VectorCache } from '../../server/search/embedding-index.ts';
 import { ftsSnippets, MAX_EXPANSIONS, planFtsQuery, toFtsQuery } from '../../server/search/fts-query.ts';
 import { hybridSearch } from '../../server/search/hybrid-search.ts';
+import { VectorCache } from '../../server/search/vector-cache.ts';
 
 let dir = '';
 let db: Database;

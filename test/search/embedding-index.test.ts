@@ -7,12 +7,14 @@ import type { ApiKeyPrincipal } from '../../server/auth/api-keys.ts';
 import { nowIso, openDatabase, type Database } from '../../server/db/database.ts';
 import { reindexDocument } from '../../server/documents/document-rows.ts';
 import {
-  documentsToEmbed, EmbeddingIndex, embeddingIndexFor, indexDocument, removeStale, syncEmbeddings, useEmbeddingIndex, VectorCache,
+  documentsToEmbed, EmbeddingIndex, embeddingIndexFor, indexDocument, removeStale, syncEmbeddings, useEmbeddingIndex,
 } from '../../server/search/embedding-index.ts';
 import { dot, l2Normalize, type Embedder } from '../../server/search/embedders/embedder.ts';
 import { HashedEmbedder } from '../../server/search/embedders/hashed-embedder.ts';
 import { createInt8DotKernel } from '../../server/search/embedders/int8-dot.ts';
-import { hybridSearch, vectorSnippet } from '../../server/search/hybrid-search.ts';
+import { hybridSearch } from '../../server/search/hybrid-search.ts';
+import { vectorSnippet } from '../../server/search/snippets.ts';
+import { VectorCache } from '../../server/search/vector-cache.ts';
 
 let dir = '';
 let db: Database;

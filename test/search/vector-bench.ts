@@ -3,9 +3,9 @@
  * Fills a VectorCache with random unit vectors (hashed document vectors are dense, so random ones cost the same) and
  * times queries: hashed-embedder queries (sparse: few non-zero dimensions) and dense queries (ONNX/OpenAI models).
  */
-import { VectorCache } from '../../server/search/embedding-index.ts';
 import { l2Normalize } from '../../server/search/embedders/embedder.ts';
 import { HashedEmbedder } from '../../server/search/embedders/hashed-embedder.ts';
+import { VectorCache } from '../../server/search/vector-cache.ts';
 
 const documents = Number(process.argv[2] ?? 100_000);
 let seed = 42;
