@@ -20,3 +20,8 @@ export const ErrorMessage = {
 } as const;
 
 export type ErrorBody = { success: false; error: string; retryAfter?: number };
+
+/** The message of a caught value: an Error's own message, anything else (a thrown string, a rejection reason) as text. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

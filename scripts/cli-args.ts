@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { errorMessage } from '../common/errors.ts';
 
 /**
  * The command line of a script: `--help` prints `help` and exits 0; an unknown option or a missing value prints one
@@ -13,7 +14,7 @@ export function scriptArgs<T extends ParseArgsOptionsConfig>(options: T, help: s
   try {
     return parseArgs({ args, options, strict: true }).values;
   } catch (error) {
-    console.error(`${(error as Error).message} (see --help)`);
+    console.error(`${errorMessage(error)} (see --help)`);
     process.exit(2);
   }
 }

@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { Menu, Tray, nativeImage, type NativeImage } from 'electron';
+import { errorMessage } from '../../common/errors.ts';
 import type { Locale } from '../../common/i18n/translate.ts';
 import type { ConnectionStatus } from '../../common/ipc.ts';
 import type { DesktopApp } from '../core/desktop-app.ts';
@@ -58,7 +59,7 @@ export class AppTray {
       this.counts = await this.options.app.handlers['uploads.counts'](undefined);
       this.render();
     } catch (error) {
-      this.options.log(`tray: ${(error as Error).message}`);
+      this.options.log(`tray: ${errorMessage(error)}`);
     }
   }
 
@@ -82,7 +83,7 @@ export class AppTray {
     const handlers = this.options.app.handlers;
     const togglePause = (): void => {
       void (model.paused ? handlers['uploads.resume'](undefined) : handlers['uploads.pause'](undefined))
-        .catch((error: unknown) => this.options.log(`tray: ${(error as Error).message}`));
+        .catch((error: unknown) => this.options.log(`tray: ${errorMessage(error)}`));
     };
     this.tray.setContextMenu(Menu.buildFromTemplate([
       { label: model.tooltip, enabled: false },

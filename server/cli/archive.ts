@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROLES, SCOPES, type Role, type Scope } from '../../common/archive-types.ts';
+import { errorMessage } from '../../common/errors.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.ts';
 import { readOcrLanguages } from '../catalog/space-ocr-languages.ts';
 import { defaultDataDir } from '../config.ts';
@@ -131,7 +132,7 @@ export function run(argv: string[], out: (line: string) => void = console.log): 
         throw new UsageError(`Unknown command "${[group, command].filter(Boolean).join(' ')}"`);
     }
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = errorMessage(error);
     if (values.json) out(JSON.stringify({ error: message }));
     console.error(`error: ${message}${error instanceof UsageError ? '\n\n' + USAGE : ''}`);
     return error instanceof UsageError ? 2 : 1;
@@ -181,7 +182,7 @@ if (import.meta.main) {
   try {
     process.exitCode = run(process.argv.slice(2));
   } catch (error) {
-    console.error(`error: ${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    console.error(`error: ${errorMessage(error)}\n\n${USAGE}`);
     process.exitCode = 2;
   }
 }

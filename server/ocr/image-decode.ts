@@ -1,5 +1,6 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import UTIF from 'utif2';
+import { errorMessage } from '../../common/errors.ts';
 import { downscaleToFit, grayFromRgba, type GrayImage } from './gray-image.ts';
 
 /**
@@ -86,7 +87,7 @@ export async function decodeJpegOrPng(bytes: Uint8Array): Promise<RasterPage> {
   try {
     image = await loadImage(bytes);
   } catch (error) {
-    throw new ImageDecodeError(`The image could not be decoded (${error instanceof Error ? error.message : String(error)}).`);
+    throw new ImageDecodeError(`The image could not be decoded (${errorMessage(error)}).`);
   }
   const scale = Math.min(1, Math.sqrt(MAX_OCR_PIXELS / (image.width * image.height)));
   const width = Math.max(1, Math.round(image.width * scale));
@@ -142,7 +143,7 @@ export function* decodeTiffPages(bytes: Uint8Array, maxPages: number): Generator
   try {
     ifds = UTIF.decode(buffer);
   } catch (error) {
-    throw new ImageDecodeError(`The TIFF structure is unreadable (${error instanceof Error ? error.message : String(error)}).`);
+    throw new ImageDecodeError(`The TIFF structure is unreadable (${errorMessage(error)}).`);
   }
   const pages = ifds.filter((ifd) => ((tagNumber(ifd, 't254') ?? 0) & 1) === 0 && tagNumber(ifd, 't256') !== null);
   if (pages.length === 0) throw new ImageDecodeError('The TIFF file has no image.');
@@ -156,7 +157,7 @@ export function* decodeTiffPages(bytes: Uint8Array, maxPages: number): Generator
     try {
       UTIF.decodeImage(buffer, ifd);
     } catch (error) {
-      throw new ImageDecodeError(`A TIFF page could not be decoded (${error instanceof Error ? error.message : String(error)}).`);
+      throw new ImageDecodeError(`A TIFF page could not be decoded (${errorMessage(error)}).`);
     }
     const full = grayFromRgba(UTIF.toRGBA8(ifd), ifd.width, ifd.height);
     // UTIF keeps the decoded strips on the IFD; drop them before the next page is decoded.

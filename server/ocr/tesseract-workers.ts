@@ -1,4 +1,5 @@
 import Tesseract from 'tesseract.js';
+import { errorMessage } from '../../common/errors.ts';
 import { toTiff, type GrayImage } from './gray-image.ts';
 import { assertLocalPath, forgetTessdata, hasLanguageData, tessdataDirectory } from './tessdata.ts';
 
@@ -121,10 +122,6 @@ function imageFile(image: GrayImage, dpi: number): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-function errorText(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
 async function recognizerFor(languages: readonly string[]): Promise<Tesseract.Worker> {
   const key = languages.join('+');
   if (recognizer && recognizer.languages !== key) {
@@ -164,7 +161,7 @@ export async function recognize(image: GrayImage, languages: readonly string[], 
   } catch (error) {
     // A worker that failed or hung is discarded; the next page gets a fresh one.
     await resetRecognizer();
-    throw new Error(errorText(error), { cause: error });
+    throw new Error(errorMessage(error), { cause: error });
   }
 }
 

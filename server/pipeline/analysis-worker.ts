@@ -1,3 +1,4 @@
+import { errorMessage } from '../../common/errors.ts';
 import type { Analysis, AnalysisInput } from './analysis.ts';
 import { analyze } from './analyze.ts';
 import { ProcessingLimitError } from './processing-limits.ts';
@@ -18,7 +19,7 @@ if (process.send) {
     void analyze(input).then(
       (analysis) => send({ type: 'result', ok: true, analysis }),
       (error: unknown) => send({
-        type: 'result', ok: false, error: error instanceof Error ? error.message : String(error), limit: error instanceof ProcessingLimitError,
+        type: 'result', ok: false, error: errorMessage(error), limit: error instanceof ProcessingLimitError,
       }),
     );
   });

@@ -1,4 +1,5 @@
 import type { FileFormat } from '../../common/archive-types.ts';
+import { errorMessage } from '../../common/errors.ts';
 import { nowIso, type Database } from '../db/database.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { embeddingIndexFor } from '../search/embedding-index.ts';
@@ -269,7 +270,7 @@ export class DocumentProcessor {
       this.queue.finish(job.id);
     } catch (error) {
       if (this.stopped) return;
-      const message = error instanceof Error ? error.message : String(error);
+      const message = errorMessage(error);
       // A limit is the document's own: another try would end the same way. A lost process may have been bad luck.
       if (error instanceof AnalysisProcessLost) {
         if (job.attempts < this.limits.maxAttempts) return this.queue.retry(job.id, message);

@@ -1,5 +1,6 @@
 // Runs key store steps in a process of its own, so the test can give it a private D-Bus session with a real
 // gnome-keyring (or a dead D-Bus address). Usage: node keychain-child.ts '<steps JSON>'; prints one JSON line.
+import { errorMessage } from '../../common/errors.ts';
 import type { KeyStore } from '../../main/core/keychain/key-store.ts';
 import { openKeyStore } from '../../main/core/keychain/open-key-store.ts';
 
@@ -47,7 +48,7 @@ for (const step of steps) {
         break;
     }
   } catch (error) {
-    results.push({ op: step.op, error: error instanceof Error ? error.message : String(error) });
+    results.push({ op: step.op, error: errorMessage(error) });
   }
 }
 process.stdout.write(`${JSON.stringify({ results, logs } satisfies ChildOutput)}\n`);

@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { errorMessage } from '../../common/errors.ts';
 import type { DesktopNotification } from '../../common/ipc.ts';
 import { DesktopApp } from '../../main/core/desktop-app.ts';
 import { SessionKeyStore } from '../../main/core/keychain/session-key-store.ts';
@@ -102,7 +103,7 @@ export async function launchChromium(given?: FoundBrowser): Promise<Browser> {
   } catch (error) {
     // The npm package's binary links the system's NSS and expat; it ships them only for Amazon Linux.
     const hint = found.source === NPM_CHROMIUM_SOURCE ? ' (it needs libnss3, libnspr4 and libexpat1: apt-get install libnss3)' : '';
-    throw new Error(`Chromium from ${found.source} (${found.executablePath}) did not start${hint}: ${(error as Error).message}`, { cause: error });
+    throw new Error(`Chromium from ${found.source} (${found.executablePath}) did not start${hint}: ${errorMessage(error)}`, { cause: error });
   }
 }
 

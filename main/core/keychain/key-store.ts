@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../common/errors.ts';
 import { redactSecrets } from './redact.ts';
 
 /**
@@ -29,7 +30,7 @@ export class KeyStoreError extends Error {
 
 /** Describes a caught error without ever echoing a key it may contain. */
 export function errorReason(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = errorMessage(error);
   return redactSecrets(text.trim()) || 'unknown error';
 }
 

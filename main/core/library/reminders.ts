@@ -1,4 +1,5 @@
 import type { ArchiveEvent } from '../../../common/archive-types.ts';
+import { errorMessage } from '../../../common/errors.ts';
 import type { MessageKey } from '../../../common/i18n/messages.ts';
 import { translate, type Locale, type Params } from '../../../common/i18n/translate.ts';
 import { totalsOf } from './due-items.ts';
@@ -119,7 +120,7 @@ export class Reminders {
     try {
       return this.check();
     } catch (error) {
-      this.log(`reminders: check failed: ${error instanceof Error ? error.message : String(error)}`);
+      this.log(`reminders: check failed: ${errorMessage(error)}`);
       return [];
     }
   }

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import Conf from 'conf';
+import { errorMessage } from '../../../common/errors.ts';
 import { CorruptSettingsError, type SettingsBackend } from './settings-backend.ts';
 
 /** What SettingsStore needs of a conf instance; electron-store instances have the same shape. */
@@ -64,7 +65,7 @@ export function confStoreBackend(store: ConfLikeStore): SettingsBackend {
       try {
         return JSON.parse(text) as unknown;
       } catch (error) {
-        const reason = text.trim() === '' ? 'the file is empty' : `not valid JSON (${(error as Error).message})`;
+        const reason = text.trim() === '' ? 'the file is empty' : `not valid JSON (${errorMessage(error)})`;
         throw new CorruptSettingsError(reason);
       }
     },

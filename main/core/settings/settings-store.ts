@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
+import { errorMessage } from '../../../common/errors.ts';
 import { defaultSettings, settingsSchema, type Settings } from '../../../common/settings.ts';
 import { redactSecrets } from '../keychain/redact.ts';
 import { migrateSettings, SETTINGS_MIGRATIONS, SettingsMigrationError, type SettingsMigration } from './migrations.ts';
@@ -109,7 +110,7 @@ export class SettingsStore {
       try {
         listener(next, previous);
       } catch (error) {
-        this.#log(`settings change listener failed: ${redactSecrets(error instanceof Error ? error.message : String(error))}`);
+        this.#log(`settings change listener failed: ${redactSecrets(errorMessage(error))}`);
       }
     }
     return next;

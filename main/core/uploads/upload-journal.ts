@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { UploadAccepted, UploadMetadata } from '../../../common/archive-types.ts';
+import { errorMessage } from '../../../common/errors.ts';
 import type { WatchedFolder } from '../../../common/settings.ts';
 import { validateUploadMetadata } from '../../../common/upload-metadata.ts';
 import { ArchiveError } from '../client/archive-error.ts';
@@ -428,7 +429,7 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     } catch (error) {
       const code = errorCode(error);
       if (code === 'ENOENT' || code === 'ENOTDIR') return { state: 'gone' };
-      return { state: 'unreadable', error: error instanceof Error ? error.message : String(error) };
+      return { state: 'unreadable', error: errorMessage(error) };
     }
   }
 
@@ -483,7 +484,7 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
             : result.action === 'move' ? `moved to ${result.destination}` : result.action === 'delete' ? 'deleted' : 'kept';
           if (result.action !== 'keep') this.log(`${summary}: ${item.path}`);
         } catch (error) {
-          lastError = error instanceof Error ? error.message : String(error);
+          lastError = errorMessage(error);
           summary = `${folder.after_upload.action} failed: ${lastError}`;
           this.log(`after-upload action failed: ${item.path}: ${lastError}`);
         }

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { copyFile, link, lstat, mkdir, open, rename, unlink, utimes } from 'node:fs/promises';
 import path from 'node:path';
+import { errorMessage } from '../../../common/errors.ts';
 import type { WatchedFolder } from '../../../common/settings.ts';
-import { errorCode, errorMessage } from './fs-errors.ts';
+import { errorCode } from './fs-errors.ts';
 
 export type AfterUploadResult = {
   action: 'keep' | 'move' | 'delete';

@@ -1,8 +1,9 @@
 import type { Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { errorMessage } from '../../../common/errors.ts';
 import type { WatchedFolder } from '../../../common/settings.ts';
-import { errorCode, errorMessage } from './fs-errors.ts';
+import { errorCode } from './fs-errors.ts';
 import { createPathFilter, type PathFilter } from './path-filter.ts';
 import { subfolderTagsOf } from './tags.ts';
 import { DirectoryTreeWatcher } from './tree-watcher.ts';

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../common/errors.ts';
 import type { Analysis, AnalysisInput } from '../analysis.ts';
 import type { PageOcr } from '../../ocr/page-ocr.ts';
 import { ISO_LANGUAGE, resolveOcrLanguages } from '../../ocr/tessdata.ts';
@@ -40,7 +41,7 @@ export class OcrReport {
       this.pages.push({ number, chars: text.replace(/\s+/g, '').length, confidence: result.confidence, script: result.script });
       return text;
     } catch (error) {
-      this.failures.push({ number, reason: error instanceof Error ? error.message : String(error) });
+      this.failures.push({ number, reason: errorMessage(error) });
       return null;
     }
   }

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { errorMessage } from '../../../common/errors.ts';
 import type { AnalysisStep } from '../analysis.ts';
 import { decodeLimitsOf } from '../processing-limits.ts';
 import { OcrReport, ocrLanguagesOf } from './ocr-report.ts';
@@ -54,7 +55,7 @@ export const pdfTextStep: AnalysisStep = {
         analysis.notes.push('The PDF is password-protected; its text could not be read.');
         return;
       }
-      throw new Error(`The PDF could not be read (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+      throw new Error(`The PDF could not be read (${errorMessage(error)})`, { cause: error });
     }
     const report = new OcrReport(ocrLanguagesOf(input));
     const renderer = new PdfPageRenderer();

@@ -1,3 +1,4 @@
+import { errorMessage } from '../../../common/errors.ts';
 import { l2Normalize, type Embedder } from './embedder.ts';
 
 export interface OpenAiEmbedderConfig {
@@ -83,7 +84,8 @@ export class OpenAiEmbedder implements Embedder {
           await sleep(backoff(attempt));
           continue;
         }
-        const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+        // undici puts the socket's own error (ECONNREFUSED...) in the cause; "fetch failed" alone says nothing.
+        const reason = errorMessage(error instanceof Error && error.cause instanceof Error ? error.cause : error);
         throw new Error(`${this.describe()} could not be reached: ${reason}`, { cause: error });
       }
       const text = await response.text();
