@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { errorMessage } from '../common/errors.ts';
 import { detectFormat } from '../shared/formats/detect-format.ts';
 import type { Analysis } from '../server/pipeline/analysis.ts';
 import { analyze } from '../server/pipeline/analyze.ts';
@@ -140,7 +141,7 @@ async function evaluate(corpusDir: string, truth: Truth): Promise<DocResult> {
       lineCer: lineAlignedErrorRate(truth.text, content), wordRecall: wordRecall(truth.text, content), ms: performance.now() - started, error: null, notes: analysis.notes ?? [],
     };
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    const message = errorMessage(err);
     return { truth, checks: compare(truth, {}), content: '', cer: 1, lineCer: 1, wordRecall: 0, ms: performance.now() - started, error: message, notes: [] };
   }
 }

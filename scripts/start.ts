@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
+import { errorMessage } from '../common/errors.ts';
 import { DesktopApp } from '../main/core/desktop-app.ts';
 import { defaultAppDataDir } from '../main/core/desktop-core.ts';
 import { redactSecrets } from '../main/core/keychain/redact.ts';
@@ -133,7 +134,7 @@ async function main(): Promise<void> {
 
 if (import.meta.main) {
   main().catch((error: unknown) => {
-    console.error(`npm start: ${redactSecrets(error instanceof Error ? error.message : String(error))}`);
+    console.error(`npm start: ${redactSecrets(errorMessage(error))}`);
     process.exit(1);
   });
 }

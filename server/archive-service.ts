@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { ErrorMessage } from '../common/errors.ts';
+import { ErrorMessage, errorMessage } from '../common/errors.ts';
 import { verifyApiKey, type ApiKeyPrincipal } from './auth/api-keys.ts';
 import { catalogRoutes } from './catalog/catalog-routes.ts';
 import { SPEC_LIMITS, type ServiceLimits } from './config.ts';
@@ -74,7 +74,7 @@ export async function openArchive(options: ArchiveServiceOptions): Promise<Servi
     await configureEmbeddings(db, options.embedder ?? embedderConfigFromEnv());
   } catch (error) {
     // A misconfigured model must not keep the archive from starting: search falls back to the built-in embedder.
-    (options.log ?? (() => undefined))(`embedder not available (${error instanceof Error ? error.message : String(error)}); using the built-in one`);
+    (options.log ?? (() => undefined))(`embedder not available (${errorMessage(error)}); using the built-in one`);
     await configureEmbeddings(db, { kind: 'hashed' });
   }
   const processor = new DocumentProcessor(db, blobs, {

@@ -12,6 +12,7 @@ import {
   type WebContents,
 } from 'electron';
 import ElectronStore from 'electron-store';
+import { errorMessage } from '../../common/errors.ts';
 import { DesktopApp } from '../core/desktop-app.ts';
 import { defaultAppDataDir } from '../core/desktop-core.ts';
 import { redactSecrets } from '../core/keychain/redact.ts';
@@ -136,11 +137,11 @@ async function start(): Promise<void> {
   });
 
   powerMonitor.on('resume', () => desktop.wake());
-  void applyStartAtLogin(settings.get().ui.start_at_login, log).catch((error: unknown) => log(`start at login: ${(error as Error).message}`));
+  void applyStartAtLogin(settings.get().ui.start_at_login, log).catch((error: unknown) => log(`start at login: ${errorMessage(error)}`));
   settings.onChange((next, previous) => {
     if (next.ui.language !== previous.ui.language) tray?.relabel();
     if (next.ui.start_at_login !== previous.ui.start_at_login) {
-      void applyStartAtLogin(next.ui.start_at_login, log).catch((error: unknown) => log(`start at login: ${(error as Error).message}`));
+      void applyStartAtLogin(next.ui.start_at_login, log).catch((error: unknown) => log(`start at login: ${errorMessage(error)}`));
     }
   });
 
@@ -277,7 +278,7 @@ function shutdown(): Promise<void> {
     try {
       await desktopApp?.stop();
     } catch (error) {
-      log(`stopping: ${(error as Error).message}`);
+      log(`stopping: ${errorMessage(error)}`);
     }
   })();
   return stopping;

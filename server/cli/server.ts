@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { errorMessage } from '../../common/errors.ts';
 import { startArchiveService } from '../archive-service.ts';
 import { installProcessGuard } from '../../shared/process-guard.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, defaultDataDir } from '../config.ts';
@@ -50,7 +51,7 @@ export async function main(argv: string[]): Promise<void> {
 
 if (import.meta.main) {
   main(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(`error: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(`error: ${errorMessage(error)}`);
     process.exitCode = 1;
   });
 }

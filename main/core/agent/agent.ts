@@ -4,6 +4,7 @@
  */
 import { basename, dirname } from 'node:path';
 import { text } from 'node:stream/consumers';
+import { errorMessage } from '../../../common/errors.ts';
 import { connectionSchema, type ConnectionSettings } from '../../../common/settings.ts';
 import { installProcessGuard } from '../../../shared/process-guard.ts';
 import { redactSecrets } from '../keychain/redact.ts';
@@ -25,7 +26,7 @@ async function main(): Promise<number> {
   try {
     args = parseAgentArgs(process.argv.slice(2));
   } catch (error) {
-    console.error(`agent: ${(error as Error).message}\nRun "npm run agent -- --help" for the options.`);
+    console.error(`agent: ${errorMessage(error)}\nRun "npm run agent -- --help" for the options.`);
     return 2;
   }
   if (args.help) {
@@ -117,6 +118,6 @@ function statusLine(status: ReturnType<DesktopApp['status']>, core: CoreStatus):
 }
 
 main().then((code) => { process.exitCode = code; }, (error: unknown) => {
-  console.error(`agent: ${redactSecrets(error instanceof Error ? error.message : String(error))}`);
+  console.error(`agent: ${redactSecrets(errorMessage(error))}`);
   process.exitCode = 1;
 });

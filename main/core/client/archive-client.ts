@@ -18,6 +18,7 @@ import type {
   Space, Tag, UploadAccepted, UploadMetadata,
 } from '../../../common/archive-types.ts';
 import { downloadFileName } from '../../../common/download-name.ts';
+import { errorMessage } from '../../../common/errors.ts';
 import type { EventPatch } from '../../../common/event-patch.ts';
 import { detectFormat } from '../../../shared/formats/detect-format.ts';
 import { ArchiveError } from './archive-error.ts';
@@ -549,9 +550,9 @@ export function toArchiveError(error: unknown, signal?: AbortSignal): ArchiveErr
   }
   if (TIMEOUT_CODES.has(code)) return new ArchiveError('The service did not answer in time', { kind: 'timeout', cause: error });
   if (error instanceof undiciErrors.UndiciError || /^(E[A-Z]+|UND_ERR)/.test(code)) {
-    return new ArchiveError(`Cannot reach the service (${code || (error as Error).message})`, { kind: 'network', cause: error });
+    return new ArchiveError(`Cannot reach the service (${code || errorMessage(error)})`, { kind: 'network', cause: error });
   }
-  return new ArchiveError(error instanceof Error ? error.message : String(error), { kind: 'network', cause: error });
+  return new ArchiveError(errorMessage(error), { kind: 'network', cause: error });
 }
 
 /**

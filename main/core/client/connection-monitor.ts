@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { errorMessage } from '../../../common/errors.ts';
 import { ArchiveError } from './archive-error.ts';
 import { backoffDelay, sleep, type BackoffOptions } from './backoff.ts';
 
@@ -101,7 +102,7 @@ export class ConnectionMonitor extends EventEmitter<{ change: [state: Connection
         return true;
       }
       const timedOut = deadline.aborted || signal?.aborted === true;
-      this.unreachable(ticket, timedOut ? 'The service did not answer in time' : messageOf(error));
+      this.unreachable(ticket, timedOut ? 'The service did not answer in time' : errorMessage(error));
       return false;
     }
   }
@@ -159,8 +160,4 @@ export class ConnectionMonitor extends EventEmitter<{ change: [state: Connection
     if (changed) this.wake.abort();
     this.emit('change', this.current);
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { ErrorMessage } from '../../../common/errors.ts';
+import { ErrorMessage, errorMessage } from '../../../common/errors.ts';
 import { detectFormat } from '../../../shared/formats/detect-format.ts';
 
 /** The service's limit; a bigger file fails here, before it spends a rate-limit token. */
@@ -21,7 +21,7 @@ export async function checkFile(path: string): Promise<FileCheck> {
     before = await stat(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, permanent: true, error: code === 'ENOENT' ? `File not found: ${path}` : `Cannot read ${path}: ${(error as Error).message}` };
+    return { ok: false, permanent: true, error: code === 'ENOENT' ? `File not found: ${path}` : `Cannot read ${path}: ${errorMessage(error)}` };
   }
   if (!before.isFile()) return { ok: false, permanent: true, error: `Not a file: ${path}` };
   if (before.size > MAX_UPLOAD_BYTES) return { ok: false, permanent: true, error: ErrorMessage.fileTooLarge };
@@ -29,7 +29,7 @@ export async function checkFile(path: string): Promise<FileCheck> {
   try {
     format = await detectFormat(path);
   } catch (error) {
-    return { ok: false, permanent: false, error: `Cannot read ${path}: ${(error as Error).message}` };
+    return { ok: false, permanent: false, error: `Cannot read ${path}: ${errorMessage(error)}` };
   }
   if (!format) return { ok: false, permanent: true, error: ErrorMessage.unsupportedFormat };
   try {
@@ -40,7 +40,7 @@ export async function checkFile(path: string): Promise<FileCheck> {
     }
     return { ok: true, sha256, size: after.size, mtimeMs: after.mtimeMs, mimeType: format.mimeType };
   } catch (error) {
-    return { ok: false, permanent: false, error: `Cannot read ${path}: ${(error as Error).message}` };
+    return { ok: false, permanent: false, error: `Cannot read ${path}: ${errorMessage(error)}` };
   }
 }
 

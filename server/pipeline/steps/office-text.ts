@@ -1,4 +1,5 @@
 import type { FileFormat } from '../../../common/archive-types.ts';
+import { errorMessage } from '../../../common/errors.ts';
 import type { Analysis, AnalysisStep } from '../analysis.ts';
 import { docText } from './office/doc.ts';
 import { docxText } from './office/docx.ts';
@@ -56,6 +57,6 @@ function applyExtracted(analysis: Analysis, format: FileFormat, result: Extracte
 }
 
 function reason(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
+  const message = errorMessage(error);
   return message.length > 200 ? `${message.slice(0, 200)}…` : message;
 }
