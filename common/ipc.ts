@@ -142,10 +142,10 @@ export const settingsPatchSchema = z.strictObject({
 });
 
 /**
- * A hand edit of an event (PATCH /v1/events/{id}), validated as the service does: every field optional, null clears
- * it. The renderer's edit form parses with this schema too, so it shows the same messages before anything is sent.
+ * events.update: the event's id and the fields of PATCH /v1/events/{id}, validated as the service does (every field
+ * optional, null clears it). The renderer's edit form parses with this schema too, so it shows the same messages before
+ * anything is sent.
  */
-/** events.update: the event's id and the fields of PATCH /v1/events/{id}, with the service's own rules. */
 export const eventUpdateSchema = z.strictObject({ id: uuid, ...eventPatchFields });
 export type EventUpdate = z.infer<typeof eventUpdateSchema>;
 

@@ -1,7 +1,7 @@
 /**
  * Header blocks read column by column. OCR and some PDF text layers return a block of labels ("Policy number",
- * "Member ID", "Issue date") and, further down, the block of their values ("EHP-350348507", "EV945892429",
- * "Oct 21, 2026"). This pairs them up again as "label value" lines, so that the label-based extractors can read them.
+ * "Member ID", "Issue date") and, further down, the block of their values ("PN-2048817", "MB-5501287",
+ * "Mar 3, 2027"). This pairs them up again as "label value" lines, so that the label-based extractors can read them.
  * A pairing is only kept when the values fit their labels: a date under a date label, money under an amount label,
  * a number under a number label.
  */

@@ -37,7 +37,7 @@ const LABELS = combineLabels<DateLabel>([
     'gültig(?: ab)?', 'g[üu]ltigkeit', 'valid(?: from)?', 'kunde seit', 'customer since', 'mitglied seit', 'member since',
     'eingegangen(?: am)?', 'received(?: on)?', 'letzte zahlung', 'last payment',
   ])],
-  // A period whose end is the term of a contract or policy ("Versicherungszeitraum 01.01.2027 bis 31.12.2027").
+  // A period whose end is the term of a contract or policy ("Versicherungszeitraum 01.04.2027 bis 31.03.2028").
   ['period', wordsRegex([
     'versicherungszeitraum', 'versicherungsdauer', 'vertragslaufzeit', 'vertragszeitraum', 'mietzeit', 'laufzeit',
     'period of (?:insurance|cover|coverage)', '(?:insurance|policy|coverage|cover|contract) period', 'term of (?:this|the) \\p{L}+',
@@ -66,7 +66,7 @@ const LABELS = combineLabels<DateLabel>([
 ]);
 
 const PAYMENT_CONTEXT = /zahl|überweis|begleich|entricht|ausgleich|pay|paid|remit|settle|gutgeschrieben|eingang/iu;
-/** "… am 14.10.2026 abgebucht", "buchen wir am 14.10.2026 per Lastschrift von Ihrem Konto ab" (OCR may garble a word between). */
+/** "… am 03.02.2027 abgebucht", "buchen wir am 03.02.2027 per Lastschrift von Ihrem Konto ab" (OCR may garble a word between). */
 const DEBIT_AFTER = /^[^.;]{0,40}?(?:abgebucht|eingezogen|belastet|debited|collected|(?:per|mittels|via|by) (?:\S+ ){0,2}?\S*(?:lastschrift|direct debit)|(?:von|vom) ihrem \p{L}*konto ab)/iu;
 const RANGE_AFTER = /^\s*(?:-|–|—|bis|to|until|through)\s*$/iu;
 const PLACE_DATE = /^[\p{Lu}][\p{L} .\-/()]{1,40}, (?:(?:den|am|the) )?$/u;
@@ -108,11 +108,11 @@ export function labelDates(doc: Doc, dates: readonly FoundDate[]): DateCandidate
     const candidate = labelDate(lines, spans, date, previousEnd);
     const next = dates[i + 1];
     const line = lines[date.line] ?? '';
-    // Both ends of "01.11.2026 – 30.11.2026" describe a period, not the day the document was written.
+    // Both ends of "01.05.2027 – 31.05.2027" describe a period, not the day the document was written.
     const startsRange = next !== undefined && next.line === date.line && RANGE_AFTER.test(line.slice(date.end, next.start));
     const endsRange = previous !== undefined && previous.line === date.line && RANGE_AFTER.test(line.slice(previous.end, date.start));
     if ((startsRange || endsRange) && candidate.label !== 'due') {
-      // "Versicherungszeitraum 01.01.2027 bis 31.12.2027": the end of an insured or contract period is its term.
+      // "Versicherungszeitraum 01.04.2027 bis 31.03.2028": the end of an insured or contract period is its term.
       return { ...candidate, label: endsRange && namesPeriod(lines, spans, previous) ? 'end' : 'start' };
     }
     if (DEBIT_AFTER.test(line.slice(date.end, date.end + 60))) return { ...candidate, label: 'due' };
@@ -233,8 +233,8 @@ const VALIDITY_WORDS = wordsRegex(['gültig', 'gilt', 'valid', 'bindefrist', 'ge
 
 /**
  * The deadline of a contract, policy or offer: the end of its fixed term or of its validity ("Vertragsende frühestens
- * 09.10.2028", "Period of cover 1 Dec 2026 to 30 Nov 2027", "gültig bis 04.12.2026"), for an offer also a validity
- * counted from its date ("valid for 30 days from the date above").
+ * 30.06.2029", "Period of cover 1 Apr 2027 to 31 Mar 2028", "gültig bis 17.05.2027"), for an offer also a validity
+ * counted from its date ("valid for 45 days from the date above").
  */
 export function pickTermEnd(lines: readonly string[], candidates: readonly DateCandidate[], documentDate: string | null, offer: boolean): DatePick | null {
   let best: FoundDate | null = null;

@@ -127,7 +127,7 @@ function toIso(kind: string, m: RegExpMatchArray, options: DateOptions): string 
   return isoOf(year, month, day);
 }
 
-/** "15.12.2026" for German titles, "15 December 2026" for English ones. */
+/** "03.02.2027" for German titles, "3 February 2027" for English ones. */
 export function formatDate(iso: string, language: string): string {
   const [y, m, d] = iso.split('-');
   if (language === 'de') return `${d}.${m}.${y}`;

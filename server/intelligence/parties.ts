@@ -127,7 +127,7 @@ function addressBlocks(lines: readonly string[]): number[] {
 function isReturnAddress(line: string): boolean {
   if (!/[·•|,–-]/u.test(line)) return false;
   const segments = line.split(SEPARATORS).filter(Boolean);
-  // "Portland, OR 97205" is a city line; a return address names someone and where: three parts, or two set apart by "·".
+  // "Springfield, IL 62704" is a city line; a return address names someone and where: three parts, or two set apart by "·".
   if (segments.length < 2 || (segments.length === 2 && !/[·•|]/u.test(line))) return false;
   const first = segments[0] ?? '';
   if (/\d/.test(first) || !/\p{L}{2,}/u.test(first)) return false;

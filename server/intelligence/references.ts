@@ -17,7 +17,7 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
     'fax', 'mobil', 'handy', 'phone', 'bic', 'swift', 'blz', 'bankleitzahl', 'gläubiger-?id\\p{L}*', 'creditor id', 'mandatsreferenz',
     'mandate ref\\p{L}*', 'zähler-?(?:nummer|nr\\.?)', 'meter (?:no\\.?|number)', 'marktlokation', 'zählpunkt', 'sort code', 'postfach',
     'identifikationsnummer', 'sozialversicherungs-?(?:nummer|nr\\.?)', 'rv-?nr\\.?', 'steuerklasse', 'steuer-?identifikationsnummer',
-    // The company register ("Registered in England and Wales No. 06620014") and the card terminal's slip.
+    // The company register ("Registered in England and Wales No. 05218843") and the card terminal's slip.
     'registered in [a-z ]{3,20}?(?:no\\.?|number)', '(?:england|wales|scotland|northern ireland) (?:no\\.?|number)',
     'registered (?:no\\.?|number|office)', 'registration (?:no\\.?|number)',
     'company registration(?: no\\.?| number)?', 'reg\\.? no\\.?', 'terminal-?id', 'trace-?nr\\.?', 'genehmigungs-?nr\\.?',
@@ -58,8 +58,7 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
 const LABELS = combineLabels(LABEL_SOURCES.map(([kind, sources]) =>
   [kind, new RegExp(latin(`${WORD_START}(?:${sources.join('|')})${LABEL_END}`), 'gi')] as const));
 
-/** "Rechnung 2026-4711" or "Invoice INV-1001" without "Nr.": the heading word stands in for the label. */
-/** "Rechnung 2026-4711" as a heading, or "invoice INV-2044" inside a sentence: the word stands in for a label. */
+/** "Rechnung 2026-4711" as a heading, or "invoice INV-2044" inside a sentence, without "Nr.": the word stands in for a label. */
 const DOCUMENT_WORDS = combineLabels(([
   ['invoice', '\\p{L}*rechnung|invoice|tax invoice'],
   ['credit', 'gutschrift|credit note|rechnungskorrektur|stornorechnung'],
@@ -70,17 +69,17 @@ const DOCUMENT_WORDS = combineLabels(([
   ['receipt', 'quittung|kassenbon|receipt'],
 ] as const).map(([kind, source]) => [kind, new RegExp(latin(`${WORD_START}(?:${source})(?= )`), 'gi')] as const));
 
-/** Between label and value OCR leaves stray marks ("Invoice # >> 7613-7151", "Account number © 6091982954"). */
+/** Between label and value OCR leaves stray marks ("Invoice # >> 5820-1193", "Account number © 4410297735"). */
 const VALUE = /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]*(?:(?:nr|no|nummer|number)\.?\s*[:#]?\s*)?([A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ\-/._]*(?: \d{2,}(?:\.\d{3})*(?=\s|$|[,;)]))*)/iu;
 /**
  * OCR also reads specks as a short lowercase word or a lone capital ("Gutschrift-Nr i GU-4711", "Account number hiss
  * 60812345", "Member no: A KX19001"): skipped when a number that starts with at most four capitals and a digit follows.
  */
 const STRAY_WORD = /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]*(?:[a-zß-ÿ]{1,4}|[A-Z](?= [A-Z]))[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]+(?=[A-Z]{0,4}-?\d)/u;
-/** A file reference may end in the writer's initials: "Unser Zeichen 112/26 HO", "Az. 4711/26 KL". */
+/** A file reference may end in the writer's initials: "Unser Zeichen 317/26 MB", "Az. 4711/26 KL". */
 const INITIALS_AFTER = /^ ([A-Z]{1,3})(?=$|[ ,;)])/u;
 const CURRENCY_CODE = /^(?:EUR|USD|GBP|CHF)$/u;
-/** "11/2026" is a month, not a number ("Kontoauszug 11/2026"). */
+/** "04/2027" is a month, not a number ("Kontoauszug 04/2027"). */
 const MONTH_YEAR = /^(?:0?[1-9]|1[0-2])[./-](?:19|20)\d\d$/;
 const IBAN_VALUE = /^[\s:]*([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?)/u;
 const DATE_LIKE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
@@ -147,7 +146,7 @@ export function findReferences(doc: Doc): FoundReference[] {
         if (initials?.[1] && !CURRENCY_CODE.test(initials[1])) value = `${value} ${initials[1]}`;
       }
       if (value) {
-        // A bare "Beleg 3564" is often the card terminal's slip number printed beside the till's "Bon-Nr.".
+        // A bare "Beleg 5093" is often the card terminal's slip number printed beside the till's "Bon-Nr.".
         found.push({ kind: hit.kind, value, line: index, confidence: /^beleg$/iu.test(hit.text) ? 0.75 : 0.9 });
         return;
       }
@@ -159,7 +158,7 @@ export function findReferences(doc: Doc): FoundReference[] {
         if (value2) found.push({ kind: hit.kind, value: value2, line: index + 1, confidence: 0.85 });
         return;
       }
-      // A header row: "Rechnungsnr. Kundennr. Datum" above "2026-4711 10023 15.12.2026".
+      // A header row: "Rechnungsnr. Kundennr. Datum" above "2026-4711 10023 03.02.2027".
       const pureHeader = hits.every((h, j) => emptyRest(line.slice(h.end, hits[j + 1]?.start)));
       const cells = next.split(' ');
       if (pureHeader && cells.length === hits.length) {

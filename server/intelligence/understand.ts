@@ -20,7 +20,8 @@ import { makeTitle } from './title.ts';
 
 export type { EInvoice } from './einvoice.ts';
 
-export type FieldSource = 'e-invoice' | 'text' | 'filename';
+/** 'llm': the optional language-model extractor (server/intelligence/llm/), a value the document prints. */
+export type FieldSource = 'e-invoice' | 'text' | 'filename' | 'llm';
 
 export interface ExtractedField<T = unknown> {
   value: T;
@@ -78,7 +79,7 @@ export function understand(input: UnderstandInput): Understanding {
   // An ambiguous 03/04/2026 is read the American way only in English documents without signs of the
   // day-first English-speaking world (UK, Ireland, Australia, New Zealand, India).
   const monthFirst = language === 'en' && !DAY_FIRST_SIGNS.test(text);
-  // Fields are read from the text plus its label blocks paired with their values ("Policy number" … "EHP-350348507").
+  // Fields are read from the text plus its label blocks paired with their values ("Policy number" … "PN-2048817").
   const rejoined = hasText ? rejoinColumns(text.replace(/\r\n?/g, '\n').split('\n'), input.today) : [];
   const fieldDoc = rejoined.length > 0 ? makeDoc(`${text}\n${rejoined.join('\n')}`) : doc;
   const fieldLines = fieldDoc.lines;
