@@ -1,7 +1,7 @@
-import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { errorMessage } from '../../common/errors.ts';
 import type { ConnectionSettings, Settings, WatchedFolder } from '../../common/settings.ts';
 import { ArchiveClient } from './client/archive-client.ts';
 import { profileId, type KeyStore } from './keychain/key-store.ts';
@@ -11,6 +11,7 @@ import type { SettingsStore } from './settings/settings-store.ts';
 import { JournalStore } from './uploads/journal-store.ts';
 import { UploadJournal } from './uploads/upload-journal.ts';
 import { FolderWatcher, type FolderStatus } from './watcher/folder-watcher.ts';
+import { WatchedFolders } from './watched-folders.ts';
 import type { ConnectionMonitorTimings } from './client/connection-monitor.ts';
 
 /** Per-user directory of the desktop app's own data (journal, library cache, local archive unless configured). */
@@ -63,40 +64,38 @@ export interface CoreStatus {
  * Builds the services of the desktop app from the settings and wires them: watcher → journal → client, the local
  * archive in local mode. The Electron shell, the browser shell and the headless agent all start here.
  */
-export class DesktopCore extends EventEmitter<{ 'folder-status': [status: FolderStatus] }> {
+export class DesktopCore {
   readonly client: ArchiveClient;
   readonly journal: UploadJournal;
   readonly watcher: FolderWatcher;
+  readonly folders: WatchedFolders;
   readonly keys: KeyStore;
   readonly keyWarning: string | null;
   readonly local: LocalArchive | null;
   private readonly settings: SettingsStore;
   private readonly store: JournalStore;
   private readonly profile: string;
-  private readonly folderStatuses = new Map<string, FolderStatus>();
-  private folders: WatchedFolder[];
   private readonly fixedFolders: boolean;
   private readonly log: (line: string) => void;
   private readonly mode: ConnectionSettings['mode'];
   private unsubscribe: (() => void) | undefined;
 
   private constructor(parts: {
-    client: ArchiveClient; journal: UploadJournal; watcher: FolderWatcher; keys: KeyStore; keyWarning: string | null;
-    local: LocalArchive | null; settings: SettingsStore; store: JournalStore; profile: string; folders: WatchedFolder[];
+    client: ArchiveClient; journal: UploadJournal; watcher: FolderWatcher; folders: WatchedFolders; keys: KeyStore;
+    keyWarning: string | null; local: LocalArchive | null; settings: SettingsStore; store: JournalStore; profile: string;
     fixedFolders: boolean; log: (line: string) => void; mode: ConnectionSettings['mode'];
   }) {
-    super();
     this.mode = parts.mode;
     this.client = parts.client;
     this.journal = parts.journal;
     this.watcher = parts.watcher;
+    this.folders = parts.folders;
     this.keys = parts.keys;
     this.keyWarning = parts.keyWarning;
     this.local = parts.local;
     this.settings = parts.settings;
     this.store = parts.store;
     this.profile = parts.profile;
-    this.folders = parts.folders;
     this.fixedFolders = parts.fixedFolders;
     this.log = parts.log;
   }
@@ -133,50 +132,44 @@ export class DesktopCore extends EventEmitter<{ 'folder-status': [status: Folder
         apiKey = options.apiKeyOverride ?? (await keys.get(profile));
       }
 
+      // Each piece is built on the ones before it; the core, last, only holds them.
       client = new ArchiveClient({ baseUrl, apiKey, connection: options.connectionTimings });
       store = new JournalStore(join(options.appDataDir, 'journal.sqlite'));
-      const folders = options.folders ?? settings.folders;
+      const folders = new WatchedFolders(options.folders ?? settings.folders);
       const journal = new UploadJournal({
-        store, transport: client, folder: (id) => core.folderById(id), paused: settings.uploads.paused, log,
+        store, transport: client, folder: (id) => folders.byId(id), paused: settings.uploads.paused, log,
       });
       const watcher = new FolderWatcher({
         onFileReady: (file) => journal.addFolderFile(file),
         onFolderStatus: (status) => {
-          core.folderStatuses.set(status.folderId, status);
-          core.emit('folder-status', status);
+          folders.report(status);
           if (status.state === 'missing' || status.state === 'error') log(`folder ${status.path}: ${status.error ?? status.state}`);
         },
         rescanIntervalMs: settings.uploads.rescan_interval_ms,
         log,
       });
-      // The callbacks above run only after start(), when `core` exists.
-      const core: DesktopCore = new DesktopCore({
-        client, journal, watcher, keys, keyWarning, local, settings: options.settings, store, profile, folders,
+      return new DesktopCore({
+        client, journal, watcher, folders, keys, keyWarning, local, settings: options.settings, store, profile,
         fixedFolders: options.folders !== undefined, log, mode: connection.mode,
       });
-      return core;
     } catch (error) {
       // A failed start leaves nothing running: the embedded archive would keep its port and its database open.
       store?.close();
       await client?.close().catch(() => undefined);
-      await local?.stop().catch((stopError: unknown) => log(`local archive: stopping after a failed start: ${(stopError as Error).message}`));
+      await local?.stop().catch((stopError: unknown) => log(`local archive: stopping after a failed start: ${errorMessage(stopError)}`));
       throw error;
     }
-  }
-
-  folderById(id: string): WatchedFolder | undefined {
-    return this.folders.find((folder) => folder.id === id);
   }
 
   async start(): Promise<void> {
     await this.journal.start();
     this.client.connection.start();
-    this.watcher.setFolders(this.folders);
+    this.watcher.setFolders(this.folders.list);
     this.watcher.start();
     if (!this.fixedFolders) {
       this.unsubscribe = this.settings.onChange((next: Settings, previous: Settings) => {
         if (next.folders !== previous.folders) {
-          this.folders = next.folders;
+          this.folders.replace(next.folders);
           this.watcher.setFolders(next.folders);
         }
         if (next.uploads.paused !== previous.uploads.paused) {
@@ -218,7 +211,7 @@ export class DesktopCore extends EventEmitter<{ 'folder-status': [status: Folder
       keyWarning: this.keyWarning,
       counts: this.journal.counts(),
       watching: this.watcher.pendingCount,
-      folders: [...this.folderStatuses.values()],
+      folders: this.folders.latestStatuses(),
     };
   }
 }

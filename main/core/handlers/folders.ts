@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { CallParsedInput } from '../../../common/ipc.ts';
+import { watchedFolderSchema, type WatchedFolder } from '../../../common/settings.ts';
+import { ArchiveError } from '../client/archive-error.ts';
+import type { SettingsStore } from '../settings/settings-store.ts';
+import type { DesktopServices } from './desktop-services.ts';
+import type { HandlersOf } from './handler-set.ts';
+
+/**
+ * Watched folders, kept in the settings (the core's watcher follows them), and the system's folder picker that
+ * chooses them.
+ */
+export function folderHandlers(services: Pick<DesktopServices, 'core' | 'settings' | 'pickFolder'>): HandlersOf<'folders' | 'dialogs'> {
+  const { settings } = services;
+  return {
+    'folders.list': async () => ({ folders: [...settings.get().folders], statuses: services.core().status().folders }),
+    'folders.save': async (input) => saveFolder(settings, input),
+    'folders.remove': async ({ id }) => {
+      const folders = settings.get().folders;
+      if (!folders.some((f) => f.id === id)) return false;
+      await settings.update({ folders: folders.filter((f) => f.id !== id) });
+      return true;
+    },
+    'folders.rescan': async ({ id }) => { await services.core().watcher.rescan(id); },
+
+    'dialogs.pickFolder': async ({ title }) => {
+      const pickFolder = services.pickFolder;
+      if (!pickFolder) return { path: null, supported: false };
+      return { path: await pickFolder(title), supported: true };
+    },
+  };
+}
+
+/** Adds or replaces a folder once it exists, is a folder, is not watched already and does not move files into itself. */
+async function saveFolder(settings: SettingsStore, input: CallParsedInput<'folders.save'>): Promise<WatchedFolder> {
+  const folder = watchedFolderSchema.parse({ ...input, id: input.id ?? randomUUID(), path: resolve(input.path) });
+  const info = await stat(folder.path).catch(() => null);
+  if (!info) throw new ArchiveError(`Folder not found: ${folder.path}`, { status: 400 });
+  if (!info.isDirectory()) throw new ArchiveError(`Not a folder: ${folder.path}`, { status: 400 });
+  if (folder.after_upload.action === 'move' && resolve(folder.after_upload.to) === folder.path) {
+    throw new ArchiveError('The move target must not be the watched folder itself', { status: 400 });
+  }
+  const others = settings.get().folders.filter((f) => f.id !== folder.id);
+  if (others.some((f) => f.path === folder.path)) throw new ArchiveError(`This folder is already watched: ${folder.path}`, { status: 400 });
+  await settings.update({ folders: [...others, folder] });
+  return folder;
+}
