@@ -146,7 +146,7 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
     `);
   },
   // Search at 100,000 rows (docs/benchmarks.md): who may see a full-text hit is decided per candidate rowid. Read from
-  // `documents`, deleted_at sits behind the ~2 KB of text (often on an overflow page): about 4 µs a row. This narrow
+  // `documents`, deleted_at sits behind the ~2 KB of text (often on an overflow page), a page read per row. This narrow
   // copy, keyed by the same rowid as documents_fts and kept by triggers (so every writer, the CLI included, keeps it
   // exact), answers in a fraction of that.
   (db) => {

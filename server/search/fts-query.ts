@@ -40,8 +40,8 @@ export interface FtsPlan {
 /**
  * The same query as toFtsQuery, with each word's prefix spelled out as the indexed terms that start with it:
  * "rechnung" becomes ("rechnung" OR "rechnungsnummer"). Same matches, but FTS5 reads an OR of terms lazily,
- * whereas a prefix query first merges the complete document lists of all those terms (8 ms for "rechnung*" at
- * 100,000 documents) before the first row comes out, and bm25() then merges them a second time for its statistics.
+ * whereas a prefix query first merges the complete document lists of all those terms before the first row comes
+ * out, and bm25() then merges them a second time for its statistics.
  * Each word is cut into tokens by FTS5 itself (a scratch FTS5 table with the index's tokenizer), so case and
  * diacritic folding are exactly the index's. A word the tokenizer splits, or one with more than MAX_EXPANSIONS
  * completions, stays a prefix query.
@@ -125,8 +125,8 @@ function helpersFor(db: Database): Helpers {
   const clear = db.prepare("INSERT INTO temp.search_query_words (search_query_words) VALUES ('delete-all')");
   // fts5vocab compares terms as UTF-8 bytes; U+10FFFF sorts after every character a token can hold.
   const range = db.prepare(`SELECT term, doc FROM temp.search_terms WHERE term >= ? AND term < ? || char(1114111) LIMIT ${MAX_EXPANSIONS + 1}`);
-  // fts5vocab counts each term's documents by reading its whole document list (2–5 ms for "rechnung" or "vers" at
-  // 100,000 documents), so completions are remembered while the index stays as it is: FTS5 rewrites its structure
+  // fts5vocab counts each term's documents by reading its whole document list (slow for a common word in a large
+  // archive), so completions are remembered while the index stays as it is: FTS5 rewrites its structure
   // record (id 10 of the _data table, a few dozen bytes) on every change to the index, so an equal record means an
   // unchanged term list.
   const structure = db.prepare('SELECT block FROM documents_fts_data WHERE id = 10');

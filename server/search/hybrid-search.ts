@@ -29,11 +29,11 @@ const CANDIDATES = 200;
 /**
  * BM25 ranks at most this many full-text matches: all of them while a query has no more visible matches than this,
  * else the RANK_WINDOW most recent (highest rowid, i.e. latest uploaded), and `total` becomes an estimate.
- * Why: FTS5 computes bm25() for every row before ORDER BY … LIMIT can pick the best (1–3 µs a row: the row's term
- * positions and column sizes), so ranking the 93,000 of 100,000 documents that contain "rechnung" took 75–90 ms.
- * Read newest first, FTS5 stops after the window (bm25() still reads each term's document list once for its
- * statistics: about 3 ms for such a term). Recency is the archive's natural order, and the semantic half still
- * searches every document, so an older document that fits the query well can come in through the vectors.
+ * Why: FTS5 computes bm25() for every row (its term positions and column sizes) before ORDER BY … LIMIT can pick
+ * the best, so a word that most documents of a large archive contain would be scored in every one. Read newest
+ * first, FTS5 stops after the window (bm25() still reads each term's document list once for its statistics).
+ * Recency is the archive's natural order, and the semantic half still searches every document, so an older document
+ * that fits the query well can come in through the vectors.
  */
 export const RANK_WINDOW = 1000;
 const BM25 = 'bm25(documents_fts, 10.0, 1.0, 5.0, 5.0)';

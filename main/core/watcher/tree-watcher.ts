@@ -25,8 +25,8 @@ const SETTLE_MS = 1_000;
 
 /**
  * Native change events for a folder tree: one fs.watch per directory, none per file, and no stat or re-listing per
- * event. (chokidar keeps a watcher per file and re-lists the directory with a stat of every entry on every burst:
- * 10,000 files dropped at once cost it ~150 MB of RSS against ~20 MB here.) Events only say "look at this name"; the
+ * event. (chokidar keeps a watcher per file and re-lists the directory with a stat of every entry on every burst,
+ * so a large drop of files costs it many times the memory.) Events only say "look at this name"; the
  * folder watcher's stability checker does the looking. Symlinked directories are not entered (no loops to guard).
  */
 export class DirectoryTreeWatcher {

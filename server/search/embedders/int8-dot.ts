@@ -1,16 +1,16 @@
 /**
  * The inner loop of vector search: one query against every stored vector, int8 × int8, summed in int32.
- * Plain JavaScript manages about 2.5 ns per multiply-add here (130 ms for 100k × 512), so the loop is WebAssembly
- * with 128-bit SIMD. Where SIMD is unavailable the same function runs in JavaScript.
+ * WebAssembly with 128-bit SIMD, since a scalar loop in JavaScript is far too slow for a search over every stored
+ * vector (docs/benchmarks.md); where SIMD is unavailable the same function runs in JavaScript.
  *
  * Layout: tiles of TILE (4096) vectors. Inside a tile the dimensions go in pairs (0 and 1, 2 and 3, …); a pair is
  * one run of TILE × 2 bytes holding, vector after vector, that vector's two bytes. One SIMD load is then 8 vectors ×
  * 2 dimensions, and i32x4.dot_i16x8_s against (q0, q1, q0, q1, …) gives 4 vectors' partial sums at once.
  * The query is a list of its pairs with a non-zero component, and only those runs are read: a hashed-embedder
- * query has 20–90 non-zero dimensions of 512, so a search at 100,000 vectors reads 2–10 MB of the 52 MB (measured
- * 0.2–1.5 ms, against 3 ms for the row-by-row kernel this replaced). A dense query (a neural model's) lists every
- * pair and streams everything once: 3.9 ms, about 1.3 times the row-by-row kernel, since the sums go through memory
- * (once per four pairs) instead of staying in registers. The sums are the same integers either way.
+ * query has 20–90 non-zero dimensions of 512, so a search reads a small fraction of the stored bytes. A dense query
+ * (a neural model's) lists every pair and streams everything once, somewhat slower than a row-by-row loop since the
+ * sums go through memory (once per four pairs) instead of staying in registers. The sums are the same integers either
+ * way.
  *
  * Source (WAT), compiled with wabt 1.0.39 (its npm package's parseWat, SIMD enabled) into the bytes below:
  *
