@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { errorMessage } from '../common/errors.ts';
 import { detectFormat } from '../shared/formats/detect-format.ts';
 import { emptyAnalysis, type Analysis, type AnalysisInput, type AnalysisStep } from '../server/pipeline/analysis.ts';
 import { ANALYSIS_STEPS } from '../server/pipeline/steps/index.ts';
@@ -169,7 +170,7 @@ async function evaluate(setId: SetId, doc: EvalDoc, steps: readonly AnalysisStep
       ms: performance.now() - started, error: null, notes: analysis.notes ?? [],
     };
   } catch (err) {
-    return failed(err instanceof Error ? err.message : String(err));
+    return failed(errorMessage(err));
   }
 }
 
