@@ -1,6 +1,9 @@
+import type { TextBox } from '../intelligence/layout-types.ts';
 import { analysePageGeometry } from './deskew.ts';
 import { downscaleToFit, hasInk, rotate, type GrayImage } from './gray-image.ts';
-import { detectOrientation, recognize, type OrientationGuess, type Recognition } from './tesseract-workers.ts';
+import { chooseModel } from './page-language.ts';
+import { probeRegion } from './probe-region.ts';
+import { detectOrientation, recognize, type OcrWord, type OrientationGuess, type Recognition } from './tesseract-workers.ts';
 
 /** What OCR made of one page. */
 export interface PageOcr {
@@ -11,6 +14,12 @@ export interface PageOcr {
   rotation: number;
   /** Script seen by orientation detection, when it ran. */
   script: string | null;
+  /** The language model (tesseract code) of the reading that was kept; null for a blank page. */
+  model: string | null;
+  /** The page's height over its width, as read (after the rotation). */
+  aspect: number;
+  /** The words and where they stand on the page as read, in fractions of it (origin top left). */
+  boxes: TextBox[];
 }
 
 /** A first reading at least this confident is kept without questioning the orientation. */
@@ -33,13 +42,19 @@ function better(a: Recognition, b: Recognition): boolean {
 }
 
 /**
- * Reads one page image, upright or not. Skew (±10°) and a sideways page come from projection profiles, which
- * are cheap; upside down (or which way a sideways page is turned) is only asked when needed: tesseract's
- * orientation detection when its data is installed, otherwise a second reading turned by 180°, keeping whichever
- * is more confident.
+ * Reads one page image, upright or not, in its language. Skew (±10°) and a sideways page come from projection
+ * profiles, which are cheap; upside down (or which way a sideways page is turned) is only asked when needed:
+ * tesseract's orientation detection when its data is installed, otherwise a second reading turned by 180°, keeping
+ * whichever is more confident.
+ *
+ * The language: `languages` are the models the page may be read with (a space's setting, or all installed). With
+ * one, it reads the page. With several, a band of the page is read first with one model (English when allowed: its
+ * words survive most Latin-script text) and its text tells the language; the page is then read with that model
+ * alone. `hint` (the previous page's model) skips the band: the page is read with it, and read again only when its
+ * text says it is in another of the languages.
  */
-export async function ocrPage(image: GrayImage, dpi: number, languages: readonly string[]): Promise<PageOcr> {
-  if (!hasInk(image)) return { text: '', confidence: 0, rotation: 0, script: null };
+export async function ocrPage(image: GrayImage, dpi: number, languages: readonly string[], hint: string | null = null): Promise<PageOcr> {
+  if (!hasInk(image)) return { text: '', confidence: 0, rotation: 0, script: null, model: null, aspect: image.height / image.width, boxes: [] };
   const geometry = analysePageGeometry(image);
   const skew = Math.abs(geometry.skew) >= MIN_DESKEW ? -geometry.skew : 0;
   let rotation = normalise(skew + (geometry.sideways ? 90 : 0));
@@ -47,7 +62,14 @@ export async function ocrPage(image: GrayImage, dpi: number, languages: readonly
   /** undefined: not asked yet; null: asked, no trustworthy answer. */
   let orientation: OrientationGuess | null | undefined;
 
-  const turned = (degrees: number): GrayImage => (normalise(degrees) === 0 ? image : rotate(image, normalise(degrees)));
+  // Each turn is made once: the probe, the reading and the word boxes all look at the same turned page.
+  const turns = new Map<number, GrayImage>([[0, image]]);
+  const turned = (degrees: number): GrayImage => {
+    const key = normalise(degrees);
+    let page = turns.get(key);
+    if (!page) turns.set(key, page = rotate(image, key));
+    return page;
+  };
   const askOrientation = async (degrees: number): Promise<OrientationGuess | null> => {
     const full = turned(degrees);
     const view = downscaleToFit(full, OSD_PIXELS);
@@ -62,22 +84,55 @@ export async function ocrPage(image: GrayImage, dpi: number, languages: readonly
     if (orientation) rotation = normalise(rotation + orientation.correction);
   }
 
-  const read = async (degrees: number): Promise<Recognition> => recognize(turned(degrees), languages, dpi);
-  let best = await read(rotation);
+  let model = languages[0] ?? 'eng';
+  /** A reading of the whole page already made with `model`, when the language probe was one. */
+  let first: Recognition | null = null;
+  if (languages.length > 1 && hint !== null && languages.includes(hint)) {
+    model = hint;
+    first = await recognize(turned(rotation), [model], dpi);
+    const other = chooseModel(first.text, languages, model);
+    if (other !== model) {
+      model = other;
+      first = null;
+    }
+  } else if (languages.length > 1) {
+    const probeModel = languages.includes('eng') ? 'eng' : model;
+    const probe = async (): Promise<{ reading: Recognition; whole: boolean }> => {
+      const page = turned(rotation);
+      const region = probeRegion(page, dpi);
+      return { reading: await recognize(region, [probeModel], dpi), whole: region === page };
+    };
+    let probed = await probe();
+    // A probe that reads almost nothing may be an upside-down page: orientation first, then the language.
+    if (orientation === undefined && (probed.reading.confidence < CONFIDENT || words(probed.reading.text) < 3)) {
+      orientation = await askOrientation(rotation);
+      if (orientation && orientation.correction !== 0) {
+        rotation = normalise(rotation + orientation.correction);
+        probed = await probe();
+      }
+    }
+    model = chooseModel(probed.reading.text, languages, probeModel);
+    if (probed.whole && model === probeModel) first = probed.reading;
+  }
+
+  const read = async (degrees: number): Promise<Recognition> => recognize(turned(degrees), [model], dpi);
+  let best = first ?? await read(rotation);
   let bestAt = rotation;
-  if (best.confidence >= CONFIDENT && words(best.text) >= 3) return { ...best, rotation: bestAt, script };
+  const result = (): PageOcr => pageResult(best, bestAt, turned(bestAt), script, model);
+  if (best.confidence >= CONFIDENT && words(best.text) >= 3) return result();
 
   // A weak first reading: maybe the page is upside down, or turned the other way than guessed.
   const candidates: number[] = [];
   if (orientation === undefined) {
     orientation = await askOrientation(bestAt);
     // Detection says the page is upright as read: a poor scan, which another turn will not help.
-    if (orientation?.correction === 0) return { ...best, rotation: bestAt, script };
+    if (orientation?.correction === 0) return result();
     if (orientation) candidates.push(normalise(bestAt + orientation.correction));
   }
   // Without a trusted answer: upside down, and for a page the profiles called sideways also the upright reading
   // (a page full of table rules can look sideways to them).
   if (!orientation) candidates.push(normalise(bestAt + 180), ...(geometry.sideways ? [normalise(skew)] : []));
+  const readAt = bestAt;
   for (const candidate of candidates) {
     if (Math.abs(candidate - bestAt) < 0.01) continue;
     const reading = await read(candidate);
@@ -86,5 +141,31 @@ export async function ocrPage(image: GrayImage, dpi: number, languages: readonly
       bestAt = candidate;
     }
   }
-  return { ...best, rotation: bestAt, script };
+  // The language was judged on the page as first turned: now that it reads upright, its text may say otherwise.
+  if (bestAt !== readAt && languages.length > 1) {
+    const upright = chooseModel(best.text, languages, model);
+    if (upright !== model) {
+      model = upright;
+      best = await read(bestAt);
+    }
+  }
+  return result();
+}
+
+function pageResult(reading: Recognition, rotation: number, page: GrayImage, script: string | null, model: string): PageOcr {
+  return {
+    text: reading.text, confidence: reading.confidence, rotation, script, model,
+    aspect: page.height / page.width,
+    boxes: reading.words.map((word) => boxOf(word, page)),
+  };
+}
+
+const fraction = (value: number): number => Math.round(value * 10_000) / 10_000;
+
+function boxOf(word: OcrWord, page: GrayImage): TextBox {
+  return {
+    text: word.text,
+    x: fraction(word.left / page.width), y: fraction(word.top / page.height),
+    width: fraction(word.width / page.width), height: fraction(word.height / page.height),
+  };
 }

@@ -16,14 +16,26 @@ interface DataPackage { readonly name: string; readonly variant: string }
 const PACKAGES: Readonly<Record<string, DataPackage>> = {
   eng: { name: '@tesseract.js-data/eng', variant: '4.0.0_best_int' },
   deu: { name: '@tesseract.js-data/deu', variant: '4.0.0_best_int' },
+  fra: { name: '@tesseract.js-data/fra', variant: '4.0.0_best_int' },
+  nld: { name: '@tesseract.js-data/nld', variant: '4.0.0_best_int' },
+  spa: { name: '@tesseract.js-data/spa', variant: '4.0.0_best_int' },
+  ita: { name: '@tesseract.js-data/ita', variant: '4.0.0_best_int' },
   osd: { name: '@tesseract.js-data/osd', variant: '4.0.0' },
 };
 
-/** Recognition languages the pipeline can use (tesseract codes), in the default order: German first. */
-export const DEFAULT_OCR_LANGUAGES: readonly string[] = ['deu', 'eng'];
+/**
+ * Recognition languages the pipeline can use (tesseract codes), in the default order: German first. A page is read
+ * with one of them, chosen per page (page-ocr.ts), never with all at once.
+ */
+export const DEFAULT_OCR_LANGUAGES: readonly string[] = ['deu', 'eng', 'fra', 'nld', 'spa', 'ita'];
 
 /** Tesseract code → ISO 639-1, as `analysis.language` holds it. */
-export const ISO_LANGUAGE: Readonly<Record<string, string>> = { deu: 'de', eng: 'en' };
+export const ISO_LANGUAGE: Readonly<Record<string, string>> = { deu: 'de', eng: 'en', fra: 'fr', nld: 'nl', spa: 'es', ita: 'it' };
+
+/** ISO 639-1 → tesseract code; null for a language without a model. */
+export function tesseractCode(iso: string): string | null {
+  return Object.entries(ISO_LANGUAGE).find(([, code]) => code === iso)?.[0] ?? null;
+}
 
 const require = createRequire(import.meta.url);
 

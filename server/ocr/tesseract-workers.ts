@@ -4,16 +4,27 @@ import { toTiff, type GrayImage } from './gray-image.ts';
 import { assertLocalPath, forgetTessdata, hasLanguageData, tessdataDirectory } from './tessdata.ts';
 
 /**
- * The tesseract.js workers of this thread: one recognizer (re-initialised when the language set changes) and,
- * when its data is installed, one orientation-and-script detector. Both are created on first use and kept, so a
- * 300-page scan loads the engine and the language data once, not per page. Each analysis worker thread has its
- * own pair; nothing is shared across threads.
+ * The tesseract.js workers of this thread: up to two recognizers, each holding one language model (a page's language
+ * is often probed with one model and read with another, and the next page is likely to want the same two), and, when
+ * its data is installed, one orientation-and-script detector. They are created on first use and kept, so a 300-page
+ * scan loads the engine and the language data once, not per page. Each analysis worker thread has its own; nothing
+ * is shared across threads.
  */
+
+/** A recognised word and its box in pixels of the image it was read from. */
+export interface OcrWord {
+  text: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
 
 export interface Recognition {
   text: string;
   /** Tesseract's mean word confidence, 0..1. */
   confidence: number;
+  words: OcrWord[];
 }
 
 export interface OrientationGuess {
@@ -47,7 +58,10 @@ export async function workerOptions(legacy: boolean): Promise<Partial<Tesseract.
 
 interface Slot { worker: Promise<Tesseract.Worker>; languages: string }
 
-let recognizer: Slot | undefined;
+/** Recognizers kept per thread: each is ~30-60 MB of wasm heap, and a page needs at most two models. */
+const MAX_RECOGNIZERS = 2;
+/** Least recently used first. */
+let recognizers: Slot[] = [];
 let detector: Promise<Tesseract.Worker | null> | undefined;
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -122,53 +136,83 @@ function imageFile(image: GrayImage, dpi: number): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
-async function recognizerFor(languages: readonly string[]): Promise<Tesseract.Worker> {
+/** Pages (or parts of pages) read per model in this thread: which models read a document is checked by tests. */
+const readsByModel = new Map<string, number>();
+export const recognitionsByModel = (): Map<string, number> => new Map(readsByModel);
+
+function recognizerFor(languages: readonly string[]): Slot {
   const key = languages.join('+');
-  if (recognizer && recognizer.languages !== key) {
-    const previous = recognizer;
-    recognizer = {
-      languages: key,
-      worker: previous.worker.then(async (worker) => {
-        await busy(worker, () => worker.reinitialize(key, Tesseract.OEM.LSTM_ONLY));
-        return worker;
-      }),
-    };
+  const found = recognizers.find((r) => r.languages === key);
+  if (found) {
+    recognizers = [...recognizers.filter((r) => r !== found), found];
+    return found;
   }
-  if (!recognizer) {
-    const worker = createTesseract(key, Tesseract.OEM.LSTM_ONLY, false).then(async (w) => {
+  let worker: Promise<Tesseract.Worker>;
+  if (recognizers.length >= MAX_RECOGNIZERS) {
+    // The least recently used recognizer takes the new model: a reload, not a new engine.
+    const previous = recognizers.shift()!;
+    worker = previous.worker.then(async (w) => {
+      await busy(w, () => w.reinitialize(key, Tesseract.OEM.LSTM_ONLY));
+      return w;
+    });
+  } else {
+    worker = createTesseract(key, Tesseract.OEM.LSTM_ONLY, false).then(async (w) => {
       // Automatic page segmentation, as the tesseract command line uses (the API default is a single block).
       await busy(w, () => w.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.AUTO }));
       return w;
     });
-    recognizer = { languages: key, worker };
   }
-  const slot = recognizer;
-  try {
-    return await slot.worker;
-  } catch (error) {
-    if (recognizer === slot) recognizer = undefined;
-    throw error;
-  }
+  const slot = { languages: key, worker };
+  recognizers.push(slot);
+  return slot;
 }
 
-/** Recognises one page image (any size; the caller bounds it). `dpi` helps tesseract judge sizes. */
+/**
+ * Recognises one page image (any size; the caller bounds it) with the given model(s); `dpi` helps tesseract judge
+ * sizes. Words come with their boxes.
+ */
 export async function recognize(image: GrayImage, languages: readonly string[], dpi: number): Promise<Recognition> {
-  const worker = await recognizerFor(languages);
+  const slot = recognizerFor(languages);
+  readsByModel.set(slot.languages, (readsByModel.get(slot.languages) ?? 0) + 1);
   try {
+    const worker = await slot.worker;
     const result = await busy(worker, () =>
-      withTimeout(worker.recognize(imageFile(image, dpi), {}, { text: true }), RECOGNIZE_TIMEOUT_MS, 'OCR of a page'));
-    return { text: result.data.text, confidence: Math.max(0, Math.min(1, result.data.confidence / 100)) };
+      withTimeout(worker.recognize(imageFile(image, dpi), {}, { text: true, tsv: true }), RECOGNIZE_TIMEOUT_MS, 'OCR of a page'));
+    return {
+      text: result.data.text,
+      confidence: Math.max(0, Math.min(1, result.data.confidence / 100)),
+      words: wordsOfTsv(result.data.tsv ?? ''),
+    };
   } catch (error) {
     // A worker that failed or hung is discarded; the next page gets a fresh one.
-    await resetRecognizer();
+    await dropRecognizer(slot);
     throw new Error(errorMessage(error), { cause: error });
   }
 }
 
-async function resetRecognizer(): Promise<void> {
-  const slot = recognizer;
-  recognizer = undefined;
-  if (slot) await slot.worker.then((w) => w.terminate(), () => undefined).catch(() => undefined);
+/** Tesseract's TSV: level 5 rows are words (level, page, block, paragraph, line, word, left, top, width, height, conf, text). */
+export function wordsOfTsv(tsv: string): OcrWord[] {
+  const words: OcrWord[] = [];
+  for (const line of tsv.split('\n')) {
+    const cells = line.split('\t');
+    if (cells[0] !== '5' || cells.length < 12) continue;
+    const text = cells.slice(11).join('\t').trim();
+    if (!text) continue;
+    const [left, top, width, height] = cells.slice(6, 10).map(Number) as [number, number, number, number];
+    words.push({ text, left, top, width, height });
+  }
+  return words;
+}
+
+async function dropRecognizer(slot: Slot): Promise<void> {
+  recognizers = recognizers.filter((r) => r !== slot);
+  await slot.worker.then((w) => w.terminate(), () => undefined).catch(() => undefined);
+}
+
+async function resetRecognizers(): Promise<void> {
+  const slots = recognizers;
+  recognizers = [];
+  await Promise.all(slots.map((slot) => slot.worker.then((w) => w.terminate(), () => undefined).catch(() => undefined)));
 }
 
 let osdEnabled = true;
@@ -211,5 +255,5 @@ export async function detectOrientation(image: GrayImage, dpi: number): Promise<
 export async function shutdownOcr(): Promise<void> {
   const stale = detector;
   detector = undefined;
-  await Promise.all([resetRecognizer(), stale?.then((w) => w?.terminate()).catch(() => undefined)]);
+  await Promise.all([resetRecognizers(), stale?.then((w) => w?.terminate()).catch(() => undefined)]);
 }

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysePageGeometry } from '../../server/ocr/deskew.ts';
 import { rotate } from '../../server/ocr/gray-image.ts';
 import { assertLocalPath, resolveOcrLanguages } from '../../server/ocr/tessdata.ts';
-import { setOrientationDetection, shutdownOcr, workerOptions } from '../../server/ocr/tesseract-workers.ts';
+import { ocrPage } from '../../server/ocr/page-ocr.ts';
+import { recognitionsByModel, setOrientationDetection, shutdownOcr, workerOptions } from '../../server/ocr/tesseract-workers.ts';
 import { emptyAnalysis } from '../../server/pipeline/analysis.ts';
 import { OcrReport } from '../../server/pipeline/steps/ocr-report.ts';
 import { analyzeBytes, encodeJpeg, encodePng, encodeTiff, textImage } from './pipeline-fixtures.ts';
@@ -84,10 +85,10 @@ describe('OCR of image files', () => {
   });
 
   it('says so when a configured language has no OCR data, and reads with the defaults', async () => {
-    const analysis = await analyzeBytes(dir, 'fr.png', 'png', encodePng(letter), { ocrLanguages: ['fra'] });
+    const analysis = await analyzeBytes(dir, 'ja.png', 'png', encodePng(letter), { ocrLanguages: ['jpn'] });
     expectLetter(analysis.content);
-    expect(analysis.notes).toEqual(['No OCR data for language(s) fra; read with deu+eng.']);
-    expect(analysis.language).not.toBe('fr'); // the unusable configuration is not taken as the language
+    expect(analysis.notes).toEqual(['No OCR data for language(s) jpn; read with one of deu, eng, fra, nld, spa, ita.']);
+    expect(analysis.language).not.toBe('ja'); // the unusable configuration is not taken as the language
   });
 
   it('an unreadable image ends with a note', async () => {
@@ -108,6 +109,82 @@ describe('OCR of image files', () => {
     expect(analysis.content).toBe('');
     expect(analysis.fields.ocr_confidence).toBeUndefined();
     expect(analysis.notes).toEqual(['No text was found: OCR found no text in the image.']);
+  });
+});
+
+/** Invented letters, one per language: what a page in that language might say. */
+const LETTERS: Record<string, string[]> = {
+  deu: ['Sehr geehrte Frau Beispiel,', 'wir danken Ihnen für den Auftrag und bitten Sie,', 'den Betrag bis zum Monatsende zu überweisen.',
+    'Mit freundlichen Grüßen'],
+  eng: ['Dear Ms Example,', 'thank you for your order. We kindly ask you to', 'pay the amount below by the end of the month.',
+    'With kind regards'],
+  fra: ['Chère Madame Exemple,', 'nous vous remercions de votre commande et vous prions', 'de régler le montant avant la fin du mois.',
+    'Veuillez agréer nos salutations'],
+  nld: ['Geachte mevrouw Voorbeeld,', 'wij danken u voor uw bestelling en verzoeken u', 'het bedrag voor het einde van de maand te betalen.',
+    'Met vriendelijke groet'],
+  spa: ['Estimada señora Ejemplo,', 'le agradecemos su pedido y le rogamos que pague', 'el importe antes del final del mes.',
+    'Atentamente, el equipo de la tienda'],
+  ita: ['Gentile signora Esempio,', 'la ringraziamo per il suo ordine e la preghiamo', 'di pagare l\'importo entro la fine del mese.',
+    'Cordiali saluti dalla nostra ditta'],
+};
+const ALL = ['deu', 'eng', 'fra', 'nld', 'spa', 'ita'];
+
+describe('OCR languages: each page read with its own model', () => {
+  it.each(Object.keys(LETTERS))('a page in %s is read with that model, not with all six', async (code) => {
+    const before = recognitionsByModel();
+    const page = await ocrPage(textImage(LETTERS[code]!, { size: 30 }), 300, ALL);
+    expect(page.model).toBe(code);
+    expect(page.text).toContain(LETTERS[code]![2]!.split(' ')[1]);
+    const after = recognitionsByModel();
+    // Only single models read: the probe's (English) and the page's own.
+    for (const [model, count] of after) {
+      if (count !== (before.get(model) ?? 0)) expect(['eng', code]).toContain(model);
+    }
+  });
+
+  it.each([90, 180, 270])('orientation comes first: a French page turned by %i° is turned back and read in French', async (turn) => {
+    const page = await ocrPage(rotate(textImage(LETTERS.fra!, { size: 30 }), turn), 300, ALL);
+    expect(page.rotation).toBe((360 - turn) % 360);
+    expect(page.model).toBe('fra');
+    expect(page.text).toContain('commande');
+  });
+
+  it('a restricted language list is obeyed: a page read with Dutch only uses no other model', async () => {
+    const before = recognitionsByModel();
+    const page = await ocrPage(textImage(LETTERS.deu!, { size: 30 }), 300, ['nld']);
+    expect(page.model).toBe('nld');
+    const after = recognitionsByModel();
+    expect([...after].filter(([model, count]) => count !== (before.get(model) ?? 0)).map(([model]) => model)).toEqual(['nld']);
+  });
+
+  it('the next page of a document starts from the previous page\'s model, and changes it when its text disagrees', async () => {
+    const before = recognitionsByModel();
+    const same = await ocrPage(textImage(LETTERS.ita!, { size: 30 }), 300, ALL, 'ita');
+    expect(same.model).toBe('ita');
+    expect((recognitionsByModel().get('eng') ?? 0) - (before.get('eng') ?? 0)).toBe(0); // no probe needed
+    const other = await ocrPage(textImage(LETTERS.spa!, { size: 30 }), 300, ALL, 'ita');
+    expect(other.model).toBe('spa');
+  });
+
+  it('gives the words\' boxes as fractions of the page, top left origin, for the layout', async () => {
+    const lines = ['Invoice 4711', 'Amount due 12.50 EUR', 'Payable within two weeks'];
+    const analysis = await analyzeBytes(dir, 'layout.png', 'png', encodePng(textImage(lines, { size: 30, width: 1200, height: 800 })));
+    expect(analysis.layout).toHaveLength(1);
+    const [layout] = analysis.layout;
+    expect(layout!.page).toBe(1);
+    expect(layout!.aspect).toBeCloseTo(800 / 1200, 3);
+    const box = (word: string) => layout!.boxes.find((b) => b.text === word)!;
+    for (const b of layout!.boxes) {
+      for (const v of [b.x, b.y, b.width, b.height]) expect(v).toBeGreaterThanOrEqual(0);
+      expect(b.x + b.width).toBeLessThanOrEqual(1);
+      expect(b.y + b.height).toBeLessThanOrEqual(1);
+    }
+    // textImage starts lines at x = 2 × size and steps them by 1.6 × size.
+    expect(box('Invoice').x).toBeCloseTo(60 / 1200, 1);
+    expect(box('Amount').y).toBeGreaterThan(box('Invoice').y);
+    expect(box('Payable').y).toBeGreaterThan(box('Amount').y);
+    expect(box('4711').x).toBeGreaterThan(box('Invoice').x + box('Invoice').width);
+    expect(box('Amount').height).toBeCloseTo(30 / 800, 1);
   });
 });
 
@@ -135,23 +212,25 @@ describe('OCR runs offline', () => {
       expect(isAbsolute(options.langPath!)).toBe(true);
       expect(options.langPath).not.toMatch(/^[a-z]+:\/\//i);
       expect(options.cacheMethod).toBe('none');
-      for (const code of ['eng', 'deu', 'osd']) expect(existsSync(join(options.langPath!, `${code}.traineddata.gz`))).toBe(true);
+      for (const code of ['eng', 'deu', 'fra', 'nld', 'spa', 'ita', 'osd']) expect(existsSync(join(options.langPath!, `${code}.traineddata.gz`))).toBe(true);
     }
     expect(() => assertLocalPath('https://cdn.example/tessdata')).toThrow();
     expect(() => assertLocalPath('//host/share')).toThrow();
   });
 
-  it('resolves language lists: defaults German then English, unknown codes reported', () => {
-    expect(resolveOcrLanguages(undefined)).toEqual({ languages: ['deu', 'eng'], unavailable: [] });
+  it('resolves language lists: defaults the six languages, German first; unknown codes reported', () => {
+    const six = ['deu', 'eng', 'fra', 'nld', 'spa', 'ita'];
+    expect(resolveOcrLanguages(undefined)).toEqual({ languages: six, unavailable: [] });
     expect(resolveOcrLanguages(['ENG', 'eng'])).toEqual({ languages: ['eng'], unavailable: [] });
-    expect(resolveOcrLanguages(['xyz'])).toEqual({ languages: ['deu', 'eng'], unavailable: ['xyz'] });
+    expect(resolveOcrLanguages(['xyz'])).toEqual({ languages: six, unavailable: ['xyz'] });
   });
 });
 
 describe('OCR report', () => {
   it('weights confidence by text, flags weak pages and failures', async () => {
     const report = new OcrReport({ languages: ['deu', 'eng'], unavailable: [] });
-    const page = (text: string, confidence: number) => async () => ({ text, confidence, rotation: 0, script: 'Latin' });
+    const page = (text: string, confidence: number) => async () =>
+      ({ text, confidence, rotation: 0, script: 'Latin', model: 'deu', aspect: 1.41, boxes: [] });
     await report.readPage(1, page('a'.repeat(300), 0.9));
     await report.readPage(2, page('b'.repeat(100), 0.4));
     await report.readPage(3, () => Promise.reject(new Error('OCR of a page timed out after 300 s')));
@@ -166,7 +245,8 @@ describe('OCR report', () => {
 
   it('a low overall confidence and a script no language covers are noted', async () => {
     const report = new OcrReport({ languages: ['deu', 'eng'], unavailable: [] });
-    await report.readPage(1, async () => ({ text: 'Привет мир', confidence: 0.35, rotation: 0, script: 'Cyrillic' }));
+    await report.readPage(1, async () =>
+      ({ text: 'Привет мир', confidence: 0.35, rotation: 0, script: 'Cyrillic', model: 'eng', aspect: 1.41, boxes: [] }));
     const analysis = emptyAnalysis();
     report.apply(analysis, 'page');
     expect(analysis.notes).toEqual([

@@ -24,7 +24,7 @@ describe('OCR languages configured per space', () => {
     return id;
   };
 
-  it('a space set to ["eng"] reads with English only; the default space with German and English', async () => {
+  it('a space set to ["eng"] reads with English only; the default space with the model of the text\'s language', async () => {
     const english = spaceWith('English only', '["eng"]');
     const [inEnglish, inDefault] = await Promise.all([
       uploadAndProcess(h, { bytes: scan, name: 'brief.png', type: 'image/png' }, { space_id: english }),
@@ -41,9 +41,10 @@ describe('OCR languages configured per space', () => {
   });
 
   it('a stored language without OCR data is named in the processing note, and the defaults read the scan', async () => {
-    const french = spaceWith('Hand-edited', '["fra"]');
-    const document = await detail(await uploadAndProcess(h, { bytes: scan, name: 'brief.png', type: 'image/png' }, { space_id: french }));
+    const japanese = spaceWith('Hand-edited', '["jpn"]');
+    const document = await detail(await uploadAndProcess(h, { bytes: scan, name: 'brief.png', type: 'image/png' }, { space_id: japanese }));
     expect(document.content).toContain('Beitragsrechnung');
-    expect(document.processing_note).toBe('No OCR data for language(s) fra; read with deu+eng.');
+    expect(document.processing_note).toBe('No OCR data for language(s) jpn; read with one of deu, eng, fra, nld, spa, ita.');
+    expect(document.language).toBe('de');
   });
 });

@@ -23,7 +23,7 @@ export const imageTextStep: AnalysisStep = {
         pages++;
         pagesInFile = total ?? pages;
         if (warning) analysis.notes.push(warning);
-        const text = await report.readPage(pages, () => ocrPage(image, dpi, report.languages));
+        const text = await report.readPage(pages, () => ocrPage(image, dpi, report.languages, report.lastModel));
         if (text) texts.push(text);
       }
     } catch (error) {

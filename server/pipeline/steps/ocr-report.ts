@@ -1,4 +1,5 @@
 import { errorMessage } from '../../../common/errors.ts';
+import type { PageLayout } from '../../intelligence/layout-types.ts';
 import type { Analysis, AnalysisInput } from '../analysis.ts';
 import type { PageOcr } from '../../ocr/page-ocr.ts';
 import { ISO_LANGUAGE, resolveOcrLanguages } from '../../ocr/tessdata.ts';
@@ -14,18 +15,20 @@ export function ocrLanguagesOf(input: AnalysisInput): { languages: string[]; una
   return resolveOcrLanguages(Array.isArray(requested) ? requested : undefined);
 }
 
-interface PageResult { number: number; chars: number; confidence: number; script: string | null }
+interface PageResult { number: number; chars: number; confidence: number; script: string | null; model: string | null }
 
 /**
  * Collects what OCR did across the pages of one document and turns it into the analysis: the overall confidence
  * (a character-weighted mean, as field `ocr_confidence`), notes on weak or failed pages, the language when only
- * one was configured, and a word when the script seen is one no installed language can read.
+ * one was configured, the words' positions per page, and a word when the script seen is one no
+ * installed language can read.
  */
 export class OcrReport {
   readonly languages: string[];
   private readonly unavailable: string[];
   private readonly pages: PageResult[] = [];
   private readonly failures: Array<{ number: number; reason: string }> = [];
+  private readonly layouts: PageLayout[] = [];
 
   constructor(resolved: { languages: string[]; unavailable: string[] }) {
     this.languages = resolved.languages;
@@ -38,7 +41,8 @@ export class OcrReport {
       const result = await read();
       if (result === null) return null;
       const text = tidyOcrText(result.text);
-      this.pages.push({ number, chars: text.replace(/\s+/g, '').length, confidence: result.confidence, script: result.script });
+      this.pages.push({ number, chars: text.replace(/\s+/g, '').length, confidence: result.confidence, script: result.script, model: result.model });
+      if (result.boxes.length > 0) this.layouts.push({ page: number, aspect: result.aspect, boxes: result.boxes });
       return text;
     } catch (error) {
       this.failures.push({ number, reason: errorMessage(error) });
@@ -50,10 +54,15 @@ export class OcrReport {
     return this.pages.length;
   }
 
+  /** The model that read the last page with text: the likeliest for the next page of the same document. */
+  get lastModel(): string | null {
+    return this.pages.findLast((p) => p.chars > 0 && p.model !== null)?.model ?? null;
+  }
+
   /** Adds fields and notes to the analysis. `unit` names a page in notes ("page", "image"). */
   apply(analysis: Analysis, unit: string): void {
     if (this.unavailable.length > 0 && (this.pages.length > 0 || this.failures.length > 0)) {
-      analysis.notes.push(`No OCR data for language(s) ${this.unavailable.join(', ')}; read with ${this.languages.join('+')}.`);
+      analysis.notes.push(`No OCR data for language(s) ${this.unavailable.join(', ')}; read with ${this.languages.length === 1 ? this.languages[0]! : `one of ${this.languages.join(', ')}`}.`);
     }
     const withText = this.pages.filter((p) => p.chars > 0);
     if (withText.length > 0) {
@@ -74,6 +83,10 @@ export class OcrReport {
     if (this.failures.length > 5) analysis.notes.push(`OCR failed on ${this.failures.length - 5} more ${unit}s.`);
     // Only a single configured language is known for certain; with several, the text decides (intelligence step).
     if (this.pages.length > 0 && this.languages.length === 1) analysis.language ??= ISO_LANGUAGE[this.languages[0]!] ?? null;
+    if (this.layouts.length > 0) {
+      analysis.layout = [...analysis.layout.filter((l) => !this.layouts.some((o) => o.page === l.page)), ...this.layouts]
+        .sort((a, b) => a.page - b.page);
+    }
     const foreign = [...new Set(this.pages.map((p) => p.script).filter((s): s is string => !!s && !READABLE_SCRIPTS.has(s)))];
     if (foreign.length > 0) {
       analysis.notes.push(`The scan appears to be in ${foreign.join(', ')} script, which the installed OCR languages do not cover.`);
@@ -81,7 +94,7 @@ export class OcrReport {
   }
 }
 
-/** Scripts the installed languages (German, English) are written in; OSD's 'Common' is digits and punctuation. */
+/** Scripts the installed languages (six Latin-script ones) are written in; OSD's 'Common' is digits and punctuation. */
 const READABLE_SCRIPTS = new Set(['Latin', 'Common', 'Fraktur']);
 
 function unitList(unit: string, numbers: number[]): string {

@@ -14,11 +14,15 @@ export const RENDER_DPI = 300;
  */
 export class PdfPageRenderer {
   private canvas: Canvas | null = null;
+  /** The model that read the last page with text: the next page of the document is likely in the same language. */
+  private lastModel: string | null = null;
 
   /** The page's text by OCR (empty for a blank page). */
   async ocr(page: PDFPageProxy, languages: readonly string[]): Promise<PageOcr> {
     const { image, dpi } = await this.render(page);
-    return ocrPage(image, dpi, languages);
+    const result = await ocrPage(image, dpi, languages, this.lastModel);
+    if (result.boxes.length > 0) this.lastModel = result.model;
+    return result;
   }
 
   /** Renders one page to grayscale at RENDER_DPI, scaled down when that would exceed MAX_OCR_PIXELS (huge pages). */
