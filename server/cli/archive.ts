@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROLES, SCOPES, type Role, type Scope } from '../../common/archive-types.ts';
 import { errorMessage } from '../../common/errors.ts';
@@ -8,6 +8,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.ts';
 import { readOcrLanguages } from '../catalog/space-ocr-languages.ts';
 import { defaultDataDir } from '../config.ts';
 import { nowIso, openDatabase, type Database } from '../db/database.ts';
+import { llmCommand, LLM_HELP, LlmUsageError } from './llm-command.ts';
 import { DEFAULT_OCR_LANGUAGES, installedOcrLanguages } from '../ocr/tessdata.ts';
 
 const USAGE = `Usage: npm run archive -- [--data-dir DIR] [--json] <command>
@@ -23,6 +24,10 @@ Commands:
   keys create [options]              create an API key (printed once)
   keys list                          list keys (never their secrets)
   keys revoke ID                     revoke a key at once
+  llm set --base-url URL --model NAME [options]
+                                     use a language model (OpenAI-compatible chat endpoint) after the rules
+  llm show                           show the language model setting (never the API key)
+  llm off                            stop using a language model (also over ARCHIVE_LLM_* variables)
 
 Global options:
   --data-dir DIR   the archive (default: ${defaultDataDir()}; env ARCHIVE_DATA_DIR)
@@ -63,11 +68,13 @@ export function run(argv: string[], out: (line: string) => void = console.log): 
       'data-dir': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
       name: { type: 'string' }, scopes: { type: 'string' }, spaces: { type: 'string' }, role: { type: 'string' },
       'ocr-languages': { type: 'string' },
+      'base-url': { type: 'string' }, model: { type: 'string' }, 'api-key-env': { type: 'string' },
+      'api-key-stdin': { type: 'boolean' }, 'timeout-ms': { type: 'string' }, concurrency: { type: 'string' },
     },
   });
   const [group, command, ...rest] = positionals;
   if (values.help || !group) {
-    out(group === 'keys' && command === 'create' ? KEYS_CREATE_HELP : group === 'spaces' ? SPACES_HELP : USAGE);
+    out(group === 'keys' && command === 'create' ? KEYS_CREATE_HELP : group === 'spaces' ? SPACES_HELP : group === 'llm' ? LLM_HELP : USAGE);
     return values.help ? 0 : 2;
   }
   const dataDir = values['data-dir'] ?? defaultDataDir();
@@ -128,14 +135,22 @@ export function run(argv: string[], out: (line: string) => void = console.log): 
         print({ id, revoked: true }, `Revoked key ${id}`);
         return 0;
       }
+      case 'llm set':
+      case 'llm show':
+      case 'llm off': {
+        const result = llmCommand(db, command ?? '', values, { env: process.env, readStdin: () => readFileSync(0, 'utf8') });
+        print(result.json, result.text);
+        return 0;
+      }
       default:
         throw new UsageError(`Unknown command "${[group, command].filter(Boolean).join(' ')}"`);
     }
   } catch (error) {
     const message = errorMessage(error);
     if (values.json) out(JSON.stringify({ error: message }));
-    console.error(`error: ${message}${error instanceof UsageError ? '\n\n' + USAGE : ''}`);
-    return error instanceof UsageError ? 2 : 1;
+    const usage = error instanceof UsageError || error instanceof LlmUsageError;
+    console.error(`error: ${message}${usage ? '\n\n' + (error instanceof LlmUsageError ? LLM_HELP : USAGE) : ''}`);
+    return usage ? 2 : 1;
   } finally {
     db.close();
   }

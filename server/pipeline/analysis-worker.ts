@@ -1,4 +1,5 @@
 import { errorMessage } from '../../common/errors.ts';
+import { isLlmPermitGrant, type LlmPermitMessage } from '../intelligence/llm/permits.ts';
 import type { Analysis, AnalysisInput } from './analysis.ts';
 import { analyze } from './analyze.ts';
 import { ProcessingLimitError } from './processing-limits.ts';
@@ -7,7 +8,8 @@ import { ProcessingLimitError } from './processing-limits.ts';
 export type ChildMessage =
   | { type: 'result'; ok: true; analysis: Analysis }
   | { type: 'result'; ok: false; error: string; limit: boolean }
-  | { type: 'rss'; bytes: number };
+  | { type: 'rss'; bytes: number }
+  | LlmPermitMessage;
 
 /** Where the parent cannot read a child's memory itself, the child reports it this often. */
 const RSS_REPORT_MS = 250;
@@ -16,6 +18,8 @@ const RSS_REPORT_MS = 250;
 if (process.send) {
   const send = (message: ChildMessage): void => void process.send?.(message);
   process.on('message', (input: AnalysisInput) => {
+    // The service's answers to the language-model extractor's permit requests (permits.ts) are not jobs.
+    if (isLlmPermitGrant(input)) return;
     void analyze(input).then(
       (analysis) => send({ type: 'result', ok: true, analysis }),
       (error: unknown) => send({

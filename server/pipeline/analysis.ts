@@ -1,5 +1,6 @@
 import type { FileFormat } from '../../common/archive-types.ts';
 import type { PageLayout } from '../intelligence/layout-types.ts';
+import type { LlmJobSetting } from '../intelligence/llm/llm-config.ts';
 import type { DecodeLimits } from './processing-limits.ts';
 
 /** What the pipeline is given for one document (plain data: it crosses into the analysis process). */
@@ -14,6 +15,8 @@ export interface AnalysisInput {
   today: string;
   /** Decoding limits for this document (the defaults of DEFAULT_PROCESSING_LIMITS where absent). */
   limits?: Partial<DecodeLimits>;
+  /** The language-model extractor's configuration; absent while it is off (the default). */
+  llm?: LlmJobSetting;
 }
 
 /** What the pipeline found. Every field is a suggestion: upload metadata and hand edits override it. */

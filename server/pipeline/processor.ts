@@ -4,6 +4,7 @@ import { nowIso, type Database } from '../db/database.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { embeddingIndexFor } from '../search/embedding-index.ts';
 import { readOcrLanguages } from '../catalog/space-ocr-languages.ts';
+import { llmJobSetting } from '../intelligence/llm/llm-settings.ts';
 import { applyAnalysis, markFailed, markSkipped } from './apply-analysis.ts';
 import { JobQueue, type Job } from './job-queue.ts';
 import { DEFAULT_PROCESSING_LIMITS, type ProcessingLimits } from './processing-limits.ts';
@@ -251,6 +252,9 @@ export class DocumentProcessor {
       };
       const ocrLanguages = readOcrLanguages(doc.ocr_languages);
       if (ocrLanguages) input.ocrLanguages = ocrLanguages;
+      // Read per job: `llm set` / `llm off` apply from the next document on, without a restart.
+      const llm = llmJobSetting(this.db, process.env);
+      if (llm) input.llm = llm;
       input.limits = {
         maxPages: this.limits.maxPages, maxStreamBytes: this.limits.maxStreamBytes,
         maxDecodedBytes: this.limits.maxDecodedBytes, maxImagePixels: this.limits.maxImagePixels,

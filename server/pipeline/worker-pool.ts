@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { LlmPermitBroker } from '../intelligence/llm/permits.ts';
 import type { Analysis, AnalysisInput } from './analysis.ts';
 import type { ChildMessage } from './analysis-worker.ts';
 import { ProcessingLimitError } from './processing-limits.ts';
@@ -56,6 +57,8 @@ export class WorkerPool {
   private readonly busy = new Set<AnalysisProcess>();
   private closed = false;
   private readonly options: WorkerPoolOptions;
+  /** The language-model extractor's concurrency limit, held across this pool's processes. */
+  private readonly llmPermits = new LlmPermitBroker<ChildProcess>();
 
   constructor(options: WorkerPoolOptions) {
     this.options = options;
@@ -89,6 +92,7 @@ export class WorkerPool {
           worker.reportedRss = message.bytes;
           return;
         }
+        if (message.type === 'llm-permit') return;
         settle();
         this.release(worker);
         if (message.ok) resolve(message.analysis);
@@ -147,7 +151,11 @@ export class WorkerPool {
     const worker: AnalysisProcess = { child, reportedRss: 0, stderr: '', niced: false };
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (text: string) => { worker.stderr = (worker.stderr + text).slice(-STDERR_TAIL); });
+    child.on('message', (message: ChildMessage) => {
+      if (message.type === 'llm-permit') this.llmPermits.handle(child, message);
+    });
     child.on('exit', () => {
+      this.llmPermits.forget(child);
       const index = this.idle.indexOf(worker);
       if (index >= 0) this.idle.splice(index, 1);
     });

@@ -1,6 +1,7 @@
 import type { AnalysisStep } from '../analysis.ts';
 import { filenameTitleStep } from './filename-title.ts';
 import { imageTextStep } from './image-text.ts';
+import { llmExtractStep } from './llm-extract.ts';
 import { officeTextStep } from './office-text.ts';
 import { pdfTextStep } from './pdf-text.ts';
 import { understandStep } from './understand-step.ts';
@@ -11,4 +12,4 @@ import { emptyTextStep } from './unsupported-text.ts';
  * scanned pages), images (OCR), Office documents; then a note if no text came out at all.
  */
 export const ANALYSIS_STEPS: readonly AnalysisStep[] = [pdfTextStep, imageTextStep, officeTextStep, emptyTextStep, understandStep,
-  filenameTitleStep];
+  llmExtractStep, filenameTitleStep];
