@@ -25,3 +25,14 @@ export type ErrorBody = { success: false; error: string; retryAfter?: number };
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** For logs: an Error's stack (it starts with the message), anything else as text. */
+export function errorStack(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  return String(error);
+}
+
+/** A caught value as an Error, for code that keeps or rethrows it (a rejection reason need not be one). */
+export function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

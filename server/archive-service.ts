@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { ErrorMessage, errorMessage } from '../common/errors.ts';
+import { ErrorMessage, errorMessage, errorStack } from '../common/errors.ts';
 import { verifyApiKey, type ApiKeyPrincipal } from './auth/api-keys.ts';
 import { catalogRoutes } from './catalog/catalog-routes.ts';
 import { SPEC_LIMITS, type ServiceLimits } from './config.ts';
@@ -232,7 +232,7 @@ function authenticate(service: ServiceContext, req: IncomingMessage): ApiKeyPrin
 function respondWithError(req: IncomingMessage, res: ServerResponse, error: unknown, headers: Record<string, string>,
   log: (line: string) => void): void {
   const httpError = error instanceof HttpError ? error : null;
-  if (!httpError) log(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${error instanceof Error ? error.stack : String(error)}`);
+  if (!httpError) log(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${errorStack(error)}`);
   if (res.headersSent) {
     res.destroy();
     return;

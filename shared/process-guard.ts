@@ -4,6 +4,7 @@
  * the caches and the archive's database still open and uploads in flight marked as such. Here the error is logged
  * with its stack, the registered cleanups run once (the same ones a Ctrl+C runs), and the process exits non-zero.
  */
+import { errorStack } from '../common/errors.ts';
 
 export type Cleanup = () => Promise<void> | void;
 
@@ -43,7 +44,7 @@ export function installProcessGuard(options: ProcessGuardOptions): ProcessGuard 
         await cleanup();
       } catch (error) {
         exitCode = Math.max(exitCode, 1);
-        log(`${options.name}: shutting down: ${describeError(error)}`);
+        log(`${options.name}: shutting down: ${errorStack(error)}`);
       }
     }
   };
@@ -66,7 +67,7 @@ export function installProcessGuard(options: ProcessGuardOptions): ProcessGuard 
   };
 
   const fatal = (kind: string) => (reason: unknown): void => {
-    log(`${options.name}: ${kind}: ${describeError(reason)}`);
+    log(`${options.name}: ${kind}: ${errorStack(reason)}`);
     void shutdown(1);
   };
   const target = options.target ?? process;
@@ -74,10 +75,4 @@ export function installProcessGuard(options: ProcessGuardOptions): ProcessGuard 
   target.on('uncaughtException', fatal('uncaught exception'));
 
   return { onShutdown: (cleanup) => void cleanups.push(cleanup), shutdown };
-}
-
-/** The stack when there is one (it starts with the message), else the value as text. */
-function describeError(reason: unknown): string {
-  if (reason instanceof Error) return reason.stack ?? `${reason.name}: ${reason.message}`;
-  return String(reason);
 }

@@ -12,7 +12,7 @@ import {
   type WebContents,
 } from 'electron';
 import ElectronStore from 'electron-store';
-import { errorMessage } from '../../common/errors.ts';
+import { errorMessage, errorStack } from '../../common/errors.ts';
 import { DesktopApp } from '../core/desktop-app.ts';
 import { defaultAppDataDir } from '../core/desktop-core.ts';
 import { redactSecrets } from '../core/keychain/redact.ts';
@@ -83,7 +83,7 @@ if (!app.requestSingleInstanceLock()) {
     if (!settings?.get().ui.close_to_tray) app.quit();
   });
   app.whenReady().then(start).catch((error: unknown) => {
-    log(`failed to start: ${error instanceof Error ? error.stack ?? error.message : String(error)}`);
+    log(`failed to start: ${errorStack(error)}`);
     app.exit(1);
   });
 }

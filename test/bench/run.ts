@@ -6,6 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { errorStack } from '../../common/errors.ts';
 import { formatMarkdownTable, formatTable, machineInfo, verdictOf, type BenchReport } from './bench-utils.ts';
 
 const SUFFIX = '.bench.ts';
@@ -60,6 +61,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+  console.error(errorStack(error));
   process.exitCode = 1;
 });

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { ArchiveDocument, ArchiveEvent, ListEnvelope } from '../../../common/archive-types.ts';
+import { asError } from '../../../common/errors.ts';
 import type { DocumentListQuery } from '../client/archive-client.ts';
 import { ArchiveError } from '../client/archive-error.ts';
 import type { LibraryCache } from './library-cache.ts';
@@ -194,7 +195,7 @@ export class LibrarySync extends EventEmitter<LibrarySyncEvents> {
       if (kind === 'full') await this.fullReconcile(pass, signal);
       else await this.incremental(pass, signal);
     } catch (error) {
-      const failure = error instanceof Error ? error : new Error(String(error));
+      const failure = asError(error);
       if (!(failure instanceof ArchiveError && failure.kind === 'aborted')) {
         this.lastError = failure;
         this.log(`library sync (${kind}) failed: ${failure.message}`);

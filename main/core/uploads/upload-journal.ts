@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { stat } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import type { UploadAccepted, UploadMetadata } from '../../../common/archive-types.ts';
-import { errorMessage } from '../../../common/errors.ts';
+import { errorMessage, errorStack } from '../../../common/errors.ts';
 import type { WatchedFolder } from '../../../common/settings.ts';
 import { validateUploadMetadata } from '../../../common/upload-metadata.ts';
 import { ArchiveError } from '../client/archive-error.ts';
@@ -539,7 +539,7 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
   }
 
   private track(promise: Promise<void>): void {
-    const tracked = promise.catch((error: unknown) => this.log(`journal error: ${error instanceof Error ? error.stack : String(error)}`))
+    const tracked = promise.catch((error: unknown) => this.log(`journal error: ${errorStack(error)}`))
       .finally(() => this.work.delete(tracked));
     this.work.add(tracked);
   }

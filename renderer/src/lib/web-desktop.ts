@@ -1,3 +1,4 @@
+import { asError } from '../../../common/errors.ts';
 import { CALL_NAMES, EVENT_NAMES } from '../../../common/ipc-names.ts';
 import type { CallName, DesktopApi, EventName, EventPayload, IpcError } from '../../../common/ipc.ts';
 
@@ -215,7 +216,7 @@ export function createWebDesktop(location: LocationLike, options: WebDesktopOpti
         ready.send(JSON.stringify(input === undefined ? { id, call } : { id, call, input }));
       } catch (error) {
         pending.delete(id);
-        reject(error instanceof Error ? error : new Error(String(error)));
+        reject(asError(error));
       }
     });
   }
