@@ -300,7 +300,8 @@ describe('merging verified values', () => {
     const fields: Record<string, { value: unknown; source: string; confidence: number }> = {
       sender_name: { value: 'Printed Header Line', source: 'text', confidence: 0.4 },
       document_date: { value: '2026-03-03', source: 'text', confidence: 0.9 },
-      reference_number: { value: 'R-1', source: 'e-invoice', confidence: 1 },
+      // A person's correction stands even where its confidence is modest.
+      reference_number: { value: 'R-1', source: 'learned', confidence: 0.6 },
       amount: { value: { value: -20, currency: 'EUR' }, source: 'text', confidence: 0.5 },
     };
     const set = mergeLlmFields(fields, {
@@ -310,7 +311,7 @@ describe('merging verified values', () => {
     expect(set.sort()).toEqual(['amount', 'due_date', 'sender_name']);
     expect(fields.sender_name).toMatchObject({ value: 'Acme Werkstatt KG', source: 'llm' });
     expect(fields.document_date).toMatchObject({ value: '2026-03-03', source: 'text' });
-    expect(fields.reference_number).toMatchObject({ value: 'R-1', source: 'e-invoice' });
+    expect(fields.reference_number).toMatchObject({ value: 'R-1', source: 'learned' });
     // A credit note's amount keeps its sign.
     expect(fields.amount).toMatchObject({ value: { value: -25, currency: 'EUR' }, source: 'llm' });
   });
