@@ -4,7 +4,8 @@
  * a ground-truth `<name>.json`. Deterministic: the same seed gives the same files.
  *
  *   npm run corpus                                  (all documents, into test/fixtures/corpus/)
- *   npm run corpus -- --seed 2 --out /tmp/corpus-2  (a held-out corpus: same plan, other content)
+ *   npm run corpus -- --seed 2 --out /tmp/corpus-2  (same plan, other content)
+ *   npm run corpus -- --held-out                    (the held-out plan, into test-results/corpus-held-out/)
  *   npm run corpus -- --help
  *
  * Needs LibreOffice (soffice) for the Office files and the Liberation fonts for the scans.
@@ -23,11 +24,14 @@ import { CATEGORIES, recipientsFor, sender } from './corpus/parties.ts';
 import { PLAN, type PlanEntry } from './corpus/plan.ts';
 import { describe, distort, encodeJpeg, renderPage, type Distortion } from './corpus/render-image.ts';
 import { drawLayout, renderImagePdf, renderTextPdf, setInfo } from './corpus/render-pdf.ts';
+import { HELD_OUT_PLAN, HELD_OUT_RECIPIENTS, HELD_OUT_SENDERS } from './corpus/held-out.ts';
 import { createRng, type Rng } from './corpus/rng.ts';
 import { makeCtx } from './corpus/templates/common.ts';
 import { buildDocument } from './corpus/templates/index.ts';
+import { buildMultilingual } from './corpus/templates/multilingual.ts';
 
 const DEFAULT_OUT_DIR = resolve(import.meta.dirname, '../test/fixtures/corpus');
+const DEFAULT_HELD_OUT_DIR = resolve(import.meta.dirname, '../test-results/corpus-held-out');
 const DEFAULT_SEED = '2026-issue-3';
 const MAX_TOTAL_BYTES = 15 * 1024 * 1024;
 
@@ -39,7 +43,7 @@ const FAMILY: Record<PlanEntry['format'], Truth['family']> = {
   docx: 'office', odt: 'office', xlsx: 'office',
 };
 
-const HELP = `Usage: npm run corpus [-- --seed S] [-- --out DIR]
+const HELP = `Usage: npm run corpus [-- --seed S] [-- --out DIR] [-- --held-out]
 
 Generates the labelled evaluation corpus (documents + ground-truth JSON). The same seed gives byte-identical files.
 
@@ -47,12 +51,25 @@ Generates the labelled evaluation corpus (documents + ground-truth JSON). The sa
               distortion); the plan (event type, sender, format of each document) stays the same.
               Default: ${DEFAULT_SEED}
   --out DIR   directory to write into; its previous corpus files are removed first.
-              Default: test/fixtures/corpus/
+              Default: test/fixtures/corpus/ (with --held-out: test-results/corpus-held-out/)
+  --held-out  the held-out plan instead (scripts/corpus/held-out.ts): senders, templates and wording the
+              committed corpus does not use, in six languages (en, de, fr, nl, es, it). Never tune rules on it;
+              npm run eval reports it as "generated held-out"
   --help      this text`;
 
-function parseArgs(): { seed: string; outDir: string } {
-  const values = scriptArgs({ seed: { type: 'string' }, out: { type: 'string' } }, HELP);
-  return { seed: values.seed ?? DEFAULT_SEED, outDir: values.out ? resolve(values.out) : DEFAULT_OUT_DIR };
+function parseArgs(): { seed: string; outDir: string; heldOut: boolean } {
+  const values = scriptArgs({ seed: { type: 'string' }, out: { type: 'string' }, 'held-out': { type: 'boolean' } }, HELP);
+  const heldOut = values['held-out'] ?? false;
+  return {
+    seed: values.seed ?? DEFAULT_SEED, heldOut,
+    outDir: values.out ? resolve(values.out) : heldOut ? DEFAULT_HELD_OUT_DIR : DEFAULT_OUT_DIR,
+  };
+}
+
+function heldOutSender(key: string) {
+  const found = HELD_OUT_SENDERS.find((s) => s.key === key);
+  if (!found) throw new Error(`unknown held-out sender ${key}`);
+  return found;
 }
 
 /** Empties the output directory, refusing one that holds anything but corpus files (a mistyped --out). */
@@ -101,22 +118,24 @@ function setJpegDpi(bytes: Uint8Array, dpi: number): Uint8Array {
 }
 
 async function main(): Promise<void> {
-  const { seed, outDir } = parseArgs();
+  const { seed, outDir, heldOut } = parseArgs();
+  if (heldOut && outDir === DEFAULT_OUT_DIR) throw new Error('the held-out corpus must not replace the committed one; choose another --out');
   const measure = await createMeasure();
   prepareOutDir(outDir);
 
   const truths: Truth[] = [];
   const officeJobs: Array<{ name: string; source: OfficeSource; target: OfficeTarget; truth: Truth }> = [];
 
-  for (const [index, entry] of PLAN.entries()) {
+  for (const [index, entry] of (heldOut ? HELD_OUT_PLAN : PLAN).entries()) {
     const name = `doc-${String(index + 1).padStart(2, '0')}`;
     const rng = createRng(`${seed}:${index}:${entry.type}:${entry.sender}`);
-    const s = sender(entry.sender);
-    const recipient = rng.pick(recipientsFor(s, entry.opts?.business ?? false));
+    const s = heldOut ? heldOutSender(entry.sender) : sender(entry.sender);
+    const recipient = heldOut ? HELD_OUT_RECIPIENTS[s.lang] : rng.pick(recipientsFor(s, entry.opts?.business ?? false));
     const [from, to] = entry.dates ?? ['2026-07-01', '2026-11-20'];
     const docDate = randomDate(rng, from, to);
     const ctx = makeCtx(rng.fork('text'), s, recipient, { variant: index, ...entry.opts }, docDate);
-    const built = buildDocument(entry.type, ctx);
+    const built = heldOut ? buildMultilingual(ctx, 1) : buildDocument(entry.type, ctx);
+    if (built.truth.event_type !== entry.type) throw new Error(`${name}: template made ${built.truth.event_type}, plan says ${entry.type}`);
     const ext = EXTENSIONS[entry.format];
     const file = `${name}.${ext}`;
     const title = built.model.blocks.find((b) => b.kind === 'heading')?.kind === 'heading'

@@ -1,6 +1,7 @@
 /** How the generated documents write dates and amounts: the usual German, British and US forms. */
 
-export type Lang = 'de' | 'en';
+/** The corpus languages; the German and English templates use this module, the others scripts/corpus/languages.ts. */
+export type Lang = 'de' | 'en' | 'fr' | 'nl' | 'es' | 'it';
 
 export const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober',
   'November', 'Dezember'];
@@ -105,12 +106,17 @@ export function formatMoney(value: number, currency: string, style: MoneyStyle):
 
 export const round2 = (value: number): number => Math.round(value * 100) / 100;
 
-/** A German IBAN with a correct check number (ISO 13616, mod 97) for a fictional bank code and account. */
-export function germanIban(bankCode: string, account: string): string {
-  const bban = bankCode + account.padStart(10, '0');
-  const numeric = `${bban}131400`; // D=13 E=14, then "00"
+/** An IBAN with a correct check number (ISO 13616, mod 97) for a fictional national account number (BBAN). */
+export function iban(country: string, bban: string): string {
+  const letters = (text: string): string => text.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
+  const numeric = `${letters(bban)}${letters(country)}00`;
   let remainder = 0;
   for (const ch of numeric) remainder = (remainder * 10 + Number(ch)) % 97;
   const check = String(98 - remainder).padStart(2, '0');
-  return `DE${check}${bban}`.replace(/(.{4})/g, '$1 ').trim();
+  return `${country}${check}${bban}`.replace(/(.{4})/g, '$1 ').trim();
+}
+
+/** A German IBAN for a fictional bank code and account. */
+export function germanIban(bankCode: string, account: string): string {
+  return iban('DE', bankCode + account.padStart(10, '0'));
 }

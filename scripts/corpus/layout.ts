@@ -210,6 +210,21 @@ export function layoutDocument(model: DocModel, measure: Measure): Layout {
         rule(92, L, R, 0.8, accent);
         break;
       }
+      case 'columns': {
+        // Two columns of contact lines under the name, as many letterheads print them side by side.
+        text(L, 52, lh.name, bold, nameSize, 'left', accent);
+        cur.lines.push(lh.name);
+        if (lh.tagline) {
+          text(R, 52, lh.tagline, regular, 8.5, 'right', GREY);
+          cur.lines.push(lh.tagline);
+        }
+        const half = Math.ceil(lh.lines.length / 2);
+        const middle = (L + R) / 2;
+        lh.lines.forEach((line, i) => text(i < half ? L : middle, 70 + (i % half) * 9.6, line, regular, small, 'left', GREY));
+        cur.lines.push(...lh.lines);
+        rule(70 + half * 9.6, L, R, 0.6, accent);
+        break;
+      }
       case 'bar': {
         cur.page.ops.push({ kind: 'rect', x: 0, y: 0, w: width, h: 64, color: accent });
         text(L, 42, lh.name, bold, nameSize + 2, 'left', WHITE);

@@ -14,7 +14,7 @@ export interface DocStyle {
   accent: Rgb;
   /** Body text size in points. */
   size: number;
-  letterhead: 'left' | 'right' | 'center' | 'bar';
+  letterhead: 'left' | 'right' | 'center' | 'bar' | 'columns';
   /** Left margin in points (DIN 5008 uses 25 mm, many British letters 20 mm). */
   margin: number;
 }

@@ -11,7 +11,7 @@ export interface Sender {
   /** The name as the sender prints it in its letterhead and footer: the truth for sender_name. */
   name: string;
   lang: Lang;
-  country: 'DE' | 'GB' | 'US' | 'FR' | 'IE';
+  country: 'DE' | 'GB' | 'US' | 'FR' | 'IE' | 'NL' | 'ES' | 'IT';
   category: Category;
   tagline: string | null;
   street: string;
