@@ -1,5 +1,9 @@
-/** Finds calendar dates written in the usual German and English ways and turns them into YYYY-MM-DD. */
+/**
+ * Finds calendar dates as the six languages write them (numbers with dots, slashes or hyphens; month names and
+ * abbreviations; a weekday before) and turns them into YYYY-MM-DD.
+ */
 
+import { LEXICONS, monthNumbers, weekdayNames } from './lexicon/index.ts';
 import { scan, WORD_START, type Doc } from './text.ts';
 
 export interface FoundDate {
@@ -18,41 +22,40 @@ export interface DateOptions {
   today: string;
 }
 
-const MONTHS: ReadonlyArray<readonly [number, readonly string[]]> = [
-  [1, ['januar', 'jänner', 'jaenner', 'january', 'jan']],
-  [2, ['februar', 'feber', 'february', 'feb', 'febr']],
-  [3, ['märz', 'maerz', 'march', 'mär', 'mrz', 'mar']],
-  [4, ['april', 'apr']],
-  [5, ['mai', 'may']],
-  [6, ['juni', 'june', 'jun']],
-  [7, ['juli', 'july', 'jul']],
-  [8, ['august', 'aug']],
-  [9, ['september', 'sept', 'sep']],
-  [10, ['oktober', 'october', 'okt', 'oct']],
-  [11, ['november', 'nov']],
-  [12, ['dezember', 'december', 'dez', 'dec']],
-];
 const ENGLISH_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October',
   'November', 'December'];
-const MONTH_BY_NAME = new Map<string, number>(MONTHS.flatMap(([n, names]) => names.map((name) => [name, n] as const)));
-const MONTH_NAMES = [...MONTH_BY_NAME.keys()].sort((a, b) => b.length - a.length).join('|');
-
-const ORDINAL = '(?:st|nd|rd|th)?';
-const PATTERNS: ReadonlyArray<{ kind: 'iso' | 'dotted' | 'slashed' | 'day-month' | 'month-day'; re: RegExp }> = [
-  { kind: 'iso', re: new RegExp(`${WORD_START}(\\d{4})-(\\d{1,2})-(\\d{1,2})(?![\\d])`, 'g') },
+/** Month names of the six languages; where two languages share a spelling they mean the same month. */
+const MONTH_BY_NAME = monthNumbers();
+const MONTH_NAMES = alternation(MONTH_BY_NAME.keys());
+/** A weekday before a date ("Monday, 3 November 2026", "mardi 3 mars 2026", "vrijdag 7 mei 2027") belongs to it. */
+const WEEKDAY = `(?:(?:${alternation(weekdayNames())})\\.?,? (?:(?:le|den|the|el|il) )?)?`;
+/** After a day number: "3rd", "1er", "1º", "7e", "7de", "7." (German). */
+const ORDINAL = `(?:${[...new Set(Object.values(LEXICONS).map((lexicon) => lexicon.ordinal))].join('|')})?`;
+/** Between day, month and year: "7 de marzo de 2021", "the 7th of March", "7 maart 2021", "3-Nov-2020". */
+const JOIN = `(?:${[...new Set(Object.values(LEXICONS).flatMap((lexicon) => lexicon.dateJoiners))].join('|')}) `;
+type Kind = 'iso' | 'dotted' | 'slashed' | 'day-month' | 'day-month-short' | 'month-day';
+const PATTERNS: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
+  { kind: 'iso', re: new RegExp(`${WORD_START}(\\d{4})([-/.])(\\d{1,2})\\2(\\d{1,2})(?![\\d])`, 'g') },
   // OCR may turn the second dot into a colon or comma ("31. 12:2027"); with a four-digit year that is still a date.
   { kind: 'dotted', re: new RegExp(`${WORD_START}(\\d{1,2})\\. ?(\\d{1,2})(?:\\. ?|[:,](?=\\d{4}(?!\\d)))(\\d{4}|\\d{2})(?![\\d])`, 'g') },
-  { kind: 'slashed', re: new RegExp(`${WORD_START}(\\d{1,2})/(\\d{1,2})/(\\d{4}|\\d{2})(?![\\d/])`, 'g') },
+  // Slashes and hyphens ("15/12/2026", "15-12-2026", "15-12-26"): day or month first by the document's convention.
+  { kind: 'slashed', re: new RegExp(`${WORD_START}(\\d{1,2})([/-])(\\d{1,2})\\2(\\d{4}|\\d{2})(?![\\d/-])`, 'g') },
   {
     kind: 'day-month',
     // OCR may read a speck before the year as a hyphen ("26. Juli-2026").
-    re: new RegExp(`${WORD_START}(\\d{1,2})${ORDINAL}\\.? ?(?:of )?(${MONTH_NAMES})\\.?,? ?(?:[-–] ?)?(\\d{4})(?!\\d)`, 'gi'),
+    re: new RegExp(`${WORD_START}${WEEKDAY}(\\d{1,2})${ORDINAL}\\.? ?(?:${JOIN})?(${MONTH_NAMES})\\.?,? ?(?:${JOIN})?(?:[-–] ?)?(\\d{4})(?!\\d)`, 'gi'),
   },
+  // "03-Nov-20", "3/Nov/2020": a two-digit year only between separators, where nothing else can be meant.
+  { kind: 'day-month-short', re: new RegExp(`${WORD_START}(\\d{1,2})([-/])(${MONTH_NAMES})\\.?\\2(\\d{2})(?![\\d:])`, 'gi') },
   {
     kind: 'month-day',
-    re: new RegExp(`${WORD_START}(${MONTH_NAMES})\\.? (\\d{1,2})${ORDINAL},? ?(\\d{4})(?!\\d)`, 'gi'),
+    re: new RegExp(`${WORD_START}${WEEKDAY}(${MONTH_NAMES})\\.? (\\d{1,2})${ORDINAL},? ?(\\d{4})(?!\\d)`, 'gi'),
   },
 ];
+
+function alternation(words: Iterable<string>): string {
+  return [...new Set(words)].sort((a, b) => b.length - a.length).map((word) => word.replace(/\./g, '\\.')).join('|');
+}
 
 export function isValidDate(year: number, month: number, day: number): boolean {
   if (!Number.isInteger(year) || month < 1 || month > 12 || day < 1) return false;
@@ -99,32 +102,36 @@ export function findDates(doc: Doc, options: DateOptions): FoundDate[] {
   return [...byLine.keys()].sort((a, b) => a - b).flatMap((line) => byLine.get(line)!.sort((a, b) => a.start - b.start));
 }
 
-function toIso(kind: string, m: RegExpMatchArray, options: DateOptions): string | null {
-  const [, a = '', b = '', c = ''] = m;
-  let year: number, month: number, day: number;
+function toIso(kind: Kind, m: RegExpMatchArray, options: DateOptions): string | null {
+  const [, a = '', b = '', c = '', d = ''] = m;
+  const month = (name: string): number => MONTH_BY_NAME.get(name.toLowerCase()) ?? 0;
+  let year: number, monthNumber: number, day: number;
   switch (kind) {
     case 'iso':
-      [year, month, day] = [Number(a), Number(b), Number(c)];
+      [year, monthNumber, day] = [Number(a), Number(c), Number(d)];
       break;
     case 'dotted':
-      [year, month, day] = [fullYear(c, options.today), Number(b), Number(a)];
+      [year, monthNumber, day] = [fullYear(c, options.today), Number(b), Number(a)];
       break;
     case 'slashed': {
-      const first = Number(a), second = Number(b);
-      year = fullYear(c, options.today);
+      const first = Number(a), second = Number(c);
+      year = fullYear(d, options.today);
       // Unambiguous when one part cannot be a month; otherwise the document's convention decides.
       const monthFirst = first > 12 ? false : second > 12 ? true : options.monthFirst;
-      [month, day] = monthFirst ? [first, second] : [second, first];
+      [monthNumber, day] = monthFirst ? [first, second] : [second, first];
       break;
     }
     case 'day-month':
-      [year, month, day] = [Number(c), MONTH_BY_NAME.get(b.toLowerCase()) ?? 0, Number(a)];
+      [year, monthNumber, day] = [Number(c), month(b), Number(a)];
       break;
-    default:
-      [year, month, day] = [Number(c), MONTH_BY_NAME.get(a.toLowerCase()) ?? 0, Number(b)];
+    case 'day-month-short':
+      [year, monthNumber, day] = [fullYear(d, options.today), month(c), Number(a)];
+      break;
+    case 'month-day':
+      [year, monthNumber, day] = [Number(c), month(a), Number(b)];
   }
-  if (year < 1900 || year > 2199 || !isValidDate(year, month, day)) return null;
-  return isoOf(year, month, day);
+  if (year < 1900 || year > 2199 || !isValidDate(year, monthNumber, day)) return null;
+  return isoOf(year, monthNumber, day);
 }
 
 /** "03.02.2027" for German titles, "3 February 2027" for English ones. */

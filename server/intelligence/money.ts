@@ -1,5 +1,10 @@
-/** Money tokens: "1.234,56 €", "EUR 1,234.56", "1 234,56", "€ 12,50", "$1,234.56", "CHF 99.–", "£5". */
+/**
+ * Money tokens: "1.234,56 €", "EUR 1,234.56", "1 234,56", "1'234.56", "€ 12,50", "$1,234.56", "CHF 99.–", "RM 12.40",
+ * "12,50 zł". Currencies by ISO 4217 code or symbol; a symbol several countries share ("$", "kr", "Rs", "¥") is
+ * read as the currency of the country the document names, else as the most common one.
+ */
 
+import { currencyOfCountry, documentCountries } from './country.ts';
 import { L, scan, type Doc } from './text.ts';
 
 export interface MoneyToken {
@@ -14,22 +19,60 @@ export interface MoneyToken {
   decimals: boolean;
 }
 
-const CODES = 'EUR|USD|GBP|CHF|JPY|AUD|CAD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|CNY|INR|ZAR|SGD|HKD|TRY|BRL|MXN';
-/** OCR drops the space between an ISO code and its number ("GBP416.00", "EUR84,20"); any other letters still block. */
-const NUMBER = new RegExp(`(?:(?<=(?<![${L}])(?:${CODES}))|(?<![\\d.,'’${L}]))([-−] ?)?(\\d{1,3}(?:([.,'’ ])\\d{3})(?:\\3\\d{3})*|\\d+)(?:([.,])(\\d{1,2}|-{1,2}|–|—))?(?!\\d)(?![a-zß-öø-ÿ])`, 'g');
-const BEFORE = new RegExp(`(€|${CODES}|Euro|EURO|US\\$|A\\$|C\\$|NZ\\$|HK\\$|S\\$|R\\$|\\$|£|SFr\\.?|Fr\\.|¥|₹|₺) ?$`);
-const AFTER = new RegExp(`^ ?(€|${CODES}|Euro|EURO|\\$|£|Fr\\.|¥|₹|₺|zł|Kč)(?![${L}])`);
-const SYMBOLS: Record<string, string> = {
-  '€': 'EUR', Euro: 'EUR', EURO: 'EUR', 'US$': 'USD', $: 'USD', 'A$': 'AUD', 'C$': 'CAD', 'NZ$': 'NZD', 'HK$': 'HKD', 'S$': 'SGD',
-  'R$': 'BRL', '£': 'GBP', SFr: 'CHF', 'SFr.': 'CHF', 'Fr.': 'CHF', '¥': 'JPY', '₹': 'INR', '₺': 'TRY', 'zł': 'PLN', 'Kč': 'CZK',
-  ...Object.fromEntries(CODES.split('|').map((code) => [code, code])),
+/** ISO 4217 codes that are also words written in capitals ("TOTAL PEN 2.50", "ALL 3.00"): never read as currencies. */
+const WORD_CODES = new Set(['ALL', 'BAM', 'BOB', 'CUC', 'CUP', 'GEL', 'MAD', 'MOP', 'PEN', 'SOS', 'TOP']);
+const ISO_CODES = Intl.supportedValuesOf('currency').filter((code) => !WORD_CODES.has(code));
+const CODES = ISO_CODES.join('|');
+
+/** Symbols of one currency each. */
+const SYMBOLS: Readonly<Record<string, string>> = {
+  '€': 'EUR', Euro: 'EUR', EURO: 'EUR', 'US$': 'USD', 'A$': 'AUD', 'AU$': 'AUD', 'C$': 'CAD', 'CA$': 'CAD', 'NZ$': 'NZD',
+  'HK$': 'HKD', 'S$': 'SGD', 'SG$': 'SGD', 'R$': 'BRL', 'Mex$': 'MXN', '£': 'GBP', SFr: 'CHF', 'SFr.': 'CHF', 'Fr.': 'CHF',
+  '₹': 'INR', '₺': 'TRY', 'zł': 'PLN', 'Kč': 'CZK', RM: 'MYR', Ft: 'HUF', Rp: 'IDR', '₩': 'KRW', '₽': 'RUB', '₱': 'PHP',
+  '฿': 'THB', '₫': 'VND', '₪': 'ILS', '₴': 'UAH', lei: 'RON',
+  ...Object.fromEntries(ISO_CODES.map((code) => [code, code])),
 };
+/** Symbols several countries use: the candidates, the most common first (the reading when no country is named). */
+const SHARED: Readonly<Record<string, readonly string[]>> = {
+  $: ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN'],
+  kr: ['SEK', 'NOK', 'DKK', 'ISK'], 'kr.': ['DKK', 'SEK', 'NOK', 'ISK'], Kr: ['SEK', 'NOK', 'DKK', 'ISK'], 'Kr.': ['DKK', 'SEK', 'NOK', 'ISK'],
+  Rs: ['INR', 'PKR', 'LKR', 'NPR'], 'Rs.': ['INR', 'PKR', 'LKR', 'NPR'],
+  '¥': ['JPY', 'CNY'],
+};
+
+const escape = (symbol: string): string => symbol.replace(/[$.]/g, '\\$&');
+const symbolAlternation = (symbols: Iterable<string>): string =>
+  [...symbols].sort((a, b) => b.length - a.length).map(escape).join('|');
+const ALL_SYMBOLS = symbolAlternation([...Object.keys(SYMBOLS), ...Object.keys(SHARED)]);
+/** Codes and letter symbols OCR glues to their number ("GBP416.00", "RM12.40", "Rs.450"); other letters still block. */
+const GLUED = symbolAlternation([...ISO_CODES, 'RM', 'Rs.', 'Rs', 'Rp']);
+const NUMBER = new RegExp(`(?:(?<=(?<![${L}])(?:${GLUED}))|(?<![\\d.,'’${L}]))([-−] ?)?(\\d{1,3}(?:([.,'’ ])\\d{3})(?:\\3\\d{3})*|\\d+)(?:([.,])(\\d{1,2}|-{1,2}|–|—))?(?!\\d)(?![a-zß-öø-ÿ])`, 'g');
+const BEFORE = new RegExp(`(?<![${L}])(${ALL_SYMBOLS}) ?$`);
+const AFTER = new RegExp(`^ ?(${ALL_SYMBOLS})(?![${L}])`);
+/** A number right after a symbol: the symbol is that number's prefix ("2019 $7.20" gives the dollar to 7.20). */
+const NUMBER_NEXT = /^ ?[-−]? ?\d/;
 /** A quantity, not money; OCR may put a speck before the percent sign ("19,00.%"). */
 const UNIT_AFTER = /^(?:[.,] ?%|\s?(?:%|x\b|stk|st\.|pcs|kg|g\b|km|m²|m2|m³|qm|kwh|h\b|hours?\b|hrs?\b|stunden?\b|std|min|ct\b|cents?\b|l\b|liter|tage|days|monate|months|jahre|years))/iu;
+
+/**
+ * A reader of symbols and codes for one document: its ISO 4217 code, null for none. The document's country is looked up
+ * once, when a shared symbol first needs it.
+ */
+export function currencyReader(text: string): (symbol: string) => string | null {
+  let countries: string[] | null = null;
+  return (symbol) => {
+    const shared = SHARED[symbol];
+    if (!shared) return SYMBOLS[symbol] ?? null;
+    countries ??= documentCountries(text);
+    const named = countries.map(currencyOfCountry).find((code) => code !== null && shared.includes(code));
+    return named ?? shared[0]!;
+  };
+}
 
 /** Every money-like number, by line; `blocked` are spans (e.g. dates) that must not be read as numbers. */
 export function findMoney(doc: Doc, blocked: ReadonlyMap<number, ReadonlyArray<readonly [number, number]>>): Map<number, MoneyToken[]> {
   const byLine = new Map<number, MoneyToken[]>();
+  const codeOf = currencyReader(doc.text);
   for (const { line: index, column, match: m } of scan(doc, NUMBER)) {
     const line = doc.lines[index] ?? '';
     let start = column, end = column + m[0].length;
@@ -37,9 +80,10 @@ export function findMoney(doc: Doc, blocked: ReadonlyMap<number, ReadonlyArray<r
     const [, sign, integer = '', groupSep, decimalSep, decimals] = m;
     // "1.234" with a dot and no decimals is a thousands group in German and a decimal nowhere in money.
     if (groupSep && decimalSep === groupSep) continue;
-    if (groupSep === ' ' && !decimalSep) continue;
     const before = BEFORE.exec(line.slice(Math.max(0, start - 6), start));
-    const after = AFTER.exec(line.slice(end, end + 6));
+    const after = suffixSymbol(line, end);
+    // "4 990 Ft" is a number with a space between groups; "Pos 2 990" two numbers.
+    if (groupSep === ' ' && !decimalSep && !before && !after) continue;
     if (!before && !after && UNIT_AFTER.test(line.slice(end, end + 8))) continue;
     if (!before && !after && !decimalSep) continue;
     const symbol = before?.[1] ?? after?.[1] ?? null;
@@ -50,7 +94,7 @@ export function findMoney(doc: Doc, blocked: ReadonlyMap<number, ReadonlyArray<r
     if (!Number.isFinite(value)) continue;
     const tokens = byLine.get(index) ?? [];
     tokens.push({
-      value: sign ? -value : value, currency: symbol ? SYMBOLS[symbol] ?? null : null, start, end, text: line.slice(start, end),
+      value: sign ? -value : value, currency: symbol ? codeOf(symbol) : null, start, end, text: line.slice(start, end),
       decimals: decimalSep !== undefined,
     });
     byLine.set(index, tokens);
@@ -58,15 +102,34 @@ export function findMoney(doc: Doc, blocked: ReadonlyMap<number, ReadonlyArray<r
   return byLine;
 }
 
+/**
+ * The symbol after a number, unless it is the prefix of the next number: "2019 $7.20" and "Total 18.50 € 22.20"
+ * mean the second number, while "12,50 € 3,00 €" writes every symbol after its number.
+ */
+function suffixSymbol(line: string, end: number): RegExpExecArray | null {
+  const after = AFTER.exec(line.slice(end, end + 6));
+  if (!after) return null;
+  const rest = line.slice(end + after[0].length);
+  if (!NUMBER_NEXT.test(rest)) return after;
+  const next = /^ ?[-−]? ?[\d.,'’ ]*\d/.exec(rest);
+  const afterNext = next ? AFTER.exec(rest.slice(next[0].length, next[0].length + 6)) : null;
+  return afterNext ? after : null;
+}
+
 /** The most frequent currency written anywhere in the text (a "Betrag in EUR" column header counts too). */
 export function dominantCurrency(text: string): string | null {
+  const codeOf = currencyReader(text);
   const counts = new Map<string, number>();
   for (const m of text.matchAll(DOCUMENT_CURRENCY)) {
-    const code = SYMBOLS[m[0]];
+    const code = codeOf(m[1] ?? m[2] ?? m[0]);
     if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
   }
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   return ranked[0]?.[0] ?? null;
 }
 
-const DOCUMENT_CURRENCY = new RegExp(`€|\\b(?:${CODES}|Euro)\\b|US\\$|A\\$|C\\$|NZ\\$|\\$|£|\\bSFr\\b|¥|₹`, 'g');
+/** Codes and symbols as words; the short letter symbols ("kr", "Rs", "RM", "Ft") only right beside a number. */
+const LETTER_SYMBOLS = symbolAlternation(['kr', 'kr.', 'Kr', 'Kr.', 'Rs', 'Rs.', 'RM', 'Ft', 'Rp', 'lei', 'zł', 'Kč', 'Fr.', 'SFr', 'SFr.']);
+const DOCUMENT_CURRENCY = new RegExp(
+  `€|£|₹|₺|₩|₽|₱|฿|₫|₪|₴|¥|(?:US|AU?|CA?|NZ|HK|SG?|R|Mex)?\\$|(?<![${L}])(?:${CODES}|Euro)(?![${L}])`
+  + `|(?<![${L}])(${LETTER_SYMBOLS}) ?(?=[-−]? ?\\d)|(?<=\\d ?)(${LETTER_SYMBOLS})(?![${L}])`, 'g');

@@ -1,0 +1,44 @@
+/**
+ * The country a document comes from, as far as its text says it: a country name (in the country's own language or
+ * one of the six the archive reads) or an international dialling code. Used to resolve currency symbols that several
+ * countries share ("$", "kr", "Rs", "¥").
+ */
+
+/** ISO 3166-1 alpha-2 → what names it in a text. Names need word boundaries; dialling codes a "+" before them. */
+const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
+  ['AU', /\b(?:australia|australie|australien|australië)\b|\+61\b|\bABN\b/iu],
+  ['CA', /\b(?:canada|kanada|qu[ée]bec|ontario)\b|\b(?:GST|HST|QST)\/?(?:HST)? ?(?:no|#|reg)/iu],
+  ['NZ', /\b(?:new zealand|nouvelle-z[ée]lande|neuseeland|nieuw-zeeland|nueva zelanda|nuova zelanda)\b|\+64\b/iu],
+  ['SG', /\b(?:singapore|singapur|singapour)\b|\+65\b/iu],
+  ['HK', /\bhong kong\b|\+852\b/iu],
+  ['MX', /\b(?:m[ée]xico|mexique|mexiko|messico)\b|\+52\b/iu],
+  ['MY', /\b(?:malaysia|malaisie|malaysien|maleisië|malasia)\b|\+60\b/iu],
+  ['IN', /\b(?:india|inde|indien)\b|\+91\b|\bGSTIN\b/iu],
+  ['PK', /\b(?:pakistan)\b|\+92\b/iu],
+  ['LK', /\bsri lanka\b|\+94\b/iu],
+  ['NP', /\b(?:nepal|népal)\b|\+977\b/iu],
+  ['SE', /\b(?:sweden|sverige|schweden|su[èe]de|zweden|suecia|svezia)\b|\+46\b|\bmoms\b/iu],
+  ['NO', /\b(?:norway|norge|norwegen|norv[èe]ge|noorwegen|noruega|norvegia)\b|\+47\b|\bmva\b/iu],
+  ['DK', /\b(?:denmark|danmark|dänemark|danemark|denemarken|dinamarca|danimarca)\b|\+45\b|\bcvr\b/iu],
+  ['IS', /\b(?:iceland|[íi]sland|islande|ijsland|islandia|islanda)\b|\+354\b/iu],
+  ['JP', /\b(?:japan|japon|japón|giappone)\b|\+81\b/iu],
+  ['CN', /\b(?:china|chine|cina)\b|\+86\b/iu],
+  ['CH', /\b(?:switzerland|schweiz|suisse|svizzera|zwitserland|suiza)\b|\+41\b/iu],
+  ['US', /\b(?:united states|usa|u\.s\.a\.)\b/iu],
+];
+
+/** The currency of each country above, for symbols those countries share. */
+const CURRENCY: Readonly<Record<string, string>> = {
+  AU: 'AUD', CA: 'CAD', NZ: 'NZD', SG: 'SGD', HK: 'HKD', MX: 'MXN', MY: 'MYR', IN: 'INR', PK: 'PKR', LK: 'LKR', NP: 'NPR',
+  SE: 'SEK', NO: 'NOK', DK: 'DKK', IS: 'ISK', JP: 'JPY', CN: 'CNY', CH: 'CHF', US: 'USD',
+};
+
+/** Every country the text names, in the order of the table (more specific signs first). */
+export function documentCountries(text: string): string[] {
+  return SIGNS.filter(([, sign]) => sign.test(text)).map(([country]) => country);
+}
+
+/** The currency a country uses, when it is one this module knows. */
+export function currencyOfCountry(country: string): string | null {
+  return CURRENCY[country] ?? null;
+}
