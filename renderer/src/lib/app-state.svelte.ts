@@ -1,5 +1,5 @@
 import type { CallOutput, ConnectionStatus, DesktopNotification } from '../../../common/ipc.ts';
-import { desktop, errorMessage } from './desktop.ts';
+import { desktop, callErrorMessage } from './desktop.ts';
 
 type Counts = CallOutput<'uploads.counts'>;
 type Space = CallOutput<'catalog.spaces'>[number];
@@ -68,7 +68,7 @@ class AppState {
     setTimeout(() => this.dismiss(id), kind === 'error' || lines ? 12_000 : 5_000);
   }
 
-  error(error: unknown): void { this.toast('error', errorMessage(error)); }
+  error(error: unknown): void { this.toast('error', callErrorMessage(error)); }
 
   dismiss(id: number): void { this.toasts = this.toasts.filter((t) => t.id !== id); }
 }

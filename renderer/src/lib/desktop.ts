@@ -16,8 +16,11 @@ export function desktop(): DesktopApi {
   return api;
 }
 
-/** The message of a rejected call, whatever shape the bridge gave it. */
-export function errorMessage(error: unknown): string {
+/**
+ * The message of a rejected desktop call, whatever shape the bridge gave it: an IpcError (a plain object, its schema
+ * issues first) or Electron's wrapped Error. Other caught values take errorMessage of common/errors.ts.
+ */
+export function callErrorMessage(error: unknown): string {
   if (error && typeof error === 'object') {
     const e = error as Partial<IpcError> & { message?: unknown };
     if (Array.isArray(e.issues) && e.issues.length > 0) return e.issues.join('; ');

@@ -1,5 +1,5 @@
 import type { CallOutput, DocumentView, LibraryQuery } from '../../../common/ipc.ts';
-import { desktop, errorMessage } from './desktop.ts';
+import { desktop, callErrorMessage } from './desktop.ts';
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 
 export const PAGE_SIZE = 200;
@@ -103,7 +103,7 @@ export class LibraryStore {
       this.loaded = true;
       this.error = null;
     } catch (error) {
-      if (generation === this.generation) { this.error = errorMessage(error); this.loaded = true; }
+      if (generation === this.generation) { this.error = callErrorMessage(error); this.loaded = true; }
     } finally {
       this.inflight.delete(page);
     }
