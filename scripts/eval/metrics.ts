@@ -3,12 +3,14 @@
 const LEGAL_FORMS = new Set([
   'gmbh', 'mbh', 'ag', 'kg', 'kgaa', 'co', 'ohg', 'ek', 'ev', 'eg', 'ug', 'haftungsbeschrankt', 'partg', 'mbb', 'se', 'gbr',
   'ltd', 'limited', 'plc', 'llc', 'llp', 'inc', 'incorporated', 'corp', 'corporation', 'company', 'sas', 'sarl', 'sa',
+  'sasu', 'eurl', 'bv', 'nv', 'vof', 'sl', 'slu', 'srl', 'spa', 'snc', 'sdn', 'bhd', 'berhad', 'pte', 'pty',
 ]);
 
-/** Lower case, no diacritics (ß → ss), words only, legal forms (GmbH, AG, Ltd, Inc., e.K., …) dropped. */
+/** Lower case, no diacritics (ß → ss), words only, legal forms (GmbH, AG, Ltd, SARL, B.V., S.r.l., Sdn Bhd, …) dropped. */
 export function senderTokens(name: string): string[] {
   const folded = name.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/ß/g, 'ss').toLowerCase()
-    .replace(/\b([a-z])\.\s?([a-z])\.?(?=\s|$)/g, '$1$2'); // e.K. → ek, e.V. → ev
+    // e.K. → ek, B.V. → bv, S.r.l. → srl
+    .replace(/\b([a-z])\.\s?([a-z])(?:\.\s?([a-z]))?\.?(?=\s|$)/g, (_m, a: string, b: string, c?: string) => `${a}${b}${c ?? ''}`);
   return folded.split(/[^\p{L}\p{N}]+/u).filter((t) => t && !LEGAL_FORMS.has(t));
 }
 
