@@ -1,5 +1,5 @@
 import Tesseract from 'tesseract.js';
-import { errorMessage } from '../../common/errors.ts';
+import { asError, errorMessage } from '../../common/errors.ts';
 import { toTiff, type GrayImage } from './gray-image.ts';
 import { assertLocalPath, forgetTessdata, hasLanguageData, tessdataDirectory } from './tessdata.ts';
 
@@ -96,7 +96,7 @@ async function createTesseract(languages: string, oem: Tesseract.OEM, legacy: bo
     startFailures.delete(legacy);
     return worker;
   } catch (error) {
-    startFailures.set(legacy, { error: error instanceof Error ? error : new Error(String(error)), at: Date.now() });
+    startFailures.set(legacy, { error: asError(error), at: Date.now() });
     // Damaged copies of the language data would fail every later start too.
     await forgetTessdata().catch(() => undefined);
     throw error;
