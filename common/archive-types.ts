@@ -1,6 +1,7 @@
 /** Resource types and enums of the Document Archive Service v1 (spec + docs/api.md). Runtime-neutral. */
 import type { z } from 'zod';
 import type * as schemas from './archive-schemas.ts';
+import type { uploadMetadataSchema } from './upload-metadata.ts';
 
 export const DOCUMENT_STATUSES = ['pending', 'processing', 'completed', 'failed', 'skipped'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
@@ -34,24 +35,11 @@ export const FILE_FORMATS = [
 ] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
 
-export interface Amount { value: number; currency: string }
-
-export interface UploadMetadata {
-  event_type?: EventType;
-  state_hint?: StateHint;
-  amount?: Amount;
-  sender_name?: string;
-  document_date?: string;
-  due_date?: string;
-  paid_at?: string;
-  reference_number?: string;
-  tags?: string[];
-  category?: string;
-  title?: string;
-}
-
 // The resources' types come from their zod schemas (common/archive-schemas.ts), the one description of their rules.
 // Type-only imports: nothing of zod reaches a bundle that reads these types.
+export type Amount = z.infer<typeof schemas.amountSchema>;
+/** Upload metadata as the service keeps it (trimmed, currency upper case). */
+export type UploadMetadata = z.output<typeof uploadMetadataSchema>;
 export type ArchiveDocument = z.infer<typeof schemas.documentSchema>;
 /** GET /v1/documents/:id adds the full text and the extracted data. */
 export type ArchiveDocumentDetail = z.infer<typeof schemas.documentDetailSchema>;
@@ -70,4 +58,4 @@ export type ReprocessResult = z.infer<typeof schemas.reprocessResponseSchema>;
 export type BulkReprocessResult = z.infer<typeof schemas.bulkReprocessResponseSchema>;
 export type UploadAccepted = z.infer<typeof schemas.uploadAcceptedSchema>;
 
-export interface ListEnvelope<T> { success: true; items: T[]; total: number; limit: number; offset: number }
+export type ListEnvelope<T> = z.infer<ReturnType<typeof schemas.listEnvelopeSchema<z.ZodType<T>>>>;

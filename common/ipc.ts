@@ -4,7 +4,7 @@ import {
 } from './archive-types.ts';
 import {
   calendarDate, categorySchema, documentDetailSchema, documentSchema, eventDetailSchema, eventSchema,
-  isoTimestamp, keyInfoSchema, spaceSchema, tagSchema, uuid,
+  isoTimestamp, keyInfoSchema, searchHitSchema, spaceSchema, tagSchema, uuid,
 } from './archive-schemas.ts';
 import { APPEARANCES, connectionSchema, settingsSchema, UI_LANGUAGES, watchedFolderSchema, type Settings } from './settings.ts';
 import { CALL_NAME_LIST, EVENT_NAME_LIST, UPLOAD_ITEM_STATES } from './ipc-names.ts';
@@ -172,7 +172,7 @@ export const CALLS = {
     query: z.string().trim().min(1, { error: 'type something to search for' }).max(500),
     limit: z.number().int().min(1).max(100).default(50),
     space_id: uuid.optional(),
-  }), z.object({ items: z.array(z.object({ document: documentSchema, score: z.number(), snippet: z.string() })), total: z.number() })),
+  }), z.object({ items: z.array(searchHitSchema), total: z.number() })),
   'library.sync': call(none, z.object({ added: z.number(), updated: z.number(), removed: z.number() })),
 
   // documents

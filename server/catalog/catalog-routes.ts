@@ -40,13 +40,14 @@ function listCategories(ctx: RequestContext) {
   return { status: 200, body: { success: true, items, total: items.length, limit: items.length, offset: 0 } };
 }
 
-const categorySchema = z.strictObject({
-  name: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(200, { error: 'at most 200 characters' }),
+export const newCategorySchema = z.strictObject({
+  name: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(200, { error: 'at most 200 characters' })
+    .describe('Unique in the space, case-insensitive (trimmed).'),
   space_id: z.uuid({ error: 'must be a uuid' }),
-}, { error: 'body must be a JSON object { name, space_id }' });
+}, { error: 'body must be a JSON object { name, space_id }' }).describe('A category to create.');
 
 async function createCategory(ctx: RequestContext) {
-  const { name, space_id: requestedSpace } = await parseJsonBody(ctx.req, categorySchema);
+  const { name, space_id: requestedSpace } = await parseJsonBody(ctx.req, newCategorySchema);
   // Ids are stored lower case; z.uuid() accepts either case.
   const spaceId = requestedSpace.toLowerCase();
   const { db } = ctx.service;

@@ -69,12 +69,13 @@ function listDocuments(ctx: RequestContext) {
   return { status: 200, body: { success: true, items: rows.map(toDocument), total, limit: q.limit, offset: q.offset } };
 }
 
-const patchSchema = z.strictObject({
-  title: z.string().trim().min(1).max(500).optional(),
-  document_date: z.string().refine(isCalendarDate, { error: 'must be a date YYYY-MM-DD' }).nullable().optional(),
-  category_id: z.uuid().nullable().optional(),
-  tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
-});
+export const documentPatchSchema = z.strictObject({
+  title: z.string().trim().min(1).max(500).optional().describe('New title (trimmed).'),
+  document_date: z.string().refine(isCalendarDate, { error: 'must be a date YYYY-MM-DD' }).meta({ format: 'date' }).nullable()
+    .optional().describe('YYYY-MM-DD; null clears it.'),
+  category_id: z.uuid().nullable().optional().describe('A category of the document\'s space; null clears it.'),
+  tags: z.array(z.string().trim().min(1).max(100)).max(50).optional().describe('Replaces all tags (needs scope tags:write).'),
+}).describe('Hand edits. Every field is optional; each given field is remembered as edited and kept by reprocessing.');
 
 /**
  * PATCH: hand edits. Each edited field is remembered so reprocessing keeps it, and extracted_data shows it with
@@ -83,7 +84,7 @@ const patchSchema = z.strictObject({
 async function patchDocument(ctx: RequestContext) {
   const row = visibleDocument(ctx, { includeDeleted: false });
   requireWrite(ctx, row.space_id);
-  const patch = await parseJsonBody(ctx.req, patchSchema);
+  const patch = await parseJsonBody(ctx.req, documentPatchSchema);
   // Ids are stored lower case; z.uuid() accepts either case.
   if (patch.category_id) patch.category_id = patch.category_id.toLowerCase();
   if (patch.tags && !ctx.principal.scopes.has('tags:write')) throw new HttpError(403, ErrorMessage.insufficientScope);
@@ -148,16 +149,17 @@ function queueReprocess(ctx: RequestContext, row: DocumentRow): boolean {
   return queued;
 }
 
-const bulkSchema = z.strictObject({
+export const bulkReprocessRequestSchema = z.strictObject({
   documentIds: z.array(z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
     error: 'every entry must be a uuid',
-  }), { error: 'documentIds must be an array of uuids' })
+  }).meta({ format: 'uuid' }), { error: 'documentIds must be an array of uuids' })
     .min(1, { error: `documentIds must have 1 to ${MAX_BULK_REPROCESS} entries` })
-    .max(MAX_BULK_REPROCESS, { error: `documentIds must have 1 to ${MAX_BULK_REPROCESS} entries` }),
-}, { error: 'body must be a JSON object { documentIds }' });
+    .max(MAX_BULK_REPROCESS, { error: `documentIds must have 1 to ${MAX_BULK_REPROCESS} entries` })
+    .describe(`1 to ${MAX_BULK_REPROCESS} document ids; repeated ids count once.`),
+}, { error: 'body must be a JSON object { documentIds }' }).describe('Documents to reprocess.');
 
 async function reprocessBulk(ctx: RequestContext) {
-  const { documentIds } = await parseJsonBody(ctx.req, bulkSchema);
+  const { documentIds } = await parseJsonBody(ctx.req, bulkReprocessRequestSchema);
   const result = { success: true as const, queued: [] as string[], skippedPending: [] as string[], denied: [] as string[], notFound: [] as string[] };
   for (const id of new Set(documentIds.map((i) => i.toLowerCase()))) {
     const row = findDocumentRow(ctx.service.db, id);

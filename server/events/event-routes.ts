@@ -104,14 +104,17 @@ function getEvent(ctx: RequestContext) {
   return { status: 200, body: { success: true, event } };
 }
 
-const calendarDate = z.string().refine(isCalendarDate, { error: 'must be a date YYYY-MM-DD' });
+const calendarDate = z.string().refine(isCalendarDate, { error: 'must be a date YYYY-MM-DD' }).meta({ format: 'date' });
 
-const transitionSchema = z.strictObject({
-  state: z.enum(EVENT_STATES, { error: `must be one of ${EVENT_STATES.join(', ')}` }),
-  cause: z.string().trim().min(1).max(200).optional(),
-  paid_at: calendarDate.optional(),
-  due_date: calendarDate.optional(),
-}, { error: 'body must be a JSON object { state, cause?, paid_at?, due_date? }' });
+export const stateChangeRequestSchema = z.strictObject({
+  state: z.enum(EVENT_STATES, { error: `must be one of ${EVENT_STATES.join(', ')}` })
+    .describe('The new state; must be an allowed move from the current one (or equal to it: no change).'),
+  cause: z.string().trim().min(1).max(200).optional().describe('Why, for the history (default "set by <key name>").'),
+  paid_at: calendarDate.optional()
+    .describe('Only with state paid: the payment date of the recorded payment (default today, UTC).'),
+  due_date: calendarDate.optional()
+    .describe('Only with state active: the new end date of a renewal (kept as a hand edit of the event).'),
+}, { error: 'body must be a JSON object { state, cause?, paid_at?, due_date? }' }).describe('A state change made by a person.');
 
 /**
  * POST /v1/events/:id/state (designed here): a person settles or files an event. Allowed moves are in
@@ -123,7 +126,7 @@ async function transitionEvent(ctx: RequestContext) {
   const id = pathId(ctx);
   const { db } = ctx.service;
   const row = writableEvent(ctx, id);
-  const { state, cause, paid_at: paidAt, due_date: dueDate } = await parseJsonBody(ctx.req, transitionSchema);
+  const { state, cause, paid_at: paidAt, due_date: dueDate } = await parseJsonBody(ctx.req, stateChangeRequestSchema);
   const from = row.state as EventState;
   if (state !== from && !canTransition(from, state)) {
     throw new HttpError(409, `Cannot change an event from ${from} to ${state}`);

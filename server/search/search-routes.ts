@@ -8,12 +8,14 @@ import { embeddingIndexFor } from './embedding-index.ts';
 import { toFtsQuery } from './fts-query.ts';
 import { hybridSearch } from './hybrid-search.ts';
 
-const searchSchema = z.strictObject({
-  query: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(500, { error: 'at most 500 characters' }),
+export const searchRequestSchema = z.strictObject({
+  query: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(500, { error: 'at most 500 characters' })
+    .describe('Words to find; every word must match, as a prefix; diacritics and case are ignored.'),
   limit: z.number({ error: 'must be an integer from 1 to 100' }).int({ error: 'must be an integer from 1 to 100' })
-    .min(1, { error: 'must be an integer from 1 to 100' }).max(100, { error: 'must be an integer from 1 to 100' }).default(20),
-  space_id: z.uuid({ error: 'must be a uuid' }).optional(),
-}, { error: 'body must be a JSON object { query, limit }' });
+    .min(1, { error: 'must be an integer from 1 to 100' }).max(100, { error: 'must be an integer from 1 to 100' }).default(20)
+    .describe('Maximum hits returned.'),
+  space_id: z.uuid({ error: 'must be a uuid' }).optional().describe('Only documents of this space (403 when the key cannot see it).'),
+}, { error: 'body must be a JSON object { query, limit }' }).describe('A full-text search.');
 
 /**
  * POST /v1/search: BM25 full text over title, text, sender and tags fused with vector similarity
@@ -21,7 +23,7 @@ const searchSchema = z.strictObject({
  * counted or, for a query with more than RANK_WINDOW full-text matches, estimated.
  */
 async function search(ctx: RequestContext) {
-  const { query, limit, space_id: requestedSpace } = await parseJsonBody(ctx.req, searchSchema);
+  const { query, limit, space_id: requestedSpace } = await parseJsonBody(ctx.req, searchRequestSchema);
   // Ids are stored lower case; z.uuid() accepts either case.
   const spaceId = requestedSpace?.toLowerCase();
   // No letters or digits: nothing to match lexically, and an embedding of punctuation means nothing either.

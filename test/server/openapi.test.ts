@@ -287,6 +287,42 @@ describe('responses match the documented schemas', () => {
     await h.service.processor.idle();
   });
 
+  it('every JSON body refuses what its schema refuses: a field it does not list, a value past a documented bound', async () => {
+    const targets: Array<[string, string, string]> = [
+      ['PATCH', '/v1/documents/{id}', docPath()],
+      ['POST', '/v1/search', '/v1/search'],
+      ['POST', '/v1/categories', '/v1/categories'],
+      ['POST', '/v1/documents/reprocess', '/v1/documents/reprocess'],
+      ['PATCH', '/v1/events/{id}', `/v1/events/${ids.eventId as string}`],
+      ['POST', '/v1/events/{id}/state', `/v1/events/${ids.eventId as string}/state`],
+    ];
+    const bounded = new Set<string>();
+    for (const [method, path, concrete] of targets) {
+      const schema = resolve(doc.paths[path]![method.toLowerCase()]!.requestBody!.content['application/json']!.schema);
+      expect(schema.additionalProperties, `${method} ${path} is closed`).toBe(false);
+      const valid = samples('body', schema)[0] as Json;
+      const extra = await call(method, path, concrete, { json: { ...valid, undocumented_field: 1 } });
+      expect(extra, `${method} ${path}`).toMatchObject({ status: 400, body: { error: 'Unknown parameter undocumented_field' } });
+      for (const [name, raw] of Object.entries(schema.properties as Record<string, Json>)) {
+        const property = Array.isArray(raw.anyOf) ? (raw.anyOf[0] as Json) : raw;
+        const past = typeof property.maxLength === 'number' ? 'x'.repeat(property.maxLength + 1)
+          : typeof property.maximum === 'number' ? property.maximum + 1
+            : typeof property.maxItems === 'number' ? Array.from({ length: property.maxItems + 1 }, () => valid[name] instanceof Array ? valid[name][0] : 'x')
+              : undefined;
+        if (past === undefined) continue;
+        bounded.add(`${method} ${path} ${name}`);
+        const res = await call(method, path, concrete, { json: { ...valid, [name]: past } });
+        expect(res, `${method} ${path} ${name} past its bound`).toMatchObject({
+          status: 400, body: { error: expect.stringContaining(`Invalid parameter ${name}`) },
+        });
+      }
+    }
+    // The bounds are generated from the routes' zod schemas: one of each kind is there to be checked.
+    expect([...bounded]).toEqual(expect.arrayContaining([
+      'POST /v1/search query', 'POST /v1/search limit', 'POST /v1/documents/reprocess documentIds', 'PATCH /v1/documents/{id} tags',
+    ]));
+  });
+
   it('every documented upload field and metadata field is accepted', async () => {
     const form = doc.paths['/v1/documents']!.post!.requestBody!.content['multipart/form-data']!.schema;
     expect(Object.keys(form.properties as Json).sort()).toEqual(['file', 'metadata', 'space_id']);
