@@ -2,6 +2,7 @@
 
 import type { EventType } from '../../common/archive-types.ts';
 import type { ReferenceKind } from './references.ts';
+import { documentTypeSources, lexiconsFor, type DocumentTypeWords } from './lexicon/index.ts';
 import { combineLabels, indexLabels, latin, WORD_END, WORD_START, type Doc } from './text.ts';
 
 export interface Classification {
@@ -28,6 +29,7 @@ const PAID_THANKS = 'vielen dank für ihren einkauf|thank you for (?:your purcha
  * ("Gehaltsabrechnung" is a payslip word before "…rechnung" can count it for an invoice).
  */
 const RULES: readonly Rule[] = [
+  ...lexiconRules(),
   ['payslip', 'lohnabrechnung|gehaltsabrechnung|entgeltabrechnung|bezügeabrechnung|verdienstabrechnung|lohn- und gehaltsabrechnung|abrechnung der brutto[ -/]netto[ -]bezüge|payslip|pay slip|pay stub|paystub|pay advice|earnings statement|salary statement|wage slip', 7],
   ['statement', 'kontoauszug|depotauszug|jahreskontoauszug|kreditkartenabrechnung|umsatzübersicht|finanzstatus|kontoübersicht|depotübersicht|account statement|bank statement|statement of account|credit card statement|portfolio statement|rechnungsabschluss', 6],
   // Service-charge and heating-cost settlements list costs against advance payments: a statement, not an invoice.
@@ -66,6 +68,20 @@ const RULES: readonly Rule[] = [
   ['offer', 'gültig bis|valid until|bindefrist|freibleibend|angebotsnummer|quote number|annahme des angebots|acceptance', 1],
 ];
 
+/**
+ * The document-type words of French, Dutch, Spanish and Italian, from the lexicon; German and English keep their
+ * finer rules above. Specific kinds first, so "facture d'avoir" is a credit note before "facture" can make it an invoice.
+ */
+function lexiconRules(): Rule[] {
+  const kinds: ReadonlyArray<readonly [keyof DocumentTypeWords, EventType, number]> = [
+    ['payslip', 'payslip', 7], ['bankStatement', 'statement', 6], ['creditNote', 'credit_note', 5], ['reminder', 'notice', 7],
+    ['taxNotice', 'notice', 5], ['policy', 'policy', 5], ['receipt', 'receipt', 4], ['offer', 'offer', 4], ['invoice', 'invoice', 4],
+    ['contract', 'contract', 3],
+  ];
+  const lexicons = lexiconsFor(['fr', 'nl', 'es', 'it']);
+  return kinds.map(([kind, type, weight]) => [type, documentTypeSources(kind, lexicons).join('|'), weight] as const);
+}
+
 const COMBINED = combineLabels(RULES.map(([, source], index) =>
   [String(index), new RegExp(latin(`${WORD_START}(?:${source})${WORD_END}`), 'gi')] as const));
 const SUBJECT = /^(?:betreff|betr\.|subject|re|aw|thema)\s*:/iu;
@@ -74,7 +90,7 @@ const SALUTATION = /^[^\p{L}]{0,3}(?:sehr geehrte[rn]?|liebe[rs]?|hallo|guten ta
  * What may stand before a heading word: nothing, a possessive ("Ihre Stromrechnung"), "2." or a subject label; also
  * the stray marks OCR puts before a heading (": Membership agreement", "* Betriebskostenabrechnung").
  */
-const HEADING_PREFIX = /^[^\p{L}\d]{0,3}(?:|ihre?n? |unsere?n? |your |our |die |der |das |the |\d\. |betreff: ?|betr\.: ?|subject: ?|re: ?)$/iu;
+const HEADING_PREFIX = /^[^\p{L}\d]{0,3}(?:|ihre?n? |unsere?n? |your |our |die |der |das |the |votre |notre |la |le |l'|uw |onze |de |het |su |nuestra |la sua |la vostra |\d\. |betreff: ?|betr\.: ?|subject: ?|re: ?|objet ?: ?|betreft: ?|asunto: ?|oggetto: ?)$/iu;
 /** Three lower-case words in a row: running text. Starting only at a word start keeps it linear on long lines. */
 const PROSE = /(?<!\p{Ll})\p{Ll}{3,} \p{Ll}{3,} \p{Ll}{3,}/u;
 const SEGMENT_SEPARATOR = / [-–|·:/] |: /;

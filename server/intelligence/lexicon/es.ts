@@ -43,14 +43,14 @@ export const es: Lexicon = {
   },
   documentTypes: {
     invoice: ['factura', 'factura simplificada'],
-    receipt: ['ticket', 'recibo', 'ticket de compra', 'comprobante'],
-    creditNote: ['factura rectificativa', 'nota de cr[ée]dito', 'abono'],
+    receipt: ['recibo', 'ticket de compra', 'ticket (?:n\\.? ?[°º]|no\\.?)', 'comprobante de (?:pago|venta)'],
+    creditNote: ['factura rectificativa', 'nota de cr[ée]dito', 'factura de abono'],
     reminder: ['recordatorio de pago', 'reclamaci[óo]n de pago', 'requerimiento de pago', 'aviso de impago'],
-    contract: ['contrato', 'acuerdo', 'convenio'],
+    contract: ['contrato', 'contrato de arrendamiento'],
     payslip: ['n[óo]mina', 'recibo de salarios', 'recibo de n[óo]mina'],
     taxNotice: ['notificaci[óo]n tributaria', 'liquidaci[óo]n (?:provisional|tributaria)', 'agencia tributaria', 'impuesto sobre bienes inmuebles'],
     policy: ['p[óo]liza', 'p[óo]liza de seguro', 'condiciones particulares', 'certificado de seguro'],
-    bankStatement: ['extracto (?:bancario|de cuenta)', 'extracto'],
+    bankStatement: ['extracto (?:bancario|de cuenta|de movimientos)'],
     offer: ['presupuesto', 'oferta'],
   },
 };

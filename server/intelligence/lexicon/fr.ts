@@ -47,10 +47,11 @@ export const fr: Lexicon = {
   },
   documentTypes: {
     invoice: ['facture', 'facture d\'acompte', 'note d\'honoraires'],
-    receipt: ['ticket de caisse', 'ticket', 're[çc]u', 'quittance'],
-    creditNote: ['avoir', 'facture d\'avoir', 'note de cr[ée]dit'],
+    receipt: ['ticket de caisse', 'ticket (?:n ?[°º]|no\\.?)', 're[çc]u(?= ?(?:n ?[°º]|no\\.? |:|\\n|$))', 'quittance'],
+    // "avoir" is also the verb "to have": only as a heading or before its number.
+    creditNote: ['avoir(?= ?(?:n ?[°º]|no\\.? |num|:|\\n|$))', 'facture d\'avoir', 'note de cr[ée]dit'],
     reminder: ['relance', 'rappel', 'lettre de relance', 'mise en demeure', 'rappel de paiement'],
-    contract: ['contrat', 'bail', 'convention', 'accord'],
+    contract: ['contrat', 'bail', 'contrat de location'],
     payslip: ['bulletin de (?:paie|salaire)', 'fiche de paie'],
     taxNotice: ['avis d\'imposition', 'avis de taxe fonci[èe]re', 'avis d\'imp[ôo]t', 'taxe d\'habitation'],
     policy: ['police d\'assurance', 'conditions particuli[èe]res', 'attestation d\'assurance', 'contrat d\'assurance'],

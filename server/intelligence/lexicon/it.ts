@@ -50,11 +50,11 @@ export const it: Lexicon = {
     receipt: ['scontrino(?: fiscale)?', 'ricevuta(?: fiscale)?', 'documento commerciale'],
     creditNote: ['nota di credito'],
     reminder: ['sollecito(?: di pagamento)?', 'promemoria di pagamento', 'diffida', 'messa in mora'],
-    contract: ['contratto', 'accordo', 'convenzione'],
+    contract: ['contratto', 'contratto di locazione'],
     payslip: ['busta paga', 'cedolino(?: paga)?'],
     taxNotice: ['avviso di accertamento', 'cartella di pagamento', 'avviso di pagamento', 'agenzia delle entrate'],
     policy: ['polizza', 'polizza assicurativa', 'certificato di assicurazione'],
-    bankStatement: ['estratto conto', 'estratto'],
+    bankStatement: ['estratto conto', 'estratto conto corrente'],
     offer: ['preventivo', 'offerta'],
   },
 };

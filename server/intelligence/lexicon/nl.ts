@@ -50,7 +50,7 @@ export const nl: Lexicon = {
     payslip: ['loonstrook', 'salarisstrook', 'loonspecificatie', 'salarisspecificatie'],
     taxNotice: ['aanslag', 'aanslagbiljet', 'belastingaanslag', 'voorlopige aanslag'],
     policy: ['polis', 'verzekeringspolis', 'polisblad'],
-    bankStatement: ['rekeningafschrift', 'bankafschrift', 'afschrift'],
+    bankStatement: ['rekeningafschrift', 'bankafschrift', 'dagafschrift'],
     offer: ['offerte', 'prijsopgave'],
   },
 };
