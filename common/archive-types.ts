@@ -43,6 +43,8 @@ export type UploadMetadata = z.output<typeof uploadMetadataSchema>;
 export type ArchiveDocument = z.infer<typeof schemas.documentSchema>;
 /** GET /v1/documents/:id adds the full text and the extracted data. */
 export type ArchiveDocumentDetail = z.infer<typeof schemas.documentDetailSchema>;
+/** One entry of extracted_data as this service writes it. */
+export type ExtractedField = z.infer<typeof schemas.extractedFieldSchema>;
 export type Payment = z.infer<typeof schemas.paymentSchema>;
 export type EventStateChange = z.infer<typeof schemas.eventStateChangeSchema>;
 export type ArchiveEvent = z.infer<typeof schemas.eventSchema>;

@@ -1,4 +1,4 @@
-import type { FileFormat } from '../../common/archive-types.ts';
+import type { ExtractedField, FileFormat } from '../../common/archive-types.ts';
 import type { PageLayout } from '../intelligence/layout-types.ts';
 import type { LlmJobSetting } from '../intelligence/llm/llm-config.ts';
 import type { DecodeLimits } from './processing-limits.ts';
@@ -29,7 +29,7 @@ export interface Analysis {
   /** Positions of the text on its pages, where the reader gives them (empty otherwise). */
   layout: PageLayout[];
   /** Extracted fields with their origin and confidence, stored as the document's extracted_data. */
-  fields: Record<string, { value: unknown; source: string; confidence: number }>;
+  fields: Record<string, ExtractedField>;
 }
 
 /** One step of the pipeline. Steps run in order and add to the analysis; OCR and AI extraction slot in here. */
