@@ -4,6 +4,7 @@ import type { EventType } from '../../common/archive-types.ts';
 import {
   combineLabels, evidence, indexLabels, LABEL_END, latin, WORD_START, type Doc, type LabelSpan,
 } from './text.ts';
+import { documentTypeSources, labelSources, lexiconsFor, type DocumentTypeWords, type LabelVocabulary } from './lexicon/index.ts';
 
 export type ReferenceKind = 'invoice' | 'credit' | 'policy' | 'contract' | 'customer' | 'order' | 'offer' | 'case' | 'receipt'
   | 'employee' | 'statement' | 'account' | 'related' | 'generic' | 'excluded' | 'column';
@@ -55,7 +56,23 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
     `dokument${NR}`, `document${NR}`, 'nummer', 'number', 'nr\\.?', 'no\\.']],
   ['column', ['datum', 'date', 'seite', 'page', 'betrag', 'amount', 'fällig\\p{L}*', 'due']],
 ];
-const LABELS = combineLabels(LABEL_SOURCES.map(([kind, sources]) =>
+/** French, Dutch, Spanish and Italian, whose vocabulary lives in the lexicon only; German and English are above. */
+const OTHER_LANGUAGES = lexiconsFor(['fr', 'nl', 'es', 'it']);
+/** Each reference kind's lexicon labels: tax and register ids of every language, document numbers of the other four. */
+const LEXICON_LABELS: ReadonlyArray<readonly [ReferenceKind, keyof LabelVocabulary, 'all' | 'others']> = [
+  ['excluded', 'vatId', 'all'], ['credit', 'creditNoteNumber', 'others'], ['invoice', 'invoiceNumber', 'others'],
+  ['order', 'orderNumber', 'all'], ['customer', 'customerNumber', 'others'],
+];
+
+function withLexicon(sources: typeof LABEL_SOURCES): typeof LABEL_SOURCES {
+  return sources.map(([kind, own]) => {
+    const added = LEXICON_LABELS.filter(([k]) => k === kind)
+      .flatMap(([, label, scope]) => labelSources(label, scope === 'all' ? undefined : OTHER_LANGUAGES));
+    return [kind, [...own, ...added]] as const;
+  });
+}
+
+const LABELS = combineLabels(withLexicon(LABEL_SOURCES).map(([kind, sources]) =>
   [kind, new RegExp(latin(`${WORD_START}(?:${sources.join('|')})${LABEL_END}`), 'gi')] as const));
 
 /** "Rechnung 2026-4711" as a heading, or "invoice INV-2044" inside a sentence, without "Nr.": the word stands in for a label. */
@@ -67,10 +84,15 @@ const DOCUMENT_WORDS = combineLabels(([
   ['contract', '\\p{L}*vertrag|contract|agreement'],
   ['statement', 'kontoauszug|depotauszug|statement'],
   ['receipt', 'quittung|kassenbon|receipt'],
+  ...([
+    ['invoice', 'invoice'], ['credit', 'creditNote'], ['offer', 'offer'], ['policy', 'policy'], ['contract', 'contract'],
+    ['statement', 'bankStatement'], ['receipt', 'receipt'],
+  ] as const).map(([kind, words]: readonly [ReferenceKind, keyof DocumentTypeWords]) =>
+    [kind, documentTypeSources(words, OTHER_LANGUAGES).join('|')] as const),
 ] as const).map(([kind, source]) => [kind, new RegExp(latin(`${WORD_START}(?:${source})(?= )`), 'gi')] as const));
 
 /** Between label and value OCR leaves stray marks ("Invoice # >> 5820-1193", "Account number © 4410297735"). */
-const VALUE = /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]*(?:(?:nr|no|nummer|number)\.?\s*[:#]?\s*)?([A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ\-/._]*(?: \d{2,}(?:\.\d{3})*(?=\s|$|[,;)]))*)/iu;
+const VALUE = /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]*(?:(?:nr|no|nummer|number|n[°º]|num[ée]ro|n[úu]mero)\.?\s*[:#]?\s*)?([A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ\-/._]*(?: \d{2,}(?:\.\d{3})*(?=\s|$|[,;)]))*)/iu;
 /**
  * OCR also reads specks as a short lowercase word or a lone capital ("Gutschrift-Nr i GU-4711", "Account number hiss
  * 60812345", "Member no: A KX19001"): skipped when a number that starts with at most four capitals and a digit follows.
@@ -91,7 +113,8 @@ const AMOUNT_LIKE = /^\d{1,3}(?:[.,]\d{3})*[.,]\d{2}$/;
  * it is about, not the customer or member number of its addressee.
  */
 const PREFERENCE: Record<EventType, readonly ReferenceKind[]> = {
-  invoice: ['invoice', 'receipt', 'order', 'customer', 'contract', 'generic', 'case', 'policy', 'related'],
+  // An invoice is paid under its own number: an order number names the purchase, so it is no fallback.
+  invoice: ['invoice', 'receipt', 'customer', 'contract', 'generic', 'case', 'policy', 'related'],
   credit_note: ['credit', 'invoice', 'receipt', 'generic', 'related', 'customer', 'order', 'contract'],
   receipt: ['receipt', 'invoice', 'related', 'order', 'generic', 'customer'],
   contract: ['contract', 'policy', 'customer', 'generic', 'case', 'order'],

@@ -32,7 +32,8 @@ export const de: Lexicon = {
     creditNoteNumber: ['gutschrifts?-?(?:nummer|nr\\.?)'],
     orderNumber: ['bestell-?(?:nummer|nr\\.?)', 'auftrags?-?(?:nummer|nr\\.?)', 'lieferschein-?(?:nummer|nr\\.?)'],
     customerNumber: ['kunden-?(?:nummer|nr\\.?)', 'kd\\.?-? ?nr\\.?'],
-    vatId: ['ust\\.?-?id\\.?(?:-?nr\\.?)?', 'umsatzsteuer-?id\\p{L}*', 'steuer-?nr\\.?', 'steuernummer', 'hrb', 'hra', 'handelsregister'],
+    // A tax number (Steuernummer) is the reference of a tax office's letter, so it is not listed here.
+    vatId: ['ust\\.?-?id\\.?(?:-?nr\\.?)?', 'umsatzsteuer-?id\\p{L}*', 'hrb', 'hra', 'handelsregister'],
     paymentTerms: ['zahlbar', 'zahlung\\p{L}*', 'fällig\\p{L}*', 'überweis\\p{L}*', 'netto', 'ohne abzug'],
     contractStart: ['vertragsbeginn', 'beginn(?: am)?', 'mietbeginn', 'laufzeit ab', 'ab dem'],
     contractEnd: ['vertragsende', 'laufzeitende', 'befristet bis', 'endet(?: am)?', 'ende(?: am)?', 'laufzeit bis'],

@@ -38,7 +38,7 @@ export const en: Lexicon = {
       'delivery note(?: no\\.?)?'],
     customerNumber: ['customer (?:no\\.?|number|#|id)', 'client (?:no\\.?|number|#|id)', 'account (?:no\\.?|number)', 'member(?:ship)? (?:no\\.?|number)'],
     vatId: ['vat (?:no|reg|number|id)\\.?(?: ?no\\.?)?', 'gst (?:no|reg|id|number)\\.?(?: ?no\\.?)?', 'sst (?:no|reg|id)\\.?(?: ?no\\.?)?',
-      'tax (?:id|number|reg(?:istration)?(?: no\\.?)?)', 'tin', 'ein', 'abn', 'company (?:no|number|reg)\\.?', 'registration (?:no\\.?|number)',
+      'tax (?:id|number|reg(?:istration)?(?: no\\.?)?)', 'tin', 'abn', 'company (?:no|number|reg)\\.?', 'registration (?:no\\.?|number)',
       'co\\.? reg\\.? no\\.?', 'reg\\.? no\\.?'],
     paymentTerms: ['payment terms?', 'terms', 'payable', 'payment', 'due', 'net', 'pay'],
     contractStart: ['start date', 'commencement(?: date)?', 'commences(?: on)?', 'begins(?: on)?', 'effective(?: date| from)?', 'term (?:starts|begins)(?: on)?'],

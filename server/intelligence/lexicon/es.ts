@@ -30,7 +30,7 @@ export const es: Lexicon = {
     tax: ['iva', 'cuota(?: de)? iva', 'impuesto', 'igic'],
     dueDate: ['fecha de vencimiento', 'vencimiento', 'fecha l[íi]mite de pago', 'pagar antes del', 'vence el'],
     documentDate: ['fecha de (?:la )?factura', 'fecha de emisi[óo]n', 'fecha de expedici[óo]n', 'fecha'],
-    invoiceNumber: [`factura ${NO}`, `${NO} (?:de )?factura`, 'n[úu]mero de factura', 'factura'],
+    invoiceNumber: [`factura ${NO}`, `${NO} (?:de )?factura`, 'n[úu]mero de factura', 'factura ?:'],
     creditNoteNumber: [`factura rectificativa ${NO}`, `${NO} (?:de )?(?:factura )?rectificativa`, `abono ${NO}`, `nota de cr[ée]dito ${NO}`],
     orderNumber: [`pedido ${NO}`, `${NO} (?:de )?pedido`, `albar[áa]n(?: ${NO})?`, `orden de compra(?: ${NO})?`],
     customerNumber: [`cliente ${NO}`, `${NO} (?:de )?cliente`, 'c[óo]digo (?:de )?cliente'],

@@ -33,7 +33,7 @@ export const fr: Lexicon = {
     dueDate: ['date d\'[ée]ch[ée]ance', '[ée]ch[ée]ance', '[àa] payer avant le', 'payable (?:avant )?le', 'date limite de paiement',
       'date de r[èe]glement'],
     documentDate: ['date de (?:la )?facture', 'date de facturation', 'date d\'[ée]mission', 'date', '[ée]mise? le', 'fait le'],
-    invoiceNumber: [`facture ${NO}`, `${NO} (?:de )?facture`, 'r[ée]f[ée]rence facture', 'facture'],
+    invoiceNumber: [`facture ${NO}`, `${NO} (?:de )?facture`, 'r[ée]f[ée]rence facture', 'facture ?:'],
     creditNoteNumber: [`avoir ${NO}`, `${NO} (?:d')?avoir`, `facture d'avoir ${NO}`],
     orderNumber: [`commande ${NO}`, `${NO} (?:de )?commande`, 'bon de commande', `bon de livraison(?: ${NO})?`, 'r[ée]f[ée]rence commande'],
     customerNumber: [`client ${NO}`, `${NO} (?:de )?client`, 'code client', 'r[ée]f[ée]rence client', 'compte client'],

@@ -34,7 +34,7 @@ export const it: Lexicon = {
     tax: ['iva', 'imposta', 'totale iva'],
     dueDate: ['data (?:di )?scadenza', 'scadenza', 'da pagare entro il', 'pagare entro il'],
     documentDate: ['data (?:della )?fattura', 'data (?:di )?emissione', 'data documento', 'data'],
-    invoiceNumber: [`fattura ${NO}`, `${NO} (?:di )?fattura`, 'numero fattura', 'fattura'],
+    invoiceNumber: [`fattura ${NO}`, `${NO} (?:di )?fattura`, 'numero fattura', 'fattura ?:'],
     creditNoteNumber: [`nota di credito ${NO}`, `${NO} (?:di )?nota di credito`],
     orderNumber: [`ordine ${NO}`, `${NO} (?:di )?ordine`, `ddt(?: ${NO})?`, `documento di trasporto(?: ${NO})?`, `bolla(?: ${NO})?`],
     customerNumber: [`cliente ${NO}`, `codice cliente`, `${NO} cliente`],
