@@ -5,8 +5,8 @@ import type { GrayImage } from './gray-image.ts';
  * a few inches high. Tesseract's time grows with the text it reads, so reading a band costs a fraction of the page.
  */
 
-/** About ten to fifteen lines of body text: enough function words to tell six languages apart. */
-const BAND_INCHES = 2.5;
+/** About six lines of body text: some fifty words, enough function words to tell six languages apart. */
+const BAND_INCHES = 1.25;
 /** A page whose text is not much taller than the band is probed whole (and that reading may be kept). */
 const WHOLE_PAGE_SHARE = 0.6;
 /** How far a band edge may move to reach a gap between lines, so no line is cut in half. */

@@ -248,6 +248,32 @@ export async function waitForIdleProcess(pid: number, options: { maxWaitMs: numb
 }
 
 /** The machine a run happened on, for the report. */
+/** Keeps the reference workload's result alive, so the loop is not optimised away. */
+export let referenceSink = 0;
+
+/**
+ * Milliseconds a fixed single-threaded JavaScript workload takes (median of 5): a yardstick printed next to figures
+ * measured on different machines or on a busy one, so they can be put side by side.
+ */
+export function cpuReference(): number {
+  const durations: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const started = performance.now();
+    let x = 0x9e3779b9;
+    let sum = 0;
+    for (let i = 0; i < 50_000_000; i++) {
+      // xorshift32: integer work the JIT cannot fold away.
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      sum = (sum + (x & 0xff)) | 0;
+    }
+    referenceSink = sum;
+    durations.push(performance.now() - started);
+  }
+  return median(durations);
+}
+
 export function machineInfo(): string {
   let model = cpus()[0]?.model ?? 'unknown CPU';
   try {
