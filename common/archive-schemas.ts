@@ -132,8 +132,8 @@ export const spaceSchema = z.object({
   created_at: isoTimestamp,
   // An extension of this service: a service that implements only the spec does not send it.
   ocr_languages: z.array(z.string()).nullable().optional().describe('Tesseract codes (e.g. deu, eng) OCR reads this ' +
-    'space\'s scans with, in order; null = the defaults, German and English. Set with the admin CLI. Always sent by ' +
-    'this service.'),
+    'space\'s scans with (each page with one of them, chosen by its text); null = the defaults: deu, eng, fra, nld, ' +
+    'spa, ita. Set with the admin CLI. Always sent by this service.'),
 });
 export const categorySchema = z.object({
   id: uuid, space_id: uuid, name: z.string(), document_count: count.describe('Non-deleted documents in it.'), created_at: isoTimestamp,
