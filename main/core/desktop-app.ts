@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CallOutput, DesktopHandlers, DesktopNotification, EventName, EventPayload } from '../../common/ipc.ts';
+import { errorMessage } from '../../common/errors.ts';
 import { pickLocale, translate, type Locale } from '../../common/i18n/translate.ts';
 import { DesktopCore, type DesktopCoreOptions } from './desktop-core.ts';
 import { DocumentFiles, type PreviewFile } from './document-files.ts';
@@ -17,6 +18,8 @@ import { uploadHandlers } from './handlers/uploads.ts';
 import { LibraryCache } from './library/library-cache.ts';
 import { LibrarySync } from './library/library-sync.ts';
 import { Reminders } from './library/reminders.ts';
+import { SerialTask } from './serial-task.ts';
+import { waitForConnection } from './handlers/wait-for-connection.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
 import { nodeSystemLanguages } from './system-languages.ts';
 
@@ -59,6 +62,12 @@ export class DesktopApp extends EventEmitter<Emitted> {
   private readonly now: () => number;
   private readonly log: (line: string) => void;
   private stopSettings: (() => void) | undefined;
+  /** Rebuilds of the core, one at a time; stop() waits for the one in progress. */
+  private readonly reconnects: SerialTask;
+  /** False while the core is being replaced, and after a rebuild that failed (connectionError says why). */
+  private coreUp = true;
+  private connectionError: string | null = null;
+  private stopping: Promise<void> | undefined;
 
   /** Opens the library cache, then the core on it; a core that fails to open leaves the cache closed. */
   static async open(options: DesktopAppOptions): Promise<DesktopApp> {
@@ -88,6 +97,11 @@ export class DesktopApp extends EventEmitter<Emitted> {
     });
     this.files = new DocumentFiles({ appDataDir: options.appDataDir, cache, client: () => this.current.client });
     this.sync = this.attach(core);
+    this.reconnects = new SerialTask(() => this.reconnect(), (error) => {
+      this.connectionError = errorMessage(error);
+      this.log(`connection: ${this.connectionError}`);
+      this.emitStatus();
+    });
     this.handlers = this.createHandlers();
   }
 
@@ -107,7 +121,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
     this.sync.start();
     this.reminders.start();
     this.stopSettings = this.settings.onChange((next, previous) => {
-      if (!this.options.connection && JSON.stringify(next.connection) !== JSON.stringify(previous.connection)) void this.reconnect();
+      if (!this.options.connection && JSON.stringify(next.connection) !== JSON.stringify(previous.connection)) void this.reconnects.request();
       if (next.sync !== previous.sync) this.sync.configure({ intervalMs: next.sync.interval_ms, fullReconcileIntervalMs: next.sync.full_reconcile_interval_ms });
       if (next.reminders !== previous.reminders) this.reminders.checkSafely();
       this.emitStatus();
@@ -115,11 +129,18 @@ export class DesktopApp extends EventEmitter<Emitted> {
     this.emitStatus();
   }
 
-  async stop(): Promise<void> {
+  /** Stops once (a second call joins the first), after a reconnect in progress: nothing is closed twice or started after. */
+  stop(): Promise<void> {
+    this.stopping ??= this.shutdown();
+    return this.stopping;
+  }
+
+  private async shutdown(): Promise<void> {
     this.stopSettings?.();
+    await this.reconnects.close();
     this.reminders.stop();
     await this.sync.stop();
-    await this.current.stop();
+    await this.stopCore();
     this.cache.close();
   }
 
@@ -139,8 +160,9 @@ export class DesktopApp extends EventEmitter<Emitted> {
    * newest request to the service, whoever sent it, with a light probe while nothing else talks to it.
    */
   status(): CallOutput<'status.get'> {
-    const core = this.current.status();
     const sync = this.sync.status();
+    if (!this.coreUp) return this.statusWithoutCore(sync.lastSyncAt);
+    const core = this.current.status();
     return {
       mode: core.mode, base_url: core.baseUrl, online: core.online, auth_required: core.authRequired,
       uploads_paused: core.paused, reason: core.reason, key_storage: core.keyStorage,
@@ -149,6 +171,33 @@ export class DesktopApp extends EventEmitter<Emitted> {
       due_count: this.reminders.dueCount(),
       archive_dir: this.current.local?.dataDir ?? null,
     };
+  }
+
+  /** While the core is replaced, or after it failed to start: offline, and why. */
+  private statusWithoutCore(lastSyncAt: number | null): CallOutput<'status.get'> {
+    const settings = this.settings.get();
+    const connection = this.options.connection ?? settings.connection;
+    return {
+      mode: connection.mode, base_url: connection.mode === 'hosted' ? connection.base_url : '', online: false,
+      auth_required: false, uploads_paused: settings.uploads.paused,
+      reason: this.connectionError === null ? 'Connecting to the service…' : `Cannot connect: ${this.connectionError}`,
+      key_storage: this.current.keys.kind, key_warning: this.current.keyWarning,
+      settings_problems: this.settings.problems.map((p) => p.message),
+      last_sync_at: lastSyncAt === null ? null : new Date(lastSyncAt).toISOString(),
+      due_count: this.reminders.dueCount(), archive_dir: null,
+    };
+  }
+
+  /** The running core; a clear error while there is none (a reconnect failed), not a closed database's. */
+  private liveCore(): DesktopCore {
+    if (!this.coreUp) throw new Error(`Not connected to the archive service${this.connectionError === null ? '' : `: ${this.connectionError}`}. Check the connection in Settings.`);
+    return this.current;
+  }
+
+  /** Resolves when the core follows the connection settings; a rebuild that failed is tried again first. */
+  private connectionReady(): Promise<void> {
+    if (!this.coreUp && this.connectionError !== null && this.reconnects.idle && this.stopping === undefined) return this.reconnects.request();
+    return this.reconnects.settled();
   }
 
   // ---- wiring -----------------------------------------------------------------------------------------------------
@@ -193,14 +242,32 @@ export class DesktopApp extends EventEmitter<Emitted> {
   private async reconnect(): Promise<void> {
     this.log('connection changed: reconnecting');
     await this.sync.stop();
-    await this.current.stop();
     this.sync.removeAllListeners();
+    await this.stopCore();
+    this.connectionError = null;
+    this.emitStatus();
     this.cache.clear();
-    this.current = await DesktopCore.open({ ...this.options, settings: this.settings });
-    this.sync = this.attach(this.current);
-    await this.current.start();
+    const core = await DesktopCore.open({ ...this.options, settings: this.settings });
+    const sync = this.attach(core);
+    try {
+      await core.start();
+    } catch (error) {
+      sync.removeAllListeners();
+      await core.stop().catch((stopError: unknown) => this.log(`connection: stopping a core that failed to start: ${errorMessage(stopError)}`));
+      throw error;
+    }
+    this.current = core;
+    this.sync = sync;
+    this.coreUp = true;
     this.sync.start();
     this.emitStatus();
+  }
+
+  /** Stops the running core, once: a failed stop is logged, and the core counts as stopped either way. */
+  private async stopCore(): Promise<void> {
+    if (!this.coreUp) return;
+    this.coreUp = false;
+    await this.current.stop().catch((error: unknown) => this.log(`connection: stopping the core: ${errorMessage(error)}`));
   }
 
   private emitStatus(): void {
@@ -216,12 +283,12 @@ export class DesktopApp extends EventEmitter<Emitted> {
   private createHandlers(): DesktopHandlers {
     const services: DesktopServices = {
       settings: this.settings, cache: this.cache, reminders: this.reminders, files: this.files, now: this.now,
-      core: () => this.current, sync: () => this.sync, syncSoon: () => this.syncSoon(),
+      core: () => this.liveCore(), sync: () => this.sync, connectionReady: () => this.connectionReady(), syncSoon: () => this.syncSoon(),
       libraryChanged: (change) => this.emit('library.changed', change),
       status: () => this.status(), emitStatus: () => this.emitStatus(),
       previewUrl: this.options.previewUrl, openPath: this.options.openPath, pickFolder: this.options.pickFolder,
     };
-    return combineHandlers({
+    const handlers = combineHandlers({
       connection: connectionHandlers(services),
       settings: settingsHandlers(services),
       library: libraryHandlers(services),
@@ -230,5 +297,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
       uploads: uploadHandlers(services),
       folders: folderHandlers(services),
     });
+    // A call during a reconnect waits for the new core instead of running on the one being stopped.
+    return waitForConnection(handlers, () => this.reconnects.settled());
   }
 }

@@ -19,6 +19,11 @@ export interface DesktopServices {
   now: () => number;
   core: () => DesktopCore;
   sync: () => LibrarySync;
+  /**
+   * Resolves when the core follows the connection settings (after a reconnect in progress; a reconnect that failed is
+   * tried again first). A failure shows in the status, not here.
+   */
+  connectionReady: () => Promise<void>;
   /** Asks the library to catch up now, in the background: a failed sync shows in its status, not in the caller. */
   syncSoon: () => void;
   /** Tells the shells that documents or events changed here, before the next sync would. */

@@ -1,10 +1,17 @@
 import type { DesktopServices } from './desktop-services.ts';
 import type { HandlersOf } from './handler-set.ts';
 
-/** The settings as a whole; the services follow their changes through the store's onChange. */
-export function settingsHandlers(services: Pick<DesktopServices, 'settings'>): HandlersOf<'settings'> {
+/**
+ * The settings as a whole; the services follow their changes through the store's onChange. An update answers once
+ * the core follows it: a key stored next goes to the new service, and a failed reconnect shows in the status.
+ */
+export function settingsHandlers(services: Pick<DesktopServices, 'settings' | 'connectionReady'>): HandlersOf<'settings'> {
   return {
     'settings.get': async () => services.settings.get(),
-    'settings.update': async (patch) => services.settings.update(patch),
+    'settings.update': async (patch) => {
+      const next = await services.settings.update(patch);
+      if (patch.connection) await services.connectionReady();
+      return next;
+    },
   };
 }
