@@ -1,11 +1,13 @@
 /** Chooses the document date and the due date among the dates found in a text, by their labels. */
 
-import { addDays, daysBetween, type FoundDate } from './dates.ts';
+import { daysBetween, type FoundDate } from './dates.ts';
+import { addPeriod, dueDateFromTerms, longestPeriod, parsePaymentTerms } from './payment-terms.ts';
 import { combineLabels, evidence, indexLabelsOf, nearestLabel, wordsRegex, type Doc, type LabelSpan } from './text.ts';
 
 export interface DatePick { iso: string; confidence: number; evidence: string }
 
-type DateLabel = 'issue' | 'plain' | 'of' | 'due' | 'until' | 'birth' | 'delivery' | 'validity' | 'foreign' | 'start' | 'end' | 'period';
+type DateLabel = 'issue' | 'plain' | 'of' | 'due' | 'until' | 'birth' | 'delivery' | 'validity' | 'foreign' | 'start' | 'end' | 'period'
+  | 'printed';
 
 /** Order matters only for equally long matches ending at the same place: earlier kinds win. */
 const LABELS = combineLabels<DateLabel>([
@@ -54,10 +56,16 @@ const LABELS = combineLabels<DateLabel>([
     '(?:unser(?:e|em|en|er)?|der|die|zur|zu|zum|für die|aus der) (?:\\p{L}*rechnung|bescheid|vertrag|mahnung|bestellung|auftrag|lieferung|zahlung|kündigung)(?: \\S+){0,2} vom',
     '(?:your|our) (?:letter|email|e-mail|message|enquiry|inquiry|request|application|order|invoice)(?: of| dated| from)?',
   ])],
+  // When a copy was printed or exported, not when the document was written.
+  ['printed', wordsRegex([
+    'druckdatum', 'gedruckt(?: am)?', 'ausgedruckt(?: am)?', 'printed(?: on| at)?', 'print(?:ed)? date', 'date printed',
+    "imprimé(?: le)?", "date d'impression", 'afgedrukt(?: op)?', 'printdatum', 'fecha de impresión', 'impreso(?: el)?',
+    'stampato(?: il)?', 'data di stampa', 'exported(?: on)?', 'exportiert(?: am)?',
+  ])],
   ['issue', wordsRegex([
     'rechnungsdatum', 'belegdatum', 'ausstellungsdatum', 'ausgestellt(?: am)?', 'bescheiddatum', 'erstellungsdatum',
     'erstellt(?: am)?', 'briefdatum', 'dokumentdatum', 'gutschriftsdatum', 'angebotsdatum', 'auszugsdatum', 'abrechnungsdatum',
-    'druckdatum', 'invoice date', 'date of invoice', 'date of issue', 'issue date', 'issued(?: on)?', 'statement date',
+    'invoice date', 'date of invoice', 'date of issue', 'issue date', 'issued(?: on)?', 'statement date',
     'receipt date', 'credit note date', 'quote date', 'quotation date', 'document date', 'bill date', 'billing date',
   ])],
   ['plain', wordsRegex(['datum', 'date', '\\p{L}+datum'])],
@@ -128,7 +136,7 @@ function namesPeriod(lines: readonly string[], spans: Spans, date: FoundDate): b
 }
 
 const ISSUE_SCORE: Partial<Record<DateCandidate['label'], number>> = {
-  issue: 0.95, plain: 0.9, place: 0.85, of: 0.8, header: 0.75, alone: 0.7, none: 0.55, delivery: 0.4,
+  issue: 0.95, plain: 0.9, place: 0.85, of: 0.8, header: 0.75, alone: 0.7, none: 0.55, delivery: 0.4, printed: 0.3,
 };
 
 export function pickDocumentDate(lines: readonly string[], candidates: readonly DateCandidate[], today: string): DatePick | null {
@@ -173,60 +181,11 @@ export function pickDueDate(lines: readonly string[], candidates: readonly DateC
   return documentDate ? relativeDueDate(lines, documentDate) : null;
 }
 
-const TERM_WORDS = wordsRegex(['zahlbar', 'zahlung\\p{L}*', 'fällig\\p{L}*', 'überweis\\p{L}*', 'netto', 'ohne abzug', 'payable',
-  'payment', 'due', 'net', 'terms', 'pay'], 'i');
-/** Discount terms are not the deadline; "14 Tage vor Anreise" counts back from another date. */
-const DISCOUNT_WORDS = /skonto|discount|rabatt|%|(?<![\p{L}])(?:vor|before|prior)(?![\p{L}])/iu;
-const NUMBER_WORDS: Readonly<Record<string, number>> = {
-  ein: 1, eine: 1, einem: 1, einer: 1, einen: 1, one: 1, zwei: 2, two: 2, drei: 3, three: 3, vier: 4, four: 4, sechs: 6, six: 6,
-  sieben: 7, seven: 7, acht: 8, eight: 8, zehn: 10, ten: 10, vierzehn: 14, fourteen: 14, einundzwanzig: 21, 'twenty-one': 21,
-  dreißig: 30, thirty: 30, sechzig: 60, sixty: 60, neunzig: 90, ninety: 90,
-};
-const COUNT = `(\\d{1,3}|${Object.keys(NUMBER_WORDS).join('|')})`;
-/** "14 Tagen", "vierzehn Tagen", "10 Werktagen", "2 Wochen", "one month", "Net 30". */
-const PERIOD_COUNT = new RegExp(`(?<![\\p{L}\\d])${COUNT} ?(kalendertag(?:en|e)?|werktag(?:en|e)?|bankarbeitstag(?:en|e)?|tag(?:en|e)?|tg\\.?|calendar days?|business days?|working days?|days?|woche(?:n)?|weeks?|monat(?:en|e|s)?|months?)(?![\\p{L}])|(?<![\\p{L}])net ?(\\d{1,3})(?![\\d\\p{L}])`, 'giu');
-const HAS_COUNT = new RegExp(`\\d|(?<![\\p{L}])(?:${Object.keys(NUMBER_WORDS).join('|')})(?![\\p{L}])`, 'iu');
-const IMMEDIATE = wordsRegex([
-  'sofort(?: nach erhalt)?(?: zahlbar| fällig| ohne abzug)', 'zahlbar sofort', 'fällig sofort', 'sofort fällig',
-  'due (?:immediately|upon receipt|on receipt)', 'payable (?:immediately|upon receipt|on receipt)', 'payment due on receipt',
-], 'i');
-
-interface Span { days: number; months: number; business: boolean }
-
-/** The longest period named in the clauses of the text that `accept` lets through. */
-function longestPeriod(lines: readonly string[], accept: (clause: string) => boolean): { span: Span; line: string } | null {
-  let best: { span: Span; line: string; length: number } | null = null;
-  for (const line of lines) {
-    if (!HAS_COUNT.test(line)) continue;
-    for (const clause of line.split(/[;,]|\.(?=\s|$)/)) {
-      if (!accept(clause)) continue;
-      for (const m of clause.matchAll(PERIOD_COUNT)) {
-        const raw = (m[1] ?? m[3] ?? '').toLowerCase();
-        const count = NUMBER_WORDS[raw] ?? Number(raw);
-        const unit = (m[2] ?? 'days').toLowerCase();
-        const months = /^(?:monat|month)/u.test(unit) ? count : 0;
-        const days = months ? 0 : /^(?:woche|week)/u.test(unit) ? count * 7 : count;
-        const length = days + months * 30;
-        if (!count || length > 190) continue;
-        const business = /werk|bankarbeit|business|working/iu.test(unit);
-        if (!best || length > best.length) best = { span: { days, months, business }, line, length };
-      }
-    }
-  }
-  return best;
-}
-
-function addSpan(iso: string, span: Span): string {
-  if (span.months) return addMonths(iso, span.months);
-  return span.business ? addBusinessDays(iso, span.days) : addDays(iso, span.days);
-}
-
-/** "zahlbar innerhalb von 14 Tagen", "30 Tage netto", "Net 30", "payment due within 14 days" → date + N days. */
+/** Payment terms in any of the six languages ("zahlbar innerhalb von 14 Tagen", "à 30 jours", "net 14 days") → date + N days. */
 function relativeDueDate(lines: readonly string[], documentDate: string): DatePick | null {
-  const term = longestPeriod(lines, (clause) => TERM_WORDS.test(clause) && !DISCOUNT_WORDS.test(clause));
-  if (term) return { iso: addSpan(documentDate, term.span), confidence: 0.7, evidence: evidence(term.line) };
-  const immediate = lines.find((line) => IMMEDIATE.test(line));
-  return immediate ? { iso: documentDate, confidence: 0.55, evidence: evidence(immediate) } : null;
+  const terms = parsePaymentTerms(lines);
+  if (!terms) return null;
+  return { iso: dueDateFromTerms(terms, documentDate), confidence: terms.kind === 'period' ? 0.7 : 0.55, evidence: evidence(terms.evidence) };
 }
 
 const VALIDITY_WORDS = wordsRegex(['gültig', 'gilt', 'valid', 'bindefrist', 'gebunden', 'open for acceptance', 'stands for'], 'i');
@@ -246,23 +205,5 @@ export function pickTermEnd(lines: readonly string[], candidates: readonly DateC
   if (best) return { iso: best.iso, confidence: 0.8, evidence: evidence(lines[best.line] ?? best.text) };
   if (!documentDate || !offer) return null;
   const validity = longestPeriod(lines, (clause) => VALIDITY_WORDS.test(clause));
-  return validity ? { iso: addSpan(documentDate, validity.span), confidence: 0.65, evidence: evidence(validity.line) } : null;
-}
-
-function addMonths(iso: string, months: number): string {
-  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
-  const target = new Date(Date.UTC(year, month - 1 + months, 1));
-  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(day, last));
-  return target.toISOString().slice(0, 10);
-}
-
-function addBusinessDays(iso: string, days: number): string {
-  let current = iso;
-  for (let left = days; left > 0;) {
-    current = addDays(current, 1);
-    const weekday = new Date(`${current}T00:00:00Z`).getUTCDay();
-    if (weekday !== 0 && weekday !== 6) left--;
-  }
-  return current;
+  return validity ? { iso: addPeriod(documentDate, validity.period), confidence: 0.65, evidence: evidence(validity.line) } : null;
 }

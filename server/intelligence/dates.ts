@@ -72,6 +72,32 @@ export function addDays(iso: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The same day `months` later (earlier when negative), the month's last day when it has no such day. */
+export function addMonths(iso: string, months: number): string {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const last = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, last));
+  return target.toISOString().slice(0, 10);
+}
+
+/** `days` working days later, Saturdays and Sundays skipped (public holidays differ by region and are not). */
+export function addBusinessDays(iso: string, days: number): string {
+  let current = iso;
+  for (let left = days; left > 0;) {
+    current = addDays(current, 1);
+    const weekday = new Date(`${current}T00:00:00Z`).getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left--;
+  }
+  return current;
+}
+
+/** The last day of the month of a date. */
+export function endOfMonth(iso: string): string {
+  const [year, month] = iso.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
+}
+
 /** Whole days from a to b (both YYYY-MM-DD). */
 export function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);

@@ -35,7 +35,7 @@ export const es: Lexicon = {
     orderNumber: [`pedido ${NO}`, `${NO} (?:de )?pedido`, `albar[áa]n(?: ${NO})?`, `orden de compra(?: ${NO})?`],
     customerNumber: [`cliente ${NO}`, `${NO} (?:de )?cliente`, 'c[óo]digo (?:de )?cliente'],
     vatId: ['n\\.?i\\.?f\\.?', 'c\\.?i\\.?f\\.?', 'n\\.?i\\.?e\\.?', 'nif-?iva', 'vat', `${NO} (?:de )?iva`, 'registro mercantil'],
-    paymentTerms: ['condiciones de pago', 'forma de pago', 'pago', 'pagadero', 'vencimiento', 'a pagar'],
+    paymentTerms: ['condiciones de pago', 'forma de pago', 'pago', 'pagadero', 'vencimiento', 'a pagar', 'transferencia'],
     contractStart: ['fecha de inicio', 'inicio del contrato', 'entrada en vigor', 'fecha de efecto', 'a partir del'],
     contractEnd: ['fecha de (?:fin|finalizaci[óo]n|vencimiento)', 'fin del contrato', 'hasta el', 'vigente hasta'],
     noticePeriod: ['preaviso', 'plazo de preaviso', 'rescisi[óo]n', 'resoluci[óo]n'],

@@ -39,7 +39,7 @@ export const it: Lexicon = {
     orderNumber: [`ordine ${NO}`, `${NO} (?:di )?ordine`, `ddt(?: ${NO})?`, `documento di trasporto(?: ${NO})?`, `bolla(?: ${NO})?`],
     customerNumber: [`cliente ${NO}`, `codice cliente`, `${NO} cliente`],
     vatId: ['p\\.? ?iva', 'partita iva', 'codice fiscale', 'c\\.?f\\.?', 'rea', 'registro (?:delle )?imprese', 'cod\\.? fisc\\.?'],
-    paymentTerms: ['condizioni di pagamento', 'modalit[àa] di pagamento', 'pagamento', 'scadenza'],
+    paymentTerms: ['condizioni di pagamento', 'modalit[àa] di pagamento', 'pagamento', 'scadenza', 'bonifico', 'rimessa'],
     contractStart: ['data di (?:inizio|decorrenza)', 'decorrenza', 'inizio (?:del )?contratto', 'a decorrere dal', 'con effetto dal'],
     contractEnd: ['data di (?:fine|scadenza)', 'scadenza (?:del )?contratto', 'fino al', 'valido fino al'],
     noticePeriod: ['preavviso', 'disdetta', 'recesso'],

@@ -20,7 +20,7 @@ export const nl: Lexicon = {
     day: 'kalenderdag(?:en)?|dag(?:en)?', businessDay: 'werkdag(?:en)?', week: 'we(?:ek|ken)', month: 'maand(?:en)?', year: 'ja(?:ar|ren)',
   },
   within: ['binnen', 'in', 'na', 'van', 'netto'],
-  immediate: ['direct(?:e betaling)?', 'per omgaande', 'bij ontvangst', 'contant'],
+  immediate: ['directe betaling', '(?:direct|onmiddellijk) (?:te voldoen|betaalbaar)', 'per omgaande', 'bij ontvangst'],
   ordinal: '(?:e|ste|de)',
   dateJoiners: [],
   labels: {
@@ -35,7 +35,8 @@ export const nl: Lexicon = {
     orderNumber: [`bestel${NR}`, `order${NR}`, `opdracht${NR}`, `pakbon${NR}`, 'inkoopordernummer'],
     customerNumber: [`klant${NR}`, `debiteur${NR}`, 'klantnr\\.?', 'relatienummer'],
     vatId: [`btw-?${NR}`, 'btw-?id', 'btw(?:-| )?identificatienummer', `kvk${NR}?`, `kamer van koophandel(?: ${NR})?`, 'rsin', 'ondernemingsnummer'],
-    paymentTerms: ['betalingstermijn', 'betalingsvoorwaarden', 'te voldoen', 'betaling', 'betalen', 'voldoen'],
+    paymentTerms: ['betalingstermijn', 'betalingsvoorwaarden', 'te voldoen', 'betaling', 'betalen', 'voldoen', 'overmaken', 'over te maken', 'overschrijving',
+      'netto'],
     contractStart: ['ingangsdatum', 'begindatum', 'aanvangsdatum', 'ingaande', 'met ingang van'],
     contractEnd: ['einddatum', 'looptijd tot', 'eindigt(?: op)?', 'tot en met', 'geldig tot'],
     noticePeriod: ['opzegtermijn', 'opzegging', 'opzeggen', 'opgezegd'],
