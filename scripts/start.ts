@@ -81,9 +81,12 @@ export function openWithSystemApp(path: string): Promise<void> {
   });
 }
 
-async function runBrowserShell(): Promise<void> {
+/** The browser shell until Ctrl+C or SIGTERM; exported for the test that signals a real process. */
+export async function runBrowserShell(rendererDir = join(ROOT, 'dist', 'renderer')): Promise<void> {
   // An unhandled rejection or exception stops the shell and the app as Ctrl+C does, then exits 1.
   const guard = installProcessGuard({ name: 'npm start', log });
+  // Ctrl+C or SIGTERM: the shell, then the app (journal, cache, embedded service) close before the exit.
+  guard.stopOnSignals(() => console.log('Stopping…'));
   const port = webPort();
   const settings = new SettingsStore(openConfBackend({}), { log });
   for (const problem of settings.problems) log(`settings: ${problem.message}`);
@@ -94,7 +97,7 @@ async function runBrowserShell(): Promise<void> {
   });
   guard.onShutdown(() => app.stop());
   await app.start();
-  const shell = await startWebShell({ app, rendererDir: join(ROOT, 'dist', 'renderer'), port, token, log }).catch(async (error: unknown) => {
+  const shell = await startWebShell({ app, rendererDir, port, token, log }).catch(async (error: unknown) => {
     await app.stop();
     throw error;
   });
@@ -103,18 +106,6 @@ async function runBrowserShell(): Promise<void> {
   console.log(`\nDesktop Archive is running at ${shell.url}`);
   console.log('Open that address in a browser (it carries this session\'s access token). Ctrl+C stops it.\n');
 
-  let stopping = false;
-  const stop = (signal: NodeJS.Signals): void => {
-    if (stopping) {
-      console.log(`${signal} again: exiting without waiting`);
-      process.exit(130);
-    }
-    stopping = true;
-    console.log('Stopping…');
-    void guard.shutdown(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 async function main(): Promise<void> {

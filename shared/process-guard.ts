@@ -16,6 +16,12 @@ export interface ProcessGuard {
    * first: a signal during a fatal shutdown, or the reverse, never closes anything twice.
    */
   shutdown(code: number): Promise<void>;
+  /**
+   * SIGINT and SIGTERM stop the process through the cleanups (exit code 0). A repeat soon after the first is the same
+   * stop: a dependency's exit hook (signal-exit, which app-builder-lib's proper-lockfile registers) re-raises the
+   * signal it caught. A repeat after that is the user insisting: the process exits at once with 130.
+   */
+  stopOnSignals(onSignal?: (signal: NodeJS.Signals) => void): void;
 }
 
 export interface ProcessGuardOptions {
@@ -28,7 +34,12 @@ export interface ProcessGuardOptions {
   /** Where the handlers go and how the process ends; tests pass their own to check the order of things. */
   target?: Pick<NodeJS.EventEmitter, 'on'>;
   exit?: (code: number) => void;
+  /** Signals within this long of the first count as the first (default 1 s: a person's second Ctrl+C takes longer). */
+  repeatSignalMs?: number;
+  now?: () => number;
 }
+
+const STOP_SIGNALS: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
 
 export function installProcessGuard(options: ProcessGuardOptions): ProcessGuard {
   const log = options.log ?? ((line: string) => console.error(line));
@@ -74,5 +85,23 @@ export function installProcessGuard(options: ProcessGuardOptions): ProcessGuard 
   target.on('unhandledRejection', fatal('unhandled rejection'));
   target.on('uncaughtException', fatal('uncaught exception'));
 
-  return { onShutdown: (cleanup) => void cleanups.push(cleanup), shutdown };
+  const now = options.now ?? Date.now;
+  const repeatSignalMs = options.repeatSignalMs ?? 1_000;
+  let firstSignalAt: number | undefined;
+  const stopOnSignals = (onSignal?: (signal: NodeJS.Signals) => void): void => {
+    for (const signal of STOP_SIGNALS) {
+      target.on(signal, () => {
+        if (firstSignalAt === undefined) {
+          firstSignalAt = now();
+          onSignal?.(signal);
+          void shutdown(0);
+        } else if (now() - firstSignalAt > repeatSignalMs) {
+          log(`${options.name}: ${signal} again: exiting without waiting`);
+          exit(130);
+        }
+      });
+    }
+  };
+
+  return { onShutdown: (cleanup) => void cleanups.push(cleanup), shutdown, stopOnSignals };
 }

@@ -64,4 +64,26 @@ describe('installProcessGuard', () => {
     expect(await exitCode).toBe(1);
     expect(lines[1]).toBe('test: shutting down took over 50 ms; exiting without waiting');
   });
+
+  it('a signal stops through the cleanups; a repeat right after is the same stop, a later one exits 130 at once', () => {
+    const target = new EventEmitter();
+    const steps: string[] = [];
+    const lines: string[] = [];
+    let clock = 0;
+    const guard = installProcessGuard({
+      name: 'test', log: (line) => lines.push(line), target, now: () => clock, exit: (code) => void steps.push(`exit ${code}`),
+    });
+    guard.onShutdown(() => new Promise<void>(() => { steps.push('closing'); }));
+    guard.stopOnSignals((signal) => steps.push(signal));
+    target.emit('SIGINT');
+    clock = 5;
+    target.emit('SIGINT');
+    clock = 900;
+    target.emit('SIGTERM');
+    expect(steps).toEqual(['SIGINT', 'closing']);
+    clock = 2_000;
+    target.emit('SIGINT');
+    expect(steps).toEqual(['SIGINT', 'closing', 'exit 130']);
+    expect(lines).toEqual(['test: SIGINT again: exiting without waiting']);
+  });
 });
