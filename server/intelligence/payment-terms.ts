@@ -18,7 +18,8 @@ const unitSource = (unit: 'day' | 'businessDay' | 'week' | 'month' | 'year'): st
 const BUSINESS = new RegExp(`^(?:${unitSource('businessDay')})$`, 'iu');
 const WEEK = new RegExp(`^(?:${unitSource('week')})$`, 'iu');
 const MONTH = new RegExp(`^(?:${unitSource('month')})$`, 'iu');
-const UNITS = [unitSource('businessDay'), unitSource('day'), unitSource('week'), unitSource('month')].join('|');
+const YEAR = new RegExp(`^(?:${unitSource('year')})$`, 'iu');
+const UNITS = [unitSource('businessDay'), unitSource('day'), unitSource('week'), unitSource('month'), unitSource('year')].join('|');
 const COUNT = `(\\d{1,3}|${[...NUMBER_WORDS.keys()].sort((a, b) => b.length - a.length).join('|')})`;
 /** "14 Tagen", "vierzehn Tagen", "30 jours", "2 maanden", "60 gg", "Net 30". */
 const PERIOD_COUNT = new RegExp(`(?<![\\p{L}\\d])${COUNT} ?(${UNITS})(?![\\p{L}])|(?<![\\p{L}])net(?:to)? ?(\\d{1,3})(?![\\d\\p{L}%])`, 'giu');
@@ -33,6 +34,21 @@ const IMMEDIATE = wordsRegex(lexicons.flatMap((l) => l.immediate), 'i');
 /** A payment period longer than this is no payment term (a warranty, a contract's length). */
 const MAX_DAYS = 190;
 
+/** A count and its unit as written: "3 Monate", "trente jours", "10 werkdagen", "net 30" (days). */
+export interface CountedPeriod { count: number; unit: 'day' | 'week' | 'month' | 'year'; business: boolean }
+
+/** Every counted period in a clause, in order. */
+export function countedPeriods(clause: string): CountedPeriod[] {
+  if (!HAS_COUNT.test(clause)) return [];
+  return [...clause.matchAll(PERIOD_COUNT)].flatMap((m): CountedPeriod[] => {
+    const raw = (m[1] ?? m[3] ?? '').toLowerCase();
+    const count = NUMBER_WORDS.get(raw) ?? Number(raw);
+    const written = (m[2] ?? 'days').toLowerCase().trim();
+    const unit = MONTH.test(written) ? 'month' : YEAR.test(written) ? 'year' : WEEK.test(written) ? 'week' : 'day';
+    return count > 0 ? [{ count, unit, business: BUSINESS.test(written) }] : [];
+  });
+}
+
 /** The longest period named in the clauses of the text that `accept` lets through. */
 export function longestPeriod(lines: readonly string[], accept: (clause: string) => boolean): { period: Period; line: string } | null {
   let best: { period: Period; line: string; length: number } | null = null;
@@ -40,15 +56,13 @@ export function longestPeriod(lines: readonly string[], accept: (clause: string)
     if (!HAS_COUNT.test(line)) continue;
     for (const clause of line.split(/[;,]|\.(?=\s|$)/)) {
       if (!accept(clause)) continue;
-      for (const m of clause.matchAll(PERIOD_COUNT)) {
-        const raw = (m[1] ?? m[3] ?? '').toLowerCase();
-        const count = NUMBER_WORDS.get(raw) ?? Number(raw);
-        const unit = (m[2] ?? 'days').toLowerCase().trim();
-        const months = MONTH.test(unit) ? count : 0;
-        const days = months ? 0 : WEEK.test(unit) ? count * 7 : count;
+      for (const { count, unit, business } of countedPeriods(clause)) {
+        if (unit === 'year') continue;
+        const months = unit === 'month' ? count : 0;
+        const days = unit === 'week' ? count * 7 : unit === 'day' ? count : 0;
         const length = days + months * 30;
-        if (!count || length > MAX_DAYS) continue;
-        const period = { days, months, business: BUSINESS.test(unit), endOfMonth: END_OF_MONTH.test(clause) };
+        if (length > MAX_DAYS) continue;
+        const period = { days, months, business, endOfMonth: END_OF_MONTH.test(clause) };
         if (!best || length > best.length) best = { period, line, length };
       }
     }
