@@ -16,6 +16,7 @@ import { libraryHandlers } from './handlers/library.ts';
 import { settingsHandlers } from './handlers/settings.ts';
 import { uploadHandlers } from './handlers/uploads.ts';
 import { LibraryCache } from './library/library-cache.ts';
+import { DocumentFollower } from './library/document-follower.ts';
 import { LibrarySync } from './library/library-sync.ts';
 import { Reminders } from './library/reminders.ts';
 import { SerialTask } from './serial-task.ts';
@@ -24,6 +25,13 @@ import type { SettingsStore } from './settings/settings-store.ts';
 import { nodeSystemLanguages } from './system-languages.ts';
 
 type Emitted = { [E in EventName]: [EventPayload<E>] };
+
+/**
+ * A hosted service is polled for the documents just uploaded or reprocessed: soon, then less often. Each poll costs a
+ * request per document (two at most, else one incremental sync of about three), so a minute of following stays
+ * around 30 requests, half the spec's 60 per key.
+ */
+const HOSTED_FOLLOW_POLL = { firstMs: 500, maxMs: 8_000 };
 
 export interface DesktopAppOptions extends Omit<DesktopCoreOptions, 'settings'> {
   settings: SettingsStore;
@@ -54,6 +62,8 @@ export class DesktopApp extends EventEmitter<Emitted> {
   readonly handlers: DesktopHandlers;
   private current: DesktopCore;
   private sync: LibrarySync;
+  /** Follows documents to a final state: the embedded service's pushes, or polls of a hosted one. */
+  private follower: DocumentFollower;
   private readonly cache: LibraryCache;
   private readonly reminders: Reminders;
   private readonly files: DocumentFiles;
@@ -97,6 +107,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
     });
     this.files = new DocumentFiles({ appDataDir: options.appDataDir, cache, client: () => this.current.client });
     this.sync = this.attach(core);
+    this.follower = this.followerOf(core, this.sync);
     this.reconnects = new SerialTask(() => this.reconnect(), (error) => {
       this.connectionError = errorMessage(error);
       this.log(`connection: ${this.connectionError}`);
@@ -139,6 +150,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
     this.stopSettings?.();
     await this.reconnects.close();
     this.reminders.stop();
+    await this.follower.stop();
     await this.sync.stop();
     await this.stopCore();
     this.cache.close();
@@ -218,7 +230,10 @@ export class DesktopApp extends EventEmitter<Emitted> {
           body: item.last_error ?? translate(this.locale(), 'notification.uploadRefused'),
         } satisfies DesktopNotification);
       }
-      if (item.state === 'done') this.syncSoon();
+      if (item.state === 'done') {
+        this.syncSoon();
+        if (item.document_id) this.follower.follow([item.document_id]);
+      }
     });
     journal.on('removed', (id) => this.emit('uploads.removed', { id }));
     journal.on('progress', (progress) => this.emit('uploads.progress', progress));
@@ -238,9 +253,17 @@ export class DesktopApp extends EventEmitter<Emitted> {
     return sync;
   }
 
+  /** The embedded service tells its status changes (same process); a hosted one is polled. */
+  private followerOf(core: DesktopCore, sync: LibrarySync): DocumentFollower {
+    const follower = new DocumentFollower({ refresh: (ids) => sync.refreshDocuments(ids), poll: core.local ? null : HOSTED_FOLLOW_POLL, log: this.log });
+    core.local?.service.processor.onStatusChange((id) => follower.changed([id]));
+    return follower;
+  }
+
   /** The connection settings changed (local ↔ hosted, another URL): rebuild the core on the same journal and cache. */
   private async reconnect(): Promise<void> {
     this.log('connection changed: reconnecting');
+    await this.follower.stop();
     await this.sync.stop();
     this.sync.removeAllListeners();
     await this.stopCore();
@@ -258,6 +281,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
     }
     this.current = core;
     this.sync = sync;
+    this.follower = this.followerOf(core, sync);
     this.coreUp = true;
     this.sync.start();
     this.emitStatus();
@@ -283,7 +307,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
   private createHandlers(): DesktopHandlers {
     const services: DesktopServices = {
       settings: this.settings, cache: this.cache, reminders: this.reminders, files: this.files, now: this.now,
-      core: () => this.liveCore(), sync: () => this.sync, connectionReady: () => this.connectionReady(), syncSoon: () => this.syncSoon(),
+      core: () => this.liveCore(), sync: () => this.sync, follow: (ids) => this.follower.follow(ids), connectionReady: () => this.connectionReady(), syncSoon: () => this.syncSoon(),
       libraryChanged: (change) => this.emit('library.changed', change),
       status: () => this.status(), emitStatus: () => this.emitStatus(),
       previewUrl: this.options.previewUrl, openPath: this.options.openPath, pickFolder: this.options.pickFolder,

@@ -59,6 +59,7 @@ export class DocumentProcessor {
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
   private readonly idleWaiters: Array<() => void> = [];
+  private readonly statusListeners = new Set<(documentId: string) => void>();
   private readonly db: Database;
   private readonly blobs: BlobStore;
   private readonly log: (line: string) => void;
@@ -187,6 +188,7 @@ export class DocumentProcessor {
       }
       const job = this.queue.claim();
       if (!job) break;
+      this.statusChanged(job.document_id);
       const active: ActiveJob = { job, long: false, analysis: null };
       const longTimer = setTimeout(() => {
         active.long = true;
@@ -197,11 +199,31 @@ export class DocumentProcessor {
       const task = this.process(active, hold === 'overdue').finally(() => {
         clearTimeout(longTimer);
         this.running.delete(task);
+        this.statusChanged(job.document_id);
         this.notify();
       });
       this.running.set(task, active);
     }
     if (this.running.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  /**
+   * Called with a document's id when its processing starts and when it ends (completed, failed, skipped, retried):
+   * the desktop app, which runs this service in its own process, shows statuses as they change without polling.
+   */
+  onStatusChange(listener: (documentId: string) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => void this.statusListeners.delete(listener);
+  }
+
+  private statusChanged(documentId: string): void {
+    for (const listener of this.statusListeners) {
+      try {
+        listener(documentId);
+      } catch (error) {
+        this.log(`status listener failed: ${errorMessage(error)}`);
+      }
+    }
   }
 
   /** Resolves when nothing is queued or running (tests and benchmarks wait on it). */

@@ -19,6 +19,8 @@ export interface DesktopServices {
   now: () => number;
   core: () => DesktopCore;
   sync: () => LibrarySync;
+  /** Documents just sent for processing (a reprocess): the library follows them until they are final. */
+  follow: (ids: readonly string[]) => void;
   /**
    * Resolves when the core follows the connection settings (after a reconnect in progress; a reconnect that failed is
    * tried again first). A failure shows in the status, not here.

@@ -10,7 +10,7 @@ type ReprocessResult = CallOutput<'documents.reprocess'>;
 
 /** One document's detail, file, edits; delete, restore and reprocess for a selection. */
 export function documentHandlers(
-  services: Pick<DesktopServices, 'core' | 'cache' | 'files' | 'now' | 'libraryChanged' | 'syncSoon' | 'previewUrl' | 'openPath'>,
+  services: Pick<DesktopServices, 'core' | 'cache' | 'files' | 'now' | 'libraryChanged' | 'syncSoon' | 'follow' | 'previewUrl' | 'openPath'>,
 ): HandlersOf<'documents'> {
   const client = () => services.core().client;
   const bulk = async (ids: string[], action: (id: string) => Promise<unknown>): Promise<CallOutput<'documents.delete'>> => {
@@ -56,6 +56,7 @@ export function documentHandlers(
       const result = ids.length === 1 ? await reprocessOne(client(), ids[0]!) : await client().reprocessDocuments(ids)
         .then((bulk) => ({ ...bulk, alreadyProcessing: [] }));
       services.syncSoon();
+      services.follow([...result.queued, ...result.alreadyProcessing]);
       return { queued: result.queued, alreadyProcessing: result.alreadyProcessing, skippedPending: result.skippedPending, denied: result.denied, notFound: result.notFound };
     },
   };

@@ -60,6 +60,9 @@ export interface LibrarySyncEvents {
 /** More documents changed than this in spec mode: reading every event is cheaper than asking per document. */
 const PER_DOCUMENT_EVENTS_LIMIT = 20;
 const PENDING_RECHECK_BATCH = 5;
+/** Following more documents than this, one incremental sync costs fewer requests than asking for each. */
+const REFRESH_BY_ID_LIMIT = 2;
+const FINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'skipped']);
 
 class Pass {
   readonly docsChanged = new Set<string>();
@@ -102,6 +105,7 @@ export class LibrarySync extends EventEmitter<LibrarySyncEvents> {
   private timer: NodeJS.Timeout | undefined;
   private running = false;
   private lastError: Error | null = null;
+  private readonly refreshing = new Set<Promise<unknown>>();
 
   constructor(options: LibrarySyncOptions) {
     super();
@@ -148,7 +152,7 @@ export class LibrarySync extends EventEmitter<LibrarySyncEvents> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
     this.abort.abort(new ArchiveError('Library sync stopped', { kind: 'aborted' }));
-    await this.current?.promise.catch(() => undefined);
+    await Promise.allSettled([this.current?.promise, ...this.refreshing]);
     this.abort = new AbortController();
   }
 
@@ -166,6 +170,36 @@ export class LibrarySync extends EventEmitter<LibrarySyncEvents> {
     const promise = this.run(kind).finally(() => { this.current = undefined; });
     this.current = { kind, promise };
     return promise;
+  }
+
+  /**
+   * Brings these documents up to date now (a few by id, more through an incremental sync), with the events of those
+   * that reached a final state; answers the ids still pending or processing. For following documents just sent.
+   */
+  async refreshDocuments(ids: readonly string[]): Promise<string[]> {
+    const work = this.refreshNow(ids);
+    this.refreshing.add(work);
+    try {
+      return await work;
+    } finally {
+      this.refreshing.delete(work);
+    }
+  }
+
+  private async refreshNow(ids: readonly string[]): Promise<string[]> {
+    if (ids.length > REFRESH_BY_ID_LIMIT) {
+      await this.syncNow();
+    } else {
+      const pass = new Pass('incremental', this.now());
+      const signal = this.abort.signal;
+      for (const id of ids) await this.refreshDocument(pass, id, signal);
+      const final = ids.filter((id) => FINAL_STATUSES.has(this.cache.getDocument(id)?.status ?? ''));
+      await this.eventsOfDocuments(pass, final, signal);
+    }
+    return ids.filter((id) => {
+      const status = this.cache.getDocument(id)?.status;
+      return status !== undefined && !FINAL_STATUSES.has(status);
+    });
   }
 
   private schedule(delayMs: number): void {
