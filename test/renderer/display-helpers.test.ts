@@ -36,7 +36,7 @@ describe('library helpers', () => {
   });
   it('reads extracted fields with their source', () => {
     expect(extractedFields({ amount: { value: { value: 120.5, currency: 'EUR' }, source: 'metadata', confidence: 1 }, odd: 3 })).toEqual([
-      { name: 'amount', value: '120.50 EUR', source: 'metadata', confidence: 1 }, { name: 'odd', value: '3', source: '—', confidence: null },
+      { name: 'amount', raw: { value: 120.5, currency: 'EUR' }, source: 'metadata', confidence: 1 }, { name: 'odd', raw: 3, source: '—', confidence: null },
     ]);
     expect(previewKind('application/pdf', 'pdf')).toBe('pdf');
     expect(previewKind('image/tiff', 'tiff')).toBe('tiff');

@@ -5,7 +5,10 @@ type Counts = CallOutput<'uploads.counts'>;
 type Space = CallOutput<'catalog.spaces'>[number];
 type Category = CallOutput<'catalog.categories'>[number];
 
-export interface Toast { id: number; kind: 'info' | 'success' | 'error'; text: string; lines?: string[] }
+/** A button on a toast (Undo): running it closes the toast. */
+export interface ToastAction { label: string; run: () => void }
+
+export interface Toast { id: number; kind: 'info' | 'success' | 'error'; text: string; lines?: string[]; action?: ToastAction }
 
 /** App-wide state: connection status, upload counts, catalog, toasts. One instance, fed by desktop events. */
 class AppState {
@@ -62,10 +65,11 @@ class AppState {
     return answer.supported ? answer.path : 'unsupported';
   }
 
-  toast(kind: Toast['kind'], text: string, lines?: string[]): void {
+  toast(kind: Toast['kind'], text: string, lines?: string[], action?: ToastAction): void {
     const id = this.nextToast++;
-    this.toasts = [...this.toasts, { id, kind, text, ...(lines ? { lines } : {}) }];
-    setTimeout(() => this.dismiss(id), kind === 'error' || lines ? 12_000 : 5_000);
+    this.toasts = [...this.toasts, { id, kind, text, ...(lines ? { lines } : {}), ...(action ? { action } : {}) }];
+    // An Undo needs time to be read and reached with the keyboard.
+    setTimeout(() => this.dismiss(id), kind === 'error' || lines || action ? 12_000 : 5_000);
   }
 
   error(error: unknown): void { this.toast('error', callErrorMessage(error)); }

@@ -29,30 +29,18 @@ export function previewKind(mime: string, format: string): PreviewKind {
   return 'none';
 }
 
-/** A field value of extracted_data as one readable line. */
-export function fieldValue(value: unknown): string {
-  if (value === null || value === undefined) return '—';
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (Array.isArray(value)) return value.map(fieldValue).join(', ');
-  if (typeof value === 'object') {
-    const o = value as Record<string, unknown>;
-    if (typeof o.value === 'number' && typeof o.currency === 'string') return `${o.value.toFixed(2)} ${o.currency}`;
-    return JSON.stringify(value);
-  }
-  return String(value);
-}
-
-export interface ExtractedField { name: string; value: string; source: string; confidence: number | null }
+/** One entry of extracted_data: its value as the service sent it (field-display.ts words it for the UI). */
+export interface ExtractedField { name: string; raw: unknown; source: string; confidence: number | null }
 
 export function extractedFields(data: Record<string, unknown>): ExtractedField[] {
   return Object.entries(data).map(([name, raw]) => {
     if (raw && typeof raw === 'object' && 'value' in raw) {
       const r = raw as { value: unknown; source?: unknown; confidence?: unknown };
       return {
-        name, value: fieldValue(r.value), source: typeof r.source === 'string' ? r.source : '—',
+        name, raw: r.value, source: typeof r.source === 'string' ? r.source : '—',
         confidence: typeof r.confidence === 'number' ? r.confidence : null,
       };
     }
-    return { name, value: fieldValue(raw), source: '—', confidence: null };
+    return { name, raw, source: '—', confidence: null };
   });
 }

@@ -1,5 +1,6 @@
 import type { MessageKey } from '../../../common/i18n/messages.ts';
 import { numberFormat, pickLocale, translate, type Locale, type Params } from '../../../common/i18n/translate.ts';
+import { formatDate, formatDateTime, formatMoney } from './locale-format.ts';
 
 /**
  * The one i18n layer: every string of the UI goes through `i18n.t`. The locale is a rune, so components re-render
@@ -20,42 +21,11 @@ class I18n {
 
   t = (key: MessageKey, params?: Params): string => translate(this.locale, key, params);
 
-  // toLocaleDateString builds a new Intl formatter on every call: with two dates in each of the ~30 rows of the
-  // first library screen that was a measurable part of the first render, so the formatters are made once per locale.
-  private dateFormats = new Map<string, Intl.DateTimeFormat>();
+  date(value: string | null | undefined): string { return formatDate(this.locale, value); }
 
-  private dateFormat(kind: 'date' | 'dateTime'): Intl.DateTimeFormat {
-    const key = `${this.locale}:${kind}`;
-    let format = this.dateFormats.get(key);
-    if (!format) {
-      format = new Intl.DateTimeFormat(this.locale, kind === 'date'
-        ? { year: 'numeric', month: 'short', day: 'numeric' } : { dateStyle: 'medium', timeStyle: 'short' });
-      this.dateFormats.set(key, format);
-    }
-    return format;
-  }
+  dateTime(value: string | number | null | undefined): string { return formatDateTime(this.locale, value); }
 
-  date(value: string | null | undefined): string {
-    if (!value) return '—';
-    const d = value.length === 10 ? new Date(`${value}T00:00:00`) : new Date(value);
-    if (Number.isNaN(d.getTime())) return value;
-    return this.dateFormat('date').format(d);
-  }
-
-  dateTime(value: string | number | null | undefined): string {
-    if (value === null || value === undefined) return '—';
-    const d = new Date(value);
-    if (Number.isNaN(d.getTime())) return String(value);
-    return this.dateFormat('dateTime').format(d);
-  }
-
-  money(value: number, currency: string): string {
-    try {
-      return new Intl.NumberFormat(this.locale, { style: 'currency', currency }).format(value);
-    } catch {
-      return `${value.toLocaleString(this.locale)} ${currency}`;
-    }
-  }
+  money(value: number, currency: string): string { return formatMoney(this.locale, value, currency); }
 
   number(value: number): string { return numberFormat(this.locale).format(value); }
 }

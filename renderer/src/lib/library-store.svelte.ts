@@ -109,6 +109,22 @@ export class LibraryStore {
     }
   }
 
+  /** Fetches every page not yet loaded (select all); the list is served from the local cache, a few ms a page. */
+  async loadAll(): Promise<void> {
+    const pages = Math.ceil(this.total / PAGE_SIZE);
+    const missing = Array.from({ length: pages }, (_, page) => page).filter((page) => !this.pages.has(page));
+    await Promise.all(missing.map((page) => this.fetchPage(page, true)));
+  }
+
+  /** Where the document is among the loaded pages, or -1. */
+  indexOf(id: string): number {
+    for (const [page, rows] of this.pages) {
+      const at = rows.findIndex((d) => d.id === id);
+      if (at >= 0) return page * PAGE_SIZE + at;
+    }
+    return -1;
+  }
+
   loadedRows(): DocumentView[] {
     return [...this.pages.entries()].sort((a, b) => a[0] - b[0]).flatMap(([, rows]) => rows);
   }

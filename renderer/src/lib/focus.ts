@@ -1,0 +1,42 @@
+/**
+ * Where keyboard focus goes when the screen changes: into the screen's main region after a `g` shortcut, and back
+ * to the library row a document was opened from.
+ */
+
+/** The element a screen marks as its main region (the library's list, a screen's body). */
+export const MAIN_REGION = '[data-main-region]';
+
+/**
+ * Focuses the main region of the screen being shown. Screens other than the library load on demand, so it waits
+ * for the region to appear, for at most `frames` animation frames.
+ */
+export async function focusMainRegion(root: ParentNode = document, frames = 120): Promise<boolean> {
+  for (let frame = 0; frame < frames; frame++) {
+    const region = root.querySelector<HTMLElement>(MAIN_REGION);
+    if (region) {
+      region.focus({ preventScroll: true });
+      return true;
+    }
+    await new Promise((done) => requestAnimationFrame(done));
+  }
+  return false;
+}
+
+/** The library row a document was opened from, so the way back lands on it. */
+export const libraryReturn: { id: string | null; index: number } = { id: null, index: 0 };
+
+export function rememberOpenedRow(id: string, index: number): void {
+  libraryReturn.id = id;
+  libraryReturn.index = index;
+}
+
+/**
+ * The row to come back to: `index` when it still holds that document, else wherever the document is among the
+ * loaded rows (the list may have changed meanwhile), else null.
+ */
+export function returnIndex(rowAt: (index: number) => { id: string } | undefined, indexOf: (id: string) => number, back: { id: string | null; index: number }): number | null {
+  if (!back.id) return null;
+  if (rowAt(back.index)?.id === back.id) return back.index;
+  const found = indexOf(back.id);
+  return found >= 0 ? found : null;
+}

@@ -1,0 +1,175 @@
+/**
+ * Every screen at 1024×700, in English and German, light and dark: photographed (test-results/e2e/tour-*) and
+ * checked with axe-core, plus the keyboard paths a keyboard user takes (focus into the opened document, back to the
+ * row, into each screen after a `g` shortcut) and the list's screen-reader semantics.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { makePdf } from '../helpers/archive-harness.ts';
+import { axeViolations, e2eSession, localDay, shoot, until, type AxeViolation } from './e2e-harness.ts';
+
+const session = e2eSession('tour');
+const found: Record<string, AxeViolation[]> = {};
+
+async function seed(): Promise<string[]> {
+  const { app } = session.desktop;
+  const due = localDay(4);
+  const files: Array<[string, string[]]> = [
+    ['Rechnung-Stadtwerke-Beispiel-November-2026.pdf', ['Stadtwerke Beispiel GmbH', 'Rechnung Nr. 4711', 'Rechnungsdatum: 01.11.2026', 'Gesamtbetrag 89,50 EUR', `zahlbar bis ${due.german}`]],
+    ['Versicherungspolice.pdf', ['Allianz Versicherung AG', 'Versicherungsschein Nr. 12-345', 'Datum: 03.10.2026', 'Beitrag 120,00 EUR jährlich']],
+    ['Telekom.pdf', ['Telekom Deutschland GmbH', 'Rechnung Nr. 9001', 'Rechnungsdatum: 05.11.2026', 'Gesamtbetrag 39,99 EUR', `zahlbar bis ${localDay(-3).german}`]],
+  ];
+  for (const [name, lines] of files) {
+    const file = join(session.dir, name);
+    await writeFile(file, await makePdf(lines));
+  }
+  await app.handlers['uploads.add']({ paths: files.map(([name]) => join(session.dir, name)) });
+  const ids = await until(async () => {
+    await app.handlers['library.sync'](undefined);
+    const docs = await app.handlers['library.list']({ sort_by: 'created_at', sort_order: 'desc', deleted: false, limit: 10, offset: 0 });
+    return docs.items.length === files.length && docs.items.every((d) => d.status === 'completed') ? docs.items.map((d) => d.id) : undefined;
+  }, 'the documents processed and synced', 90_000);
+  return ids;
+}
+
+async function tour(page: Page, lang: string, ids: string[]): Promise<void> {
+  const base = session.desktop.shell.url.split('#')[0];
+  const visit = async (hash: string, name: string, ready: string): Promise<void> => {
+    await page.goto(`${base}${hash}`);
+    await page.getByTestId(ready).first().waitFor();
+    await page.waitForTimeout(400);
+    await shoot(page, `tour-${lang}-${name}`);
+    found[`${lang}-${name}`] = await axeViolations(page);
+  };
+  await visit('#/library', 'library', 'library-row');
+  await page.getByTestId('library-row').first().getByTestId('row-select').check();
+  await shoot(page, `tour-${lang}-library-selected`);
+  await visit('#/library', 'library', 'library-row');
+  await visit(`#/document/${ids[0]}`, 'document', 'document');
+  await visit('#/uploads', 'uploads', 'upload-row');
+  await visit('#/due', 'due', 'due-item');
+  await visit('#/settings', 'settings', 'folder-add');
+  await visit('#/library/deleted', 'deleted', 'library');
+}
+
+const focusedTestId = (page: Page): Promise<unknown> => page.evaluate('document.activeElement?.dataset?.testid ?? document.activeElement?.tagName');
+let ids: string[] = [];
+
+describe('every screen at 1024×700 (browser shell, Chromium)', () => {
+  it('is a grid for screen readers and keeps the keyboard where the user is', async () => {
+    ids = await seed();
+    const { page } = session.opened;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.goto(session.desktop.shell.url);
+    const list = page.getByTestId('library-list');
+    await page.getByTestId('library-row').nth(2).waitFor();
+    // The library does not pull focus into its search box on a visit.
+    expect(await focusedTestId(page)).not.toBe('library-search');
+    expect(await list.getAttribute('role')).toBe('grid');
+    expect(await list.getAttribute('aria-rowcount')).toBe('3');
+    expect(await list.getAttribute('aria-multiselectable')).toBe('true');
+
+    // `g l`: into the list, its first row announced as the active one.
+    await page.keyboard.press('g');
+    await page.keyboard.press('l');
+    await expect.poll(() => focusedTestId(page)).toBe('library-list');
+    expect(await list.getAttribute('aria-activedescendant')).toBe('lib-row-0');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => list.getAttribute('aria-activedescendant')).toBe('lib-row-1');
+    const second = page.locator('#lib-row-1');
+    expect(await second.getAttribute('role')).toBe('row');
+    expect(await second.getAttribute('aria-selected')).toBe('false');
+    await page.keyboard.press('x');
+    await expect.poll(() => second.getAttribute('aria-selected')).toBe('true');
+    // The selection's bar lies over the filters: the list does not move.
+    const top = async (): Promise<number> => (await second.boundingBox())?.y ?? -1;
+    const before = await top();
+    await page.getByTestId('selection-bar').waitFor();
+    expect(await top()).toBe(before);
+    await page.keyboard.press('x');
+    await expect.poll(() => page.getByTestId('selection-bar').count()).toBe(0);
+
+    // Enter opens the document with focus on its title; Escape comes back to the same row, focused.
+    const secondId = await second.getAttribute('data-id');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('doc-title').waitFor();
+    await expect.poll(() => focusedTestId(page)).toBe('doc-title');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focusedTestId(page)).toBe('library-list');
+    expect(await list.getAttribute('aria-activedescendant')).toBe('lib-row-1');
+    expect(await page.locator('#lib-row-1').getAttribute('data-id')).toBe(secondId);
+
+    // `g` shortcuts land in each screen's main region.
+    for (const [key, screen] of [['d', 'due'], ['u', 'uploads'], ['s', 'settings']] as const) {
+      await page.keyboard.press('g');
+      await page.keyboard.press(key);
+      await page.getByTestId(screen).waitFor();
+      await expect.poll(() => page.evaluate('document.activeElement?.hasAttribute("data-main-region") && document.activeElement.closest("[data-testid]")?.dataset.testid')).toBe(screen);
+    }
+
+    // Select all, with one checkbox; then none.
+    await page.keyboard.press('g');
+    await page.keyboard.press('l');
+    await page.getByTestId('select-all').check();
+    await expect.poll(() => page.getByTestId('selection-count').textContent()).toBe('3 selected');
+    await page.getByTestId('select-all').uncheck();
+    await expect.poll(() => page.getByTestId('selection-bar').count()).toBe(0);
+  }, 180_000);
+
+  it('deletes with Undo instead of a confirmation, and the Deleted view says when', async () => {
+    const { page } = session.opened;
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+    const row = page.locator(`[data-testid=library-row][data-id="${ids[0]}"]`);
+    await row.getByTestId('row-select').check();
+    await page.getByTestId('bulk-delete').click();
+    await expect.poll(() => row.count()).toBe(0);
+    expect(dialogs).toEqual([]);
+    await page.goto(`${session.desktop.shell.url.split('#')[0]}#/library/deleted`);
+    const deletedRow = page.locator(`[data-testid=library-row][data-id="${ids[0]}"]`);
+    await expect.poll(async () => (await deletedRow.getByTestId('row-deleted-at').textContent()) ?? '').toMatch(/\d{4}/);
+    await page.goto(`${session.desktop.shell.url.split('#')[0]}#/library`);
+    await page.getByTestId('library-row').first().waitFor();
+    await page.getByTestId('toast-action').click();
+    await row.waitFor();
+    expect((await session.desktop.app.handlers['documents.get']({ id: ids[0]! })).deleted_at).toBeNull();
+  }, 60_000);
+
+  it('opens the Due row\'s secondary actions from an overflow menu, with the keyboard', async () => {
+    const { page } = session.opened;
+    await page.getByTestId('nav-due').click();
+    const more = page.getByTestId('due-more').first();
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focusedTestId(page)).toBe('due-snooze');
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => focusedTestId(page)).toBe('due-snooze-week');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => focusedTestId(page)).toBe('due-more');
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+  }, 30_000);
+
+  it('shows search highlights at AA contrast in both themes', async () => {
+    const { page } = session.opened;
+    await page.getByTestId('nav-library').click();
+    await page.getByTestId('library-search').fill('Gesamtbetrag');
+    await page.locator('[data-testid=search-hit] mark').first().waitFor();
+    await shoot(page, 'tour-en-search');
+    found['en-search'] = await axeViolations(page);
+    await page.getByTestId('library-search').press('Escape');
+  }, 30_000);
+
+  it('looks right in English and German', async () => {
+    const { page } = session.opened;
+    await tour(page, 'en', ids);
+    await page.getByTestId('nav-settings').click();
+    await page.getByTestId('language').selectOption('de');
+    await until(async () => session.desktop.settings.get().ui.language === 'de', 'the language saved');
+    await tour(page, 'de', ids);
+    const problems = Object.entries(found).flatMap(([screen, list]) => list.map((v) => `${screen} (${v.scheme}): ${v.id} ${v.help} → ${v.nodes.join(' | ')}`));
+    expect(problems).toEqual([]);
+  }, 240_000);
+});
