@@ -3,7 +3,9 @@
  * abbreviations; a weekday before) and turns them into YYYY-MM-DD.
  */
 
+import { documentCountries } from './country.ts';
 import { LEXICONS, monthNumbers, weekdayNames } from './lexicon/index.ts';
+import { dominantCurrency } from './money.ts';
 import { scan, WORD_START, type Doc } from './text.ts';
 
 export interface FoundDate {
@@ -55,6 +57,23 @@ const PATTERNS: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
 
 function alternation(words: Iterable<string>): string {
   return [...new Set(words)].sort((a, b) => b.length - a.length).map((word) => word.replace(/\./g, '\\.')).join('|');
+}
+
+/** Words of the day-first English-speaking world: tax and company forms of the UK, Ireland, Australia, Asia. */
+const DAY_FIRST_WORDS = /\b(?:VAT|GST|SST|ABN|Pty|plc|Ltd|Sdn\.? ?Bhd|Bhd)\b|United Kingdom|Ireland/u;
+
+/**
+ * Whether an ambiguous 03/04/2026 means March 4 (month first): only in English documents of the United States, or
+ * of no named country whose money and wording are not those of a day-first country (a "RM", "£" or "€" total, "Ltd",
+ * "GST").
+ */
+export function readsMonthFirst(text: string, language: string | null): boolean {
+  if (language !== 'en') return false;
+  const countries = documentCountries(text);
+  if (countries.includes('US')) return true;
+  if (countries.length > 0 || DAY_FIRST_WORDS.test(text)) return false;
+  const currency = dominantCurrency(text);
+  return currency === null || currency === 'USD';
 }
 
 export function isValidDate(year: number, month: number, day: number): boolean {

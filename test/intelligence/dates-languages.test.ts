@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findDates } from '../../server/intelligence/dates.ts';
+import { findDates, readsMonthFirst } from '../../server/intelligence/dates.ts';
 import { makeDoc } from '../../server/intelligence/text.ts';
 
 const TODAY = '2027-01-20';
@@ -52,5 +52,17 @@ describe('dates in six languages', () => {
     expect(datesIn('Tel. 030-12-2026')).toEqual([]);
     expect(datesIn('31 février 2026 and 30-02-2026')).toEqual([]);
     expect(datesIn('Artikel 5 set 12 stuks')).toEqual([]);
+  });
+});
+
+describe('which way an ambiguous numeric date is read', () => {
+  it('reads month first only in English documents of the United States or of no day-first sign', () => {
+    expect(readsMonthFirst('Thank you for shopping\nTotal $12.40\nDate 03/04/2026', 'en')).toBe(true);
+    expect(readsMonthFirst('Austin, TX, USA\nTotal $12.40', 'en')).toBe(true);
+    expect(readsMonthFirst('Thank you for shopping\nTOTAL RM 12.40\nDate 03/04/2026', 'en')).toBe(false);
+    expect(readsMonthFirst('Total £12.40', 'en')).toBe(false);
+    expect(readsMonthFirst('Corner Shop Sdn Bhd\nTotal 12.40', 'en')).toBe(false);
+    expect(readsMonthFirst('Singapore 018956\nTotal $12.40', 'en')).toBe(false);
+    expect(readsMonthFirst('Total 12,40 €', 'fr')).toBe(false);
   });
 });
