@@ -47,8 +47,10 @@ const PATTERNS: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
     // OCR may read a speck before the year as a hyphen ("26. Juli-2026").
     re: new RegExp(`${WORD_START}${WEEKDAY}(\\d{1,2})${ORDINAL}\\.? ?(?:${JOIN})?(${MONTH_NAMES})\\.?,? ?(?:${JOIN})?(?:[-–] ?)?(\\d{4})(?!\\d)`, 'gi'),
   },
-  // "03-Nov-20", "3/Nov/2020": a two-digit year only between separators, where nothing else can be meant.
-  { kind: 'day-month-short', re: new RegExp(`${WORD_START}(\\d{1,2})([-/])(${MONTH_NAMES})\\.?\\2(\\d{2})(?![\\d:])`, 'gi') },
+  // "03-Nov-2026", "3/Nov/26"; with spaces a two-digit year only at the end of a line or before a time ("03 Nov 26
+  // 14:05"), never in running text ("3 Nov 26 guests").
+  { kind: 'day-month-short', re: new RegExp(`${WORD_START}(\\d{1,2})([-/])(${MONTH_NAMES})\\.?\\2(\\d{4}|\\d{2})(?![\\d:])`, 'gi') },
+  { kind: 'day-month-short', re: new RegExp(`${WORD_START}(\\d{1,2})( )(${MONTH_NAMES})\\.? (\\d{2})(?= ?(?:\\n|$|\\d{1,2}:\\d{2}))`, 'gi') },
   {
     kind: 'month-day',
     re: new RegExp(`${WORD_START}${WEEKDAY}(${MONTH_NAMES})\\.? (\\d{1,2})${ORDINAL},? ?(\\d{4})(?!\\d)`, 'gi'),

@@ -42,9 +42,13 @@ describe('dates in six languages', () => {
     expect(datesIn('2026/02/14 and 2026.02.15')).toEqual(['2026-02-14', '2026-02-15']);
   });
 
-  it('reads a two-digit year after a month name only between separators', () => {
+  it('reads a month name between separators, and a two-digit year after it only where nothing else can be meant', () => {
     expect(datesIn('Printed 03-NOV-26 10:12')).toEqual(['2026-11-03']);
     expect(datesIn('03/Nov/26')).toEqual(['2026-11-03']);
+    expect(datesIn('Date 03-Nov-2026')).toEqual(['2026-11-03']);
+    expect(datesIn('Date 03/Nov/2026')).toEqual(['2026-11-03']);
+    expect(datesIn('Date: 03 Nov 26')).toEqual(['2026-11-03']);
+    expect(datesIn('03 Nov 26 14:05')).toEqual(['2026-11-03']);
     expect(datesIn('Room 3 Nov 26 guests')).toEqual([]);
   });
 
