@@ -19,6 +19,7 @@ export const de: Dictionary = {
   'common.retry': 'Erneut versuchen',
   'common.remove': 'Entfernen',
   'common.loading': 'Lädt…',
+  'desktop.sessionEnded': 'Die App wurde neu gestartet, daher gilt die Adresse dieser Seite nicht mehr. Öffnen Sie die Adresse, die npm start diesmal ausgegeben hat (sie endet auf #token=…).',
   'common.none': '—',
   'common.yes': 'Ja',
   'common.no': 'Nein',

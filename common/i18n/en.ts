@@ -17,6 +17,7 @@ export const en = {
   'common.retry': 'Try again',
   'common.remove': 'Remove',
   'common.loading': 'Loading…',
+  'desktop.sessionEnded': 'The app was restarted, so this page\'s address no longer works. Open the address that npm start printed this time (it ends in #token=…).',
   'common.none': '—',
   'common.yes': 'Yes',
   'common.no': 'No',

@@ -50,6 +50,7 @@ export function webPreviewUrl(documentId: string, token: string): string {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STALE_TOKEN = 'This address is from an earlier start of the app: open the address npm start printed this time.';
 /** uploads.add may carry 10,000 paths; anything far beyond that is not the renderer talking. */
 const MAX_FRAME_BYTES = 8 * 1024 * 1024;
 
@@ -90,6 +91,12 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     const query = new URLSearchParams(queryAt === -1 ? '' : rawUrl.slice(queryAt + 1));
     if (rawPath.startsWith('/preview/')) return servePreview(request, response, rawPath.slice('/preview/'.length), query.get('token'));
     if (rawPath === '/ipc') return sendText(response, 426, 'Upgrade required');
+    // A browser hides why a socket was refused: a page asks here whether its token still holds (after a restart of
+    // the app, or from a bookmark, it does not), and stops retrying instead of knocking forever.
+    if (rawPath === '/session') {
+      if (sameToken(query.get('token'))) return void response.writeHead(204, { 'Cache-Control': 'no-store' }).end();
+      return sendText(response, 403, STALE_TOKEN);
+    }
 
     const file = await resolveRendererFile(rendererDir, rawPath);
     if ('error' in file) return sendText(response, file.error, file.error === 403 ? 'Forbidden' : 'Not found');

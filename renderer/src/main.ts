@@ -6,11 +6,12 @@ import { prefetchFirstPage } from './lib/library-store.svelte.ts';
 import { preferences } from './lib/preferences.svelte.ts';
 import { router } from './lib/router.svelte.ts';
 import { createWebDesktop } from './lib/web-desktop.ts';
+import { t } from './lib/i18n.svelte.ts';
 
 // Theme and language from the first-paint cache; the settings' values replace them when they arrive.
 const cached = preferences.paintFromCache();
 // The Electron preload provides window.desktop; in the browser shell the WebSocket bridge stands in for it.
-const api = window.desktop ?? createWebDesktop(location);
+const api = window.desktop ?? createWebDesktop(location, { sessionEndedMessage: () => t('desktop.sessionEnded') });
 setDesktop(api);
 const loaded = preferences.load();
 

@@ -50,6 +50,33 @@ export interface WebDesktopOptions {
   connectTimeoutMs?: number;
   /** Reconnect backoff: first delay and cap; default 250 ms … 10 s. */
   retryMs?: { first: number; max: number };
+  /**
+   * Asks the shell whether the token still holds (GET /session): 'refused' after a restart of the app or from a
+   * bookmark; 'unknown' when the shell does not answer (not running). Default: fetch on the page's origin.
+   */
+  checkToken?: (url: string) => Promise<'valid' | 'refused' | 'unknown'>;
+  /** What calls fail with once the token is refused, in the UI's language; default English. */
+  sessionEndedMessage?: () => string;
+}
+
+/** Every call fails with this once the shell refused the page's token: retrying cannot help, opening the new address does. */
+export class SessionEndedError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SessionEndedError';
+  }
+}
+
+const SESSION_ENDED = 'The desktop app was restarted, so this page\'s access link no longer works. Open the address that npm start printed '
+  + '(the one ending in #token=…) again.';
+
+async function fetchTokenCheck(url: string): Promise<'valid' | 'refused' | 'unknown'> {
+  try {
+    const response = await fetch(url, { cache: 'no-store' });
+    return response.status === 204 ? 'valid' : response.status === 403 ? 'refused' : 'unknown';
+  } catch {
+    return 'unknown';
+  }
 }
 
 /** A call that failed: the message for the user, the service's status and the schema's issues when there were some. */
@@ -95,6 +122,10 @@ export function createWebDesktop(location: LocationLike, options: WebDesktopOpti
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
   const retry = options.retryMs ?? { first: 250, max: 10_000 };
   const url = `ws://${location.host}/ipc?token=${encodeURIComponent(token ?? '')}`;
+  const checkToken = options.checkToken ?? fetchTokenCheck;
+  const sessionEnded = (): SessionEndedError => new SessionEndedError(options.sessionEndedMessage?.() ?? SESSION_ENDED);
+  /** The shell refused the token: nothing is retried, every call fails with sessionEnded. */
+  let refused = false;
 
   const pending = new Map<number, Pending>();
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
@@ -127,7 +158,9 @@ export function createWebDesktop(location: LocationLike, options: WebDesktopOpti
       return;
     }
     socket = current;
+    let opened = false;
     current.onopen = () => {
+      opened = true;
       const reconnected = everOpened;
       everOpened = true;
       attempts = 0;
@@ -164,7 +197,14 @@ export function createWebDesktop(location: LocationLike, options: WebDesktopOpti
       const lost = [...pending.values()];
       pending.clear();
       for (const call of lost) call.reject(new Error('The connection to the desktop app was lost; try again in a moment.'));
-      scheduleReconnect();
+      if (opened) return scheduleReconnect();
+      // Refused before it opened: a stale token, or the app is not running (then the retries go on).
+      void checkToken(`http://${location.host}/session?token=${encodeURIComponent(token ?? '')}`).then((answer) => {
+        if (answer !== 'refused') return scheduleReconnect();
+        refused = true;
+        const error = sessionEnded();
+        for (const waiter of waiters.splice(0)) waiter.fail(error);
+      });
     };
     current.onerror = () => {
       // A close event follows every error; that is where the bridge recovers.
@@ -184,6 +224,7 @@ export function createWebDesktop(location: LocationLike, options: WebDesktopOpti
   const whenOpen = (): Promise<SocketLike> => {
     if (socket?.readyState === OPEN) return Promise.resolve(socket);
     if (closed) return Promise.reject(new Error('The desktop bridge is closed.'));
+    if (refused) return Promise.reject(sessionEnded());
     if (token === null) {
       return Promise.reject(new Error('No access token: open the address printed by "npm start" (the one ending in #token=…).'));
     }
