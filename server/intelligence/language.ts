@@ -69,7 +69,11 @@ const LOOKUP = new Map<string, Array<{ language: Language; weight: number }>>();
 for (const language of LANGUAGES) {
   for (const word of STOP_WORDS[language]) LOOKUP.set(word, [...(LOOKUP.get(word) ?? []), { language, weight: 0 }]);
 }
-for (const entries of LOOKUP.values()) for (const entry of entries) entry.weight = 1 / entries.length;
+/** A lone letter is as often OCR noise (a speck, a bullet) as a word: it counts a quarter. */
+const LONE_LETTER = 0.25;
+for (const [word, entries] of LOOKUP) {
+  for (const entry of entries) entry.weight = (word.length === 1 ? LONE_LETTER : 1) / entries.length;
+}
 
 export interface LanguageGuess { language: string; confidence: number }
 

@@ -50,7 +50,7 @@ function better(a: Recognition, b: Recognition): boolean {
  * The language: `languages` are the models the page may be read with (a space's setting, or all installed). With
  * one, it reads the page. With several, a band of the page is read first with one model (English when allowed: its
  * words survive most Latin-script text) and its text tells the language; the page is then read with that model
- * alone. `hint` (the previous page's model) skips the band: the page is read with it, and read again only when its
+ * alone. When the band does not tell, the whole page read with the band's model may, and is kept if it does not. `hint` (the previous page's model) skips the band: the page is read with it, and read again only when its
  * text says it is in another of the languages.
  */
 export async function ocrPage(image: GrayImage, dpi: number, languages: readonly string[], hint: string | null = null): Promise<PageOcr> {
@@ -90,8 +90,8 @@ export async function ocrPage(image: GrayImage, dpi: number, languages: readonly
   if (languages.length > 1 && hint !== null && languages.includes(hint)) {
     model = hint;
     first = await recognize(turned(rotation), [model], dpi);
-    const other = chooseModel(first.text, languages, model);
-    if (other !== model) {
+    const other = chooseModel(first.text, languages);
+    if (other !== null && other !== model) {
       model = other;
       first = null;
     }
@@ -111,8 +111,18 @@ export async function ocrPage(image: GrayImage, dpi: number, languages: readonly
         probed = await probe();
       }
     }
-    model = chooseModel(probed.reading.text, languages, probeModel);
+    const chosen = chooseModel(probed.reading.text, languages);
+    model = chosen ?? probeModel;
     if (probed.whole && model === probeModel) first = probed.reading;
+    if (chosen === null) {
+      // The band did not say (a receipt's header, a table of figures): the whole page read with the probe's model may.
+      first ??= await recognize(turned(rotation), [probeModel], dpi);
+      const fromPage = chooseModel(first.text, languages);
+      if (fromPage !== null && fromPage !== probeModel) {
+        model = fromPage;
+        first = null;
+      }
+    }
   }
 
   const read = async (degrees: number): Promise<Recognition> => recognize(turned(degrees), [model], dpi);
@@ -143,8 +153,8 @@ export async function ocrPage(image: GrayImage, dpi: number, languages: readonly
   }
   // The language was judged on the page as first turned: now that it reads upright, its text may say otherwise.
   if (bestAt !== readAt && languages.length > 1) {
-    const upright = chooseModel(best.text, languages, model);
-    if (upright !== model) {
+    const upright = chooseModel(best.text, languages);
+    if (upright !== null && upright !== model) {
       model = upright;
       best = await read(bestAt);
     }

@@ -20,15 +20,24 @@ export function probeRegion(image: GrayImage, dpi: number): GrayImage {
   const band = Math.round(BAND_INCHES * dpi);
   if (first < 0 || band >= (last - first + 1) * WHOLE_PAGE_SHARE) return image;
 
-  // Sliding window: the band with the most inked rows.
-  let count = 0;
-  for (let y = first; y < first + band; y++) count += inked[y] ?? 0;
-  let best = count;
+  // Sliding window: the band where the most lines of text start (a letterhead in large type has few), then the
+  // most inked rows.
+  const starts = new Uint8Array(inked.length);
+  for (let y = 1; y < inked.length; y++) starts[y] = inked[y] === 1 && inked[y - 1] === 0 ? 1 : 0;
+  let lines = 0;
+  let rows = 0;
+  for (let y = first; y < first + band; y++) {
+    lines += starts[y] ?? 0;
+    rows += inked[y] ?? 0;
+  }
+  let best = lines * band + rows;
   let bestTop = first;
   for (let top = first + 1; top + band <= last + 1; top++) {
-    count += inked[top + band - 1]! - inked[top - 1]!;
-    if (count > best) {
-      best = count;
+    lines += starts[top + band - 1]! - starts[top - 1]!;
+    rows += inked[top + band - 1]! - inked[top - 1]!;
+    const score = lines * band + rows;
+    if (score > best) {
+      best = score;
       bestTop = top;
     }
   }
