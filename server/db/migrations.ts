@@ -192,6 +192,29 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
   },
   // Tag and sender names per space: one archive-wide row per name showed a restricted key another space's spelling.
   (db) => keepNamesPerSpace(db),
+  // A document's events: its main one, plus a contract's notice deadline (server/events/notice-deadline.ts).
+  (db) => {
+    db.exec(`ALTER TABLE events ADD COLUMN purpose TEXT NOT NULL DEFAULT 'main';
+      CREATE INDEX events_document_purpose ON events(document_id, purpose);`);
+  },
+  // Learning from corrections (server/learning/): who sent each document (identity keys), and per space what a person
+  // corrected for a sender. A rule's keys are those of the documents it was learned from.
+  (db) => {
+    db.exec(`
+      CREATE TABLE document_sender_keys (
+        document_id TEXT NOT NULL REFERENCES documents(id), kind TEXT NOT NULL, value TEXT NOT NULL,
+        PRIMARY KEY (document_id, kind, value)
+      );
+      CREATE TABLE learned_senders (
+        id TEXT PRIMARY KEY, space_id TEXT NOT NULL REFERENCES spaces(id), sender_name TEXT,
+        category_id TEXT REFERENCES categories(id), tags TEXT, created_at TEXT NOT NULL, updated_at TEXT NOT NULL
+      );
+      CREATE TABLE learned_sender_keys (
+        rule_id TEXT NOT NULL REFERENCES learned_senders(id), space_id TEXT NOT NULL, kind TEXT NOT NULL, value TEXT NOT NULL,
+        PRIMARY KEY (space_id, kind, value, rule_id)
+      );
+    `);
+  },
 ];
 
 interface NameUse { id: string | number; name: string; space_id: string }

@@ -8,7 +8,10 @@ import { HttpError } from '../http/http-error.ts';
 import { parseJsonBody } from '../http/json-body.ts';
 import { param, parseQuery } from '../http/query.ts';
 import type { RequestContext, Route } from '../http/router.ts';
+import { eventPatchFields } from '../../common/event-patch.ts';
+import { setDocumentTypeByHand, setSenderByHand } from '../events/document-corrections.ts';
 import { addEditedFields, refreshEditOverlay } from '../events/hand-edits.ts';
+import { isLearnable, learnFromCorrection } from '../learning/learned-senders.ts';
 import { embeddingIndexFor } from '../search/embedding-index.ts';
 import { pathId, requireWrite, visibleDocument } from './document-access.ts';
 import {
@@ -75,11 +78,16 @@ export const documentPatchSchema = z.strictObject({
     .optional().describe('YYYY-MM-DD; null clears it.'),
   category_id: z.uuid().nullable().optional().describe('A category of the document\'s space; null clears it.'),
   tags: z.array(z.string().trim().min(1).max(100)).max(50).optional().describe('Replaces all tags (needs scope tags:write).'),
+  sender_name: eventPatchFields.sender_name.describe('The sender of the document and of its event; null clears it. Later ' +
+    'documents of the same sender in the space get it (learning from corrections).'),
+  event_type: eventPatchFields.event_type.describe('The document\'s type: the type of its event, or a new event of this type ' +
+    'when it has none.'),
 }).describe('Hand edits. Every field is optional; each given field is remembered as edited and kept by reprocessing.');
 
 /**
  * PATCH: hand edits. Each edited field is remembered so reprocessing keeps it, and extracted_data shows it with
- * source "edit". The event's own fields (amount, due date, …) are edited with PATCH /v1/events/{id}.
+ * source "edit"; a corrected sender, category or tags is learned for the sender's later documents. The event's own
+ * fields (amount, due date, …) are edited with PATCH /v1/events/{id}.
  */
 async function patchDocument(ctx: RequestContext) {
   const row = visibleDocument(ctx, { includeDeleted: false });
@@ -106,12 +114,19 @@ async function patchDocument(ctx: RequestContext) {
       setDocumentTags(db, row.id, [...new Map(patch.tags.map((t) => [t.toLowerCase(), t])).values()]);
       edited.push('tags');
     }
+    const now = nowIso();
+    if (patch.sender_name !== undefined) {
+      setSenderByHand(db, row.id, patch.sender_name, now);
+      edited.push('sender_name');
+    }
+    if (patch.event_type !== undefined) setDocumentTypeByHand(db, row.id, patch.event_type, now);
     // Added to the list as it is now, not as it was read before the body arrived: an event edit that finished
     // meanwhile recorded its own names there.
     addEditedFields(db, row.id, edited);
-    db.prepare('UPDATE documents SET updated_at = ? WHERE id = ?').run(nowIso(), row.id);
+    db.prepare('UPDATE documents SET updated_at = ? WHERE id = ?').run(now, row.id);
     refreshEditOverlay(db, row.id);
     reindexDocument(db, row.id);
+    learnFromCorrection(db, row.id, edited.filter(isLearnable), now);
   });
   // A new title or new tags change what the document is about; a failed embedding leaves full text intact.
   await embeddingIndexFor(db).index(row.id).catch(() => undefined);

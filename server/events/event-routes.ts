@@ -8,10 +8,13 @@ import { eventPatchSchema } from '../../common/event-patch.ts';
 import { canRead, canWrite, spaceFilter } from '../auth/access.ts';
 import { nowIso, transaction, type Database } from '../db/database.ts';
 import { parseJsonBody } from '../http/json-body.ts';
-import { senderIdFor, reindexDocument } from '../documents/document-rows.ts';
+import { learnFromCorrection } from '../learning/learned-senders.ts';
+import { setSenderByHand } from './document-corrections.ts';
 import { canTransition, needsAmountToOpen } from './event-state.ts';
 import { recordStateChange, redecideEventAfterEdit } from './event-writer.ts';
-import { addEditedFields, amountOf, eventEditKey, HAND_SET_STATE, refreshEditOverlay, type EventEditField } from './hand-edits.ts';
+import {
+  addEditedFields, amountOf, eventEditKey, HAND_SET_STATE, MAIN_EVENT, refreshEditOverlay, type EventEditField,
+} from './hand-edits.ts';
 import { pathId } from '../documents/document-access.ts';
 import { HttpError } from '../http/http-error.ts';
 import { param, parseQuery } from '../http/query.ts';
@@ -20,7 +23,7 @@ import type { RequestContext, Route } from '../http/router.ts';
 interface EventRow {
   id: string; document_id: string; space_id: string; event_type: string; state: string; title: string;
   amount_value: number | null; amount_currency: string | null; due_date: string | null; reference_number: string | null;
-  sender_name: string | null; created_at: string; updated_at: string;
+  sender_name: string | null; created_at: string; updated_at: string; purpose: string;
   document_title: string; document_status: string; document_filename: string;
 }
 
@@ -128,8 +131,9 @@ async function transitionEvent(ctx: RequestContext) {
   const row = writableEvent(ctx, id);
   const { state, cause, paid_at: paidAt, due_date: dueDate } = await parseJsonBody(ctx.req, stateChangeRequestSchema);
   const from = row.state as EventState;
-  if (state !== from && !canTransition(from, state)) {
-    throw new HttpError(409, `Cannot change an event from ${from} to ${state}`);
+  if (state !== from && !canTransition(from, state, row.event_type as EventType)) {
+    throw new HttpError(409, row.event_type === 'credit_note' && state === 'open'
+      ? 'Cannot change a credit note to open: it asks for no payment' : `Cannot change an event from ${from} to ${state}`);
   }
   if (paidAt && state !== 'paid') throw new HttpError(400, 'Invalid parameter paid_at: only with state paid');
   if (dueDate && state !== 'active') throw new HttpError(400, 'Invalid parameter due_date: only with state active');
@@ -142,7 +146,8 @@ async function transitionEvent(ctx: RequestContext) {
       if (state !== from) {
         db.prepare('UPDATE events SET state = ?, updated_at = ? WHERE id = ?').run(state, now, id);
         recordStateChange(db, id, from, state, cause ?? `set by ${ctx.principal.name}`, now);
-        addEditedFields(db, row.document_id, [HAND_SET_STATE]);
+        // A derived event (a notice deadline) follows its contract; only the main event's state is the document's.
+        if (row.purpose === MAIN_EVENT) addEditedFields(db, row.document_id, [HAND_SET_STATE]);
         if (state === 'paid') {
           db.prepare(`INSERT INTO payments (id, event_id, amount_value, amount_currency, paid_at, confirmed, source, created_at)
             VALUES (?, ?, ?, ?, ?, 1, 'manual', ?)`).run(randomUUID(), id, row.amount_value, row.amount_currency,
@@ -178,6 +183,7 @@ async function patchEvent(ctx: RequestContext) {
   const { db } = ctx.service;
   const row = writableEvent(ctx, id);
   const patch = await parseJsonBody(ctx.req, eventPatchSchema);
+  if (row.purpose !== MAIN_EVENT) throw new HttpError(409, 'A notice deadline follows its contract: edit the contract\'s event');
   const given = (Object.keys(patch) as Array<keyof typeof patch>).filter((k) => patch[k] !== undefined);
   if (given.length > 0) {
     transaction(db, () => {
@@ -191,17 +197,13 @@ async function patchEvent(ctx: RequestContext) {
       }
       if (patch.due_date !== undefined) set('due_date', patch.due_date);
       if (patch.reference_number !== undefined) set('reference_number', patch.reference_number);
-      if (patch.sender_name !== undefined) {
-        const senderId = patch.sender_name ? senderIdFor(db, row.document_id, patch.sender_name, now) : null;
-        set('sender_id', senderId);
-        db.prepare('UPDATE documents SET sender_id = ?, updated_at = ? WHERE id = ?').run(senderId, now, row.document_id);
-        reindexDocument(db, row.document_id);
-      }
+      if (patch.sender_name !== undefined) setSenderByHand(db, row.document_id, patch.sender_name, now);
       set('updated_at', now);
       addEditedFields(db, row.document_id, given.map((field) => field === 'sender_name' ? 'sender_name'
         : eventEditKey(field satisfies EventEditField)));
       refreshEditOverlay(db, row.document_id);
       redecideEventAfterEdit(db, id);
+      if (patch.sender_name !== undefined) learnFromCorrection(db, row.document_id, ['sender_name'], now);
     });
   }
   return getEvent(ctx);

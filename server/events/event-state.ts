@@ -34,7 +34,8 @@ export const needsAmountToOpen = (type: EventType): boolean => type === 'invoice
  */
 export function initialEventState(facts: EventFacts): { state: EventState; cause: string } {
   if (facts.paidAt) return { state: 'paid', cause: 'metadata.paid_at' };
-  if (facts.stateHint) {
+  // A credit note is owed to the reader: nothing to pay, so never open, whatever the hint says.
+  if (facts.stateHint && !(facts.eventType === 'credit_note' && facts.stateHint === 'open')) {
     const running = facts.stateHint === 'active' || facts.stateHint === 'open';
     if (running && TERM.has(facts.eventType) && facts.dueDate && facts.hintGivenOn
       && facts.dueDate >= facts.hintGivenOn && facts.dueDate < facts.today) {
@@ -82,6 +83,6 @@ export const MANUAL_TRANSITIONS: Readonly<Record<EventState, readonly EventState
   archived: ['received', 'open', 'active'],
 };
 
-export function canTransition(from: EventState, to: EventState): boolean {
-  return MANUAL_TRANSITIONS[from].includes(to);
+export function canTransition(from: EventState, to: EventState, type?: EventType): boolean {
+  return MANUAL_TRANSITIONS[from].includes(to) && !(type === 'credit_note' && to === 'open');
 }

@@ -2,8 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { Amount, EventState, EventType, UploadMetadata } from '../../common/archive-types.ts';
 import { nowIso, type Database } from '../db/database.ts';
 import { senderIdFor } from '../documents/document-rows.ts';
+import type { NoticePeriod } from '../intelligence/contract-terms.ts';
 import { initialEventState, redecidedState } from './event-state.ts';
-import { amountOf, eventEditKey, HAND_SET_STATE, readEditedFields } from './hand-edits.ts';
+import { amountOf, eventEditKey, HAND_SET_STATE, MAIN_EVENT, readEditedFields } from './hand-edits.ts';
+import { writeNoticeDeadlineEvent } from './notice-deadline.ts';
+import { earlierInvoiceEvent } from './same-invoice.ts';
 
 /** The facts about a document an event is built from, already merged (metadata over extraction). */
 export interface EventInput {
@@ -14,6 +17,9 @@ export interface EventInput {
   referenceNumber: string | null;
   senderName: string | null;
   metadata: UploadMetadata | null;
+  /** A contract's or policy's term end (else its due date) and notice period: they make its notice-deadline event. */
+  contractEnd?: string | null;
+  noticePeriod?: NoticePeriod | null;
 }
 
 interface ExistingEvent {
@@ -29,23 +35,31 @@ interface ExistingEvent {
 export function writeDocumentEvent(db: Database, documentId: string, input: EventInput): void {
   const meta = input.metadata;
   const existing = db.prepare(`SELECT id, state, event_type, amount_value, amount_currency, due_date, reference_number
-    FROM events WHERE document_id = ? ORDER BY created_at LIMIT 1`).get(documentId) as ExistingEvent | undefined;
+    FROM events WHERE document_id = ? AND purpose = '${MAIN_EVENT}' ORDER BY created_at LIMIT 1`).get(documentId) as ExistingEvent | undefined;
   const edited = readEditedFields(db, documentId);
   const keep = (field: Parameters<typeof eventEditKey>[0]): boolean => existing !== undefined && edited.has(eventEditKey(field));
   const extractedType = input.eventType ?? (input.amount || input.dueDate || meta?.paid_at ? 'invoice' : null);
-  const eventType = keep('event_type') ? existing!.event_type : extractedType;
+  const givenAmount = keep('amount') ? amountOf(existing!) : input.amount;
+  // A bill for a negative sum is money coming back: a credit note, whatever its heading said.
+  const eventType = keep('event_type') ? existing!.event_type
+    : extractedType === 'invoice' && givenAmount && givenAmount.value < 0 ? 'credit_note' : extractedType;
   if (!eventType) return;
-  const amount = keep('amount') ? amountOf(existing!) : input.amount;
+  const amount = signedAmount(eventType, givenAmount);
   const dueDate = keep('due_date') ? existing!.due_date : input.dueDate;
   const referenceNumber = keep('reference_number') ? existing!.reference_number : input.referenceNumber;
 
   const now = nowIso();
   const senderId = input.senderName ? senderIdFor(db, documentId, input.senderName, now) : null;
   const paidAt = meta?.paid_at ?? null;
-  const decided = initialEventState({
+  const ruled = initialEventState({
     eventType, hasAmount: amount !== null, dueDate, paidAt, stateHint: meta?.state_hint ?? null,
     hintGivenOn: uploadDay(db, documentId), today: now.slice(0, 10),
   });
+  const sameBill = PAYABLE_STATES.has(ruled.state) && (eventType === 'invoice' || eventType === 'notice') && !meta?.state_hint
+    ? earlierInvoiceEvent(db, documentId, { referenceNumber, senderId, amount }) : null;
+  const decided = sameBill
+    ? { state: 'received' as const, cause: `${eventType === 'notice' ? 'reminder about' : 'same invoice as'} event ${sameBill}` }
+    : ruled;
 
   let eventId: string;
   if (!existing) {
@@ -73,6 +87,19 @@ export function writeDocumentEvent(db: Database, documentId: string, input: Even
         amount?.currency ?? null, paidAt, now);
     }
   }
+
+  writeNoticeDeadlineEvent(db, documentId, {
+    eventType, title: input.title, senderId, termEnd: input.contractEnd ?? dueDate, noticePeriod: input.noticePeriod ?? null,
+    today: now.slice(0, 10), now, record: (id, from, to, cause) => recordStateChange(db, id, from, to, cause, now),
+  });
+}
+
+/** States that ask the reader to pay: a second document of the same bill must not add one. */
+const PAYABLE_STATES: ReadonlySet<EventState> = new Set(['open', 'needs_input']);
+
+/** A credit note's amount is what comes back: stored negative, whichever sign it was given with. */
+export function signedAmount(type: EventType, amount: Amount | null): Amount | null {
+  return amount && type === 'credit_note' && amount.value > 0 ? { ...amount, value: -amount.value } : amount;
 }
 
 /**
@@ -87,6 +114,10 @@ export function redecideEventAfterEdit(db: Database, eventId: string): EventStat
   if (!row) throw new Error(`no event ${eventId}`);
   const meta = row.metadata ? (JSON.parse(row.metadata) as UploadMetadata) : null;
   const now = nowIso();
+  const signed = signedAmount(row.event_type, amountOf(row));
+  if (signed && signed.value !== row.amount_value) {
+    db.prepare('UPDATE events SET amount_value = ? WHERE id = ?').run(signed.value, eventId);
+  }
   const decided = initialEventState({
     eventType: row.event_type, hasAmount: amountOf(row) !== null, dueDate: row.due_date, paidAt: meta?.paid_at ?? null,
     stateHint: meta?.state_hint ?? null, hintGivenOn: uploadDay(db, row.document_id), today: now.slice(0, 10),

@@ -12,6 +12,11 @@ export const EVENT_EDIT_FIELDS = ['event_type', 'amount', 'due_date', 'reference
 export type EventEditField = (typeof EVENT_EDIT_FIELDS)[number];
 
 export const eventEditKey = (field: EventEditField): string => `event.${field}`;
+/**
+ * events.purpose of the event the `event.` names belong to. A document may also have derived events (a contract's
+ * notice deadline, server/events/notice-deadline.ts) that follow the main one and are never edited by hand.
+ */
+export const MAIN_EVENT = 'main';
 /** The event's current state was set by a person (POST /v1/events/{id}/state). */
 export const HAND_SET_STATE = 'event.state';
 
@@ -56,7 +61,7 @@ export function handEditOverlay(db: Database, documentId: string, edited: Readon
   if (edited.has('tags')) out.tags = edit((JSON.parse(doc.tags) as string[]).sort((a, b) => a.localeCompare(b)));
   if (!EVENT_EDIT_FIELDS.some((f) => edited.has(eventEditKey(f)))) return out;
   const event = db.prepare(`SELECT event_type, amount_value, amount_currency, due_date, reference_number
-    FROM events WHERE document_id = ? ORDER BY created_at LIMIT 1`).get(documentId) as {
+    FROM events WHERE document_id = ? AND purpose = '${MAIN_EVENT}' ORDER BY created_at LIMIT 1`).get(documentId) as {
     event_type: string; amount_value: number | null; amount_currency: string | null; due_date: string | null;
     reference_number: string | null;
   } | undefined;

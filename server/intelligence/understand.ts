@@ -20,8 +20,11 @@ import { makeTitle } from './title.ts';
 
 export type { EInvoice } from './einvoice.ts';
 
-/** 'llm': the optional language-model extractor (server/intelligence/llm/), a value the document prints. */
-export type FieldSource = 'e-invoice' | 'text' | 'filename' | 'llm';
+/**
+ * 'llm': the optional language-model extractor (server/intelligence/llm/), a value the document prints. 'learned': what
+ * a person corrected on an earlier document of the same sender (server/learning/).
+ */
+export type FieldSource = 'e-invoice' | 'text' | 'filename' | 'llm' | 'learned';
 
 export interface ExtractedField<T = unknown> {
   value: T;

@@ -5,7 +5,9 @@ import {
   categoryIdFor, findDocumentRow, reindexDocument, senderIdFor, setDocumentTags,
 } from '../documents/document-rows.ts';
 import { writeDocumentEvent } from '../events/event-writer.ts';
+import { CONTRACT_TERM_FIELDS, isNoticePeriod } from '../intelligence/contract-terms.ts';
 import { handEditOverlay } from '../events/hand-edits.ts';
+import { withLearnedFields } from '../learning/apply-learning.ts';
 import type { Analysis } from './analysis.ts';
 
 /**
@@ -15,10 +17,12 @@ import type { Analysis } from './analysis.ts';
  * Deferred durability: the analysis is derived from the durably stored file and metadata, and a result lost to a
  * power cut is made again by the requeued job.
  */
-export function applyAnalysis(db: Database, documentId: string, analysis: Analysis, firstRun: boolean): void {
+export function applyAnalysis(db: Database, documentId: string, extractedAnalysis: Analysis, firstRun: boolean): void {
   transaction(db, () => {
     const row = findDocumentRow(db, documentId);
     if (!row) return;
+    // What a person taught for this sender ranks above the rules, below metadata and hand edits (picked below).
+    const analysis = withLearnedFields(db, documentId, row.space_id, extractedAnalysis);
     const meta = row.metadata ? (JSON.parse(row.metadata) as UploadMetadata) : null;
     const edited = new Set(JSON.parse(row.edited_fields) as string[]);
     const now = nowIso();
@@ -59,6 +63,7 @@ export function applyAnalysis(db: Database, documentId: string, analysis: Analys
     const extractedType = fieldValue<EventType>(analysis, 'event_type');
     const eventType = meta?.event_type ?? (extractedType === 'letter' && !dueDate ? null : extractedType);
 
+    const noticePeriod = fieldValue<unknown>(analysis, CONTRACT_TERM_FIELDS.noticePeriod);
     writeDocumentEvent(db, documentId, {
       eventType,
       title,
@@ -67,6 +72,8 @@ export function applyAnalysis(db: Database, documentId: string, analysis: Analys
       referenceNumber: meta?.reference_number ?? fieldValue<string>(analysis, 'reference_number'),
       senderName,
       metadata: meta,
+      contractEnd: fieldValue<string>(analysis, CONTRACT_TERM_FIELDS.end),
+      noticePeriod: noticePeriod === null || isNoticePeriod(noticePeriod) ? noticePeriod : null,
     });
     reindexDocument(db, documentId);
   }, 'deferred');

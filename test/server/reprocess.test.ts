@@ -10,7 +10,9 @@ const INVOICE_LINES = [
   'Rechnungsnummer: RE-2026-0815', 'Rechnungsdatum: 02.11.2026', '', 'Stromlieferung Oktober 2026',
   'Nettobetrag 197,11 EUR', 'MwSt 19 % 37,45 EUR', 'Gesamtbetrag 234,56 EUR', 'Zahlbar bis 30.11.2026',
 ];
-const invoicePdf = (extra = ''): Promise<Uint8Array> => makePdf([...INVOICE_LINES, extra]);
+/** A number of its own makes it another bill: the same number from the same sender is a copy of one (one open event). */
+const invoicePdf = (extra = '', number = 'RE-2026-0815'): Promise<Uint8Array> =>
+  makePdf([...INVOICE_LINES.map((line) => line.replace('RE-2026-0815', number)), extra]);
 
 type Field = { value: unknown; source: string; confidence: number };
 interface Doc extends Omit<ArchiveDocumentDetail, 'extracted_data'> { extracted_data: Record<string, Field> }
@@ -113,7 +115,7 @@ describe('reprocessing', () => {
   });
 
   it('keeps a manual payment and its paid state', async () => {
-    const id = await uploadAndProcess(h, { bytes: await invoicePdf('manual payment'), name: 'manual-payment.pdf' });
+    const id = await uploadAndProcess(h, { bytes: await invoicePdf('manual payment', 'RE-2026-0816'), name: 'manual-payment.pdf' });
     const event = await eventOf(id);
     expect(event.state).toBe('open');
     const paid = await h.api(`/v1/events/${event.id}/state`, { method: 'POST', json: { state: 'paid', paid_at: '2026-11-20' } });
@@ -130,7 +132,7 @@ describe('reprocessing', () => {
   });
 
   it('a state change reprocessing causes is recorded with its cause (needs_input → open)', async () => {
-    const id = await uploadAndProcess(h, { bytes: await invoicePdf('found amount'), name: 'found-amount.pdf' });
+    const id = await uploadAndProcess(h, { bytes: await invoicePdf('found amount', 'RE-2026-0817'), name: 'found-amount.pdf' });
     const event = await eventOf(id);
     // As an earlier pipeline that missed the total would have left it.
     h.service.db.prepare("UPDATE events SET amount_value = NULL, amount_currency = NULL, state = 'needs_input' WHERE id = ?").run(event.id);
