@@ -2,9 +2,10 @@
 
 import type { EventType } from '../../common/archive-types.ts';
 import { dominantCurrency, findMoney, type MoneyToken } from './money.ts';
+import { isPostcodeLine } from './parties.ts';
 import { combineLabels, evidence, indexLabelsOf, nearestLabel, wordsRegex, type Doc, type LabelSpan } from './text.ts';
 
-export type AmountLabel = 'deduction' | 'due' | 'total' | 'sum' | 'payout' | 'paid' | 'premium' | 'balance' | 'weak' | 'excluded' | 'none';
+export type AmountLabel = 'deduction' | 'due' | 'total' | 'rounded' | 'sum' | 'payout' | 'paid' | 'premium' | 'balance' | 'weak' | 'excluded' | 'none';
 
 export interface AmountCandidate extends MoneyToken { line: number; label: AmountLabel; prose: boolean }
 
@@ -12,6 +13,11 @@ export interface AmountPick { value: number; currency: string; confidence: numbe
 
 /** More specific kinds first: at one position the first kind that matches wins ("net pay" before "net"). */
 const LABELS = combineLabels<AmountLabel>([
+  // The total after cash rounding is what was paid; the rounding adjustment itself is below a unit and skipped.
+  ['rounded', wordsRegex([
+    'rounded total', 'total rounded', 'total after rounding', 'rounding', 'gerundet(?:er betrag)?', 'rundung', 'total arrondi',
+    'arrondi', 'afgerond(?: totaal)?', 'afronding', 'redondeo', 'total redondeado', 'arrotondamento', 'totale arrotondato',
+  ])],
   ['payout', wordsRegex([
     'auszahlungsbetrag', 'auszahlung', 'überweisung', 'net pay', 'take-?home pay', 'nettoverdienst', 'nettobezüge', 'nettolohn',
     'nettogehalt', 'net (?:salary|wages?|earnings)', 'amount paid to you',
@@ -80,6 +86,7 @@ const RATE_LABEL = /\((?:p|ct|cent|pence|€|eur|£|\$) ?\/ ?(?:kwh|mwh|day|tag|
 const ID_LINE = /\b(?:iban|bic|swift|blz|tel(?:efon)?|fax|steuer-?nr|steuernummer|ust-?id|vat (?:no|reg)|hrb|hra|kontonummer|konto-nr|sort code|account no|routing)\b/iu;
 
 const PROSE = /\p{Ll}{3,} \p{Ll}{3,} \p{Ll}{3,}/u;
+const TOTAL_KINDS = new Set<AmountLabel>(['due', 'total', 'sum', 'rounded']);
 
 /** Every amount in the text with the label that stands before it (on its line, or as a column header above it). */
 export function findAmounts(doc: Doc, blockedByLine: ReadonlyMap<number, ReadonlyArray<readonly [number, number]>>): AmountCandidate[] {
@@ -105,6 +112,11 @@ export function findAmounts(doc: Doc, blockedByLine: ReadonlyMap<number, Readonl
       let hit = nearestLabel(outsideTax, from, token.start) ?? nearestLabel(lineSpans, from, token.start);
       if (hit && hit.distance > 40) hit = null;
       let label: AmountLabel = hit?.kind ?? 'none';
+      // "Total 18.50 22.20": values after a total's with nothing between them are that total's columns (net, gross).
+      const previous = result[result.length - 1];
+      if (!hit && i > 0 && previous?.line === index && TOTAL_KINDS.has(previous.label) && !/\p{L}{2,}/u.test(segment)) {
+        label = previous.label;
+      }
       if (!hit && !/\p{L}{2,}/u.test(segment) && index > 0 && !money.has(index - 1)) {
         // A header row above the values: map by column when the counts agree, or a single label above one value.
         header ??= headerLabels(spans.get(index - 1) ?? [], doc.lines[index - 1] ?? '');
@@ -146,7 +158,7 @@ function markRemainders(candidates: AmountCandidate[]): void {
   let total: AmountCandidate | null = null;
   let since: AmountCandidate[] = [];
   for (const candidate of candidates) {
-    if (candidate.label === 'total' || candidate.label === 'sum') {
+    if (candidate.label === 'total' || candidate.label === 'sum' || candidate.label === 'rounded') {
       total = candidate;
       since = [];
     } else if (candidate.label === 'excluded' && total && since.length < 5) {
@@ -175,10 +187,10 @@ function headerLabels(spans: readonly LabelSpan<AmountLabel>[], line: string): A
 }
 
 const BASE_SCORE: Record<AmountLabel, number> = {
-  deduction: 3, due: 12, total: 10, sum: 8, payout: 5, paid: -1, premium: 6, balance: 5, weak: 4, none: 1, excluded: -1,
+  deduction: 3, due: 12, rounded: 11, total: 10, sum: 8, payout: 5, paid: -1, premium: 6, balance: 5, weak: 4, none: 1, excluded: -1,
 };
 const CONFIDENCE: Record<AmountLabel, number> = {
-  deduction: 0.5, due: 0.9, total: 0.9, sum: 0.8, payout: 0.8, paid: 0.9, premium: 0.75, balance: 0.75, weak: 0.6, none: 0.4, excluded: 0,
+  deduction: 0.5, due: 0.9, rounded: 0.85, total: 0.9, sum: 0.8, payout: 0.8, paid: 0.9, premium: 0.75, balance: 0.75, weak: 0.6, none: 0.4, excluded: 0,
 };
 
 function scoreFor(label: AmountLabel, eventType: EventType | null): number {
@@ -208,18 +220,25 @@ export function pickAmount(lines: readonly string[], candidates: readonly Amount
   };
   for (const candidate of candidates) {
     const base = scoreFor(candidate.label, options.eventType);
-    if (base < 0 || candidate.value === 0) continue;
+    if (base < 0 || candidate.value === 0 || !isPrintedAmount(candidate, lines[candidate.line] ?? '')) continue;
+    // A rounding adjustment ("Rounding -0.02") is not the rounded total.
+    if (candidate.label === 'rounded' && Math.abs(candidate.value) < 1) continue;
     if (correspondence && !SAYS_AMOUNT.has(candidate.label) && (candidate.label === 'none' || candidate.prose)
       && !asksToPay(candidate.line)) continue;
     // A table or label line states the total; a sentence mentions amounts in passing.
     let score = base + (candidate.currency ? 0.5 : 0) - (candidate.prose ? 1.5 : 0);
-    // Totals come after the items they add up; among equals the later one wins, and unlabelled ones by size.
-    score += candidate.label === 'none' ? Math.min(Math.abs(candidate.value), 1e9) / 1e10 : candidate.line / 100_000;
+    // Totals come after the items they add up; among equals the later one wins (on one line too: net, then gross),
+    // and unlabelled ones by size.
+    score += candidate.label === 'none' ? Math.min(Math.abs(candidate.value), 1e9) / 1e10 : candidate.line / 100_000 + candidate.start / 1e8;
     if (!best || score > best.score) best = { candidate, score };
   }
   if (!best) return null;
-  const { candidate } = best;
-  let confidence = CONFIDENCE[candidate.label];
+  const candidate = grossOf(best.candidate, candidates) ?? best.candidate;
+  let confidence = CONFIDENCE[candidate.label === 'none' && candidate !== best.candidate ? best.candidate.label : candidate.label];
+  // Arithmetic that adds up (net + tax, total + rounding, cash − change) confirms the pick; a larger total after
+  // it that nothing explains makes it doubtful.
+  if (confirmedBySum(candidate, candidates)) confidence = Math.max(confidence, 0.9) + 0.05;
+  else if (candidate.label !== 'due' && laterLargerTotal(candidate, candidates)) confidence -= 0.2;
   let currency = candidate.currency;
   if (!currency) {
     currency = dominantCurrency(options.text);
@@ -227,9 +246,55 @@ export function pickAmount(lines: readonly string[], candidates: readonly Amount
     currency ??= defaultCurrency(options.language, options.text);
   }
   return {
-    value: Math.abs(candidate.value), currency, confidence: Math.max(0.2, Math.round(confidence * 100) / 100),
+    value: Math.abs(candidate.value), currency, confidence: Math.min(0.97, Math.max(0.2, Math.round(confidence * 100) / 100)),
     evidence: evidence(lines[candidate.line] ?? candidate.text),
   };
+}
+
+const cents = (value: number): number => Math.round(Math.abs(value) * 100);
+
+/** A year is printed next to a month, a date or the word year ("March 2026", "Jahresabrechnung 2026"). */
+const YEAR_CONTEXT = /\p{L}{3,}\.? \d{4}(?!\d)|\d{1,2}[./-]\d{4}(?!\d)|\b(?:year|jahr|année|anno|año|jaar)|jahres|annual|annuel/iu;
+const QUANTITY_BEFORE = /(?:\b(?:qty|menge|anzahl|quantity|quantité|qté|aantal|cantidad|cant|quantità|qtà|pcs|stk)\.?:? ?|\d ?[x×] ?)$/iu;
+
+/** Whether a candidate is a printed amount rather than a year, a postcode, an IBAN fragment or a quantity. */
+export function isPrintedAmount(candidate: AmountCandidate, line: string): boolean {
+  if (!candidate.decimals) {
+    const whole = Math.abs(candidate.value);
+    if (Number.isInteger(whole) && whole >= 1900 && whole <= 2100 && YEAR_CONTEXT.test(line)) return false;
+    if (/^\d{4,5}$/.test(String(whole)) && isPostcodeLine(line.replace(/\s*(?:[A-Z]{3}|€|\$|£)\s*$/u, ''))) return false;
+    if (/\b[A-Z]{2}\d{2}(?: ?[A-Z\d]{4}){2,}/u.test(line)) return false;
+  }
+  return !QUANTITY_BEFORE.test(line.slice(Math.max(0, candidate.start - 10), candidate.start));
+}
+
+/**
+ * The gross amount when the pick is a net one: a candidate printed after it that equals the pick plus a tax or
+ * surcharge listed in the document ("Total 18.50" … "VAT 3.70" … "22.20").
+ */
+function grossOf(pick: AmountCandidate, candidates: readonly AmountCandidate[]): AmountCandidate | null {
+  if (pick.label === 'due' || pick.label === 'rounded') return null;
+  const excluded = candidates.filter((c) => c.label === 'excluded' && c.value > 0 && c !== pick);
+  const after = candidates.filter((c) => (c.line > pick.line || (c.line === pick.line && c.start > pick.start))
+    && (c.label === 'none' || TOTAL_KINDS.has(c.label)) && cents(c.value) > cents(pick.value));
+  for (const gross of after) {
+    if (excluded.some((tax) => cents(pick.value) + cents(tax.value) === cents(gross.value) && tax !== gross)) return gross;
+  }
+  return null;
+}
+
+/** The pick equals the sum or difference of two other printed amounts (net + tax, total + rounding, tendered − change). */
+function confirmedBySum(pick: AmountCandidate, candidates: readonly AmountCandidate[]): boolean {
+  const target = cents(pick.value);
+  // Only labelled amounts: among a receipt's many item prices some pair adds up to anything.
+  const others = candidates.filter((c) => c !== pick && c.label !== 'none' && cents(c.value) > 0).map((c) => cents(c.value)).slice(0, 200);
+  const values = new Set(others);
+  return others.some((a) => a < target && values.has(target - a) && !(target - a === a && others.filter((x) => x === a).length < 2))
+    || others.some((a) => a > target && values.has(a - target) && a - target !== target);
+}
+
+function laterLargerTotal(pick: AmountCandidate, candidates: readonly AmountCandidate[]): boolean {
+  return candidates.some((c) => c.line > pick.line && TOTAL_KINDS.has(c.label) && cents(c.value) > cents(pick.value));
 }
 
 /** Only a guess: the currency most documents in that language use. */

@@ -35,7 +35,7 @@ const SEPARATORS = / *[·•|] *| +[-–] +|, +/;
 const NOT_A_NAME = new RegExp(`${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein)${WORD_END}`, 'i');
 const GENERIC_TEAM = /^[\p{L} -]*(?:service|team|kundendienst|support|betreuung|beratung|sachbearbeitung|abteilung|buchhaltung|verwaltung|care|department)(?:[- ]?team)?$/iu;
 /** Register and bank details are printed by the issuer only, usually in the footer next to its name. */
-const LEGAL_DATA = /\b(?:HRB|HRA|Amtsgericht|Registergericht|Handelsregister|Geschäftsführ\p{L}*|Vorstand|Sitz(?: der Gesellschaft)?|USt-?Id\p{L}*|Steuer-?Nr|Steuernummer|IBAN|BIC|Bankverbindung|Company (?:No|Number|Reg)|Registered (?:office|in)|VAT (?:No|Reg)|Directors?)\b/iu;
+const LEGAL_DATA = /\b(?:HRB|HRA|Amtsgericht|Registergericht|Handelsregister|Geschäftsführ\p{L}*|Vorstand|Sitz(?: der Gesellschaft)?|USt-?Id\p{L}*|Steuer-?Nr|Steuernummer|IBAN|BIC|Bankverbindung|Company (?:No|Number|Reg)|Registered (?:office|in)|VAT (?:No|Reg)|Directors?|GST (?:No|Reg|ID)|Co\.? ?Reg|SIRE[NT]|RCS|TVA|N° TVA|KvK|BTW|CIF|NIF|P\.? ?IVA|Partita IVA|Codice fiscale|REA|Capital social|Capitale sociale)\b/iu;
 const DOMAIN = /(?:www\.|https?:\/\/(?:www\.)?|(?<![\w.+-])[\w.+-]{1,64}@)([a-z0-9][a-z0-9-]{1,40})\.(?:co\.uk|com|de|at|ch|eu|net|org|info|io|uk|fr|nl|it|es|biz)\b/giu;
 const MAIL_PROVIDERS = new Set(['gmail', 'googlemail', 'gmx', 'web', 't-online', 'outlook', 'hotmail', 'yahoo', 'icloud', 'me', 'posteo',
   'mailbox', 'aol', 'freenet', 'live', 'protonmail', 'proton', 'example']);
@@ -43,8 +43,26 @@ const LEADING_FILLER = /^(?:(?:die|der|das|the|von|vom|bei|mit|an|für|ihre?|ihr
 
 interface Candidate { name: string; confidence: number; line: number }
 
+/** A line that opens a recipient's address: "Herrn …", "Bill to:", "Kunde:". */
+export function opensRecipientBlock(line: string): boolean {
+  return SALUTATION.test(line) || RECIPIENT_LABEL.test(line);
+}
+
+/** "12345 Town", "London SW1A 1AA", "Springfield, IL 62704": the last line of a postal address. */
+export function isPostcodeLine(line: string): boolean {
+  return POSTCODE_LINE.test(line);
+}
+
+/** Register, tax and bank details: what an issuer's legal block says. */
+export function hasLegalData(line: string): boolean {
+  return LEGAL_DATA.test(line);
+}
+
+/** A contract names its parties after "between" ("Zwischen …", "Entre …"): the word is not part of the name. */
+const PARTY_INTRO = /^(?:zwischen|between|entre|tussen|tra|fra)\s+(?:(?:der|dem|den|the|la|le|l'|el|de|il|lo)\s+)?/iu;
+
 function cleanName(raw: string): string {
-  let name = raw.split(SEPARATORS)[0] ?? raw;
+  let name = (raw.split(SEPARATORS)[0] ?? raw).replace(PARTY_INTRO, '');
   name = name.replace(SENDER_LABEL, '').replace(/^[\s:,;.\-–]+|[\s:,;\-–]+$/g, '').replace(/\s+/g, ' ');
   return name.length > 80 ? name.slice(0, 80).trim() : name;
 }
@@ -154,7 +172,16 @@ function normalise(name: string): string {
   return name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]/g, '');
 }
 
-export function findParties(doc: Doc): Parties {
+/** What the page's layout tells about the parties (server/intelligence/layout/): zone texts, a receipt's merchant. */
+export interface PartyLayout {
+  /** Texts in the recipient's address window: never the sender. */
+  address: readonly string[];
+  /** Texts of the letterhead and the footer's legal block: where the sender writes its name. */
+  issuer: readonly string[];
+  merchant: { text: string; prominent: boolean } | null;
+}
+
+export function findParties(doc: Doc, layout?: PartyLayout): Parties {
   const { lines } = doc;
   const legalFormLines = new Set(scan(doc, LEGAL_FORM_GLOBAL).map((m) => m.line));
   const recipients = recipientBlocks(lines);
@@ -187,7 +214,7 @@ export function findParties(doc: Doc): Parties {
       }
       const nearLegalData = [i - 1, i, i + 1].some((j) => LEGAL_DATA.test(lines[j] ?? ''));
       add(name, (i < 12 ? 0.8 : i >= footerStart ? 0.7 : 0.55) + (nearLegalData ? 0.1 : 0), i);
-    } else if (line.length <= 60 && INSTITUTION.test(line)) {
+    } else if (line.length <= 60 && INSTITUTION.test(line.replace(PARTY_INTRO, ''))) {
       add(line, i < 12 ? 0.75 : i >= footerStart ? 0.6 : 0.45, i);
     }
     if (i < 15 && !/\d/.test(line) && line.length <= 50 && !SALUTATION.test(line)) {
@@ -221,6 +248,13 @@ export function findParties(doc: Doc): Parties {
   const domain = domainName(doc.text);
   if (domain) candidates.push({ name: domain, confidence: 0.3, line: -1 });
 
+  if (layout?.merchant) {
+    const line = lines.findIndex((l) => l.includes(layout.merchant!.text));
+    add(layout.merchant.text, layout.merchant.prominent ? 0.85 : 0.75, line >= 0 ? line : first);
+  }
+  const addressKeys = (layout?.address ?? []).map(normalise).filter((key) => key.length >= 3);
+  const issuerKeys = (layout?.issuer ?? []).map(normalise).filter((key) => key.length >= 3);
+
   const buyerKey = recipients.name ? normalise(recipients.name.name) : null;
   const domainKey = domain ? normalise(domain) : null;
   const keys = candidates.map((c) => normalise(c.name));
@@ -228,7 +262,10 @@ export function findParties(doc: Doc): Parties {
   for (const [index, candidate] of candidates.entries()) {
     const key = keys[index]!;
     if (!key || key === buyerKey) continue;
-    let confidence = candidate.confidence;
+    const inIssuerZone = issuerKeys.some((zone) => zone.includes(key));
+    // The recipient's window names the buyer; a name printed only there is never the sender.
+    if (!inIssuerZone && addressKeys.some((zone) => zone.includes(key))) continue;
+    let confidence = candidate.confidence + (inIssuerZone && candidate.line !== -1 ? 0.05 : 0);
     // Agreement raises confidence: the same name found twice, or matching the web/e-mail domain.
     const twice = candidates.some((other, j) => j !== index && other.line !== -1 && keys[j]!.includes(key));
     if (twice) confidence += 0.05;

@@ -12,6 +12,11 @@ import { labelDates, pickDocumentDate, pickDueDate, pickTermEnd } from './date-f
 import { findDates } from './dates.ts';
 import type { EInvoice } from './einvoice.ts';
 import { detectLanguage } from './language.ts';
+import { labelValuePairs } from './layout/label-value.ts';
+import { layoutLines } from './layout/lines.ts';
+import { looksLikeReceipt, receiptMerchant } from './layout/receipt.ts';
+import { findZones } from './layout/zones.ts';
+import type { PageLayout } from './layout-types.ts';
 import { findParties } from './parties.ts';
 import { findReferences, pickReference, referenceKinds } from './references.ts';
 import { makeTags } from './tags.ts';
@@ -43,6 +48,8 @@ export interface UnderstandInput {
   einvoice: EInvoice | null;
   /** YYYY-MM-DD; bounds plausible dates and reads two-digit years. */
   today: string;
+  /** Where the text stands on its pages (pdf.js items, OCR words); absent or empty for text without positions. */
+  layout?: readonly PageLayout[];
 }
 
 export interface Understanding {
@@ -83,7 +90,9 @@ export function understand(input: UnderstandInput): Understanding {
   // day-first English-speaking world (UK, Ireland, Australia, New Zealand, India).
   const monthFirst = language === 'en' && !DAY_FIRST_SIGNS.test(text);
   // Fields are read from the text plus its label blocks paired with their values ("Policy number" … "PN-2048817").
-  const rejoined = hasText ? rejoinColumns(text.replace(/\r\n?/g, '\n').split('\n'), input.today) : [];
+  const positioned = hasText ? layoutLines(input.layout ?? []) : [];
+  // Labels whose value stands under them, paired as the label blocks are.
+  const rejoined = hasText ? [...rejoinColumns(text.replace(/\r\n?/g, '\n').split('\n'), input.today), ...labelValuePairs(positioned)] : [];
   const fieldDoc = rejoined.length > 0 ? makeDoc(`${text}\n${rejoined.join('\n')}`) : doc;
   const fieldLines = fieldDoc.lines;
   const dates = findDates(fieldDoc, { monthFirst, today: input.today });
@@ -129,7 +138,14 @@ export function understand(input: UnderstandInput): Understanding {
   if (e) result.reference_number = field(e.invoiceNumber, 'e-invoice', 1, `Invoice number ${e.invoiceNumber}`);
   else if (reference) result.reference_number = field(reference.value, 'text', reference.confidence, reference.evidence);
 
-  const parties = hasText ? findParties(doc) : { sender: null, buyer: null };
+  const zones = findZones(positioned);
+  const receipt = eventType === 'receipt' || looksLikeReceipt(input.layout ?? []);
+  const parties = hasText
+    ? findParties(doc, {
+      address: zones.address, issuer: [...zones.letterhead, ...zones.footer],
+      merchant: receipt ? receiptMerchant(positioned) : null,
+    })
+    : { sender: null, buyer: null };
   if (e?.sellerName) result.sender_name = field(e.sellerName, 'e-invoice', 1, `Seller ${e.sellerName}`);
   else if (parties.sender) result.sender_name = field(parties.sender.name, 'text', parties.sender.confidence, parties.sender.evidence);
   if (e?.buyerName) result.buyer_name = field(e.buyerName, 'e-invoice', 1, `Buyer ${e.buyerName}`);

@@ -85,6 +85,25 @@ describe('PDF text layer: reading order', () => {
   });
 });
 
+describe('PDF text layer: positions', () => {
+  it('gives every text item as a box in fractions of the page, origin top left', async () => {
+    const analysis = await analyzePdf(await makeTextPdf([
+      [{ text: 'Rechnung', x: 50, y: 780, size: 18 }, { text: 'Gesamtbetrag', x: 360, y: 200 }],
+      [{ text: 'Seite 2', x: 270, y: 40, size: 9 }],
+    ]));
+    expect(analysis.layout.map((l) => [l.page, l.boxes.map((b) => b.text)])).toEqual([[1, ['Rechnung', 'Gesamtbetrag']], [2, ['Seite 2']]]);
+    const [first] = analysis.layout;
+    expect(first!.aspect).toBeCloseTo(842 / 595, 3);
+    const total = first!.boxes[1]!;
+    expect(total.x).toBeCloseTo(360 / 595, 3);
+    // The glyphs stand on the baseline at 200 pt from the bottom and reach about one font size above it.
+    expect(total.y + total.height).toBeCloseTo((842 - 200) / 842, 2);
+    expect(total.height).toBeGreaterThan(8 / 842);
+    expect(total.width).toBeGreaterThan(40 / 595);
+    expect(first!.boxes[0]!.y).toBeLessThan(0.1);
+  });
+});
+
 describe('which pages go to OCR', () => {
   it('pages with under 20 visible characters, or with mostly unreadable ones (fonts without a Unicode map)', () => {
     expect(needsOcr('')).toBe(true);

@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { errorMessage } from '../../../common/errors.ts';
+import type { PageLayout, TextBox } from '../../intelligence/layout-types.ts';
 import type { AnalysisStep } from '../analysis.ts';
 import { decodeLimitsOf } from '../processing-limits.ts';
 import { OcrReport, ocrLanguagesOf } from './ocr-report.ts';
@@ -62,16 +63,26 @@ export const pdfTextStep: AnalysisStep = {
     try {
       analysis.pageCount = pdf.numPages;
       const pages: string[] = [];
+      const layouts: PageLayout[] = [];
       const readable = Math.min(pdf.numPages, limits.maxPages);
       for (let number = 1; number <= readable; number++) {
         const page = await pdf.getPage(number);
         try {
           const items = (await page.getTextContent()).items.filter((item): item is TextItem => 'str' in item);
           let text = readingOrderText(items);
+          let fromTextLayer = true;
           if (needsOcr(text)) {
             const ocr = await report.readPage(number, () => renderer.ocr(page, report.languages));
             // A stamp or page number in a text layer is part of the scan too: keep whichever says more.
-            if (ocr !== null && visibleChars(ocr) > readableChars(text)) text = ocr;
+            if (ocr !== null && visibleChars(ocr) > readableChars(text)) {
+              text = ocr;
+              fromTextLayer = false;
+            }
+          }
+          // An OCR'd page's word boxes come from the report; a text layer's from its items.
+          if (fromTextLayer) {
+            const layout = textLayerLayout(page, number, items);
+            if (layout) layouts.push(layout);
           }
           pages.push(text);
         } finally {
@@ -79,6 +90,7 @@ export const pdfTextStep: AnalysisStep = {
         }
       }
       analysis.content = pages.join('\n\n').trim();
+      analysis.layout = layouts;
       report.apply(analysis, 'page');
       if (readable < pdf.numPages) analysis.notes.push(pageLimitNote(readable, pdf.numPages));
       const imageNote = oversizeImagesNote(streams, limits.maxImagePixels);
@@ -117,6 +129,40 @@ function readableChars(text: string): number {
   }
   return visibleChars(text) - unreadable;
 }
+
+/**
+ * The page's text items as boxes in fractions of the page as displayed (origin top left; the page's rotation and
+ * crop box applied), in content-stream order; null when no item is visible.
+ */
+export function textLayerLayout(page: PDFPageProxy, number: number, items: readonly TextItem[]): PageLayout | null {
+  const viewport = page.getViewport({ scale: 1 });
+  const { width, height } = viewport;
+  if (!(width > 0 && height > 0)) return null;
+  const boxes: TextBox[] = [];
+  for (const item of items) {
+    const text = item.str.replace(/\s+/g, ' ').trim();
+    if (!text) continue;
+    const [a = 1, b = 0, c = 0, d = 1, e = 0, f = 0] = item.transform as number[];
+    const size = Math.abs(item.height) || Math.hypot(c, d) || Math.hypot(a, b) || 10;
+    // The baseline's two ends and the top of the glyphs, in viewport pixels (y downwards).
+    const along = Math.hypot(a, b) || 1;
+    const [ux, uy] = [a / along, b / along];
+    const corners = [
+      viewport.convertToViewportPoint(e, f),
+      viewport.convertToViewportPoint(e + ux * item.width, f + uy * item.width),
+      viewport.convertToViewportPoint(e - uy * size, f + ux * size),
+      viewport.convertToViewportPoint(e + ux * item.width - uy * size, f + uy * item.width + ux * size),
+    ];
+    const xs = corners.map((p) => p[0]!), ys = corners.map((p) => p[1]!);
+    const x0 = clamp01(Math.min(...xs) / width), x1 = clamp01(Math.max(...xs) / width);
+    const y0 = clamp01(Math.min(...ys) / height), y1 = clamp01(Math.max(...ys) / height);
+    if (![x0, x1, y0, y1].every(Number.isFinite)) continue;
+    boxes.push({ text, x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
+  }
+  return boxes.length > 0 ? { page: number, aspect: height / width, boxes } : null;
+}
+
+const clamp01 = (value: number): number => Math.min(1, Math.max(0, value));
 
 type TextContentItem = Awaited<ReturnType<PDFPageProxy['getTextContent']>>['items'][number];
 export type TextItem = Extract<TextContentItem, { str: string }>;

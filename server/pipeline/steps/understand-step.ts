@@ -12,6 +12,7 @@ export const understandStep: AnalysisStep = {
     const einvoice = input.format === 'pdf' ? await readEInvoiceFromPdf(input.filePath) : null;
     const understanding = understand({
       text: analysis.content, filename: input.originalFilename, categories: input.categories, einvoice, today: input.today,
+      layout: analysis.layout,
     });
     for (const [name, field] of Object.entries(understanding)) {
       if (field) analysis.fields[name] = field;

@@ -1,0 +1,37 @@
+/**
+ * A label's value to its right or below it. Text readers put a value that stands under its label ("Total" over
+ * "12,40", a totals table's header over its row) on another line; these pairs are written out as "label value"
+ * lines, so the line-based readers see them the way they see "Total 12,40".
+ */
+
+import type { Cell, LayoutLine } from './lines.ts';
+
+/** A value further below its label than this many line heights is not its value. */
+const MAX_DROP = 2;
+const STARTS_WITH_VALUE = /^(?:[^\p{L}\d\s]{1,3} ?)?[-−]?\d|^\p{Lu}{1,3}\$? ?\d/u;
+
+/**
+ * "label value" for every cell without digits whose value is not to its right but in the cell under it (the
+ * horizontal spans overlap, within two line heights). A header row over a row of values pairs column by column.
+ */
+export function labelValuePairs(lines: readonly LayoutLine[]): string[] {
+  const pairs: string[] = [];
+  lines.forEach((line, index) => {
+    const next = lines[index + 1];
+    if (!next || next.page !== line.page || next.top - line.bottom > (line.bottom - line.top) * MAX_DROP) return;
+    line.cells.forEach((cell, i) => {
+      if (/\d/.test(cell.text) || !/\p{L}{2,}/u.test(cell.text)) return;
+      // A value already to the right of the label is on its line.
+      const right = line.cells[i + 1];
+      if (right && STARTS_WITH_VALUE.test(right.text)) return;
+      const below = next.cells.filter((other) => overlaps(cell, other));
+      if (below.length !== 1 || !STARTS_WITH_VALUE.test(below[0]!.text)) return;
+      pairs.push(`${cell.text} ${below[0]!.text}`);
+    });
+  });
+  return pairs;
+}
+
+function overlaps(a: Cell, b: Cell): boolean {
+  return Math.min(a.right, b.right) - Math.max(a.x, b.x) > 0;
+}

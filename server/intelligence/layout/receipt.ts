@@ -1,0 +1,48 @@
+/**
+ * Till receipts: a narrow, tall page whose merchant is printed first, at the top, often in larger type, above its
+ * address, tax number and the items.
+ */
+
+import type { PageLayout } from '../layout-types.ts';
+import type { LayoutLine } from './lines.ts';
+
+/** Height over width beyond which a page is a till roll rather than a sheet (A4 and Letter are about 1.3-1.4). */
+const TILL_ROLL_ASPECT = 1.8;
+/** The merchant is among the first lines with words, near the top. */
+const MERCHANT_LINES = 4;
+const TOP_LINES = 8;
+
+export function looksLikeReceipt(layouts: readonly PageLayout[]): boolean {
+  return layouts.length > 0 && layouts.length <= 2 && layouts[0]!.aspect >= TILL_ROLL_ASPECT;
+}
+
+/** Not a name: a document-type word, a contact or tax line, a greeting. */
+const NOT_MERCHANT = /\b(?:receipt|invoice|tax|bill|cash|tel|phone|fax|www|e-?mail|date|reg|gst|vat|welcome|thank|copy|kassenbon|beleg|quittung|rechnung|ticket|facture|reçu|factura|fattura|scontrino|kassabon|bonnetje)\b/iu;
+/** A street or a postcode makes a line an address line, not the merchant. */
+const ADDRESS_LIKE = /\d{4,}|\b(?:street|st\.|road|rd\.?|avenue|ave|lane|lot|no\.|block|blk|floor|unit|straße|str\.|strasse|rue|via|calle|plaza|weg|laan|straat|plein)\b/iu;
+
+/**
+ * The merchant: the line with the largest type among the first lines with words, when it stands out; otherwise the
+ * first line that reads as a name. Null when the top of the receipt has no such line.
+ */
+export function receiptMerchant(lines: readonly LayoutLine[]): { text: string; prominent: boolean } | null {
+  const firstPage = lines[0]?.page;
+  const page = lines.filter((line) => line.page === firstPage);
+  const top = page.slice(0, TOP_LINES).filter((line) => isNameLike(withoutRegistration(line.text))).slice(0, MERCHANT_LINES);
+  if (top.length === 0) return null;
+  const sizes = page.map((line) => line.size).sort((a, b) => a - b);
+  const typical = sizes[Math.floor(sizes.length / 2)] ?? 0;
+  const largest = top.reduce((best, line) => (line.size > best.size ? line : best));
+  if (largest.size >= typical * 1.3) return { text: withoutRegistration(largest.text), prominent: true };
+  return { text: withoutRegistration(top[0]!.text), prominent: false };
+}
+
+/** "Corner Shop Ltd (123456-A)": a company number in brackets after the name is not part of it. */
+function withoutRegistration(text: string): string {
+  return text.replace(/[([{][^)\]}]*\d[^)\]}]*[)\]}]?\s*$/u, '').trim();
+}
+
+function isNameLike(text: string): boolean {
+  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  return letters >= 3 && letters >= text.replace(/\s/g, '').length * 0.6 && !NOT_MERCHANT.test(text) && !ADDRESS_LIKE.test(text);
+}
