@@ -228,6 +228,7 @@ export const de: Dictionary = {
   'meta.space': 'Bereich',
   'meta.defaultSpace': 'Standardbereich des Schlüssels',
   'meta.err.amount': 'Geben Sie eine Zahl ein, z. B. 89,50.',
+  'meta.err.amountPositive': 'Geben Sie einen Betrag über null ein (nur eine Gutschrift darf negativ sein).',
   'meta.err.currency': 'Verwenden Sie einen dreibuchstabigen Code wie EUR.',
   'meta.err.currencyWithoutAmount': 'Eine Währung braucht einen Betrag.',
   'meta.err.amountWithoutCurrency': 'Ein Betrag braucht eine Währung.',

@@ -226,6 +226,7 @@ export const en = {
   'meta.space': 'Space',
   'meta.defaultSpace': 'Default space of the key',
   'meta.err.amount': 'Enter a number, e.g. 89.50.',
+  'meta.err.amountPositive': 'Enter an amount above zero (only a credit note may be negative).',
   'meta.err.currency': 'Use a three-letter code such as EUR.',
   'meta.err.currencyWithoutAmount': 'A currency needs an amount.',
   'meta.err.amountWithoutCurrency': 'An amount needs a currency.',

@@ -12,6 +12,12 @@ const needsInput: EventView = {
 const open: EventView = { ...needsInput, state: 'open', amount: { value: 89.5, currency: 'EUR' }, due_date: '2026-12-15', reference_number: 'R-1' };
 
 describe('event edit form', () => {
+  it('refuses an amount of zero or less unless the event is a credit note', () => {
+    const r = validateEventForm(needsInput, { ...formFromEvent(needsInput), amount: '-5' });
+    expect(!r.ok && r.errors.amount?.key).toBe('meta.err.amountPositive');
+    const credit = validateEventForm(needsInput, { ...formFromEvent(needsInput), event_type: 'credit_note', amount: '-5' });
+    expect(credit.ok).toBe(true);
+  });
   it('prefills from the event (EUR when there is no amount yet) and asks a needs_input invoice for its amount', () => {
     expect(formFromEvent(needsInput)).toEqual({ event_type: 'invoice', amount: '', currency: 'EUR', due_date: '', reference_number: '' });
     expect(formFromEvent(open)).toEqual({ event_type: 'invoice', amount: '89.5', currency: 'EUR', due_date: '2026-12-15', reference_number: 'R-1' });

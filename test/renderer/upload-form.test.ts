@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { emptyForm, formFromMetadata, parseAmount, parsePaths, validateForm } from '../../renderer/src/lib/upload-form.ts';
+import { DEFAULT_CURRENCY, emptyForm, formFromMetadata, parseAmount, parsePaths, validateForm } from '../../renderer/src/lib/upload-form.ts';
 
 describe('upload metadata form', () => {
   it('an empty form means no metadata', () => {
@@ -23,11 +23,20 @@ describe('upload metadata form', () => {
     expect(r.errors.paid_at?.key).toBe('meta.err.date');
     expect(r.errors.tags?.key).toBe('meta.err.tooManyTags');
   });
-  it('an amount needs a currency and the other way round', () => {
-    const a = validateForm({ ...emptyForm(), amount: '10' });
+  it('an empty currency is the one its placeholder shows; a currency alone needs an amount', () => {
+    expect(validateForm({ ...emptyForm(), amount: '10' })).toEqual({ ok: true, metadata: { amount: { value: 10, currency: DEFAULT_CURRENCY } } });
     const b = validateForm({ ...emptyForm(), currency: 'EUR' });
-    expect(!a.ok && a.errors.currency?.key).toBe('meta.err.amountWithoutCurrency');
     expect(!b.ok && b.errors.amount?.key).toBe('meta.err.currencyWithoutAmount');
+  });
+  it('takes only an amount above zero, except on a credit note', () => {
+    for (const amount of ['0', '-12,50']) {
+      const r = validateForm({ ...emptyForm(), event_type: 'invoice', amount, currency: 'EUR' });
+      expect(!r.ok && r.errors.amount?.key).toBe('meta.err.amountPositive');
+      const untyped = validateForm({ ...emptyForm(), amount, currency: 'EUR' });
+      expect(!untyped.ok && untyped.errors.amount?.key).toBe('meta.err.amountPositive');
+    }
+    expect(validateForm({ ...emptyForm(), event_type: 'credit_note', amount: '-12,50', currency: 'EUR' }))
+      .toEqual({ ok: true, metadata: { event_type: 'credit_note', amount: { value: -12.5, currency: 'EUR' } } });
   });
   it('limits text fields to 500 characters', () => {
     const r = validateForm({ ...emptyForm(), reference_number: 'x'.repeat(501) });

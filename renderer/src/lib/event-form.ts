@@ -1,5 +1,7 @@
 import { eventUpdateSchema, type CallInput, type EventView } from '../../../common/ipc.ts';
-import { parseAmount, type FieldMessage } from './upload-form.ts';
+import { amountSignError, DEFAULT_CURRENCY, parseAmount, type FieldMessage } from './upload-form.ts';
+
+
 
 /**
  * The Events tab's edit form: what the user typed (every field a string, empty = none), turned into the body of
@@ -22,9 +24,7 @@ export type EventFormResult =
   | { ok: true; patch: EventPatchInput; changed: boolean }
   | { ok: false; errors: EventFormErrors };
 
-/** A needs_input event without an amount is asked for one; the currency starts as EUR so one field is enough. */
-export const DEFAULT_CURRENCY = 'EUR';
-
+/** A needs_input event without an amount is asked for one; the currency starts filled in so one field is enough. */
 export function formFromEvent(event: EventView): EventForm {
   return {
     event_type: event.event_type,
@@ -45,6 +45,10 @@ export function validateEventForm(event: EventView, form: EventForm): EventFormR
   if (amountRaw) {
     const value = parseAmount(amountRaw);
     if (Number.isNaN(value)) errors.amount = { key: 'meta.err.amount' };
+    else {
+      const sign = amountSignError(value, form.event_type);
+      if (sign) errors.amount = sign;
+    }
     if (!currencyRaw) errors.currency = { key: 'meta.err.amountWithoutCurrency' };
     const next = { value, currency: currencyRaw };
     if (!event.amount || event.amount.value !== value || event.amount.currency !== currencyRaw.toUpperCase()) raw.amount = next;

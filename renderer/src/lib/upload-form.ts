@@ -62,6 +62,17 @@ export function parseAmount(raw: string): number {
   return Number.isFinite(n) ? n : Number.NaN;
 }
 
+/** What an empty currency field stands for (its placeholder shows it), so an amount alone is enough. */
+export const DEFAULT_CURRENCY = 'EUR';
+
+/**
+ * An amount of zero or less is a typing slip, except on a credit note (money coming back; the service stores it
+ * negative whichever sign it was given).
+ */
+export function amountSignError(value: number, eventType: string): FieldMessage | null {
+  return value <= 0 && eventType !== 'credit_note' ? { key: 'meta.err.amountPositive' } : null;
+}
+
 export type FormResult = { ok: true; metadata: UploadMetadata | undefined } | { ok: false; errors: FormErrors };
 
 /**
@@ -83,13 +94,16 @@ export function validateForm(form: MetadataForm): FormResult {
   if (form.state_hint) {
     if ((STATE_HINTS as readonly string[]).includes(form.state_hint)) metadata.state_hint = form.state_hint as StateHint;
   }
-  const amountRaw = form.amount.trim(), currencyRaw = form.currency.trim();
-  if (amountRaw || currencyRaw) {
+  const amountRaw = form.amount.trim(), currencyRaw = form.currency.trim() || DEFAULT_CURRENCY;
+  if (amountRaw || form.currency.trim()) {
     const value = parseAmount(amountRaw);
     if (!amountRaw) errors.amount = { key: 'meta.err.currencyWithoutAmount' };
     else if (Number.isNaN(value)) errors.amount = { key: 'meta.err.amount' };
-    if (!currencyRaw) errors.currency = { key: 'meta.err.amountWithoutCurrency' };
-    else if (!/^[A-Za-z]{3}$/.test(currencyRaw)) errors.currency = { key: 'meta.err.currency' };
+    else {
+      const sign = amountSignError(value, form.event_type);
+      if (sign) errors.amount = sign;
+    }
+    if (!/^[A-Za-z]{3}$/.test(currencyRaw)) errors.currency = { key: 'meta.err.currency' };
     if (!errors.amount && !errors.currency) metadata.amount = { value, currency: currencyRaw.toUpperCase() };
   }
   text('sender_name');
