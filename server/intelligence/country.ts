@@ -1,19 +1,20 @@
 /**
  * The country a document comes from, as far as its text says it: a country name (in the country's own language or
- * one of the six the archive reads) or an international dialling code. Used to resolve currency symbols that several
+ * one of the six the archive reads), an international dialling code or a company form of that country ("Sdn Bhd",
+ * "Pte Ltd", "Pty Ltd", "Pvt Ltd"). Used to resolve currency symbols that several
  * countries share ("$", "kr", "Rs", "¥").
  */
 
 /** ISO 3166-1 alpha-2 → what names it in a text. Names need word boundaries; dialling codes a "+" before them. */
 const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
-  ['AU', /\b(?:australia|australie|australien|australië)\b|\+61\b|\bABN\b/iu],
-  ['CA', /\b(?:canada|kanada|qu[ée]bec|ontario)\b|\b(?:GST|HST|QST)\/?(?:HST)? ?(?:no|#|reg)/iu],
+  ['AU', /\b(?:australia|australie|australien|australië)\b|\+61\b|\bABN\b|\bPty\.? Ltd\b/iu],
+  ['CA', /\b(?:canada|kanada|qu[ée]bec|ontario)\b|\b(?:HST|QST) ?(?:no|#|reg)/iu],
   ['NZ', /\b(?:new zealand|nouvelle-z[ée]lande|neuseeland|nieuw-zeeland|nueva zelanda|nuova zelanda)\b|\+64\b/iu],
-  ['SG', /\b(?:singapore|singapur|singapour)\b|\+65\b/iu],
+  ['SG', /\b(?:singapore|singapur|singapour)\b|\+65\b|\bPte\.? Ltd\b/iu],
   ['HK', /\bhong kong\b|\+852\b/iu],
   ['MX', /\b(?:m[ée]xico|mexique|mexiko|messico)\b|\+52\b/iu],
-  ['MY', /\b(?:malaysia|malaisie|malaysien|maleisië|malasia)\b|\+60\b/iu],
-  ['IN', /\b(?:india|inde|indien)\b|\+91\b|\bGSTIN\b/iu],
+  ['MY', /\b(?:malaysia|malaisie|malaysien|maleisië|malasia)\b|\+60\b|\bSdn\.? ?Bhd\b|\bBerhad\b/iu],
+  ['IN', /\b(?:india|inde|indien)\b|\+91\b|\bGSTIN\b|\bPvt\.? Ltd\b/iu],
   ['PK', /\b(?:pakistan)\b|\+92\b/iu],
   ['LK', /\bsri lanka\b|\+94\b/iu],
   ['NP', /\b(?:nepal|népal)\b|\+977\b/iu],

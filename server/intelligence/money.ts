@@ -19,8 +19,11 @@ export interface MoneyToken {
   decimals: boolean;
 }
 
-/** ISO 4217 codes that are also words written in capitals ("TOTAL PEN 2.50", "ALL 3.00"): never read as currencies. */
-const WORD_CODES = new Set(['ALL', 'BAM', 'BOB', 'CUC', 'CUP', 'GEL', 'MAD', 'MOP', 'PEN', 'SOS', 'TOP']);
+/**
+ * ISO 4217 codes that are also words written in capitals ("TOTAL PEN 2.50", "ALL 3.00") or company forms ("BHD" for
+ * Berhad): never read as currencies.
+ */
+const WORD_CODES = new Set(['ALL', 'BAM', 'BHD', 'BOB', 'CUC', 'CUP', 'GEL', 'MAD', 'MOP', 'PEN', 'SOS', 'TOP']);
 const ISO_CODES = Intl.supportedValuesOf('currency').filter((code) => !WORD_CODES.has(code));
 const CODES = ISO_CODES.join('|');
 
@@ -116,20 +119,24 @@ function suffixSymbol(line: string, end: number): RegExpExecArray | null {
   return afterNext ? after : null;
 }
 
-/** The most frequent currency written anywhere in the text (a "Betrag in EUR" column header counts too). */
+/**
+ * The most frequent currency written in the text (a "Betrag in EUR" column header or "Amount (RM)" counts too), else
+ * the currency of the first country the text names.
+ */
 export function dominantCurrency(text: string): string | null {
   const codeOf = currencyReader(text);
   const counts = new Map<string, number>();
   for (const m of text.matchAll(DOCUMENT_CURRENCY)) {
-    const code = codeOf(m[1] ?? m[2] ?? m[0]);
+    const code = codeOf(m[1] ?? m[2] ?? m[3] ?? m[0]);
     if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
   }
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
-  return ranked[0]?.[0] ?? null;
+  return ranked[0]?.[0] ?? documentCountries(text).map(currencyOfCountry).find((code) => code !== null) ?? null;
 }
 
-/** Codes and symbols as words; the short letter symbols ("kr", "Rs", "RM", "Ft") only right beside a number. */
-const LETTER_SYMBOLS = symbolAlternation(['kr', 'kr.', 'Kr', 'Kr.', 'Rs', 'Rs.', 'RM', 'Ft', 'Rp', 'lei', 'zł', 'Kč', 'Fr.', 'SFr', 'SFr.']);
+/** Codes common enough to count wherever they stand; any other code, like a letter symbol, counts beside a number. */
+const COMMON_CODES = 'EUR|USD|GBP|CHF|JPY|AUD|CAD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|CNY|INR|ZAR|SGD|HKD|TRY|BRL|MXN|MYR';
+const LETTER_SYMBOLS = symbolAlternation([...ISO_CODES, 'kr', 'kr.', 'Kr', 'Kr.', 'Rs', 'Rs.', 'RM', 'Ft', 'Rp', 'lei', 'zł', 'Kč', 'Fr.', 'SFr', 'SFr.']);
 const DOCUMENT_CURRENCY = new RegExp(
-  `€|£|₹|₺|₩|₽|₱|฿|₫|₪|₴|¥|(?:US|AU?|CA?|NZ|HK|SG?|R|Mex)?\\$|(?<![${L}])(?:${CODES}|Euro)(?![${L}])`
-  + `|(?<![${L}])(${LETTER_SYMBOLS}) ?(?=[-−]? ?\\d)|(?<=\\d ?)(${LETTER_SYMBOLS})(?![${L}])`, 'g');
+  `€|£|₹|₺|₩|₽|₱|฿|₫|₪|₴|¥|(?:US|AU?|CA?|NZ|HK|SG?|R|Mex)?\\$|(?<![${L}])(?:${COMMON_CODES}|Euro)(?![${L}])`
+  + `|(?<![${L}])(${LETTER_SYMBOLS}) ?(?=[-−]? ?\\d)|(?<=\\d ?)(${LETTER_SYMBOLS})(?![${L}])|(?<=\\()(${LETTER_SYMBOLS})(?=\\))`, 'g');

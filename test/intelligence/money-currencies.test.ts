@@ -51,6 +51,20 @@ describe('currency symbols and codes', () => {
   });
 });
 
+describe('the currency of a document', () => {
+  it('counts a code or letter symbol in a column header, and takes no company form for a currency', () => {
+    expect(dominantCurrency('Item Qty Amount (RM)\nTea 2 5.00')).toBe('MYR');
+    expect(dominantCurrency('Kedai Contoh Sdn Bhd\nTotal 5.00')).toBe('MYR');
+    expect(money('Kedai Contoh Sdn BHD 5.00')).toEqual([[5, null]]);
+  });
+
+  it('falls back on the currency of the country a company form names, and reads a GST number as no country', () => {
+    expect(dominantCurrency('Example Traders Pte Ltd\nTotal 5.00')).toBe('SGD');
+    expect(dominantCurrency('GST Reg No: 001234567890\nTotal $5.00')).toBe('USD');
+    expect(dominantCurrency('Total 5.00')).toBeNull();
+  });
+});
+
 describe('a symbol between two numbers', () => {
   it('belongs to the number after it, so a year before a price is no amount', () => {
     expect(money('TOTAL DUE ON 2026 $7.20')).toEqual([[7.2, 'USD']]);
