@@ -6,7 +6,7 @@ import {
   calendarDate, categorySchema, documentDetailSchema, documentSchema, eventDetailSchema, eventSchema,
   isoTimestamp, keyInfoSchema, searchHitSchema, spaceSchema, tagSchema, uuid,
 } from './archive-schemas.ts';
-import { APPEARANCES, connectionSchema, settingsSchema, UI_LANGUAGES, watchedFolderSchema, type Settings } from './settings.ts';
+import { APPEARANCES, connectionSchema, KEY_STORAGES, settingsSchema, UI_LANGUAGES, watchedFolderSchema, type Settings } from './settings.ts';
 import { CALL_NAME_LIST, EVENT_NAME_LIST, UPLOAD_ITEM_STATES } from './ipc-names.ts';
 import { uploadMetadataSchema } from './upload-metadata.ts';
 import { eventPatchFields } from './event-patch.ts';
@@ -127,7 +127,7 @@ export const settingsPatchSchema = z.strictObject({
   // Not settingsSchema.shape.connection: that carries the file's default (local mode), and zod 4 applies a default
   // inside optional(), so every patch without a connection would switch a hosted setup to local mode.
   connection: connectionSchema.optional(),
-  key_storage: z.enum(['keychain', 'file']).optional(),
+  key_storage: z.enum(KEY_STORAGES).optional(),
   uploads: z.strictObject({ paused: z.boolean().optional(), rescan_interval_ms: z.number().int().optional() }).optional(),
   sync: z.strictObject({ interval_ms: z.number().int().optional(), full_reconcile_interval_ms: z.number().int().optional() }).optional(),
   reminders: z.strictObject({

@@ -65,14 +65,19 @@ export const connectionSchema = z.discriminatedUnion('mode', [
 ]);
 export type ConnectionSettings = z.infer<typeof connectionSchema>;
 
+/** Where the desktop keeps API keys (Settings → Key storage). */
+export const KEY_STORAGES = ['keychain', 'file', 'session'] as const;
+export type KeyStorage = (typeof KEY_STORAGES)[number];
+
 export const settingsSchema = z.strictObject({
   version: z.literal(SETTINGS_VERSION),
   connection: connectionSchema.default({ mode: 'local' }),
   /**
    * Where the API key lives: the OS keychain; or, when the user explicitly opted in because no keychain exists, a
-   * file readable only by the user. Never a silent plaintext fallback.
+   * file readable only by the user; or nowhere, in memory until the app closes (session). Never a silent plaintext
+   * fallback.
    */
-  key_storage: z.enum(['keychain', 'file']).default('keychain'),
+  key_storage: z.enum(KEY_STORAGES).default('keychain'),
   folders: z.array(watchedFolderSchema).default([]),
   uploads: z.strictObject({
     paused: z.boolean().default(false),

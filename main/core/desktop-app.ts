@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { CallOutput, DesktopHandlers, DesktopNotification, EventName, EventPayload } from '../../common/ipc.ts';
 import { errorMessage } from '../../common/errors.ts';
 import { pickLocale, translate, type Locale } from '../../common/i18n/translate.ts';
-import { DesktopCore, type DesktopCoreOptions } from './desktop-core.ts';
+import { DesktopCore, keyFilePath, type DesktopCoreOptions } from './desktop-core.ts';
 import { DocumentFiles, type PreviewFile } from './document-files.ts';
 import { connectionHandlers } from './handlers/connection.ts';
 import type { DesktopServices } from './handlers/desktop-services.ts';
@@ -308,6 +308,11 @@ export class DesktopApp extends EventEmitter<Emitted> {
     const services: DesktopServices = {
       settings: this.settings, cache: this.cache, reminders: this.reminders, files: this.files, now: this.now,
       core: () => this.liveCore(), sync: () => this.sync, follow: (ids) => this.follower.follow(ids), connectionReady: () => this.connectionReady(), syncSoon: () => this.syncSoon(),
+      switchKeyStorage: async (storage) => {
+        await this.liveCore().switchKeyStorage(storage, {
+          filePath: keyFilePath(this.options.appDataDir), log: this.log, ...(this.options.keychain ? { keychain: this.options.keychain } : {}),
+        });
+      },
       libraryChanged: (change) => this.emit('library.changed', change),
       status: () => this.status(), emitStatus: () => this.emitStatus(),
       previewUrl: this.options.previewUrl, openPath: this.options.openPath, pickFolder: this.options.pickFolder,

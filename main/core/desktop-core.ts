@@ -2,10 +2,11 @@ import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { errorMessage } from '../../common/errors.ts';
-import type { ConnectionSettings, Settings, WatchedFolder } from '../../common/settings.ts';
+import type { ConnectionSettings, KeyStorage, Settings, WatchedFolder } from '../../common/settings.ts';
 import { ArchiveClient } from './client/archive-client.ts';
 import { profileId, type KeyStore } from './keychain/key-store.ts';
-import { openKeyStore } from './keychain/open-key-store.ts';
+import { openKeyStore, type OpenKeyStoreOptions, type ProbedKeyStore } from './keychain/open-key-store.ts';
+import { switchKeyStorage } from './keychain/switch-key-storage.ts';
 import { localProfile, startLocalArchive, type LocalArchive, type LocalArchiveLimits } from './local-archive.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
 import { JournalStore } from './uploads/journal-store.ts';
@@ -30,6 +31,8 @@ export interface DesktopCoreOptions {
   settings: SettingsStore;
   /** The key store to use; default: the OS keychain, else the opted-in file, else this session only. */
   keys?: KeyStore;
+  /** For tests: the OS keychain to probe and use (default: the real one). */
+  keychain?: () => ProbedKeyStore;
   /** A key given from outside (ARCHIVE_API_KEY for the agent); it wins over the stored one and is never stored. */
   apiKeyOverride?: string;
   /** Folders that replace the settings' folders (the agent's --folder flags). */
@@ -44,6 +47,11 @@ export interface DesktopCoreOptions {
   /** For tests: how the connection monitor probes (default: idle probe after 2 s, 2 s timeout). */
   connectionTimings?: Partial<ConnectionMonitorTimings>;
   log?: (line: string) => void;
+}
+
+/** The opted-in key file (settings key_storage 'file'), in the app's data directory. */
+export function keyFilePath(appDataDir: string): string {
+  return join(appDataDir, 'api-keys.json');
 }
 
 export interface CoreStatus {
@@ -69,8 +77,9 @@ export class DesktopCore {
   readonly journal: UploadJournal;
   readonly watcher: FolderWatcher;
   readonly folders: WatchedFolders;
-  readonly keys: KeyStore;
-  readonly keyWarning: string | null;
+  /** Replaced when Settings → Key storage changes (switchKeyStorage). */
+  keys: KeyStore;
+  keyWarning: string | null;
   readonly local: LocalArchive | null;
   private readonly settings: SettingsStore;
   private readonly store: JournalStore;
@@ -107,7 +116,7 @@ export class DesktopCore {
     let keys = options.keys;
     let keyWarning: string | null = null;
     if (!keys) {
-      const opened = await openKeyStore({ storage: settings.key_storage, filePath: join(options.appDataDir, 'api-keys.json'), log });
+      const opened = await openKeyStore({ storage: settings.key_storage, filePath: keyFilePath(options.appDataDir), log, ...(options.keychain ? { keychain: options.keychain } : {}) });
       keys = opened.store;
       keyWarning = opened.warning ?? null;
     }
@@ -189,6 +198,13 @@ export class DesktopCore {
     this.store.close();
     await this.client.close();
     await this.local?.stop();
+  }
+
+  /** Settings → Key storage: the service's key moves into the chosen store, which keeps it from now on. */
+  async switchKeyStorage(storage: KeyStorage, open: Omit<OpenKeyStoreOptions, 'storage'>): Promise<void> {
+    const opened = await switchKeyStorage({ ...open, storage, from: this.keys, profile: this.profile });
+    this.keys = opened.store;
+    this.keyWarning = opened.warning ?? null;
   }
 
   /** Stores a new key for the current service (keychain) and lets paused work continue. */

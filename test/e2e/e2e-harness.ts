@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { errorMessage } from '../../common/errors.ts';
 import type { DesktopNotification } from '../../common/ipc.ts';
 import { DesktopApp } from '../../main/core/desktop-app.ts';
+import type { ProbedKeyStore } from '../../main/core/keychain/open-key-store.ts';
 import { SessionKeyStore } from '../../main/core/keychain/session-key-store.ts';
 import { openConfBackend } from '../../main/core/settings/conf-backend.ts';
 import { SettingsStore, type SettingsPatch } from '../../main/core/settings/settings-store.ts';
@@ -59,6 +60,8 @@ export interface DesktopUnderTest {
  */
 export async function startDesktop(options: {
   dir: string; port?: number; settings?: SettingsPatch; apiKeyOverride?: string; start?: boolean;
+  /** Key storage as the app opens it, with this keychain (a fault-injecting one: the OS keychain cannot run here). */
+  keychain?: () => ProbedKeyStore;
 }): Promise<DesktopUnderTest> {
   const logs: string[] = [];
   const log = (line: string): void => {
@@ -69,7 +72,7 @@ export async function startDesktop(options: {
   if (options.settings) await settings.update(options.settings);
   const token = newWebShellToken();
   const app = await DesktopApp.open({
-    appDataDir: join(options.dir, 'data'), settings, keys: new SessionKeyStore(),
+    appDataDir: join(options.dir, 'data'), settings, ...(options.keychain ? { keychain: options.keychain } : { keys: new SessionKeyStore() }),
     localLimits: { uploadsPerWindow: 1000, requestsPerWindow: 10_000 },
     previewUrl: (id) => webPreviewUrl(id, token), log,
     ...(options.apiKeyOverride ? { apiKeyOverride: options.apiKeyOverride } : {}),

@@ -1,4 +1,5 @@
 import type { CallOutput, EventPayload } from '../../../common/ipc.ts';
+import type { KeyStorage } from '../../../common/settings.ts';
 import type { DesktopCore } from '../desktop-core.ts';
 import type { DocumentFiles } from '../document-files.ts';
 import type { LibraryCache } from '../library/library-cache.ts';
@@ -26,6 +27,8 @@ export interface DesktopServices {
    * tried again first). A failure shows in the status, not here.
    */
   connectionReady: () => Promise<void>;
+  /** Settings → Key storage: moves the key into the chosen store before the setting is saved; refuses what cannot work. */
+  switchKeyStorage: (storage: KeyStorage) => Promise<void>;
   /** Asks the library to catch up now, in the background: a failed sync shows in its status, not in the caller. */
   syncSoon: () => void;
   /** Tells the shells that documents or events changed here, before the next sync would. */

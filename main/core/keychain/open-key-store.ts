@@ -1,3 +1,4 @@
+import type { KeyStorage } from '../../../common/settings.ts';
 import { FileKeyStore } from './file-key-store.ts';
 import { errorReason, type KeyStore } from './key-store.ts';
 import { OsKeychain } from './os-keychain.ts';
@@ -10,7 +11,7 @@ export interface ProbedKeyStore extends KeyStore {
 
 export interface OpenKeyStoreOptions {
   /** The user's choice from settings (`key_storage`): 'file' only after an explicit opt-in. */
-  storage: 'keychain' | 'file';
+  storage: KeyStorage;
   /** Where the opted-in key file lives, in the app's data directory. Not touched unless storage is 'file'. */
   filePath: string;
   log?: (line: string) => void;
@@ -31,6 +32,10 @@ export interface OpenedKeyStore {
  */
 export async function openKeyStore(options: OpenKeyStoreOptions): Promise<OpenedKeyStore> {
   const log = options.log ?? (() => {});
+  if (options.storage === 'session') {
+    log('API keys: kept in memory until the app closes (chosen in settings)');
+    return { store: new SessionKeyStore() };
+  }
   if (options.storage === 'file') {
     log(`API keys: file key store ${options.filePath} (opted in by the user)`);
     return { store: new FileKeyStore({ path: options.filePath, log }) };

@@ -1,5 +1,7 @@
 import type { CallOutput, ConnectionStatus, DesktopNotification } from '../../../common/ipc.ts';
-import { desktop, callErrorMessage } from './desktop.ts';
+import { desktop } from './desktop.ts';
+import { t } from './i18n.svelte.ts';
+import { serviceMessage } from './service-messages.ts';
 
 type Counts = CallOutput<'uploads.counts'>;
 type Space = CallOutput<'catalog.spaces'>[number];
@@ -72,7 +74,11 @@ class AppState {
     setTimeout(() => this.dismiss(id), kind === 'error' || lines || action ? 12_000 : 5_000);
   }
 
-  error(error: unknown): void { this.toast('error', callErrorMessage(error)); }
+  /** A failed call as a toast: in the UI's language where the app knows the message (the original as a second line). */
+  error(error: unknown): void {
+    const shown = serviceMessage(error, t);
+    this.toast('error', shown.text, shown.detail ? [shown.detail] : undefined);
+  }
 
   dismiss(id: number): void { this.toasts = this.toasts.filter((t) => t.id !== id); }
 }

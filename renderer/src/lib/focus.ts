@@ -7,19 +7,25 @@
 export const MAIN_REGION = '[data-main-region]';
 
 /**
- * Focuses the main region of the screen being shown. Screens other than the library load on demand, so it waits
- * for the region to appear, for at most `frames` animation frames.
+ * Focuses the first element matching `selector`, once it is there. Screens other than the library load on demand, so
+ * it waits for the element to appear, for at most `frames` animation frames.
  */
-export async function focusMainRegion(root: ParentNode = document, frames = 120): Promise<boolean> {
+export async function focusWhenShown(selector: string, root: ParentNode = document, frames = 120): Promise<boolean> {
   for (let frame = 0; frame < frames; frame++) {
-    const region = root.querySelector<HTMLElement>(MAIN_REGION);
-    if (region) {
-      region.focus({ preventScroll: true });
+    const element = root.querySelector<HTMLElement>(selector);
+    if (element) {
+      element.focus({ preventScroll: true });
+      element.scrollIntoView({ block: 'nearest' });
       return true;
     }
     await new Promise((done) => requestAnimationFrame(done));
   }
   return false;
+}
+
+/** Focuses the main region of the screen being shown. */
+export function focusMainRegion(): Promise<boolean> {
+  return focusWhenShown(MAIN_REGION);
 }
 
 /** The library row a document was opened from, so the way back lands on it. */
