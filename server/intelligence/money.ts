@@ -25,7 +25,6 @@ export interface MoneyToken {
  */
 const WORD_CODES = new Set(['ALL', 'BAM', 'BHD', 'BOB', 'CUC', 'CUP', 'GEL', 'MAD', 'MOP', 'PEN', 'SOS', 'TOP']);
 const ISO_CODES = Intl.supportedValuesOf('currency').filter((code) => !WORD_CODES.has(code));
-const CODES = ISO_CODES.join('|');
 
 /** Symbols of one currency each. */
 const SYMBOLS: Readonly<Record<string, string>> = {
