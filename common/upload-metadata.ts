@@ -66,10 +66,10 @@ export function validateUploadMetadata(json: unknown): ParsedMetadata {
   if (result.success) {
     const value = result.data;
     if (value.tags) value.tags = [...new Map(value.tags.map((t) => [t.toLowerCase(), t])).values()];
-    // Money owed to the reader is a credit note, stored negative; any other document with a negative sum would lower
-    // what is due as if it were a bill.
-    if (value.amount && value.amount.value < 0 && value.event_type !== 'credit_note') {
-      return { ok: false, error: 'Invalid metadata: amount.value must not be negative unless event_type is credit_note' };
+    // Money owed to the reader is a credit note, stored negative; any other document with a sum of zero or less would
+    // lower what is due as if it were a bill (or open one for nothing).
+    if (value.amount && value.amount.value <= 0 && value.event_type !== 'credit_note') {
+      return { ok: false, error: 'Invalid metadata: amount.value must be greater than 0 unless event_type is credit_note' };
     }
     if (value.amount && value.event_type === 'credit_note') value.amount.value = -Math.abs(value.amount.value);
     return { ok: true, value };

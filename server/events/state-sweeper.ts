@@ -2,9 +2,11 @@ import type { UploadMetadata } from '../../common/archive-types.ts';
 import { nowIso, transaction, type Database } from '../db/database.ts';
 import { recordStateChange } from './event-writer.ts';
 import { HAND_SET_STATE } from './hand-edits.ts';
+import { NOTICE_DEADLINE } from './notice-deadline.ts';
 
 /**
- * Time moves events on: a contract, policy or offer whose end date (due_date) has passed expires. Run at start-up
+ * Time moves events on: a contract, policy or offer whose end date (due_date) has passed expires, and so does a
+ * contract's notice deadline once its day has passed. Run at start-up
  * and then every hour, so an archive that was switched off catches up when it comes back. Returns how many changed.
  *
  * A state a person chose (by hand, or as metadata.state_hint at upload) while the end date had already passed is
@@ -13,21 +15,23 @@ import { HAND_SET_STATE } from './hand-edits.ts';
  */
 export function expireEndedTerms(db: Database, today = nowIso().slice(0, 10)): number {
   return transaction(db, () => {
-    const ended = db.prepare(`SELECT e.id, e.state, e.due_date, d.edited_fields, d.metadata, d.created_at AS uploaded_at,
+    const ended = db.prepare(`SELECT e.id, e.state, e.due_date, e.purpose, d.edited_fields, d.metadata, d.created_at AS uploaded_at,
         (SELECT h.at FROM event_history h WHERE h.event_id = e.id ORDER BY h.id DESC LIMIT 1) AS state_at
       FROM events e JOIN documents d ON d.id = e.document_id
-      WHERE e.event_type IN ('contract', 'policy', 'offer') AND e.state IN ('active', 'open')
+      WHERE ((e.event_type IN ('contract', 'policy', 'offer') AND e.state IN ('active', 'open'))
+          OR (e.purpose = '${NOTICE_DEADLINE}' AND e.state = 'open'))
         AND e.due_date IS NOT NULL AND e.due_date < ?`).all(today) as Array<{
-      id: string; state: string; due_date: string; edited_fields: string; metadata: string | null; uploaded_at: string;
+      id: string; state: string; due_date: string; purpose: string; edited_fields: string; metadata: string | null; uploaded_at: string;
       state_at: string | null;
     }>;
     const now = nowIso();
     let changed = 0;
     for (const event of ended) {
-      const decidedOn = personDecidedOn(event);
+      const noticeDeadline = event.purpose === NOTICE_DEADLINE;
+      const decidedOn = noticeDeadline ? null : personDecidedOn(event);
       if (decidedOn !== null && event.due_date < decidedOn) continue;
       db.prepare("UPDATE events SET state = 'expired', updated_at = ? WHERE id = ?").run(now, event.id);
-      recordStateChange(db, event.id, event.state, 'expired', 'end date passed', now);
+      recordStateChange(db, event.id, event.state, 'expired', noticeDeadline ? 'notice deadline passed' : 'end date passed', now);
       changed++;
     }
     return changed;

@@ -30,18 +30,20 @@ export function senderKeys(text: string, senderName: string | null): SenderKey[]
     if (RECIPIENT_LINE.test(line)) continue;
     let upper = line.toUpperCase();
     for (const m of upper.matchAll(IBAN)) {
-      const iban = compact(m[1]!);
-      if (isValidIban(iban)) add('iban', iban);
+      const iban = ibanOf(compact(m[1]!));
+      if (iban) add('iban', iban);
       // Parts of an account number, even a misread one, are no VAT id.
       upper = upper.replace(m[1]!, ' ');
     }
     for (const m of upper.matchAll(VAT_ID)) {
       const vat = compact(m[1]!);
-      if (/\d{6}/.test(vat.replace(/\D/g, ''))) add('vat', vat);
+      if (/\d{6}/.test(vat.replace(/\D/g, ''))) add('vat', vat.slice(0, 2) + ocrDigits(vat.slice(2)));
     }
     for (const m of upper.matchAll(REGISTER_LABEL)) {
-      const register = compact(m[1]!.toUpperCase());
-      if (register.replace(/\D/g, '').length >= 5 && !keys.has(`vat:${register}`)) add('register', register);
+      const printed = compact(m[1]!.toUpperCase());
+      const register = ocrDigits(printed);
+      const asVat = printed.slice(0, 2) + ocrDigits(printed.slice(2));
+      if (register.replace(/\D/g, '').length >= 5 && !keys.has(`vat:${asVat}`)) add('register', register);
     }
   }
   const name = senderName ? normalizeSenderName(senderName) : '';
@@ -67,6 +69,24 @@ export function normalizeSenderName(name: string): string {
 }
 
 const compact = (value: string): string => value.replace(/[\s.\-/]/g, '');
+
+/** Letters OCR reads for digits ("B98…" for "898…"): a number's key is the same however a scan printed it. */
+const ocrDigits = (value: string): string => value.replace(/[OQD]/g, '0').replace(/[IL]/g, '1').replace(/Z/g, '2')
+  .replace(/S/g, '5').replace(/G/g, '6').replace(/B/g, '8');
+
+/** IBAN lengths of the ISO 13616 registry for European countries; a longer match has text glued to its end. */
+const IBAN_LENGTHS: Readonly<Record<string, number>> = {
+  AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FR: 27, GB: 22, GI: 23,
+  GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27, MT: 31, NL: 18, NO: 15, PL: 28,
+  PT: 25, RO: 24, SE: 24, SI: 19, SK: 24, SM: 27,
+};
+
+/** The IBAN a match holds (cut to its country's length where known), if its check digits are right. */
+function ibanOf(candidate: string): string | null {
+  const length = IBAN_LENGTHS[candidate.slice(0, 2)];
+  const iban = length ? candidate.slice(0, length) : candidate;
+  return isValidIban(iban) ? iban : null;
+}
 
 /** ISO 13616 check digits (mod 97). */
 export function isValidIban(iban: string): boolean {

@@ -3,6 +3,7 @@ import type { ArchiveEvent, ArchiveEventDetail } from '../../common/archive-type
 import { applyAnalysis } from '../../server/pipeline/apply-analysis.ts';
 import { emptyAnalysis } from '../../server/pipeline/analysis.ts';
 import { noticeDeadline } from '../../server/events/notice-deadline.ts';
+import { expireEndedTerms } from '../../server/events/state-sweeper.ts';
 import { makePdf, startHarness, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
 
 interface List<T> { success: true; items: T[]; total: number }
@@ -41,12 +42,14 @@ describe('credit notes', () => {
     expect(await res.json()).toEqual({ success: false, error: 'Cannot change a credit note to open: it asks for no payment' });
   });
 
-  it('a negative amount is refused for any other type, and loses nothing', async () => {
-    const res = await h.upload({ bytes: await makePdf('Minus five'), name: 'minus.pdf' }, { metadata: { amount: EUR(-5) } });
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      success: false, error: 'Invalid metadata: amount.value must not be negative unless event_type is credit_note',
-    });
+  it('an amount of zero or less is refused for any other type', async () => {
+    for (const metadata of [{ amount: EUR(-5) }, { event_type: 'invoice', amount: EUR(0) }]) {
+      const res = await h.upload({ bytes: await makePdf('Minus five'), name: 'minus.pdf' }, { metadata });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({
+        success: false, error: 'Invalid metadata: amount.value must be greater than 0 unless event_type is credit_note',
+      });
+    }
   });
 
   it('a document typed credit note by hand gets its amount negative', async () => {
@@ -123,10 +126,15 @@ describe('a contract\'s notice deadline', () => {
     const patch = await h.api(`/v1/events/${notice!.id}`, { method: 'PATCH', json: { due_date: '2099-01-01' } });
     expect(patch.status).toBe(409);
 
-    // A longer period moves the deadline; without one the derived event goes.
+    // The day after the deadline the sweeper expires it; the contract itself still runs.
+    expireEndedTerms(h.service.db, '2099-10-01');
+    expect((await eventsOf(id)).map((e) => [e.event_type, e.state]).sort()).toEqual([['contract', 'active'], ['notice', 'expired']]);
+    expect((await detail(notice!.id)).history.at(-1)!.cause).toBe('notice deadline passed');
+
+    // A longer period moves the deadline (and, still ahead, reopens it); without one the derived event goes.
     applyAnalysis(h.service.db, id, { ...contractTerms, fields: { ...contractTerms.fields,
       notice_period: { value: { count: 6, unit: 'month' }, source: 'text', confidence: 0.8 } } }, false);
-    expect((await eventsOf(id)).find((e) => e.id === notice!.id)).toMatchObject({ due_date: '2099-06-30' });
+    expect((await eventsOf(id)).find((e) => e.id === notice!.id)).toMatchObject({ due_date: '2099-06-30', state: 'open' });
     const { notice_period: _dropped, ...withoutPeriod } = contractTerms.fields;
     applyAnalysis(h.service.db, id, { ...contractTerms, fields: withoutPeriod }, false);
     expect((await eventsOf(id)).map((e) => e.event_type)).toEqual(['contract']);

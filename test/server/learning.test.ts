@@ -46,6 +46,13 @@ describe('sender identity keys', () => {
     ]);
   });
 
+  it('gives a scan\'s misreadings the printed number\'s key: letters for digits, a character glued to an IBAN', () => {
+    const printed = senderKeys('CIF: B12345678\nIBAN ES81 3456 7890 1234 5678 9012', null);
+    const scanned = senderKeys('CIF: 812345678\nIBAN ES81 3456 7890 1234 5678 9012X', null);
+    expect(scanned).toEqual(printed);
+    expect(printed.map((k) => k.kind).sort()).toEqual(['iban', 'register']);
+  });
+
   it('normalises a name without case, accents, punctuation or legal form', () => {
     expect(normalizeSenderName('MÜLLER + SÖHNE G.m.b.H.')).toBe(normalizeSenderName('Müller & Söhne GmbH'));
     expect(normalizeSenderName('Éclair Services SARL')).toBe('eclair services');
