@@ -62,6 +62,21 @@ describe('credit notes', () => {
   });
 });
 
+describe('the document\'s type set by hand', () => {
+  it('gives a document without an event one of that type, kept by reprocessing', async () => {
+    const id = await upload({});
+    expect(await eventsOf(id)).toEqual([]);
+    const res = await h.api(`/v1/documents/${id}`, { method: 'PATCH', json: { event_type: 'invoice' } });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { document: { extracted_data: Record<string, unknown> } };
+    expect(body.document.extracted_data.event_type).toMatchObject({ value: 'invoice', source: 'edit' });
+    expect(await eventsOf(id)).toMatchObject([{ event_type: 'invoice', state: 'needs_input' }]);
+    await h.api(`/v1/documents/${id}/reprocess`, { method: 'POST' });
+    await h.service.processor.idle();
+    expect(await eventsOf(id)).toMatchObject([{ event_type: 'invoice', state: 'needs_input' }]);
+  });
+});
+
 describe('one invoice, one open event', () => {
   it('a second copy of an invoice (same reference and sender) opens nothing', async () => {
     const bill = { event_type: 'invoice', amount: EUR(120), due_date: '2099-03-01', reference_number: 'INV-4711', sender_name: 'Invented Plumbing' };
