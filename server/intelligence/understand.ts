@@ -18,6 +18,7 @@ import { looksLikeReceipt, receiptMerchant } from './layout/receipt.ts';
 import { findZones } from './layout/zones.ts';
 import type { PageLayout } from './layout-types.ts';
 import { findParties } from './parties.ts';
+import { findPaymentDetails, isValidIban } from './payment-details.ts';
 import { findReferences, pickReference, referenceKinds } from './references.ts';
 import { makeTags } from './tags.ts';
 import { evidence, letterCount, makeDoc } from './text.ts';
@@ -64,6 +65,10 @@ export interface Understanding {
   due_date?: ExtractedField<string>;
   event_type?: ExtractedField<EventType>;
   buyer_name?: ExtractedField<string>;
+  /** How to pay (server/intelligence/payment-details.ts): the payee's IBAN (compact), BIC, the reference to quote. */
+  iban?: ExtractedField<string>;
+  bic?: ExtractedField<string>;
+  payment_reference?: ExtractedField<string>;
 }
 
 /** UNTDID 1001 codes of credit notes. */
@@ -137,6 +142,16 @@ export function understand(input: UnderstandInput): Understanding {
   const reference = pickReference(fieldLines, references, eventType);
   if (e) result.reference_number = field(e.invoiceNumber, 'e-invoice', 1, `Invoice number ${e.invoiceNumber}`);
   else if (reference) result.reference_number = field(reference.value, 'text', reference.confidence, reference.evidence);
+
+  const payment = hasText ? findPaymentDetails(fieldDoc) : { iban: null, bic: null, paymentReference: null };
+  const einvoiceIban = e?.iban ? e.iban.replace(/\s+/g, '').toUpperCase() : null;
+  if (einvoiceIban && isValidIban(einvoiceIban)) result.iban = field(einvoiceIban, 'e-invoice', 1, `IBAN ${einvoiceIban}`);
+  else if (payment.iban) result.iban = field(payment.iban.value, 'text', payment.iban.confidence, payment.iban.evidence);
+  if (payment.bic) result.bic = field(payment.bic.value, 'text', payment.bic.confidence, payment.bic.evidence);
+  if (e?.paymentReference) result.payment_reference = field(e.paymentReference, 'e-invoice', 1, `PaymentReference ${e.paymentReference}`);
+  else if (payment.paymentReference) {
+    result.payment_reference = field(payment.paymentReference.value, 'text', payment.paymentReference.confidence, payment.paymentReference.evidence);
+  }
 
   const zones = findZones(positioned);
   const receipt = eventType === 'receipt' || looksLikeReceipt(input.layout ?? []);
