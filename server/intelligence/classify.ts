@@ -2,7 +2,7 @@
 
 import type { EventType } from '../../common/archive-types.ts';
 import type { ReferenceKind } from './references.ts';
-import { documentTypeSources, lexiconsFor, type DocumentTypeWords } from './lexicon/index.ts';
+import { documentTypeSources, lexiconsFor, tillSources, type DocumentTypeWords } from './lexicon/index.ts';
 import { combineLabels, indexLabels, latin, WORD_END, WORD_START, type Doc } from './text.ts';
 
 export interface Classification {
@@ -22,6 +22,12 @@ type Rule = readonly [EventType, string, number];
 const PAID_AT_TILL = 'betrag (?:dankend )?erhalten|dankend erhalten|paid in full|bar bezahlt|barzahlung|ec-?karte|girocard|kartenzahlung|zahlung erfolgt|rückgeld|gegeben(?= (?:bar|eur|€|\\d))|geg\\. (?:bar|girocard|ec|karte)|paid (?:by|with) (?:cash|card|debit card|credit card|contactless)|change due|cash tendered';
 const TILL = 'tse(?:-\\p{L}+)?|bon-?nr\\.?|kasse \\d+|kassen-?nr\\.?|terminal-?id|trace-?nr\\.?|cashier|auth(?:orization|orisation)? code|trans(?:action)? ?#';
 const PAID_THANKS = 'vielen dank für ihren einkauf|thank you for (?:your purchase|shopping(?: with us)?)|gute fahrt|payment received';
+/** The same evidence in all six languages, from the lexicon. */
+const TILL_EVIDENCE = {
+  paid: `${PAID_AT_TILL}|${tillSources('paid').join('|')}`,
+  till: `${TILL}|${tillSources('till').join('|')}`,
+  thanks: `${PAID_THANKS}|${tillSources('thanks').join('|')}`,
+};
 
 /**
  * [type, regex source, weight]. Strong words name the document; weak ones only occur in it. All rules run as one
@@ -55,9 +61,9 @@ const RULES: readonly Rule[] = [
   ['invoice', 'bill', 1],
   ['invoice', 'amount due|balance due|zu zahlen|zahlbar|due date|payment terms|zahlungsziel|bankverbindung|ust-?id\\p{L}*|vat (?:no|reg\\p{L}*)', 0.5],
   ['credit_note', 'erstattung|refund|gutgeschrieben|credited', 0.5],
-  ['receipt', PAID_AT_TILL, 1.5],
-  ['receipt', TILL, 1.5],
-  ['receipt', PAID_THANKS, 1.5],
+  ['receipt', TILL_EVIDENCE.paid, 1.5],
+  ['receipt', TILL_EVIDENCE.till, 1.5],
+  ['receipt', TILL_EVIDENCE.thanks, 1.5],
   ['contract', 'vertragsparteien|zwischen|between|the parties|unterschrift|signature|signed|§ ?\\d+|laufzeit|kündigungsfrist|hereinafter|nachfolgend|im folgenden', 0.5],
   ['contract', 'vertrags\\p{L}+', 0.3],
   ['policy', '(?<!privacy |cookie |returns? |refund |data protection |cancellation )policy', 1.5],
@@ -196,7 +202,10 @@ export function classify(doc: Doc, signals: ClassifySignals): Classification {
 
   // A bill settled on the spot is a receipt, whatever its heading says ("Rechnung" on a petrol station slip).
   const matched = (source: string): boolean => perRule.has(RULES.findIndex((rule) => rule[1] === source));
-  if (!signals.hasDueDate && matched(PAID_AT_TILL) && (matched(TILL) || matched(PAID_THANKS))) bump('receipt', 6);
+  if (!signals.hasDueDate && matched(TILL_EVIDENCE.paid) && (matched(TILL_EVIDENCE.till) || matched(TILL_EVIDENCE.thanks))) {
+    // Outweighs a heading ("TAX INVOICE" over a till slip) when the till and the thanks are both there.
+    bump('receipt', matched(TILL_EVIDENCE.till) && matched(TILL_EVIDENCE.thanks) ? 16 : 6);
+  }
 
   const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]);
   const [first, second] = ranked;

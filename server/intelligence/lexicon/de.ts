@@ -52,4 +52,9 @@ export const de: Lexicon = {
     bankStatement: ['kontoauszug', 'depotauszug', 'kreditkartenabrechnung'],
     offer: ['angebot', 'kostenvoranschlag'],
   },
+  till: {
+    paid: ['bar(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)', 'rückgeld', 'kartenzahlung', 'girocard', 'ec-?karte'],
+    till: ['kasse(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)', 'kassierer(?:in)?', 'bon-?nr\\.?', 'terminal-?id'],
+    thanks: ['vielen dank für ihren einkauf', 'danke für ihren besuch'],
+  },
 };

@@ -59,4 +59,10 @@ export const en: Lexicon = {
     bankStatement: ['bank statement', 'account statement', 'statement of account', 'credit card statement'],
     offer: ['quotation', 'quote', 'estimate', 'proposal'],
   },
+  till: {
+    // Beside a number only: "CASH 50.00", "CHANGE 7.60"; the words alone are everywhere.
+    paid: ['cash(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)', 'change(?: due)?(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)', '(?:amount )?tendered', 'paid by card', 'card payment', 'contactless'],
+    till: ['cashier', 'counter(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)', 'terminal(?: id| no\\.?)?(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)', 'trans(?:action)? (?:no|id)\\.?'],
+    thanks: ['thank you for (?:shopping|your purchase|your visit|coming)', '(?:please )?come again', 'see you again'],
+  },
 };

@@ -53,4 +53,9 @@ export const es: Lexicon = {
     bankStatement: ['extracto (?:bancario|de cuenta|de movimientos)'],
     offer: ['presupuesto', 'oferta'],
   },
+  till: {
+    paid: ['efectivo', 'cambio(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)', 'entregado(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)', 'pago con tarjeta'],
+    till: ['caja(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)', 'cajer[oa]', 'tpv'],
+    thanks: ['gracias por su (?:compra|visita)', 'vuelva pronto'],
+  },
 };

@@ -59,4 +59,9 @@ export const fr: Lexicon = {
     bankStatement: ['relev[ée] de compte', 'relev[ée] bancaire', 'extrait de compte'],
     offer: ['devis', 'offre de prix', 'proposition commerciale'],
   },
+  till: {
+    paid: ['esp[èe]ces', 'rendu monnaie', 'monnaie rendue', '[àa] rendre(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)', 'pay[ée] par (?:cb|carte)', 'carte bancaire', 'cb(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)'],
+    till: ['caisse(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)', 'caissi[èe]re?', 'ticket n ?[°º]', 'tpe'],
+    thanks: ['merci de votre (?:visite|achat)', 'merci (?:et )?[àa] bient[ôo]t'],
+  },
 };

@@ -11,9 +11,9 @@ import { es } from './es.ts';
 import { fr } from './fr.ts';
 import { it } from './it.ts';
 import { nl } from './nl.ts';
-import type { DocumentTypeWords, LabelVocabulary, Lexicon } from './types.ts';
+import type { DocumentTypeWords, LabelVocabulary, Lexicon, TillWords } from './types.ts';
 
-export type { DocumentTypeWords, LabelVocabulary, Lexicon, PeriodUnits } from './types.ts';
+export type { DocumentTypeWords, LabelVocabulary, Lexicon, PeriodUnits, TillWords } from './types.ts';
 
 export const LEXICONS: Readonly<Record<Language, Lexicon>> = { en, de, fr, nl, es, it };
 const ALL: readonly Lexicon[] = Object.values(LEXICONS);
@@ -37,6 +37,11 @@ export function labelSources(kind: keyof LabelVocabulary, lexicons: readonly Lex
 /** Every regex source of one document type across the given lexicons, longest first. */
 export function documentTypeSources(kind: keyof DocumentTypeWords, lexicons: readonly Lexicon[] = ALL): string[] {
   return unique(lexicons.flatMap((lexicon) => lexicon.documentTypes[kind]));
+}
+
+/** Every regex source of one kind of paid-at-the-till evidence across the given lexicons, longest first. */
+export function tillSources(kind: keyof TillWords, lexicons: readonly Lexicon[] = ALL): string[] {
+  return unique(lexicons.flatMap((lexicon) => lexicon.till[kind]));
 }
 
 /** Month name or abbreviation (lower case, with and without accents) → 1..12. Names shared by languages agree. */

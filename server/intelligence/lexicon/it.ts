@@ -57,4 +57,9 @@ export const it: Lexicon = {
     bankStatement: ['estratto conto', 'estratto conto corrente'],
     offer: ['preventivo', 'offerta'],
   },
+  till: {
+    paid: ['contanti', 'resto(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)', 'pagamento (?:elettronico|contante|carta)', 'bancomat'],
+    till: ['cassa(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)', 'cassier[ea]', 'scontrino n\\.?'],
+    thanks: ['grazie e arrivederci', 'grazie per (?:il vostro acquisto|la visita)'],
+  },
 };

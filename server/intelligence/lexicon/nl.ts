@@ -54,4 +54,9 @@ export const nl: Lexicon = {
     bankStatement: ['rekeningafschrift', 'bankafschrift', 'dagafschrift'],
     offer: ['offerte', 'prijsopgave'],
   },
+  till: {
+    paid: ['contant', 'wisselgeld', 'pinbetaling', 'gepind', 'betaald met (?:pin|kaart)'],
+    till: ['kassa(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)', 'kassi[èe]re?', 'bonnummer'],
+    thanks: ['bedankt voor uw (?:aankoop|bezoek)'],
+  },
 };

@@ -53,6 +53,13 @@ export interface PeriodUnits {
   year: string;
 }
 
+/** What shows a bill was paid on the spot: how it was paid, the till, the thanks. Regex sources. */
+export interface TillWords {
+  paid: readonly string[];
+  till: readonly string[];
+  thanks: readonly string[];
+}
+
 export interface Lexicon {
   language: Language;
   /** Twelve entries, January first: the full name, then its abbreviations. */
@@ -72,4 +79,5 @@ export interface Lexicon {
   dateJoiners: readonly string[];
   labels: LabelVocabulary;
   documentTypes: DocumentTypeWords;
+  till: TillWords;
 }
