@@ -2,21 +2,42 @@
 
 import type { EventType } from '../../common/archive-types.ts';
 import { dominantCurrency, findMoney, type MoneyToken } from './money.ts';
+import { labelSources } from './lexicon/index.ts';
 import { isPostcodeLine } from './parties.ts';
 import { combineLabels, evidence, indexLabelsOf, nearestLabel, wordsRegex, type Doc, type LabelSpan } from './text.ts';
 
-export type AmountLabel = 'deduction' | 'due' | 'total' | 'rounded' | 'sum' | 'payout' | 'paid' | 'premium' | 'balance' | 'weak' | 'excluded' | 'none';
+export type AmountLabel = 'deduction' | 'due' | 'total' | 'rounded' | 'sum' | 'payout' | 'paid' | 'premium' | 'balance' | 'weak'
+  | 'tendered' | 'change' | 'excluded' | 'none';
 
 export interface AmountCandidate extends MoneyToken { line: number; label: AmountLabel; prose: boolean }
 
 export interface AmountPick { value: number; currency: string; confidence: number; evidence: string }
 
+/** The six languages' total labels: those that ask to pay ("net à payer", "te betalen") are what is due. */
+const LEXICON_TOTALS = labelSources('total');
+const ASKS_TO_PAY = /pay|zahl|betal|pagar|pagare|d[ûu]/u;
+const LEXICON_DUE = LEXICON_TOTALS.filter((source) => ASKS_TO_PAY.test(source));
+const LEXICON_OTHER_TOTALS = LEXICON_TOTALS.filter((source) => !ASKS_TO_PAY.test(source));
+const LEXICON_EXCLUDED = [...labelSources('subtotal'), ...labelSources('tax')];
+
 /** More specific kinds first: at one position the first kind that matches wins ("net pay" before "net"). */
 const LABELS = combineLabels<AmountLabel>([
+  // Before the exclusions, which would read "net à payer" as a net amount.
+  ['due', wordsRegex(LEXICON_DUE)],
   // The total after cash rounding is what was paid; the rounding adjustment itself is below a unit and skipped.
   ['rounded', wordsRegex([
     'rounded total', 'total rounded', 'total after rounding', 'rounding', 'gerundet(?:er betrag)?', 'rundung', 'total arrondi',
     'arrondi', 'afgerond(?: totaal)?', 'afronding', 'redondeo', 'total redondeado', 'arrotondamento', 'totale arrotondato',
+  ])],
+  // What a customer handed over and got back: never the amount, but tendered less change is what was paid.
+  ['change', wordsRegex([
+    'change(?: due| given| amt| amount)?', 'rückgeld', 'wechselgeld', 'retour', 'rendu', 'monnaie(?: rendue)?', 'à rendre',
+    'wisselgeld', 'terug', 'cambio', 'vuelto', 'devolución', 'resto',
+  ])],
+  ['tendered', wordsRegex([
+    'cash(?: tendered| paid| received)?', 'tendered', 'amount tendered', 'gegeben', 'bar(?:geld)?', 'bar gegeben', 'espèces',
+    'contant(?:en)?', 'efectivo', 'contanti', 'credit card', 'debit card', 'card', 'visa', 'mastercard', 'amex', 'kartenzahlung',
+    'ec-?karte', 'girocard', 'carte(?: bancaire)?', 'pinbetaling', 'tarjeta', 'carta(?: di credito)?', 'bancomat',
   ])],
   ['payout', wordsRegex([
     'auszahlungsbetrag', 'auszahlung', 'überweisung', 'net pay', 'take-?home pay', 'nettoverdienst', 'nettobezüge', 'nettolohn',
@@ -33,13 +54,14 @@ const LABELS = combineLabels<AmountLabel>([
     '(?:zzgl\\.?|zuzüglich|plus|enthaltene|davon|darin enthalten)? ?(?:\\d{1,2}(?:[.,]\\d+)? ?%)? ?(?:mwst\\.?|ust\\.?|umsatzsteuer|mehrwertsteuer|vat|sales tax|tax|steuer|steuerbetrag|mwst\\.?-?betrag)',
     'rabatt', 'nachlass', 'discount', 'skonto', 'gutschein', 'voucher', 'anzahlung', 'bereits (?:gezahlt|bezahlt|erhalten|beglichen)',
     'abschl[äa]ge?(?:szahlung(?:en)?)?', 'geleistete (?:abschläge|zahlungen)', '(?:amount )?paid', 'payments?(?: received)?',
-    'deposit', 'gegeben', 'bar(?:geld)?', 'cash', 'rückgeld', 'wechselgeld', 'change', 'tendered', 'einzelpreis', 'stückpreis',
+    'deposit', 'einzelpreis', 'stückpreis',
     'unit price', 'e-?preis', 'menge', 'qty', 'quantity', '\\p{L}*steuer', 'versand(?:kosten)?', 'shipping', 'porto', 'mahngebühr(?:en)?', 'mahnkosten', 'zinsen', 'verzugszinsen', 'interest',
     'alter (?:konto)?stand', 'alter saldo', 'opening balance', 'previous balance', 'kreditlimit', 'credit limit', 'limit',
     'verfügbar(?:er betrag)?', 'available', 'versicherungssumme', 'deckungssumme', 'sum insured', 'selbstbeteiligung',
     'deductible', 'excess', 'stammkapital', 'grundkapital', 'share capital', 'steuerpflichtig\\p{L}*', 'zu versteuern\\p{L}*',
     'einkünfte', 'einkommen', 'festgesetzt', 'festgesetzte \\p{L}+', 'vorauszahlung(?:en)?', 'anrechnung', 'angerechnet',
     'price (?:rise|increase)', 'preiserhöhung', 'one-?off(?: \\p{L}+)? (?:charge|fee)', 'joining fee', 'aufnahmegebühr',
+    ...LEXICON_EXCLUDED,
   ])],
   ['deduction', wordsRegex([
     'brutto(?:lohn|gehalt|verdienst|bezüge|entgelt)', 'gesamt-?brutto', 'gross(?: pay| salary| earnings| wages?)?',
@@ -60,6 +82,7 @@ const LABELS = combineLabels<AmountLabel>([
     'rechnungssumme', 'bruttobetrag', 'brutto(?:summe|gesamt)?', 'gesamt ?brutto', 'summe brutto', 'angebotssumme',
     'gesamtkosten', 'gesamtbetrag (?:inkl\\.?|inklusive) \\p{L}+', 'grand total', 'invoice total', 'total amount',
     'total (?:incl\\.?|including|inc\\.?) (?:vat|tax)', 'total (?:eur|gbp|usd|chf)', 'gesamtbetrag (?:eur|chf)',
+    ...LEXICON_OTHER_TOTALS.filter((source) => source !== 'total'),
   ])],
   ['sum', wordsRegex(['summe(?: eur| chf)?', 'gesamt', 'total', 'betrag gesamt'])],
   ['premium', wordsRegex([
@@ -114,7 +137,9 @@ export function findAmounts(doc: Doc, blockedByLine: ReadonlyMap<number, Readonl
       let label: AmountLabel = hit?.kind ?? 'none';
       // "Total 18.50 22.20": values after a total's with nothing between them are that total's columns (net, gross).
       const previous = result[result.length - 1];
-      if (!hit && i > 0 && previous?.line === index && TOTAL_KINDS.has(previous.label) && !/\p{L}{2,}/u.test(segment)) {
+      // A smaller value after a total is its tax column, not a gross.
+      if (!hit && i > 0 && previous?.line === index && TOTAL_KINDS.has(previous.label) && !/\p{L}{2,}/u.test(segment)
+        && Math.abs(token.value) > Math.abs(previous.value)) {
         label = previous.label;
       }
       if (!hit && !/\p{L}{2,}/u.test(segment) && index > 0 && !money.has(index - 1)) {
@@ -187,10 +212,10 @@ function headerLabels(spans: readonly LabelSpan<AmountLabel>[], line: string): A
 }
 
 const BASE_SCORE: Record<AmountLabel, number> = {
-  deduction: 3, due: 12, rounded: 11, total: 10, sum: 8, payout: 5, paid: -1, premium: 6, balance: 5, weak: 4, none: 1, excluded: -1,
+  deduction: 3, due: 12, rounded: 11, total: 10, tendered: -1, change: -1, sum: 8, payout: 5, paid: -1, premium: 6, balance: 5, weak: 4, none: 1, excluded: -1,
 };
 const CONFIDENCE: Record<AmountLabel, number> = {
-  deduction: 0.5, due: 0.9, rounded: 0.85, total: 0.9, sum: 0.8, payout: 0.8, paid: 0.9, premium: 0.75, balance: 0.75, weak: 0.6, none: 0.4, excluded: 0,
+  deduction: 0.5, due: 0.9, rounded: 0.85, total: 0.9, tendered: 0, change: 0, sum: 0.8, payout: 0.8, paid: 0.9, premium: 0.75, balance: 0.75, weak: 0.6, none: 0.4, excluded: 0,
 };
 
 function scoreFor(label: AmountLabel, eventType: EventType | null): number {
@@ -229,15 +254,19 @@ export function pickAmount(lines: readonly string[], candidates: readonly Amount
     let score = base + (candidate.currency ? 0.5 : 0) - (candidate.prose ? 1.5 : 0);
     // Totals come after the items they add up; among equals the later one wins (on one line too: net, then gross),
     // and unlabelled ones by size.
-    score += candidate.label === 'none' ? Math.min(Math.abs(candidate.value), 1e9) / 1e10 : candidate.line / 100_000 + candidate.start / 1e8;
+    score += candidate.label === 'none' ? Math.min(Math.abs(candidate.value), 1e9) / 1e10 : candidate.line / 100_000
+      + (TOTAL_KINDS.has(candidate.label) && !candidate.prose ? candidate.start / 1e8 : 0);
     if (!best || score > best.score) best = { candidate, score };
   }
   if (!best) return null;
-  const candidate = grossOf(best.candidate, candidates) ?? best.candidate;
+  const settled = paidByTender(candidates);
+  const total = settled ?? grossOf(best.candidate, candidates) ?? best.candidate;
+  const remainder = settled ? null : remainderOf(total, candidates, lines);
+  const candidate = remainder ?? total;
   let confidence = CONFIDENCE[candidate.label === 'none' && candidate !== best.candidate ? best.candidate.label : candidate.label];
   // Arithmetic that adds up (net + tax, total + rounding, cash − change) confirms the pick; a larger total after
   // it that nothing explains makes it doubtful.
-  if (confirmedBySum(candidate, candidates)) confidence = Math.max(confidence, 0.9) + 0.05;
+  if (settled || remainder || confirmedBySum(candidate, candidates)) confidence = Math.max(confidence, 0.9) + 0.05;
   else if (candidate.label !== 'due' && laterLargerTotal(candidate, candidates)) confidence -= 0.2;
   let currency = candidate.currency;
   if (!currency) {
@@ -291,6 +320,38 @@ function confirmedBySum(pick: AmountCandidate, candidates: readonly AmountCandid
   const values = new Set(others);
   return others.some((a) => a < target && values.has(target - a) && !(target - a === a && others.filter((x) => x === a).length < 2))
     || others.some((a) => a > target && values.has(a - target) && a - target !== target);
+}
+
+/** A line that names what is left to pay ("Solde à payer", "Restbetrag", "Balance due", "Te betalen"). */
+const LEFT_TO_PAY = /pay|zahl|betal|pagar|pagare|due|d[ûu]|rest|reste|solde|saldo|balance|resto|restante/iu;
+
+/**
+ * What is left to pay after a prepayment: an amount near the total, on a line that says so, that equals the total less
+ * another printed amount (a deposit, a transfer already made).
+ */
+function remainderOf(total: AmountCandidate, candidates: readonly AmountCandidate[], lines: readonly string[]): AmountCandidate | null {
+  if (total.label === 'due' || total.label === 'rounded') return null;
+  for (const rest of candidates) {
+    if (rest.line <= total.line || rest.line - total.line > 6 || cents(rest.value) >= cents(total.value) || rest.value <= 0) continue;
+    if (!LEFT_TO_PAY.test(lines[rest.line]?.slice(0, rest.start) ?? '')) continue;
+    const paid = cents(total.value) - cents(rest.value);
+    if (candidates.some((other) => other !== rest && other !== total && cents(other.value) === paid)) return rest;
+  }
+  return null;
+}
+
+/**
+ * On a receipt the amount paid is what was tendered less the change given ("Cash 20.00 / Change 7.60" → 12.40); a
+ * total printed with that value is the one. Paid by card, the card's amount is the total itself.
+ */
+function paidByTender(candidates: readonly AmountCandidate[]): AmountCandidate | null {
+  const tendered = candidates.find((c) => c.label === 'tendered' && c.value > 0);
+  if (!tendered) return null;
+  const change = candidates.find((c) => c.label === 'change' && c.line >= tendered.line && c.line - tendered.line <= 3);
+  const paid = cents(tendered.value) - (change ? cents(change.value) : 0);
+  if (paid <= 0) return null;
+  const totals = candidates.filter((c) => c !== tendered && cents(c.value) === paid && (TOTAL_KINDS.has(c.label) || (change && c.label === 'none')));
+  return totals.find((c) => c.line <= tendered.line) ?? null;
 }
 
 function laterLargerTotal(pick: AmountCandidate, candidates: readonly AmountCandidate[]): boolean {

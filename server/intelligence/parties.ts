@@ -5,8 +5,8 @@ import { evidence, L, scan, WORD_END, WORD_START, type Doc } from './text.ts';
 export interface PartyPick { name: string; confidence: number; evidence: string }
 export interface Parties { sender: PartyPick | null; buyer: PartyPick | null }
 
-const LEGAL_FORM = '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.|SA|SAS|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|GesmbH|Ges\\.m\\.b\\.H\\.)';
-const NAME_WORD = "(?:[\\p{Lu}\\d][\\p{L}\\d&.'’+]*|&|\\+|und|and|of|für|der|die|des|de|von|van|zu|am|im|an der)";
+const LEGAL_FORM = '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.|SA|SAS|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|GesmbH|Ges\\.m\\.b\\.H\\.|Sdn\\.? ?Bhd\\.?|Bhd\\.?|S/B|Pte\\.? Ltd\\.?|Pvt\\.? Ltd\\.?|S\\.L\\.(?:U\\.)?|SRL|Srl|Sp\\. z ?o\\.o\\.|BVBA|BV|NV|VOF|SPRL|SNC|EURL|SASU|S\\.a\\.s\\.|S\\.n\\.c\\.)';
+const NAME_WORD = "(?:[\\p{Lu}\\d][\\p{L}\\d&.'’+]*|\\(\\p{Lu}[\\p{L} ]{0,20}\\)|&|\\+|und|and|of|für|der|die|des|de|von|van|zu|am|im|an der)";
 /** Capitalised words ending in a legal form: "Stadtwerke München GmbH", "Acme Widgets Ltd". */
 const NAME_WITH_FORM = new RegExp(`(?<![\\p{L}\\p{N}])(${NAME_WORD}(?:[ -]${NAME_WORD}){0,6})[ ,-]+${LEGAL_FORM}(?![\\p{L}\\p{N}])`, 'u');
 const HAS_LEGAL_FORM = new RegExp(`(?<![${L}])${LEGAL_FORM}${WORD_END}`);
@@ -142,7 +142,7 @@ function addressBlocks(lines: readonly string[]): number[] {
 }
 
 /** "Stadtwerke München GmbH · Emmy-Noether-Str. 2 · 80992 München": a sender in one line above the window. */
-function isReturnAddress(line: string): boolean {
+export function isReturnAddress(line: string): boolean {
   if (!/[·•|,–-]/u.test(line)) return false;
   const segments = line.split(SEPARATORS).filter(Boolean);
   // "Springfield, IL 62704" is a city line; a return address names someone and where: three parts, or two set apart by "·".
@@ -250,7 +250,8 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
 
   if (layout?.merchant) {
     const line = lines.findIndex((l) => l.includes(layout.merchant!.text));
-    add(layout.merchant.text, layout.merchant.prominent ? 0.85 : 0.75, line >= 0 ? line : first);
+    // Below a name with a legal form: a shop sign is often a brand, the legal form names the merchant.
+    add(layout.merchant.text, layout.merchant.prominent ? 0.7 : 0.6, line >= 0 ? line : first);
   }
   const addressKeys = (layout?.address ?? []).map(normalise).filter((key) => key.length >= 3);
   const issuerKeys = (layout?.issuer ?? []).map(normalise).filter((key) => key.length >= 3);
@@ -262,8 +263,10 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
   for (const [index, candidate] of candidates.entries()) {
     const key = keys[index]!;
     if (!key || key === buyerKey) continue;
+    // The recipient's window names the buyer: nothing read from its lines, nor a name printed only there, is the sender.
+    const sourceKey = candidate.line >= 0 ? normalise(lines[candidate.line] ?? '') : '';
+    if (addressKeys.some((zone) => zone.length >= 6 && sourceKey.includes(zone))) continue;
     const inIssuerZone = issuerKeys.some((zone) => zone.includes(key));
-    // The recipient's window names the buyer; a name printed only there is never the sender.
     if (!inIssuerZone && addressKeys.some((zone) => zone.includes(key))) continue;
     let confidence = candidate.confidence + (inIssuerZone && candidate.line !== -1 ? 0.05 : 0);
     // Agreement raises confidence: the same name found twice, or matching the web/e-mail domain.

@@ -64,6 +64,17 @@ describe('zones', () => {
     expect(zones.letterhead).toEqual(['Blauwerk Tischlerei', 'Telefon 0000 123456']);
   });
 
+  it('leaves the return address over the window to the sender', () => {
+    const windowed = page([
+      box('kranich', 460, 40, 20),
+      box('Kranich Software GmbH · Werftstraße 9 · 24103 Kiel', 57, 146, 7),
+      box('Nordlicht Design GmbH', 57, 160), box('Am Hafen 3', 57, 174), box('20457 Hamburg', 57, 188),
+    ]);
+    expect(findZones(linesOf(windowed)).address).toEqual(['Nordlicht Design GmbH', 'Am Hafen 3', '20457 Hamburg']);
+    const result = understand({ text: textOf(windowed), layout: [windowed], filename: 'a.pdf', categories: [], einvoice: null, today: '2027-04-01' });
+    expect(result.sender_name?.value).toBe('Kranich Software GmbH');
+  });
+
   it('finds no zones without positions', () => {
     expect(findZones([])).toEqual({ letterhead: [], address: [], footer: [] });
   });
@@ -134,6 +145,15 @@ describe('choosing the amount by consistency', () => {
 
   it('takes the rounded total over the total before rounding, not the adjustment', () => {
     expect(amountOf('Total 52.08\nRounding -0.03\nRounded total 52.05\nCash 60.00\nChange 7.95')).toBe(52.05);
+  });
+
+  it('takes the total that tendered less change gives, not a tax summary printed after it', () => {
+    expect(amountOf('Subtotal 4.60\nTax 0.28\nTotal 4.90\nCash 10.00\nChange 5.10\nTax summary\nTotal 4.60 0.28')).toBe(4.9);
+  });
+
+  it('takes what is left to pay after a prepayment printed near the total', () => {
+    expect(amountOf('Total TTC 600,00 €\nSolde à payer 420,00 €\nAcompte versé le 02/03/2027 180,00 €')).toBe(420);
+    expect(amountOf('Total 600.00 EUR\nBalance 420.00 EUR\nWire transfer received 150.00 EUR')).toBe(600);
   });
 
   it('does not take a year, a postcode or a quantity for an amount', () => {

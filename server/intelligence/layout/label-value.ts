@@ -11,8 +11,9 @@ const MAX_DROP = 2;
 const STARTS_WITH_VALUE = /^(?:[^\p{L}\d\s]{1,3} ?)?[-−]?\d|^\p{Lu}{1,3}\$? ?\d/u;
 
 /**
- * "label value" for every cell without digits whose value is not to its right but in the cell under it (the
- * horizontal spans overlap, within two line heights). A header row over a row of values pairs column by column.
+ * "label value" for every cell without digits whose value is not to its right but in the one cell under it (the
+ * horizontal spans overlap, within two line heights). A header row over one row of values pairs column by column;
+ * over several rows it heads a table, whose rows the line readers take as they are.
  */
 export function labelValuePairs(lines: readonly LayoutLine[]): string[] {
   const pairs: string[] = [];
@@ -26,6 +27,9 @@ export function labelValuePairs(lines: readonly LayoutLine[]): string[] {
       if (right && STARTS_WITH_VALUE.test(right.text)) return;
       const below = next.cells.filter((other) => overlaps(cell, other));
       if (below.length !== 1 || !STARTS_WITH_VALUE.test(below[0]!.text)) return;
+      // A column header over rows of values heads a table: its first row is not the label's one value.
+      const after = lines[index + 2];
+      if (after?.page === line.page && after.top - next.bottom <= (next.bottom - next.top) * MAX_DROP && after.cells.some((other) => overlaps(cell, other) && STARTS_WITH_VALUE.test(other.text))) return;
       pairs.push(`${cell.text} ${below[0]!.text}`);
     });
   });

@@ -4,7 +4,7 @@
  * from the address window.
  */
 
-import { hasLegalData, isPostcodeLine, opensRecipientBlock } from '../parties.ts';
+import { hasLegalData, isPostcodeLine, isReturnAddress, opensRecipientBlock } from '../parties.ts';
 import type { Cell, LayoutLine } from './lines.ts';
 
 export interface Zones {
@@ -92,10 +92,16 @@ function addressWindow(blocks: readonly Block[]): Block | null {
   if (marked) return upToTown(marked);
   const left = blocks.filter((b) => b.x < 0.5 && b.cells.length >= 2 && b.cells.length <= MAX_ADDRESS_LINES
     && b.texts.some(isPostcodeLine)).sort((a, b) => a.top - b.top);
-  if (left.length >= 2) return left[1]!;
+  if (left.length >= 2) return withoutReturnAddress(left[1]!);
   const only = left[0];
-  if (only && blocks.some((b) => b !== only && b.bottom <= only.top)) return only;
+  if (only && blocks.some((b) => b !== only && b.bottom <= only.top)) return withoutReturnAddress(only);
   return null;
+}
+
+/** The sender's one-line return address printed over the window is the sender's, not the recipient's. */
+function withoutReturnAddress(block: Block): Block {
+  if (block.cells.length < 3 || !isReturnAddress(block.texts[0]!)) return block;
+  return { ...block, cells: block.cells.slice(1), texts: block.texts.slice(1) };
 }
 
 /** A marked block ends with its town line; what follows under it is the body. */
