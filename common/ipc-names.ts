@@ -25,3 +25,6 @@ export const UPLOAD_ITEM_STATES = ['queued', 'hashing', 'waiting', 'uploading', 
 
 export const CALL_NAMES: readonly CallName[] = CALL_NAME_LIST;
 export const EVENT_NAMES: readonly EventName[] = EVENT_NAME_LIST;
+
+/** documents.saveAs: the folder typed is not there (the renderer offers to create it). Here, not in ipc.ts: no zod. */
+export const SAVE_FOLDER_MISSING = 'The folder does not exist';

@@ -180,7 +180,11 @@ export const CALLS = {
   /** A URL the renderer may load the document's bytes from (the preview protocol; never a signed service URL). */
   'documents.preview': call(z.strictObject({ id: uuid }), z.object({ url: z.string(), mime_type: z.string(), file_name: z.string(), size: z.number() })),
   /** Saves the file under its Content-Disposition name into `directory` (the shell asks the user where). */
-  'documents.saveAs': call(z.strictObject({ id: uuid, directory: z.string().min(1) }), z.object({ path: z.string() })),
+  /**
+   * Saves a copy into `directory`. A folder that does not exist is refused (409, SAVE_FOLDER_MISSING) unless
+   * `create_folders` says to make it: a typo must not quietly become a new folder.
+   */
+  'documents.saveAs': call(z.strictObject({ id: uuid, directory: z.string().min(1), create_folders: z.boolean().optional() }), z.object({ path: z.string() })),
   /**
    * Opens the file in the system's app for its type (Office documents have no preview). `opened: false`: this shell
    * cannot open files on the user's desktop; the renderer offers Save as instead.

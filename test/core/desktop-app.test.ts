@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CALLS, CALL_NAMES, parseCallInput, type CallName, type CallOutput, type CallInput } from '../../common/ipc.ts';
+import { SAVE_FOLDER_MISSING } from '../../common/ipc-names.ts';
 import { DesktopApp } from '../../main/core/desktop-app.ts';
 import { SessionKeyStore } from '../../main/core/keychain/session-key-store.ts';
 import { openConfBackend } from '../../main/core/settings/conf-backend.ts';
@@ -115,7 +116,10 @@ describe('DesktopApp over the embedded archive (local mode)', () => {
     await expect(call('documents.open', { id: crypto.randomUUID() })).rejects.toThrow('Document not found');
 
     const saveDir = join(dir, 'saved');
-    const first = await call('documents.saveAs', { id: invoice.id, directory: saveDir });
+    // A folder that is not there is not made quietly (a typo would become one): only when asked.
+    await expect(call('documents.saveAs', { id: invoice.id, directory: saveDir })).rejects.toMatchObject({ status: 409, message: `${SAVE_FOLDER_MISSING}: ${saveDir}` });
+    await expect(readdir(saveDir)).rejects.toThrow(/ENOENT/);
+    const first = await call('documents.saveAs', { id: invoice.id, directory: saveDir, create_folders: true });
     const second = await call('documents.saveAs', { id: invoice.id, directory: saveDir });
     expect([first.path, second.path]).toEqual([join(saveDir, 'Rechnung.pdf'), join(saveDir, 'Rechnung (2).pdf')]);
 

@@ -3,10 +3,12 @@
  * checked with axe-core, plus the keyboard paths a keyboard user takes (focus into the opened document, back to the
  * row, into each screen after a `g` shortcut) and the list's screen-reader semantics.
  */
+import { existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { parseCallInput } from '../../common/ipc.ts';
 import { makePdf } from '../helpers/archive-harness.ts';
 import { axeViolations, e2eSession, localDay, shoot, until, type AxeViolation } from './e2e-harness.ts';
 
@@ -52,6 +54,17 @@ async function tour(page: Page, lang: string, ids: string[]): Promise<void> {
   await visit('#/due', 'due', 'due-item');
   await visit('#/settings', 'settings', 'folder-add');
   await visit('#/library/deleted', 'deleted', 'library');
+  await visit('#/welcome', 'welcome', 'onboarding-step-1');
+  await page.getByTestId('onboarding-next').click();
+  await page.getByTestId('onboarding-step-2').waitFor();
+  await shoot(page, `tour-${lang}-welcome-step2`);
+  found[`${lang}-welcome-step2`] = await axeViolations(page);
+  await page.getByTestId('onboarding-skip-folder').click();
+  await page.getByTestId('onboarding-step-3').waitFor();
+  await shoot(page, `tour-${lang}-welcome-step3`);
+  found[`${lang}-welcome-step3`] = await axeViolations(page);
+  await page.getByTestId('onboarding-finish').click();
+  await page.getByTestId('library').waitFor();
 }
 
 const focusedTestId = (page: Page): Promise<unknown> => page.evaluate('document.activeElement?.dataset?.testid ?? document.activeElement?.tagName');
@@ -162,6 +175,51 @@ describe('every screen at 1024×700 (browser shell, Chromium)', () => {
     expect(contrast.map((v) => `${v.scheme}: ${v.nodes.join(' | ')}`)).toEqual([]);
     await page.getByTestId('library-search').press('Escape');
   }, 30_000);
+
+  it('saves a copy into a new folder only when asked, and never shows "of 0" while the preview loads', async () => {
+    const { page } = session.opened;
+    const base = session.desktop.shell.url.split('#')[0];
+    await page.goto(`${base}#/library`);
+    await page.getByTestId('library-row').first().waitFor();
+    // Records every text the page count shows from here on (pdf.js takes a moment to count the pages).
+    await page.evaluate(`window.__pageCounts = [];
+      new MutationObserver(() => { const el = document.querySelector('[data-testid=pdf-page-count]'); if (el) window.__pageCounts.push(el.textContent); })
+        .observe(document.body, { subtree: true, childList: true, characterData: true });`);
+    await page.goto(`${base}#/document/${ids[0]}`);
+    await expect.poll(() => page.getByTestId('pdf-page-count').textContent(), { timeout: 20_000 }).toBe('of 1');
+    const counts = await page.evaluate('window.__pageCounts') as string[];
+    expect(counts.length).toBeGreaterThan(0);
+    expect(counts).not.toContain('of 0');
+
+    const target = join(session.dir, 'Belege', '2026');
+    await page.getByTestId('doc-save-as').click();
+    await page.getByTestId('save-dir').fill(target);
+    await page.getByTestId('save-submit').click();
+    await expect.poll(() => page.getByTestId('save-error').textContent()).toBe(`The folder ${target} does not exist.`);
+    expect(existsSync(target)).toBe(false);
+    await shoot(page, 'tour-en-save-missing-folder');
+    await page.getByTestId('save-create-folder').click();
+    await expect.poll(() => page.getByTestId('saved-path').textContent()).toContain(target);
+    expect(readdirSync(target)).toHaveLength(1);
+    await page.keyboard.press('Escape');
+  }, 60_000);
+
+  it('names the folders already watched in the welcome guide\'s last step', async () => {
+    const { page } = session.opened;
+    const folder = join(session.dir, 'Scans');
+    mkdirSync(folder, { recursive: true });
+    await session.desktop.app.handlers['folders.save'](parseCallInput('folders.save', { path: folder }));
+    await page.goto(`${session.desktop.shell.url.split('#')[0]}#/welcome`);
+    await page.getByTestId('onboarding-step-1').waitFor();
+    await page.getByTestId('onboarding-local').check();
+    await page.getByTestId('onboarding-next').click();
+    await page.getByTestId('onboarding-skip-folder').click();
+    await page.getByTestId('onboarding-step-3').waitFor();
+    await expect.poll(() => page.getByTestId('onboarding-folder').first().textContent()).toContain(folder);
+    expect(await page.getByTestId('onboarding-no-folder').count()).toBe(0);
+    await page.getByTestId('onboarding-finish').click();
+    await page.getByTestId('library').waitFor();
+  }, 60_000);
 
   it('looks right in English and German', async () => {
     const { page } = session.opened;

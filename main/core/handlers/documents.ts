@@ -1,6 +1,8 @@
+import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ErrorMessage, errorMessage } from '../../../common/errors.ts';
 import type { CallOutput } from '../../../common/ipc.ts';
+import { SAVE_FOLDER_MISSING } from '../../../common/ipc-names.ts';
 import type { ArchiveClient } from '../client/archive-client.ts';
 import { ArchiveError } from '../client/archive-error.ts';
 import type { DesktopServices } from './desktop-services.ts';
@@ -37,7 +39,13 @@ export function documentHandlers(
       const file = await services.files.previewFile(id);
       return { url: services.previewUrl(id), mime_type: file.mimeType, file_name: file.fileName, size: file.size };
     },
-    'documents.saveAs': async ({ id, directory }) => ({ path: (await client().download(id, resolve(directory))).path }),
+    'documents.saveAs': async ({ id, directory, create_folders }) => {
+      const target = resolve(directory);
+      const info = await stat(target).catch(() => null);
+      if (!info && !create_folders) throw new ArchiveError(`${SAVE_FOLDER_MISSING}: ${target}`, { status: 409 });
+      if (info && !info.isDirectory()) throw new ArchiveError(`Not a folder: ${target}`, { status: 400 });
+      return { path: (await client().download(id, target)).path };
+    },
     'documents.open': async ({ id }) => {
       const openPath = services.openPath;
       if (!openPath) return { opened: false };
@@ -48,6 +56,8 @@ export function documentHandlers(
       const detail = await client().updateDocument(id, changes);
       services.cache.upsertDocuments([detail], services.now());
       services.libraryChanged({ document_ids: [id], event_ids: [] });
+      // A new sender or type changes the document's event too: the library fetches it now, not at the next interval.
+      if (changes.sender_name !== undefined || changes.event_type !== undefined) services.syncSoon();
       return detail;
     },
     'documents.delete': async ({ ids }) => bulk(ids, (id) => client().deleteDocument(id)),
