@@ -63,6 +63,8 @@ const LETTERS: ReadonlyArray<readonly [RegExp, readonly Language[]]> = [
 const WORDS = new RegExp(`[${L}]+`, 'gu');
 /** The first few thousand words decide; counting a whole book would only cost time. */
 const MAX_WORDS = 4000;
+/** Enough characters for MAX_WORDS words of any of the six languages, so a long text is never scanned whole. */
+const MAX_CHARS = MAX_WORDS * 12;
 
 /** Word → the languages it is a function word of, each weighted by how many languages share it. */
 const LOOKUP = new Map<string, Array<{ language: Language; weight: number }>>();
@@ -90,7 +92,7 @@ export function languageScores(text: string, options: LanguageOptions = {}): Map
     const score = scores.get(language);
     if (score !== undefined) scores.set(language, score + value);
   };
-  const words = (text.toLowerCase().match(WORDS) ?? []).slice(0, MAX_WORDS);
+  const words = (text.slice(0, MAX_CHARS).toLowerCase().match(WORDS) ?? []).slice(0, MAX_WORDS);
   const shapes = new Map<Language, number>();
   for (const word of words) {
     for (const { language, weight } of LOOKUP.get(word) ?? []) add(language, weight);
@@ -112,7 +114,7 @@ export function languageScores(text: string, options: LanguageOptions = {}): Map
  * words to say anything.
  */
 export function detectLanguage(text: string, options: LanguageOptions = {}): LanguageGuess | null {
-  const wordCount = text.match(WORDS)?.length ?? 0;
+  const wordCount = text.slice(0, MAX_CHARS).match(WORDS)?.length ?? 0;
   if (wordCount < 3) return null;
   const ranked = [...languageScores(text, options).entries()].sort((a, b) => b[1] - a[1]);
   const [top, second] = ranked;
