@@ -12,7 +12,7 @@ export const CALL_NAME_LIST = [
   'documents.update', 'documents.delete', 'documents.restore', 'documents.reprocess', 'events.list', 'events.get',
   'events.setState', 'events.update', 'events.due', 'events.snooze', 'events.exportIcs', 'uploads.list', 'uploads.add',
   'uploads.retry', 'uploads.pauseItem', 'uploads.remove', 'uploads.pause', 'uploads.resume', 'uploads.counts',
-  'folders.list', 'folders.save', 'folders.remove', 'folders.rescan', 'catalog.spaces', 'catalog.categories',
+  'folders.list', 'folders.save', 'folders.remove', 'folders.rescan', 'folders.browse', 'catalog.spaces', 'catalog.categories',
   'catalog.tags', 'dialogs.pickFolder',
 ] as const;
 

@@ -149,6 +149,34 @@ export const settingsPatchSchema = z.strictObject({
 export const eventUpdateSchema = z.strictObject({ id: uuid, ...eventPatchFields });
 export type EventUpdate = z.infer<typeof eventUpdateSchema>;
 
+/**
+ * documents.update: the document's id and the fields of PATCH /v1/documents/{id}, validated as the service does. The
+ * renderer's edit forms parse with it too, so a bad value is named before anything is sent.
+ */
+export const documentUpdateSchema = z.strictObject({
+  id: uuid,
+  title: z.string().trim().min(1, { error: 'must not be empty' }).max(500, { error: 'at most 500 characters' }).optional(),
+  document_date: calendarDate.nullable().optional(),
+  category_id: uuid.nullable().optional(),
+  tags: z.array(z.string().trim().min(1, { error: 'must not be empty' }).max(100, { error: 'at most 100 characters' }))
+    .max(50, { error: 'at most 50 tags' }).optional(),
+  sender_name: eventPatchFields.sender_name,
+  event_type: eventPatchFields.event_type,
+});
+export type DocumentUpdate = z.infer<typeof documentUpdateSchema>;
+
+/** A folder of the user's home and the folders inside it (folders.browse: the browser shell's folder picker). */
+export const folderListingSchema = z.object({
+  path: z.string(),
+  /** The folder above, or null at the home folder (browsing stops there). */
+  parent: z.string().nullable(),
+  home: z.string(),
+  folders: z.array(z.object({ name: z.string(), path: z.string() })),
+  /** More folders than a listing shows: the rest are left out (type the path instead). */
+  truncated: z.boolean(),
+});
+export type FolderListing = z.infer<typeof folderListingSchema>;
+
 // ---- the contract ------------------------------------------------------------------------------------------------
 
 const none = z.undefined();
@@ -190,13 +218,11 @@ export const CALLS = {
    * cannot open files on the user's desktop; the renderer offers Save as instead.
    */
   'documents.open': call(z.strictObject({ id: uuid }), z.object({ opened: z.boolean() })),
-  'documents.update': call(z.strictObject({
-    id: uuid,
-    title: z.string().trim().min(1).max(500).optional(),
-    document_date: calendarDate.nullable().optional(),
-    category_id: uuid.nullable().optional(),
-    tags: z.array(z.string().trim().min(1).max(100)).max(50).optional(),
-  }), documentDetailSchema),
+  /**
+   * Hand edits (PATCH /v1/documents/{id}): only the fields given change; null clears one. A corrected sender,
+   * category or tags is learned by the service for the sender's later documents; `event_type` is the document's type.
+   */
+  'documents.update': call(documentUpdateSchema, documentDetailSchema),
   'documents.delete': call(z.strictObject({ ids }), bulkResultSchema),
   'documents.restore': call(z.strictObject({ ids }), bulkResultSchema),
   'documents.reprocess': call(z.strictObject({ ids }), z.object({
@@ -248,6 +274,11 @@ export const CALLS = {
   'folders.save': call(watchedFolderSchema.partial({ id: true }), watchedFolderSchema),
   'folders.remove': call(z.strictObject({ id: z.string().min(1) }), z.boolean()),
   'folders.rescan': call(z.strictObject({ id: z.string().min(1).optional() }), none),
+  /**
+   * The folders inside a folder of the user's home (default: the home itself), for choosing one where the shell has no
+   * native picker. Hidden folders are left out; anything outside the home is refused.
+   */
+  'folders.browse': call(z.strictObject({ path: z.string().min(1).max(4096).optional() }), folderListingSchema),
 
   // catalog
   'catalog.spaces': call(none, z.array(spaceSchema)),
@@ -294,7 +325,17 @@ export type DesktopApi = {
    * bridge returns null: a web page is never told where a dropped file lives.
    */
   pathForFile(file: File): string | null;
+  /**
+   * Files the user chose (the "Choose files…" dialog) or dropped, into the upload queue with the form's values. Not a
+   * channel either, because a File cannot cross IPC: the Electron preload sends their paths with uploads.add; the
+   * browser shell's bridge streams their bytes to the shell's authenticated upload route, which keeps a copy in the
+   * app's data directory until the upload is done.
+   */
+  addFiles(files: readonly File[], options: AddFilesOptions): Promise<UploadItemView[]>;
 };
+
+/** What goes with chosen files into the queue: uploads.add's space and metadata. */
+export type AddFilesOptions = Omit<CallInput<'uploads.add'>, 'paths'>;
 
 /** What main implements: the same calls, with inputs already parsed by the contract's schemas. */
 export type DesktopHandlers = { [C in CallName]: (input: CallParsedInput<C>) => Promise<CallOutput<C>> };

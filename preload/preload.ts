@@ -4,8 +4,8 @@ import type { CallName, DesktopApi, EventName, EventPayload, IpcError } from '..
 
 /**
  * Exposes exactly the DesktopApi contract as `window.desktop`: one function per call (built by looping over the
- * contract), `on(event, listener)` returning its unsubscribe, and `pathForFile` (the contract's one renderer-local
- * helper: a dropped File's path, which only the renderer process can ask Electron for). Nothing else crosses: no ipcRenderer, no event
+ * contract), `on(event, listener)` returning its unsubscribe, `pathForFile` (a renderer-local helper: a dropped File's
+ * path, which only the renderer process can ask Electron for) and `addFiles` (chosen Files queued by their paths). Nothing else crosses: no ipcRenderer, no event
  * objects (an IpcRendererEvent carries `sender`, which is ipcRenderer itself), no Node. Sandboxed preloads can only
  * require 'electron', so scripts/build-shells.ts bundles this file with the contract into dist/electron/preload.cjs.
  *
@@ -49,7 +49,7 @@ export function buildDesktopApi(ipc: IpcRendererLike, files: FilePathsLike): Des
   const invoke = async (name: CallName, input: unknown): Promise<unknown> =>
     unwrap(await (input === undefined ? ipc.invoke(`${CALL_CHANNEL_PREFIX}${name}`) : ipc.invoke(`${CALL_CHANNEL_PREFIX}${name}`, input)));
   // Built by a loop over the contract; the one cast says "these are the contract's calls", `satisfies` checks the rest.
-  const calls = Object.fromEntries(CALL_NAMES.map((name) => [name, (input?: unknown) => invoke(name, input)])) as Omit<DesktopApi, 'on' | 'pathForFile'>;
+  const calls = Object.fromEntries(CALL_NAMES.map((name) => [name, (input?: unknown) => invoke(name, input)])) as Omit<DesktopApi, 'on' | 'pathForFile' | 'addFiles'>;
 
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const onEvent = (_event: IpcRendererEvent, ...args: unknown[]): void => {
@@ -92,7 +92,15 @@ export function buildDesktopApi(ipc: IpcRendererLike, files: FilePathsLike): Des
     }
   };
 
-  return { ...calls, on, pathForFile } satisfies DesktopApi;
+  // The open dialog of a file input is the system's own in Electron, and its files are on disk: their paths go.
+  const addFiles: DesktopApi['addFiles'] = async (chosen, options) => {
+    const paths = chosen.map((file) => pathForFile(file));
+    const missing = chosen.filter((_file, i) => paths[i] === null).map((file) => file.name);
+    if (missing.length > 0) throw new Error(`These files are not on this computer's disk, so they cannot be queued: ${missing.join(', ')}`);
+    return calls['uploads.add']({ ...options, paths: paths as string[] });
+  };
+
+  return { ...calls, on, pathForFile, addFiles } satisfies DesktopApi;
 }
 
 contextBridge.exposeInMainWorld('desktop', buildDesktopApi(ipcRenderer, webUtils));

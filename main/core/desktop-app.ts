@@ -1,6 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { UPLOAD_ITEM_STATES } from '../../common/ipc-names.ts';
 import type { CallOutput, DesktopHandlers, DesktopNotification, EventName, EventPayload } from '../../common/ipc.ts';
 import { errorMessage } from '../../common/errors.ts';
 import { pickLocale, translate, type Locale } from '../../common/i18n/translate.ts';
@@ -20,6 +22,7 @@ import { DocumentFollower } from './library/document-follower.ts';
 import { LibrarySync } from './library/library-sync.ts';
 import { Reminders } from './library/reminders.ts';
 import { SerialTask } from './serial-task.ts';
+import { ChosenFiles } from './uploads/chosen-files.ts';
 import { waitForConnection } from './handlers/wait-for-connection.ts';
 import type { SettingsStore } from './settings/settings-store.ts';
 import { nodeSystemLanguages } from './system-languages.ts';
@@ -44,6 +47,8 @@ export interface DesktopAppOptions extends Omit<DesktopCoreOptions, 'settings'> 
   openPath?: (path: string) => Promise<void>;
   /** The system's folder picker; null when cancelled. Without it dialogs.pickFolder answers `{ supported: false }`. */
   pickFolder?: (title?: string) => Promise<string | null>;
+  /** The folder folders.browse may list (and nothing outside it); default the user's home. */
+  homeDir?: string;
   now?: () => number;
   /**
    * The OS's preferred languages (BCP 47), for texts main builds when the setting ui.language is null (follow the
@@ -67,6 +72,8 @@ export class DesktopApp extends EventEmitter<Emitted> {
   private readonly cache: LibraryCache;
   private readonly reminders: Reminders;
   private readonly files: DocumentFiles;
+  /** Copies of files chosen in the browser shell's page, waiting for their upload (its upload route fills it). */
+  readonly chosenFiles: ChosenFiles;
   private readonly options: DesktopAppOptions;
   private readonly settings: SettingsStore;
   private readonly now: () => number;
@@ -106,6 +113,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
       notify: (notification) => this.emit('notification', notification),
     });
     this.files = new DocumentFiles({ appDataDir: options.appDataDir, cache, client: () => this.current.client });
+    this.chosenFiles = new ChosenFiles(join(options.appDataDir, 'chosen-files'));
     this.sync = this.attach(core);
     this.follower = this.followerOf(core, this.sync);
     this.reconnects = new SerialTask(() => this.reconnect(), (error) => {
@@ -129,6 +137,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
 
   async start(): Promise<void> {
     await this.current.start();
+    await this.sweepChosenFiles();
     this.sync.start();
     this.reminders.start();
     this.stopSettings = this.settings.onChange((next, previous) => {
@@ -231,6 +240,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
         } satisfies DesktopNotification);
       }
       if (item.state === 'done') {
+        void this.chosenFiles.discard(item.path).catch((error: unknown) => this.log(`chosen files: ${errorMessage(error)}`));
         this.syncSoon();
         if (item.document_id) this.follower.follow([item.document_id]);
       }
@@ -298,6 +308,20 @@ export class DesktopApp extends EventEmitter<Emitted> {
     this.emit('status.changed', this.status());
   }
 
+  /** Copies of chosen files whose upload is done, or whose queue item was removed, are deleted. */
+  private async sweepChosenFiles(): Promise<void> {
+    const needed = new Set<string>();
+    const states = UPLOAD_ITEM_STATES.filter((state) => state !== 'done');
+    let total = 1;
+    for (let offset = 0; offset < total; offset += 500) {
+      const page = this.current.journal.list({ states, limit: 500, offset });
+      for (const item of page.items) needed.add(item.path);
+      total = page.total;
+    }
+    const removed = await this.chosenFiles.sweep(needed);
+    if (removed > 0) this.log(`chosen files: ${removed} copies no longer needed deleted`);
+  }
+
   /** The library catches up in the background; a failed sync shows in the status, not in the caller. */
   private syncSoon(): void {
     void this.sync.syncNow().catch(() => undefined);
@@ -316,6 +340,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
       libraryChanged: (change) => this.emit('library.changed', change),
       status: () => this.status(), emitStatus: () => this.emitStatus(),
       previewUrl: this.options.previewUrl, openPath: this.options.openPath, pickFolder: this.options.pickFolder,
+      homeDir: this.options.homeDir ?? homedir(),
     };
     const handlers = combineHandlers({
       connection: connectionHandlers(services),

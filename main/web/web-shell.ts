@@ -11,6 +11,7 @@ import { redactSecrets } from '../core/keychain/redact.ts';
 import { parseByteRange } from '../core/shell/byte-range.ts';
 import { dispatchCall, forwardEvents, toIpcError } from '../core/shell/ipc-dispatch.ts';
 import { previewHeaders, rendererCsp, rendererHeaders, resolveRendererFile } from '../core/shell/renderer-files.ts';
+import { receiveChosenFiles } from './chosen-files-route.ts';
 
 /**
  * The browser shell: serves the built renderer on 127.0.0.1 and carries the DesktopApi contract over a WebSocket.
@@ -18,6 +19,8 @@ import { previewHeaders, rendererCsp, rendererHeaders, resolveRendererFile } fro
  * travels in the URL's fragment to the page, which never sends it to a server log); Host and Origin must name this
  * very address so that a web page using DNS rebinding or a cross-site socket gets nothing. Frames are JSON:
  * request { id, call, input? }, response { id, ok: true, result } | { id, ok: false, error }, event { event, payload }.
+ * Files chosen in the page (a web page never learns their paths) come as multipart POST /files?token=… from the same
+ * origin and go into the upload queue (chosen-files-route.ts).
  */
 
 export interface WebShellOptions {
@@ -81,14 +84,15 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 
   async function handleHttp(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (!hostIsOurs(request)) return sendText(response, 403, 'Forbidden host');
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.setHeader('Allow', 'GET, HEAD');
-      return sendText(response, 405, 'Method not allowed');
-    }
     const rawUrl = request.url ?? '/';
     const queryAt = rawUrl.indexOf('?');
     const rawPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
     const query = new URLSearchParams(queryAt === -1 ? '' : rawUrl.slice(queryAt + 1));
+    if (rawPath === '/files') return receiveFiles(request, response, query.get('token'));
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.setHeader('Allow', 'GET, HEAD');
+      return sendText(response, 405, 'Method not allowed');
+    }
     if (rawPath.startsWith('/preview/')) return servePreview(request, response, rawPath.slice('/preview/'.length), query.get('token'));
     if (rawPath === '/ipc') return sendText(response, 426, 'Upgrade required');
     // A browser hides why a socket was refused: a page asks here whether its token still holds (after a restart of
@@ -108,6 +112,22 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     }
     response.writeHead(200, { ...rendererHeaders(file.path, csp), 'Content-Length': body.length });
     response.end(request.method === 'HEAD' ? undefined : body);
+  }
+
+  /** Files chosen in the page, streamed into the upload queue: only from this very page (origin and token). */
+  async function receiveFiles(request: IncomingMessage, response: ServerResponse, candidate: string | null): Promise<void> {
+    if (request.method !== 'POST') {
+      response.setHeader('Allow', 'POST');
+      return sendText(response, 405, 'Method not allowed');
+    }
+    if (!originIsOurs(request) || !sameToken(candidate)) {
+      // Nothing of a refused body is read: the connection closes after the answer.
+      response.setHeader('Connection', 'close');
+      return sendJson(response, 403, { ok: false, error: { message: STALE_TOKEN, status: 403 } });
+    }
+    const answer = await receiveChosenFiles(app, request);
+    if (answer.status >= 400) response.setHeader('Connection', 'close');
+    sendJson(response, answer.status, answer.body);
   }
 
   async function servePreview(request: IncomingMessage, response: ServerResponse, rawId: string, candidate: string | null): Promise<void> {
@@ -210,6 +230,15 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+function sendJson(response: ServerResponse, status: number, body: object): void {
+  const text = JSON.stringify(body);
+  response.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff',
+    'Content-Length': Buffer.byteLength(text),
+  });
+  response.end(text);
 }
 
 function sendText(response: ServerResponse, status: number, text: string): void {

@@ -216,9 +216,9 @@ describe('preload: exactly the contract as window.desktop', () => {
     desktop = bridge.exposed.get('desktop') as DesktopApi;
   });
 
-  it('exposes one object, with one function per call, on() and pathForFile(), nothing else', () => {
+  it('exposes one object, with one function per call, on(), pathForFile() and addFiles(), nothing else', () => {
     expect([...bridge.exposed.keys()]).toEqual(['desktop']);
-    expect(Object.keys(desktop).sort()).toEqual([...CALL_NAMES, 'on', 'pathForFile'].sort());
+    expect(Object.keys(desktop).sort()).toEqual([...CALL_NAMES, 'on', 'pathForFile', 'addFiles'].sort());
     for (const value of Object.values(desktop)) expect(typeof value).toBe('function');
     expect(CALL_NAMES).toContain('documents.open');
     expect(CALL_NAMES).toContain('dialogs.pickFolder');
@@ -229,6 +229,17 @@ describe('preload: exactly the contract as window.desktop', () => {
     expect(desktop.pathForFile(new File(['%PDF'], 'scan_0042.pdf'))).toBe('/home/me/Scans/scan_0042.pdf');
     expect(desktop.pathForFile(new File(['%PDF'], 'made-in-the-page.pdf'))).toBeNull();
     expect(desktop.pathForFile({ name: 'not a file' } as unknown as File)).toBeNull();
+  });
+
+  it('addFiles queues chosen files by their paths with uploads.add, and refuses files that are not on disk', async () => {
+    const ipc = fakeIpcMain();
+    const { handlers, calls } = recordingHandlers();
+    registerDesktopIpc(ipc, handlers, (event) => event.sender);
+    bridge.invoke = async (channel: unknown, ...args: unknown[]) => ipc.handlers.get(String(channel))!({ sender: APP_PAGE }, ...args);
+    await desktop.addFiles([new File(['%PDF'], 'scan_0042.pdf')], { metadata: { tags: ['Strom'] } });
+    expect(calls).toEqual([{ name: 'uploads.add', input: { paths: ['/home/me/Scans/scan_0042.pdf'], metadata: { tags: ['Strom'] } } }]);
+    await expect(desktop.addFiles([new File(['%PDF'], 'made-in-the-page.pdf')], {})).rejects.toThrow(/not on this computer's disk.*made-in-the-page\.pdf/);
+    expect(calls).toHaveLength(1);
   });
 
   it('carries the new calls over their channels: the folder picker and opening in the system app', async () => {

@@ -20,6 +20,7 @@ import type {
 import { downloadFileName } from '../../../common/download-name.ts';
 import { errorMessage } from '../../../common/errors.ts';
 import type { EventPatch } from '../../../common/event-patch.ts';
+import type { DocumentUpdate } from '../../../common/ipc.ts';
 import { detectFormat } from '../../../shared/formats/detect-format.ts';
 import { ArchiveError } from './archive-error.ts';
 import { backoffDelay, sleep, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
@@ -171,7 +172,7 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
   getDocument(id: string, signal?: AbortSignal): Promise<ArchiveDocumentDetail> {
     return this.call('GET', `/v1/documents/${encodeURIComponent(id)}`, { schema: documentResponseSchema, signal }).then((r) => r.document);
   }
-  updateDocument(id: string, changes: { title?: string; document_date?: string | null; category_id?: string | null; tags?: string[] },
+  updateDocument(id: string, changes: Omit<DocumentUpdate, 'id'>,
     signal?: AbortSignal): Promise<ArchiveDocumentDetail> {
     return this.call('PATCH', `/v1/documents/${encodeURIComponent(id)}`, { schema: documentResponseSchema, json: changes, signal })
       .then((r) => r.document);

@@ -43,4 +43,6 @@ export interface DesktopServices {
   openPath: ((path: string) => Promise<void>) | undefined;
   /** The system's folder picker (null when cancelled); absent where the shell has none. */
   pickFolder: ((title?: string) => Promise<string | null>) | undefined;
+  /** What folders.browse may list: this folder and what lies below it. */
+  homeDir: string;
 }

@@ -4,15 +4,16 @@ import { resolve } from 'node:path';
 import type { CallParsedInput } from '../../../common/ipc.ts';
 import { watchedFolderSchema, type WatchedFolder } from '../../../common/settings.ts';
 import { ArchiveError } from '../client/archive-error.ts';
+import { listHomeFolder } from '../folder-browser.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
 import type { DesktopServices } from './desktop-services.ts';
 import type { HandlersOf } from './handler-set.ts';
 
 /**
  * Watched folders, kept in the settings (the core's watcher follows them), and the system's folder picker that
- * chooses them.
+ * chooses them, or the listing of the home folder a page picks from where the shell has no picker.
  */
-export function folderHandlers(services: Pick<DesktopServices, 'core' | 'settings' | 'pickFolder'>): HandlersOf<'folders' | 'dialogs'> {
+export function folderHandlers(services: Pick<DesktopServices, 'core' | 'settings' | 'pickFolder' | 'homeDir'>): HandlersOf<'folders' | 'dialogs'> {
   const { settings } = services;
   return {
     'folders.list': async () => ({ folders: [...settings.get().folders], statuses: services.core().status().folders }),
@@ -24,6 +25,7 @@ export function folderHandlers(services: Pick<DesktopServices, 'core' | 'setting
       return true;
     },
     'folders.rescan': async ({ id }) => { await services.core().watcher.rescan(id); },
+    'folders.browse': async ({ path }) => listHomeFolder(services.homeDir, path),
 
     'dialogs.pickFolder': async ({ title }) => {
       const pickFolder = services.pickFolder;

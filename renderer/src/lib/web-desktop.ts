@@ -1,6 +1,6 @@
-import { asError } from '../../../common/errors.ts';
+import { asError, ErrorMessage } from '../../../common/errors.ts';
 import { CALL_NAMES, EVENT_NAMES } from '../../../common/ipc-names.ts';
-import type { CallName, DesktopApi, EventName, EventPayload, IpcError } from '../../../common/ipc.ts';
+import type { AddFilesOptions, CallName, DesktopApi, EventName, EventPayload, IpcError, UploadItemView } from '../../../common/ipc.ts';
 
 /**
  * `window.desktop` for the browser shell: the DesktopApi contract over the shell's loopback WebSocket
@@ -57,7 +57,14 @@ export interface WebDesktopOptions {
   checkToken?: (url: string) => Promise<'valid' | 'refused' | 'unknown'>;
   /** What calls fail with once the token is refused, in the UI's language; default English. */
   sessionEndedMessage?: () => string;
+  /** Sends chosen files to the shell's upload route; default the page's fetch. */
+  fetch?: (url: string, init: { method: 'POST'; body: FormData }) => Promise<{ status: number; json(): Promise<unknown> }>;
 }
+
+/** The service's size limit, checked before a byte is sent (the shell checks again). */
+const MAX_FILE_BYTES = 50 * 1024 * 1024;
+/** Files per request to the upload route (its limit); more are sent in several. */
+export const FILES_PER_REQUEST = 20;
 
 /** Every call fails with this once the shell refused the page's token: retrying cannot help, opening the new address does. */
 export class SessionEndedError extends Error {
@@ -274,8 +281,32 @@ export function createWebDesktop(location: LocationLike, options: WebDesktopOpti
       set.delete(entry);
     };
   };
-  // A web page is never told where a dropped file lives; the renderer asks for typed paths instead.
+  // A web page is never told where a dropped file lives: chosen and dropped files travel by their bytes (addFiles).
   api.pathForFile = (): null => null;
+  const post = options.fetch ?? ((target, init) => fetch(target, init));
+  api.addFiles = async (files: readonly File[], fields: AddFilesOptions): Promise<UploadItemView[]> => {
+    if (refused) throw sessionEnded();
+    if (token === null) throw new Error('No access token: open the address printed by "npm start" (the one ending in #token=…).');
+    const tooLarge = files.filter((file) => file.size > MAX_FILE_BYTES).map((file) => file.name);
+    if (tooLarge.length > 0) throw new DesktopCallError({ message: `${ErrorMessage.fileTooLarge}: ${tooLarge.join(', ')}`, status: 413 });
+    const added: UploadItemView[] = [];
+    for (let start = 0; start < files.length; start += FILES_PER_REQUEST) {
+      const form = new FormData();
+      // The options first: the shell reads them before it stores any file.
+      form.append('options', JSON.stringify(fields));
+      for (const file of files.slice(start, start + FILES_PER_REQUEST)) form.append('file', file, file.name);
+      const response = await post(`http://${location.host}/files?token=${encodeURIComponent(token)}`, { method: 'POST', body: form });
+      const answer = await response.json().catch(() => null) as { ok?: unknown; result?: unknown; error?: unknown } | null;
+      // Only a token the shell no longer knows is refused with 403 (a refused file is an answer with ok: false).
+      if (response.status === 403) {
+        refused = true;
+        throw sessionEnded();
+      }
+      if (answer?.ok !== true) throw new DesktopCallError(toIpcError(answer?.error));
+      added.push(...(answer.result as UploadItemView[]));
+    }
+    return added;
+  };
   api.close = (): void => {
     closed = true;
     clearTimeout(retryTimer);
