@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analysePageGeometry } from '../../server/ocr/deskew.ts';
-import { rotate } from '../../server/ocr/gray-image.ts';
+import { rotate, type GrayImage } from '../../server/ocr/gray-image.ts';
+import { probeRegion } from '../../server/ocr/probe-region.ts';
 import { assertLocalPath, resolveOcrLanguages } from '../../server/ocr/tessdata.ts';
 import { ocrPage } from '../../server/ocr/page-ocr.ts';
 import { recognitionsByModel, setOrientationDetection, shutdownOcr, workerOptions } from '../../server/ocr/tesseract-workers.ts';
@@ -147,6 +148,36 @@ describe('OCR languages: each page read with its own model', () => {
     expect(page.rotation).toBe((360 - turn) % 360);
     expect(page.model).toBe('fra');
     expect(page.text).toContain('commande');
+  });
+
+  it('when the band shows no words of a language (figures), the whole page decides', async () => {
+    // At 100 DPI the band is about 2.5 lines: it falls on the figures (brackets ink every row of a line), and the
+    // German sentences are below it.
+    const page = textImage(['(4711) [0815] {2024} |17|', '[12,50] (3) {4,10} |99|', '(0049) [5521] {77} |3|', ...LETTERS.deu!], { size: 30 });
+    const result = await ocrPage(page, 100, ALL);
+    expect(result.model).toBe('deu');
+    expect(result.text).toContain('freundlichen');
+  });
+
+  it('the band is where the lines of text are, not a letterhead in large type', () => {
+    const stack = (images: GrayImage[]): GrayImage => {
+      const width = Math.max(...images.map((i) => i.width));
+      const height = images.reduce((h, i) => h + i.height, 0);
+      const data = new Uint8Array(width * height).fill(255);
+      let top = 0;
+      for (const image of images) {
+        for (let y = 0; y < image.height; y++) data.set(image.data.subarray(y * image.width, (y + 1) * image.width), (top + y) * width);
+        top += image.height;
+      }
+      return { width, height, data };
+    };
+    const letterhead = textImage(['Example Works', 'Ltd'], { size: 120 });
+    const body = textImage(Array.from({ length: 12 }, (_, i) => `${LETTERS.eng![i % 4]!} ${i}`), { size: 24 });
+    const page = stack([letterhead, body]);
+    const band = probeRegion(page, 150);
+    expect(band.height).toBeLessThan(page.height / 2);
+    // The band's rows are the body's rows: its data starts below the letterhead.
+    expect(band.data.byteOffset - page.data.byteOffset).toBeGreaterThanOrEqual(letterhead.height * page.width);
   });
 
   it('a restricted language list is obeyed: a page read with Dutch only uses no other model', async () => {
