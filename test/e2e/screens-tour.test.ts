@@ -48,6 +48,13 @@ async function tour(page: Page, lang: string, ids: string[]): Promise<void> {
   await visit('#/library', 'library', 'library-row');
   await page.getByTestId('library-row').first().getByTestId('row-select').check();
   await shoot(page, `tour-${lang}-library-selected`);
+  await page.getByTestId('library-row').first().getByTestId('row-select').uncheck();
+  await page.getByTestId('view-grid').click();
+  await page.getByTestId('library-cell').first().waitFor();
+  await page.waitForTimeout(600);
+  await shoot(page, `tour-${lang}-library-grid`);
+  found[`${lang}-library-grid`] = await axeViolations(page);
+  await page.getByTestId('view-list').click();
   await visit('#/library', 'library', 'library-row');
   await visit(`#/document/${ids[0]}`, 'document', 'document');
   await visit('#/uploads', 'uploads', 'upload-row');
