@@ -53,7 +53,8 @@ const SPACES_HELP = `Usage: npm run archive -- spaces create NAME [--ocr-languag
 
   --ocr-languages LIST   the languages OCR reads the space's scans (images, scanned PDF pages) with:
                          comma-separated tesseract codes of the installed language data
-                         (${installedOcrLanguages().join(', ')}), e.g. deu or eng or deu,eng; the first is the main one.
+                         (${installedOcrLanguages().join(', ')}), e.g. deu or eng or deu,eng. Each page is read
+                         with the one its text shows; a page that shows none is read with eng if listed, else the first.
                          One language also becomes the language of the documents OCR reads.
                          "default" (or no --ocr-languages at create) = ${DEFAULT_OCR_LANGUAGES.join(',')}.
 

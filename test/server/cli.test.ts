@@ -102,7 +102,7 @@ describe('archive CLI', () => {
     expect(list.find((s) => s.id === created.id)?.ocr_languages).toEqual(['eng']);
     expect(list.find((s) => s.id === defaultSpaceId)?.ocr_languages).toBeNull();
     expect(listText.stdout).toContain(`${created.id}  Office  ocr=eng`);
-    expect(listText.stdout).toContain(`${defaultSpaceId}  Default  (default)  ocr=default (deu,eng)`);
+    expect(listText.stdout).toContain(`${defaultSpaceId}  Default  (default)  ocr=default (deu,eng,fra,nld,spa,ita)`);
     // The running service reads the space as it is now.
     expect((await apiSpaces()).find((s) => s.id === created.id)?.ocr_languages).toEqual(['eng']);
 
@@ -112,9 +112,9 @@ describe('archive CLI', () => {
 
     const before = await archiveJson<SpaceJson[]>(dataDir, 'spaces', 'list');
     const unknownSpace = crypto.randomUUID();
-    const [createFra, setFra, setEmpty, setNone, setUnknown, setNoId, fraJson] = await Promise.all([
-      archive(dataDir, 'spaces', 'create', 'French', '--ocr-languages', 'fra'),
-      archive(dataDir, 'spaces', 'set-ocr', created.id, '--ocr-languages', 'deu,fra'),
+    const [createPol, setPol, setEmpty, setNone, setUnknown, setNoId, fraJson] = await Promise.all([
+      archive(dataDir, 'spaces', 'create', 'Polish', '--ocr-languages', 'pol'),
+      archive(dataDir, 'spaces', 'set-ocr', created.id, '--ocr-languages', 'deu,pol'),
       archive(dataDir, 'spaces', 'set-ocr', created.id, '--ocr-languages', ' , '),
       archive(dataDir, 'spaces', 'set-ocr', created.id),
       archive(dataDir, 'spaces', 'set-ocr', unknownSpace, '--ocr-languages', 'deu'),
@@ -122,8 +122,8 @@ describe('archive CLI', () => {
       archive(dataDir, '--json', 'spaces', 'set-ocr', created.id, '--ocr-languages', 'osd'),
     ]);
     const expectations: Array<[Run, RegExp]> = [
-      [createFra, /Unknown OCR language "fra"; installed: deu, eng/],
-      [setFra, /Unknown OCR language "fra"; installed: deu, eng/],
+      [createPol, /Unknown OCR language "pol"; installed: deu, eng, fra, nld, spa, ita/],
+      [setPol, /Unknown OCR language "pol"; installed: deu, eng, fra, nld, spa, ita/],
       [setEmpty, /--ocr-languages needs at least one language/],
       [setNone, /spaces set-ocr needs --ocr-languages/],
       [setUnknown, new RegExp(`No space with id ${unknownSpace}`)],
@@ -210,7 +210,7 @@ describe('archive CLI', () => {
     expect(help.stdout).toContain('spaces set-ocr ID --ocr-languages LIST');
     expect(keysHelp.stdout).toContain('--scopes');
     expect(spacesHelp.stdout).toContain('spaces create NAME [--ocr-languages LIST]');
-    expect(spacesHelp.stdout).toMatch(/--ocr-languages LIST .*\n.*\n\s+\(deu, eng\)/);
+    expect(spacesHelp.stdout).toMatch(/--ocr-languages LIST .*\n.*\n\s+\(deu, eng, fra, nld, spa, ita\)/);
   });
 
   it('mistakes exit non-zero with a clear message', async () => {
