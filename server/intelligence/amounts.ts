@@ -99,7 +99,7 @@ const LABELS = combineLabels<AmountLabel>([
     'geldbuße', 'bußgeld', 'verwarnungsgeld', 'penalty(?: charge)?', 'fine'])],
 ]);
 
-const INCLUDED_TAX = /(?:inkl\.?|inklusive|incl\.?|including|inc\.|einschl\.?|einschließlich) ?(?:\d{1,2}(?:[.,]\d+)? ?% ?)?(?:der |gesetzl(?:\.|ichen)? )?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|tax|versst|[a-zäöü]*steuern?)\.?\)?/gi;
+const INCLUDED_TAX = /(?:inkl\.?|inklusive|incl\.?|including|inclusive(?: of)?|inc\.|einschl\.?|einschließlich|compris|incluse?|inclusa|inclusief|incluido|incluida) ?(?:\d{1,2}(?:[.,]\d+)? ?% ?)?(?:der |gesetzl(?:\.|ichen)? |la |de |)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|gst|sst|tva|btw|iva|tax|versst|[a-zäöü]*steuern?)\.?\)?/gi;
 /** "27,91 € Mehrwertsteuer" / "€20.00 VAT": the label after the number says it is tax. */
 const TAX_AFTER = /^ ?\)?[ :]*(?:\(?\d{1,2}(?:[.,]\d+)? ?%\)? ?)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|tax|steuer)(?![a-zäöü])/i;
 const TAX_LABELS = combineLabels<AmountLabel>([['excluded', INCLUDED_TAX]]);
@@ -350,8 +350,10 @@ function paidByTender(candidates: readonly AmountCandidate[]): AmountCandidate |
   const change = candidates.find((c) => c.label === 'change' && c.line >= tendered.line && c.line - tendered.line <= 3);
   const paid = cents(tendered.value) - (change ? cents(change.value) : 0);
   if (paid <= 0) return null;
-  const totals = candidates.filter((c) => c !== tendered && cents(c.value) === paid && (TOTAL_KINDS.has(c.label) || (change && c.label === 'none')));
-  return totals.find((c) => c.line <= tendered.line) ?? null;
+  // With change given the arithmetic alone is evidence enough; paid by card, a total label must agree.
+  const totals = candidates.filter((c) => c !== tendered && cents(c.value) === paid
+    && (TOTAL_KINDS.has(c.label) || (change !== undefined && c.label !== 'tendered' && c.label !== 'change')));
+  return totals.findLast((c) => c.line <= tendered.line) ?? null;
 }
 
 function laterLargerTotal(pick: AmountCandidate, candidates: readonly AmountCandidate[]): boolean {

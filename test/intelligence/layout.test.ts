@@ -151,6 +151,10 @@ describe('choosing the amount by consistency', () => {
     expect(amountOf('Subtotal 4.60\nTax 0.28\nTotal 4.90\nCash 10.00\nChange 5.10\nTax summary\nTotal 4.60 0.28')).toBe(4.9);
   });
 
+  it('reads a total that includes a tax in any language as the total, not as the tax', () => {
+    expect(amountOf('Sub-total 40.00\nGST 2.40\nTotal Sales (Inclusive of GST) 42.40\nService charge 4.00')).toBe(42.4);
+  });
+
   it('takes what is left to pay after a prepayment printed near the total', () => {
     expect(amountOf('Total TTC 600,00 €\nSolde à payer 420,00 €\nAcompte versé le 02/03/2027 180,00 €')).toBe(420);
     expect(amountOf('Total 600.00 EUR\nBalance 420.00 EUR\nWire transfer received 150.00 EUR')).toBe(600);
