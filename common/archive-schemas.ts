@@ -59,6 +59,10 @@ export const documentSchema = z.object({
   document_date: calendarDate.nullable().describe('Date the document carries (YYYY-MM-DD).'),
   tags: z.array(z.string()).describe('Tag names, sorted.'),
   duplicate_of: uuid.nullable().describe('Set when the same file (SHA-256) was already in this space: the id of the original.'),
+  // An extension of this service: a service that implements only the spec does not send it.
+  possible_duplicate_of: uuid.nullable().optional().describe('Another live document of the space that looks like the same ' +
+    'bill (same sender, reference and amount, other bytes), or null; set on both; cleared by PATCH with null ("not a ' +
+    'duplicate") or by deleting one. Always sent by this service.'),
   processing_note: z.string().nullable().describe('Why something is missing (e.g. no text layer, duplicate).'),
   error: z.string().nullable().describe('Why processing failed (status failed).'),
   created_at: isoTimestamp,

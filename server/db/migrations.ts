@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { titleSortKey } from '../../common/sort-key.ts';
+import { billKey } from '../events/possible-duplicates.ts';
 import { runMigrations } from '../../shared/db/migrate.ts';
 
 /** Ordered, append-only. Each entry runs once, inside a transaction, and bumps PRAGMA user_version. */
@@ -214,6 +215,26 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
         PRIMARY KEY (space_id, kind, value, rule_id)
       );
     `);
+  },
+  // Possible duplicates (server/events/possible-duplicates.ts): what two copies of one bill share, and the pairs a
+  // person declared different bills. Documents processed before get their key from their main event.
+  (db) => {
+    db.exec(`ALTER TABLE documents ADD COLUMN bill_key TEXT;
+      CREATE INDEX documents_bill_key ON documents(space_id, bill_key) WHERE bill_key IS NOT NULL;
+      CREATE TABLE distinct_bills (
+        document_id TEXT NOT NULL REFERENCES documents(id), other_id TEXT NOT NULL REFERENCES documents(id),
+        decided_at TEXT NOT NULL, PRIMARY KEY (document_id, other_id)
+      );`);
+    const events = db.prepare(`SELECT e.document_id, s.name AS sender_name, e.reference_number, e.amount_value, e.amount_currency
+      FROM events e LEFT JOIN senders s ON s.id = e.sender_id WHERE e.purpose = 'main'`).all() as Array<{
+      document_id: string; sender_name: string | null; reference_number: string | null; amount_value: number | null; amount_currency: string | null;
+    }>;
+    const setKey = db.prepare('UPDATE documents SET bill_key = ? WHERE id = ?');
+    for (const e of events) {
+      const amount = e.amount_value !== null && e.amount_currency ? { value: e.amount_value, currency: e.amount_currency } : null;
+      const key = billKey({ senderName: e.sender_name, referenceNumber: e.reference_number, amount });
+      if (key) setKey.run(key, e.document_id);
+    }
   },
 ];
 

@@ -10,6 +10,7 @@ import { param, parseQuery } from '../http/query.ts';
 import type { RequestContext, Route } from '../http/router.ts';
 import { eventPatchFields } from '../../common/event-patch.ts';
 import { setDocumentTypeByHand, setSenderByHand } from '../events/document-corrections.ts';
+import { afterDocumentDeleted, declareDifferentBills } from '../events/duplicate-decisions.ts';
 import { addEditedFields, refreshEditOverlay } from '../events/hand-edits.ts';
 import { isLearnable, learnFromCorrection } from '../learning/learned-senders.ts';
 import { embeddingIndexFor } from '../search/embedding-index.ts';
@@ -82,6 +83,8 @@ export const documentPatchSchema = z.strictObject({
     'documents of the same sender in the space get it (learning from corrections).'),
   event_type: eventPatchFields.event_type.describe('The document\'s type: the type of its event, or a new event of this type ' +
     'when it has none.'),
+  possible_duplicate_of: z.null().optional().describe('null: this document is not the same bill as the documents its ' +
+    'possible_duplicate_of named; neither is flagged for the other again.'),
 }).describe('Hand edits. Every field is optional; each given field is remembered as edited and kept by reprocessing.');
 
 /**
@@ -120,6 +123,7 @@ async function patchDocument(ctx: RequestContext) {
       edited.push('sender_name');
     }
     if (patch.event_type !== undefined) setDocumentTypeByHand(db, row.id, patch.event_type, now);
+    if (patch.possible_duplicate_of === null) declareDifferentBills(db, row.id, now);
     // Added to the list as it is now, not as it was read before the body arrived: an event edit that finished
     // meanwhile recorded its own names there.
     addEditedFields(db, row.id, edited);
@@ -137,7 +141,13 @@ function deleteDocument(ctx: RequestContext) {
   const row = visibleDocument(ctx, { includeDeleted: true });
   requireWrite(ctx, row.space_id);
   const now = nowIso();
-  if (!row.deleted_at) ctx.service.db.prepare('UPDATE documents SET deleted_at = ?, updated_at = ? WHERE id = ?').run(now, now, row.id);
+  const { db } = ctx.service;
+  if (!row.deleted_at) {
+    transaction(db, () => {
+      db.prepare('UPDATE documents SET deleted_at = ?, updated_at = ? WHERE id = ?').run(now, now, row.id);
+      afterDocumentDeleted(db, row.id, now);
+    });
+  }
   return { status: 200, body: { success: true, id: row.id, deleted_at: row.deleted_at ?? now } };
 }
 

@@ -2,6 +2,7 @@ import type {
   ArchiveDocument, ArchiveDocumentDetail, DocumentSortField, DocumentStatus, FileFormat, UploadMetadata,
 } from '../../common/archive-types.ts';
 import type { Database } from '../db/database.ts';
+import { POSSIBLE_DUPLICATE_SQL } from '../events/possible-duplicates.ts';
 
 /** A documents row joined with its category, sender and tags, as every query below selects it. */
 export interface DocumentRow {
@@ -12,12 +13,14 @@ export interface DocumentRow {
   metadata: string | null; edited_fields: string; duplicate_of: string | null; processing_note: string | null;
   error: string | null; uploaded_by: string | null; created_at: string; updated_at: string;
   processed_at: string | null; deleted_at: string | null; tags_json: string;
+  possible_duplicate_of: string | null;
 }
 
 export const DOCUMENT_SELECT = `
   SELECT d.*, c.name AS category_name, s.name AS sender_name,
     (SELECT json_group_array(t.name) FROM document_tags dt JOIN tags t ON t.id = dt.tag_id
-      WHERE dt.document_id = d.id) AS tags_json
+      WHERE dt.document_id = d.id) AS tags_json,
+    ${POSSIBLE_DUPLICATE_SQL} AS possible_duplicate_of
   FROM documents d
   LEFT JOIN categories c ON c.id = d.category_id
   LEFT JOIN senders s ON s.id = d.sender_id`;
@@ -60,6 +63,7 @@ export function toDocument(row: DocumentRow): ArchiveDocument {
     document_date: row.document_date,
     tags: (JSON.parse(row.tags_json) as string[]).sort((a, b) => a.localeCompare(b)),
     duplicate_of: row.duplicate_of,
+    possible_duplicate_of: row.possible_duplicate_of,
     processing_note: row.processing_note,
     error: row.error,
     created_at: row.created_at,

@@ -6,6 +6,7 @@ import type { NoticePeriod } from '../intelligence/contract-terms.ts';
 import { initialEventState, redecidedState } from './event-state.ts';
 import { amountOf, eventEditKey, HAND_SET_STATE, MAIN_EVENT, readEditedFields } from './hand-edits.ts';
 import { writeNoticeDeadlineEvent } from './notice-deadline.ts';
+import { writeBillKey } from './possible-duplicates.ts';
 import { earlierInvoiceEvent } from './same-invoice.ts';
 
 /** The facts about a document an event is built from, already merged (metadata over extraction). */
@@ -88,6 +89,7 @@ export function writeDocumentEvent(db: Database, documentId: string, input: Even
     }
   }
 
+  writeBillKey(db, documentId, { senderName: input.senderName, referenceNumber, amount }, now);
   writeNoticeDeadlineEvent(db, documentId, {
     eventType, title: input.title, senderId, termEnd: input.contractEnd ?? dueDate, noticePeriod: input.noticePeriod ?? null,
     today: now.slice(0, 10), now, record: (id, from, to, cause) => recordStateChange(db, id, from, to, cause, now),
@@ -104,10 +106,10 @@ export function signedAmount(type: EventType, amount: Amount | null): Amount | n
 
 /**
  * Decides an event's state again from its current fields, after a person edited them (PATCH /v1/events/{id}): e.g.
- * an invoice given its missing amount goes needs_input → open, with cause `edited: <rule>`. Settled states and states
- * a person set stay. Returns the new state.
+ * an invoice given its missing amount goes needs_input → open, with cause `edited: <rule>` (`why` names another
+ * decision: `not a duplicate`, `original deleted`). Settled states and states a person set stay. Returns the new state.
  */
-export function redecideEventAfterEdit(db: Database, eventId: string): EventState {
+export function redecideEventAfterEdit(db: Database, eventId: string, why = 'edited'): EventState {
   const row = db.prepare(`SELECT e.id, e.document_id, e.state, e.event_type, e.amount_value, e.amount_currency, e.due_date, e.reference_number,
       d.metadata FROM events e JOIN documents d ON d.id = e.document_id WHERE e.id = ?`).get(eventId) as
     (ExistingEvent & { document_id: string; metadata: string | null }) | undefined;
@@ -125,7 +127,7 @@ export function redecideEventAfterEdit(db: Database, eventId: string): EventStat
   const state = redecidedState(row.state, decided.state, readEditedFields(db, row.document_id).has(HAND_SET_STATE));
   if (state !== row.state) {
     db.prepare('UPDATE events SET state = ?, updated_at = ? WHERE id = ?').run(state, now, eventId);
-    recordStateChange(db, eventId, row.state, state, `edited: ${decided.cause}`, now);
+    recordStateChange(db, eventId, row.state, state, `${why}: ${decided.cause}`, now);
   }
   return state;
 }

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts';
 import { MAIN_EVENT } from './hand-edits.ts';
 
 /** References compared as printed, without case, spaces or punctuation ("RE-2026/17" = "re 2026 17"). */
-const referenceKey = (reference: string): string => reference.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
+export const referenceKey = (reference: string): string => reference.toLowerCase().replace(/[^\p{L}\p{N}]/gu, '');
 
 export interface PayableFacts {
   referenceNumber: string | null;
@@ -27,6 +27,7 @@ export function earlierInvoiceEvent(db: Database, documentId: string, facts: Pay
         AND theirs.value = mine.value AND theirs.document_id = d.id WHERE mine.document_id = me.id AND mine.kind <> 'name') AS shares_key
     FROM documents me JOIN documents d ON d.space_id = me.space_id AND d.deleted_at IS NULL AND d.id <> me.id
       AND (d.created_at < me.created_at OR (d.created_at = me.created_at AND d.rowid < me.rowid))
+      AND NOT EXISTS (SELECT 1 FROM distinct_bills x WHERE x.document_id = me.id AND x.other_id = d.id)
     JOIN events e ON e.document_id = d.id AND e.purpose = '${MAIN_EVENT}' AND e.event_type = 'invoice'
     WHERE me.id = ? AND e.reference_number IS NOT NULL
     ORDER BY d.created_at, d.rowid`).all(documentId) as Array<{

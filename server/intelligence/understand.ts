@@ -4,6 +4,7 @@
  */
 
 import type { EventType } from '../../common/archive-types.ts';
+import { isValidIban } from '../../common/payment-codes.ts';
 import { findAmounts, pickAmount } from './amounts.ts';
 import { fold, pickCategory } from './category.ts';
 import { classify } from './classify.ts';
@@ -18,7 +19,7 @@ import { looksLikeReceipt, receiptMerchant } from './layout/receipt.ts';
 import { findZones } from './layout/zones.ts';
 import type { PageLayout } from './layout-types.ts';
 import { findParties } from './parties.ts';
-import { findPaymentDetails, isValidIban } from './payment-details.ts';
+import { findPaymentDetails } from './payment-details.ts';
 import { findReferences, pickReference, referenceKinds } from './references.ts';
 import { makeTags } from './tags.ts';
 import { evidence, letterCount, makeDoc } from './text.ts';

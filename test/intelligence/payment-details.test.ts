@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  findPaymentDetails, groupIban, isValidBic, isValidCreditorReference, isValidIban,
-} from '../../server/intelligence/payment-details.ts';
+import { groupIban, isValidBic, isValidCreditorReference, isValidIban } from '../../common/payment-codes.ts';
+import { findPaymentDetails } from '../../server/intelligence/payment-details.ts';
 import { makeDoc } from '../../server/intelligence/text.ts';
 import { understand } from '../../server/intelligence/understand.ts';
 

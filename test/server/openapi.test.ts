@@ -107,6 +107,7 @@ function samples(name: string, raw: Json): unknown[] {
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
     case 'boolean': return [true, false];
+    case 'null': return [null];
     case 'integer': {
       const min = (schema.minimum as number | undefined) ?? 0;
       const max = schema.maximum as number | undefined;

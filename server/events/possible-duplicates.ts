@@ -1,0 +1,68 @@
+/**
+ * Possible duplicates: the same bill stored twice as different files (the e-mailed PDF and its paper scan, a page
+ * scanned again). Two live documents of a space are possible duplicates when their main events have the same sender,
+ * reference and amount; a byte-identical upload is a duplicate of its own (`duplicate_of`) and never gets this far.
+ * Each document names the other in `possible_duplicate_of` until a person says they are different bills
+ * (PATCH /v1/documents/{id} with `possible_duplicate_of: null`) or deletes one of them.
+ */
+
+import type { Amount } from '../../common/archive-types.ts';
+import type { Database } from '../db/database.ts';
+import { normalizeSenderName } from '../learning/sender-identity.ts';
+import { referenceKey } from './same-invoice.ts';
+
+export interface BillFacts {
+  senderName: string | null;
+  referenceNumber: string | null;
+  amount: Amount | null;
+}
+
+/**
+ * What two copies of one bill share: sender (its name without case, accents or legal form), reference (without case,
+ * spaces or punctuation) and amount with currency. Null when any of them is unknown: a bill is never guessed a
+ * duplicate on less.
+ */
+export function billKey(facts: BillFacts): string | null {
+  const sender = facts.senderName ? normalizeSenderName(facts.senderName) : '';
+  const reference = facts.referenceNumber ? referenceKey(facts.referenceNumber) : '';
+  if (!sender || reference.length < 3 || !facts.amount) return null;
+  return JSON.stringify([sender, reference, facts.amount.value, facts.amount.currency]);
+}
+
+/**
+ * `possible_duplicate_of` of a documents row (alias d): the earliest other live document of its space with the same
+ * bill key and other bytes that no person declared a different bill. Read at query time, so a deleted or restored
+ * twin shows at once.
+ */
+export const POSSIBLE_DUPLICATE_SQL = `(SELECT o.id FROM documents o WHERE d.bill_key IS NOT NULL
+    AND o.space_id = d.space_id AND o.bill_key = d.bill_key AND o.id <> d.id AND o.deleted_at IS NULL AND o.sha256 <> d.sha256
+    AND NOT EXISTS (SELECT 1 FROM distinct_bills x WHERE x.document_id = d.id AND x.other_id = o.id)
+    ORDER BY o.created_at, o.rowid LIMIT 1)`;
+
+/** The other live documents `possible_duplicate_of` may name for this one (every twin, not only the earliest). */
+export function twins(db: Database, documentId: string): string[] {
+  return (db.prepare(`SELECT o.id FROM documents d JOIN documents o ON d.bill_key IS NOT NULL AND o.space_id = d.space_id
+      AND o.bill_key = d.bill_key AND o.id <> d.id AND o.deleted_at IS NULL AND o.sha256 <> d.sha256
+      AND NOT EXISTS (SELECT 1 FROM distinct_bills x WHERE x.document_id = d.id AND x.other_id = o.id)
+    WHERE d.id = ?`).all(documentId) as Array<{ id: string }>).map((r) => r.id);
+}
+
+/**
+ * Stores a document's bill key as its event was written. The documents that share the old or the new key change
+ * their `possible_duplicate_of` with it, so their `updated_at` moves too and an incremental sync brings the flag to
+ * both sides of the pair.
+ */
+export function writeBillKey(db: Database, documentId: string, facts: BillFacts, now: string): void {
+  const key = billKey(facts);
+  const row = db.prepare('SELECT bill_key FROM documents WHERE id = ?').get(documentId) as { bill_key: string | null } | undefined;
+  if (!row || row.bill_key === key) return;
+  const affected = new Set(twins(db, documentId));
+  db.prepare('UPDATE documents SET bill_key = ? WHERE id = ?').run(key, documentId);
+  for (const id of twins(db, documentId)) affected.add(id);
+  touch(db, [...affected], now);
+}
+
+export function touch(db: Database, documentIds: readonly string[], now: string): void {
+  const update = db.prepare('UPDATE documents SET updated_at = ? WHERE id = ?');
+  for (const id of documentIds) update.run(now, id);
+}

@@ -1,0 +1,62 @@
+import QRCode from 'qrcode';
+import { describe, expect, it } from 'vitest';
+import { epcPayload, MAX_PAYLOAD_BYTES, type TransferFacts } from '../../renderer/src/lib/epc-payload.ts';
+import { EPC_QR_OPTIONS } from '../../renderer/src/lib/epc-qr.ts';
+
+// The IBAN is the registry's published example; names and references are invented.
+const bill: TransferFacts = {
+  name: 'Stadtwerke Beispiel GmbH', iban: 'DE89 3704 0044 0532 0130 00', bic: 'COBADEFFXXX',
+  amount: { value: 1190, currency: 'EUR' }, reference: 'Rechnung 2027-0415',
+};
+
+describe('EPC QR payload (EPC069-12 v002)', () => {
+  it('writes the fields in the standard\'s order, the text as unstructured remittance', () => {
+    expect(epcPayload(bill)).toEqual({
+      ok: true,
+      payload: 'BCD\n002\n1\nSCT\nCOBADEFFXXX\nStadtwerke Beispiel GmbH\nDE89370400440532013000\nEUR1190.00\n\n\nRechnung 2027-0415',
+    });
+  });
+
+  it('puts a valid RF creditor reference in the structured field and ends there', () => {
+    const result = epcPayload({ ...bill, reference: 'RF18 5390 0754 7034' });
+    expect(result.ok && result.payload.split('\n')).toEqual(
+      ['BCD', '002', '1', 'SCT', 'COBADEFFXXX', 'Stadtwerke Beispiel GmbH', 'DE89370400440532013000', 'EUR1190.00', '', 'RF18539007547034']);
+  });
+
+  it('treats an RF reference with a wrong check as text', () => {
+    const result = epcPayload({ ...bill, reference: 'RF18 5390 0754 7035' });
+    expect(result.ok && result.payload.split('\n').slice(9)).toEqual(['', 'RF18 5390 0754 7035']);
+  });
+
+  it('leaves the BIC and the amount empty when unknown, and cuts trailing empty lines', () => {
+    const result = epcPayload({ ...bill, bic: null, amount: null, reference: null });
+    expect(result).toEqual({ ok: true, payload: 'BCD\n002\n1\nSCT\n\nStadtwerke Beispiel GmbH\nDE89370400440532013000' });
+  });
+
+  it('writes cents with two digits and keeps names and texts on one line within their lengths', () => {
+    const result = epcPayload({ ...bill, amount: { value: 12.3, currency: 'EUR' }, name: `A\nB ${'x'.repeat(80)}`, reference: 'y'.repeat(200) });
+    const lines = result.ok ? result.payload.split('\n') : [];
+    expect(lines[7]).toBe('EUR12.30');
+    expect(lines[5]).toHaveLength(70);
+    expect(lines[5]!.startsWith('A B x')).toBe(true);
+    expect(lines[10]).toHaveLength(140);
+  });
+
+  it('refuses what a banking app could not pay', () => {
+    expect(epcPayload({ ...bill, iban: 'DE89 3704 0044 0532 0130 01' })).toEqual({ ok: false, reason: 'no-iban' });
+    expect(epcPayload({ ...bill, iban: null })).toEqual({ ok: false, reason: 'no-iban' });
+    expect(epcPayload({ ...bill, name: '  ' })).toEqual({ ok: false, reason: 'no-name' });
+    expect(epcPayload({ ...bill, amount: { value: 120, currency: 'CHF' } })).toEqual({ ok: false, reason: 'not-eur' });
+    expect(epcPayload({ ...bill, amount: { value: -5, currency: 'EUR' } })).toEqual({ ok: false, reason: 'amount-range' });
+    expect(epcPayload({ ...bill, amount: { value: 1e9, currency: 'EUR' } })).toEqual({ ok: false, reason: 'amount-range' });
+  });
+
+  it('fits the standard\'s QR code (error correction M, at most version 13) even at the longest fields', () => {
+    const longest = epcPayload({ ...bill, name: 'N'.repeat(70), reference: 'ü'.repeat(140), amount: { value: 999_999_999.99, currency: 'EUR' } });
+    expect(longest.ok).toBe(true);
+    expect(new TextEncoder().encode(longest.ok ? longest.payload : '').length).toBeLessThanOrEqual(MAX_PAYLOAD_BYTES);
+    const code = QRCode.create(longest.ok ? longest.payload : '', EPC_QR_OPTIONS);
+    expect(code.version).toBeLessThanOrEqual(13);
+    expect(code.errorCorrectionLevel.bit).toBe(QRCode.create('x', { errorCorrectionLevel: 'M' }).errorCorrectionLevel.bit);
+  });
+});
