@@ -71,7 +71,8 @@ export const pdfTextStep: AnalysisStep = {
           const items = (await page.getTextContent()).items.filter((item): item is TextItem => 'str' in item);
           let text = readingOrderText(items);
           let fromTextLayer = true;
-          if (needsOcr(text)) {
+          if (!needsOcr(text)) renderer.noteLanguage(text, report.languages);
+          else {
             const ocr = await report.readPage(number, () => renderer.ocr(page, report.languages));
             // A stamp or page number in a text layer is part of the scan too: keep whichever says more.
             if (ocr !== null && visibleChars(ocr) > readableChars(text)) {

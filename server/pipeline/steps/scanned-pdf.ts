@@ -2,6 +2,7 @@ import { createCanvas, type Canvas } from '@napi-rs/canvas';
 import type { PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { grayFromRgba, type GrayImage } from '../../ocr/gray-image.ts';
 import { MAX_OCR_PIXELS } from '../../ocr/image-decode.ts';
+import { chooseModel } from '../../ocr/page-language.ts';
 import { ocrPage, type PageOcr } from '../../ocr/page-ocr.ts';
 
 /** Scans are rendered at print resolution, the resolution tesseract reads best. */
@@ -23,6 +24,14 @@ export class PdfPageRenderer {
     const result = await ocrPage(image, dpi, languages, this.lastModel);
     if (result.boxes.length > 0) this.lastModel = result.model;
     return result;
+  }
+
+  /**
+   * A page read from its text layer: its language, where the text shows it, is the first guess for the next scanned
+   * page (a scanned attachment to a typed letter is in the letter's language even when its few lines do not say).
+   */
+  noteLanguage(text: string, languages: readonly string[]): void {
+    this.lastModel = chooseModel(text, languages) ?? this.lastModel;
   }
 
   /** Renders one page to grayscale at RENDER_DPI, scaled down when that would exceed MAX_OCR_PIXELS (huge pages). */
