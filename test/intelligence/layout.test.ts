@@ -111,6 +111,12 @@ describe('receipts', () => {
     expect(result.sender_name?.value).toBe('Pelikan Kiosk');
   });
 
+  it('prefers the name with a legal form under a shop sign, in any case', () => {
+    const text = 'Kopi Pagi\nPELITA HARAPAN TRADING SDN BHD\n(123456-X)\nTotal RM 8.40\nCash RM 10.00\nChange RM 1.60';
+    expect(understand({ text, filename: 'r.jpg', categories: [], einvoice: null, today: '2027-04-01' }).sender_name?.value)
+      .toBe('PELITA HARAPAN TRADING SDN BHD');
+  });
+
   it('takes the paid total, confirmed by cash less change', () => {
     const result = understand({ text: textOf(receipt), layout: [receipt], filename: 'r.jpg', categories: [], einvoice: null, today: '2027-04-01' });
     expect(result.amount?.value.value).toBe(12.4);
