@@ -68,7 +68,14 @@ export const bulkResultSchema = z.object({
 });
 
 const currencyTotal = z.object({ currency: z.string(), value: z.number(), count: z.number() });
-const dueGroup = z.object({ items: z.array(eventSchema), totals: z.array(currencyTotal) });
+/** A due event with what the due view shows beside it (main/core/library/due-items.ts, DueEvent). */
+export const dueEventSchema = eventSchema.extend({
+  term_end: calendarDate.optional().describe('A notice deadline: the end of its contract\'s or policy\'s term.'),
+  possible_duplicates: z.array(eventSchema).optional()
+    .describe('Events of documents flagged as possible duplicates of this one: shown with it, counted once.'),
+});
+export type DueEventView = z.infer<typeof dueEventSchema>;
+const dueGroup = z.object({ items: z.array(dueEventSchema), totals: z.array(currencyTotal) });
 export const dueItemsSchema = z.object({
   today: z.string(),
   overdue: dueGroup,

@@ -1,4 +1,4 @@
-import type { ArchiveEvent, EventState } from '../../../common/archive-types.ts';
+import type { ArchiveDocument, ArchiveEvent, EventState } from '../../../common/archive-types.ts';
 import { isoWeek } from './local-dates.ts';
 
 /** The states in which an event with a due date still asks something of the user. */
@@ -6,8 +6,76 @@ export const DUE_STATES: readonly EventState[] = ['open', 'needs_input'];
 
 export interface CurrencyTotal { currency: string; value: number; count: number }
 
+/** A due event as the due view shows it. */
+export interface DueEvent extends ArchiveEvent {
+  /** A contract's or policy's notice deadline: the end of its term (the deadline is the event's due date). */
+  term_end?: string;
+  /** Events of documents the service flagged as possible duplicates of this one's: shown with it, counted once. */
+  possible_duplicates?: ArchiveEvent[];
+}
+
+/** What the cache knows beside the due events themselves. */
+export interface DueFacts {
+  /** Per document id: the document the service named in `possible_duplicate_of`. */
+  twinOf: ReadonlyMap<string, string>;
+  /** Per document id: the end date of its contract or policy event (its notice event is the notice deadline). */
+  termEnds: ReadonlyMap<string, string>;
+}
+
+const NO_FACTS: DueFacts = { twinOf: new Map(), termEnds: new Map() };
+
+/** The cache's reads dueFactsOf needs. */
+export interface DueFactsSource {
+  getDocument(id: string): ArchiveDocument | null;
+  listEvents(query: { document_id: string; limit: number }): { items: ArchiveEvent[] };
+}
+
+/** A document holds its main event and at most a notice deadline; a few more are tolerated. */
+const EVENTS_PER_DOCUMENT = 10;
+const TERM_TYPES: ReadonlySet<string> = new Set(['contract', 'policy']);
+
+/** The facts of these due events' documents, from the cache. */
+export function dueFactsOf(source: DueFactsSource, events: readonly ArchiveEvent[]): DueFacts {
+  const twinOf = new Map<string, string>();
+  const termEnds = new Map<string, string>();
+  for (const documentId of new Set(events.map((e) => e.document_id))) {
+    const twin = source.getDocument(documentId)?.possible_duplicate_of;
+    if (twin) twinOf.set(documentId, twin);
+  }
+  for (const notice of events.filter((e) => e.event_type === 'notice')) {
+    const term = source.listEvents({ document_id: notice.document_id, limit: EVENTS_PER_DOCUMENT }).items
+      .find((e) => TERM_TYPES.has(e.event_type) && e.due_date);
+    if (term?.due_date) termEnds.set(notice.document_id, term.due_date);
+  }
+  return { twinOf, termEnds };
+}
+
+/**
+ * Folds possible duplicates: an event whose document is flagged as a possible duplicate of a document that already
+ * has an event of the same type in the list joins that one (the earlier due, else the first listed) instead of
+ * standing and counting on its own, until the user says "not a duplicate" or deletes a copy. Notice events of a
+ * contract or policy carry the term's end.
+ */
+export function dueEvents(events: readonly ArchiveEvent[], facts: DueFacts = NO_FACTS): DueEvent[] {
+  const shown: DueEvent[] = [];
+  const byDocument = new Map<string, DueEvent[]>();
+  for (const event of events) {
+    const twin = facts.twinOf.get(event.document_id);
+    const host = twin ? byDocument.get(twin)?.find((e) => e.event_type === event.event_type) : undefined;
+    if (host) {
+      host.possible_duplicates = [...(host.possible_duplicates ?? []), event];
+      continue;
+    }
+    const termEnd = event.event_type === 'notice' ? facts.termEnds.get(event.document_id) : undefined;
+    const item: DueEvent = termEnd ? { ...event, term_end: termEnd } : { ...event };
+    shown.push(item);
+    byDocument.set(event.document_id, [...(byDocument.get(event.document_id) ?? []), item]);
+  }
+  return shown;
+}
+
 export interface DueGroup {
-  items: ArchiveEvent[];
+  items: DueEvent[];
   /** Sum of the amounts per currency (events without an amount are only counted in `items`). */
   totals: CurrencyTotal[];
 }
@@ -29,8 +97,12 @@ export interface DueItems {
   count: number;
 }
 
-/** Groups due events (already filtered to open/needs_input with a due date, sorted by due date) for the due view. */
-export function groupDueItems(events: readonly ArchiveEvent[], today: string): DueItems {
+/**
+ * Groups due events (already filtered to open/needs_input with a due date, sorted by due date) for the due view,
+ * possible duplicates folded (see dueEvents).
+ */
+export function groupDueItems(all: readonly ArchiveEvent[], today: string, facts: DueFacts = NO_FACTS): DueItems {
+  const events = dueEvents(all, facts);
   const overdue = events.filter((e) => e.due_date! < today);
   const upcoming = events.filter((e) => e.due_date! >= today);
   const weeks = new Map<string, DueWeek>();

@@ -7,7 +7,7 @@ import { isCalendarDate, parseIsoTimestamp } from '../../../common/dates.ts';
 import { titleSortKey } from '../../../common/sort-key.ts';
 import { runMigrations } from '../../../shared/db/migrate.ts';
 import { CACHE_MIGRATIONS } from './cache-schema.ts';
-import { DUE_STATES, groupDueItems, type DueItems } from './due-items.ts';
+import { DUE_STATES, dueFactsOf, groupDueItems, type DueItems } from './due-items.ts';
 import { localDate } from './local-dates.ts';
 import { ReminderLog } from './reminder-log.ts';
 
@@ -178,7 +178,8 @@ export class LibraryCache {
   /** The due view: overdue, then upcoming by ISO week, with totals per currency. `today` defaults to the local date. */
   dueItems(options: { today?: string; until?: string } = {}): DueItems {
     const today = options.today ?? localDate(Date.now());
-    return groupDueItems(this.dueEvents(options.until), today);
+    const events = this.dueEvents(options.until);
+    return groupDueItems(events, today, dueFactsOf(this, events));
   }
 
   // ---- writes (LibrarySync) ------------------------------------------------------------------------------------

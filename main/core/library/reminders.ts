@@ -2,7 +2,7 @@ import type { ArchiveEvent } from '../../../common/archive-types.ts';
 import { errorMessage } from '../../../common/errors.ts';
 import type { MessageKey } from '../../../common/i18n/messages.ts';
 import { translate, type Locale, type Params } from '../../../common/i18n/translate.ts';
-import { totalsOf } from './due-items.ts';
+import { dueEvents, dueFactsOf, totalsOf, type DueEvent } from './due-items.ts';
 import { formatAmount } from './format-amount.ts';
 import type { LibraryCache } from './library-cache.ts';
 import { addDays, localDate } from './local-dates.ts';
@@ -87,7 +87,7 @@ export class Reminders {
     this.prune(now);
     if (!settings.enabled) return [];
     const log = this.cache.reminderLog;
-    const rules = dueReminders(this.cache.dueEvents(), settings, now, log.snoozed(now)).filter((rule) => !log.hasFired(rule.key));
+    const rules = dueReminders(this.foldedDueEvents(), settings, now, log.snoozed(now)).filter((rule) => !log.hasFired(rule.key));
     if (rules.length === 0) return [];
     // Recorded first: a crash between the two loses one notification instead of repeating it on every start.
     log.record(rules.map((rule) => rule.key), now);
@@ -112,7 +112,13 @@ export class Reminders {
     const now = this.now();
     const snoozed = this.cache.reminderLog.snoozed(now);
     const until = addDays(localDate(now), this.settings().days_before);
-    return this.cache.dueEvents(until).filter((event) => !snoozed.has(event.id)).length;
+    return this.foldedDueEvents(until).filter((event) => !snoozed.has(event.id)).length;
+  }
+
+  /** Due events as the due view counts them: possible duplicates once, notice deadlines with their term's end. */
+  private foldedDueEvents(until?: string): DueEvent[] {
+    const events = this.cache.dueEvents(until);
+    return dueEvents(events, dueFactsOf(this.cache, events));
   }
 
   /** check() for callers that must not fail with it (event handlers, timers): a failure is logged. */
@@ -142,6 +148,12 @@ function single(rule: ReminderRule, locale: Locale): ReminderNotification {
         title: rule.daysLeft === 1 ? t('reminder.dueTomorrow', { title: rule.event.title })
           : t('reminder.dueInDays', { count: rule.daysLeft, title: rule.event.title }),
         body: describe(rule.event, locale),
+      };
+    case 'notice-ahead':
+      return {
+        id: notificationId(rule), kind: 'reminder', eventIds: [rule.event.id],
+        title: t('reminder.noticeInDays', { count: rule.daysLeft, title: rule.event.title }),
+        body: [t('reminder.termEnds', { date: rule.termEnd }), describe(rule.event, locale)].join(' · '),
       };
     case 'due-day':
       return {
