@@ -7,6 +7,13 @@ import { preferences } from './lib/preferences.svelte.ts';
 import { router } from './lib/router.svelte.ts';
 import { createWebDesktop } from './lib/web-desktop.ts';
 import { t } from './lib/i18n.svelte.ts';
+import { waitAtMost } from './lib/wait-at-most.ts';
+
+/**
+ * How long the mount waits for the library's first page. The local cache answers within tens of milliseconds; one
+ * that takes longer is not answering at all, and the shell then shows why.
+ */
+const FIRST_PAGE_WAIT_MS = 250;
 
 // Theme and language from the first-paint cache; the settings' values replace them when they arrive.
 const cached = preferences.paintFromCache();
@@ -16,9 +23,9 @@ setDesktop(api);
 const loaded = preferences.load();
 
 async function start(): Promise<void> {
-  // The library's first page is asked for now, while the settings, the app's mount and the status calls are under
-  // way, not after them (a page the welcome guide replaces costs one read of the local cache).
-  if (router.route.name === 'library' && !router.route.deleted) prefetchFirstPage();
+  // The library's first page is asked for now, together with the settings, not after them (a page the welcome guide
+  // replaces costs one read of the local cache).
+  const firstPage = router.route.name === 'library' && !router.route.deleted ? prefetchFirstPage() : null;
   // A first start opens the welcome guide; decided before anything renders, so the library never flashes. A page
   // whose cache says the guide was done renders at once; otherwise (a new origin, a first start) the settings decide.
   if (location.hash === '' && !(cached && preferences.onboarded)) {
@@ -28,6 +35,9 @@ async function start(): Promise<void> {
   } else {
     loaded.catch(() => undefined);
   }
+  // Mounted with the first page at hand, the first frame lays out and paints the list with its rows; mounted before
+  // it, the window would lay out and paint an empty list first and then everything again when the rows arrive.
+  if (firstPage && router.route.name === 'library') await waitAtMost(firstPage, FIRST_PAGE_WAIT_MS);
   const target = document.getElementById('app');
   if (!target) throw new Error('#app is missing from index.html');
   mount(App, { target });

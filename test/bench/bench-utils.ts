@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createHash, randomFillSync } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 
@@ -272,6 +273,22 @@ export function cpuReference(): number {
     durations.push(performance.now() - started);
   }
   return median(durations);
+}
+
+/**
+ * SHA-256 throughput of node:crypto over 64 MB in memory (median of 3 runs), in MB/s: a CPU figure anyone can
+ * reproduce on another machine, printed next to timings so they can be compared across machines.
+ */
+export function sha256Reference(): number {
+  const MB = 1024 * 1024;
+  const buffer = randomFillSync(Buffer.alloc(64 * MB));
+  const rates: number[] = [];
+  for (let run = 0; run < 3; run++) {
+    const started = performance.now();
+    createHash('sha256').update(buffer).digest();
+    rates.push(64 / ((performance.now() - started) / 1000));
+  }
+  return median(rates);
 }
 
 export function machineInfo(): string {

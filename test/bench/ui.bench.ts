@@ -7,19 +7,24 @@
  * pdf.js worker are not part of the first paint).
  */
 import { gzipSync } from 'node:zlib';
-import { mkdtemp, mkdir, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
-import { DOCUMENT_STATUSES, type ArchiveDocument } from '../../common/archive-types.ts';
+import type { Browser, Page } from 'playwright-core';
 import { LibraryCache } from '../../main/core/library/library-cache.ts';
-import { ensureRenderer, launchChromium, RENDERER_DIR, startDesktop } from '../e2e/e2e-harness.ts';
-import { machineCpuMs, median, ms, percentile, waitForQuietMachine, type BenchReport, type BenchRow } from './bench-utils.ts';
+import { ensureRenderer, launchChromium, RENDERER_DIR, startDesktop, until } from '../e2e/e2e-harness.ts';
+import { makePdf } from '../helpers/archive-harness.ts';
+import { syntheticDocuments } from '../helpers/synthetic-documents.ts';
+import { machineCpuMs, median, ms, percentile, sha256Reference, waitForQuietMachine, type BenchReport, type BenchRow } from './bench-utils.ts';
 
 const DOCUMENTS = Number(process.env.BENCH_UI_DOCUMENTS ?? 10_000);
 const LOADS = 5;
 const SCROLL = { durationMs: 3_000, pxPerFrame: 150 };
-const TARGETS = { firstRenderMs: 300, framesUnder: 0.95, frameMs: 16.7, initialJsKb: 500 };
+const TARGETS = { firstRenderMs: 150, framesUnder: 0.95, frameMs: 16.7, initialJsKb: 500 };
+/** SHA-256 MB/s of the machine in docs/benchmarks.md: the first-row target holds there, and scales on a slower CPU. */
+const REFERENCE_SHA256_MBPS = 1_405;
+const STATUS_UPLOADS = 5;
+const STATUS_MAX_MS = 1_000;
 
 /**
  * Runs in the page before its scripts: notes when the first row with a document is in the DOM and when the frame
@@ -42,6 +47,65 @@ const FIRST_ROW_PROBE = `
   });
   observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-id'] });
 `;
+
+/**
+ * Runs in the page before its scripts, next to FIRST_ROW_PROBE: when the bridge's socket was created and opened, when
+ * each call went out and its answer came in (a listener added before the bridge's own sees the frame first), and when
+ * the Library screen entered the DOM. Together with the navigation and resource timings this splits the first paint
+ * into phases without touching the app.
+ */
+const PHASE_PROBE = `
+  window.__phases = { socket: null, socketOpen: null, calls: [], shell: null };
+  const phases = window.__phases;
+  const NativeSocket = window.WebSocket;
+  window.WebSocket = class extends NativeSocket {
+    constructor(url, protocols) {
+      super(url, protocols);
+      phases.socket ??= performance.now();
+      const byId = new Map();
+      this.addEventListener('open', () => { phases.socketOpen ??= performance.now(); });
+      this.addEventListener('message', (event) => {
+        try {
+          const frame = JSON.parse(event.data);
+          const call = byId.get(frame.id);
+          if (call) call.answered = performance.now();
+        } catch {}
+      });
+      const send = this.send.bind(this);
+      this.send = (data) => {
+        try {
+          const frame = JSON.parse(data);
+          const call = { call: frame.call, sent: performance.now(), answered: null };
+          byId.set(frame.id, call);
+          phases.calls.push(call);
+        } catch {}
+        return send(data);
+      };
+    }
+  };
+  const shellObserver = new MutationObserver(() => {
+    if (!document.querySelector('[data-testid=library]')) return;
+    phases.shell = performance.now();
+    shellObserver.disconnect();
+  });
+  shellObserver.observe(document, { subtree: true, childList: true });
+`;
+
+/** The phases of one cold load, in ms from navigation start. */
+interface Phases {
+  html: number; scripts: number; domContentLoaded: number; socket: number | null; socketOpen: number | null;
+  calls: Array<{ call: string; sent: number; answered: number | null }>; shell: number | null;
+  /** Main-thread time by kind (Chrome's Performance.getMetrics), ms. */
+  script: number; styleAndLayout: number; task: number;
+}
+
+const PHASES_OF_PAGE = `(() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const scripts = performance.getEntriesByType('resource').filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
+  return { html: nav.responseEnd, domContentLoaded: nav.domContentLoadedEventEnd,
+    scripts: scripts.length ? Math.max(...scripts.map((r) => r.responseEnd)) : nav.responseEnd,
+    socket: window.__phases.socket, socketOpen: window.__phases.socketOpen, calls: window.__phases.calls, shell: window.__phases.shell };
+})()`;
 
 /** Scrolls the list by a fixed step every animation frame and records the frames' timestamps. */
 const SCROLL_RUN = `(async ({ durationMs, pxPerFrame, item }) => {
@@ -71,12 +135,30 @@ const SCROLL_RUN = `(async ({ durationMs, pxPerFrame, item }) => {
     firstIndex: Number(document.querySelector('[data-testid=' + item + ']')?.dataset.index ?? -1) };
 })`;
 
+/**
+ * Runs in the page of the status-latency stage: notes the wall-clock time (ms since the epoch, comparable with the
+ * app's process on the same machine) at which each library row first shows the status "completed".
+ */
+const COMPLETED_PROBE = `
+  window.__completedAt = {};
+  new MutationObserver(() => {
+    for (const row of document.querySelectorAll('[data-testid=library-row][data-status=completed][data-id]')) {
+      window.__completedAt[row.dataset.id] ??= performance.timeOrigin + performance.now();
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status', 'data-id'] });
+`;
+
 interface FirstRow { inDom: number; painted: number; visible: boolean }
 interface ScrollResult { stamps: number[]; longFrames: number[]; loafSupported: boolean; skeletonFrames: number; scrollTop: number; firstIndex: number }
 
 export async function run(): Promise<BenchReport> {
   const rows: BenchRow[] = [];
   const notes: string[] = [];
+  const cpuMBps = sha256Reference();
+  // The first-row target is for the machine of docs/benchmarks.md and scales with a slower CPU (twice as slow, twice the time).
+  const firstRenderMaxMs = TARGETS.firstRenderMs * Math.max(1, REFERENCE_SHA256_MBPS / cpuMBps);
+  notes.push(`CPU reference: SHA-256 in memory ${cpuMBps.toFixed(0)} MB/s (node:crypto over 64 MB, median of 3); the machine of docs/benchmarks.md `
+    + `does ${REFERENCE_SHA256_MBPS.toLocaleString('en')} MB/s, so the first-row target here is ${firstRenderMaxMs.toFixed(0)} ms.`);
   await ensureRenderer();
   rows.push(...(await bundleRows(notes)));
 
@@ -99,22 +181,34 @@ export async function run(): Promise<BenchReport> {
       const cpu0 = machineCpuMs();
       const load0 = loadavg()[0]!;
 
-      const loadOnce = async (): Promise<{ first: FirstRow; page: Page; close: () => Promise<void> }> => {
+      const loadOnce = async (): Promise<{ first: FirstRow; phases: Phases; page: Page; close: () => Promise<void> }> => {
         const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
         await context.addInitScript(FIRST_ROW_PROBE);
+        await context.addInitScript(PHASE_PROBE);
         const page = await context.newPage();
+        const cdp = await context.newCDPSession(page);
+        await cdp.send('Performance.enable');
+        const before = metricsOf(await cdp.send('Performance.getMetrics'));
         await page.goto(desktop.shell.url);
         // A function, not a string: the page's CSP forbids eval, which a string predicate would need.
         await page.waitForFunction(() => (globalThis as unknown as { __firstRow: unknown }).__firstRow !== null, undefined, { timeout: 30_000 });
+        const after = metricsOf(await cdp.send('Performance.getMetrics'));
         const first = await page.evaluate('window.__firstRow') as FirstRow;
         if (!first.visible) throw new Error('the first library row was in the DOM but not on screen');
-        return { first, page, close: () => context.close() };
+        const phases = {
+          ...(await page.evaluate(PHASES_OF_PAGE) as Omit<Phases, 'script' | 'styleAndLayout' | 'task'>),
+          script: after.ScriptDuration - before.ScriptDuration,
+          styleAndLayout: after.RecalcStyleDuration + after.LayoutDuration - before.RecalcStyleDuration - before.LayoutDuration,
+          task: after.TaskDuration - before.TaskDuration,
+        };
+        return { first, phases, page, close: () => context.close() };
       };
 
       // One unmeasured load warms the cache database's pages and the shell's file reads, as a running app has them.
       await (await loadOnce()).close();
       const firstRender: number[] = [];
       const inDom: number[] = [];
+      const phases: Phases[] = [];
       const busyBefore: number[] = [];
       for (let i = 0; i < LOADS; i++) {
         // Each load waits for a quiet second: the machine is shared, and one busy neighbour doubles a figure.
@@ -122,6 +216,7 @@ export async function run(): Promise<BenchReport> {
         const loaded = await loadOnce();
         firstRender.push(loaded.first.painted);
         inDom.push(loaded.first.inDom);
+        phases.push(loaded.phases);
         const total = await loaded.page.getByTestId('library-total').textContent();
         if (!total?.includes(DOCUMENTS.toLocaleString('en-US'))) throw new Error(`the library shows "${total}", not ${DOCUMENTS} documents`);
         await loaded.close();
@@ -129,7 +224,7 @@ export async function run(): Promise<BenchReport> {
       rows.push({
         name: `first library row on screen, ${DOCUMENTS.toLocaleString('en')} cached documents`,
         measured: `median ${ms(median(firstRender))} (min ${ms(Math.min(...firstRender))}, max ${ms(Math.max(...firstRender))}, n=${LOADS}); row in DOM at ${ms(median(inDom))}`,
-        target: { label: `median < ${TARGETS.firstRenderMs} ms`, value: median(firstRender), max: TARGETS.firstRenderMs, unit: 'ms' },
+        target: { label: `median < ${firstRenderMaxMs.toFixed(0)} ms`, value: median(firstRender), max: firstRenderMaxMs, unit: 'ms' },
       });
 
       // Reloads in one context: HTTP and V8 code caches are warm, as when a packaged app opens its window again.
@@ -142,6 +237,7 @@ export async function run(): Promise<BenchReport> {
         reloads.push((await warm.page.evaluate('window.__firstRow') as FirstRow).painted);
       }
       await warm.close();
+      notes.push(phaseNote(phases, inDom, firstRender));
       rows.push({ name: 'first library row on screen, reload (warm caches)', measured: `median ${ms(median(reloads))} (min ${ms(Math.min(...reloads))}, max ${ms(Math.max(...reloads))}, n=${LOADS})` });
 
       const loaded = await loadOnce();
@@ -174,6 +270,8 @@ export async function run(): Promise<BenchReport> {
       }
       await loaded.close();
 
+      rows.push(await statusLatencyRow(browser, notes));
+
       const cpu1 = machineCpuMs();
       notes.push(`Machine ${(quiet.busyShare * 100).toFixed(0)} % busy before the measurements (the second before each load and the scroll: `
         + `${busyBefore.map((b) => `${(b * 100).toFixed(0)} %`).join(', ')}), ${(100 * (cpu1.busy - cpu0.busy) / Math.max(1, cpu1.total - cpu0.total)).toFixed(0)} % during them `
@@ -188,6 +286,73 @@ export async function run(): Promise<BenchReport> {
     await rm(dir, { recursive: true, force: true });
   }
   return { suite: 'ui', title: 'Desktop UI (renderer in Chromium, browser shell)', rows, notes };
+}
+
+/**
+ * Item 2 of issue 14: the time from the embedded service finishing a document (its processor's status listener called
+ * at the job's end, in the app's process) to the library row in the page showing "Completed". A second app on an
+ * empty archive, started (sync, follower and the service's pushes all live), with the Library open; each upload is a
+ * small text PDF added through uploads.add, one at a time.
+ */
+async function statusLatencyRow(browser: Browser, notes: string[]): Promise<BenchRow> {
+  const dir = await mkdtemp(join(tmpdir(), 'ui-bench-status-'));
+  const desktop = await startDesktop({ dir, settings: { ui: { onboarded: true } } });
+  const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+  try {
+    const processor = desktop.app.core.local?.service.processor;
+    if (!processor) throw new Error('the app under test runs no embedded service');
+    const finishedAt = new Map<string, number>();
+    processor.onStatusChange((id) => finishedAt.set(id, performance.timeOrigin + performance.now()));
+    await context.addInitScript(COMPLETED_PROBE);
+    const page = await context.newPage();
+    await page.goto(desktop.shell.url);
+    await page.getByTestId('library').waitFor();
+    const latencies: number[] = [];
+    for (let i = 0; i < STATUS_UPLOADS; i++) {
+      const path = join(dir, `Rechnung-${4711 + i}.pdf`);
+      await writeFile(path, await makePdf(['Stadtwerke Beispiel GmbH', `Rechnung Nr. ${4711 + i}`, 'Rechnungsdatum: 01.11.2026', `Gesamtbetrag ${89 + i},50 EUR`]));
+      const [item] = await desktop.app.handlers['uploads.add']({ paths: [path] });
+      if (!item) throw new Error(`uploads.add took nothing for ${path}`);
+      const documentId = await until(async () => (await desktop.app.handlers['uploads.list']({ limit: 500, offset: 0 })).items.find((u) => u.id === item.id)?.document_id, `the upload of ${path}`, 60_000);
+      await page.locator(`[data-testid=library-row][data-id="${documentId}"][data-status=completed]`).waitFor({ timeout: 60_000 });
+      const shownAt = await page.evaluate(`window.__completedAt[${JSON.stringify(documentId)}]`) as number;
+      const finished = finishedAt.get(documentId);
+      if (finished === undefined) throw new Error(`the service never reported ${documentId} finished`);
+      latencies.push(shownAt - finished);
+    }
+    notes.push(`Status latency: ${STATUS_UPLOADS} one-page text PDFs uploaded one at a time into an empty local archive with the Library open; `
+      + `from the processor's end-of-job notice to the row's data-status "completed" in the page (wall clocks of one machine): ${latencies.map((l) => ms(l)).join(', ')}.`);
+    const worst = Math.max(...latencies);
+    return {
+      name: 'status latency: service finished → library row shows "Completed" (embedded service)',
+      measured: `median ${ms(median(latencies))} · max ${ms(worst)} (n=${latencies.length})`,
+      target: { label: `max < ${STATUS_MAX_MS} ms`, value: worst, max: STATUS_MAX_MS, unit: 'ms' },
+    };
+  } finally {
+    await context.close();
+    await desktop.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function metricsOf(answer: { metrics: Array<{ name: string; value: number }> }): Record<'ScriptDuration' | 'LayoutDuration' | 'RecalcStyleDuration' | 'TaskDuration', number> {
+  const value = (name: string): number => (answer.metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
+  return { ScriptDuration: value('ScriptDuration'), LayoutDuration: value('LayoutDuration'), RecalcStyleDuration: value('RecalcStyleDuration'), TaskDuration: value('TaskDuration') };
+}
+
+/** The cold loads' phases as medians: where the time to the first row goes. */
+function phaseNote(phases: readonly Phases[], inDom: readonly number[], painted: readonly number[]): string {
+  const at = (pick: (p: Phases) => number | null | undefined): string => {
+    const values = phases.map(pick).filter((v): v is number => typeof v === 'number');
+    return values.length ? median(values).toFixed(0) : '–';
+  };
+  const call = (name: string, end: 'sent' | 'answered'): string => at((p) => p.calls.find((c) => c.call === name)?.[end]);
+  const calls = [...new Set(phases.flatMap((p) => p.calls.map((c) => c.call)))];
+  return `First paint by phase (cold loads, median ms from navigation start): HTML ${at((p) => p.html)}; scripts fetched ${at((p) => p.scripts)}; `
+    + `DOMContentLoaded (entry evaluated) ${at((p) => p.domContentLoaded)}; socket created ${at((p) => p.socket)}, open ${at((p) => p.socketOpen)}; `
+    + `${calls.map((c) => `${c} sent ${call(c, 'sent')} answered ${call(c, 'answered')}`).join('; ')}; Library in the DOM ${at((p) => p.shell)}; `
+    + `first row in the DOM ${median(inDom).toFixed(0)}, painted ${median(painted).toFixed(0)}. Main thread until then: script ${at((p) => p.script)}, `
+    + `style and layout ${at((p) => p.styleAndLayout)}, all tasks ${at((p) => p.task)} (Chrome's Performance.getMetrics).`;
 }
 
 /** The JS index.html loads up front: its module scripts, modulepreloads and their static imports, recursively. */
@@ -221,24 +386,4 @@ async function bundleRows(notes: string[]): Promise<BenchRow[]> {
     },
     { name: 'initial CSS, gzipped', measured: `${(cssGzipped / 1024).toFixed(1)} KB` },
   ];
-}
-
-const SENDERS = ['Stadtwerke Beispiel GmbH', 'Telekom Deutschland', 'Example Hosting Ltd', 'Finanzamt Musterstadt', 'Beispiel Versicherung AG', null];
-
-function syntheticDocuments(count: number): ArchiveDocument[] {
-  const space = '7b3e1c52-8f0a-4d7e-9b61-2a4c5d6e7f80';
-  const start = Date.parse('2024-01-01T08:00:00Z');
-  return Array.from({ length: count }, (_, i) => {
-    const created = new Date(start + i * 3_600_000).toISOString();
-    const sender = SENDERS[i % SENDERS.length]!;
-    return {
-      id: crypto.randomUUID(), space_id: space, category_id: null, category_name: null,
-      status: i % 50 === 0 ? DOCUMENT_STATUSES[i % DOCUMENT_STATUSES.length]! : 'completed',
-      title: `${sender ?? 'Brief'} – Dokument ${i + 1}`, original_filename: `scan_${String(i + 1).padStart(5, '0')}.pdf`,
-      mime_type: 'application/pdf', file_format: 'pdf', size_bytes: 20_000 + (i % 997) * 100, sha256: i.toString(16).padStart(64, '0'),
-      page_count: 1 + (i % 4), language: 'de', sender_name: sender, document_date: created.slice(0, 10),
-      tags: i % 3 === 0 ? ['rechnung'] : [], duplicate_of: null, processing_note: null, error: null,
-      created_at: created, updated_at: created, processed_at: created, deleted_at: null,
-    };
-  });
 }

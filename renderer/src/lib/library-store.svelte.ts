@@ -30,12 +30,13 @@ let prefetched: { key: string; result: Promise<CallOutput<'library.list'>>; at: 
  * answer travels while the shell renders and the start-up calls go out; the first LibraryStore with the same query
  * takes it instead of asking again.
  */
-export function prefetchFirstPage(): void {
+export function prefetchFirstPage(): Promise<CallOutput<'library.list'>> {
   const query = pageQuery(defaultFilters(), 0);
   const result = desktop()['library.list'](query);
   // The store reports a failure when it takes the promise; until then it must not count as unhandled.
   result.catch(() => undefined);
   prefetched = { key: queryKey(query), result, at: performance.now() };
+  return result;
 }
 
 function takePrefetched(query: Partial<LibraryQuery>): Promise<CallOutput<'library.list'>> | null {
