@@ -28,7 +28,7 @@ const ENGLISH_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 
   'November', 'December'];
 /** Month names of the six languages; where two languages share a spelling they mean the same month. */
 const MONTH_BY_NAME = monthNumbers();
-const MONTH_NAMES = alternation(MONTH_BY_NAME.keys());
+const MONTH_NAMES = zeroForO(alternation(MONTH_BY_NAME.keys()));
 /** A weekday before a date ("Monday, 3 November 2026", "mardi 3 mars 2026", "vrijdag 7 mei 2027") belongs to it. */
 const WEEKDAY = `(?:(?:${alternation(weekdayNames())})\\.?,? (?:(?:le|den|the|el|il) )?)?`;
 /** After a day number: "3rd", "1er", "1º", "7e", "7de", "7." (German). */
@@ -59,6 +59,11 @@ const PATTERNS: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
 
 function alternation(words: Iterable<string>): string {
   return [...new Set(words)].sort((a, b) => b.length - a.length).map((word) => word.replace(/\./g, '\\.')).join('|');
+}
+
+/** OCR reads the letter o of a month name as a zero ("0ct", "N0v", "0kt"). */
+function zeroForO(source: string): string {
+  return source.replaceAll('o', '[o0]');
 }
 
 /** Words of the day-first English-speaking world: tax and company forms of the UK, Ireland, Australia, Asia. */
@@ -151,7 +156,7 @@ export function findDates(doc: Doc, options: DateOptions): FoundDate[] {
 
 function toIso(kind: Kind, m: RegExpMatchArray, options: DateOptions): string | null {
   const [, a = '', b = '', c = '', d = ''] = m;
-  const month = (name: string): number => MONTH_BY_NAME.get(name.toLowerCase()) ?? 0;
+  const month = (name: string): number => MONTH_BY_NAME.get(name.toLowerCase().replaceAll('0', 'o')) ?? 0;
   let year: number, monthNumber: number, day: number;
   switch (kind) {
     case 'iso':

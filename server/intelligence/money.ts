@@ -83,6 +83,8 @@ export function findMoney(doc: Doc, blocked: ReadonlyMap<number, ReadonlyArray<r
     // "1.234" with a dot and no decimals is a thousands group in German and a decimal nowhere in money.
     if (groupSep && decimalSep === groupSep) continue;
     const before = BEFORE.exec(line.slice(Math.max(0, start - 6), start));
+    // A code glued to a hyphen and whole digits prefixes an identifier ("ANG-025830"); "USD-12.50" is money.
+    if (before && sign === '-' && !before[0].endsWith(' ') && !decimalSep) continue;
     const after = suffixSymbol(line, end);
     // "4 990 Ft" is a number with a space between groups; "Pos 2 990" two numbers.
     if (groupSep === ' ' && !decimalSep && !before && !after) continue;

@@ -52,6 +52,11 @@ describe('dates in six languages', () => {
     expect(datesIn('Room 3 Nov 26 guests')).toEqual([]);
   });
 
+  it('reads a month name whose o OCR took for a zero', () => {
+    expect(datesIn('Date 26 0ct 2026')).toEqual(['2026-10-26']);
+    expect(datesIn('3. N0v. 2026')).toEqual(['2026-11-03']);
+  });
+
   it('leaves phone numbers, codes and impossible dates alone', () => {
     expect(datesIn('Tel. 030-12-2026')).toEqual([]);
     expect(datesIn('31 février 2026 and 30-02-2026')).toEqual([]);

@@ -36,6 +36,7 @@ describe('currency symbols and codes', () => {
     expect(money('Total 320.00 ZAR')).toEqual([[320, 'ZAR']]);
     expect(money('Total THB 1,200.00')).toEqual([[1200, 'THB']]);
     expect(money('BLUE PEN 2.50')).toEqual([[2.5, null]]);
+    expect(money('Offer no. ANG-025830 of 12.50 EUR')).toEqual([[12.5, 'EUR']]);
   });
 
   it('resolves a shared symbol by the country the document names', () => {
