@@ -169,6 +169,8 @@ export const documentUpdateSchema = z.strictObject({
     .max(50, { error: 'at most 50 tags' }).optional(),
   sender_name: eventPatchFields.sender_name,
   event_type: eventPatchFields.event_type,
+  /** null: "not a duplicate", the document and the one its possible_duplicate_of named are different bills. */
+  possible_duplicate_of: z.null().optional(),
 });
 export type DocumentUpdate = z.infer<typeof documentUpdateSchema>;
 

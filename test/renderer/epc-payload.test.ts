@@ -2,6 +2,7 @@ import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { epcPayload, MAX_PAYLOAD_BYTES, type TransferFacts } from '../../renderer/src/lib/epc-payload.ts';
 import { EPC_QR_OPTIONS } from '../../renderer/src/lib/epc-qr.ts';
+import { paymentFacts } from '../../renderer/src/lib/payment-facts.ts';
 
 // The IBAN is the registry's published example; names and references are invented.
 const bill: TransferFacts = {
@@ -58,5 +59,32 @@ describe('EPC QR payload (EPC069-12 v002)', () => {
     const code = QRCode.create(longest.ok ? longest.payload : '', EPC_QR_OPTIONS);
     expect(code.version).toBeLessThanOrEqual(13);
     expect(code.errorCorrectionLevel.bit).toBe(QRCode.create('x', { errorCorrectionLevel: 'M' }).errorCorrectionLevel.bit);
+  });
+});
+
+describe('paymentFacts (the Document screen\'s payment card)', () => {
+  const field = (value: string) => ({ value, source: 'text', confidence: 0.9 });
+  const invoice = {
+    id: 'e1', document_id: 'd1', space_id: 's', event_type: 'invoice' as const, state: 'open' as const, title: 'Invoice',
+    amount: { value: 84.2, currency: 'EUR' }, due_date: '2099-03-31', reference_number: 'RE-101', sender_name: null,
+    created_at: '2099-01-01T00:00:00Z', updated_at: '2099-01-01T00:00:00Z',
+  };
+
+  it('takes the IBAN, BIC and payment reference from the fields and the amount from the payable event', () => {
+    const facts = paymentFacts({
+      sender_name: 'Stadtwerke Beispiel GmbH',
+      extracted_data: { iban: field('DE89370400440532013000'), bic: field('COBADEFFXXX'), payment_reference: field('KD 4821') },
+    }, [invoice]);
+    expect(facts).toMatchObject({
+      payee: 'Stadtwerke Beispiel GmbH', iban: { compact: 'DE89370400440532013000', grouped: 'DE89 3704 0044 0532 0130 00' },
+      bic: 'COBADEFFXXX', reference: 'KD 4821', amount: { value: 84.2, currency: 'EUR' },
+    });
+    expect(facts?.qr).toEqual({ ok: true, payload: 'BCD\n002\n1\nSCT\nCOBADEFFXXX\nStadtwerke Beispiel GmbH\nDE89370400440532013000\nEUR84.20\n\n\nKD 4821' });
+  });
+
+  it('quotes the bill\'s number when no payment reference was printed, and shows nothing without account or reference', () => {
+    const facts = paymentFacts({ sender_name: 'Stadtwerke', extracted_data: { iban: field('DE89370400440532013000') } }, [invoice]);
+    expect(facts?.reference).toBe('RE-101');
+    expect(paymentFacts({ sender_name: 'Stadtwerke', extracted_data: {} }, [invoice])).toBeNull();
   });
 });

@@ -56,8 +56,11 @@ export function documentHandlers(
       const detail = await client().updateDocument(id, changes);
       services.cache.upsertDocuments([detail], services.now());
       services.libraryChanged({ document_ids: [id], event_ids: [] });
-      // A new sender or type changes the document's event too: the library fetches it now, not at the next interval.
-      if (changes.sender_name !== undefined || changes.event_type !== undefined) services.syncSoon();
+      // A new sender or type changes the document's event too, "not a duplicate" its twin and their events: the
+      // library fetches them now, not at the next interval.
+      if (changes.sender_name !== undefined || changes.event_type !== undefined || changes.possible_duplicate_of !== undefined) {
+        services.syncSoon();
+      }
       return detail;
     },
     'documents.delete': async ({ ids }) => bulk(ids, (id) => client().deleteDocument(id)),
