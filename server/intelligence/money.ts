@@ -140,4 +140,4 @@ const COMMON_CODES = 'EUR|USD|GBP|CHF|JPY|AUD|CAD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|CN
 const LETTER_SYMBOLS = symbolAlternation([...ISO_CODES, 'kr', 'kr.', 'Kr', 'Kr.', 'Rs', 'Rs.', 'RM', 'Ft', 'Rp', 'lei', 'zł', 'Kč', 'Fr.', 'SFr', 'SFr.']);
 const DOCUMENT_CURRENCY = new RegExp(
   `€|£|₹|₺|₩|₽|₱|฿|₫|₪|₴|¥|(?:US|AU?|CA?|NZ|HK|SG?|R|Mex)?\\$|(?<![${L}])(?:${COMMON_CODES}|Euro)(?![${L}])`
-  + `|(?<![${L}])(${LETTER_SYMBOLS}) ?(?=[-−]? ?\\d)|(?<=\\d ?)(${LETTER_SYMBOLS})(?![${L}])|(?<=\\()(${LETTER_SYMBOLS})(?=\\))`, 'g');
+  + `|(?<![${L}])(${LETTER_SYMBOLS})(?= ?\\d| [-−] ?\\d|[-−]\\d+[.,]\\d)|(?<=\\d ?)(${LETTER_SYMBOLS})(?![${L}])|(?<=\\()(${LETTER_SYMBOLS})(?=\\))`, 'g');

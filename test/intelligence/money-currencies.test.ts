@@ -63,6 +63,7 @@ describe('the currency of a document', () => {
     expect(dominantCurrency('Example Traders Pte Ltd\nTotal 5.00')).toBe('SGD');
     expect(dominantCurrency('GST Reg No: 001234567890\nTotal $5.00')).toBe('USD');
     expect(dominantCurrency('Total 5.00')).toBeNull();
+    expect(dominantCurrency('Angebot ANG-025830\nSumme 12,50 €')).toBe('EUR');
   });
 });
 
