@@ -1,6 +1,7 @@
 /** Chooses the document date and the due date among the dates found in a text, by their labels. */
 
 import { daysBetween, type FoundDate } from './dates.ts';
+import { labelSources, lexiconsFor } from './lexicon/index.ts';
 import { addPeriod, dueDateFromTerms, longestPeriod, parsePaymentTerms } from './payment-terms.ts';
 import { combineLabels, evidence, indexLabelsOf, nearestLabel, wordsRegex, type Doc, type LabelSpan } from './text.ts';
 
@@ -9,10 +10,16 @@ export interface DatePick { iso: string; confidence: number; evidence: string }
 type DateLabel = 'issue' | 'plain' | 'of' | 'due' | 'until' | 'birth' | 'delivery' | 'validity' | 'foreign' | 'start' | 'end' | 'period'
   | 'printed';
 
+/** Due and issue date labels of French, Dutch, Spanish and Italian from the lexicon; a bare "date" word stays 'plain'. */
+const OTHER_LANGUAGES = lexiconsFor(['fr', 'nl', 'es', 'it']);
+const OTHER_DUE = labelSources('dueDate', OTHER_LANGUAGES);
+const OTHER_ISSUE = labelSources('documentDate', OTHER_LANGUAGES).filter((source) => !/^(?:date|datum|fecha|data)$/.test(source));
+
 /** Order matters only for equally long matches ending at the same place: earlier kinds win. */
 const LABELS = combineLabels<DateLabel>([
   ['birth', wordsRegex(['geburtsdatum', 'geb\\.', 'geboren(?: am)?', 'date of birth', 'birth ?date', 'dob', 'born(?: on)?'])],
   ['due', wordsRegex([
+    ...OTHER_DUE,
     'zahlbar(?: bis(?: zum| spätestens)?| am| zum| spätestens(?: bis)?(?: zum| am)?)?', 'fällig(?: am| bis(?: zum)?| zum| ab)?',
     'fälligkeit', 'f[äa]lligkeitsdatum', 'fälligkeitstermin', 'zahlungsziel', 'zahlungsfrist', 'zahlungstermin',
     'zahlungseingang bis(?: zum)?', 'abbuchung(?: am| zum)?', 'einzug(?: am| zum)?', 'lastschrifteinzug(?: am| zum)?',
@@ -63,6 +70,7 @@ const LABELS = combineLabels<DateLabel>([
     'stampato(?: il)?', 'data di stampa', 'exported(?: on)?', 'exportiert(?: am)?',
   ])],
   ['issue', wordsRegex([
+    ...OTHER_ISSUE,
     'rechnungsdatum', 'belegdatum', 'ausstellungsdatum', 'ausgestellt(?: am)?', 'bescheiddatum', 'erstellungsdatum',
     'erstellt(?: am)?', 'briefdatum', 'dokumentdatum', 'gutschriftsdatum', 'angebotsdatum', 'auszugsdatum', 'abrechnungsdatum',
     'invoice date', 'date of invoice', 'date of issue', 'issue date', 'issued(?: on)?', 'statement date',

@@ -47,3 +47,19 @@ describe('payment terms in six languages', () => {
     expect(pickDueDate(doc.lines, labelled, DOCUMENT_DATE)?.iso).toBe('2026-04-09');
   });
 });
+
+describe('due and issue date labels in French, Dutch, Spanish and Italian', () => {
+  it('reads the due date by its label, not the issue date beside it', () => {
+    const cases: Array<[string, string]> = [
+      ["Date de facture : 10/03/2026\nDate d'échéance : 09/04/2026", '2026-04-09'],
+      ['Factuurdatum: 10-03-2026\nVervaldatum: 09-04-2026', '2026-04-09'],
+      ['Fecha de emisión: 10/03/2026\nFecha de vencimiento: 09/04/2026', '2026-04-09'],
+      ['Data fattura: 10/03/2026\nData scadenza: 09/04/2026', '2026-04-09'],
+    ];
+    for (const [text, iso] of cases) {
+      const doc = makeDoc(text);
+      const labelled = labelDates(doc, findDates(doc, { monthFirst: false, today: '2026-06-01' }));
+      expect(pickDueDate(doc.lines, labelled, DOCUMENT_DATE)?.iso, text).toBe(iso);
+    }
+  });
+});
