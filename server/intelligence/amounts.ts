@@ -2,6 +2,7 @@
 
 import type { EventType } from '../../common/archive-types.ts';
 import { dominantCurrency, findMoney, type MoneyToken } from './money.ts';
+import { documentCountries } from './country.ts';
 import { labelSources } from './lexicon/index.ts';
 import { isPostcodeLine } from './parties.ts';
 import { combineLabels, evidence, indexLabelsOf, nearestLabel, wordsRegex, type Doc, type LabelSpan } from './text.ts';
@@ -269,6 +270,8 @@ export function pickAmount(lines: readonly string[], candidates: readonly Amount
   if (settled || remainder || confirmedBySum(candidate, candidates)) confidence = Math.max(confidence, 0.9) + 0.05;
   else if (candidate.label !== 'due' && laterLargerTotal(candidate, candidates)) confidence -= 0.2;
   let currency = candidate.currency;
+  // "$", "¥", "kr", "Rs" alone, in a document that names no country, is the likeliest of several currencies only.
+  if (currency && SHARED_SYMBOL.test(candidate.text) && documentCountries(options.text).length === 0) confidence -= 0.15;
   if (!currency) {
     currency = dominantCurrency(options.text);
     confidence -= currency ? 0.1 : 0.3;
@@ -279,6 +282,8 @@ export function pickAmount(lines: readonly string[], candidates: readonly Amount
     evidence: evidence(lines[candidate.line] ?? candidate.text),
   };
 }
+
+const SHARED_SYMBOL = /(?<![\p{L}$])(?:\$|¥|kr\.?|Kr\.?|Rs\.?)(?!\p{L})/u;
 
 const cents = (value: number): number => Math.round(Math.abs(value) * 100);
 

@@ -194,3 +194,21 @@ describe('sender and document date of any layout', () => {
     expect(understand({ ...input, text: `Printed on 20.03.2027 14:05\n${letter}` }).document_date?.value).toBe('2027-03-12');
   });
 });
+
+describe('confidence of a currency symbol several countries share', () => {
+  const pick = (text: string) => {
+    const doc = makeDoc(text);
+    return pickAmount(doc.lines, findAmounts(doc, new Map()), { eventType: 'invoice', language: 'en', text });
+  };
+
+  it('is lower when the document names no country to tell which dollar it is', () => {
+    const bare = pick('Invoice\nTotal due $120.00');
+    const named = pick('Invoice\nToronto, Ontario, Canada\nTotal due $120.00');
+    const coded = pick('Invoice\nTotal due USD 120.00');
+    expect(bare?.currency).toBe('USD');
+    expect(named?.currency).toBe('CAD');
+    expect(bare!.confidence).toBeLessThan(0.8);
+    expect(named!.confidence).toBeGreaterThanOrEqual(0.9);
+    expect(coded!.confidence).toBeGreaterThanOrEqual(0.9);
+  });
+});
