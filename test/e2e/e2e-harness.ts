@@ -62,6 +62,8 @@ export async function startDesktop(options: {
   dir: string; port?: number; settings?: SettingsPatch; apiKeyOverride?: string; start?: boolean;
   /** Key storage as the app opens it, with this keychain (a fault-injecting one: the OS keychain cannot run here). */
   keychain?: () => ProbedKeyStore;
+  /** The home folder the browser shell's folder picker lists (default: the user's). */
+  homeDir?: string;
 }): Promise<DesktopUnderTest> {
   const logs: string[] = [];
   const log = (line: string): void => {
@@ -76,6 +78,7 @@ export async function startDesktop(options: {
     localLimits: { uploadsPerWindow: 1000, requestsPerWindow: 10_000 },
     previewUrl: (id) => webPreviewUrl(id, token), log,
     ...(options.apiKeyOverride ? { apiKeyOverride: options.apiKeyOverride } : {}),
+    ...(options.homeDir ? { homeDir: options.homeDir } : {}),
   });
   const notifications: DesktopNotification[] = [];
   app.on('notification', (n) => notifications.push(n));

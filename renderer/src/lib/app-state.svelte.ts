@@ -1,5 +1,6 @@
 import type { CallOutput, ConnectionStatus, DesktopNotification } from '../../../common/ipc.ts';
 import { desktop } from './desktop.ts';
+import { folderBrowser } from './folder-browser.svelte.ts';
 import { t } from './i18n.svelte.ts';
 import { serviceMessage } from './service-messages.ts';
 
@@ -20,11 +21,6 @@ class AppState {
   categories = $state<Category[]>([]);
   toasts = $state<Toast[]>([]);
   lastNotification = $state<DesktopNotification | null>(null);
-  /**
-   * Whether the shell has a native folder picker: unknown until dialogs.pickFolder first answers (asking opens the
-   * dialog, so nothing probes it up front). Forms offer "Browse…" until a shell says it has none.
-   */
-  folderPicker = $state<boolean | null>(null);
   private nextToast = 1;
 
   queued = $derived.by(() => {
@@ -60,11 +56,13 @@ class AppState {
     this.categories = categories;
   }
 
-  /** The folder the user picked in the native dialog; null when cancelled, 'unsupported' when the shell has none. */
-  async pickFolder(title?: string): Promise<string | null | 'unsupported'> {
-    const answer = await desktop()['dialogs.pickFolder'](title ? { title } : {});
-    this.folderPicker = answer.supported;
-    return answer.supported ? answer.path : 'unsupported';
+  /**
+   * The folder the user picked, null when cancelled: in the system's dialog, or where the shell has none (the browser
+   * shell) in the app's own browser of the home folder.
+   */
+  async pickFolder(title: string): Promise<string | null> {
+    const answer = await desktop()['dialogs.pickFolder']({ title });
+    return answer.supported ? answer.path : folderBrowser.choose(title);
   }
 
   toast(kind: Toast['kind'], text: string, lines?: string[], action?: ToastAction): void {

@@ -1,7 +1,7 @@
-/** Paths handed from a drop anywhere in the window to the Uploads screen's form. */
+/** What the Uploads screen's form starts from: paths or files dropped anywhere in the window, files chosen. */
 class UploadDraft {
   paths = $state('');
-  /** The drop happened in a browser, which gives no paths: the form explains and asks for them. */
-  browserDrop = $state(false);
+  /** Files a page holds without knowing their paths (the browser shell), or chosen with "Choose files…". */
+  files = $state<File[]>([]);
 }
 export const uploadDraft = new UploadDraft();
