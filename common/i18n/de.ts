@@ -329,6 +329,7 @@ export const de: Dictionary = {
   'pay.payee': 'Empfänger',
   'pay.amount': 'Betrag',
   'pay.copy': '{field} kopieren',
+  'pay.copyButton': 'Kopieren',
   'pay.copied': '{field} kopiert.',
   'pay.copyFailed': 'Kopieren nicht möglich: Text markieren und von Hand kopieren.',
   'pay.qrLabel': 'GiroCode für eine Überweisung an {name}',

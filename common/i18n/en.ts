@@ -327,6 +327,7 @@ export const en = {
   'pay.payee': 'Payee',
   'pay.amount': 'Amount',
   'pay.copy': 'Copy {field}',
+  'pay.copyButton': 'Copy',
   'pay.copied': '{field} copied.',
   'pay.copyFailed': 'Could not copy: select the text and copy it by hand.',
   'pay.qrLabel': 'GiroCode for a transfer to {name}',

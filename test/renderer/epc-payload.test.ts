@@ -1,7 +1,8 @@
+import jsQR from 'jsqr';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { epcPayload, MAX_PAYLOAD_BYTES, type TransferFacts } from '../../renderer/src/lib/epc-payload.ts';
-import { EPC_QR_OPTIONS } from '../../renderer/src/lib/epc-qr.ts';
+import { EPC_QR_OPTIONS, qrDrawing } from '../../renderer/src/lib/epc-qr.ts';
 import { paymentFacts } from '../../renderer/src/lib/payment-facts.ts';
 
 // The IBAN is the registry's published example; names and references are invented.
@@ -86,5 +87,31 @@ describe('paymentFacts (the Document screen\'s payment card)', () => {
     const facts = paymentFacts({ sender_name: 'Stadtwerke', extracted_data: { iban: field('DE89370400440532013000') } }, [invoice]);
     expect(facts?.reference).toBe('RE-101');
     expect(paymentFacts({ sender_name: 'Stadtwerke', extracted_data: {} }, [invoice])).toBeNull();
+  });
+});
+
+describe('the drawn GiroCode', () => {
+  /** The SVG path's 1×1 squares as pixels (4 per module), dark on white, as a camera would see the screen. */
+  function pixels(payload: string): { data: Uint8ClampedArray; size: number } {
+    const drawing = qrDrawing(payload);
+    const scale = 4;
+    const size = drawing.size * scale;
+    const data = new Uint8ClampedArray(size * size * 4).fill(255);
+    for (const [, x, y] of drawing.path.matchAll(/M(\d+) (\d+)h1v1h-1z/g)) {
+      for (let dy = 0; dy < scale; dy++) {
+        for (let dx = 0; dx < scale; dx++) {
+          const at = ((Number(y) * scale + dy) * size + Number(x) * scale + dx) * 4;
+          data.fill(0, at, at + 3);
+        }
+      }
+    }
+    return { data, size };
+  }
+
+  it('is read back by a QR decoder as the payload, umlauts included', () => {
+    const result = epcPayload({ ...bill, name: 'Müller & Söhne Gärten', reference: 'RF18 5390 0754 7034' });
+    const payload = result.ok ? result.payload : '';
+    const { data, size } = pixels(payload);
+    expect(jsQR(data, size, size, { inversionAttempts: 'dontInvert' })?.data).toBe(payload);
   });
 });
