@@ -27,15 +27,40 @@ function pdfjsData(): Plugin {
   };
 }
 
+/**
+ * The boot script (renderer/src/boot.ts) as a script of its own at the top of index.html: it opens the bridge and sends
+ * the first calls as soon as its few kilobytes arrive, instead of after the whole bundle is fetched and has run. It is a
+ * second entry of the build; main.ts imports it, so both share one instance of it.
+ */
+function bootScriptFirst(): Plugin {
+  return {
+    name: 'desktop-archive:boot-script-first',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const boot = Object.values(context.bundle ?? {}).find((output) => output.type === 'chunk' && output.isEntry && output.name === BOOT_ENTRY);
+        if (!boot) throw new Error(`the build has no ${BOOT_ENTRY} entry chunk`);
+        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src: `./${boot.fileName}` }, injectTo: 'head-prepend' }];
+      },
+    },
+  };
+}
+
+const BOOT_ENTRY = 'boot';
+
 /** Builds the Svelte renderer into dist/renderer with relative asset paths (the Electron shell loads it from disk). */
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [svelte(), pdfjsData()],
+  plugins: [svelte(), pdfjsData(), bootScriptFirst()],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 2048,
+    rollupOptions: {
+      input: { index: resolve(import.meta.dirname, 'renderer', 'index.html'), [BOOT_ENTRY]: resolve(import.meta.dirname, 'renderer', 'src', 'boot.ts') },
+    },
   },
 });

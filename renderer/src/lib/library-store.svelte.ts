@@ -1,50 +1,9 @@
-import type { CallOutput, DocumentView, LibraryQuery } from '../../../common/ipc.ts';
+import type { DocumentView } from '../../../common/ipc.ts';
 import { desktop, callErrorMessage } from './desktop.ts';
+import { defaultFilters, PAGE_SIZE, pageQuery, takePrefetched, type LibraryFilters } from './library-query.ts';
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 
-export const PAGE_SIZE = 200;
-
-export type LibraryFilters = Pick<LibraryQuery, 'sort_by' | 'sort_order' | 'space_id' | 'category_id' | 'status' | 'created_after' | 'tags' | 'deleted'>;
-
-export function defaultFilters(deleted = false): LibraryFilters {
-  return { sort_by: 'created_at', sort_order: 'desc', deleted };
-}
-
-/**
- * The library.list query of one page. Absent filters are left out (the contract's strict schema rejects
- * undefined-valued keys over some bridges).
- */
-export function pageQuery(filters: LibraryFilters, page: number): Partial<LibraryQuery> {
-  return Object.fromEntries(Object.entries({ ...filters, limit: PAGE_SIZE, offset: page * PAGE_SIZE })
-    .filter(([, value]) => value !== undefined && value !== '')) as Partial<LibraryQuery>;
-}
-
-const queryKey = (query: Partial<LibraryQuery>): string => JSON.stringify(Object.entries(query).sort(([a], [b]) => a.localeCompare(b)));
-
-/** How long a prefetched page may wait for the store to take it before it counts as stale. */
-const PREFETCH_FRESH_MS = 3_000;
-let prefetched: { key: string; result: Promise<CallOutput<'library.list'>>; at: number } | null = null;
-
-/**
- * Asks for the first page of the default library view right away (main.ts calls it before mounting the app), so the
- * answer travels while the shell renders and the start-up calls go out; the first LibraryStore with the same query
- * takes it instead of asking again.
- */
-export function prefetchFirstPage(): Promise<CallOutput<'library.list'>> {
-  const query = pageQuery(defaultFilters(), 0);
-  const result = desktop()['library.list'](query);
-  // The store reports a failure when it takes the promise; until then it must not count as unhandled.
-  result.catch(() => undefined);
-  prefetched = { key: queryKey(query), result, at: performance.now() };
-  return result;
-}
-
-function takePrefetched(query: Partial<LibraryQuery>): Promise<CallOutput<'library.list'>> | null {
-  const taken = prefetched;
-  prefetched = null;
-  if (!taken || taken.key !== queryKey(query) || performance.now() - taken.at > PREFETCH_FRESH_MS) return null;
-  return taken.result;
-}
+export { defaultFilters, PAGE_SIZE, pageQuery, prefetchFirstPage, type LibraryFilters } from './library-query.ts';
 
 /**
  * The library as a sparse array of pages: only the pages the list window touches are fetched (library.list is served

@@ -1,0 +1,53 @@
+import type { CallOutput, LibraryQuery } from '../../../common/ipc.ts';
+import { desktop } from './desktop.ts';
+
+/**
+ * The library.list queries of the library's pages, and the first page asked for before the app has mounted. Free of
+ * Svelte, so the boot script (boot.ts) can use it without loading the app's bundle.
+ */
+
+export const PAGE_SIZE = 200;
+
+export type LibraryFilters = Pick<LibraryQuery, 'sort_by' | 'sort_order' | 'space_id' | 'category_id' | 'status' | 'created_after' | 'tags' | 'deleted'>;
+
+export function defaultFilters(deleted = false): LibraryFilters {
+  return { sort_by: 'created_at', sort_order: 'desc', deleted };
+}
+
+/**
+ * The library.list query of one page. Absent filters are left out (the contract's strict schema rejects
+ * undefined-valued keys over some bridges).
+ */
+export function pageQuery(filters: LibraryFilters, page: number): Partial<LibraryQuery> {
+  return Object.fromEntries(Object.entries({ ...filters, limit: PAGE_SIZE, offset: page * PAGE_SIZE })
+    .filter(([, value]) => value !== undefined && value !== '')) as Partial<LibraryQuery>;
+}
+
+// Code-unit order, not localeCompare: the first localeCompare builds a collator, a measurable part of a cold start.
+const queryKey = (query: Partial<LibraryQuery>): string => JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+
+/** How long a prefetched page may wait for the store to take it before it counts as stale. */
+const PREFETCH_FRESH_MS = 3_000;
+let prefetched: { key: string; result: Promise<CallOutput<'library.list'>>; at: number } | null = null;
+
+/**
+ * Asks for the first page of the default library view right away (boot.ts calls it before the app's bundle has run), so
+ * the answer travels while the bundle loads and the shell renders; the first LibraryStore with the same query
+ * takes it instead of asking again.
+ */
+export function prefetchFirstPage(): Promise<CallOutput<'library.list'>> {
+  const query = pageQuery(defaultFilters(), 0);
+  const result = desktop()['library.list'](query);
+  // The store reports a failure when it takes the promise; until then it must not count as unhandled.
+  result.catch(() => undefined);
+  prefetched = { key: queryKey(query), result, at: performance.now() };
+  return result;
+}
+
+/** The prefetched first page when `query` is the one it answers and it is fresh; taken once. */
+export function takePrefetched(query: Partial<LibraryQuery>): Promise<CallOutput<'library.list'>> | null {
+  const taken = prefetched;
+  prefetched = null;
+  if (!taken || taken.key !== queryKey(query) || performance.now() - taken.at > PREFETCH_FRESH_MS) return null;
+  return taken.result;
+}
