@@ -1,4 +1,4 @@
-import jsQR from 'jsqr';
+import jsqr from 'jsqr';
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
 import { epcPayload, MAX_PAYLOAD_BYTES, type TransferFacts } from '../../renderer/src/lib/epc-payload.ts';
@@ -112,6 +112,7 @@ describe('the drawn GiroCode', () => {
     const result = epcPayload({ ...bill, name: 'Müller & Söhne Gärten', reference: 'RF18 5390 0754 7034' });
     const payload = result.ok ? result.payload : '';
     const { data, size } = pixels(payload);
-    expect(jsQR(data, size, size, { inversionAttempts: 'dontInvert' })?.data).toBe(payload);
+    // The package is CommonJS: its typings name the function as the default export's `default`, which it also is at run time.
+    expect(jsqr.default(data, size, size, { inversionAttempts: 'dontInvert' })?.data).toBe(payload);
   });
 });
