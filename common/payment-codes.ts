@@ -30,6 +30,13 @@ export function isValidIban(iban: string): boolean {
   return mod97(iban.slice(4) + iban.slice(0, 4)) === 1;
 }
 
+/** The IBAN a compact candidate holds, cut to its country's length (text read glued to its end), if it is valid. */
+export function ibanIn(candidate: string): string | null {
+  const length = IBAN_LENGTHS[candidate.slice(0, 2)];
+  const iban = length ? candidate.slice(0, length) : candidate;
+  return isValidIban(iban) ? iban : null;
+}
+
 /** An ISO 11649 creditor reference ("RF18 5390 0754 7034", compact): RF, two check digits, up to 21 characters. */
 export function isValidCreditorReference(reference: string): boolean {
   if (!/^RF\d{2}[A-Z0-9]{1,21}$/.test(reference)) return false;

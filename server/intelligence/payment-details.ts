@@ -4,7 +4,7 @@
  * gives no field rather than a transfer to a wrong account.
  */
 
-import { IBAN_LENGTHS, isValidBic, isValidCreditorReference, isValidIban } from '../../common/payment-codes.ts';
+import { ibanIn, isValidBic, isValidCreditorReference } from '../../common/payment-codes.ts';
 import type { Doc } from './text.ts';
 import { latin, WORD_END, WORD_START } from './text.ts';
 
@@ -59,11 +59,8 @@ function findIban(lines: readonly string[]): FoundPaymentField | null {
   for (const line of lines) {
     if (READERS_ACCOUNT.test(line)) continue;
     for (const m of line.toUpperCase().matchAll(IBAN_CANDIDATE)) {
-      const candidate = compact(m[1]!);
-      const length = IBAN_LENGTHS[candidate.slice(0, 2)];
-      // Text glued to an IBAN's end ("DE89 … 3000 BIC …") is cut at the country's length.
-      const iban = length ? candidate.slice(0, length) : candidate;
-      if (!isValidIban(iban)) continue;
+      const iban = ibanIn(compact(m[1]!));
+      if (!iban) continue;
       if (IBAN_LABEL.test(line)) return { value: iban, confidence: 0.95, evidence: line };
       unlabelled ??= { value: iban, confidence: 0.8, evidence: line };
     }

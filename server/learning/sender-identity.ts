@@ -3,6 +3,7 @@
  * register or tax number, and last the name itself, normalised. Pure: read from the document's text.
  */
 
+import { ibanIn } from '../../common/payment-codes.ts';
 import { labelSources, withoutAccents } from '../intelligence/lexicon/index.ts';
 
 export const SENDER_KEY_KINDS = ['iban', 'vat', 'register', 'name'] as const;
@@ -30,7 +31,7 @@ export function senderKeys(text: string, senderName: string | null): SenderKey[]
     if (RECIPIENT_LINE.test(line)) continue;
     let upper = line.toUpperCase();
     for (const m of upper.matchAll(IBAN)) {
-      const iban = ibanOf(compact(m[1]!));
+      const iban = ibanIn(compact(m[1]!));
       if (iban) add('iban', iban);
       // Parts of an account number, even a misread one, are no VAT id.
       upper = upper.replace(m[1]!, ' ');
@@ -73,26 +74,3 @@ const compact = (value: string): string => value.replace(/[\s.\-/]/g, '');
 /** Letters OCR reads for digits ("B98…" for "898…"): a number's key is the same however a scan printed it. */
 const ocrDigits = (value: string): string => value.replace(/[OQD]/g, '0').replace(/[IL]/g, '1').replace(/Z/g, '2')
   .replace(/S/g, '5').replace(/G/g, '6').replace(/B/g, '8');
-
-/** IBAN lengths of the ISO 13616 registry for European countries; a longer match has text glued to its end. */
-const IBAN_LENGTHS: Readonly<Record<string, number>> = {
-  AD: 24, AT: 20, BE: 16, BG: 22, CH: 21, CY: 28, CZ: 24, DE: 22, DK: 18, EE: 20, ES: 24, FI: 18, FR: 27, GB: 22, GI: 23,
-  GR: 27, HR: 21, HU: 28, IE: 22, IS: 26, IT: 27, LI: 21, LT: 20, LU: 20, LV: 21, MC: 27, MT: 31, NL: 18, NO: 15, PL: 28,
-  PT: 25, RO: 24, SE: 24, SI: 19, SK: 24, SM: 27,
-};
-
-/** The IBAN a match holds (cut to its country's length where known), if its check digits are right. */
-function ibanOf(candidate: string): string | null {
-  const length = IBAN_LENGTHS[candidate.slice(0, 2)];
-  const iban = length ? candidate.slice(0, length) : candidate;
-  return isValidIban(iban) ? iban : null;
-}
-
-/** ISO 13616 check digits (mod 97). */
-export function isValidIban(iban: string): boolean {
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false;
-  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
-  let rest = 0;
-  for (const digit of digits) rest = (rest * 10 + Number(digit)) % 97;
-  return rest === 1;
-}
