@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { parseCallInput } from '../../common/ipc.ts';
 import { DesktopApp } from '../../main/core/desktop-app.ts';
 import { profileId } from '../../main/core/keychain/key-store.ts';
 import { SessionKeyStore } from '../../main/core/keychain/session-key-store.ts';
@@ -73,16 +74,16 @@ async function uploadInvoice(app: DesktopApp, name: string): Promise<string> {
     paths: [path], metadata: { event_type: 'invoice', amount: { value: 120.5, currency: 'EUR' }, due_date: '2026-12-15' },
   });
   return until(async () => {
-    const { items } = await app.handlers['uploads.list']({});
+    const { items } = await app.handlers['uploads.list'](parseCallInput('uploads.list', {}));
     return items.find((item) => item.file_name === name && item.state === 'done')?.document_id;
   }, `the upload of ${name}`, 30_000);
 }
 
 const statusIn = async (app: DesktopApp, id: string): Promise<string | undefined> =>
-  (await app.handlers['library.list']({})).items.find((d) => d.id === id)?.status;
+  (await app.handlers['library.list'](parseCallInput('library.list', {}))).items.find((d) => d.id === id)?.status;
 
 const eventsOf = async (app: DesktopApp, id: string): Promise<number> =>
-  (await app.handlers['events.list']({})).items.filter((e) => e.document_id === id).length;
+  (await app.handlers['events.list'](parseCallInput('events.list', {}))).items.filter((e) => e.document_id === id).length;
 
 describe('following documents to a final state', () => {
   it('local mode: the embedded service pushes the status; the library shows Completed and the event', async () => {
