@@ -43,7 +43,8 @@ const STOP_WORDS: Readonly<Record<Language, readonly string[]>> = {
 
 /** Word endings (and, for Dutch, letter pairs) typical of each language, counted on words of five letters or more. */
 const WORD_SHAPES: Readonly<Record<Language, RegExp>> = {
-  de: /(?:ung|ungen|keit|heit|schaft|lich|isch|chen|straße)$|sch|ß/u,
+  // German compounds end in their head noun: the heads of statements and bills no other of the six shares.
+  de: /(?:ung|ungen|keit|heit|schaft|lich|isch|chen|straße|betrag|auszug|inhaber|wert)$|sch|ß/u,
   en: /(?:tion|tions|ing|ment|ments|ness|ship|ly|ance|ence|ity|ed)$/u,
   fr: /(?:tion|ment|eur|eux|euse|ique|ée|ées|aire|oir|ais|ait)$/u,
   nl: /ij|aa|uu|(?:heid|lijk|lijke|tje|tjes)$/u,
