@@ -28,3 +28,10 @@ export const EVENT_NAMES: readonly EventName[] = EVENT_NAME_LIST;
 
 /** documents.saveAs: the folder typed is not there (the renderer offers to create it). Here, not in ipc.ts: no zod. */
 export const SAVE_FOLDER_MISSING = 'The folder does not exist';
+
+/**
+ * The browser shell's POST /files (chosen and dropped files): files per request, and each file's limit, the service's
+ * 50 MB. The page's bridge checks both before sending, the shell again on receiving.
+ */
+export const CHOSEN_FILES_PER_REQUEST = 20;
+export const CHOSEN_FILE_MAX_BYTES = 50 * 1024 * 1024;

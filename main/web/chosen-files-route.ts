@@ -1,17 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import busboy from 'busboy';
 import { errorMessage } from '../../common/errors.ts';
+import { CHOSEN_FILE_MAX_BYTES, CHOSEN_FILES_PER_REQUEST } from '../../common/ipc-names.ts';
 import { parseCallInput, type AddFilesOptions, type IpcError, type UploadItemView } from '../../common/ipc.ts';
 import type { DesktopApp } from '../core/desktop-app.ts';
 import { dispatchCall, toIpcError } from '../core/shell/ipc-dispatch.ts';
-import { MAX_UPLOAD_BYTES } from '../core/uploads/file-check.ts';
 
-/** Files per request (the page's bridge sends more in several requests). */
-export const MAX_FILES_PER_REQUEST = 20;
 /** The options field: a space id and the upload form's metadata, far below this. */
 const MAX_OPTIONS_BYTES = 64 * 1024;
 /** The files at their limit plus their multipart framing and the options. */
-const MAX_REQUEST_BYTES = MAX_FILES_PER_REQUEST * MAX_UPLOAD_BYTES + 1024 * 1024;
+const MAX_REQUEST_BYTES = CHOSEN_FILES_PER_REQUEST * CHOSEN_FILE_MAX_BYTES + 1024 * 1024;
 
 export type ChosenFilesAnswer = { status: number; body: { ok: true; result: UploadItemView[] } | { ok: false; error: IpcError } };
 
@@ -29,13 +27,13 @@ export async function receiveChosenFiles(app: DesktopApp, request: IncomingMessa
     return refuse(415, 'Expected multipart/form-data with an options field and file parts');
   }
   if (Number(request.headers['content-length'] ?? 0) > MAX_REQUEST_BYTES) {
-    return refuse(413, `At most ${MAX_FILES_PER_REQUEST} files of up to 50 MB each per request`);
+    return refuse(413, `At most ${CHOSEN_FILES_PER_REQUEST} files of up to 50 MB each per request`);
   }
   let parser: busboy.Busboy;
   try {
     parser = busboy({
       headers: request.headers, defParamCharset: 'utf8',
-      limits: { files: MAX_FILES_PER_REQUEST, fields: 1, fieldSize: MAX_OPTIONS_BYTES, fileSize: MAX_UPLOAD_BYTES + 1 },
+      limits: { files: CHOSEN_FILES_PER_REQUEST, fields: 1, fieldSize: MAX_OPTIONS_BYTES, fileSize: CHOSEN_FILE_MAX_BYTES + 1 },
     });
   } catch (error) {
     return refuse(400, `Cannot read the upload: ${errorMessage(error)}`);
@@ -69,7 +67,7 @@ export async function receiveChosenFiles(app: DesktopApp, request: IncomingMessa
       return null;
     }));
   });
-  parser.on('filesLimit', () => fail(refuse(413, `At most ${MAX_FILES_PER_REQUEST} files per request`)));
+  parser.on('filesLimit', () => fail(refuse(413, `At most ${CHOSEN_FILES_PER_REQUEST} files per request`)));
 
   await new Promise<void>((resolve) => {
     parser.on('close', resolve);

@@ -4,58 +4,35 @@
  * journal, then uploaded to the embedded service; a file the service cannot read fails with its message; "Browse…"
  * for a watched folder opens the app's own browser of the home folder, which chooses a folder that is then watched.
  */
-import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/archive-harness.ts';
-import { axeViolations, ensureRenderer, launchChromium, openPage, recordedToasts, shoot, startDesktop, until, type DesktopUnderTest, type OpenedPage } from './e2e-harness.ts';
+import { axeViolations, e2eSession, recordedToasts, shoot, until } from './e2e-harness.ts';
 
-let dir: string;
-let home: string;
-let desktop: DesktopUnderTest;
-let browser: Browser;
-let opened: OpenedPage;
-
-beforeAll(async () => {
-  await ensureRenderer();
-  dir = await mkdtemp(join(tmpdir(), 'e2e-add-files-'));
-  home = join(dir, 'home');
-  await mkdir(join(home, 'Scans', 'Inbox'), { recursive: true });
-  await mkdir(join(home, 'Documents'), { recursive: true });
-  desktop = await startDesktop({ dir, settings: { ui: { onboarded: true } }, homeDir: home });
-  browser = await launchChromium();
-  opened = await openPage(browser);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await desktop?.close();
-  if (dir) await rm(dir, { recursive: true, force: true });
-});
+const session = e2eSession('add-files', { ui: { onboarded: true } }, { homeFolders: ['Scans/Inbox', 'Documents'] });
 
 /** The names of the copies of chosen files the app keeps (one folder each). */
 async function keptCopies(): Promise<string[]> {
-  const root = join(dir, 'data', 'chosen-files');
+  const root = join(session.dir, 'data', 'chosen-files');
   const folders = await readdir(root).catch(() => []);
   return (await Promise.all(folders.map((folder) => readdir(join(root, folder))))).flat().sort();
 }
 
-const toasted = async (start: string): Promise<boolean> => (await recordedToasts(opened.page)).some((toast) => toast.startsWith(start));
+const toasted = async (start: string): Promise<boolean> => (await recordedToasts(session.opened.page)).some((toast) => toast.startsWith(start));
 
 /** The queue row of a file once it is done (or failed), with the document it became. */
 async function finished(fileName: string): Promise<{ state: string; document_id: string | null; last_error: string | null }> {
   return until(async () => {
-    const item = desktop.app.core.journal.list({ limit: 50 }).items.find((i) => i.file_name === fileName);
+    const item = session.desktop.app.core.journal.list({ limit: 50 }).items.find((i) => i.file_name === fileName);
     return item && (item.state === 'done' || item.state === 'failed') ? item : undefined;
   }, `${fileName} uploaded`, 60_000);
 }
 
 describe('adding files (browser shell, Chromium)', () => {
   it('"Choose files…" streams the chosen files into the queue, with the form\'s metadata', async () => {
-    const { page, pageErrors } = opened;
-    await page.goto(desktop.shell.url);
+    const { page, pageErrors } = session.opened;
+    await page.goto(session.desktop.shell.url);
     await page.getByTestId('nav-uploads').click();
     const choose = page.getByTestId('upload-choose');
     await choose.waitFor();
@@ -78,7 +55,7 @@ describe('adding files (browser shell, Chromium)', () => {
 
     const good = await finished('Rechnung Strom.pdf');
     expect(good.state).toBe('done');
-    const doc = await desktop.app.handlers['documents.get']({ id: good.document_id! });
+    const doc = await session.desktop.app.handlers['documents.get']({ id: good.document_id! });
     expect(doc).toMatchObject({ original_filename: 'Rechnung Strom.pdf', title: 'Strom Oktober' });
     // A file the service would refuse fails in the queue with its message, before it spends an upload.
     const bad = await finished('notes.pdf');
@@ -89,8 +66,8 @@ describe('adding files (browser shell, Chromium)', () => {
   }, 120_000);
 
   it('files dropped on the window wait in the form and go the same way', async () => {
-    const { page, pageErrors } = opened;
-    await page.goto(desktop.shell.url);
+    const { page, pageErrors } = session.opened;
+    await page.goto(session.desktop.shell.url);
     await page.getByTestId('library-sync').waitFor();
     const pdf = Buffer.from(await makePdf(['Versicherung', 'Beitragsrechnung'])).toString('base64');
     // A drop as Chromium delivers it: a DataTransfer holding a File, and no path anywhere (the test's tsconfig has no
@@ -107,7 +84,7 @@ describe('adding files (browser shell, Chromium)', () => {
     await page.getByTestId('upload-submit').click();
     const item = await finished('dropped.pdf');
     expect(item.state).toBe('done');
-    expect((await desktop.app.handlers['documents.get']({ id: item.document_id! })).original_filename).toBe('dropped.pdf');
+    expect((await session.desktop.app.handlers['documents.get']({ id: item.document_id! })).original_filename).toBe('dropped.pdf');
     // The copies the shell kept while the uploads were under way are gone once they are done; the failed one's stays
     // (a retry needs it) until it is removed from the queue.
     await expect.poll(keptCopies).toEqual(['notes.pdf']);
@@ -115,25 +92,25 @@ describe('adding files (browser shell, Chromium)', () => {
   }, 120_000);
 
   it('"Browse…" opens the app\'s browser of the home folder, and the chosen folder is watched', async () => {
-    const { page, pageErrors } = opened;
-    await page.goto(desktop.shell.url);
+    const { page, pageErrors } = session.opened;
+    await page.goto(session.desktop.shell.url);
     await page.getByTestId('nav-settings').click();
     await page.getByTestId('folder-add').click();
     await page.getByTestId('folder-browse').click();
     const browserDialog = page.getByTestId('folder-browser');
     await browserDialog.waitFor();
-    await expect.poll(() => browserDialog.getByTestId('folder-browser-path').textContent()).toBe(home);
+    await expect.poll(() => browserDialog.getByTestId('folder-browser-path').textContent()).toBe(join(session.dir, 'home'));
     expect(await browserDialog.getByTestId('folder-browser-entry').allTextContents()).toEqual(['Documents', 'Scans']);
     // At the home folder there is nothing above to go to.
     expect(await browserDialog.getByTestId('folder-browser-up').isDisabled()).toBe(true);
     await browserDialog.getByTestId('folder-browser-entry').filter({ hasText: 'Scans' }).click();
-    await expect.poll(() => browserDialog.getByTestId('folder-browser-path').textContent()).toBe(join(home, 'Scans'));
+    await expect.poll(() => browserDialog.getByTestId('folder-browser-path').textContent()).toBe(join(session.dir, 'home', 'Scans'));
     await shoot(page, 'settings-folder-browser');
     expect(await axeViolations(page)).toEqual([]);
     await browserDialog.getByTestId('folder-browser-choose').click();
-    await expect.poll(() => page.getByTestId('folder-path').inputValue()).toBe(join(home, 'Scans'));
+    await expect.poll(() => page.getByTestId('folder-path').inputValue()).toBe(join(session.dir, 'home', 'Scans'));
     await page.getByTestId('folder-save').click();
-    await expect.poll(async () => (await desktop.app.handlers['folders.list'](undefined)).folders.map((f) => f.path)).toEqual([join(home, 'Scans')]);
+    await expect.poll(async () => (await session.desktop.app.handlers['folders.list'](undefined)).folders.map((f) => f.path)).toEqual([join(session.dir, 'home', 'Scans')]);
     await until(() => toasted('Folder saved'), 'the toast');
     // Cancelled: nothing changes.
     await page.getByTestId('folder-add').click();

@@ -226,12 +226,17 @@ export interface E2eSession { dir: string; desktop: DesktopUnderTest; browser: B
  * The usual fixture of an e2e file, registered as its beforeAll/afterAll: a fresh directory, the app past onboarding
  * (unless the settings say otherwise), Chromium and a page. The fields are set once beforeAll has run.
  */
-export function e2eSession(name: string, settings: SettingsPatch = { ui: { onboarded: true } }): E2eSession {
+export function e2eSession(name: string, settings: SettingsPatch = { ui: { onboarded: true } }, options: {
+  /** The app's home folder is `<dir>/home` (the browser shell's folder picker lists it), with these folders in it. */
+  homeFolders?: string[];
+} = {}): E2eSession {
   const session = {} as E2eSession;
   beforeAll(async () => {
     await ensureRenderer();
     session.dir = await mkdtemp(join(tmpdir(), `e2e-${name}-`));
-    session.desktop = await startDesktop({ dir: session.dir, settings });
+    const home = options.homeFolders ? join(session.dir, 'home') : undefined;
+    for (const folder of options.homeFolders ?? []) await mkdir(join(session.dir, 'home', folder), { recursive: true });
+    session.desktop = await startDesktop({ dir: session.dir, settings, ...(home ? { homeDir: home } : {}) });
     session.browser = await launchChromium();
     session.opened = await openPage(session.browser);
   }, 180_000);

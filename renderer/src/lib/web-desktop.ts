@@ -1,5 +1,5 @@
 import { asError, ErrorMessage } from '../../../common/errors.ts';
-import { CALL_NAMES, EVENT_NAMES } from '../../../common/ipc-names.ts';
+import { CALL_NAMES, CHOSEN_FILE_MAX_BYTES, CHOSEN_FILES_PER_REQUEST, EVENT_NAMES } from '../../../common/ipc-names.ts';
 import type { AddFilesOptions, CallName, DesktopApi, EventName, EventPayload, IpcError, UploadItemView } from '../../../common/ipc.ts';
 
 /**
@@ -61,10 +61,6 @@ export interface WebDesktopOptions {
   fetch?: (url: string, init: { method: 'POST'; body: FormData }) => Promise<{ status: number; json(): Promise<unknown> }>;
 }
 
-/** The service's size limit, checked before a byte is sent (the shell checks again). */
-const MAX_FILE_BYTES = 50 * 1024 * 1024;
-/** Files per request to the upload route (its limit); more are sent in several. */
-export const FILES_PER_REQUEST = 20;
 
 /** Every call fails with this once the shell refused the page's token: retrying cannot help, opening the new address does. */
 export class SessionEndedError extends Error {
@@ -288,14 +284,14 @@ export function createWebDesktop(location: LocationLike, options: WebDesktopOpti
   api.addFiles = async (files: readonly File[], fields: AddFilesOptions): Promise<UploadItemView[]> => {
     if (refused) throw sessionEnded();
     if (token === null) throw new Error('No access token: open the address printed by "npm start" (the one ending in #token=…).');
-    const tooLarge = files.filter((file) => file.size > MAX_FILE_BYTES).map((file) => file.name);
+    const tooLarge = files.filter((file) => file.size > CHOSEN_FILE_MAX_BYTES).map((file) => file.name);
     if (tooLarge.length > 0) throw new DesktopCallError({ message: `${ErrorMessage.fileTooLarge}: ${tooLarge.join(', ')}`, status: 413 });
     const added: UploadItemView[] = [];
-    for (let start = 0; start < files.length; start += FILES_PER_REQUEST) {
+    for (let start = 0; start < files.length; start += CHOSEN_FILES_PER_REQUEST) {
       const form = new FormData();
       // The options first: the shell reads them before it stores any file.
       form.append('options', JSON.stringify(fields));
-      for (const file of files.slice(start, start + FILES_PER_REQUEST)) form.append('file', file, file.name);
+      for (const file of files.slice(start, start + CHOSEN_FILES_PER_REQUEST)) form.append('file', file, file.name);
       const response = await post(`http://${location.host}/files?token=${encodeURIComponent(token)}`, { method: 'POST', body: form });
       const answer = await response.json().catch(() => null) as { ok?: unknown; result?: unknown; error?: unknown } | null;
       // Only a token the shell no longer knows is refused with 403 (a refused file is an answer with ok: false).
