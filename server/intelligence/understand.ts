@@ -9,8 +9,10 @@ import { findAmounts, pickAmount } from './amounts.ts';
 import { fold, pickCategory } from './category.ts';
 import { classify } from './classify.ts';
 import { rejoinColumns } from './columns.ts';
+import { readContractTerms } from './contract-reader.ts';
+import type { NoticePeriod } from './contract-terms.ts';
 import { labelDates, pickDocumentDate, pickDueDate, pickTermEnd } from './date-fields.ts';
-import { findDates } from './dates.ts';
+import { findDates, readsMonthFirst } from './dates.ts';
 import type { EInvoice } from './einvoice.ts';
 import { detectLanguage } from './language.ts';
 import { labelValuePairs } from './layout/label-value.ts';
@@ -70,12 +72,14 @@ export interface Understanding {
   iban?: ExtractedField<string>;
   bic?: ExtractedField<string>;
   payment_reference?: ExtractedField<string>;
+  /** A contract's or policy's term (server/intelligence/contract-terms.ts): the event writer's notice deadline. */
+  contract_start?: ExtractedField<string>;
+  contract_end?: ExtractedField<string>;
+  notice_period?: ExtractedField<NoticePeriod>;
 }
 
 /** UNTDID 1001 codes of credit notes. */
 const CREDIT_NOTE_CODES = new Set(['81', '83', '261', '262', '296', '308', '381', '396', '420', '458', '532']);
-
-const DAY_FIRST_SIGNS = /£|€|₹|\b(?:GBP|EUR|AUD|NZD|INR|VAT|GST|ABN|Pty|plc|Ltd)\b|United Kingdom|Ireland|Australia|New Zealand|India/u;
 
 const field = <T>(value: T, source: FieldSource, confidence: number, evidenceText?: string): ExtractedField<T> =>
   evidenceText ? { value, source, confidence, evidence: evidence(evidenceText) } : { value, source, confidence };
@@ -92,9 +96,7 @@ export function understand(input: UnderstandInput): Understanding {
   const language = guess && guess.language !== 'und' ? guess.language : null;
   if (guess) result.language = field(guess.language, 'text', guess.confidence);
 
-  // An ambiguous 03/04/2026 is read the American way only in English documents without signs of the
-  // day-first English-speaking world (UK, Ireland, Australia, New Zealand, India).
-  const monthFirst = language === 'en' && !DAY_FIRST_SIGNS.test(text);
+  const monthFirst = readsMonthFirst(text, language);
   // Fields are read from the text plus its label blocks paired with their values ("Policy number" … "PN-2048817").
   const positioned = hasText ? layoutLines(input.layout ?? []) : [];
   // Labels whose value stands under them, paired as the label blocks are.
@@ -143,6 +145,14 @@ export function understand(input: UnderstandInput): Understanding {
   const reference = pickReference(fieldLines, references, eventType);
   if (e) result.reference_number = field(e.invoiceNumber, 'e-invoice', 1, `Invoice number ${e.invoiceNumber}`);
   else if (reference) result.reference_number = field(reference.value, 'text', reference.confidence, reference.evidence);
+
+  if (hasText && CONTRACT_TYPES.has(eventType)) {
+    const terms = readContractTerms(fieldDoc, dates);
+    // Below a labelled due date's confidence: a term read from a period or a clause, not from one labelled value.
+    if (terms.start) result.contract_start = field(terms.start.iso, 'text', 0.7, terms.start.evidence);
+    if (terms.end) result.contract_end = field(terms.end.iso, 'text', 0.7, terms.end.evidence);
+    if (terms.noticePeriod) result.notice_period = field(terms.noticePeriod.value, 'text', 0.7, terms.noticePeriod.evidence);
+  }
 
   const payment = hasText ? findPaymentDetails(fieldDoc) : { iban: null, bic: null, paymentReference: null };
   const einvoiceIban = e?.iban ? e.iban.replace(/\s+/g, '').toUpperCase() : null;
@@ -198,6 +208,8 @@ export function understand(input: UnderstandInput): Understanding {
 }
 
 const TERM_TYPES = new Set<EventType>(['contract', 'policy', 'offer']);
+/** Types whose term has a notice period before its end. */
+const CONTRACT_TYPES = new Set<EventType>(['contract', 'policy']);
 
 /** Payslips and receipts have no deadline even when a date is labelled like one; a statement may ask to pay by a date. */
 function hasDueDateMeaning(type: EventType): boolean {

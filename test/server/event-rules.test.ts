@@ -121,6 +121,16 @@ describe('a contract\'s notice deadline', () => {
     expect(noticeDeadline('2028-06-30', { count: 1, unit: 'year' })).toBe('2027-06-30');
   });
 
+  it('is read from a contract\'s own text: an uploaded rental agreement gets its notice event', async () => {
+    // Invented wording; the rules read the term's end and the notice period, the event writer the deadline.
+    const id = await upload({}, [
+      'Mietvertrag über eine Garage', 'Zwischen der Invented Vermietung GmbH und Frau Erika Beispiel',
+      'Mietbeginn: 01.04.2097', 'Das Mietverhältnis endet am 31.03.2099.', 'Kündigungsfrist: 3 Monate zum Vertragsende.',
+    ]);
+    const events = await eventsOf(id);
+    expect(events.find((e) => e.event_type === 'notice')).toMatchObject({ state: 'open', due_date: '2098-12-31' });
+  });
+
   it('becomes a notice event of the contract\'s document, follows reprocessing and is not edited by hand', async () => {
     const id = await upload({ event_type: 'contract', due_date: '2099-12-31', sender_name: 'Invented Landlord' });
     const contractTerms = {
