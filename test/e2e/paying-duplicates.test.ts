@@ -152,4 +152,30 @@ describe('paying and possible duplicates (browser shell, Chromium)', () => {
     expect(await page.getByTestId('due-duplicate').count()).toBe(0);
     expect(session.opened.pageErrors).toEqual([]);
   }, 180_000);
+
+  it('reads in German at 1024×700: the payment card and the Paid filter', async () => {
+    const { page } = session.opened;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.goto(`${base()}#/settings`);
+    await page.getByTestId('language').selectOption('de');
+    await until(async () => session.desktop.settings.get().ui.language === 'de', 'the language saved');
+    await page.reload(); // the earlier tests' toasts would cover the card
+    const docs = await session.desktop.app.handlers['library.list']({ sort_by: 'created_at', sort_order: 'asc', deleted: false, limit: 10, offset: 0 });
+    const invoice = docs.items.find((d) => d.original_filename === 'Stadtwerke Rechnung.pdf')!;
+    await page.goto(`${base()}#/document/${invoice.id}`);
+    const card = page.getByTestId('doc-payment');
+    await card.waitFor();
+    expect(await card.locator('h3').textContent()).toBe('Zahlung');
+    expect(await card.getByTestId('pay-amount').textContent()).toMatch(/84,20\s€/);
+    expect(await card.getByTestId('epc-qr').getAttribute('aria-label')).toBe('GiroCode für eine Überweisung an Stadtwerke Beispiel GmbH');
+    await card.scrollIntoViewIfNeeded();
+    await shoot(page, 'document-payment-de-1024');
+    await page.goto(`${base()}#/due`);
+    await page.getByTestId('due-filter-state').selectOption('paid');
+    await page.getByTestId('due-mark-unpaid').first().waitFor();
+    expect(await page.getByTestId('due-mark-unpaid').first().textContent()).toBe('Als unbezahlt markieren');
+    await shoot(page, 'due-paid-de-1024');
+    expect(await axeViolations(page)).toEqual([]);
+    expect(session.opened.pageErrors).toEqual([]);
+  }, 60_000);
 });
