@@ -229,6 +229,7 @@ export const de: Dictionary = {
   'uploads.removeChosen': '{name} entfernen',
   'uploads.orPaths': 'Oder Pfade auf diesem Computer',
   'uploads.nothing': 'Wählen Sie Dateien aus oder geben Sie mindestens einen Pfad ein.',
+  'uploads.folderDropped': 'Ordner lassen sich nicht auf ein Browserfenster ziehen ({names}): Ziehen Sie ihre Dateien hierher oder geben Sie den Pfad des Ordners ein.',
   'folderBrowser.up': 'Eine Ebene höher',
   'folderBrowser.choose': 'Diesen Ordner wählen',
   'folderBrowser.empty': 'Hier sind keine Ordner.',

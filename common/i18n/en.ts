@@ -227,6 +227,7 @@ export const en = {
   'uploads.removeChosen': 'Remove {name}',
   'uploads.orPaths': 'Or paths on this computer',
   'uploads.nothing': 'Choose files or enter at least one path.',
+  'uploads.folderDropped': 'Folders cannot be dropped on a browser window ({names}): drop their files, or type the folder\'s path.',
   'folderBrowser.up': 'Up one level',
   'folderBrowser.choose': 'Choose this folder',
   'folderBrowser.empty': 'No folders here.',
