@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { titleSortKey } from '../../common/sort-key.ts';
-import { billKey } from '../events/possible-duplicates.ts';
+import { refreshBillKey } from '../events/possible-duplicates.ts';
 import { runMigrations } from '../../shared/db/migrate.ts';
 
 /** Ordered, append-only. Each entry runs once, inside a transaction, and bumps PRAGMA user_version. */
@@ -225,16 +225,10 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
         document_id TEXT NOT NULL REFERENCES documents(id), other_id TEXT NOT NULL REFERENCES documents(id),
         decided_at TEXT NOT NULL, PRIMARY KEY (document_id, other_id)
       );`);
-    const events = db.prepare(`SELECT e.document_id, s.name AS sender_name, e.reference_number, e.amount_value, e.amount_currency
-      FROM events e LEFT JOIN senders s ON s.id = e.sender_id WHERE e.purpose = 'main'`).all() as Array<{
-      document_id: string; sender_name: string | null; reference_number: string | null; amount_value: number | null; amount_currency: string | null;
-    }>;
-    const setKey = db.prepare('UPDATE documents SET bill_key = ? WHERE id = ?');
-    for (const e of events) {
-      const amount = e.amount_value !== null && e.amount_currency ? { value: e.amount_value, currency: e.amount_currency } : null;
-      const key = billKey({ senderName: e.sender_name, referenceNumber: e.reference_number, amount });
-      if (key) setKey.run(key, e.document_id);
-    }
+    const now = new Date().toISOString();
+    const documents = db.prepare("SELECT DISTINCT document_id FROM events WHERE purpose = 'main'").all() as Array<{ document_id: string }>;
+    // A pair found here moves both documents' updated_at, so the apps' next incremental sync brings the new flags.
+    for (const { document_id: id } of documents) refreshBillKey(db, id, now);
   },
 ];
 

@@ -11,6 +11,7 @@ import type { RequestContext, Route } from '../http/router.ts';
 import { eventPatchFields } from '../../common/event-patch.ts';
 import { setDocumentTypeByHand, setSenderByHand } from '../events/document-corrections.ts';
 import { afterDocumentDeleted, declareDifferentBills } from '../events/duplicate-decisions.ts';
+import { refreshBillKey } from '../events/possible-duplicates.ts';
 import { addEditedFields, refreshEditOverlay } from '../events/hand-edits.ts';
 import { isLearnable, learnFromCorrection } from '../learning/learned-senders.ts';
 import { embeddingIndexFor } from '../search/embedding-index.ts';
@@ -129,6 +130,7 @@ async function patchDocument(ctx: RequestContext) {
     addEditedFields(db, row.id, edited);
     db.prepare('UPDATE documents SET updated_at = ? WHERE id = ?').run(now, row.id);
     refreshEditOverlay(db, row.id);
+    refreshBillKey(db, row.id, now);
     reindexDocument(db, row.id);
     learnFromCorrection(db, row.id, edited.filter(isLearnable), now);
   });

@@ -12,6 +12,7 @@ import { learnFromCorrection } from '../learning/learned-senders.ts';
 import { setSenderByHand } from './document-corrections.ts';
 import { canTransition, needsAmountToOpen } from './event-state.ts';
 import { recordStateChange, redecideEventAfterEdit } from './event-writer.ts';
+import { refreshBillKey } from './possible-duplicates.ts';
 import {
   addEditedFields, amountOf, eventEditKey, HAND_SET_STATE, MAIN_EVENT, refreshEditOverlay, type EventEditField,
 } from './hand-edits.ts';
@@ -203,6 +204,7 @@ async function patchEvent(ctx: RequestContext) {
         : eventEditKey(field satisfies EventEditField)));
       refreshEditOverlay(db, row.document_id);
       redecideEventAfterEdit(db, id);
+      refreshBillKey(db, row.document_id, now);
       if (patch.sender_name !== undefined) learnFromCorrection(db, row.document_id, ['sender_name'], now);
     });
   }

@@ -62,6 +62,17 @@ export function writeBillKey(db: Database, documentId: string, facts: BillFacts,
   touch(db, [...affected], now);
 }
 
+/** After a hand edit of the main event or the sender: the key from the event as it now stands. */
+export function refreshBillKey(db: Database, documentId: string, now: string): void {
+  const event = db.prepare(`SELECT s.name AS sender_name, e.reference_number, e.amount_value, e.amount_currency
+    FROM events e LEFT JOIN senders s ON s.id = e.sender_id WHERE e.document_id = ? AND e.purpose = 'main'
+    ORDER BY e.created_at LIMIT 1`).get(documentId) as {
+    sender_name: string | null; reference_number: string | null; amount_value: number | null; amount_currency: string | null;
+  } | undefined;
+  const amount = event?.amount_value != null && event.amount_currency ? { value: event.amount_value, currency: event.amount_currency } : null;
+  writeBillKey(db, documentId, { senderName: event?.sender_name ?? null, referenceNumber: event?.reference_number ?? null, amount }, now);
+}
+
 export function touch(db: Database, documentIds: readonly string[], now: string): void {
   const update = db.prepare('UPDATE documents SET updated_at = ? WHERE id = ?');
   for (const id of documentIds) update.run(now, id);

@@ -82,6 +82,21 @@ describe('possible duplicates', () => {
     expect((await eventOf(second)).state).toBe('open');
   });
 
+  it('follows a hand edit: a corrected amount on one copy clears both flags', async () => {
+    const first = await upload(bill('RE-2099-606'));
+    const second = await upload(bill('RE-2099-606'));
+    expect((await documentOf(first)).possible_duplicate_of).toBe(second);
+    const res = await h.api(`/v1/events/${(await eventOf(second)).id}`, { method: 'PATCH', json: { amount: { value: 48.2, currency: 'EUR' } } });
+    expect(res.status).toBe(200);
+    expect((await documentOf(first)).possible_duplicate_of).toBeNull();
+    expect((await documentOf(second)).possible_duplicate_of).toBeNull();
+    // A sender corrected to the other's flags them again.
+    const third = await upload({ ...bill('RE-2099-606'), sender_name: 'Somebody Else' });
+    expect((await documentOf(third)).possible_duplicate_of).toBeNull();
+    expect((await h.api(`/v1/documents/${third}`, { method: 'PATCH', json: { sender_name: 'Stadtwerke Beispiel GmbH' } })).status).toBe(200);
+    expect((await documentOf(third)).possible_duplicate_of).toBe(first);
+  });
+
   it('refuses any other value than null', async () => {
     const first = await upload(bill('RE-2099-404'));
     const res = await h.api(`/v1/documents/${first}`, { method: 'PATCH', json: { possible_duplicate_of: first } });
