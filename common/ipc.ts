@@ -83,6 +83,8 @@ export const dueItemsSchema = z.object({
   weeks: z.array(dueGroup.extend({ week: z.string(), starts: z.string(), ends: z.string() })),
   totals: z.array(currencyTotal),
   count: z.number(),
+  /** Contracts and policies in force with an end date: the end and the last day to give notice (null: unknown). */
+  terms: z.array(z.object({ event: eventSchema, notice_deadline: calendarDate.nullable() })),
 });
 
 export const notificationSchema = z.object({

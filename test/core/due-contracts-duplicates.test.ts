@@ -123,6 +123,21 @@ describe('contracts in Due', () => {
     expect(reminders.check().map((n) => n.title)).toEqual(['Due in 3 days: Mobile contract']);
   });
 
+  it('lists the contracts and policies in force with their end and notice deadline, apart from what is due', () => {
+    contract();
+    cache.upsertDocuments([document(10, { title: 'Home insurance' }), document(11, { title: 'Old lease' })], 0);
+    cache.upsertEvents([
+      event(10, { event_type: 'policy', state: 'active', title: 'Home insurance', amount: null, due_date: '2031-09-30' }),
+      event(11, { event_type: 'contract', state: 'expired', title: 'Old lease', amount: null, due_date: '2030-12-31' }),
+    ]);
+    const due = cache.dueItems({ today: '2031-02-01' });
+    expect(due.terms.map((term) => [term.event.title, term.event.due_date, term.notice_deadline])).toEqual([
+      ['Mobile contract', '2031-06-30', '2031-03-31'],
+      ['Home insurance', '2031-09-30', null],
+    ]);
+    expect(due.count).toBe(1);
+  });
+
   it('a notice event of a document without a contract is an ordinary due item', () => {
     cache.upsertEvents([event(9, { event_type: 'notice', title: 'Payment reminder' })]);
     const [item] = cache.dueItems({ today: '2031-02-01' }).weeks.flatMap((w) => w.items);

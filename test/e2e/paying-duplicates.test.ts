@@ -153,7 +153,7 @@ describe('paying and possible duplicates (browser shell, Chromium)', () => {
     expect(session.opened.pageErrors).toEqual([]);
   }, 180_000);
 
-  it('reads in German at 1024×700: the payment card and the Paid filter', async () => {
+  it('reads in German at 1024×700: the payment card, contracts in force and the Paid filter', async () => {
     const { page } = session.opened;
     await page.setViewportSize({ width: 1024, height: 700 });
     await page.goto(`${base()}#/settings`);
@@ -170,7 +170,17 @@ describe('paying and possible duplicates (browser shell, Chromium)', () => {
     expect(await card.getByTestId('epc-qr').getAttribute('aria-label')).toBe('GiroCode für eine Überweisung an Stadtwerke Beispiel GmbH');
     await card.scrollIntoViewIfNeeded();
     await shoot(page, 'document-payment-de-1024');
+    // A contract in force is listed with its end; its notice period was not read (metadata cannot give one).
+    const contract = await addBill('Mobilfunkvertrag.pdf', ['Funknetz AG', 'Mobilfunkvertrag', 'Vertragsnummer MV-4410'],
+      { event_type: 'contract', sender_name: 'Funknetz AG', due_date: localDay(200).iso });
     await page.goto(`${base()}#/due`);
+    const term = page.locator(`[data-testid=due-term][data-id="${contract.id}"]`);
+    await term.waitFor();
+    expect(await term.getByTestId('due-term-notice').textContent()).toBe('Kündigungsfrist unbekannt');
+    expect(await page.locator('#g-terms').textContent()).toBe('Verträge und Versicherungen');
+    await term.scrollIntoViewIfNeeded();
+    await shoot(page, 'due-terms-de-1024');
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByTestId('due-filter-state').selectOption('paid');
     await page.getByTestId('due-mark-unpaid').first().waitFor();
     expect(await page.getByTestId('due-mark-unpaid').first().textContent()).toBe('Als unbezahlt markieren');

@@ -48,7 +48,8 @@ export function eventHandlers(
         return { ...w, items, totals: totalsOf(items) };
       }).filter((w) => w.items.length > 0);
       const all = [...overdue.items, ...weeks.flatMap((w) => w.items)];
-      return { ...due, overdue, weeks, totals: totalsOf(all), count: all.length };
+      const terms = due.terms.filter((term) => types.includes(term.event.event_type));
+      return { ...due, overdue, weeks, totals: totalsOf(all), count: all.length, terms };
     },
     'events.snooze': async ({ id, until }) => {
       services.reminders.snooze(id, Date.parse(until));

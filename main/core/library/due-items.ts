@@ -1,4 +1,5 @@
-import type { ArchiveDocument, ArchiveEvent, EventState } from '../../../common/archive-types.ts';
+import type { ArchiveDocument, ArchiveEvent, EventState, EventType } from '../../../common/archive-types.ts';
+import type { CachedEventQuery } from './library-cache.ts';
 import { isoWeek } from './local-dates.ts';
 
 /** The states in which an event with a due date still asks something of the user. */
@@ -27,12 +28,35 @@ const NO_FACTS: DueFacts = { twinOf: new Map(), termEnds: new Map() };
 /** The cache's reads dueFactsOf needs. */
 export interface DueFactsSource {
   getDocument(id: string): ArchiveDocument | null;
-  listEvents(query: { document_id: string; limit: number }): { items: ArchiveEvent[] };
+  listEvents(query: CachedEventQuery): { items: ArchiveEvent[] };
 }
 
 /** A document holds its main event and at most a notice deadline; a few more are tolerated. */
 const EVENTS_PER_DOCUMENT = 10;
-const TERM_TYPES: ReadonlySet<string> = new Set(['contract', 'policy']);
+const TERM_TYPES: ReadonlySet<EventType> = new Set<EventType>(['contract', 'policy']);
+
+/** A contract or policy in force with an end date: the due view shows when it ends and the last day to give notice. */
+export interface DueTerm {
+  event: ArchiveEvent;
+  /** The due date of the document's notice-deadline event; null when no notice period was read. */
+  notice_deadline: string | null;
+}
+
+/** Terms listed at most: a household has a few dozen contracts, an office a few hundred. */
+const MAX_TERMS = 200;
+
+/** Contracts and policies in force whose term ends today or later, soonest end first, with their notice deadlines. */
+export function termsOf(source: DueFactsSource, today: string): DueTerm[] {
+  const inForce = [...TERM_TYPES].flatMap((type) => source.listEvents({
+    state: ['active', 'open'], event_type: type, due_after: today, limit: MAX_TERMS,
+  }).items);
+  inForce.sort((a, b) => a.due_date!.localeCompare(b.due_date!) || a.id.localeCompare(b.id));
+  return inForce.slice(0, MAX_TERMS).map((event) => ({
+    event,
+    notice_deadline: source.listEvents({ document_id: event.document_id, limit: EVENTS_PER_DOCUMENT }).items
+      .find((e) => e.event_type === 'notice' && e.due_date)?.due_date ?? null,
+  }));
+}
 
 /** The facts of these due events' documents, from the cache. */
 export function dueFactsOf(source: DueFactsSource, events: readonly ArchiveEvent[]): DueFacts {
@@ -95,13 +119,16 @@ export interface DueItems {
   weeks: DueWeek[];
   totals: CurrencyTotal[];
   count: number;
+  /** Contracts and policies in force with their ends and notice deadlines (not counted: nothing to pay). */
+  terms: DueTerm[];
 }
 
 /**
  * Groups due events (already filtered to open/needs_input with a due date, sorted by due date) for the due view,
  * possible duplicates folded (see dueEvents).
  */
-export function groupDueItems(all: readonly ArchiveEvent[], today: string, facts: DueFacts = NO_FACTS): DueItems {
+export function groupDueItems(all: readonly ArchiveEvent[], today: string, facts: DueFacts = NO_FACTS,
+  terms: DueTerm[] = []): DueItems {
   const events = dueEvents(all, facts);
   const overdue = events.filter((e) => e.due_date! < today);
   const upcoming = events.filter((e) => e.due_date! >= today);
@@ -119,6 +146,7 @@ export function groupDueItems(all: readonly ArchiveEvent[], today: string, facts
     weeks: [...weeks.values()].sort((a, b) => a.starts.localeCompare(b.starts)),
     totals: totalsOf(events),
     count: events.length,
+    terms,
   };
 }
 

@@ -7,7 +7,7 @@ import { isCalendarDate, parseIsoTimestamp } from '../../../common/dates.ts';
 import { titleSortKey } from '../../../common/sort-key.ts';
 import { runMigrations } from '../../../shared/db/migrate.ts';
 import { CACHE_MIGRATIONS } from './cache-schema.ts';
-import { DUE_STATES, dueFactsOf, groupDueItems, type DueItems } from './due-items.ts';
+import { DUE_STATES, dueFactsOf, groupDueItems, termsOf, type DueItems } from './due-items.ts';
 import { localDate } from './local-dates.ts';
 import { ReminderLog } from './reminder-log.ts';
 
@@ -179,7 +179,7 @@ export class LibraryCache {
   dueItems(options: { today?: string; until?: string } = {}): DueItems {
     const today = options.today ?? localDate(Date.now());
     const events = this.dueEvents(options.until);
-    return groupDueItems(events, today, dueFactsOf(this, events));
+    return groupDueItems(events, today, dueFactsOf(this, events), termsOf(this, today));
   }
 
   // ---- writes (LibrarySync) ------------------------------------------------------------------------------------
