@@ -41,7 +41,13 @@ function bootScriptFirst(): Plugin {
       handler(_html, context) {
         const boot = Object.values(context.bundle ?? {}).find((output) => output.type === 'chunk' && output.isEntry && output.name === BOOT_ENTRY);
         if (!boot) throw new Error(`the build has no ${BOOT_ENTRY} entry chunk`);
-        return [{ tag: 'script', attrs: { type: 'module', crossorigin: true, src: `./${boot.fileName}` }, injectTo: 'head-prepend' }];
+        // Its imports are asked for at once too: found only once the script is parsed, they would queue behind the
+        // app's chunks for the browser's few connections, and the script would run no sooner than the app.
+        const imports = boot.type === 'chunk' ? boot.imports : [];
+        return [
+          { tag: 'script', attrs: { type: 'module', crossorigin: true, src: `./${boot.fileName}` }, injectTo: 'head-prepend' },
+          ...imports.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head-prepend' as const })),
+        ];
       },
     },
   };
