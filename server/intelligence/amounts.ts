@@ -3,6 +3,7 @@
 import type { EventType } from '../../common/archive-types.ts';
 import { dominantCurrency, findMoney, type MoneyToken } from './money.ts';
 import { documentCountries } from './country.ts';
+import { paidFromChange, roundedByAdjustment, tenderLessChange } from './cash-rounding.ts';
 import { labelSources } from './lexicon/index.ts';
 import { isPostcodeLine } from './parties.ts';
 import { combineLabels, evidence, indexLabelsOf, nearestLabel, wordsRegex, type Doc, type LabelSpan } from './text.ts';
@@ -102,6 +103,8 @@ const LABELS = combineLabels<AmountLabel>([
 
 const INCLUDED_TAX = /(?:inkl\.?|inklusive|incl\.?|including|inclusive(?: of)?|inc\.|einschl\.?|einschließlich|compris|incluse?|inclusa|inclusief|incluido|incluida) ?(?:\d{1,2}(?:[.,]\d+)? ?% ?)?(?:der |gesetzl(?:\.|ichen)? |la |de |)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|gst|sst|tva|btw|iva|tax|versst|[a-zäöü]*steuern?)\.?\)?/gi;
 /** "27,91 € Mehrwertsteuer" / "€20.00 VAT": the label after the number says it is tax. */
+/** "GST @6% included in total 3.01": the tax a total contains, not that total. */
+const TAX_IN_TOTAL = /(?<!\p{L})(?:gst|vat|sst|tax|mwst|ust|tva|btw|iva)(?!\p{L})[^\d]{0,6}(?:\d{1,2}(?:[.,]\d+)? ?%)?[ :]*(?:is )?(?:included|incl\.?|inclusive) in (?:the )?total/iu;
 const TAX_AFTER = /^ ?\)?[ :]*(?:\(?\d{1,2}(?:[.,]\d+)? ?%\)? ?)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|tax|steuer)(?![a-zäöü])/i;
 const TAX_LABELS = combineLabels<AmountLabel>([['excluded', INCLUDED_TAX]]);
 /** A price per unit of consumption ("1,859 EUR/l", OCR "EUR/1", "0,32 €/kWh") or a column of them ("Standing charge (p/day)"). */
@@ -149,15 +152,34 @@ export function findAmounts(doc: Doc, blockedByLine: ReadonlyMap<number, Readonl
         const headerLabel = header.length === tokens.length ? header[i] : header.length === 1 && tokens.length === 1 ? header[0] : undefined;
         if (headerLabel) label = headerLabel;
       }
-      if (TAX_AFTER.test(line.slice(token.end, token.end + 30))) label = 'excluded';
+      if (TAX_AFTER.test(line.slice(token.end, token.end + 30)) || TAX_IN_TOTAL.test(segment)) label = 'excluded';
       const rate = RATE_AFTER.test(line.slice(token.end, token.end + 12)) || RATE_LABEL.test(line.slice(Math.max(0, token.start - 60), token.start));
       if (rate) label = 'excluded';
       result.push({ ...token, line: index, label, prose });
     });
   }
+  markTaxSummary(result, doc.lines);
   markRemainders(result);
   restoreLostDecimals(result);
   return result;
+}
+
+/** The heading of a receipt's tax table ("GST Summary", "VAT analysis", "Tax code  Net  Tax"). */
+const TAX_SUMMARY = /(?<!\p{L})(?:(?:gst|vat|sst|tax|mwst|ust|tva|btw|iva)[ -]?(?:summary|analysis|breakdown|info)|tax code|r[ée]capitulatif tva|mwst[- ]?(?:übersicht|aufstellung)|btw[- ]?overzicht|riepilogo iva|resumen iva)(?!\p{L})/iu;
+/** A tax table has a row per rate and a total row. */
+const TAX_SUMMARY_ROWS = 5;
+
+/**
+ * Below the total, a receipt repeats net and tax per rate in a table whose last row is labelled "Total": those rows
+ * are the tax's breakdown, not the amount paid. Only when a total was printed before the table, so a document whose
+ * only total is such a table keeps it.
+ */
+function markTaxSummary(candidates: AmountCandidate[], lines: readonly string[]): void {
+  const heading = lines.findIndex((line) => TAX_SUMMARY.test(line));
+  if (heading < 0 || !candidates.some((c) => c.line < heading && TOTAL_KINDS.has(c.label))) return;
+  for (const candidate of candidates) {
+    if (candidate.line >= heading && candidate.line <= heading + TAX_SUMMARY_ROWS) candidate.label = 'excluded';
+  }
 }
 
 /**
@@ -259,15 +281,20 @@ export function pickAmount(lines: readonly string[], candidates: readonly Amount
       + (TOTAL_KINDS.has(candidate.label) && !candidate.prose ? candidate.start / 1e8 : 0);
     if (!best || score > best.score) best = { candidate, score };
   }
+  const fromChange = best && STATES_TOTAL.has(best.candidate.label) ? null : paidFromChange(candidates);
+  if (fromChange) best = { candidate: fromChange, score: 0 };
   if (!best) return null;
-  const settled = paidByTender(candidates);
-  const total = settled ?? grossOf(best.candidate, candidates) ?? best.candidate;
-  const remainder = settled ? null : remainderOf(total, candidates, lines);
+  const settled = fromChange ? null : paidByTender(candidates);
+  const printed = settled ?? grossOf(best.candidate, candidates) ?? best.candidate;
+  const rounded = settled ? null : roundedByAdjustment(printed, candidates);
+  const total = rounded ?? printed;
+  const remainder = settled || rounded ? null : remainderOf(total, candidates, lines);
   const candidate = remainder ?? total;
   let confidence = CONFIDENCE[candidate.label === 'none' && candidate !== best.candidate ? best.candidate.label : candidate.label];
   // Arithmetic that adds up (net + tax, total + rounding, cash − change) confirms the pick; a larger total after
-  // it that nothing explains makes it doubtful.
-  if (settled || remainder || confirmedBySum(candidate, candidates)) confidence = Math.max(confidence, 0.9) + 0.05;
+  // it that nothing explains makes it doubtful. Cash less change alone, with no total to agree, is a weaker reading.
+  if (fromChange) confidence = 0.6;
+  else if (settled || remainder || confirmedBySum(candidate, candidates)) confidence = Math.max(confidence, 0.9) + 0.05;
   else if (candidate.label !== 'due' && laterLargerTotal(candidate, candidates)) confidence -= 0.2;
   let currency = candidate.currency;
   // "$", "¥", "kr", "Rs" alone, in a document that names no country, is the likeliest of several currencies only.
@@ -282,6 +309,9 @@ export function pickAmount(lines: readonly string[], candidates: readonly Amount
     evidence: evidence(lines[candidate.line] ?? candidate.text),
   };
 }
+
+/** Labels that state the amount itself; without one, a receipt's payment lines tell it. */
+const STATES_TOTAL = new Set<AmountLabel>([...TOTAL_KINDS, 'paid', 'payout', 'premium', 'balance']);
 
 const SHARED_SYMBOL = /(?<![\p{L}$])(?:\$|¥|kr\.?|Kr\.?|Rs\.?)(?!\p{L})/u;
 
@@ -311,8 +341,12 @@ function grossOf(pick: AmountCandidate, candidates: readonly AmountCandidate[]):
   const excluded = candidates.filter((c) => c.label === 'excluded' && c.value > 0 && c !== pick);
   const after = candidates.filter((c) => (c.line > pick.line || (c.line === pick.line && c.start > pick.start))
     && (c.label === 'none' || TOTAL_KINDS.has(c.label)) && cents(c.value) > cents(pick.value));
+  // A cash-rounding adjustment may sit between them ("Total 155.50 / Tax 9.31 / Rounding -0.01 / Total 164.80").
+  const roundings = [0, ...candidates.filter((c) => c.label === 'rounded' && cents(c.value) > 0 && cents(c.value) < 10)
+    .map((c) => Math.round(c.value * 100))];
   for (const gross of after) {
-    if (excluded.some((tax) => cents(pick.value) + cents(tax.value) === cents(gross.value) && tax !== gross)) return gross;
+    if (excluded.some((tax) => tax !== gross
+      && roundings.some((rounding) => cents(pick.value) + cents(tax.value) + rounding === cents(gross.value)))) return gross;
   }
   return null;
 }
@@ -350,11 +384,9 @@ function remainderOf(total: AmountCandidate, candidates: readonly AmountCandidat
  * total printed with that value is the one. Paid by card, the card's amount is the total itself.
  */
 function paidByTender(candidates: readonly AmountCandidate[]): AmountCandidate | null {
-  const tendered = candidates.find((c) => c.label === 'tendered' && c.value > 0);
-  if (!tendered) return null;
-  const change = candidates.find((c) => c.label === 'change' && c.line >= tendered.line && c.line - tendered.line <= 3);
-  const paid = cents(tendered.value) - (change ? cents(change.value) : 0);
-  if (paid <= 0) return null;
+  const payment = tenderLessChange(candidates);
+  if (!payment) return null;
+  const { tendered, change, paid } = payment;
   // With change given the arithmetic alone is evidence enough; paid by card, a total label must agree.
   const totals = candidates.filter((c) => c !== tendered && cents(c.value) === paid
     && (TOTAL_KINDS.has(c.label) || (change !== undefined && c.label !== 'tendered' && c.label !== 'change')));

@@ -13,7 +13,11 @@ const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
   ['SG', /\b(?:singapore|singapur|singapour)\b|\+65\b|\bPte\.? Ltd\b/iu],
   ['HK', /\bhong kong\b|\+852\b/iu],
   ['MX', /\b(?:m[ée]xico|mexique|mexiko|messico)\b|\+52\b/iu],
-  ['MY', /\b(?:malaysia|malaisie|malaysien|maleisië|malasia)\b|\+60\b|\bSdn\.? ?Bhd\b|\bBerhad\b/iu],
+  // Its company forms ("Sdn Bhd", "S/B", a listed "Bhd") and its states, which addresses name instead of the country.
+  ['MY', new RegExp('\\b(?:malaysia|malaisie|malaysien|maleisië|malasia)\\b|\\+60\\b|\\bSdn\\.? ?Bhd\\b|\\bBerhad\\b'
+    + '|(?<=\\p{L}\\.?\\)? )Bhd\\b|\\p{L}{2,}\\.? S\\/B\\b'
+    + '|\\b(?:kuala lumpur|selangor|johor|pulau pinang|penang|negeri sembilan|melaka|pahang|terengganu|kelantan|kedah|perlis|perak'
+    + '|sabah|sarawak|putrajaya|labuan)\\b', 'iu')],
   ['IN', /\b(?:india|inde|indien)\b|\+91\b|\bGSTIN\b|\bPvt\.? Ltd\b/iu],
   ['PK', /\b(?:pakistan)\b|\+92\b/iu],
   ['LK', /\bsri lanka\b|\+94\b/iu],

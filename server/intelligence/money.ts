@@ -36,7 +36,8 @@ const SYMBOLS: Readonly<Record<string, string>> = {
 };
 /** Symbols several countries use: the candidates, the most common first (the reading when no country is named). */
 const SHARED: Readonly<Record<string, readonly string[]>> = {
-  $: ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN'],
+  // The ringgit was written "M$" until 1993 and a bare "$" still means it there.
+  $: ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN', 'MYR'],
   kr: ['SEK', 'NOK', 'DKK', 'ISK'], 'kr.': ['DKK', 'SEK', 'NOK', 'ISK'], Kr: ['SEK', 'NOK', 'DKK', 'ISK'], 'Kr.': ['DKK', 'SEK', 'NOK', 'ISK'],
   Rs: ['INR', 'PKR', 'LKR', 'NPR'], 'Rs.': ['INR', 'PKR', 'LKR', 'NPR'],
   '¥': ['JPY', 'CNY'],
@@ -61,14 +62,29 @@ const UNIT_AFTER = /^(?:[.,] ?%|\s?(?:%|x\b|stk|st\.|pcs|kg|g\b|km|m²|m2|m³|qm
  * once, when a shared symbol first needs it.
  */
 export function currencyReader(text: string): (symbol: string) => string | null {
-  let countries: string[] | null = null;
+  let local: string[] | null = null;
+  let printedLocal: string | null | undefined;
   return (symbol) => {
     const shared = SHARED[symbol];
     if (!shared) return SYMBOLS[symbol] ?? null;
-    countries ??= documentCountries(text);
-    const named = countries.map(currencyOfCountry).find((code) => code !== null && shared.includes(code));
-    return named ?? shared[0]!;
+    local ??= documentCountries(text).map(currencyOfCountry).filter((code) => code !== null);
+    const named = local.find((code) => shared.includes(code));
+    if (named) return named;
+    // A symbol the named country does not use, in a text that writes that country's own currency elsewhere, is a
+    // misread of it (a faded "RM" read as "¥").
+    printedLocal ??= local.find((code) => writtenCurrencies(text).has(code)) ?? null;
+    return printedLocal ?? shared[0]!;
   };
+}
+
+/** The currencies a text writes by a code or a symbol of one currency only. */
+function writtenCurrencies(text: string): Set<string> {
+  const codes = new Set<string>();
+  for (const m of text.matchAll(DOCUMENT_CURRENCY)) {
+    const code = SYMBOLS[m[1] ?? m[2] ?? m[3] ?? m[0]];
+    if (code) codes.add(code);
+  }
+  return codes;
 }
 
 /** Every money-like number, by line; `blocked` are spans (e.g. dates) that must not be read as numbers. */

@@ -61,8 +61,31 @@ export function hasLegalData(line: string): boolean {
 /** A contract names its parties after "between" ("Zwischen …", "Entre …"): the word is not part of the name. */
 const PARTY_INTRO = /^(?:zwischen|between|entre|tussen|tra|fra)\s+(?:(?:der|dem|den|the|la|le|l'|el|de|il|lo)\s+)?/iu;
 
+/** OCR reads the "D" of "Sdn" as "O" and the "S" of "S/B" as "5": a company form, not a word of the name. */
+const MISREAD_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/(?<![\p{L}\p{N}])(?:SON|S0N|5DN)(\.? ?)(BHD\b)/gu, 'SDN$1$2'],
+  [/(?<![\p{L}\p{N}])(?:Son|5dn)(\.? ?)(Bhd\b)/gu, 'Sdn$1$2'],
+  [/(?<=\p{Lu}{2,}\.? )5\/B(?![\p{L}\p{N}])/gu, 'S/B'],
+];
+
+function withCompanyForms(text: string): string {
+  return MISREAD_FORMS.reduce((result, [misread, form]) => result.replace(misread, form), text);
+}
+
+/**
+ * "Sdn Bhd" or "(Branch) Sdn Bhd" alone names no one: a merchant's name too long for the till roll's width goes on
+ * before it, on the same line or the line above.
+ */
+function withNameBefore(name: string, before: string, above: string): string {
+  const ownWords = name.replace(LEGAL_FORM_GLOBAL, ' ').replace(/\([^)]*\)/gu, ' ').replace(/[^\p{L}]/gu, '');
+  if (ownWords.length >= 2) return name;
+  const nameLike = (text: string): boolean => text.length <= 50 && /^\p{L}/u.test(text) && !/[\d:;|·]/u.test(text);
+  const head = [before.trim(), above.trim()].find((text) => text !== '');
+  return head && nameLike(head) ? `${head} ${name}` : name;
+}
+
 function cleanName(raw: string): string {
-  let name = (raw.split(SEPARATORS)[0] ?? raw).replace(PARTY_INTRO, '');
+  let name = (withCompanyForms(raw).split(SEPARATORS)[0] ?? raw).replace(PARTY_INTRO, '');
   name = name.replace(SENDER_LABEL, '').replace(/^[\s:,;.\-–]+|[\s:,;\-–]+$/g, '').replace(/\s+/g, ' ');
   return name.length > 80 ? name.slice(0, 80).trim() : name;
 }
@@ -193,8 +216,9 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     if (plausibleName(name)) candidates.push({ name, confidence, line });
   };
 
-  lines.forEach((line, i) => {
-    if (!line || recipients.lines.has(i)) return;
+  lines.forEach((printed, i) => {
+    if (!printed || recipients.lines.has(i)) return;
+    const line = withCompanyForms(printed);
     if (RECIPIENT_LABEL.test(line) && line.includes(':')) return;
     const senderLabel = SENDER_LABEL.exec(line);
     if (senderLabel) {
@@ -203,7 +227,7 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       return;
     }
     if ((i < 20 || i >= footerStart) && isReturnAddress(line)) add(line, i < 20 ? 0.85 : 0.65, i);
-    const withForm = legalFormLines.has(i) ? NAME_WITH_FORM.exec(line) : null;
+    const withForm = legalFormLines.has(i) || line !== printed ? NAME_WITH_FORM.exec(line) : null;
     if (withForm) {
       let name = withForm[0].replace(LEADING_FILLER, '');
       // In the letterhead the whole line up to the legal form is the name, lower-case words included
@@ -212,6 +236,7 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       if (i < 5 && withForm.index > 0 && /^\p{Lu}/u.test(line) && !/[,;:·|]/u.test(upToForm) && upToForm.split(' ').length <= 8) {
         name = upToForm;
       }
+      name = withNameBefore(name, line.slice(0, withForm.index), i > 0 ? withCompanyForms(lines[i - 1] ?? '') : '');
       const nearLegalData = [i - 1, i, i + 1].some((j) => LEGAL_DATA.test(lines[j] ?? ''));
       add(name, (i < 12 ? 0.8 : i >= footerStart ? 0.7 : 0.55) + (nearLegalData ? 0.1 : 0), i);
     } else if (line.length <= 60 && INSTITUTION.test(line.replace(PARTY_INTRO, ''))) {

@@ -1,0 +1,94 @@
+/** Till receipts read from a scan: the currency of the shop's country, the amount paid, the merchant's full name. */
+import { describe, expect, it } from 'vitest';
+import { documentCountries } from '../../server/intelligence/country.ts';
+import { currencyReader, dominantCurrency } from '../../server/intelligence/money.ts';
+import { understand } from '../../server/intelligence/understand.ts';
+import { CATEGORIES, TODAY } from './sample-types.ts';
+
+const read = (text: string) => understand({ text, filename: 'scan.jpg', categories: CATEGORIES, einvoice: null, today: TODAY });
+const amountOf = (text: string) => read(text).amount?.value.value;
+const senderOf = (text: string) => read(text).sender_name?.value;
+
+describe('the country of a receipt, for its currency', () => {
+  it('is Malaysia by its company forms and its states, as addresses name them', () => {
+    expect(documentCountries('KEDAI RUNCIT MAJU (M) BHD\nTotal 5.00')).toContain('MY');
+    expect(documentCountries('Warung Pelangi S/B\nTotal 5.00')).toContain('MY');
+    expect(documentCountries('12 Jalan Mawar, 47000 Sungai Buloh, Selangor\nTotal 5.00')).toContain('MY');
+    expect(documentCountries('Lot 5, 88000 Kota Kinabalu, Sabah')).toContain('MY');
+  });
+
+  it('is not Malaysia for a word that merely contains those letters', () => {
+    expect(documentCountries('Bhdzone Gadgets\nSubtotal 5.00')).not.toContain('MY');
+    expect(documentCountries('Johorson Bakery, 5 Mill Road')).not.toContain('MY');
+  });
+});
+
+describe('currency symbols on a receipt from a named country', () => {
+  it('reads a bare "$" in Malaysia as the ringgit it was written for', () => {
+    expect(currencyReader('KEDAI BUKU CERIA SDN BHD\nTotal $8.20')('$')).toBe('MYR');
+    expect(currencyReader('Harbour Diner\nTotal $8.20')('$')).toBe('USD');
+  });
+
+  it('reads a symbol the country does not use as a misread of the currency the text writes elsewhere', () => {
+    const text = 'KEDAI KAIN INDAH\nKUALA LUMPUR MALAYSIA\nShirt ¥ 17.00\nGST Summary Amount (RM) Tax (RM)';
+    expect(currencyReader(text)('¥')).toBe('MYR');
+    expect(dominantCurrency(text)).toBe('MYR');
+    // Without the country's own currency written anywhere the symbol keeps its reading.
+    expect(currencyReader('Ramen Bar Sakura\nLot 3, Penang\nRamen ¥ 800')('¥')).toBe('JPY');
+  });
+
+  it('gives a receipt without any currency sign the currency of the country its company form names', () => {
+    expect(read('KEDAI RUNCIT MAJU (M) BHD\nBread 4.50\nTOTAL 4.50\nCASH 10.00\nCHANGE 5.50').amount?.value)
+      .toEqual({ value: 4.5, currency: 'MYR' });
+  });
+});
+
+describe('the amount paid at the till', () => {
+  it('applies the cash-rounding adjustment printed under the total when the rounded total is not legible', () => {
+    expect(amountOf('Kedai Kopi Baru\nTea 3.30\nCoffee 4.42\nTotal (Incl GST) 7.72\nRounding Adj -0.02\nThank you')).toEqual(7.7);
+    expect(amountOf('Corner Deli\nSoup 6.48\nTotal 6.48\nRounding 0.02\nThank you')).toEqual(6.5);
+  });
+
+  it('keeps a rounded total that is printed, and a total with no adjustment', () => {
+    expect(amountOf('Corner Deli\nSoup 6.48\nTotal 6.48\nRounding 0.02\nRounded Total 6.50')).toEqual(6.5);
+    expect(amountOf('Corner Deli\nSoup 6.48\nTotal 6.48\nThank you')).toEqual(6.48);
+  });
+
+  it('reads the total after tax, even with a rounding adjustment between them', () => {
+    const text = 'Grill House\nSteak 40.00\nSoup 12.50\nTotal Amount : 52.50\nService Tax 6% 3.15\nRounding Adj : -0.05\nTOTAL: $55.60\nThank you';
+    expect(amountOf(text)).toEqual(55.6);
+  });
+
+  it('takes the tender less the change when no total can be read', () => {
+    const text = 'Noodle Corner\nFried noodles x2 6.00 12.00\nTotal Sales: $S.5O\nCash $20.00\nChange $7.50';
+    expect(amountOf(text)).toEqual(12.5);
+    expect(read(text).amount!.confidence).toBeLessThan(0.8);
+  });
+
+  it('does not take the tax a total includes for the total', () => {
+    const text = 'Hardware Depot\nHammer 1 18.00 18.00\nNails 1 4.50 4.50\nTotal $22.50\nGST @6% included in total $1.27\nThank you';
+    expect(amountOf(text)).toEqual(22.5);
+  });
+
+  it('does not take the total row of the tax summary printed under the total', () => {
+    const text = 'Cafe Aroma\nLatte 9.00\nCake 2.60\nTOTAL 11.60\nGST SUMMARY\nCode % Amount Tax\nSR 6 10.94 0.66\nTotal : 10.94 0.66\nThank you';
+    expect(amountOf(text)).toEqual(11.6);
+  });
+});
+
+describe('the merchant named at the top of a receipt', () => {
+  it('joins a company form printed alone with the name on the line above', () => {
+    expect(senderOf('GREEN LEAF BOOKS\nSDN BHD\nGST No: 001122334455\n12 Jalan Bunga\nTotal 10.00')).toBe('GREEN LEAF BOOKS SDN BHD');
+    expect(senderOf('SURIA FRESH MARKET\n(KAJANG) SDN BHD\n(123456-A)\nTotal 10.00')).toBe('SURIA FRESH MARKET (KAJANG) SDN BHD');
+  });
+
+  it('does not join a register line to a legal form it mentions', () => {
+    expect(senderOf('Le Petit Four SARL\n12 rue des Lilas\nTVA : FR00123456789 - APE : 1071C - SARL au capital de 5 000 €\nTotal 10,00 €'))
+      .toBe('Le Petit Four SARL');
+  });
+
+  it('reads the company forms OCR misreads as such', () => {
+    expect(senderOf('TERANG BULAN TRADING SON BHD\nGST No: 001122334455\nTotal 10.00')).toBe('TERANG BULAN TRADING SDN BHD');
+    expect(senderOf('SINAR MINI MART 5/B\n(99887-X)\nTotal 10.00')).toBe('SINAR MINI MART S/B');
+  });
+});
