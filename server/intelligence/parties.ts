@@ -61,6 +61,9 @@ export function hasLegalData(line: string): boolean {
 /** A contract names its parties after "between" ("Zwischen …", "Entre …"): the word is not part of the name. */
 const PARTY_INTRO = /^(?:zwischen|between|entre|tussen|tra|fra)\s+(?:(?:der|dem|den|the|la|le|l'|el|de|il|lo)\s+)?/iu;
 
+/** What introduces the owner of a shop or a brand, at the end of a line or just before the owner's name. */
+const OWNER_INTRO = /(?<!\p{L})(?:(?:owned|operated|managed|run) by|a (?:division|subsidiary|member) of|dimiliki oleh|betrieben von|exploit[ée] par|gestionado por|gestito da|geëxploiteerd door)(?!\p{L})[\s:]*$/iu;
+
 /** OCR reads the "D" of "Sdn" as "O" and the "S" of "S/B" as "5": a company form, not a word of the name. */
 const MISREAD_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![\p{L}\p{N}])(?:SON|S0N|5DN)(\.? ?)(BHD\b)/gu, 'SDN$1$2'],
@@ -238,7 +241,9 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       }
       name = withNameBefore(name, line.slice(0, withForm.index), i > 0 ? withCompanyForms(lines[i - 1] ?? '') : '');
       const nearLegalData = [i - 1, i, i + 1].some((j) => LEGAL_DATA.test(lines[j] ?? ''));
-      add(name, (i < 12 ? 0.8 : i >= footerStart ? 0.7 : 0.55) + (nearLegalData ? 0.1 : 0), i);
+      // "Owned by: … Sdn Bhd" under a shop's sign names the company behind it: the sign is the name people know.
+      const owner = OWNER_INTRO.test(line.slice(0, withForm.index)) || OWNER_INTRO.test(lines[i - 1] ?? '');
+      add(name, (i < 12 ? 0.8 : i >= footerStart ? 0.7 : 0.55) + (nearLegalData ? 0.1 : 0) - (owner ? 0.35 : 0), i);
     } else if (line.length <= 60 && INSTITUTION.test(line.replace(PARTY_INTRO, ''))) {
       add(line, i < 12 ? 0.75 : i >= footerStart ? 0.6 : 0.45, i);
     }

@@ -2,6 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { documentCountries } from '../../server/intelligence/country.ts';
 import { currencyReader, dominantCurrency } from '../../server/intelligence/money.ts';
+import { findParties } from '../../server/intelligence/parties.ts';
+import { makeDoc } from '../../server/intelligence/text.ts';
 import { understand } from '../../server/intelligence/understand.ts';
 import { CATEGORIES, TODAY } from './sample-types.ts';
 
@@ -80,6 +82,16 @@ describe('the merchant named at the top of a receipt', () => {
   it('joins a company form printed alone with the name on the line above', () => {
     expect(senderOf('GREEN LEAF BOOKS\nSDN BHD\nGST No: 001122334455\n12 Jalan Bunga\nTotal 10.00')).toBe('GREEN LEAF BOOKS SDN BHD');
     expect(senderOf('SURIA FRESH MARKET\n(KAJANG) SDN BHD\n(123456-A)\nTotal 10.00')).toBe('SURIA FRESH MARKET (KAJANG) SDN BHD');
+  });
+
+  it('keeps the shop sign at the top over the company that owns the shop', () => {
+    const text = 'HAPPY PAGES BOOKSHOP\nNo. 8, Jalan Kenari 2\nTel: 03-1234 5678\nOwned By :\nPELANGI RETAIL SDN BHD (765432-K)\nTAX INVOICE\nTotal 12.00';
+    const merchantOf = (receipt: string) => findParties(makeDoc(receipt), {
+      address: [], issuer: [], merchant: { text: 'HAPPY PAGES BOOKSHOP', prominent: false },
+    }).sender?.name;
+    expect(merchantOf(text)).toBe('HAPPY PAGES BOOKSHOP');
+    // Without the word "owned" the company is the sender.
+    expect(merchantOf(text.replace('Owned By :\n', ''))).toBe('PELANGI RETAIL SDN BHD');
   });
 
   it('does not join a register line to a legal form it mentions', () => {
