@@ -81,7 +81,7 @@ export function currencyReader(text: string): (symbol: string) => string | null 
 function writtenCurrencies(text: string): Set<string> {
   const codes = new Set<string>();
   for (const m of text.matchAll(DOCUMENT_CURRENCY)) {
-    const code = SYMBOLS[m[1] ?? m[2] ?? m[3] ?? m[0]];
+    const code = SYMBOLS[m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[0]];
     if (code) codes.add(code);
   }
   return codes;
@@ -144,7 +144,7 @@ export function dominantCurrency(text: string): string | null {
   const codeOf = currencyReader(text);
   const counts = new Map<string, number>();
   for (const m of text.matchAll(DOCUMENT_CURRENCY)) {
-    const code = codeOf(m[1] ?? m[2] ?? m[3] ?? m[0]);
+    const code = codeOf(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[0]);
     if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
   }
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
@@ -154,6 +154,9 @@ export function dominantCurrency(text: string): string | null {
 /** Codes common enough to count wherever they stand; any other code, like a letter symbol, counts beside a number. */
 const COMMON_CODES = 'EUR|USD|GBP|CHF|JPY|AUD|CAD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|CNY|INR|ZAR|SGD|HKD|TRY|BRL|MXN|MYR';
 const LETTER_SYMBOLS = symbolAlternation([...ISO_CODES, 'kr', 'kr.', 'Kr', 'Kr.', 'Rs', 'Rs.', 'RM', 'Ft', 'Rp', 'lei', 'zł', 'Kč', 'Fr.', 'SFr', 'SFr.']);
+const COLUMN_SYMBOLS = symbolAlternation(['RM', 'Rp', 'Ft', 'zł', 'Kč', 'kr', 'Kr', 'Rs', 'lei']);
 const DOCUMENT_CURRENCY = new RegExp(
   `€|£|₹|₺|₩|₽|₱|฿|₫|₪|₴|¥|(?:US|AU?|CA?|NZ|HK|SG?|R|Mex)?\\$|(?<![${L}])(?:${COMMON_CODES}|Euro)(?![${L}])`
-  + `|(?<![${L}])(${LETTER_SYMBOLS})(?= ?\\d| [-−] ?\\d|[-−]\\d+[.,]\\d)|(?<=\\d ?)(${LETTER_SYMBOLS})(?![${L}])|(?<=\\()(${LETTER_SYMBOLS})(?=\\))`, 'g');
+  + `|(?<![${L}])(${LETTER_SYMBOLS})(?= ?\\d| [-−] ?\\d|[-−]\\d+[.,]\\d)|(?<=\\d ?)(${LETTER_SYMBOLS})(?![${L}])|(?<=\\()(${LETTER_SYMBOLS})(?=\\))`
+  // A letter symbol alone at the end of a line heads the amount column of a till receipt ("Item   Qty   RM").
+  + `|(?<=[ \\t])(${COLUMN_SYMBOLS})(?=[ \\t]*(?:\\n|$))`, 'g');

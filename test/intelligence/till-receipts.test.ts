@@ -39,6 +39,11 @@ describe('currency symbols on a receipt from a named country', () => {
     expect(currencyReader('Ramen Bar Sakura\nLot 3, Penang\nRamen ¥ 800')('¥')).toBe('JPY');
   });
 
+  it('reads a letter symbol alone at the end of a line as the amount column\'s currency', () => {
+    expect(dominantCurrency('Kopitiam Ceria\nPRINTED: 10/02/2017 01:09 PM RM\n1 NOODLES 7.00\nTOTAL 7.00')).toBe('MYR');
+    expect(dominantCurrency('Harbour Diner\nPRINTED 01:09 PM\nTotal 7.00')).toBeNull();
+  });
+
   it('gives a receipt without any currency sign the currency of the country its company form names', () => {
     expect(read('KEDAI RUNCIT MAJU (M) BHD\nBread 4.50\nTOTAL 4.50\nCASH 10.00\nCHANGE 5.50').amount?.value)
       .toEqual({ value: 4.5, currency: 'MYR' });
