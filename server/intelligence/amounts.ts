@@ -103,7 +103,7 @@ const LABELS = combineLabels<AmountLabel>([
 
 const INCLUDED_TAX = /(?:inkl\.?|inklusive|incl\.?|including|inclusive(?: of)?|inc\.|einschl\.?|einschließlich|compris|incluse?|inclusa|inclusief|incluido|incluida) ?(?:\d{1,2}(?:[.,]\d+)? ?% ?)?(?:der |gesetzl(?:\.|ichen)? |la |de |)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|gst|sst|tva|btw|iva|tax|versst|[a-zäöü]*steuern?)\.?\)?/gi;
 /** "27,91 € Mehrwertsteuer" / "€20.00 VAT": the label after the number says it is tax. */
-/** "GST @6% included in total 3.01": the tax a total contains, not that total. */
+/** "VAT 8% included in total 1.48": the tax a total contains, not that total. */
 const TAX_IN_TOTAL = /(?<!\p{L})(?:gst|vat|sst|tax|mwst|ust|tva|btw|iva)(?!\p{L})[^\d]{0,6}(?:\d{1,2}(?:[.,]\d+)? ?%)?[ :]*(?:is )?(?:included|incl\.?|inclusive) in (?:the )?total/iu;
 const TAX_AFTER = /^ ?\)?[ :]*(?:\(?\d{1,2}(?:[.,]\d+)? ?%\)? ?)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|tax|steuer)(?![a-zäöü])/i;
 const TAX_LABELS = combineLabels<AmountLabel>([['excluded', INCLUDED_TAX]]);
@@ -341,7 +341,7 @@ function grossOf(pick: AmountCandidate, candidates: readonly AmountCandidate[]):
   const excluded = candidates.filter((c) => c.label === 'excluded' && c.value > 0 && c !== pick);
   const after = candidates.filter((c) => (c.line > pick.line || (c.line === pick.line && c.start > pick.start))
     && (c.label === 'none' || TOTAL_KINDS.has(c.label)) && cents(c.value) > cents(pick.value));
-  // A cash-rounding adjustment may sit between them ("Total 155.50 / Tax 9.31 / Rounding -0.01 / Total 164.80").
+  // A cash-rounding adjustment may sit between them ("Total 40.00 / Tax 3.20 / Rounding -0.05 / Total 43.15").
   const roundings = [0, ...candidates.filter((c) => c.label === 'rounded' && cents(c.value) > 0 && cents(c.value) < 10)
     .map((c) => Math.round(c.value * 100))];
   for (const gross of after) {

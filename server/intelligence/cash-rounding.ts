@@ -1,7 +1,7 @@
 /**
  * What a till receipt says was paid when no line prints it: the total plus the cash-rounding adjustment below it
- * ("Total 65.72 / Rounding -0.02" → 65.70), or the cash handed over less the change ("Cash 10.00 / Change 0.25" →
- * 9.75) when the total line itself is unreadable.
+ * ("Total 12.43 / Rounding +0.02" → 12.45), or the cash handed over less the change ("Cash 20.00 / Change 3.15" →
+ * 16.85) when the total line itself is unreadable.
  */
 
 import type { AmountCandidate, AmountLabel } from './amounts.ts';

@@ -32,7 +32,7 @@ describe('currency symbols on a receipt from a named country', () => {
   });
 
   it('reads a symbol the country does not use as a misread of the currency the text writes elsewhere', () => {
-    const text = 'KEDAI KAIN INDAH\nKUALA LUMPUR MALAYSIA\nShirt ¥ 17.00\nGST Summary Amount (RM) Tax (RM)';
+    const text = 'KEDAI KAIN INDAH\nKUALA LUMPUR MALAYSIA\nScarf ¥ 24.50\nTax table Net (RM) Tax (RM)';
     expect(currencyReader(text)('¥')).toBe('MYR');
     expect(dominantCurrency(text)).toBe('MYR');
     // Without the country's own currency written anywhere the symbol keeps its reading.
@@ -40,8 +40,8 @@ describe('currency symbols on a receipt from a named country', () => {
   });
 
   it('reads a letter symbol alone at the end of a line as the amount column\'s currency', () => {
-    expect(dominantCurrency('Kopitiam Ceria\nPRINTED: 10/02/2017 01:09 PM RM\n1 NOODLES 7.00\nTOTAL 7.00')).toBe('MYR');
-    expect(dominantCurrency('Harbour Diner\nPRINTED 01:09 PM\nTotal 7.00')).toBeNull();
+    expect(dominantCurrency('Kopitiam Ceria\nTable 4   Served 19:42   RM\n2 SATAY 8.40\nTOTAL 8.40')).toBe('MYR');
+    expect(dominantCurrency('Harbour Diner\nTable 4   Served 19:42\nTotal 8.40')).toBeNull();
   });
 
   it('gives a receipt without any currency sign the currency of the country its company form names', () => {
@@ -73,13 +73,13 @@ describe('the amount paid at the till', () => {
   });
 
   it('does not take the tax a total includes for the total', () => {
-    const text = 'Hardware Depot\nHammer 1 18.00 18.00\nNails 1 4.50 4.50\nTotal $22.50\nGST @6% included in total $1.27\nThank you';
+    const text = 'Hardware Depot\nHammer 1 18.00 18.00\nNails 1 4.50 4.50\nTotal $22.50\nVAT 8% included in total $1.67\nThank you';
     expect(amountOf(text)).toEqual(22.5);
   });
 
   it('does not take the total row of the tax summary printed under the total', () => {
-    const text = 'Cafe Aroma\nLatte 9.00\nCake 2.60\nTOTAL 11.60\nGST SUMMARY\nCode % Amount Tax\nSR 6 10.94 0.66\nTotal : 10.94 0.66\nThank you';
-    expect(amountOf(text)).toEqual(11.6);
+    const text = 'Cafe Aroma\nLatte 9.00\nCake 3.40\nTOTAL 12.40\nTAX SUMMARY\nCode % Net Tax\nS 8 11.48 0.92\nTotal : 11.48 0.92\nThank you';
+    expect(amountOf(text)).toEqual(12.4);
   });
 });
 
