@@ -27,46 +27,15 @@ function pdfjsData(): Plugin {
   };
 }
 
-/**
- * The boot script (renderer/src/boot.ts) as a script of its own at the top of index.html: it opens the bridge and sends
- * the first calls as soon as its few kilobytes arrive, instead of after the whole bundle is fetched and has run. It is a
- * second entry of the build; main.ts imports it, so both share one instance of it.
- */
-function bootScriptFirst(): Plugin {
-  return {
-    name: 'desktop-archive:boot-script-first',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(_html, context) {
-        const boot = Object.values(context.bundle ?? {}).find((output) => output.type === 'chunk' && output.isEntry && output.name === BOOT_ENTRY);
-        if (!boot) throw new Error(`the build has no ${BOOT_ENTRY} entry chunk`);
-        // Its imports are asked for at once too: found only once the script is parsed, they would queue behind the
-        // app's chunks for the browser's few connections, and the script would run no sooner than the app.
-        const imports = boot.type === 'chunk' ? boot.imports : [];
-        return [
-          { tag: 'script', attrs: { type: 'module', crossorigin: true, src: `./${boot.fileName}` }, injectTo: 'head-prepend' },
-          ...imports.map((file) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `./${file}` }, injectTo: 'head-prepend' as const })),
-        ];
-      },
-    },
-  };
-}
-
-const BOOT_ENTRY = 'boot';
-
 /** Builds the Svelte renderer into dist/renderer with relative asset paths (the Electron shell loads it from disk). */
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [svelte(), pdfjsData(), bootScriptFirst()],
+  plugins: [svelte(), pdfjsData()],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
     target: 'es2022',
     chunkSizeWarningLimit: 2048,
-    rollupOptions: {
-      input: { index: resolve(import.meta.dirname, 'renderer', 'index.html'), [BOOT_ENTRY]: resolve(import.meta.dirname, 'renderer', 'src', 'boot.ts') },
-    },
   },
 });

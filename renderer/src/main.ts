@@ -1,10 +1,11 @@
 import { mount } from 'svelte';
-// First: the boot script opens the bridge and sends the settings and first-page calls before anything else runs.
-import { earlySettings, firstPage, translateSessionEnded } from './boot.ts';
 import App from './App.svelte';
 import './app.css';
+import { setDesktop } from './lib/desktop.ts';
+import { prefetchFirstPage } from './lib/library-store.svelte.ts';
 import { preferences } from './lib/preferences.svelte.ts';
 import { router } from './lib/router.svelte.ts';
+import { createWebDesktop } from './lib/web-desktop.ts';
 import { t } from './lib/i18n.svelte.ts';
 import { waitAtMost } from './lib/wait-at-most.ts';
 
@@ -16,10 +17,15 @@ const FIRST_PAGE_WAIT_MS = 250;
 
 // Theme and language from the first-paint cache; the settings' values replace them when they arrive.
 const cached = preferences.paintFromCache();
-translateSessionEnded(() => t('desktop.sessionEnded'));
-const loaded = preferences.load(earlySettings);
+// The Electron preload provides window.desktop; in the browser shell the WebSocket bridge stands in for it.
+const api = window.desktop ?? createWebDesktop(location, { sessionEndedMessage: () => t('desktop.sessionEnded') });
+setDesktop(api);
+const loaded = preferences.load();
 
 async function start(): Promise<void> {
+  // The library's first page is asked for now, together with the settings, not after them (a page the welcome guide
+  // replaces costs one read of the local cache).
+  const firstPage = router.route.name === 'library' && !router.route.deleted ? prefetchFirstPage() : null;
   // A first start opens the welcome guide; decided before anything renders, so the library never flashes. A page
   // whose cache says the guide was done renders at once; otherwise (a new origin, a first start) the settings decide.
   if (location.hash === '' && !(cached && preferences.onboarded)) {

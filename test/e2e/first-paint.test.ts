@@ -3,14 +3,14 @@
  * first frame that shows the Library already shows its rows. A Library painted before its first page arrived would be
  * laid out and painted twice (empty, then with rows), which is most of the time to the first row on a slow machine.
  */
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LibraryCache } from '../../main/core/library/library-cache.ts';
 import { syntheticDocuments } from '../helpers/synthetic-documents.ts';
-import { ensureRenderer, launchChromium, RENDERER_DIR, startDesktop, type DesktopUnderTest } from './e2e-harness.ts';
+import { ensureRenderer, launchChromium, startDesktop, type DesktopUnderTest } from './e2e-harness.ts';
 
 /**
  * Runs in the page before its scripts: on every animation frame (a rAF callback runs just before its frame is
@@ -68,26 +68,4 @@ describe('first paint of the library', () => {
       await context.close();
     }
   }, 60_000);
-
-  it('runs the boot script first: ahead of the app in index.html, small with all it imports, shared with the app', async () => {
-    const html = await readFile(join(RENDERER_DIR, 'index.html'), 'utf8');
-    const scripts = [...html.matchAll(/<script type="module"[^>]* src="\.\/(assets\/[^"]+)"/g)].map((m) => m[1]!);
-    expect(scripts).toHaveLength(2);
-    const [boot, app] = scripts as [string, string];
-    expect(boot).toMatch(/^assets\/boot-[\w-]+\.js$/);
-    // Nothing big to wait for before it runs: neither the app's chunk nor Svelte nor the dictionaries among its imports.
-    const reached = new Map<string, string>();
-    const pending = [boot];
-    while (pending.length > 0) {
-      const file = pending.pop()!;
-      if (reached.has(file)) continue;
-      const code = await readFile(join(RENDERER_DIR, file), 'utf8');
-      reached.set(file, code);
-      for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["']\.\/([^"']+\.js)["']/g)) pending.push(`assets/${m[1]!}`);
-    }
-    expect([...reached.keys()]).not.toContain(app);
-    expect([...reached.values()].reduce((sum, code) => sum + code.length, 0)).toBeLessThan(24_000);
-    // The app imports it rather than a copy of its own, so both use the one bridge it opened.
-    expect(await readFile(join(RENDERER_DIR, app), 'utf8')).toContain(`"./${boot.slice('assets/'.length)}"`);
-  });
 });

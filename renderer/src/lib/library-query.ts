@@ -1,10 +1,7 @@
 import type { CallOutput, LibraryQuery } from '../../../common/ipc.ts';
 import { desktop } from './desktop.ts';
 
-/**
- * The library.list queries of the library's pages, and the first page asked for before the app has mounted. Free of
- * Svelte, so the boot script (boot.ts) can use it without loading the app's bundle.
- */
+/** The library.list queries of the library's pages, and the first page asked for before the app has mounted. */
 
 export const PAGE_SIZE = 200;
 
@@ -31,8 +28,8 @@ const PREFETCH_FRESH_MS = 3_000;
 let prefetched: { key: string; result: Promise<CallOutput<'library.list'>>; at: number } | null = null;
 
 /**
- * Asks for the first page of the default library view right away (boot.ts calls it before the app's bundle has run), so
- * the answer travels while the bundle loads and the shell renders; the first LibraryStore with the same query
+ * Asks for the first page of the default library view right away (main.ts calls it before mounting the app), so the
+ * answer travels while the settings are asked for; the first LibraryStore with the same query
  * takes it instead of asking again.
  */
 export function prefetchFirstPage(): Promise<CallOutput<'library.list'>> {

@@ -2,7 +2,6 @@ import { desktop } from './desktop.ts';
 import { i18n } from './i18n.svelte.ts';
 import { applyTheme, type Theme } from './theme.ts';
 import type { Locale } from '../../../common/i18n/translate.ts';
-import type { CallOutput } from '../../../common/ipc.ts';
 import {
   firstPaint, forgetLegacy, legacyPatch, pageStorage, pickPrefs, UI_PREFS_DEFAULTS, writeCache, type UiPrefs,
 } from './ui-prefs.ts';
@@ -24,13 +23,10 @@ class Preferences {
     return cached !== null;
   }
 
-  /**
-   * The settings' values; what an older renderer left in this origin's storage is adopted into them once. `asked`: a
-   * settings.get already under way (the boot script sends one before the app's bundle has loaded).
-   */
-  async load(asked?: Promise<CallOutput<'settings.get'>>): Promise<void> {
+  /** The settings' values; what an older renderer left in this origin's storage is adopted into them once. */
+  async load(): Promise<void> {
     const api = desktop();
-    let prefs = pickPrefs((await (asked ?? api['settings.get']())).ui);
+    let prefs = pickPrefs((await api['settings.get']()).ui);
     const storage = pageStorage();
     const patch = legacyPatch(storage, prefs, osLanguages());
     if (patch) prefs = pickPrefs((await api['settings.update']({ ui: patch })).ui);

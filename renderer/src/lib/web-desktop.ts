@@ -70,8 +70,7 @@ export class SessionEndedError extends Error {
   }
 }
 
-/** What calls fail with once the token is refused, when no message in the UI's language is given. */
-export const SESSION_ENDED = 'The desktop app was restarted, so this page\'s access link no longer works. Open the address that npm start printed '
+const SESSION_ENDED = 'The desktop app was restarted, so this page\'s access link no longer works. Open the address that npm start printed '
   + '(the one ending in #token=…) again.';
 
 async function fetchTokenCheck(url: string): Promise<'valid' | 'refused' | 'unknown'> {
