@@ -20,9 +20,12 @@ function pdfjsData(): Plugin {
   return {
     name: 'desktop-archive:pdfjs-data',
     apply: 'build',
-    configResolved(config) { outDir = resolve(config.root, config.build.outDir); },
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
     async writeBundle() {
-      for (const folder of PDFJS_DATA) await cp(join(pdfjsRoot, folder), join(outDir, PDFJS_DATA_DIR, folder), { recursive: true });
+      for (const folder of PDFJS_DATA)
+        await cp(join(pdfjsRoot, folder), join(outDir, PDFJS_DATA_DIR, folder), { recursive: true });
     },
   };
 }

@@ -7,19 +7,45 @@ export const DOCUMENT_STATUSES = ['pending', 'processing', 'completed', 'failed'
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 export const EVENT_TYPES = [
-  'invoice', 'receipt', 'contract', 'policy', 'notice', 'payslip', 'letter', 'statement', 'offer', 'credit_note',
+  'invoice',
+  'receipt',
+  'contract',
+  'policy',
+  'notice',
+  'payslip',
+  'letter',
+  'statement',
+  'offer',
+  'credit_note',
 ] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
-export const EVENT_STATES = ['received', 'needs_input', 'open', 'paid', 'expired', 'cancelled', 'archived', 'active'] as const;
+export const EVENT_STATES = [
+  'received',
+  'needs_input',
+  'open',
+  'paid',
+  'expired',
+  'cancelled',
+  'archived',
+  'active',
+] as const;
 export type EventState = (typeof EVENT_STATES)[number];
 
 export const STATE_HINTS = ['open', 'paid', 'active', 'expired'] as const;
 export type StateHint = (typeof STATE_HINTS)[number];
 
 export const SCOPES = [
-  'documents:read', 'documents:write', 'search', 'spaces:read', 'categories:read', 'categories:write',
-  'tags:read', 'tags:write', 'senders:read', 'events:read',
+  'documents:read',
+  'documents:write',
+  'search',
+  'spaces:read',
+  'categories:read',
+  'categories:write',
+  'tags:read',
+  'tags:write',
+  'senders:read',
+  'events:read',
 ] as const;
 export type Scope = (typeof SCOPES)[number];
 
@@ -31,7 +57,19 @@ export type DocumentSortField = (typeof DOCUMENT_SORT_FIELDS)[number];
 
 /** Supported stored formats, by what the bytes are (not by what the client says). */
 export const FILE_FORMATS = [
-  'pdf', 'jpeg', 'png', 'tiff', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'doc', 'xls', 'ppt',
+  'pdf',
+  'jpeg',
+  'png',
+  'tiff',
+  'docx',
+  'xlsx',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'doc',
+  'xls',
+  'ppt',
 ] as const;
 export type FileFormat = (typeof FILE_FORMATS)[number];
 

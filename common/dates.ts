@@ -1,7 +1,8 @@
 /** Date formats of the v1 interface. Pure functions, shared by the service and the desktop. */
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 /** True for a real calendar date written YYYY-MM-DD (2026-02-30 is not one). */
 export function isCalendarDate(value: string): boolean {
@@ -19,7 +20,9 @@ export function parseIsoTimestamp(value: string): string | null {
   if (!m) return null;
   const [year, month, day] = [Number(m[1]), Number(m[2]), Number(m[3])];
   if (!validYmd(year, month, day)) return null;
-  const hour = Number(m[4] ?? 0), minute = Number(m[5] ?? 0), second = Number(m[6] ?? 0);
+  const hour = Number(m[4] ?? 0),
+    minute = Number(m[5] ?? 0),
+    second = Number(m[6] ?? 0);
   if (hour > 23 || minute > 59 || second > 59) return null;
   const millis = m[7] ? Number(m[7].slice(0, 3).padEnd(3, '0')) : 0;
   let offsetMinutes = 0;
@@ -27,7 +30,8 @@ export function parseIsoTimestamp(value: string): string | null {
   if (zone && zone.toUpperCase() !== 'Z') {
     const sign = zone.startsWith('-') ? -1 : 1;
     const digits = zone.slice(1).replace(':', '');
-    const oh = Number(digits.slice(0, 2)), om = Number(digits.slice(2, 4));
+    const oh = Number(digits.slice(0, 2)),
+      om = Number(digits.slice(2, 4));
     if (oh > 23 || om > 59) return null;
     offsetMinutes = sign * (oh * 60 + om);
   }

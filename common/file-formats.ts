@@ -22,9 +22,19 @@ export const MIME_TYPES: Record<FileFormat, string> = {
 
 /** Extensions (without the dot) a file of each format may carry; the first is the one given to files we name. */
 export const FILE_EXTENSIONS: Record<FileFormat, readonly [string, ...string[]]> = {
-  pdf: ['pdf'], jpeg: ['jpg', 'jpeg', 'jpe'], png: ['png'], tiff: ['tif', 'tiff'],
-  docx: ['docx'], xlsx: ['xlsx'], pptx: ['pptx'], odt: ['odt'], ods: ['ods'], odp: ['odp'],
-  doc: ['doc'], xls: ['xls'], ppt: ['ppt'],
+  pdf: ['pdf'],
+  jpeg: ['jpg', 'jpeg', 'jpe'],
+  png: ['png'],
+  tiff: ['tif', 'tiff'],
+  docx: ['docx'],
+  xlsx: ['xlsx'],
+  pptx: ['pptx'],
+  odt: ['odt'],
+  ods: ['ods'],
+  odp: ['odp'],
+  doc: ['doc'],
+  xls: ['xls'],
+  ppt: ['ppt'],
 };
 
 /** The format whose canonical MIME type this is (parameters and case ignored), or null. */

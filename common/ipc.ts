@@ -1,12 +1,28 @@
 import { z } from 'zod';
+import { DOCUMENT_SORT_FIELDS, DOCUMENT_STATUSES, EVENT_STATES, EVENT_TYPES } from './archive-types.ts';
 import {
-  DOCUMENT_SORT_FIELDS, DOCUMENT_STATUSES, EVENT_STATES, EVENT_TYPES,
-} from './archive-types.ts';
-import {
-  calendarDate, categorySchema, documentDetailSchema, documentSchema, eventDetailSchema, eventSchema,
-  isoTimestamp, keyInfoSchema, searchHitSchema, spaceSchema, tagSchema, uuid,
+  calendarDate,
+  categorySchema,
+  documentDetailSchema,
+  documentSchema,
+  eventDetailSchema,
+  eventSchema,
+  isoTimestamp,
+  keyInfoSchema,
+  searchHitSchema,
+  spaceSchema,
+  tagSchema,
+  uuid,
 } from './archive-schemas.ts';
-import { APPEARANCES, connectionSchema, KEY_STORAGES, settingsSchema, UI_LANGUAGES, watchedFolderSchema, type Settings } from './settings.ts';
+import {
+  APPEARANCES,
+  connectionSchema,
+  KEY_STORAGES,
+  settingsSchema,
+  UI_LANGUAGES,
+  watchedFolderSchema,
+  type Settings,
+} from './settings.ts';
 import { CALL_NAME_LIST, EVENT_NAME_LIST, UPLOAD_ITEM_STATES } from './ipc-names.ts';
 import { uploadMetadataSchema } from './upload-metadata.ts';
 import { eventPatchFields } from './event-patch.ts';
@@ -23,23 +39,48 @@ export { CALL_NAMES, EVENT_NAMES, UPLOAD_ITEM_STATES } from './ipc-names.ts';
 // The service's resources (and the primitives their ids and dates are checked with): one set of schemas, shared with
 // the archive client that parses every answer of a service with them.
 export {
-  documentSchema, documentDetailSchema, eventSchema, eventDetailSchema, spaceSchema, categorySchema, tagSchema, keyInfoSchema,
+  documentSchema,
+  documentDetailSchema,
+  eventSchema,
+  eventDetailSchema,
+  spaceSchema,
+  categorySchema,
+  tagSchema,
+  keyInfoSchema,
 };
 export type DocumentView = z.infer<typeof documentSchema>;
 export type EventView = z.infer<typeof eventSchema>;
 
 export const uploadItemSchema = z.object({
-  id: z.number(), source: z.enum(['folder', 'manual']), folder_id: z.string().nullable(), path: z.string(),
-  relative_path: z.string(), file_name: z.string(), size: z.number(), mtime_ms: z.number(), sha256: z.string().nullable(),
-  space_id: z.string().nullable(), metadata: uploadMetadataSchema, state: z.enum(UPLOAD_ITEM_STATES),
-  attempts: z.number(), next_attempt_at: z.number(), last_error: z.string().nullable(), document_id: z.string().nullable(),
-  duplicate_of: z.string().nullable(), after_upload: z.string().nullable(), created_at: z.number(), updated_at: z.number(),
+  id: z.number(),
+  source: z.enum(['folder', 'manual']),
+  folder_id: z.string().nullable(),
+  path: z.string(),
+  relative_path: z.string(),
+  file_name: z.string(),
+  size: z.number(),
+  mtime_ms: z.number(),
+  sha256: z.string().nullable(),
+  space_id: z.string().nullable(),
+  metadata: uploadMetadataSchema,
+  state: z.enum(UPLOAD_ITEM_STATES),
+  attempts: z.number(),
+  next_attempt_at: z.number(),
+  last_error: z.string().nullable(),
+  document_id: z.string().nullable(),
+  duplicate_of: z.string().nullable(),
+  after_upload: z.string().nullable(),
+  created_at: z.number(),
+  updated_at: z.number(),
 });
 export type UploadItemView = z.infer<typeof uploadItemSchema>;
 export const uploadCountsSchema = z.record(z.enum(UPLOAD_ITEM_STATES), z.number());
 
 export const folderStatusSchema = z.object({
-  folderId: z.string(), path: z.string(), state: z.enum(['starting', 'watching', 'missing', 'error', 'disabled']), error: z.string().optional(),
+  folderId: z.string(),
+  path: z.string(),
+  state: z.enum(['starting', 'watching', 'missing', 'error', 'disabled']),
+  error: z.string().optional(),
 });
 
 export const connectionStatusSchema = z.object({
@@ -70,8 +111,10 @@ export const bulkResultSchema = z.object({
 const currencyTotal = z.object({ currency: z.string(), value: z.number(), count: z.number() });
 /** A due event with what the due view shows beside it (main/core/library/due-items.ts, DueEvent). */
 export const dueEventSchema = eventSchema.extend({
-  term_end: calendarDate.optional().describe('A notice deadline: the end of its contract\'s or policy\'s term.'),
-  possible_duplicates: z.array(eventSchema).optional()
+  term_end: calendarDate.optional().describe("A notice deadline: the end of its contract's or policy's term."),
+  possible_duplicates: z
+    .array(eventSchema)
+    .optional()
     .describe('Events of documents flagged as possible duplicates of this one: shown with it, counted once.'),
 });
 export type DueEventView = z.infer<typeof dueEventSchema>;
@@ -88,7 +131,10 @@ export const dueItemsSchema = z.object({
 });
 
 export const notificationSchema = z.object({
-  id: z.string(), title: z.string(), body: z.string(), eventIds: z.array(z.string()),
+  id: z.string(),
+  title: z.string(),
+  body: z.string(),
+  eventIds: z.array(z.string()),
   kind: z.enum(['reminder', 'digest', 'summary', 'upload-failed']),
   /** The queue item of an upload-failed notification: a click opens the queue on that row. */
   uploadId: z.number().int().optional(),
@@ -97,7 +143,10 @@ export type DesktopNotification = z.infer<typeof notificationSchema>;
 
 // ---- requests ----------------------------------------------------------------------------------------------------
 
-const ids = z.array(uuid).min(1, { error: 'select at least one document' }).max(50, { error: 'at most 50 documents at once' });
+const ids = z
+  .array(uuid)
+  .min(1, { error: 'select at least one document' })
+  .max(50, { error: 'at most 50 documents at once' });
 
 export const libraryQuerySchema = z.strictObject({
   sort_by: z.enum(DOCUMENT_SORT_FIELDS).default('created_at'),
@@ -137,17 +186,30 @@ export const settingsPatchSchema = z.strictObject({
   // inside optional(), so every patch without a connection would switch a hosted setup to local mode.
   connection: connectionSchema.optional(),
   key_storage: z.enum(KEY_STORAGES).optional(),
-  uploads: z.strictObject({ paused: z.boolean().optional(), rescan_interval_ms: z.number().int().optional() }).optional(),
-  sync: z.strictObject({ interval_ms: z.number().int().optional(), full_reconcile_interval_ms: z.number().int().optional() }).optional(),
-  reminders: z.strictObject({
-    enabled: z.boolean().optional(), days_before: z.number().int().optional(), on_due_day: z.boolean().optional(),
-    digest_time: z.string().optional(),
-  }).optional(),
-  ui: z.strictObject({
-    close_to_tray: z.boolean().optional(), start_at_login: z.boolean().optional(), notify_failed_uploads: z.boolean().optional(),
-    appearance: z.enum(APPEARANCES).optional(), language: z.enum(UI_LANGUAGES).nullable().optional(),
-    onboarded: z.boolean().optional(),
-  }).optional(),
+  uploads: z
+    .strictObject({ paused: z.boolean().optional(), rescan_interval_ms: z.number().int().optional() })
+    .optional(),
+  sync: z
+    .strictObject({ interval_ms: z.number().int().optional(), full_reconcile_interval_ms: z.number().int().optional() })
+    .optional(),
+  reminders: z
+    .strictObject({
+      enabled: z.boolean().optional(),
+      days_before: z.number().int().optional(),
+      on_due_day: z.boolean().optional(),
+      digest_time: z.string().optional(),
+    })
+    .optional(),
+  ui: z
+    .strictObject({
+      close_to_tray: z.boolean().optional(),
+      start_at_login: z.boolean().optional(),
+      notify_failed_uploads: z.boolean().optional(),
+      appearance: z.enum(APPEARANCES).optional(),
+      language: z.enum(UI_LANGUAGES).nullable().optional(),
+      onboarded: z.boolean().optional(),
+    })
+    .optional(),
 });
 
 /**
@@ -164,11 +226,18 @@ export type EventUpdate = z.infer<typeof eventUpdateSchema>;
  */
 export const documentUpdateSchema = z.strictObject({
   id: uuid,
-  title: z.string().trim().min(1, { error: 'must not be empty' }).max(500, { error: 'at most 500 characters' }).optional(),
+  title: z
+    .string()
+    .trim()
+    .min(1, { error: 'must not be empty' })
+    .max(500, { error: 'at most 500 characters' })
+    .optional(),
   document_date: calendarDate.nullable().optional(),
   category_id: uuid.nullable().optional(),
-  tags: z.array(z.string().trim().min(1, { error: 'must not be empty' }).max(100, { error: 'at most 100 characters' }))
-    .max(50, { error: 'at most 50 tags' }).optional(),
+  tags: z
+    .array(z.string().trim().min(1, { error: 'must not be empty' }).max(100, { error: 'at most 100 characters' }))
+    .max(50, { error: 'at most 50 tags' })
+    .optional(),
   sender_name: eventPatchFields.sender_name,
   event_type: eventPatchFields.event_type,
   /** null: "not a duplicate", the document and the one its possible_duplicate_of named are different bills. */
@@ -199,31 +268,49 @@ export const CALLS = {
   'settings.get': call(none, settingsSchema),
   'settings.update': call(settingsPatchSchema, settingsSchema),
   /** Tries a service and a key: the key's scopes and spaces, or the service's error. Stores nothing. */
-  'connection.test': call(connectionTestSchema, z.object({
-    ok: z.boolean(), error: z.string().nullable(), key: keyInfoSchema.nullable(), spaces: z.array(spaceSchema),
-  })),
+  'connection.test': call(
+    connectionTestSchema,
+    z.object({
+      ok: z.boolean(),
+      error: z.string().nullable(),
+      key: keyInfoSchema.nullable(),
+      spaces: z.array(spaceSchema),
+    }),
+  ),
   /** Stores the key in the keychain for the current service and resumes paused work. */
-  'connection.setKey': call(z.strictObject({ api_key: z.string().min(1, { error: 'the API key must not be empty' }) }), none),
+  'connection.setKey': call(
+    z.strictObject({ api_key: z.string().min(1, { error: 'the API key must not be empty' }) }),
+    none,
+  ),
 
   // library (served from the local cache, so it works offline)
   'library.list': call(libraryQuerySchema, z.object({ items: z.array(documentSchema), total: z.number() })),
-  'library.search': call(z.strictObject({
-    query: z.string().trim().min(1, { error: 'type something to search for' }).max(500),
-    limit: z.number().int().min(1).max(100).default(50),
-    space_id: uuid.optional(),
-  }), z.object({ items: z.array(searchHitSchema), total: z.number() })),
+  'library.search': call(
+    z.strictObject({
+      query: z.string().trim().min(1, { error: 'type something to search for' }).max(500),
+      limit: z.number().int().min(1).max(100).default(50),
+      space_id: uuid.optional(),
+    }),
+    z.object({ items: z.array(searchHitSchema), total: z.number() }),
+  ),
   'library.sync': call(none, z.object({ added: z.number(), updated: z.number(), removed: z.number() })),
 
   // documents
   'documents.get': call(z.strictObject({ id: uuid }), documentDetailSchema),
   /** A URL the renderer may load the document's bytes from (the preview protocol; never a signed service URL). */
-  'documents.preview': call(z.strictObject({ id: uuid }), z.object({ url: z.string(), mime_type: z.string(), file_name: z.string(), size: z.number() })),
+  'documents.preview': call(
+    z.strictObject({ id: uuid }),
+    z.object({ url: z.string(), mime_type: z.string(), file_name: z.string(), size: z.number() }),
+  ),
   /** Saves the file under its Content-Disposition name into `directory` (the shell asks the user where). */
   /**
    * Saves a copy into `directory`. A folder that does not exist is refused (409, SAVE_FOLDER_MISSING) unless
    * `create_folders` says to make it: a typo must not quietly become a new folder.
    */
-  'documents.saveAs': call(z.strictObject({ id: uuid, directory: z.string().min(1), create_folders: z.boolean().optional() }), z.object({ path: z.string() })),
+  'documents.saveAs': call(
+    z.strictObject({ id: uuid, directory: z.string().min(1), create_folders: z.boolean().optional() }),
+    z.object({ path: z.string() }),
+  ),
   /**
    * Opens the file in the system's app for its type (Office documents have no preview). `opened: false`: this shell
    * cannot open files on the user's desktop; the renderer offers Save as instead.
@@ -236,42 +323,64 @@ export const CALLS = {
   'documents.update': call(documentUpdateSchema, documentDetailSchema),
   'documents.delete': call(z.strictObject({ ids }), bulkResultSchema),
   'documents.restore': call(z.strictObject({ ids }), bulkResultSchema),
-  'documents.reprocess': call(z.strictObject({ ids }), z.object({
-    queued: z.array(z.string()), alreadyProcessing: z.array(z.string()), skippedPending: z.array(z.string()),
-    denied: z.array(z.string()), notFound: z.array(z.string()),
-  })),
+  'documents.reprocess': call(
+    z.strictObject({ ids }),
+    z.object({
+      queued: z.array(z.string()),
+      alreadyProcessing: z.array(z.string()),
+      skippedPending: z.array(z.string()),
+      denied: z.array(z.string()),
+      notFound: z.array(z.string()),
+    }),
+  ),
 
   // events and due items
   'events.list': call(eventQuerySchema, z.object({ items: z.array(eventSchema), total: z.number() })),
   'events.get': call(z.strictObject({ id: uuid }), eventDetailSchema),
-  'events.setState': call(z.strictObject({
-    id: uuid, state: z.enum(EVENT_STATES), paid_at: calendarDate.optional(), cause: z.string().min(1).max(200).optional(),
-  }), eventDetailSchema),
+  'events.setState': call(
+    z.strictObject({
+      id: uuid,
+      state: z.enum(EVENT_STATES),
+      paid_at: calendarDate.optional(),
+      cause: z.string().min(1).max(200).optional(),
+    }),
+    eventDetailSchema,
+  ),
   /**
    * Hand edits of an event (type, amount, due date, reference, sender), kept across reprocessing; the service decides
    * the state again (an invoice in needs_input opens once it has an amount). Answers the EventDetail after the edit.
    */
   'events.update': call(eventUpdateSchema, eventDetailSchema),
   /** Open and needs-input events with a due date: overdue, then by ISO week, with totals per currency. */
-  'events.due': call(z.strictObject({
-    types: z.array(z.enum(EVENT_TYPES)).optional(),
-    until: calendarDate.optional(),
-  }), dueItemsSchema),
+  'events.due': call(
+    z.strictObject({
+      types: z.array(z.enum(EVENT_TYPES)).optional(),
+      until: calendarDate.optional(),
+    }),
+    dueItemsSchema,
+  ),
   'events.snooze': call(z.strictObject({ id: uuid, until: isoTimestamp }), none),
   /** The open due events as an iCalendar file's text (the shell offers to save it). */
   'events.exportIcs': call(none, z.object({ ics: z.string(), count: z.number() })),
 
   // uploads
-  'uploads.list': call(z.strictObject({
-    states: z.array(z.enum(UPLOAD_ITEM_STATES)).optional(),
-    limit: z.number().int().min(1).max(500).default(200), offset: z.number().int().min(0).default(0),
-  }), z.object({ items: z.array(uploadItemSchema), total: z.number() })),
+  'uploads.list': call(
+    z.strictObject({
+      states: z.array(z.enum(UPLOAD_ITEM_STATES)).optional(),
+      limit: z.number().int().min(1).max(500).default(200),
+      offset: z.number().int().min(0).default(0),
+    }),
+    z.object({ items: z.array(uploadItemSchema), total: z.number() }),
+  ),
   /** Files (or folders: their supported files) dropped on the app, with the metadata form. */
-  'uploads.add': call(z.strictObject({
-    paths: z.array(z.string().min(1)).min(1, { error: 'no files given' }).max(10_000),
-    space_id: uuid.optional(),
-    metadata: uploadMetadataSchema.optional(),
-  }), z.array(uploadItemSchema)),
+  'uploads.add': call(
+    z.strictObject({
+      paths: z.array(z.string().min(1)).min(1, { error: 'no files given' }).max(10_000),
+      space_id: uuid.optional(),
+      metadata: uploadMetadataSchema.optional(),
+    }),
+    z.array(uploadItemSchema),
+  ),
   'uploads.retry': call(z.strictObject({ id: z.number().int() }), uploadItemSchema.nullable()),
   'uploads.pauseItem': call(z.strictObject({ id: z.number().int() }), uploadItemSchema.nullable()),
   'uploads.remove': call(z.strictObject({ id: z.number().int() }), z.boolean()),
@@ -280,7 +389,10 @@ export const CALLS = {
   'uploads.counts': call(none, uploadCountsSchema),
 
   // watched folders
-  'folders.list': call(none, z.object({ folders: z.array(watchedFolderSchema), statuses: z.array(folderStatusSchema) })),
+  'folders.list': call(
+    none,
+    z.object({ folders: z.array(watchedFolderSchema), statuses: z.array(folderStatusSchema) }),
+  ),
   /** Adds (no id or a new one) or replaces a watched folder. */
   'folders.save': call(watchedFolderSchema.partial({ id: true }), watchedFolderSchema),
   'folders.remove': call(z.strictObject({ id: z.string().min(1) }), z.boolean()),
@@ -298,9 +410,13 @@ export const CALLS = {
 
   // native dialogs
   /** The system's folder picker: the chosen path, null when cancelled; `supported: false` when the shell has none. */
-  'dialogs.pickFolder': call(z.strictObject({ title: z.string().max(200).optional() }), z.object({
-    path: z.string().nullable(), supported: z.boolean(),
-  })),
+  'dialogs.pickFolder': call(
+    z.strictObject({ title: z.string().max(200).optional() }),
+    z.object({
+      path: z.string().nullable(),
+      supported: z.boolean(),
+    }),
+  ),
 } as const;
 
 export const EVENTS = {
@@ -310,7 +426,7 @@ export const EVENTS = {
   'uploads.progress': z.object({ id: z.number(), sent: z.number(), total: z.number() }),
   'uploads.counts': uploadCountsSchema,
   'library.changed': z.object({ document_ids: z.array(z.string()), event_ids: z.array(z.string()) }),
-  'notification': notificationSchema,
+  notification: notificationSchema,
   'folders.status': folderStatusSchema,
 } as const;
 
@@ -326,7 +442,9 @@ export type EventPayload<E extends EventName> = z.output<(typeof EVENTS)[E]>;
  * synchronous helper that is not a channel at all.
  */
 export type DesktopApi = {
-  [C in CallName]: CallInput<C> extends undefined ? () => Promise<CallOutput<C>> : (input: CallInput<C>) => Promise<CallOutput<C>>;
+  [C in CallName]: CallInput<C> extends undefined
+    ? () => Promise<CallOutput<C>>
+    : (input: CallInput<C>) => Promise<CallOutput<C>>;
 } & {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
   /**
@@ -352,19 +470,26 @@ export type AddFilesOptions = Omit<CallInput<'uploads.add'>, 'paths'>;
 export type DesktopHandlers = { [C in CallName]: (input: CallParsedInput<C>) => Promise<CallOutput<C>> };
 
 /** The error a call rejects with across the bridge: a message for the user, and the service's status when it had one. */
-export const ipcErrorSchema = z.object({ message: z.string(), status: z.number().optional(), issues: z.array(z.string()).optional() });
+export const ipcErrorSchema = z.object({
+  message: z.string(),
+  status: z.number().optional(),
+  issues: z.array(z.string()).optional(),
+});
 export type IpcError = z.infer<typeof ipcErrorSchema>;
 
 // ipc-names.ts lists the same names without zod (for the renderer); both directions are checked here.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const namesMatch: [Same<(typeof CALL_NAME_LIST)[number], CallName>, Same<(typeof EVENT_NAME_LIST)[number], EventName>] = [true, true];
+const namesMatch: [Same<(typeof CALL_NAME_LIST)[number], CallName>, Same<(typeof EVENT_NAME_LIST)[number], EventName>] =
+  [true, true];
 void namesMatch;
 
 /** Parses a call's input; the error names the field ("folders.save: path: the folder path must not be empty"). */
 export function parseCallInput<C extends CallName>(name: C, input: unknown): CallParsedInput<C> {
   const result = CALLS[name].input.safeParse(input);
   if (result.success) return result.data as CallParsedInput<C>;
-  const issues = result.error.issues.map((issue) => `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
+  const issues = result.error.issues.map(
+    (issue) => `${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`,
+  );
   throw Object.assign(new Error(`${name}: ${issues.join('; ')}`), { issues });
 }
 

@@ -10,12 +10,33 @@ export const SETTINGS_VERSION = 2;
 
 /** Scanner and OS debris that is never uploaded. Globs match the file's base name. */
 export const DEFAULT_IGNORE_PATTERNS = [
-  '.*', 'Thumbs.db', 'desktop.ini', '~$*', '*.tmp', '*.part', '*.crdownload', '.~lock*',
+  '.*',
+  'Thumbs.db',
+  'desktop.ini',
+  '~$*',
+  '*.tmp',
+  '*.part',
+  '*.crdownload',
+  '.~lock*',
 ] as const;
 
 /** File types the service accepts, by extension (the service checks magic bytes; this only saves a useless read). */
 export const SUPPORTED_EXTENSIONS = [
-  'pdf', 'jpg', 'jpeg', 'png', 'tif', 'tiff', 'docx', 'xlsx', 'pptx', 'odt', 'ods', 'odp', 'doc', 'xls', 'ppt',
+  'pdf',
+  'jpg',
+  'jpeg',
+  'png',
+  'tif',
+  'tiff',
+  'docx',
+  'xlsx',
+  'pptx',
+  'odt',
+  'ods',
+  'odp',
+  'doc',
+  'xls',
+  'ppt',
 ] as const;
 
 export const APPEARANCES = ['light', 'dark', 'system'] as const;
@@ -26,7 +47,10 @@ export type UiLanguage = (typeof UI_LANGUAGES)[number];
 export const afterUploadSchema = z.discriminatedUnion('action', [
   z.strictObject({ action: z.literal('keep') }),
   /** Move into `to`, keeping the sub-folder structure; an existing name gets a " (2)" style suffix, never overwritten. */
-  z.strictObject({ action: z.literal('move'), to: z.string().min(1, { error: 'the move target folder must not be empty' }) }),
+  z.strictObject({
+    action: z.literal('move'),
+    to: z.string().min(1, { error: 'the move target folder must not be empty' }),
+  }),
   z.strictObject({ action: z.literal('delete') }),
 ]);
 export type AfterUploadAction = z.infer<typeof afterUploadSchema>;
@@ -79,37 +103,53 @@ export const settingsSchema = z.strictObject({
    */
   key_storage: z.enum(KEY_STORAGES).default('keychain'),
   folders: z.array(watchedFolderSchema).default([]),
-  uploads: z.strictObject({
-    paused: z.boolean().default(false),
-    /** Catch-up scan of every watched folder (files that arrived while the app was closed or events were missed). */
-    rescan_interval_ms: z.number().int().min(10_000).max(86_400_000).default(300_000),
-  }).default({ paused: false, rescan_interval_ms: 300_000 }),
-  sync: z.strictObject({
-    interval_ms: z.number().int().min(5_000).max(86_400_000).default(60_000),
-    full_reconcile_interval_ms: z.number().int().min(60_000).max(7 * 86_400_000).default(3_600_000),
-  }).default({ interval_ms: 60_000, full_reconcile_interval_ms: 3_600_000 }),
-  reminders: z.strictObject({
-    enabled: z.boolean().default(true),
-    days_before: z.number().int().min(0).max(60).default(3),
-    on_due_day: z.boolean().default(true),
-    /** Local time of the daily overdue digest, HH:MM. */
-    digest_time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'digest_time must be HH:MM' }).default('09:00'),
-  }).default({ enabled: true, days_before: 3, on_due_day: true, digest_time: '09:00' }),
-  ui: z.strictObject({
-    close_to_tray: z.boolean().default(true),
-    start_at_login: z.boolean().default(false),
-    notify_failed_uploads: z.boolean().default(true),
-    /** Colour scheme of the window; `system` follows the OS. */
-    appearance: z.enum(APPEARANCES).default('system'),
-    /** Language of the UI; null follows the OS (the first supported language it lists, else English). */
-    language: z.enum(UI_LANGUAGES).nullable().default(null),
-    /**
-     * The welcome guide was finished or skipped. Kept here, not in the page's storage: the browser shell's origin
-     * changes with its port, and a new origin has empty storage.
-     */
-    onboarded: z.boolean().default(false),
-  // A missing ui object is parsed as {}, so each field's own default applies: the defaults are written once.
-  }).prefault({}),
+  uploads: z
+    .strictObject({
+      paused: z.boolean().default(false),
+      /** Catch-up scan of every watched folder (files that arrived while the app was closed or events were missed). */
+      rescan_interval_ms: z.number().int().min(10_000).max(86_400_000).default(300_000),
+    })
+    .default({ paused: false, rescan_interval_ms: 300_000 }),
+  sync: z
+    .strictObject({
+      interval_ms: z.number().int().min(5_000).max(86_400_000).default(60_000),
+      full_reconcile_interval_ms: z
+        .number()
+        .int()
+        .min(60_000)
+        .max(7 * 86_400_000)
+        .default(3_600_000),
+    })
+    .default({ interval_ms: 60_000, full_reconcile_interval_ms: 3_600_000 }),
+  reminders: z
+    .strictObject({
+      enabled: z.boolean().default(true),
+      days_before: z.number().int().min(0).max(60).default(3),
+      on_due_day: z.boolean().default(true),
+      /** Local time of the daily overdue digest, HH:MM. */
+      digest_time: z
+        .string()
+        .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: 'digest_time must be HH:MM' })
+        .default('09:00'),
+    })
+    .default({ enabled: true, days_before: 3, on_due_day: true, digest_time: '09:00' }),
+  ui: z
+    .strictObject({
+      close_to_tray: z.boolean().default(true),
+      start_at_login: z.boolean().default(false),
+      notify_failed_uploads: z.boolean().default(true),
+      /** Colour scheme of the window; `system` follows the OS. */
+      appearance: z.enum(APPEARANCES).default('system'),
+      /** Language of the UI; null follows the OS (the first supported language it lists, else English). */
+      language: z.enum(UI_LANGUAGES).nullable().default(null),
+      /**
+       * The welcome guide was finished or skipped. Kept here, not in the page's storage: the browser shell's origin
+       * changes with its port, and a new origin has empty storage.
+       */
+      onboarded: z.boolean().default(false),
+      // A missing ui object is parsed as {}, so each field's own default applies: the defaults are written once.
+    })
+    .prefault({}),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -11,16 +11,18 @@ const FOLDED_LETTERS: Record<string, string> = { ß: 'ss', æ: 'ae', œ: 'oe', �
 const MAX_DIGITS = 99;
 
 export function titleSortKey(title: string): string {
-  return title
-    .normalize('NFKD') // splits "Ä" into "A" and a combining mark; full-width and superscript digits become 0-9
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[ßæœøđłþı]/g, (letter) => FOLDED_LETTERS[letter] ?? letter)
-    .replace(/\s+/gu, ' ')
-    .trim()
-    // Each number is written after its digit count, so a shorter number sorts first: "2" → "012", "10" → "0210".
-    .replace(/\d+/g, (digits) => {
-      const significant = digits.replace(/^0+(?=\d)/, '').slice(0, MAX_DIGITS);
-      return String(significant.length).padStart(2, '0') + significant;
-    });
+  return (
+    title
+      .normalize('NFKD') // splits "Ä" into "A" and a combining mark; full-width and superscript digits become 0-9
+      .replace(/\p{M}/gu, '')
+      .toLowerCase()
+      .replace(/[ßæœøđłþı]/g, (letter) => FOLDED_LETTERS[letter] ?? letter)
+      .replace(/\s+/gu, ' ')
+      .trim()
+      // Each number is written after its digit count, so a shorter number sorts first: "2" → "012", "10" → "0210".
+      .replace(/\d+/g, (digits) => {
+        const significant = digits.replace(/^0+(?=\d)/, '').slice(0, MAX_DIGITS);
+        return String(significant.length).padStart(2, '0') + significant;
+      })
+  );
 }

@@ -29,8 +29,11 @@ export interface IpcRendererLike {
  * other fields are lost), which is why the message alone must say what went wrong: the dispatcher's messages do.
  */
 function callError(error: IpcError): Error {
-  return Object.assign(new Error(error.message), error.status === undefined ? {} : { status: error.status },
-    error.issues === undefined ? {} : { issues: error.issues });
+  return Object.assign(
+    new Error(error.message),
+    error.status === undefined ? {} : { status: error.status },
+    error.issues === undefined ? {} : { issues: error.issues },
+  );
 }
 
 function unwrap(reply: unknown): unknown {
@@ -47,9 +50,16 @@ export interface FilePathsLike {
 
 export function buildDesktopApi(ipc: IpcRendererLike, files: FilePathsLike): DesktopApi {
   const invoke = async (name: CallName, input: unknown): Promise<unknown> =>
-    unwrap(await (input === undefined ? ipc.invoke(`${CALL_CHANNEL_PREFIX}${name}`) : ipc.invoke(`${CALL_CHANNEL_PREFIX}${name}`, input)));
+    unwrap(
+      await (input === undefined
+        ? ipc.invoke(`${CALL_CHANNEL_PREFIX}${name}`)
+        : ipc.invoke(`${CALL_CHANNEL_PREFIX}${name}`, input)),
+    );
   // Built by a loop over the contract; the one cast says "these are the contract's calls", `satisfies` checks the rest.
-  const calls = Object.fromEntries(CALL_NAMES.map((name) => [name, (input?: unknown) => invoke(name, input)])) as Omit<DesktopApi, 'on' | 'pathForFile' | 'addFiles'>;
+  const calls = Object.fromEntries(CALL_NAMES.map((name) => [name, (input?: unknown) => invoke(name, input)])) as Omit<
+    DesktopApi,
+    'on' | 'pathForFile' | 'addFiles'
+  >;
 
   const listeners = new Map<EventName, Set<(payload: never) => void>>();
   const onEvent = (_event: IpcRendererEvent, ...args: unknown[]): void => {
@@ -96,7 +106,8 @@ export function buildDesktopApi(ipc: IpcRendererLike, files: FilePathsLike): Des
   const addFiles: DesktopApi['addFiles'] = async (chosen, options) => {
     const paths = chosen.map((file) => pathForFile(file));
     const missing = chosen.filter((_file, i) => paths[i] === null).map((file) => file.name);
-    if (missing.length > 0) throw new Error(`These files are not on this computer's disk, so they cannot be queued: ${missing.join(', ')}`);
+    if (missing.length > 0)
+      throw new Error(`These files are not on this computer's disk, so they cannot be queued: ${missing.join(', ')}`);
     return calls['uploads.add']({ ...options, paths: paths as string[] });
   };
 

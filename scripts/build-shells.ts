@@ -25,7 +25,12 @@ export interface BuildOptions {
 export async function buildRenderer(options: BuildOptions = {}): Promise<string> {
   const root = options.root ?? ROOT;
   const outDir = options.outDir ?? join(root, 'dist', 'renderer');
-  await build({ configFile: join(root, 'vite.config.ts'), root: join(root, 'renderer'), logLevel: options.logLevel ?? 'warn', build: { outDir, emptyOutDir: true } });
+  await build({
+    configFile: join(root, 'vite.config.ts'),
+    root: join(root, 'renderer'),
+    logLevel: options.logLevel ?? 'warn',
+    build: { outDir, emptyOutDir: true },
+  });
   return outDir;
 }
 
@@ -34,7 +39,12 @@ export function rendererIsStale(root = ROOT): boolean {
   const built = join(root, 'dist', 'renderer', 'index.html');
   if (!existsSync(built)) return true;
   const builtAt = statSync(built).mtimeMs;
-  const sources = [join(root, 'vite.config.ts'), join(root, 'svelte.config.js'), ...walk(join(root, 'renderer')), ...walk(join(root, 'common'))];
+  const sources = [
+    join(root, 'vite.config.ts'),
+    join(root, 'svelte.config.js'),
+    ...walk(join(root, 'renderer')),
+    ...walk(join(root, 'common')),
+  ];
   return sources.some((file) => existsSync(file) && statSync(file).mtimeMs > builtAt);
 }
 
@@ -54,8 +64,12 @@ const workerUrl: Plugin = {
   enforce: 'pre',
   transform(code, id) {
     if (!id.replaceAll('\\', '/').endsWith('server/pipeline/worker-pool.ts')) return null;
-    const next = code.replace(/new URL\((['"])\.\/analysis-worker\.ts\1, import\.meta\.url\)/, "new URL('./analysis-worker.js', import.meta.url)");
-    if (next === code) throw new Error('worker-pool.ts no longer starts ./analysis-worker.ts: update scripts/build-shells.ts');
+    const next = code.replace(
+      /new URL\((['"])\.\/analysis-worker\.ts\1, import\.meta\.url\)/,
+      "new URL('./analysis-worker.js', import.meta.url)",
+    );
+    if (next === code)
+      throw new Error('worker-pool.ts no longer starts ./analysis-worker.ts: update scripts/build-shells.ts');
     return { code: next, map: null };
   },
 };
@@ -65,21 +79,40 @@ export async function buildElectron(options: BuildOptions = {}): Promise<string>
   const outDir = options.outDir ?? join(root, 'dist', 'electron');
   const logLevel = options.logLevel ?? 'warn';
   await build({
-    configFile: false, root, logLevel, plugins: [workerUrl],
+    configFile: false,
+    root,
+    logLevel,
+    plugins: [workerUrl],
     ssr: { noExternal: ['electron-store'], external: ['electron'] },
     build: {
-      ssr: true, outDir, emptyOutDir: true, target: 'node22', minify: false, sourcemap: true, copyPublicDir: false,
+      ssr: true,
+      outDir,
+      emptyOutDir: true,
+      target: 'node22',
+      minify: false,
+      sourcemap: true,
+      copyPublicDir: false,
       rolldownOptions: {
-        input: { main: join(root, 'main/electron/main.ts'), 'analysis-worker': join(root, 'server/pipeline/analysis-worker.ts') },
+        input: {
+          main: join(root, 'main/electron/main.ts'),
+          'analysis-worker': join(root, 'server/pipeline/analysis-worker.ts'),
+        },
         external: ['electron'],
         output: { format: 'es', entryFileNames: '[name].js', chunkFileNames: 'chunk-[name]-[hash].js' },
       },
     },
   });
   await build({
-    configFile: false, root, logLevel,
+    configFile: false,
+    root,
+    logLevel,
     build: {
-      outDir, emptyOutDir: false, target: 'chrome130', minify: false, sourcemap: true, copyPublicDir: false,
+      outDir,
+      emptyOutDir: false,
+      target: 'chrome130',
+      minify: false,
+      sourcemap: true,
+      copyPublicDir: false,
       lib: { entry: join(root, 'preload/preload.ts'), formats: ['cjs'], fileName: () => 'preload.cjs' },
       rolldownOptions: { external: ['electron'] },
     },

@@ -36,12 +36,23 @@ export function convertFixtures(options: {
     const converted = join(work, 'out');
     mkdirSync(options.outDir, { recursive: true });
     for (const [source, target, output] of options.conversions) {
-      execFileSync('soffice', [
-        `-env:UserInstallation=${pathToFileURL(profile).href}`,
-        '--headless', '--norestore', '--convert-to', target, '--outdir', converted, join(work, source),
-      ], { stdio: ['ignore', 'ignore', 'inherit'] });
+      execFileSync(
+        'soffice',
+        [
+          `-env:UserInstallation=${pathToFileURL(profile).href}`,
+          '--headless',
+          '--norestore',
+          '--convert-to',
+          target,
+          '--outdir',
+          converted,
+          join(work, source),
+        ],
+        { stdio: ['ignore', 'ignore', 'inherit'] },
+      );
       const bytes = readFileSync(join(converted, output));
-      const [fileName, stored] = bytes.length > options.maxBytes ? [`${output}.gz`, gzipSync(bytes, { level: 9 })] : [output, bytes];
+      const [fileName, stored] =
+        bytes.length > options.maxBytes ? [`${output}.gz`, gzipSync(bytes, { level: 9 })] : [output, bytes];
       if (stored.length > options.maxBytes) throw new Error(`${fileName} is ${stored.length} bytes, too big`);
       rmSync(join(options.outDir, output), { force: true });
       rmSync(join(options.outDir, `${output}.gz`), { force: true });

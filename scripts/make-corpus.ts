@@ -36,11 +36,26 @@ const DEFAULT_SEED = '2026-issue-3';
 const MAX_TOTAL_BYTES = 15 * 1024 * 1024;
 
 const EXTENSIONS: Record<PlanEntry['format'], string> = {
-  pdf: 'pdf', einvoice: 'pdf', scan: 'pdf', jpeg: 'jpg', png: 'png', tiff: 'tif', docx: 'docx', odt: 'odt', xlsx: 'xlsx',
+  pdf: 'pdf',
+  einvoice: 'pdf',
+  scan: 'pdf',
+  jpeg: 'jpg',
+  png: 'png',
+  tiff: 'tif',
+  docx: 'docx',
+  odt: 'odt',
+  xlsx: 'xlsx',
 };
 const FAMILY: Record<PlanEntry['format'], Truth['family']> = {
-  pdf: 'text-pdf', einvoice: 'einvoice-pdf', scan: 'scanned-pdf', jpeg: 'image', png: 'image', tiff: 'image',
-  docx: 'office', odt: 'office', xlsx: 'office',
+  pdf: 'text-pdf',
+  einvoice: 'einvoice-pdf',
+  scan: 'scanned-pdf',
+  jpeg: 'image',
+  png: 'image',
+  tiff: 'image',
+  docx: 'office',
+  odt: 'office',
+  xlsx: 'office',
 };
 
 const HELP = `Usage: npm run corpus [-- --seed S] [-- --out DIR] [-- --held-out]
@@ -58,10 +73,14 @@ Generates the labelled evaluation corpus (documents + ground-truth JSON). The sa
   --help      this text`;
 
 function parseArgs(): { seed: string; outDir: string; heldOut: boolean } {
-  const values = scriptArgs({ seed: { type: 'string' }, out: { type: 'string' }, 'held-out': { type: 'boolean' } }, HELP);
+  const values = scriptArgs(
+    { seed: { type: 'string' }, out: { type: 'string' }, 'held-out': { type: 'boolean' } },
+    HELP,
+  );
   const heldOut = values['held-out'] ?? false;
   return {
-    seed: values.seed ?? DEFAULT_SEED, heldOut,
+    seed: values.seed ?? DEFAULT_SEED,
+    heldOut,
     outDir: values.out ? resolve(values.out) : heldOut ? DEFAULT_HELD_OUT_DIR : DEFAULT_OUT_DIR,
   };
 }
@@ -76,7 +95,10 @@ function heldOutSender(key: string) {
 function prepareOutDir(dir: string): void {
   if (existsSync(dir)) {
     const foreign = readdirSync(dir).filter((f) => !/^(doc-\d+\.[a-z]+|README\.md)$/.test(f));
-    if (foreign.length) throw new Error(`${dir} holds files that are not corpus files (${foreign.slice(0, 3).join(', ')}); choose another --out`);
+    if (foreign.length)
+      throw new Error(
+        `${dir} holds files that are not corpus files (${foreign.slice(0, 3).join(', ')}); choose another --out`,
+      );
   }
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -119,7 +141,8 @@ function setJpegDpi(bytes: Uint8Array, dpi: number): Uint8Array {
 
 async function main(): Promise<void> {
   const { seed, outDir, heldOut } = parseArgs();
-  if (heldOut && outDir === DEFAULT_OUT_DIR) throw new Error('the held-out corpus must not replace the committed one; choose another --out');
+  if (heldOut && outDir === DEFAULT_OUT_DIR)
+    throw new Error('the held-out corpus must not replace the committed one; choose another --out');
   const measure = await createMeasure();
   prepareOutDir(outDir);
 
@@ -135,16 +158,27 @@ async function main(): Promise<void> {
     const docDate = randomDate(rng, from, to);
     const ctx = makeCtx(rng.fork('text'), s, recipient, { variant: index, ...entry.opts }, docDate);
     const built = heldOut ? buildMultilingual(ctx, 1) : buildDocument(entry.type, ctx);
-    if (built.truth.event_type !== entry.type) throw new Error(`${name}: template made ${built.truth.event_type}, plan says ${entry.type}`);
+    if (built.truth.event_type !== entry.type)
+      throw new Error(`${name}: template made ${built.truth.event_type}, plan says ${entry.type}`);
     const ext = EXTENSIONS[entry.format];
     const file = `${name}.${ext}`;
-    const title = built.model.blocks.find((b) => b.kind === 'heading')?.kind === 'heading'
-      ? (built.model.blocks.find((b) => b.kind === 'heading') as { text: string }).text : s.name;
+    const title =
+      built.model.blocks.find((b) => b.kind === 'heading')?.kind === 'heading'
+        ? (built.model.blocks.find((b) => b.kind === 'heading') as { text: string }).text
+        : s.name;
     const info = { title, author: s.name, date: new Date(`${docDate}T09:00:00Z`) };
 
     const truth: Truth = {
-      file, format: '', family: FAMILY[entry.format], language: s.lang, ...built.truth,
-      einvoice: entry.format === 'einvoice', einvoice_syntax: entry.einvoice ?? null, pages: 1, distortion: null, text: '',
+      file,
+      format: '',
+      family: FAMILY[entry.format],
+      language: s.lang,
+      ...built.truth,
+      einvoice: entry.format === 'einvoice',
+      einvoice_syntax: entry.einvoice ?? null,
+      pages: 1,
+      distortion: null,
+      text: '',
     };
     if (!CATEGORIES.includes(truth.category as never)) throw new Error(`${name}: unknown category ${truth.category}`);
 
@@ -166,26 +200,38 @@ async function main(): Promise<void> {
       const pdf = await PDFDocument.create();
       setInfo(pdf, info);
       await drawLayout(pdf, layout!);
-      const xml = entry.einvoice === 'xrechnung-ubl' ? buildUbl(built.invoice)
-        : buildCii(built.invoice, entry.einvoice === 'xrechnung-cii' ? 'xrechnung' : 'factur-x-en16931');
-      await attachInvoiceXml(pdf, xml, entry.einvoice === 'factur-x-cii' ? 'factur-x.xml' : 'xrechnung.xml',
-        { title, author: s.name, date: docDate });
+      const xml =
+        entry.einvoice === 'xrechnung-ubl'
+          ? buildUbl(built.invoice)
+          : buildCii(built.invoice, entry.einvoice === 'xrechnung-cii' ? 'xrechnung' : 'factur-x-en16931');
+      await attachInvoiceXml(pdf, xml, entry.einvoice === 'factur-x-cii' ? 'factur-x.xml' : 'xrechnung.xml', {
+        title,
+        author: s.name,
+        date: docDate,
+      });
       bytes = await pdf.save({ useObjectStreams: false });
     } else if (layout) {
       const d = defaultDistortion(entry, rng.fork('scan'));
       truth.distortion = describe(d);
       const greyTiff = entry.format === 'tiff' && entry.greyscale === true;
-      const dpi = entry.format === 'png' || greyTiff ? 170 : built.model.paper === 'receipt' ? 220 : d.photo ? 180 : 200;
+      const dpi =
+        entry.format === 'png' || greyTiff ? 170 : built.model.paper === 'receipt' ? 220 : d.photo ? 180 : 200;
       const images: GrayImage[] = [];
-      for (const page of layout.pages) images.push(await distort(renderPage(page, dpi), d, rng.fork(`page${images.length}`)));
+      for (const page of layout.pages)
+        images.push(await distort(renderPage(page, dpi), d, rng.fork(`page${images.length}`)));
       if ((entry.format === 'jpeg' || entry.format === 'png') && images.length > 1) {
         throw new Error(`${name}: ${entry.format} can hold one page, the layout has ${images.length}`);
       }
       const quality = rng.pick([62, 68, 75]);
       if (entry.format === 'scan') {
-        bytes = await renderImagePdf(images.map((img) => ({
-          jpeg: setJpegDpi(encodeJpeg(img, quality), dpi), widthPt: (img.width / dpi) * 72, heightPt: (img.height / dpi) * 72,
-        })), info);
+        bytes = await renderImagePdf(
+          images.map((img) => ({
+            jpeg: setJpegDpi(encodeJpeg(img, quality), dpi),
+            widthPt: (img.width / dpi) * 72,
+            heightPt: (img.height / dpi) * 72,
+          })),
+          info,
+        );
       } else if (entry.format === 'jpeg') bytes = setJpegDpi(encodeJpeg(images[0]!, quality), dpi);
       else if (entry.format === 'png') bytes = encodeGrayPng(images[0]!, dpi);
       else bytes = encodeTiff(images.map((image) => ({ image, bilevel: !greyTiff, dpi })));
@@ -222,9 +268,15 @@ function readme(truths: Truth[], seed: string): string {
   const count = <K extends keyof Truth>(key: K): string => {
     const map = new Map<string, number>();
     for (const t of truths) map.set(String(t[key]), (map.get(String(t[key])) ?? 0) + 1);
-    return [...map].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(', ');
+    return [...map]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
   };
-  const rows = truths.map((t) => `| ${t.file} | ${t.format} | ${t.family} | ${t.language} | ${t.event_type} | ${t.sender_name} | ${t.category} |`);
+  const rows = truths.map(
+    (t) =>
+      `| ${t.file} | ${t.format} | ${t.family} | ${t.language} | ${t.event_type} | ${t.sender_name} | ${t.category} |`,
+  );
   return `# Document intelligence corpus
 
 Generated by \`npm run corpus\` (scripts/make-corpus.ts, seed \`${seed}\`); do not edit by hand. Evaluated by \`npm run eval\`.

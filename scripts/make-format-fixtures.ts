@@ -67,5 +67,4 @@ const CONVERSIONS: ReadonlyArray<readonly [keyof typeof SOURCES, string, string]
   ],
 ];
 
-
 convertFixtures({ sources: SOURCES, conversions: CONVERSIONS, outDir: OUT_DIR, maxBytes: MAX_FIXTURE_BYTES });

@@ -24,7 +24,17 @@ function roundedRect(ctx: SKRSContext2D, x: number, y: number, w: number, h: num
 }
 
 /** A sheet with a folded corner and text lines, in a box of `size` (unit = size / 16). */
-function sheet(ctx: SKRSContext2D, x: number, y: number, w: number, h: number, paper: string, fold: string, ink: string, lines: number): void {
+function sheet(
+  ctx: SKRSContext2D,
+  x: number,
+  y: number,
+  w: number,
+  h: number,
+  paper: string,
+  fold: string,
+  ink: string,
+  lines: number,
+): void {
   const corner = w * 0.3;
   ctx.fillStyle = paper;
   ctx.beginPath();
@@ -84,7 +94,12 @@ function appIcon(size: number): Buffer {
   return canvas.toBuffer('image/png');
 }
 
-const BADGE: Record<State, string | null> = { idle: null, uploading: '#2563eb', offline: '#6b7280', attention: '#ea580c' };
+const BADGE: Record<State, string | null> = {
+  idle: null,
+  uploading: '#2563eb',
+  offline: '#6b7280',
+  attention: '#ea580c',
+};
 
 function trayIcon(state: State, size: number): Buffer {
   const canvas = createCanvas(size, size);
@@ -94,7 +109,17 @@ function trayIcon(state: State, size: number): Buffer {
   ctx.fillStyle = '#ffffff';
   roundedRect(ctx, 1.5 * u, 0.5 * u, 11 * u, 14 * u, 1 * u);
   ctx.fill();
-  sheet(ctx, 2.5 * u, 1.5 * u, 9 * u, 12 * u, state === 'offline' ? '#9ca3af' : '#374151', state === 'offline' ? '#d1d5db' : '#6b7280', '#ffffff', size >= 32 ? 4 : 3);
+  sheet(
+    ctx,
+    2.5 * u,
+    1.5 * u,
+    9 * u,
+    12 * u,
+    state === 'offline' ? '#9ca3af' : '#374151',
+    state === 'offline' ? '#d1d5db' : '#6b7280',
+    '#ffffff',
+    size >= 32 ? 4 : 3,
+  );
   const color = BADGE[state];
   if (!color) return canvas.toBuffer('image/png');
   const cx = 11.5 * u;

@@ -21,7 +21,8 @@ import { newWebShellToken, startWebShell, webPreviewUrl } from '../main/web/web-
 import { buildElectron, buildRenderer, rendererIsStale } from './build-shells.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
-export const NO_ELECTRON_LINE = 'Electron is not available on this machine (its runtime could not be downloaded); starting the browser shell instead.';
+export const NO_ELECTRON_LINE =
+  'Electron is not available on this machine (its runtime could not be downloaded); starting the browser shell instead.';
 
 const log = (line: string): void => console.log(`${new Date().toISOString()} ${redactSecrets(line)}`);
 
@@ -40,13 +41,17 @@ function webPort(): number {
   const raw = process.env.DESKTOP_WEB_PORT;
   if (raw === undefined || raw === '') return 0;
   const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`DESKTOP_WEB_PORT must be a port number (0-65535), got "${raw}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new Error(`DESKTOP_WEB_PORT must be a port number (0-65535), got "${raw}"`);
   return port;
 }
 
 async function runElectron(binary: string): Promise<number> {
   await buildElectron();
-  const child = spawn(binary, [join(ROOT, 'dist', 'electron', 'main.js'), ...process.argv.slice(2)], { stdio: 'inherit', cwd: ROOT });
+  const child = spawn(binary, [join(ROOT, 'dist', 'electron', 'main.js'), ...process.argv.slice(2)], {
+    stdio: 'inherit',
+    cwd: ROOT,
+  });
   const forward = (signal: NodeJS.Signals): void => void child.kill(signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
@@ -63,7 +68,10 @@ async function runElectron(binary: string): Promise<number> {
  * title, hence the empty one; cmd parses its own command line, so the arguments go verbatim with the path quoted
  * (Windows paths cannot contain a double quote).
  */
-export function systemOpenCommand(path: string, platform: NodeJS.Platform = process.platform): { command: string; args: string[]; verbatim: boolean } {
+export function systemOpenCommand(
+  path: string,
+  platform: NodeJS.Platform = process.platform,
+): { command: string; args: string[]; verbatim: boolean } {
   if (platform === 'win32') return { command: 'cmd', args: ['/d', '/c', 'start', '""', `"${path}"`], verbatim: true };
   if (platform === 'darwin') return { command: 'open', args: [path], verbatim: false };
   return { command: 'xdg-open', args: [path], verbatim: false };
@@ -72,7 +80,12 @@ export function systemOpenCommand(path: string, platform: NodeJS.Platform = proc
 export function openWithSystemApp(path: string): Promise<void> {
   const { command, args, verbatim } = systemOpenCommand(path);
   return new Promise((resolveOpen, reject) => {
-    const child = spawn(command, args, { detached: true, stdio: 'ignore', windowsHide: true, windowsVerbatimArguments: verbatim });
+    const child = spawn(command, args, {
+      detached: true,
+      stdio: 'ignore',
+      windowsHide: true,
+      windowsVerbatimArguments: verbatim,
+    });
     child.once('error', (error) => reject(new Error(`Cannot open the file with ${command}: ${error.message}`)));
     child.once('spawn', () => {
       child.unref();
@@ -93,7 +106,11 @@ export async function runBrowserShell(rendererDir = join(ROOT, 'dist', 'renderer
   const token = newWebShellToken();
   // No folder picker: a browser has none that tells the page a path.
   const app = await DesktopApp.open({
-    appDataDir: defaultAppDataDir(), settings, log, previewUrl: (id) => webPreviewUrl(id, token), openPath: openWithSystemApp,
+    appDataDir: defaultAppDataDir(),
+    settings,
+    log,
+    previewUrl: (id) => webPreviewUrl(id, token),
+    openPath: openWithSystemApp,
   });
   guard.onShutdown(() => app.stop());
   await app.start();
@@ -104,12 +121,12 @@ export async function runBrowserShell(rendererDir = join(ROOT, 'dist', 'renderer
 
   guard.onShutdown(() => shell.close());
   console.log(`\nDesktop Archive is running at ${shell.url}`);
-  console.log('Open that address in a browser (it carries this session\'s access token). Ctrl+C stops it.\n');
-
+  console.log("Open that address in a browser (it carries this session's access token). Ctrl+C stops it.\n");
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(join(ROOT, 'renderer', 'index.html'))) throw new Error('renderer/index.html is missing: there is no renderer to build');
+  if (!existsSync(join(ROOT, 'renderer', 'index.html')))
+    throw new Error('renderer/index.html is missing: there is no renderer to build');
   if (rendererIsStale(ROOT)) {
     console.log('Building the renderer…');
     await buildRenderer();

@@ -59,8 +59,21 @@ export function buildRouter(): Router {
     ...eventRoutes,
     ...searchRoutes,
     ...catalogRoutes,
-    { method: 'GET', path: '/v1/openapi.json', scope: null, public: true, handler: () => ({ status: 200, body: openApiDocument() }) },
-    { method: 'GET', path: '/v1/health', scope: null, public: true, healthCheck: true, handler: () => ({ status: 200, body: { success: true, status: 'ok' } }) },
+    {
+      method: 'GET',
+      path: '/v1/openapi.json',
+      scope: null,
+      public: true,
+      handler: () => ({ status: 200, body: openApiDocument() }),
+    },
+    {
+      method: 'GET',
+      path: '/v1/health',
+      scope: null,
+      public: true,
+      healthCheck: true,
+      handler: () => ({ status: 200, body: { success: true, status: 'ok' } }),
+    },
   );
 }
 
@@ -83,7 +96,9 @@ export async function openArchive(options: ArchiveServiceOptions): Promise<Servi
     log: options.log ?? (() => undefined),
   });
   return {
-    db, blobs, processor,
+    db,
+    blobs,
+    processor,
     limits: { ...SPEC_LIMITS, ...options.limits },
     downloadSecret: downloadSecretOf(db),
     now: options.now ?? Date.now,
@@ -92,7 +107,9 @@ export async function openArchive(options: ArchiveServiceOptions): Promise<Servi
 
 /** The HMAC secret for signed download links, created once per archive. */
 function downloadSecretOf(db: Database): Buffer {
-  db.prepare("INSERT OR IGNORE INTO settings (key, value) VALUES ('download_secret', ?)").run(randomBytes(32).toString('hex'));
+  db.prepare("INSERT OR IGNORE INTO settings (key, value) VALUES ('download_secret', ?)").run(
+    randomBytes(32).toString('hex'),
+  );
   const row = db.prepare("SELECT value FROM settings WHERE key = 'download_secret'").get() as { value: string };
   return Buffer.from(row.value, 'hex');
 }
@@ -105,7 +122,10 @@ export async function startArchiveService(
   const service = await openArchive(options);
   const log = options.log ?? (() => undefined);
   const handler = createRequestHandler(service, buildRouter(), log);
-  const server = createServer({ requestTimeout: 10 * 60_000, headersTimeout: 30_000 }, (req, res) => void handler(req, res));
+  const server = createServer(
+    { requestTimeout: 10 * 60_000, headersTimeout: 30_000 },
+    (req, res) => void handler(req, res),
+  );
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -119,7 +139,10 @@ export async function startArchiveService(
   sweep();
   // Documents stored before embeddings existed, or under another model, are embedded in the background.
   const embeddings = embeddingIndexFor(service.db);
-  void embeddings.warm().then(() => embeddings.sync()).catch((error: unknown) => log(`embedding sync failed: ${String(error)}`));
+  void embeddings
+    .warm()
+    .then(() => embeddings.sync())
+    .catch((error: unknown) => log(`embedding sync failed: ${String(error)}`));
   const sweeper = setInterval(sweep, 60 * 60_000);
   sweeper.unref();
   const address = server.address() as AddressInfo;
@@ -150,7 +173,11 @@ async function closeService(server: Server, service: ServiceContext): Promise<vo
 export function createRequestHandler(service: ServiceContext, router: Router, log: (line: string) => void) {
   const requests = new FixedWindowLimiter(service.limits.requestsPerWindow, service.limits.windowMs, service.now);
   const uploads = new FixedWindowLimiter(service.limits.uploadsPerWindow, service.limits.windowMs, service.now);
-  const healthChecks = new FixedWindowLimiter(service.limits.healthRequestsPerWindow, service.limits.windowMs, service.now);
+  const healthChecks = new FixedWindowLimiter(
+    service.limits.healthRequestsPerWindow,
+    service.limits.windowMs,
+    service.now,
+  );
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
@@ -159,7 +186,9 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
     // Where this request's body starts on the connection (it may carry earlier requests): what discardBody counts from.
     const socketBytesAtStart = req.socket.bytesRead;
     setBodyIdleTimeout(req, service.limits.bodyIdleTimeoutMs);
-    res.on('finish', () => log(`${req.method} ${pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`));
+    res.on('finish', () =>
+      log(`${req.method} ${pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`),
+    );
     try {
       const url = new URL(req.url ?? '/', 'http://archive.invalid');
       pathname = url.pathname;
@@ -173,13 +202,18 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
           const ipState = requests.take(`ip:${req.socket.remoteAddress}`);
           headers = rateLimitHeaders(ipState);
           // Guessing keys is rate limited like anything else: a spent budget answers 429, not another 401.
-          if (!ipState.allowed) throw new HttpError(429, ErrorMessage.rateLimited, { 'Retry-After': String(ipState.resetSeconds) });
+          if (!ipState.allowed)
+            throw new HttpError(429, ErrorMessage.rateLimited, { 'Retry-After': String(ipState.resetSeconds) });
           throw new HttpError(401, ErrorMessage.invalidKey, { 'WWW-Authenticate': 'Bearer' });
         }
       }
       const params = 'params' in matched ? matched.params : {};
       const signer = route?.countedAs?.({ url, params, service }) ?? null;
-      const limiterKey = principal ? `key:${principal.id}` : signer ? `key:${signer}` : `ip:${req.socket.remoteAddress}`;
+      const limiterKey = principal
+        ? `key:${principal.id}`
+        : signer
+          ? `key:${signer}`
+          : `ip:${req.socket.remoteAddress}`;
       const requestState = route?.healthCheck ? healthChecks.take(limiterKey) : requests.take(limiterKey);
       let state: RateLimitState = requestState;
       let uploadState: RateLimitState | undefined;
@@ -191,7 +225,11 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
       headers = rateLimitHeaders(state);
       if (route?.upload) {
         // Both windows by name as well, so a client can mirror each without guessing which one the plain headers meant.
-        Object.assign(headers, rateLimitHeaders(requestState, 'Requests'), uploadState ? rateLimitHeaders(uploadState, 'Uploads') : {});
+        Object.assign(
+          headers,
+          rateLimitHeaders(requestState, 'Requests'),
+          uploadState ? rateLimitHeaders(uploadState, 'Uploads') : {},
+        );
       }
       if (!state.allowed) {
         throw new HttpError(429, ErrorMessage.rateLimited, { 'Retry-After': String(state.resetSeconds) });
@@ -205,8 +243,13 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
       if (route.scope && !principal!.scopes.has(route.scope)) throw new HttpError(403, ErrorMessage.insufficientScope);
 
       const ctx: RequestContext = {
-        req, res, url, params,
-        principal: principal ?? PUBLIC_PRINCIPAL, service, headers,
+        req,
+        res,
+        url,
+        params,
+        principal: principal ?? PUBLIC_PRINCIPAL,
+        service,
+        headers,
       };
       const result = await route.handler(ctx);
       if (result !== 'sent') sendJson(res, result.status, result.body, { ...headers, ...result.headers });
@@ -221,7 +264,13 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
   };
 }
 
-const PUBLIC_PRINCIPAL: ApiKeyPrincipal = { id: '', name: 'public', role: 'viewer', scopes: new Set(), spaces: new Set() };
+const PUBLIC_PRINCIPAL: ApiKeyPrincipal = {
+  id: '',
+  name: 'public',
+  role: 'viewer',
+  scopes: new Set(),
+  spaces: new Set(),
+};
 
 function authenticate(service: ServiceContext, req: IncomingMessage): ApiKeyPrincipal | null {
   const header = req.headers.authorization ?? '';
@@ -229,8 +278,13 @@ function authenticate(service: ServiceContext, req: IncomingMessage): ApiKeyPrin
   return match ? verifyApiKey(service.db, match[1]!) : null;
 }
 
-function respondWithError(req: IncomingMessage, res: ServerResponse, error: unknown, headers: Record<string, string>,
-  log: (line: string) => void): void {
+function respondWithError(
+  req: IncomingMessage,
+  res: ServerResponse,
+  error: unknown,
+  headers: Record<string, string>,
+  log: (line: string) => void,
+): void {
   const httpError = error instanceof HttpError ? error : null;
   if (!httpError) log(`internal error on ${req.method} ${req.url?.split('?')[0]}: ${errorStack(error)}`);
   if (res.headersSent) {
@@ -242,5 +296,9 @@ function respondWithError(req: IncomingMessage, res: ServerResponse, error: unkn
   // A body that stopped arriving is not waited for again: the connection closes after the answer. (Nothing is in
   // flight, so the close cannot reset the connection before the client has read the answer.)
   const connection: Record<string, string> = status === 408 && !req.complete ? { Connection: 'close' } : {};
-  sendError(res, status, httpError?.message ?? ErrorMessage.internal, extra, { ...headers, ...httpError?.headers, ...connection });
+  sendError(res, status, httpError?.message ?? ErrorMessage.internal, extra, {
+    ...headers,
+    ...httpError?.headers,
+    ...connection,
+  });
 }

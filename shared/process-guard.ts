@@ -77,10 +77,12 @@ export function installProcessGuard(options: ProcessGuardOptions): ProcessGuard 
     return stopping;
   };
 
-  const fatal = (kind: string) => (reason: unknown): void => {
-    log(`${options.name}: ${kind}: ${errorStack(reason)}`);
-    void shutdown(1);
-  };
+  const fatal =
+    (kind: string) =>
+    (reason: unknown): void => {
+      log(`${options.name}: ${kind}: ${errorStack(reason)}`);
+      void shutdown(1);
+    };
   const target = options.target ?? process;
   target.on('unhandledRejection', fatal('unhandled rejection'));
   target.on('uncaughtException', fatal('uncaught exception'));

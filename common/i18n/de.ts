@@ -19,7 +19,8 @@ export const de: Dictionary = {
   'common.retry': 'Erneut versuchen',
   'common.remove': 'Entfernen',
   'common.loading': 'Lädt…',
-  'desktop.sessionEnded': 'Die App wurde neu gestartet, daher gilt die Adresse dieser Seite nicht mehr. Öffnen Sie die Adresse, die npm start diesmal ausgegeben hat (sie endet auf #token=…).',
+  'desktop.sessionEnded':
+    'Die App wurde neu gestartet, daher gilt die Adresse dieser Seite nicht mehr. Öffnen Sie die Adresse, die npm start diesmal ausgegeben hat (sie endet auf #token=…).',
   'common.none': '—',
   'common.yes': 'Ja',
   'common.no': 'Nein',
@@ -32,9 +33,17 @@ export const de: Dictionary = {
   'common.done': 'Fertig',
   'common.skip': 'Überspringen',
   'common.optional': 'optional',
-  'banner.offline': { one: 'Offline: {count} Upload wartet in der Warteschlange und wird gesendet, sobald die Verbindung zurück ist.', other: 'Offline: {count} Uploads warten in der Warteschlange und werden gesendet, sobald die Verbindung zurück ist.' },
-  'banner.offlineReason': { one: 'Offline — {reason}. {count} Upload in der Warteschlange.', other: 'Offline — {reason}. {count} Uploads in der Warteschlange.' },
-  'banner.auth': 'Der Dienst hat den API-Schlüssel abgelehnt. Geben Sie in den Einstellungen einen neuen Schlüssel ein.',
+  'banner.offline': {
+    one: 'Offline: {count} Upload wartet in der Warteschlange und wird gesendet, sobald die Verbindung zurück ist.',
+    other:
+      'Offline: {count} Uploads warten in der Warteschlange und werden gesendet, sobald die Verbindung zurück ist.',
+  },
+  'banner.offlineReason': {
+    one: 'Offline — {reason}. {count} Upload in der Warteschlange.',
+    other: 'Offline — {reason}. {count} Uploads in der Warteschlange.',
+  },
+  'banner.auth':
+    'Der Dienst hat den API-Schlüssel abgelehnt. Geben Sie in den Einstellungen einen neuen Schlüssel ein.',
   'banner.openSettings': 'Einstellungen öffnen',
   'banner.paused': 'Uploads sind pausiert.',
   'banner.resume': 'Fortsetzen',
@@ -89,9 +98,11 @@ export const de: Dictionary = {
   'library.col.created': 'Hinzugefügt',
   'library.col.deleted': 'Gelöscht am',
   'library.emptyTitle': 'Noch keine Dokumente',
-  'library.emptyBody': 'Ziehen Sie Dateien in dieses Fenster oder fügen Sie in den Einstellungen einen überwachten Ordner hinzu: neue Scans erscheinen hier.',
+  'library.emptyBody':
+    'Ziehen Sie Dateien in dieses Fenster oder fügen Sie in den Einstellungen einen überwachten Ordner hinzu: neue Scans erscheinen hier.',
   'library.emptyFiltered': 'Kein Dokument passt zu diesen Filtern.',
-  'library.emptyDeleted': 'Keine gelöschten Dokumente. Gelöschte Dokumente erscheinen hier und lassen sich wiederherstellen.',
+  'library.emptyDeleted':
+    'Keine gelöschten Dokumente. Gelöschte Dokumente erscheinen hier und lassen sich wiederherstellen.',
   'library.noResults': 'Nichts gefunden für „{query}“. Versuchen Sie weniger oder andere Wörter.',
   'library.errorTitle': 'Die Bibliothek konnte nicht geladen werden',
   'result.title': 'Ergebnis',
@@ -107,7 +118,8 @@ export const de: Dictionary = {
   'doc.back': 'Zurück zur Bibliothek',
   'doc.preview': 'Vorschau',
   'doc.noPreview': 'Für diesen Dateityp gibt es keine Vorschau.',
-  'doc.office': 'Office-Dokumente haben hier keine Vorschau: Öffnen Sie sie in ihrer eigenen Anwendung, oder speichern Sie die Datei.',
+  'doc.office':
+    'Office-Dokumente haben hier keine Vorschau: Öffnen Sie sie in ihrer eigenen Anwendung, oder speichern Sie die Datei.',
   'doc.previewError': 'Die Vorschau konnte nicht geladen werden: {error}',
   'doc.text': 'Text',
   'doc.noText': 'Noch kein Text. Er erscheint, sobald die Verarbeitung abgeschlossen ist.',
@@ -181,7 +193,10 @@ export const de: Dictionary = {
   'bulk.nothing': 'Wählen Sie mindestens eine Änderung.',
   'bulk.progress': '{done} von {total} Dokumenten',
   'bulk.updated': { one: '{count} Dokument geändert.', other: '{count} Dokumente geändert.' },
-  'bulk.failed': { one: '{count} Dokument konnte nicht geändert werden:', other: '{count} Dokumente konnten nicht geändert werden:' },
+  'bulk.failed': {
+    one: '{count} Dokument konnte nicht geändert werden:',
+    other: '{count} Dokumente konnten nicht geändert werden:',
+  },
   'pdf.toolbar': 'Vorschau-Steuerung',
   'pdf.prev': 'Vorherige Seite',
   'pdf.next': 'Nächste Seite',
@@ -203,7 +218,10 @@ export const de: Dictionary = {
   'uploads.metadata': 'Metadaten',
   'uploads.metadataHelp': 'Optional. Gilt für jede Datei dieses Uploads.',
   'uploads.submit': 'Hochladen',
-  'uploads.submitted': { one: '{count} Datei zur Warteschlange hinzugefügt.', other: '{count} Dateien zur Warteschlange hinzugefügt.' },
+  'uploads.submitted': {
+    one: '{count} Datei zur Warteschlange hinzugefügt.',
+    other: '{count} Dateien zur Warteschlange hinzugefügt.',
+  },
   'uploads.queue': 'Warteschlange',
   'uploads.pauseAll': 'Alle pausieren',
   'uploads.resumeAll': 'Alle fortsetzen',
@@ -212,7 +230,8 @@ export const de: Dictionary = {
   'uploads.remove': 'Entfernen',
   'uploads.openDoc': 'Dokument öffnen',
   'uploads.duplicate': 'Duplikat eines vorhandenen Dokuments',
-  'uploads.empty': 'Die Warteschlange ist leer. Hinzugefügte Dateien und neue Dateien in überwachten Ordnern erscheinen hier.',
+  'uploads.empty':
+    'Die Warteschlange ist leer. Hinzugefügte Dateien und neue Dateien in überwachten Ordnern erscheinen hier.',
   'uploads.filter': 'Anzeigen',
   'uploads.attempts': 'Versuch {count}',
   'uploads.state.queued': 'Eingereiht',
@@ -229,11 +248,13 @@ export const de: Dictionary = {
   'uploads.removeChosen': '{name} entfernen',
   'uploads.orPaths': 'Oder Pfade auf diesem Computer',
   'uploads.nothing': 'Wählen Sie Dateien aus oder geben Sie mindestens einen Pfad ein.',
-  'uploads.folderDropped': 'Ordner lassen sich nicht auf ein Browserfenster ziehen ({names}): Ziehen Sie ihre Dateien hierher oder geben Sie den Pfad des Ordners ein.',
+  'uploads.folderDropped':
+    'Ordner lassen sich nicht auf ein Browserfenster ziehen ({names}): Ziehen Sie ihre Dateien hierher oder geben Sie den Pfad des Ordners ein.',
   'folderBrowser.up': 'Eine Ebene höher',
   'folderBrowser.choose': 'Diesen Ordner wählen',
   'folderBrowser.empty': 'Hier sind keine Ordner.',
-  'folderBrowser.truncated': 'Nur die ersten {count} Ordner werden gezeigt: Geben Sie den Pfad ein, wenn Ihrer nicht dabei ist.',
+  'folderBrowser.truncated':
+    'Nur die ersten {count} Ordner werden gezeigt: Geben Sie den Pfad ein, wenn Ihrer nicht dabei ist.',
   'folderBrowser.list': 'Ordner in {path}',
   'field.buyerName': 'Empfänger',
   'field.ocrConfidence': 'Sicherheit der Texterkennung',
@@ -308,7 +329,10 @@ export const de: Dictionary = {
   'due.markPaid': 'Als bezahlt markieren',
   'due.moreActions': 'Mehr zu „{title}“',
   'due.exportIcs': '.ics exportieren',
-  'due.exported': { one: 'Kalenderdatei mit {count} Termin ist bereit.', other: 'Kalenderdatei mit {count} Terminen ist bereit.' },
+  'due.exported': {
+    one: 'Kalenderdatei mit {count} Termin ist bereit.',
+    other: 'Kalenderdatei mit {count} Terminen ist bereit.',
+  },
   'due.download': 'calendar.ics herunterladen',
   'due.openDoc': 'Dokument öffnen',
   'due.daysLeft': { one: 'in {count} Tag', other: 'in {count} Tagen' },
@@ -380,19 +404,26 @@ export const de: Dictionary = {
   'serviceError.rateLimited': 'Zu viele Anfragen an den Dienst; versuchen Sie es in einer Minute erneut.',
   'serviceError.fileTooLarge': 'Die Datei ist größer als 50 MB.',
   'serviceError.internal': 'Im Dienst ist ein interner Fehler aufgetreten.',
-  'serviceError.keychainUnavailable': 'Der Schlüsselbund Ihres Systems ist nicht verfügbar, daher bleibt die Schlüsselablage, wie sie war.',
+  'serviceError.keychainUnavailable':
+    'Der Schlüsselbund Ihres Systems ist nicht verfügbar, daher bleibt die Schlüsselablage, wie sie war.',
   'common.details': 'Details',
   'settings.keyStorage.keychain': 'Schlüsselbund des Systems (empfohlen)',
-  'settings.keyStorage.keychainHelp': 'Verschlüsselt vom System aufbewahrt (GNOME Keyring oder KWallet, macOS-Schlüsselbund, Windows-Anmeldeinformationsverwaltung) und über Neustarts hinweg gemerkt.',
-  'settings.keyStorage.keychainMissing': 'Auf diesem Computer gerade nicht verfügbar: Der Schlüssel wird nur bis zum Schließen der App aufbewahrt.',
+  'settings.keyStorage.keychainHelp':
+    'Verschlüsselt vom System aufbewahrt (GNOME Keyring oder KWallet, macOS-Schlüsselbund, Windows-Anmeldeinformationsverwaltung) und über Neustarts hinweg gemerkt.',
+  'settings.keyStorage.keychainMissing':
+    'Auf diesem Computer gerade nicht verfügbar: Der Schlüssel wird nur bis zum Schließen der App aufbewahrt.',
   'settings.keyStorage.file': 'Eine Datei auf diesem Computer',
-  'settings.keyStorage.fileHelp': 'In einer Datei gemerkt, die nur Ihr Benutzerkonto lesen kann, aber im Klartext: Programme, die unter Ihrem Konto laufen, Sicherungen und Kopien Ihres Home-Ordners können den Schlüssel lesen. Nur verwenden, wo es keinen Schlüsselbund gibt.',
+  'settings.keyStorage.fileHelp':
+    'In einer Datei gemerkt, die nur Ihr Benutzerkonto lesen kann, aber im Klartext: Programme, die unter Ihrem Konto laufen, Sicherungen und Kopien Ihres Home-Ordners können den Schlüssel lesen. Nur verwenden, wo es keinen Schlüsselbund gibt.',
   'settings.keyStorage.session': 'Nur bis die App geschlossen wird',
-  'settings.keyStorage.sessionHelp': 'Nur im Arbeitsspeicher, nirgends geschrieben; nach jedem Start geben Sie den Schlüssel erneut ein.',
+  'settings.keyStorage.sessionHelp':
+    'Nur im Arbeitsspeicher, nirgends geschrieben; nach jedem Start geben Sie den Schlüssel erneut ein.',
   'settings.keyStorage.note': 'Eine Änderung bringt den aktuellen Schlüssel an den neuen Ort.',
-  'settings.keyStorage.localNote': 'Das lokale Archiv erzeugt seinen Schlüssel selbst; wichtig ist dies vor allem für einen gehosteten Dienst. Eine Änderung bringt den aktuellen Schlüssel an den neuen Ort.',
+  'settings.keyStorage.localNote':
+    'Das lokale Archiv erzeugt seinen Schlüssel selbst; wichtig ist dies vor allem für einen gehosteten Dienst. Eine Änderung bringt den aktuellen Schlüssel an den neuen Ort.',
   'settings.keyStorage.saved': 'Schlüsselablage geändert.',
-  'banner.keySession': 'Der Schlüsselbund Ihres Systems ist nicht verfügbar, daher wird der Schlüssel nur bis zum Schließen der App aufbewahrt.',
+  'banner.keySession':
+    'Der Schlüsselbund Ihres Systems ist nicht verfügbar, daher wird der Schlüssel nur bis zum Schließen der App aufbewahrt.',
   'banner.keySessionFix': 'Stattdessen in einer Datei merken',
   'settings.folders': 'Überwachte Ordner',
   'settings.foldersEmpty': 'Noch keine überwachten Ordner. Fügen Sie den Ordner hinzu, in den Ihr Scanner speichert.',
@@ -431,7 +462,8 @@ export const de: Dictionary = {
   'settings.closeToTray': 'Beim Schließen des Fensters im Infobereich weiterlaufen',
   'settings.closeToTrayHelp': 'Uploads und Erinnerungen laufen weiter; beenden über das Menü im Infobereich.',
   'settings.startAtLogin': 'Bei der Anmeldung starten',
-  'settings.startAtLoginHelp': 'Startet im Infobereich, wenn Sie sich an diesem Computer anmelden (nur installierte App).',
+  'settings.startAtLoginHelp':
+    'Startet im Infobereich, wenn Sie sich an diesem Computer anmelden (nur installierte App).',
   'settings.notifyFailedUploads': 'Benachrichtigen, wenn ein Upload fehlschlägt',
   'settings.notifyFailedUploadsHelp': 'Eine Systembenachrichtigung nennt die Datei und den Grund.',
   'settings.language.system': 'Wie das System',
@@ -446,17 +478,22 @@ export const de: Dictionary = {
   'welcome.title': 'Willkommen',
   'welcome.steps': 'Einrichtungsschritte',
   'welcome.step1': 'Wo sollen Ihre Dokumente liegen?',
-  'welcome.step1Body': 'Wählen Sie das lokale Archiv, um alles auf diesem Computer zu behalten, oder verbinden Sie sich mit einem gehosteten Dienst.',
+  'welcome.step1Body':
+    'Wählen Sie das lokale Archiv, um alles auf diesem Computer zu behalten, oder verbinden Sie sich mit einem gehosteten Dienst.',
   'welcome.step2': 'Überwachten Ordner hinzufügen',
-  'welcome.step2Body': 'Geben Sie den Ordner an, in den Ihr Scanner speichert. Jeder neue Scan wird automatisch hochgeladen.',
+  'welcome.step2Body':
+    'Geben Sie den Ordner an, in den Ihr Scanner speichert. Jeder neue Scan wird automatisch hochgeladen.',
   'welcome.step3': 'Wohin Ihre Dateien gehen',
   'welcome.step3Local': 'Scans werden gelesen (OCR), eingeordnet und im lokalen Archiv auf diesem Computer aufbewahrt.',
-  'welcome.step3LocalAt': 'Scans werden gelesen (OCR), eingeordnet und im lokalen Archiv auf diesem Computer aufbewahrt, in {path}.',
+  'welcome.step3LocalAt':
+    'Scans werden gelesen (OCR), eingeordnet und im lokalen Archiv auf diesem Computer aufbewahrt, in {path}.',
   'welcome.step3Hosted': 'Scans werden zu {url} hochgeladen, dort gelesen (OCR) und eingeordnet.',
   'welcome.step3Keep': 'Neue Dateien in {path} werden hochgeladen; die Originale bleiben, wo sie sind.',
   'welcome.step3Move': 'Neue Dateien in {path} werden hochgeladen und danach nach {to} verschoben.',
-  'welcome.step3Delete': 'Neue Dateien in {path} werden hochgeladen und danach aus dem Ordner gelöscht; das Archiv behält seine Kopie.',
-  'welcome.step3NoFolder': 'Sie können später in den Einstellungen einen Ordner hinzufügen oder Dateien ins Fenster ziehen.',
+  'welcome.step3Delete':
+    'Neue Dateien in {path} werden hochgeladen und danach aus dem Ordner gelöscht; das Archiv behält seine Kopie.',
+  'welcome.step3NoFolder':
+    'Sie können später in den Einstellungen einen Ordner hinzufügen oder Dateien ins Fenster ziehen.',
   'welcome.finish': 'Bibliothek öffnen',
   'welcome.progress': 'Schritt {step} von {count}',
   'shortcuts.title': 'Tastenkürzel',
@@ -506,7 +543,10 @@ export const de: Dictionary = {
   'reminder.due': 'fällig am {date}',
   'reminder.more': 'und {count} weitere',
   'reminder.total': 'Summe: {totals}',
-  'reminder.noticeInDays': { one: 'Kündigungsfrist endet in {count} Tag: {title}', other: 'Kündigungsfrist endet in {count} Tagen: {title}' },
+  'reminder.noticeInDays': {
+    one: 'Kündigungsfrist endet in {count} Tag: {title}',
+    other: 'Kündigungsfrist endet in {count} Tagen: {title}',
+  },
   'reminder.termEnds': 'Laufzeit endet am {date}',
   'notification.uploadFailed': 'Upload fehlgeschlagen: {file}',
   'notification.uploadRefused': 'Der Dienst hat die Datei abgelehnt',

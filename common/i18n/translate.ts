@@ -44,7 +44,8 @@ export function placeholders(message: Message): string[] {
   if (typeof message === 'string') return names(message);
   const one = names(message.one);
   const other = names(message.other);
-  if (one.join() !== other.join()) throw new Error(`plural forms disagree on placeholders: ${one.join()} / ${other.join()}`);
+  if (one.join() !== other.join())
+    throw new Error(`plural forms disagree on placeholders: ${one.join()} / ${other.join()}`);
   return other;
 }
 

@@ -109,18 +109,25 @@ export class DesktopApp extends EventEmitter<Emitted> {
     this.cache = cache;
     this.current = core;
     this.reminders = new Reminders({
-      cache, settings: () => this.settings.get().reminders, now: this.now, log: this.log, locale: () => this.locale(),
+      cache,
+      settings: () => this.settings.get().reminders,
+      now: this.now,
+      log: this.log,
+      locale: () => this.locale(),
       notify: (notification) => this.emit('notification', notification),
     });
     this.files = new DocumentFiles({ appDataDir: options.appDataDir, cache, client: () => this.current.client });
     this.chosenFiles = new ChosenFiles(join(options.appDataDir, 'chosen-files'));
     this.sync = this.attach(core);
     this.follower = this.followerOf(core, this.sync);
-    this.reconnects = new SerialTask(() => this.reconnect(), (error) => {
-      this.connectionError = errorMessage(error);
-      this.log(`connection: ${this.connectionError}`);
-      this.emitStatus();
-    });
+    this.reconnects = new SerialTask(
+      () => this.reconnect(),
+      (error) => {
+        this.connectionError = errorMessage(error);
+        this.log(`connection: ${this.connectionError}`);
+        this.emitStatus();
+      },
+    );
     this.handlers = this.createHandlers();
   }
 
@@ -133,7 +140,9 @@ export class DesktopApp extends EventEmitter<Emitted> {
   }
 
   /** The running core (replaced when the connection settings change). */
-  get core(): DesktopCore { return this.current; }
+  get core(): DesktopCore {
+    return this.current;
+  }
 
   async start(): Promise<void> {
     await this.current.start();
@@ -141,8 +150,13 @@ export class DesktopApp extends EventEmitter<Emitted> {
     this.sync.start();
     this.reminders.start();
     this.stopSettings = this.settings.onChange((next, previous) => {
-      if (!this.options.connection && JSON.stringify(next.connection) !== JSON.stringify(previous.connection)) void this.reconnects.request();
-      if (next.sync !== previous.sync) this.sync.configure({ intervalMs: next.sync.interval_ms, fullReconcileIntervalMs: next.sync.full_reconcile_interval_ms });
+      if (!this.options.connection && JSON.stringify(next.connection) !== JSON.stringify(previous.connection))
+        void this.reconnects.request();
+      if (next.sync !== previous.sync)
+        this.sync.configure({
+          intervalMs: next.sync.interval_ms,
+          fullReconcileIntervalMs: next.sync.full_reconcile_interval_ms,
+        });
       if (next.reminders !== previous.reminders) this.reminders.checkSafely();
       this.emitStatus();
     });
@@ -185,9 +199,15 @@ export class DesktopApp extends EventEmitter<Emitted> {
     if (!this.coreUp) return this.statusWithoutCore(sync.lastSyncAt);
     const core = this.current.status();
     return {
-      mode: core.mode, base_url: core.baseUrl, online: core.online, auth_required: core.authRequired,
-      uploads_paused: core.paused, reason: core.reason, key_storage: core.keyStorage,
-      key_warning: core.keyWarning, settings_problems: this.settings.problems.map((p) => p.message),
+      mode: core.mode,
+      base_url: core.baseUrl,
+      online: core.online,
+      auth_required: core.authRequired,
+      uploads_paused: core.paused,
+      reason: core.reason,
+      key_storage: core.keyStorage,
+      key_warning: core.keyWarning,
+      settings_problems: this.settings.problems.map((p) => p.message),
       last_sync_at: sync.lastSyncAt === null ? null : new Date(sync.lastSyncAt).toISOString(),
       due_count: this.reminders.dueCount(),
       archive_dir: this.current.local?.dataDir ?? null,
@@ -199,25 +219,34 @@ export class DesktopApp extends EventEmitter<Emitted> {
     const settings = this.settings.get();
     const connection = this.options.connection ?? settings.connection;
     return {
-      mode: connection.mode, base_url: connection.mode === 'hosted' ? connection.base_url : '', online: false,
-      auth_required: false, uploads_paused: settings.uploads.paused,
+      mode: connection.mode,
+      base_url: connection.mode === 'hosted' ? connection.base_url : '',
+      online: false,
+      auth_required: false,
+      uploads_paused: settings.uploads.paused,
       reason: this.connectionError === null ? 'Connecting to the service…' : `Cannot connect: ${this.connectionError}`,
-      key_storage: this.current.keys.kind, key_warning: this.current.keyWarning,
+      key_storage: this.current.keys.kind,
+      key_warning: this.current.keyWarning,
       settings_problems: this.settings.problems.map((p) => p.message),
       last_sync_at: lastSyncAt === null ? null : new Date(lastSyncAt).toISOString(),
-      due_count: this.reminders.dueCount(), archive_dir: null,
+      due_count: this.reminders.dueCount(),
+      archive_dir: null,
     };
   }
 
   /** The running core; a clear error while there is none (a reconnect failed), not a closed database's. */
   private liveCore(): DesktopCore {
-    if (!this.coreUp) throw new Error(`Not connected to the archive service${this.connectionError === null ? '' : `: ${this.connectionError}`}. Check the connection in Settings.`);
+    if (!this.coreUp)
+      throw new Error(
+        `Not connected to the archive service${this.connectionError === null ? '' : `: ${this.connectionError}`}. Check the connection in Settings.`,
+      );
     return this.current;
   }
 
   /** Resolves when the core follows the connection settings; a rebuild that failed is tried again first. */
   private connectionReady(): Promise<void> {
-    if (!this.coreUp && this.connectionError !== null && this.reconnects.idle && this.stopping === undefined) return this.reconnects.request();
+    if (!this.coreUp && this.connectionError !== null && this.reconnects.idle && this.stopping === undefined)
+      return this.reconnects.request();
     return this.reconnects.settled();
   }
 
@@ -226,21 +255,30 @@ export class DesktopApp extends EventEmitter<Emitted> {
   /** A library sync over the core's client, and the core's events forwarded as the contract's. */
   private attach(core: DesktopCore): LibrarySync {
     const sync = new LibrarySync({
-      client: core.client, cache: this.cache, log: this.log, now: this.now,
-      intervalMs: this.settings.get().sync.interval_ms, fullReconcileIntervalMs: this.settings.get().sync.full_reconcile_interval_ms,
+      client: core.client,
+      cache: this.cache,
+      log: this.log,
+      now: this.now,
+      intervalMs: this.settings.get().sync.interval_ms,
+      fullReconcileIntervalMs: this.settings.get().sync.full_reconcile_interval_ms,
     });
     const journal = core.journal;
     journal.on('item', (item) => {
       this.emit('uploads.item', item);
       if (item.state === 'failed' && this.settings.get().ui.notify_failed_uploads) {
         this.emit('notification', {
-          id: `upload-failed:${item.id}:${item.updated_at}`, kind: 'upload-failed', eventIds: [], uploadId: item.id,
+          id: `upload-failed:${item.id}:${item.updated_at}`,
+          kind: 'upload-failed',
+          eventIds: [],
+          uploadId: item.id,
           title: translate(this.locale(), 'notification.uploadFailed', { file: item.file_name }),
           body: item.last_error ?? translate(this.locale(), 'notification.uploadRefused'),
         } satisfies DesktopNotification);
       }
       if (item.state === 'done') {
-        void this.chosenFiles.discard(item.path).catch((error: unknown) => this.log(`chosen files: ${errorMessage(error)}`));
+        void this.chosenFiles
+          .discard(item.path)
+          .catch((error: unknown) => this.log(`chosen files: ${errorMessage(error)}`));
         this.syncSoon();
         if (item.document_id) this.follower.follow([item.document_id]);
       }
@@ -265,7 +303,11 @@ export class DesktopApp extends EventEmitter<Emitted> {
 
   /** The embedded service tells its status changes (same process); a hosted one is polled. */
   private followerOf(core: DesktopCore, sync: LibrarySync): DocumentFollower {
-    const follower = new DocumentFollower({ refresh: (ids) => sync.refreshDocuments(ids), poll: core.local ? null : HOSTED_FOLLOW_POLL, log: this.log });
+    const follower = new DocumentFollower({
+      refresh: (ids) => sync.refreshDocuments(ids),
+      poll: core.local ? null : HOSTED_FOLLOW_POLL,
+      log: this.log,
+    });
     core.local?.service.processor.onStatusChange((id) => follower.changed([id]));
     return follower;
   }
@@ -286,7 +328,11 @@ export class DesktopApp extends EventEmitter<Emitted> {
       await core.start();
     } catch (error) {
       sync.removeAllListeners();
-      await core.stop().catch((stopError: unknown) => this.log(`connection: stopping a core that failed to start: ${errorMessage(stopError)}`));
+      await core
+        .stop()
+        .catch((stopError: unknown) =>
+          this.log(`connection: stopping a core that failed to start: ${errorMessage(stopError)}`),
+        );
       throw error;
     }
     this.current = core;
@@ -301,7 +347,9 @@ export class DesktopApp extends EventEmitter<Emitted> {
   private async stopCore(): Promise<void> {
     if (!this.coreUp) return;
     this.coreUp = false;
-    await this.current.stop().catch((error: unknown) => this.log(`connection: stopping the core: ${errorMessage(error)}`));
+    await this.current
+      .stop()
+      .catch((error: unknown) => this.log(`connection: stopping the core: ${errorMessage(error)}`));
   }
 
   private emitStatus(): void {
@@ -330,16 +378,29 @@ export class DesktopApp extends EventEmitter<Emitted> {
   /** Every channel of the contract, each handled by exactly one feature (combineHandlers checks it). */
   private createHandlers(): DesktopHandlers {
     const services: DesktopServices = {
-      settings: this.settings, cache: this.cache, reminders: this.reminders, files: this.files, now: this.now,
-      core: () => this.liveCore(), sync: () => this.sync, follow: (ids) => this.follower.follow(ids), connectionReady: () => this.connectionReady(), syncSoon: () => this.syncSoon(),
+      settings: this.settings,
+      cache: this.cache,
+      reminders: this.reminders,
+      files: this.files,
+      now: this.now,
+      core: () => this.liveCore(),
+      sync: () => this.sync,
+      follow: (ids) => this.follower.follow(ids),
+      connectionReady: () => this.connectionReady(),
+      syncSoon: () => this.syncSoon(),
       switchKeyStorage: async (storage) => {
         await this.liveCore().switchKeyStorage(storage, {
-          filePath: keyFilePath(this.options.appDataDir), log: this.log, ...(this.options.keychain ? { keychain: this.options.keychain } : {}),
+          filePath: keyFilePath(this.options.appDataDir),
+          log: this.log,
+          ...(this.options.keychain ? { keychain: this.options.keychain } : {}),
         });
       },
       libraryChanged: (change) => this.emit('library.changed', change),
-      status: () => this.status(), emitStatus: () => this.emitStatus(),
-      previewUrl: this.options.previewUrl, openPath: this.options.openPath, pickFolder: this.options.pickFolder,
+      status: () => this.status(),
+      emitStatus: () => this.emitStatus(),
+      previewUrl: this.options.previewUrl,
+      openPath: this.options.openPath,
+      pickFolder: this.options.pickFolder,
       homeDir: this.options.homeDir ?? homedir(),
     };
     const handlers = combineHandlers({

@@ -20,9 +20,12 @@ export function defaultAppDataDir(): string {
   if (process.env.DESKTOP_ARCHIVE_DATA_DIR) return process.env.DESKTOP_ARCHIVE_DATA_DIR;
   const home = homedir();
   switch (process.platform) {
-    case 'darwin': return join(home, 'Library', 'Application Support', 'Desktop Archive');
-    case 'win32': return join(process.env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Desktop Archive');
-    default: return join(process.env.XDG_DATA_HOME ?? join(home, '.local', 'share'), 'desktop-archive');
+    case 'darwin':
+      return join(home, 'Library', 'Application Support', 'Desktop Archive');
+    case 'win32':
+      return join(process.env.APPDATA ?? join(home, 'AppData', 'Roaming'), 'Desktop Archive');
+    default:
+      return join(process.env.XDG_DATA_HOME ?? join(home, '.local', 'share'), 'desktop-archive');
   }
 }
 
@@ -90,9 +93,19 @@ export class DesktopCore {
   private unsubscribe: (() => void) | undefined;
 
   private constructor(parts: {
-    client: ArchiveClient; journal: UploadJournal; watcher: FolderWatcher; folders: WatchedFolders; keys: KeyStore;
-    keyWarning: string | null; local: LocalArchive | null; settings: SettingsStore; store: JournalStore; profile: string;
-    fixedFolders: boolean; log: (line: string) => void; mode: ConnectionSettings['mode'];
+    client: ArchiveClient;
+    journal: UploadJournal;
+    watcher: FolderWatcher;
+    folders: WatchedFolders;
+    keys: KeyStore;
+    keyWarning: string | null;
+    local: LocalArchive | null;
+    settings: SettingsStore;
+    store: JournalStore;
+    profile: string;
+    fixedFolders: boolean;
+    log: (line: string) => void;
+    mode: ConnectionSettings['mode'];
   }) {
     this.mode = parts.mode;
     this.client = parts.client;
@@ -116,7 +129,12 @@ export class DesktopCore {
     let keys = options.keys;
     let keyWarning: string | null = null;
     if (!keys) {
-      const opened = await openKeyStore({ storage: settings.key_storage, filePath: keyFilePath(options.appDataDir), log, ...(options.keychain ? { keychain: options.keychain } : {}) });
+      const opened = await openKeyStore({
+        storage: settings.key_storage,
+        filePath: keyFilePath(options.appDataDir),
+        log,
+        ...(options.keychain ? { keychain: options.keychain } : {}),
+      });
       keys = opened.store;
       keyWarning = opened.warning ?? null;
     }
@@ -146,26 +164,44 @@ export class DesktopCore {
       store = new JournalStore(join(options.appDataDir, 'journal.sqlite'));
       const folders = new WatchedFolders(options.folders ?? settings.folders);
       const journal = new UploadJournal({
-        store, transport: client, folder: (id) => folders.byId(id), paused: settings.uploads.paused, log,
+        store,
+        transport: client,
+        folder: (id) => folders.byId(id),
+        paused: settings.uploads.paused,
+        log,
       });
       const watcher = new FolderWatcher({
         onFileReady: (file) => journal.addFolderFile(file),
         onFolderStatus: (status) => {
           folders.report(status);
-          if (status.state === 'missing' || status.state === 'error') log(`folder ${status.path}: ${status.error ?? status.state}`);
+          if (status.state === 'missing' || status.state === 'error')
+            log(`folder ${status.path}: ${status.error ?? status.state}`);
         },
         rescanIntervalMs: settings.uploads.rescan_interval_ms,
         log,
       });
       return new DesktopCore({
-        client, journal, watcher, folders, keys, keyWarning, local, settings: options.settings, store, profile,
-        fixedFolders: options.folders !== undefined, log, mode: connection.mode,
+        client,
+        journal,
+        watcher,
+        folders,
+        keys,
+        keyWarning,
+        local,
+        settings: options.settings,
+        store,
+        profile,
+        fixedFolders: options.folders !== undefined,
+        log,
+        mode: connection.mode,
       });
     } catch (error) {
       // A failed start leaves nothing running: the embedded archive would keep its port and its database open.
       store?.close();
       await client?.close().catch(() => undefined);
-      await local?.stop().catch((stopError: unknown) => log(`local archive: stopping after a failed start: ${errorMessage(stopError)}`));
+      await local
+        ?.stop()
+        .catch((stopError: unknown) => log(`local archive: stopping after a failed start: ${errorMessage(stopError)}`));
       throw error;
     }
   }

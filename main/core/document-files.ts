@@ -16,7 +16,12 @@ export interface DocumentFilesOptions {
   client: () => ArchiveClient;
 }
 
-export interface PreviewFile { path: string; mimeType: string; fileName: string; size: number }
+export interface PreviewFile {
+  path: string;
+  mimeType: string;
+  fileName: string;
+  size: number;
+}
 
 /**
  * Local copies of documents' files: the preview cache (`<appDataDir>/preview-cache/<sha256>/file`, downloaded once
@@ -39,7 +44,12 @@ export class DocumentFiles {
   /** A cached copy of a document's file for the preview protocol. */
   async previewFile(id: string): Promise<PreviewFile> {
     const { document, path, mimeType } = await this.cachedFile(id);
-    return { path, mimeType, fileName: downloadFileName(document.original_filename, mimeType), size: document.size_bytes };
+    return {
+      path,
+      mimeType,
+      fileName: downloadFileName(document.original_filename, mimeType),
+      size: document.size_bytes,
+    };
   }
 
   /**
@@ -78,7 +88,9 @@ export class DocumentFiles {
     }
     const format = await detectFormat(path);
     if (!format) {
-      throw new ArchiveError(`The file of document ${id} is in no supported format; it is not shown or opened`, { status: 502 });
+      throw new ArchiveError(`The file of document ${id} is in no supported format; it is not shown or opened`, {
+        status: 502,
+      });
     }
     return { document, path, mimeType: format.mimeType };
   }
@@ -87,5 +99,9 @@ export class DocumentFiles {
 /** A value that becomes part of a local path, checked with its schema first: a clear error instead of a bad path. */
 function requireValid(schema: typeof uuid | typeof sha256Hex, value: string, what: string): void {
   const result = schema.safeParse(value);
-  if (!result.success) throw new ArchiveError(`Invalid ${what}: ${JSON.stringify(value)} (${result.error.issues[0]?.message ?? 'malformed'})`, { status: 400 });
+  if (!result.success)
+    throw new ArchiveError(
+      `Invalid ${what}: ${JSON.stringify(value)} (${result.error.issues[0]?.message ?? 'malformed'})`,
+      { status: 400 },
+    );
 }

@@ -20,9 +20,13 @@ export async function listHomeFolder(home: string, path?: string): Promise<Folde
   const root = await realpath(home);
   const asked = path === undefined ? root : resolve(root, path);
   const target = await realpath(asked).catch((error: NodeJS.ErrnoException) => {
-    throw new ArchiveError(error.code === 'ENOENT' ? `Folder not found: ${asked}` : `Cannot open ${asked}: ${error.message}`, { status: 400 });
+    throw new ArchiveError(
+      error.code === 'ENOENT' ? `Folder not found: ${asked}` : `Cannot open ${asked}: ${error.message}`,
+      { status: 400 },
+    );
   });
-  if (!within(root, target)) throw new ArchiveError(`Only folders inside your home folder (${root}) can be browsed`, { status: 403 });
+  if (!within(root, target))
+    throw new ArchiveError(`Only folders inside your home folder (${root}) can be browsed`, { status: 403 });
   if (!(await stat(target)).isDirectory()) throw new ArchiveError(`Not a folder: ${target}`, { status: 400 });
   const entries = await readdir(target, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     throw new ArchiveError(`Cannot open ${target}: ${error.message}`, { status: 400 });
@@ -31,7 +35,8 @@ export async function listHomeFolder(home: string, path?: string): Promise<Folde
   for (const entry of entries) {
     if (entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) names.push(entry.name);
-    else if (entry.isSymbolicLink() && (await linkedFolderInside(root, join(target, entry.name)))) names.push(entry.name);
+    else if (entry.isSymbolicLink() && (await linkedFolderInside(root, join(target, entry.name))))
+      names.push(entry.name);
   }
   names.sort((a, b) => a.localeCompare(b, undefined, { sensitivity: 'base', numeric: true }));
   return {

@@ -33,13 +33,18 @@ export async function startLocalArchive(options: {
 }): Promise<LocalArchive> {
   const log = options.log ?? (() => {});
   const service = await startArchiveService({
-    dataDir: options.dataDir, host: '127.0.0.1', port: 0, limits: options.limits, workers: options.workers,
+    dataDir: options.dataDir,
+    host: '127.0.0.1',
+    port: 0,
+    limits: options.limits,
+    workers: options.workers,
   });
   try {
     const profile = localProfile(options.dataDir);
     let apiKey = await options.keys.get(profile);
     if (!apiKey || !verifyApiKey(service.db, apiKey)) {
-      for (const old of listApiKeys(service.db)) if (old.name === APP_KEY_NAME && !old.revoked_at) revokeApiKey(service.db, old.id);
+      for (const old of listApiKeys(service.db))
+        if (old.name === APP_KEY_NAME && !old.revoked_at) revokeApiKey(service.db, old.id);
       apiKey = createApiKey(service.db, { name: APP_KEY_NAME, role: 'editor', scopes: [...SCOPES], spaces: null }).key;
       await options.keys.set(profile, apiKey);
       log('local archive: created the app key');
@@ -62,7 +67,8 @@ async function waitUntilAnswering(url: string, timeoutMs = 10_000): Promise<void
     } catch {
       // not yet listening
     }
-    if (Date.now() > deadline) throw new Error(`The local archive did not answer at ${url} within ${timeoutMs / 1000} s`);
+    if (Date.now() > deadline)
+      throw new Error(`The local archive did not answer at ${url} within ${timeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }

@@ -16,7 +16,8 @@ export class UnsafePathError extends Error {
  */
 export function resolveInside(base: string, ...parts: string[]): string {
   const root = resolve(base);
-  if (parts.length === 0 || parts.some((part) => part === '' || part.includes('\0'))) throw new UnsafePathError(root, parts);
+  if (parts.length === 0 || parts.some((part) => part === '' || part.includes('\0')))
+    throw new UnsafePathError(root, parts);
   const target = resolve(root, ...parts);
   const below = relative(root, target);
   if (below === '' || below === '..' || below.startsWith(`..${sep}`) || isAbsolute(below)) {

@@ -22,7 +22,9 @@ export class SerialTask {
       this.again = true;
       return this.running;
     }
-    this.running = this.loop().finally(() => { this.running = undefined; });
+    this.running = this.loop().finally(() => {
+      this.running = undefined;
+    });
     return this.running;
   }
 

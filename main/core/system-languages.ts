@@ -12,9 +12,9 @@ export function nodeSystemLanguages(env: NodeJS.ProcessEnv = process.env): strin
   };
   const messages = env.LC_ALL || env.LC_MESSAGES || env.LANG;
   // gettext ignores LANGUAGE when the locale is C: so do we.
-  if (messages && messages !== 'C' && messages !== 'POSIX') for (const entry of (env.LANGUAGE ?? '').split(':')) add(entry);
+  if (messages && messages !== 'C' && messages !== 'POSIX')
+    for (const entry of (env.LANGUAGE ?? '').split(':')) add(entry);
   add(messages);
   add(Intl.DateTimeFormat().resolvedOptions().locale);
   return tags;
 }
-

@@ -15,7 +15,9 @@ export class WatchedFolders extends EventEmitter<{ status: [status: FolderStatus
     this.current = folders;
   }
 
-  get list(): WatchedFolder[] { return this.current; }
+  get list(): WatchedFolder[] {
+    return this.current;
+  }
 
   replace(folders: WatchedFolder[]): void {
     this.current = folders;

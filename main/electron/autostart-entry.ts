@@ -7,8 +7,13 @@ export const HIDDEN_FLAG = '--hidden';
  */
 export function autostartEntry(executable: string): string {
   return [
-    '[Desktop Entry]', 'Type=Application', 'Name=Desktop Archive', `Exec=${execArgument(executable)} ${HIDDEN_FLAG}`,
-    'X-GNOME-Autostart-enabled=true', 'Terminal=false', '',
+    '[Desktop Entry]',
+    'Type=Application',
+    'Name=Desktop Archive',
+    `Exec=${execArgument(executable)} ${HIDDEN_FLAG}`,
+    'X-GNOME-Autostart-enabled=true',
+    'Terminal=false',
+    '',
   ].join('\n');
 }
 

@@ -1,5 +1,10 @@
 import { CALL_NAMES, type CallName, type DesktopHandlers, type EventName } from '../../common/ipc.ts';
-import { dispatchCall, forwardEvents, type DesktopEventSource, type DispatchResult } from '../core/shell/ipc-dispatch.ts';
+import {
+  dispatchCall,
+  forwardEvents,
+  type DesktopEventSource,
+  type DispatchResult,
+} from '../core/shell/ipc-dispatch.ts';
 import { APP_ORIGIN } from './routes.ts';
 
 /**
@@ -51,11 +56,14 @@ export const FOREIGN_SENDER_ERROR = 'Refused: only the app window may call the d
  * all). Returns the function that removes the handlers again.
  */
 export function registerDesktopIpc<E>(
-  ipc: InvokeRegistry<E>, handlers: DesktopHandlers, senderOf: (event: E) => SenderInfo | null,
+  ipc: InvokeRegistry<E>,
+  handlers: DesktopHandlers,
+  senderOf: (event: E) => SenderInfo | null,
 ): () => void {
   for (const name of CALL_NAMES) {
     ipc.handle(callChannel(name), async (event, ...args): Promise<DispatchResult> => {
-      if (!isTrustedSender(senderOf(event))) return { ok: false, error: { message: FOREIGN_SENDER_ERROR, status: 403 } };
+      if (!isTrustedSender(senderOf(event)))
+        return { ok: false, error: { message: FOREIGN_SENDER_ERROR, status: 403 } };
       if (args.length > 1) return { ok: false, error: { message: `${name}: expected at most one argument` } };
       return dispatchCall(handlers, name, args[0]);
     });
@@ -67,7 +75,8 @@ export function registerDesktopIpc<E>(
 
 /** The events of the contract, sent to the window as ('desktop:event', name, payload). */
 export function forwardDesktopEvents(
-  source: DesktopEventSource, send: (channel: typeof EVENT_CHANNEL, event: EventName, payload: unknown) => void,
+  source: DesktopEventSource,
+  send: (channel: typeof EVENT_CHANNEL, event: EventName, payload: unknown) => void,
   onInvalid?: (event: EventName, problem: string) => void,
 ): () => void {
   return forwardEvents(source, (event, payload) => send(EVENT_CHANNEL, event, payload), onInvalid);

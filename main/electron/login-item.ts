@@ -17,7 +17,11 @@ export async function applyStartAtLogin(enabled: boolean, log: (line: string) =>
     return;
   }
   if (process.platform === 'linux') {
-    const file = join(process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'), 'autostart', 'desktop-archive.desktop');
+    const file = join(
+      process.env.XDG_CONFIG_HOME ?? join(homedir(), '.config'),
+      'autostart',
+      'desktop-archive.desktop',
+    );
     if (!enabled) return void (await rm(file, { force: true }));
     // An AppImage runs from a temporary mount: the stable path is the image itself.
     const executable = process.env.APPIMAGE ?? process.execPath;

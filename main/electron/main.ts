@@ -8,7 +8,16 @@ import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import {
-  BrowserWindow, app, dialog, ipcMain, powerMonitor, protocol, session, shell, type IpcMainInvokeEvent, type OpenDialogOptions,
+  BrowserWindow,
+  app,
+  dialog,
+  ipcMain,
+  powerMonitor,
+  protocol,
+  session,
+  shell,
+  type IpcMainInvokeEvent,
+  type OpenDialogOptions,
   type WebContents,
 } from 'electron';
 import ElectronStore from 'electron-store';
@@ -44,7 +53,10 @@ const log = (line: string): void => console.log(`${new Date().toISOString()} ${r
 // stream and answer the app's cross-origin fetches.
 protocol.registerSchemesAsPrivileged([
   { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true } },
-  { scheme: 'app-preview', privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: true } },
+  {
+    scheme: 'app-preview',
+    privileges: { standard: true, secure: true, supportFetchAPI: true, stream: true, corsEnabled: true },
+  },
 ]);
 
 // A development run starts Electron on dist/electron/main.js without a package.json "main", so Electron would call
@@ -82,21 +94,30 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => {
     if (!settings?.get().ui.close_to_tray) app.quit();
   });
-  app.whenReady().then(start).catch((error: unknown) => {
-    log(`failed to start: ${errorStack(error)}`);
-    app.exit(1);
-  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      log(`failed to start: ${errorStack(error)}`);
+      app.exit(1);
+    });
 }
 
 async function start(): Promise<void> {
   if (process.platform === 'win32') app.setAppUserModelId('app.desktop-archive');
   // One settings file for the Electron shell, the browser shell and the agent: electron-store on conf's location.
   const settingsDir = dirname(openConfBackend({}).path);
-  settings = new SettingsStore(confStoreBackend(new ElectronStore({ ...CONF_STORE_OPTIONS, cwd: settingsDir, name: 'settings' })), { log });
+  settings = new SettingsStore(
+    confStoreBackend(new ElectronStore({ ...CONF_STORE_OPTIONS, cwd: settingsDir, name: 'settings' })),
+    { log },
+  );
   for (const problem of settings.problems) log(`settings: ${problem.message}`);
 
   desktopApp = await DesktopApp.open({
-    appDataDir: defaultAppDataDir(), settings, log, previewUrl: (id) => `app-preview://document/${id}`,
+    appDataDir: defaultAppDataDir(),
+    settings,
+    log,
+    previewUrl: (id) => `app-preview://document/${id}`,
     // The OS's language list (the user's preference order), for ui.language null.
     systemLanguages: () => app.getPreferredSystemLanguages(),
     openPath: async (path) => {
@@ -105,10 +126,13 @@ async function start(): Promise<void> {
       if (error) throw new Error(error);
     },
     pickFolder: async (title) => {
-      const options: OpenDialogOptions = { properties: ['openDirectory', 'createDirectory'], ...(title ? { title } : {}) };
+      const options: OpenDialogOptions = {
+        properties: ['openDirectory', 'createDirectory'],
+        ...(title ? { title } : {}),
+      };
       const parent = window && !window.isDestroyed() ? window : null;
       const result = parent ? await dialog.showOpenDialog(parent, options) : await dialog.showOpenDialog(options);
-      return result.canceled ? null : result.filePaths[0] ?? null;
+      return result.canceled ? null : (result.filePaths[0] ?? null);
     },
   });
   const desktop = desktopApp;
@@ -122,9 +146,11 @@ async function start(): Promise<void> {
     if (window && !window.isDestroyed()) window.webContents.send(channel, event, payload);
   });
 
-  const documentOf = async (eventId: string): Promise<string> => (await desktop.handlers['events.get']({ id: eventId })).document.id;
+  const documentOf = async (eventId: string): Promise<string> =>
+    (await desktop.handlers['events.get']({ id: eventId })).document.id;
   notifier = new Notifier({
-    icon: join(RESOURCES, 'icon.png'), log,
+    icon: join(RESOURCES, 'icon.png'),
+    log,
     onClick: (notification) => {
       showWindow();
       void notificationRoute(notification, documentOf).then(openRoute);
@@ -132,28 +158,46 @@ async function start(): Promise<void> {
   });
   desktop.on('notification', (notification) => notifier?.show(notification));
   tray = new AppTray({
-    app: desktop, iconDir: join(RESOURCES, 'tray'), log, showWindow, openDue: () => openRoute('#/due'), quit: () => app.quit(),
+    app: desktop,
+    iconDir: join(RESOURCES, 'tray'),
+    log,
+    showWindow,
+    openDue: () => openRoute('#/due'),
+    quit: () => app.quit(),
     locale: () => desktop.locale(),
   });
 
   powerMonitor.on('resume', () => desktop.wake());
-  void applyStartAtLogin(settings.get().ui.start_at_login, log).catch((error: unknown) => log(`start at login: ${errorMessage(error)}`));
+  void applyStartAtLogin(settings.get().ui.start_at_login, log).catch((error: unknown) =>
+    log(`start at login: ${errorMessage(error)}`),
+  );
   settings.onChange((next, previous) => {
     if (next.ui.language !== previous.ui.language) tray?.relabel();
     if (next.ui.start_at_login !== previous.ui.start_at_login) {
-      void applyStartAtLogin(next.ui.start_at_login, log).catch((error: unknown) => log(`start at login: ${errorMessage(error)}`));
+      void applyStartAtLogin(next.ui.start_at_login, log).catch((error: unknown) =>
+        log(`start at login: ${errorMessage(error)}`),
+      );
     }
   });
 
   await desktop.start();
-  const startedAtLogin = process.argv.includes(HIDDEN_FLAG) || (process.platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin);
+  const startedAtLogin =
+    process.argv.includes(HIDDEN_FLAG) ||
+    (process.platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin);
   createWindow(!startedAtLogin);
 }
 
 function createWindow(show: boolean): BrowserWindow {
   const created = new BrowserWindow({
-    width: 1200, height: 800, minWidth: 720, minHeight: 480, show: false, title: 'Desktop Archive',
-    icon: join(RESOURCES, 'icon.png'), backgroundColor: '#1f2937', autoHideMenuBar: true,
+    width: 1200,
+    height: 800,
+    minWidth: 720,
+    minHeight: 480,
+    show: false,
+    title: 'Desktop Archive',
+    icon: join(RESOURCES, 'icon.png'),
+    backgroundColor: '#1f2937',
+    autoHideMenuBar: true,
     webPreferences: {
       preload: PRELOAD,
       sandbox: true,
@@ -224,7 +268,9 @@ function guardContents(contents: WebContents): void {
 /** No permission prompts: the renderer needs none, except writing plain text to the clipboard. */
 function lockDownSession(): void {
   const allowed = new Set(['clipboard-sanitized-write']);
-  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(allowed.has(permission)));
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
+    callback(allowed.has(permission)),
+  );
   session.defaultSession.setPermissionCheckHandler((_contents, permission) => allowed.has(permission));
 }
 
@@ -234,7 +280,11 @@ async function serveRenderer(request: Request): Promise<Response> {
   const file = await resolveRendererFile(RENDERER_DIR, url.pathname);
   if ('error' in file) return text(file.error, file.error === 403 ? 'Forbidden' : 'Not found');
   const body = await readFile(file.path).catch(() => null);
-  if (!body) return text(file.isIndex ? 503 : 404, file.isIndex ? 'The renderer is not built (npm start builds it)' : 'Not found');
+  if (!body)
+    return text(
+      file.isIndex ? 503 : 404,
+      file.isIndex ? 'The renderer is not built (npm start builds it)' : 'Not found',
+    );
   return new Response(body, { headers: rendererHeaders(file.path, file.isIndex ? CSP : null) });
 }
 
@@ -250,21 +300,34 @@ async function servePreview(desktop: DesktopApp, request: Request): Promise<Resp
     return text(status === 404 ? 404 : 502, message);
   }
   // The page (app://app) reads previews with fetch: a cross-origin read this answer allows, for the app only.
-  const headers: Record<string, string> = { ...previewHeaders(file), 'Access-Control-Allow-Origin': APP_ORIGIN, Vary: 'Origin' };
+  const headers: Record<string, string> = {
+    ...previewHeaders(file),
+    'Access-Control-Allow-Origin': APP_ORIGIN,
+    Vary: 'Origin',
+  };
   const range = parseByteRange(request.headers.get('Range'), file.size);
-  if (range === 'unsatisfiable') return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${file.size}` } });
+  if (range === 'unsatisfiable')
+    return new Response(null, { status: 416, headers: { ...headers, 'Content-Range': `bytes */${file.size}` } });
   const start = range?.start ?? 0;
   const end = range?.end ?? file.size - 1;
   const length = Math.max(0, end - start + 1);
-  const body = length === 0 ? null : (Readable.toWeb(createReadStream(file.path, { start, end })) as ReadableStream<Uint8Array>);
+  const body =
+    length === 0 ? null : (Readable.toWeb(createReadStream(file.path, { start, end })) as ReadableStream<Uint8Array>);
   return new Response(body, {
     status: range ? 206 : 200,
-    headers: { ...headers, 'Content-Length': String(length), ...(range ? { 'Content-Range': `bytes ${start}-${end}/${file.size}` } : {}) },
+    headers: {
+      ...headers,
+      'Content-Length': String(length),
+      ...(range ? { 'Content-Range': `bytes ${start}-${end}/${file.size}` } : {}),
+    },
   });
 }
 
 function text(status: number, body: string): Response {
-  return new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new Response(body, {
+    status,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
 }
 
 let stopping: Promise<void> | undefined;

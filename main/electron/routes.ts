@@ -19,7 +19,8 @@ export async function notificationRoute(
   notification: Pick<DesktopNotification, 'kind' | 'eventIds' | 'uploadId'>,
   documentOf: (eventId: string) => Promise<string | null> = async () => null,
 ): Promise<AppRoute> {
-  if (notification.kind === 'upload-failed') return notification.uploadId === undefined ? '#/uploads' : `#/uploads/${notification.uploadId}`;
+  if (notification.kind === 'upload-failed')
+    return notification.uploadId === undefined ? '#/uploads' : `#/uploads/${notification.uploadId}`;
   const [only, ...others] = notification.eventIds;
   if (notification.kind === 'reminder' && only !== undefined && others.length === 0) {
     const documentId = await documentOf(only).catch(() => null);

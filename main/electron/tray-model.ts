@@ -36,7 +36,12 @@ export interface TrayMenuModel {
   quit: string;
 }
 
-export function trayMenuModel(status: TrayStatus | null, counts: UploadCounts, locale: Locale = 'en', appName = 'Desktop Archive'): TrayMenuModel {
+export function trayMenuModel(
+  status: TrayStatus | null,
+  counts: UploadCounts,
+  locale: Locale = 'en',
+  appName = 'Desktop Archive',
+): TrayMenuModel {
   const t = (key: MessageKey, params?: Params): string => translate(locale, key, params);
   const state = trayState(status, counts);
   const n = (key: keyof UploadCounts): number => counts[key] ?? 0;
@@ -47,17 +52,27 @@ export function trayMenuModel(status: TrayStatus | null, counts: UploadCounts, l
   part('tray.queue.paused', n('paused'));
   part('tray.queue.failed', n('failed'));
   const paused = status?.uploads_paused ?? false;
-  const queue = t(paused ? 'tray.queuePaused' : 'tray.queue', { parts: parts.length ? parts.join(', ') : t('tray.queue.empty') });
+  const queue = t(paused ? 'tray.queuePaused' : 'tray.queue', {
+    parts: parts.length ? parts.join(', ') : t('tray.queue.empty'),
+  });
   const dueCount = status?.due_count ?? 0;
   const due = dueCount === 0 ? t('tray.nothingDue') : t('tray.due', { count: dueCount });
   const line: Record<TrayState, () => string> = {
     idle: () => t(paused ? 'tray.state.paused' : 'tray.state.idle'),
     uploading: () => t('tray.state.uploading'),
-    offline: () => (status?.reason ? t('tray.state.offlineReason', { reason: status.reason }) : t('tray.state.offline')),
-    attention: () => (status?.auth_required ? t('tray.state.authRequired') : t('tray.state.failed', { count: n('failed') })),
+    offline: () =>
+      status?.reason ? t('tray.state.offlineReason', { reason: status.reason }) : t('tray.state.offline'),
+    attention: () =>
+      status?.auth_required ? t('tray.state.authRequired') : t('tray.state.failed', { count: n('failed') }),
   };
   return {
-    state, tooltip: t('tray.tooltip', { app: appName, state: line[state]() }), queue, paused, due,
-    toggle: t(paused ? 'tray.resume' : 'tray.pause'), open: t('tray.open', { app: appName }), quit: t('tray.quit'),
+    state,
+    tooltip: t('tray.tooltip', { app: appName, state: line[state]() }),
+    queue,
+    paused,
+    due,
+    toggle: t(paused ? 'tray.resume' : 'tray.pause'),
+    open: t('tray.open', { app: appName }),
+    quit: t('tray.quit'),
   };
 }

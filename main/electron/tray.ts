@@ -34,7 +34,9 @@ export class AppTray {
 
   constructor(options: AppTrayOptions) {
     this.options = options;
-    this.icons = Object.fromEntries(TRAY_STATES.map((state) => [state, nativeImage.createFromPath(join(options.iconDir, `tray-${state}.png`))])) as Record<TrayState, NativeImage>;
+    this.icons = Object.fromEntries(
+      TRAY_STATES.map((state) => [state, nativeImage.createFromPath(join(options.iconDir, `tray-${state}.png`))]),
+    ) as Record<TrayState, NativeImage>;
     this.tray = new Tray(this.icons.idle);
     // Linux desktops open the menu on click anyway; on Windows and macOS a click opens the window.
     this.tray.on('click', () => options.showWindow());
@@ -48,7 +50,10 @@ export class AppTray {
     };
     options.app.on('status.changed', onStatus);
     options.app.on('uploads.counts', onCounts);
-    this.unsubscribe.push(() => options.app.off('status.changed', onStatus), () => options.app.off('uploads.counts', onCounts));
+    this.unsubscribe.push(
+      () => options.app.off('status.changed', onStatus),
+      () => options.app.off('uploads.counts', onCounts),
+    );
     this.render();
     void this.refresh();
   }
@@ -82,17 +87,20 @@ export class AppTray {
     this.tray.setToolTip(model.tooltip);
     const handlers = this.options.app.handlers;
     const togglePause = (): void => {
-      void (model.paused ? handlers['uploads.resume'](undefined) : handlers['uploads.pause'](undefined))
-        .catch((error: unknown) => this.options.log(`tray: ${errorMessage(error)}`));
+      void (model.paused ? handlers['uploads.resume'](undefined) : handlers['uploads.pause'](undefined)).catch(
+        (error: unknown) => this.options.log(`tray: ${errorMessage(error)}`),
+      );
     };
-    this.tray.setContextMenu(Menu.buildFromTemplate([
-      { label: model.tooltip, enabled: false },
-      { label: model.queue, enabled: false },
-      { label: model.toggle, click: togglePause },
-      { label: model.due, enabled: (this.status?.due_count ?? 0) > 0, click: () => this.options.openDue() },
-      { type: 'separator' },
-      { label: model.open, click: () => this.options.showWindow() },
-      { label: model.quit, click: () => this.options.quit() },
-    ]));
+    this.tray.setContextMenu(
+      Menu.buildFromTemplate([
+        { label: model.tooltip, enabled: false },
+        { label: model.queue, enabled: false },
+        { label: model.toggle, click: togglePause },
+        { label: model.due, enabled: (this.status?.due_count ?? 0) > 0, click: () => this.options.openDue() },
+        { type: 'separator' },
+        { label: model.open, click: () => this.options.showWindow() },
+        { label: model.quit, click: () => this.options.quit() },
+      ]),
+    );
   }
 }

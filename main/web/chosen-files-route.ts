@@ -11,9 +11,15 @@ const MAX_OPTIONS_BYTES = 64 * 1024;
 /** The files at their limit plus their multipart framing and the options. */
 const MAX_REQUEST_BYTES = CHOSEN_FILES_PER_REQUEST * CHOSEN_FILE_MAX_BYTES + 1024 * 1024;
 
-export type ChosenFilesAnswer = { status: number; body: { ok: true; result: UploadItemView[] } | { ok: false; error: IpcError } };
+export type ChosenFilesAnswer = {
+  status: number;
+  body: { ok: true; result: UploadItemView[] } | { ok: false; error: IpcError };
+};
 
-const refuse = (status: number, message: string): ChosenFilesAnswer => ({ status, body: { ok: false, error: { message, status } } });
+const refuse = (status: number, message: string): ChosenFilesAnswer => ({
+  status,
+  body: { ok: false, error: { message, status } },
+});
 
 /**
  * POST /files of the browser shell (the caller checked host, origin and token): a multipart body of an `options` field
@@ -32,8 +38,14 @@ export async function receiveChosenFiles(app: DesktopApp, request: IncomingMessa
   let parser: busboy.Busboy;
   try {
     parser = busboy({
-      headers: request.headers, defParamCharset: 'utf8',
-      limits: { files: CHOSEN_FILES_PER_REQUEST, fields: 1, fieldSize: MAX_OPTIONS_BYTES, fileSize: CHOSEN_FILE_MAX_BYTES + 1 },
+      headers: request.headers,
+      defParamCharset: 'utf8',
+      limits: {
+        files: CHOSEN_FILES_PER_REQUEST,
+        fields: 1,
+        fieldSize: MAX_OPTIONS_BYTES,
+        fileSize: CHOSEN_FILE_MAX_BYTES + 1,
+      },
     });
   } catch (error) {
     return refuse(400, `Cannot read the upload: ${errorMessage(error)}`);
@@ -41,11 +53,14 @@ export async function receiveChosenFiles(app: DesktopApp, request: IncomingMessa
 
   let options: AddFilesOptions | null = null;
   let failure: ChosenFilesAnswer | null = null;
-  const fail = (answer: ChosenFilesAnswer): void => { failure ??= answer; };
+  const fail = (answer: ChosenFilesAnswer): void => {
+    failure ??= answer;
+  };
   const received: Array<Promise<string | null>> = [];
 
   parser.on('field', (name, value, info) => {
-    if (name !== 'options' || info.valueTruncated) return fail(refuse(400, 'The upload needs one options field (JSON) of at most 64 KB'));
+    if (name !== 'options' || info.valueTruncated)
+      return fail(refuse(400, 'The upload needs one options field (JSON) of at most 64 KB'));
     try {
       const parsed = JSON.parse(value) as AddFilesOptions;
       // Checked before any file is kept, with the schema uploads.add parses with.
@@ -61,11 +76,13 @@ export async function receiveChosenFiles(app: DesktopApp, request: IncomingMessa
       stream.resume();
       return;
     }
-    received.push(app.chosenFiles.receive(info.filename || 'file', stream).catch((error: unknown) => {
-      const refused = toIpcError(error);
-      fail({ status: refused.status === 413 ? 413 : 500, body: { ok: false, error: refused } });
-      return null;
-    }));
+    received.push(
+      app.chosenFiles.receive(info.filename || 'file', stream).catch((error: unknown) => {
+        const refused = toIpcError(error);
+        fail({ status: refused.status === 413 ? 413 : 500, body: { ok: false, error: refused } });
+        return null;
+      }),
+    );
   });
   parser.on('filesLimit', () => fail(refuse(413, `At most ${CHOSEN_FILES_PER_REQUEST} files per request`)));
 
@@ -82,7 +99,9 @@ export async function receiveChosenFiles(app: DesktopApp, request: IncomingMessa
     request.pipe(parser);
   });
   const paths = (await Promise.all(received)).filter((path): path is string => path !== null);
-  const discardAll = async (): Promise<void> => { await Promise.all(paths.map((path) => app.chosenFiles.discard(path))); };
+  const discardAll = async (): Promise<void> => {
+    await Promise.all(paths.map((path) => app.chosenFiles.discard(path)));
+  };
   if (failure) {
     await discardAll();
     return failure;

@@ -93,7 +93,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       response.setHeader('Allow', 'GET, HEAD');
       return sendText(response, 405, 'Method not allowed');
     }
-    if (rawPath.startsWith('/preview/')) return servePreview(request, response, rawPath.slice('/preview/'.length), query.get('token'));
+    if (rawPath.startsWith('/preview/'))
+      return servePreview(request, response, rawPath.slice('/preview/'.length), query.get('token'));
     if (rawPath === '/ipc') return sendText(response, 426, 'Upgrade required');
     // A browser hides why a socket was refused: a page asks here whether its token still holds (after a restart of
     // the app, or from a bookmark, it does not), and stops retrying instead of knocking forever.
@@ -115,7 +116,11 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   }
 
   /** Files chosen in the page, streamed into the upload queue: only from this very page (origin and token). */
-  async function receiveFiles(request: IncomingMessage, response: ServerResponse, candidate: string | null): Promise<void> {
+  async function receiveFiles(
+    request: IncomingMessage,
+    response: ServerResponse,
+    candidate: string | null,
+  ): Promise<void> {
     if (request.method !== 'POST') {
       response.setHeader('Allow', 'POST');
       return sendText(response, 405, 'Method not allowed');
@@ -130,7 +135,12 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     sendJson(response, answer.status, answer.body);
   }
 
-  async function servePreview(request: IncomingMessage, response: ServerResponse, rawId: string, candidate: string | null): Promise<void> {
+  async function servePreview(
+    request: IncomingMessage,
+    response: ServerResponse,
+    rawId: string,
+    candidate: string | null,
+  ): Promise<void> {
     if (!sameToken(candidate)) return sendText(response, 403, 'Forbidden');
     if (!UUID.test(rawId)) return sendText(response, 404, 'Not found');
     let file: Awaited<ReturnType<DesktopApp['previewFile']>>;
@@ -149,7 +159,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     const start = range?.start ?? 0;
     const end = range?.end ?? file.size - 1;
     response.writeHead(range ? 206 : 200, {
-      ...headers, 'Content-Length': Math.max(0, end - start + 1),
+      ...headers,
+      'Content-Length': Math.max(0, end - start + 1),
       ...(range ? { 'Content-Range': `bytes ${start}-${end}/${file.size}` } : {}),
     });
     if (request.method === 'HEAD' || file.size === 0) return void response.end();
@@ -161,7 +172,12 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    if (url.pathname !== '/ipc' || !hostIsOurs(request) || !originIsOurs(request) || !sameToken(url.searchParams.get('token'))) {
+    if (
+      url.pathname !== '/ipc' ||
+      !hostIsOurs(request) ||
+      !originIsOurs(request) ||
+      !sameToken(url.searchParams.get('token'))
+    ) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
@@ -235,7 +251,9 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 function sendJson(response: ServerResponse, status: number, body: object): void {
   const text = JSON.stringify(body);
   response.writeHead(status, {
-    'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff',
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
     'Content-Length': Buffer.byteLength(text),
   });
   response.end(text);
@@ -243,7 +261,9 @@ function sendJson(response: ServerResponse, status: number, body: object): void 
 
 function sendText(response: ServerResponse, status: number, text: string): void {
   response.writeHead(status, {
-    'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff',
+    'Content-Type': 'text/plain; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'X-Content-Type-Options': 'nosniff',
     'Content-Length': Buffer.byteLength(text),
   });
   response.end(text);

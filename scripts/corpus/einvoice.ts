@@ -26,7 +26,8 @@ export function invoiceTotals(data: InvoiceData): InvoiceTotals {
   return { lineTotal, taxTotal, grandTotal: round2(lineTotal + taxTotal), byRate, lines };
 }
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const amt = (n: number): string => n.toFixed(2);
 const d102 = (iso: string): string => iso.replace(/-/g, '');
 const qty = (n: number): string => (Number.isInteger(n) ? n.toFixed(0) : n.toFixed(2));
@@ -48,7 +49,9 @@ export function buildCii(data: InvoiceData, guideline: CiiGuideline): string {
   const t = invoiceTotals(data);
   const s = data.seller;
   const b = data.buyer;
-  const items = data.lines.map((l, i) => `
+  const items = data.lines
+    .map(
+      (l, i) => `
     <ram:IncludedSupplyChainTradeLineItem>
       <ram:AssociatedDocumentLineDocument><ram:LineID>${i + 1}</ram:LineID></ram:AssociatedDocumentLineDocument>
       <ram:SpecifiedTradeProduct><ram:Name>${esc(l.name)}</ram:Name></ram:SpecifiedTradeProduct>
@@ -60,24 +63,39 @@ export function buildCii(data: InvoiceData, guideline: CiiGuideline): string {
         <ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CategoryCode>${category(l.vatRate)}</ram:CategoryCode><ram:RateApplicablePercent>${l.vatRate}</ram:RateApplicablePercent></ram:ApplicableTradeTax>
         <ram:SpecifiedTradeSettlementLineMonetarySummation><ram:LineTotalAmount>${amt(t.lines[i]!.amount)}</ram:LineTotalAmount></ram:SpecifiedTradeSettlementLineMonetarySummation>
       </ram:SpecifiedLineTradeSettlement>
-    </ram:IncludedSupplyChainTradeLineItem>`).join('');
-  const taxes = t.byRate.map((r) => `
+    </ram:IncludedSupplyChainTradeLineItem>`,
+    )
+    .join('');
+  const taxes = t.byRate
+    .map(
+      (r) => `
       <ram:ApplicableTradeTax>
-        <ram:CalculatedAmount>${amt(r.tax)}</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode>${r.rate === 0 ? `
-        <ram:ExemptionReason>${REVERSE_CHARGE}</ram:ExemptionReason>` : ''}
+        <ram:CalculatedAmount>${amt(r.tax)}</ram:CalculatedAmount><ram:TypeCode>VAT</ram:TypeCode>${
+          r.rate === 0
+            ? `
+        <ram:ExemptionReason>${REVERSE_CHARGE}</ram:ExemptionReason>`
+            : ''
+        }
         <ram:BasisAmount>${amt(r.basis)}</ram:BasisAmount><ram:CategoryCode>${category(r.rate)}</ram:CategoryCode>
         <ram:RateApplicablePercent>${r.rate}</ram:RateApplicablePercent>
-      </ram:ApplicableTradeTax>`).join('');
+      </ram:ApplicableTradeTax>`,
+    )
+    .join('');
   const due = data.dueDate
-    ? `<ram:DueDateDateTime><udt:DateTimeString format="102">${d102(data.dueDate)}</udt:DateTimeString></ram:DueDateDateTime>` : '';
-  const process = guideline === 'xrechnung'
-    ? `<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0</ram:ID></ram:BusinessProcessSpecifiedDocumentContextParameter>
-    ` : '';
-  const preceding = precedingInvoice ? `
+    ? `<ram:DueDateDateTime><udt:DateTimeString format="102">${d102(data.dueDate)}</udt:DateTimeString></ram:DueDateDateTime>`
+    : '';
+  const process =
+    guideline === 'xrechnung'
+      ? `<ram:BusinessProcessSpecifiedDocumentContextParameter><ram:ID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0</ram:ID></ram:BusinessProcessSpecifiedDocumentContextParameter>
+    `
+      : '';
+  const preceding = precedingInvoice
+    ? `
       <ram:InvoiceReferencedDocument>
         <ram:IssuerAssignedID>${esc(precedingInvoice.number)}</ram:IssuerAssignedID>
         <ram:FormattedIssueDateTime><qdt:DateTimeString format="102">${d102(precedingInvoice.date)}</qdt:DateTimeString></ram:FormattedIssueDateTime>
-      </ram:InvoiceReferencedDocument>` : '';
+      </ram:InvoiceReferencedDocument>`
+    : '';
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"
   xmlns:qdt="urn:un:unece:uncefact:data:standard:QualifiedDataType:100"
@@ -151,10 +169,15 @@ export function buildUbl(data: InvoiceData): string {
   const b = data.buyer;
   const c = data.currency;
   const taxCategory = (rate: number, tag: string): string =>
-    `<cac:${tag}><cbc:ID>${category(rate)}</cbc:ID><cbc:Percent>${rate}</cbc:Percent>${rate === 0 && tag === 'TaxCategory'
-      ? `<cbc:TaxExemptionReason>${REVERSE_CHARGE}</cbc:TaxExemptionReason>` : ''}<cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:${tag}>`;
-  const party = (p: { name: string; street: string; postcode: string; city: string; country: string }, extra: string,
-    endpoint: string, contact = ''): string => `
+    `<cac:${tag}><cbc:ID>${category(rate)}</cbc:ID><cbc:Percent>${rate}</cbc:Percent>${
+      rate === 0 && tag === 'TaxCategory' ? `<cbc:TaxExemptionReason>${REVERSE_CHARGE}</cbc:TaxExemptionReason>` : ''
+    }<cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:${tag}>`;
+  const party = (
+    p: { name: string; street: string; postcode: string; city: string; country: string },
+    extra: string,
+    endpoint: string,
+    contact = '',
+  ): string => `
     <cac:Party>
       <cbc:EndpointID schemeID="EM">${esc(endpoint)}</cbc:EndpointID>
       <cac:PartyName><cbc:Name>${esc(p.name)}</cbc:Name></cac:PartyName>
@@ -165,20 +188,28 @@ export function buildUbl(data: InvoiceData): string {
       </cac:PostalAddress>${extra}
       <cac:PartyLegalEntity><cbc:RegistrationName>${esc(p.name)}</cbc:RegistrationName></cac:PartyLegalEntity>${contact}
     </cac:Party>`;
-  const lines = data.lines.map((l, i) => `
+  const lines = data.lines
+    .map(
+      (l, i) => `
   <cac:InvoiceLine>
     <cbc:ID>${i + 1}</cbc:ID>
     <cbc:InvoicedQuantity unitCode="${l.unit}">${qty(l.quantity)}</cbc:InvoicedQuantity>
     <cbc:LineExtensionAmount currencyID="${c}">${amt(t.lines[i]!.amount)}</cbc:LineExtensionAmount>
     <cac:Item><cbc:Name>${esc(l.name)}</cbc:Name>${taxCategory(l.vatRate, 'ClassifiedTaxCategory')}</cac:Item>
     <cac:Price><cbc:PriceAmount currencyID="${c}">${amt(l.unitPrice)}</cbc:PriceAmount></cac:Price>
-  </cac:InvoiceLine>`).join('');
-  const subtotals = t.byRate.map((r) => `
+  </cac:InvoiceLine>`,
+    )
+    .join('');
+  const subtotals = t.byRate
+    .map(
+      (r) => `
     <cac:TaxSubtotal>
       <cbc:TaxableAmount currencyID="${c}">${amt(r.basis)}</cbc:TaxableAmount>
       <cbc:TaxAmount currencyID="${c}">${amt(r.tax)}</cbc:TaxAmount>
       ${taxCategory(r.rate, 'TaxCategory')}
-    </cac:TaxSubtotal>`).join('');
+    </cac:TaxSubtotal>`,
+    )
+    .join('');
   return `<?xml version="1.0" encoding="UTF-8"?>
 <ubl:Invoice xmlns:ubl="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"
   xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"
@@ -186,15 +217,23 @@ export function buildUbl(data: InvoiceData): string {
   <cbc:CustomizationID>${GUIDELINES.xrechnung}</cbc:CustomizationID>
   <cbc:ProfileID>urn:fdc:peppol.eu:2017:poacc:billing:01:1.0</cbc:ProfileID>
   <cbc:ID>${esc(data.number)}</cbc:ID>
-  <cbc:IssueDate>${data.issueDate}</cbc:IssueDate>${data.dueDate ? `
-  <cbc:DueDate>${data.dueDate}</cbc:DueDate>` : ''}
+  <cbc:IssueDate>${data.issueDate}</cbc:IssueDate>${
+    data.dueDate
+      ? `
+  <cbc:DueDate>${data.dueDate}</cbc:DueDate>`
+      : ''
+  }
   <cbc:InvoiceTypeCode>${data.typeCode}</cbc:InvoiceTypeCode>
   <cbc:DocumentCurrencyCode>${c}</cbc:DocumentCurrencyCode>
   <cbc:BuyerReference>${esc(b.reference)}</cbc:BuyerReference>
-  <cac:AccountingSupplierParty>${party(s, `
+  <cac:AccountingSupplierParty>${party(
+    s,
+    `
       <cac:PartyTaxScheme><cbc:CompanyID>${esc(s.vatId.replace(/\s+/g, ''))}</cbc:CompanyID><cac:TaxScheme><cbc:ID>VAT</cbc:ID></cac:TaxScheme></cac:PartyTaxScheme>`,
-    s.email, `
-      <cac:Contact><cbc:Name>${CONTACT}</cbc:Name><cbc:Telephone>${esc(s.phone)}</cbc:Telephone><cbc:ElectronicMail>${esc(s.email)}</cbc:ElectronicMail></cac:Contact>`)}
+    s.email,
+    `
+      <cac:Contact><cbc:Name>${CONTACT}</cbc:Name><cbc:Telephone>${esc(s.phone)}</cbc:Telephone><cbc:ElectronicMail>${esc(s.email)}</cbc:ElectronicMail></cac:Contact>`,
+  )}
   </cac:AccountingSupplierParty>
   <cac:AccountingCustomerParty>${party(b, '', 'rechnungseingang@lindenau.example')}
   </cac:AccountingCustomerParty>
@@ -242,8 +281,12 @@ function xmp(title: string, author: string, date: string, fileName: string, conf
 }
 
 /** Attaches the XML as an associated file and adds the XMP packet readers look for. */
-export async function attachInvoiceXml(pdf: PDFDocument, xml: string, fileName: 'factur-x.xml' | 'xrechnung.xml',
-  meta: { title: string; author: string; date: string }): Promise<void> {
+export async function attachInvoiceXml(
+  pdf: PDFDocument,
+  xml: string,
+  fileName: 'factur-x.xml' | 'xrechnung.xml',
+  meta: { title: string; author: string; date: string },
+): Promise<void> {
   const when = new Date(`${meta.date}T09:00:00Z`);
   await pdf.attach(new TextEncoder().encode(xml), fileName, {
     mimeType: 'application/xml',
@@ -253,7 +296,9 @@ export async function attachInvoiceXml(pdf: PDFDocument, xml: string, fileName: 
     afRelationship: AFRelationship.Alternative,
   });
   const conformance = fileName === 'factur-x.xml' ? 'EN 16931' : 'XRECHNUNG';
-  const stream = pdf.context.stream(xmp(meta.title, meta.author, meta.date, fileName, conformance),
-    { Type: 'Metadata', Subtype: 'XML' });
+  const stream = pdf.context.stream(xmp(meta.title, meta.author, meta.date, fileName, conformance), {
+    Type: 'Metadata',
+    Subtype: 'XML',
+  });
   pdf.catalog.set(PDFName.of('Metadata'), pdf.context.register(stream));
 }

@@ -4,7 +4,11 @@
  */
 import { crc32, deflateSync } from 'node:zlib';
 
-export interface GrayImage { width: number; height: number; data: Uint8Array }
+export interface GrayImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
 
 function chunk(type: string, data: Uint8Array): Buffer {
   const out = Buffer.alloc(12 + data.length);
@@ -39,7 +43,10 @@ export function encodeGrayPng(image: GrayImage, dpi: number): Uint8Array {
   phys[8] = 1;
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr), chunk('pHYs', phys), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', new Uint8Array(0)),
+    chunk('IHDR', ihdr),
+    chunk('pHYs', phys),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', new Uint8Array(0)),
   ]);
 }
 
@@ -66,7 +73,11 @@ function packBits(row: Uint8Array): number[] {
   return out;
 }
 
-export interface TiffPage { image: GrayImage; bilevel: boolean; dpi: number }
+export interface TiffPage {
+  image: GrayImage;
+  bilevel: boolean;
+  dpi: number;
+}
 
 /** Grey level below which a pixel turns black in bilevel pages; high enough to keep grey small print. */
 const BILEVEL_THRESHOLD = 172;

@@ -3,10 +3,34 @@
 /** The corpus languages; the German and English templates use this module, the others scripts/corpus/languages.ts. */
 export type Lang = 'de' | 'en' | 'fr' | 'nl' | 'es' | 'it';
 
-export const DE_MONTHS = ['Januar', 'Februar', 'März', 'April', 'Mai', 'Juni', 'Juli', 'August', 'September', 'Oktober',
-  'November', 'Dezember'];
-export const EN_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October',
-  'November', 'December'];
+export const DE_MONTHS = [
+  'Januar',
+  'Februar',
+  'März',
+  'April',
+  'Mai',
+  'Juni',
+  'Juli',
+  'August',
+  'September',
+  'Oktober',
+  'November',
+  'Dezember',
+];
+export const EN_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 export type DateStyle =
   | 'de-numeric' // 15.12.2026
@@ -32,16 +56,26 @@ export function formatDate(iso: string, style: DateStyle): string {
   const [y, m, d] = parts(iso);
   const en = EN_MONTHS[m - 1]!;
   switch (style) {
-    case 'de-numeric': return `${pad(d)}.${pad(m)}.${y}`;
-    case 'de-short': return `${pad(d)}.${pad(m)}.${String(y).slice(2)}`;
-    case 'de-long': return `${d}. ${DE_MONTHS[m - 1]!} ${y}`;
-    case 'iso': return iso;
-    case 'en-us-short': return `${en.slice(0, 3)} ${d}, ${y}`;
-    case 'en-us-long': return `${en} ${d}, ${y}`;
-    case 'en-uk-long': return `${d} ${en} ${y}`;
-    case 'en-uk-short': return `${d} ${en.slice(0, 3)} ${y}`;
-    case 'en-uk-slash': return `${pad(d)}/${pad(m)}/${y}`;
-    case 'en-us-slash': return `${pad(m)}/${pad(d)}/${y}`;
+    case 'de-numeric':
+      return `${pad(d)}.${pad(m)}.${y}`;
+    case 'de-short':
+      return `${pad(d)}.${pad(m)}.${String(y).slice(2)}`;
+    case 'de-long':
+      return `${d}. ${DE_MONTHS[m - 1]!} ${y}`;
+    case 'iso':
+      return iso;
+    case 'en-us-short':
+      return `${en.slice(0, 3)} ${d}, ${y}`;
+    case 'en-us-long':
+      return `${en} ${d}, ${y}`;
+    case 'en-uk-long':
+      return `${d} ${en} ${y}`;
+    case 'en-uk-short':
+      return `${d} ${en.slice(0, 3)} ${y}`;
+    case 'en-uk-slash':
+      return `${pad(d)}/${pad(m)}/${y}`;
+    case 'en-us-slash':
+      return `${pad(m)}/${pad(d)}/${y}`;
   }
 }
 
@@ -93,14 +127,22 @@ export function formatNumber(value: number, lang: Lang, spaceGrouping = false): 
 export function formatMoney(value: number, currency: string, style: MoneyStyle): string {
   const symbol = SYMBOLS[currency] ?? currency;
   switch (style) {
-    case 'de-suffix': return `${group(value, '.', ',')} ${symbol}`;
-    case 'de-suffix-code': return `${group(value, '.', ',')} ${currency}`;
-    case 'de-prefix-code': return `${currency} ${group(value, '.', ',')}`;
-    case 'de-space': return `${group(value, ' ', ',')} ${symbol}`;
-    case 'de-prefix-symbol': return `${symbol} ${group(value, '.', ',')}`;
-    case 'en-symbol': return value < 0 ? `-${symbol}${group(-value, ',', '.')}` : `${symbol}${group(value, ',', '.')}`;
-    case 'en-prefix-code': return `${currency} ${group(value, ',', '.')}`;
-    case 'en-suffix-code': return `${group(value, ',', '.')} ${currency}`;
+    case 'de-suffix':
+      return `${group(value, '.', ',')} ${symbol}`;
+    case 'de-suffix-code':
+      return `${group(value, '.', ',')} ${currency}`;
+    case 'de-prefix-code':
+      return `${currency} ${group(value, '.', ',')}`;
+    case 'de-space':
+      return `${group(value, ' ', ',')} ${symbol}`;
+    case 'de-prefix-symbol':
+      return `${symbol} ${group(value, '.', ',')}`;
+    case 'en-symbol':
+      return value < 0 ? `-${symbol}${group(-value, ',', '.')}` : `${symbol}${group(value, ',', '.')}`;
+    case 'en-prefix-code':
+      return `${currency} ${group(value, ',', '.')}`;
+    case 'en-suffix-code':
+      return `${group(value, ',', '.')} ${currency}`;
   }
 }
 

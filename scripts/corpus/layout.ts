@@ -12,8 +12,15 @@ export type Op =
   | { kind: 'line'; x1: number; y1: number; x2: number; y2: number; width: number; color: Rgb }
   | { kind: 'rect'; x: number; y: number; w: number; h: number; color: Rgb };
 
-export interface Page { width: number; height: number; ops: Op[] }
-export interface Layout { pages: Page[]; text: string }
+export interface Page {
+  width: number;
+  height: number;
+  ops: Op[];
+}
+export interface Layout {
+  pages: Page[];
+  text: string;
+}
 
 export type Measure = (text: string, font: FontKey, size: number) => number;
 
@@ -41,7 +48,10 @@ const WHITE: Rgb = [255, 255, 255];
 
 const PAPER = { a4: [595.28, 841.89], letter: [612, 792], receipt: [226.77, 0] } as const;
 
-interface PageState { page: Page; lines: string[] }
+interface PageState {
+  page: Page;
+  lines: string[];
+}
 
 export function layoutDocument(model: DocModel, measure: Measure): Layout {
   const [width, fixedHeight] = PAPER[model.paper];
@@ -70,7 +80,15 @@ export function layoutDocument(model: DocModel, measure: Measure): Layout {
   };
 
   const widthOf = (text: string, font: FontKey, s: number): number => measure(text, font, s);
-  const text = (x: number, yy: number, t: string, font: FontKey, s: number, align: Align = 'left', color: Rgb = BLACK): void => {
+  const text = (
+    x: number,
+    yy: number,
+    t: string,
+    font: FontKey,
+    s: number,
+    align: Align = 'left',
+    color: Rgb = BLACK,
+  ): void => {
     if (!t) return;
     const w = widthOf(t, font, s);
     const left = align === 'left' ? x : align === 'right' ? x - w : x - w / 2;
@@ -119,7 +137,8 @@ export function layoutDocument(model: DocModel, measure: Measure): Layout {
       return;
     }
     if (model.pageNumbers) {
-      const label = model.lang === 'de' ? `Seite ${index + 1} von ${pages.length}` : `Page ${index + 1} of ${pages.length}`;
+      const label =
+        model.lang === 'de' ? `Seite ${index + 1} von ${pages.length}` : `Page ${index + 1} of ${pages.length}`;
       text(R, footerTop - 13, label, regular, size - 1.5, 'right', GREY);
       p.lines.push(label);
     }
@@ -128,7 +147,8 @@ export function layoutDocument(model: DocModel, measure: Measure): Layout {
       // Columns as wide as their longest line, spread over the width; smaller print when they do not fit.
       const n = model.footer.length;
       let fs = 6.6;
-      const widths = (s: number): number[] => model.footer.map((col) => Math.max(...col.map((l) => widthOf(l, regular, s))));
+      const widths = (s: number): number[] =>
+        model.footer.map((col) => Math.max(...col.map((l) => widthOf(l, regular, s))));
       let w = widths(fs);
       const minGap = 10;
       const sum = w.reduce((a, b) => a + b, 0);
@@ -220,7 +240,9 @@ export function layoutDocument(model: DocModel, measure: Measure): Layout {
         }
         const half = Math.ceil(lh.lines.length / 2);
         const middle = (L + R) / 2;
-        lh.lines.forEach((line, i) => text(i < half ? L : middle, 70 + (i % half) * 9.6, line, regular, small, 'left', GREY));
+        lh.lines.forEach((line, i) =>
+          text(i < half ? L : middle, 70 + (i % half) * 9.6, line, regular, small, 'left', GREY),
+        );
         cur.lines.push(...lh.lines);
         rule(70 + half * 9.6, L, R, 0.6, accent);
         break;
@@ -243,8 +265,10 @@ export function layoutDocument(model: DocModel, measure: Measure): Layout {
 
   function drawBlock(block: Block): void {
     switch (block.kind) {
-      case 'window': return drawWindow(block);
-      case 'info': return drawInfo(block.rows, block.placement);
+      case 'window':
+        return drawWindow(block);
+      case 'info':
+        return drawInfo(block.rows, block.placement);
       case 'heading': {
         const s = block.size ?? size + 4;
         advance(receipt ? s + 4 : s + 12);
@@ -266,7 +290,8 @@ export function layoutDocument(model: DocModel, measure: Measure): Layout {
         y += s * 0.55;
         return;
       }
-      case 'table': return drawTable(block.columns, block.rows, block.boldRows ?? []);
+      case 'table':
+        return drawTable(block.columns, block.rows, block.boldRows ?? []);
       case 'totals': {
         const labelX = receipt ? L : R - 250;
         y += 4;
@@ -395,7 +420,12 @@ export function layoutDocument(model: DocModel, measure: Measure): Layout {
       if (columns.every((c) => !c.header)) return;
       advance(s * 1.9);
       columns.forEach((c, i) => text(cellX(i), y, c.header, bold, s, c.align));
-      cur.lines.push(columns.map((c) => c.header).filter(Boolean).join(' '));
+      cur.lines.push(
+        columns
+          .map((c) => c.header)
+          .filter(Boolean)
+          .join(' '),
+      );
       rule(y + 4, L, R, 0.6, BLACK);
       y += 4;
     };
@@ -413,7 +443,12 @@ export function layoutDocument(model: DocModel, measure: Measure): Layout {
           const line = lines[k];
           if (line) text(cellX(i), y, line, font, s, columns[i]!.align);
         });
-        cur.lines.push(wrapped.map((lines) => lines[k] ?? '').filter(Boolean).join(' '));
+        cur.lines.push(
+          wrapped
+            .map((lines) => lines[k] ?? '')
+            .filter(Boolean)
+            .join(' '),
+        );
       }
     });
     if (!receipt) rule(y + 5, L, R, 0.4);

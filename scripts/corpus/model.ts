@@ -19,11 +19,20 @@ export interface DocStyle {
   margin: number;
 }
 
-export interface Column { header: string; align: Align; width: number }
+export interface Column {
+  header: string;
+  align: Align;
+  width: number;
+}
 
 export type Block =
-  | { kind: 'window'; returnAddress: string | null; recipient: string[]; info: Array<[string, string]>;
-      infoPlacement: 'beside' | 'below' | 'none' }
+  | {
+      kind: 'window';
+      returnAddress: string | null;
+      recipient: string[];
+      info: Array<[string, string]>;
+      infoPlacement: 'beside' | 'below' | 'none';
+    }
   | { kind: 'info'; rows: Array<[string, string]>; placement: 'right' | 'left' | 'inline' }
   | { kind: 'heading'; text: string; size?: number }
   | { kind: 'paragraph'; text: string; bold?: boolean; align?: Align; size?: number }
@@ -80,12 +89,21 @@ export interface Truth {
 /** What a template returns: the document plus the facts it states. */
 export interface BuiltDocument {
   model: DocModel;
-  truth: Pick<Truth, 'event_type' | 'sender_name' | 'reference_number' | 'amount' | 'document_date' | 'due_date' | 'category'>;
+  truth: Pick<
+    Truth,
+    'event_type' | 'sender_name' | 'reference_number' | 'amount' | 'document_date' | 'due_date' | 'category'
+  >;
   /** Line items and totals, for the e-invoice XML. */
   invoice?: InvoiceData;
 }
 
-export interface InvoiceLine { name: string; quantity: number; unit: string; unitPrice: number; vatRate: number }
+export interface InvoiceLine {
+  name: string;
+  quantity: number;
+  unit: string;
+  unitPrice: number;
+  vatRate: number;
+}
 
 export interface InvoiceData {
   typeCode: '380' | '381';
@@ -93,8 +111,18 @@ export interface InvoiceData {
   issueDate: string;
   dueDate: string | null;
   currency: string;
-  seller: { name: string; street: string; postcode: string; city: string; country: string; vatId: string; email: string;
-    phone: string; iban: string; bic: string };
+  seller: {
+    name: string;
+    street: string;
+    postcode: string;
+    city: string;
+    country: string;
+    vatId: string;
+    email: string;
+    phone: string;
+    iban: string;
+    bic: string;
+  };
   buyer: { name: string; street: string; postcode: string; city: string; country: string; reference: string };
   lines: InvoiceLine[];
   paymentTerms: string;

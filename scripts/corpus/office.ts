@@ -11,12 +11,20 @@ import type { Block, DocModel } from './model.ts';
 
 export type OfficeTarget = 'docx' | 'odt' | 'xlsx';
 
-const esc = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const esc = (s: string): string =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const hex = (c: readonly number[]): string => `#${c.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
-const FAMILIES = { sans: "'Liberation Sans', Arial, sans-serif", serif: "'Liberation Serif', 'Times New Roman', serif",
-  mono: "'Liberation Mono', 'Courier New', monospace" };
+const FAMILIES = {
+  sans: "'Liberation Sans', Arial, sans-serif",
+  serif: "'Liberation Serif', 'Times New Roman', serif",
+  mono: "'Liberation Mono', 'Courier New', monospace",
+};
 
-export interface OfficeSource { source: string; extension: 'html' | 'fods'; text: string }
+export interface OfficeSource {
+  source: string;
+  extension: 'html' | 'fods';
+  text: string;
+}
 
 /** HTML for Writer. Returns the text in the order it is written. */
 export function toHtml(model: DocModel, title: string): OfficeSource {
@@ -32,17 +40,22 @@ export function toHtml(model: DocModel, title: string): OfficeSource {
     lines.push(lh.name, ...(lh.tagline ? [lh.tagline] : []), lh.lines.join('  ·  '));
   } else {
     const right = st.letterhead === 'right';
-    const nameCell = `<p style="font-size:18pt;color:${accent}"><b>${esc(lh.name)}</b></p>` +
+    const nameCell =
+      `<p style="font-size:18pt;color:${accent}"><b>${esc(lh.name)}</b></p>` +
       (lh.tagline ? `<p style="font-size:8pt;color:#555">${esc(lh.tagline)}</p>` : '');
     const linesCell = `<p align="right" style="font-size:8pt;color:#555">${lh.lines.map(esc).join('<br>')}</p>`;
-    out.push(right
-      ? `<div align="right">${nameCell.replace(/<p /g, '<p align="right" ')}${linesCell}</div>`
-      : `<table width="100%" cellpadding="0"><tr><td width="60%" valign="top">${nameCell}</td><td valign="top">${linesCell}</td></tr></table>`);
+    out.push(
+      right
+        ? `<div align="right">${nameCell.replace(/<p /g, '<p align="right" ')}${linesCell}</div>`
+        : `<table width="100%" cellpadding="0"><tr><td width="60%" valign="top">${nameCell}</td><td valign="top">${linesCell}</td></tr></table>`,
+    );
     lines.push(lh.name, ...(lh.tagline ? [lh.tagline] : []), ...lh.lines);
   }
   for (const block of model.blocks) out.push(blockHtml(block, lines, model));
   if (model.footer.length) {
-    const cells = model.footer.map((col) => `<td valign="top"><p style="font-size:6.5pt;color:#666">${col.map(esc).join('<br>')}</p></td>`);
+    const cells = model.footer.map(
+      (col) => `<td valign="top"><p style="font-size:6.5pt;color:#666">${col.map(esc).join('<br>')}</p></td>`,
+    );
     out.push(`<hr><table width="100%"><tr>${cells.join('')}</tr></table>`);
     for (const col of model.footer) lines.push(...col);
   }
@@ -61,16 +74,21 @@ ${out.join('\n')}
 function blockHtml(block: Block, lines: string[], model: DocModel): string {
   switch (block.kind) {
     case 'window': {
-      const left = (block.returnAddress ? `<p style="font-size:6.5pt;color:#666"><u>${esc(block.returnAddress)}</u></p>` : '') +
+      const left =
+        (block.returnAddress ? `<p style="font-size:6.5pt;color:#666"><u>${esc(block.returnAddress)}</u></p>` : '') +
         `<p>${block.recipient.map(esc).join('<br>')}</p>`;
       if (block.returnAddress) lines.push(block.returnAddress);
       lines.push(...block.recipient);
-      const info = block.info.map(([l, v]) => `<tr><td><font color="#555">${esc(l)}</font></td><td>${esc(v)}</td></tr>`).join('');
+      const info = block.info
+        .map(([l, v]) => `<tr><td><font color="#555">${esc(l)}</font></td><td>${esc(v)}</td></tr>`)
+        .join('');
       if (block.infoPlacement === 'beside') {
         for (const [l, v] of block.info) lines.push(`${l} ${v}`);
         // Without a paragraph before it, Writer's HTML import nests the inner table into the left cell.
-        return `<table width="100%"><tr><td width="58%" valign="top">${left}</td><td valign="top"><p style="font-size:1pt"></p>`
-          + `<table>${info}</table></td></tr></table><p></p>`;
+        return (
+          `<table width="100%"><tr><td width="58%" valign="top">${left}</td><td valign="top"><p style="font-size:1pt"></p>` +
+          `<table>${info}</table></td></tr></table><p></p>`
+        );
       }
       if (block.infoPlacement === 'below') return `${left}<p></p>${inlineInfo(block.info, lines)}`;
       return left;
@@ -78,11 +96,12 @@ function blockHtml(block: Block, lines: string[], model: DocModel): string {
     case 'info':
       if (block.placement === 'inline') return inlineInfo(block.rows, lines);
       for (const [l, v] of block.rows) lines.push(`${l} ${v}`);
-      return `<table${block.placement === 'right' ? ' align="right"' : ''}>${block.rows.map(([l, v]) =>
-        `<tr><td>${esc(l)}</td><td>${esc(v)}</td></tr>`).join('')}</table><br clear="all">`;
+      return `<table${block.placement === 'right' ? ' align="right"' : ''}>${block.rows
+        .map(([l, v]) => `<tr><td>${esc(l)}</td><td>${esc(v)}</td></tr>`)
+        .join('')}</table><br clear="all">`;
     case 'heading':
       lines.push(block.text);
-      return `<h2 style="font-size:${(block.size ?? model.style.size + 4)}pt">${esc(block.text)}</h2>`;
+      return `<h2 style="font-size:${block.size ?? model.style.size + 4}pt">${esc(block.text)}</h2>`;
     case 'paragraph': {
       lines.push(...block.text.split('\n'));
       const inner = block.text.split('\n').map(esc).join('<br>');
@@ -90,45 +109,63 @@ function blockHtml(block: Block, lines: string[], model: DocModel): string {
     }
     case 'table': {
       const head = block.columns.some((c) => c.header)
-        ? `<tr>${block.columns.map((c) => `<th${c.align === 'right' ? ' align="right"' : ''}>${esc(c.header)}</th>`).join('')}</tr>` : '';
-      if (head) lines.push(block.columns.map((c) => c.header).filter(Boolean).join(' '));
+        ? `<tr>${block.columns.map((c) => `<th${c.align === 'right' ? ' align="right"' : ''}>${esc(c.header)}</th>`).join('')}</tr>`
+        : '';
+      if (head)
+        lines.push(
+          block.columns
+            .map((c) => c.header)
+            .filter(Boolean)
+            .join(' '),
+        );
       const total = block.columns.reduce((s, c) => s + c.width, 0);
       const rows = block.rows.map((row, r) => {
         lines.push(row.filter(Boolean).join(' '));
         const b = block.boldRows?.includes(r);
-        return `<tr>${row.map((cell, i) => {
-          const c = block.columns[i]!;
-          const w = Math.round((c.width / total) * 100);
-          return `<td width="${w}%"${c.align === 'right' ? ' align="right"' : ''}>${b ? `<b>${esc(cell)}</b>` : esc(cell)}</td>`;
-        }).join('')}</tr>`;
+        return `<tr>${row
+          .map((cell, i) => {
+            const c = block.columns[i]!;
+            const w = Math.round((c.width / total) * 100);
+            return `<td width="${w}%"${c.align === 'right' ? ' align="right"' : ''}>${b ? `<b>${esc(cell)}</b>` : esc(cell)}</td>`;
+          })
+          .join('')}</tr>`;
       });
       return `<table width="100%" cellspacing="0" cellpadding="2">${head}${rows.join('')}</table><p></p>`;
     }
     case 'totals': {
       for (const r of block.rows) lines.push(`${r.label} ${r.value}`);
-      return `<table width="100%">${block.rows.map((r) => {
-        const wrap = (s: string): string => (r.bold ? `<b>${esc(s)}</b>` : esc(s));
-        return `<tr><td width="45%"></td><td>${wrap(r.label)}</td><td align="right">${wrap(r.value)}</td></tr>`;
-      }).join('')}</table><p></p>`;
+      return `<table width="100%">${block.rows
+        .map((r) => {
+          const wrap = (s: string): string => (r.bold ? `<b>${esc(s)}</b>` : esc(s));
+          return `<tr><td width="45%"></td><td>${wrap(r.label)}</td><td align="right">${wrap(r.value)}</td></tr>`;
+        })
+        .join('')}</table><p></p>`;
     }
     case 'pairs': {
       for (const [l, v] of block.rows) lines.push([l, v].filter(Boolean).join(' '));
-      return `<table width="${block.valueAlign === 'right' ? '100%' : '90%'}">${block.rows.map(([l, v], i) => {
-        const b = block.boldRows?.includes(i);
-        const wrap = (s: string): string => (b ? `<b>${esc(s)}</b>` : esc(s));
-        return `<tr><td width="40%">${wrap(l)}</td><td${block.valueAlign === 'right' ? ' align="right"' : ''}>${wrap(v)}</td></tr>`;
-      }).join('')}</table>`;
+      return `<table width="${block.valueAlign === 'right' ? '100%' : '90%'}">${block.rows
+        .map(([l, v], i) => {
+          const b = block.boldRows?.includes(i);
+          const wrap = (s: string): string => (b ? `<b>${esc(s)}</b>` : esc(s));
+          return `<tr><td width="40%">${wrap(l)}</td><td${block.valueAlign === 'right' ? ' align="right"' : ''}>${wrap(v)}</td></tr>`;
+        })
+        .join('')}</table>`;
     }
-    case 'rule': return '<hr>';
-    case 'gap': return '<p></p>';
-    case 'pagebreak': return '<p style="page-break-before: always"></p>';
+    case 'rule':
+      return '<hr>';
+    case 'gap':
+      return '<p></p>';
+    case 'pagebreak':
+      return '<p style="page-break-before: always"></p>';
   }
 }
 
 function inlineInfo(rows: Array<[string, string]>, lines: string[]): string {
   lines.push(rows.map(([l]) => l).join(' '), rows.map(([, v]) => v).join(' '));
-  return `<table width="100%"><tr>${rows.map(([l]) => `<td><font size="1" color="#555">${esc(l)}</font></td>`).join('')}</tr>` +
-    `<tr>${rows.map(([, v]) => `<td>${esc(v)}</td>`).join('')}</tr></table><p></p>`;
+  return (
+    `<table width="100%"><tr>${rows.map(([l]) => `<td><font size="1" color="#555">${esc(l)}</font></td>`).join('')}</tr>` +
+    `<tr>${rows.map(([, v]) => `<td>${esc(v)}</td>`).join('')}</tr></table><p></p>`
+  );
 }
 
 /** A spreadsheet version of the document (flat ODS for Calc). Amount cells become numbers with a number format. */
@@ -140,10 +177,10 @@ export function toFods(model: DocModel, title: string): OfficeSource {
   // Column widths follow the widest table, spread over a printable width of 15.5 cm.
   const fractions = tables.length
     ? (() => {
-      const widest = tables.reduce((a, b) => (b.columns.length > a.columns.length ? b : a));
-      const total = widest.columns.reduce((sum, c) => sum + c.width, 0);
-      return Array.from({ length: width }, (_, i) => (widest.columns[i]?.width ?? 1) / total);
-    })()
+        const widest = tables.reduce((a, b) => (b.columns.length > a.columns.length ? b : a));
+        const total = widest.columns.reduce((sum, c) => sum + c.width, 0);
+        return Array.from({ length: width }, (_, i) => (widest.columns[i]?.width ?? 1) / total);
+      })()
     : Array.from({ length: width }, (_, i) => (i === 0 ? 0.4 : 0.6 / (width - 1)));
   const put = (cells: Array<string | null>): void => {
     rows.push(cells);
@@ -169,9 +206,15 @@ export function toFods(model: DocModel, title: string): OfficeSource {
         put([]);
         break;
       }
-      case 'info': for (const [l, v] of block.rows) put([l, v]); break;
-      case 'heading': put([block.text]); break;
-      case 'paragraph': for (const p of block.text.split('\n')) put([p]); break;
+      case 'info':
+        for (const [l, v] of block.rows) put([l, v]);
+        break;
+      case 'heading':
+        put([block.text]);
+        break;
+      case 'paragraph':
+        for (const p of block.text.split('\n')) put([p]);
+        break;
       case 'table': {
         if (block.columns.some((c) => c.header)) put(block.columns.map((c) => c.header));
         for (const r of block.rows) put(r);
@@ -180,9 +223,15 @@ export function toFods(model: DocModel, title: string): OfficeSource {
       case 'totals':
         for (const r of block.rows) put(atEnd(width, r.label, r.value));
         break;
-      case 'pairs': for (const [l, v] of block.rows) put([l, ...atEnd(width, null, v).slice(1)]); break;
-      case 'rule': case 'gap': put([]); break;
-      case 'pagebreak': break;
+      case 'pairs':
+        for (const [l, v] of block.rows) put([l, ...atEnd(width, null, v).slice(1)]);
+        break;
+      case 'rule':
+      case 'gap':
+        put([]);
+        break;
+      case 'pagebreak':
+        break;
     }
   }
   put([]);
@@ -195,13 +244,26 @@ export function toFods(model: DocModel, title: string): OfficeSource {
     const m = numberPattern.exec(value);
     if (m) {
       const numeric = de ? m[1]!.replace(/\./g, '').replace(',', '.') : m[2]!.replace(/,/g, '');
-      const styleName = de ? (m[2] === ' €' ? 'ceEur' : m[2] === ' EUR' ? 'ceEurCode' : 'ceNum') : (m[1] ? 'ceCur' : 'ceNum');
+      const styleName = de
+        ? m[2] === ' €'
+          ? 'ceEur'
+          : m[2] === ' EUR'
+            ? 'ceEurCode'
+            : 'ceNum'
+        : m[1]
+          ? 'ceCur'
+          : 'ceNum';
       return `<table:table-cell table:style-name="${styleName}" office:value-type="float" office:value="${numeric}" calcext:value-type="float"><text:p>${esc(value)}</text:p></table:table-cell>`;
     }
     return `<table:table-cell office:value-type="string" calcext:value-type="string"><text:p>${esc(value)}</text:p></table:table-cell>`;
   };
   const symbol = model.lang === 'de' ? '€' : '$';
-  const body = rows.map((r) => `<table:table-row>${Array.from({ length: width }, (_, i) => cell(r[i] ?? null)).join('')}</table:table-row>`).join('\n');
+  const body = rows
+    .map(
+      (r) =>
+        `<table:table-row>${Array.from({ length: width }, (_, i) => cell(r[i] ?? null)).join('')}</table:table-row>`,
+    )
+    .join('\n');
   const lang = de ? 'number:language="de" number:country="DE"' : 'number:language="en" number:country="US"';
   const source = `<?xml version="1.0" encoding="UTF-8"?>
 <office:document xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0"
@@ -213,9 +275,11 @@ export function toFods(model: DocModel, title: string): OfficeSource {
 <office:meta><dc:title>${esc(title)}</dc:title></office:meta>
 <office:automatic-styles>
  <number:number-style style:name="N2" ${lang}><number:number number:decimal-places="2" number:min-decimal-places="2" number:min-integer-digits="1" number:grouping="true"/></number:number-style>
- <number:currency-style style:name="NCur" ${lang}>${de
-    ? `<number:number number:decimal-places="2" number:min-decimal-places="2" number:min-integer-digits="1" number:grouping="true"/><number:text> </number:text><number:currency-symbol ${lang}>€</number:currency-symbol>`
-    : `<number:currency-symbol ${lang}>${symbol}</number:currency-symbol><number:number number:decimal-places="2" number:min-decimal-places="2" number:min-integer-digits="1" number:grouping="true"/>`}</number:currency-style>
+ <number:currency-style style:name="NCur" ${lang}>${
+   de
+     ? `<number:number number:decimal-places="2" number:min-decimal-places="2" number:min-integer-digits="1" number:grouping="true"/><number:text> </number:text><number:currency-symbol ${lang}>€</number:currency-symbol>`
+     : `<number:currency-symbol ${lang}>${symbol}</number:currency-symbol><number:number number:decimal-places="2" number:min-decimal-places="2" number:min-integer-digits="1" number:grouping="true"/>`
+ }</number:currency-style>
 ${fractions.map((f, i) => ` <style:style style:name="co${i + 1}" style:family="table-column"><style:table-column-properties style:column-width="${(f * 15.5).toFixed(2)}cm"/></style:style>`).join('\n')}
  <style:style style:name="ceNum" style:family="table-cell" style:data-style-name="N2"/>
  <number:number-style style:name="NEurCode" ${lang}><number:number number:decimal-places="2" number:min-decimal-places="2" number:min-integer-digits="1" number:grouping="true"/><number:text> EUR</number:text></number:number-style>
@@ -230,7 +294,10 @@ ${body}
 </table:table>
 </office:spreadsheet></office:body></office:document>
 `;
-  const text = rows.map((r) => r.filter((c): c is string => !!c).join(' ')).filter((l) => l.trim()).join('\n');
+  const text = rows
+    .map((r) => r.filter((c): c is string => !!c).join(' '))
+    .filter((l) => l.trim())
+    .join('\n');
   return { source, extension: 'fods', text };
 }
 
@@ -255,7 +322,9 @@ const FILTERS: Record<OfficeTarget, { convertTo: string; infilter: string | null
 };
 
 /** Converts in one LibreOffice run per target; returns the bytes by job name. */
-export function convertWithLibreOffice(jobs: Array<{ name: string; source: OfficeSource; target: OfficeTarget }>): Map<string, Uint8Array> {
+export function convertWithLibreOffice(
+  jobs: Array<{ name: string; source: OfficeSource; target: OfficeTarget }>,
+): Map<string, Uint8Array> {
   const work = mkdtempSync(join(tmpdir(), 'corpus-office-'));
   const result = new Map<string, Uint8Array>();
   try {
@@ -273,11 +342,21 @@ export function convertWithLibreOffice(jobs: Array<{ name: string; source: Offic
         return path;
       });
       const filter = FILTERS[target];
-      execFileSync('soffice', [
-        `-env:UserInstallation=${pathToFileURL(profile).href}`, '--headless', '--norestore',
-        ...(filter.infilter ? [`--infilter=${filter.infilter}`] : []),
-        '--convert-to', filter.convertTo, '--outdir', join(dir, 'out'), ...inputs,
-      ], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SAL_RAND_REPEATABLE: '1' } });
+      execFileSync(
+        'soffice',
+        [
+          `-env:UserInstallation=${pathToFileURL(profile).href}`,
+          '--headless',
+          '--norestore',
+          ...(filter.infilter ? [`--infilter=${filter.infilter}`] : []),
+          '--convert-to',
+          filter.convertTo,
+          '--outdir',
+          join(dir, 'out'),
+          ...inputs,
+        ],
+        { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, SAL_RAND_REPEATABLE: '1' } },
+      );
       for (const j of mine) result.set(j.name, fixZipTimes(readFileSync(join(dir, 'out', `${j.name}.${target}`))));
     }
   } finally {

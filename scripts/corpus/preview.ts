@@ -8,7 +8,12 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 const OUT = '/tmp/corpus-preview';
 mkdirSync(OUT, { recursive: true });
 
-function scaled(source: Canvas | Awaited<ReturnType<typeof loadImage>>, width: number, height: number, maxWidth: number): Canvas {
+function scaled(
+  source: Canvas | Awaited<ReturnType<typeof loadImage>>,
+  width: number,
+  height: number,
+  maxWidth: number,
+): Canvas {
   const f = Math.min(1, maxWidth / width);
   const c = createCanvas(Math.round(width * f), Math.round(height * f));
   c.getContext('2d').drawImage(source, 0, 0, c.width, c.height);
@@ -36,8 +41,12 @@ for (const path of process.argv.slice(2)) {
       pages.push(scaled(c, c.width, c.height, maxWidth));
     }
   } else if (name.endsWith('.pdf')) {
-    const pdf = await getDocument({ data: new Uint8Array(bytes), isEvalSupported: false, verbosity: 0,
-      standardFontDataUrl: `${process.cwd()}/node_modules/pdfjs-dist/standard_fonts/` }).promise;
+    const pdf = await getDocument({
+      data: new Uint8Array(bytes),
+      isEvalSupported: false,
+      verbosity: 0,
+      standardFontDataUrl: `${process.cwd()}/node_modules/pdfjs-dist/standard_fonts/`,
+    }).promise;
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       const vp = page.getViewport({ scale: maxWidth / page.getViewport({ scale: 1 }).width });

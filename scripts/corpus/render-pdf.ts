@@ -5,7 +5,12 @@ import type { Rgb } from './model.ts';
 
 const color = (c: Rgb) => rgb(c[0] / 255, c[1] / 255, c[2] / 255);
 
-export interface PdfInfo { title: string; author: string; subject?: string; date: Date }
+export interface PdfInfo {
+  title: string;
+  author: string;
+  subject?: string;
+  date: Date;
+}
 
 export async function drawLayout(pdf: PDFDocument, layout: Layout): Promise<PDFPage[]> {
   const fonts = new Map<FontKey, PDFFont>();
@@ -25,7 +30,12 @@ export async function drawLayout(pdf: PDFDocument, layout: Layout): Promise<PDFP
       if (op.kind === 'text') {
         p.drawText(op.text, { x: op.x, y: h - op.y, size: op.size, font: await font(op.font), color: color(op.color) });
       } else if (op.kind === 'line') {
-        p.drawLine({ start: { x: op.x1, y: h - op.y1 }, end: { x: op.x2, y: h - op.y2 }, thickness: op.width, color: color(op.color) });
+        p.drawLine({
+          start: { x: op.x1, y: h - op.y1 },
+          end: { x: op.x2, y: h - op.y2 },
+          thickness: op.width,
+          color: color(op.color),
+        });
       } else {
         p.drawRectangle({ x: op.x, y: h - op.y - op.h, width: op.w, height: op.h, color: color(op.color) });
       }
@@ -53,8 +63,10 @@ export async function renderTextPdf(layout: Layout, info: PdfInfo): Promise<Uint
 }
 
 /** A scanned document: every page is one JPEG, nothing else (no text layer). */
-export async function renderImagePdf(pages: Array<{ jpeg: Uint8Array; widthPt: number; heightPt: number }>,
-  info: PdfInfo): Promise<Uint8Array> {
+export async function renderImagePdf(
+  pages: Array<{ jpeg: Uint8Array; widthPt: number; heightPt: number }>,
+  info: PdfInfo,
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   setInfo(pdf, { ...info, title: info.title });
   pdf.setProducer('ScanSnap Manager #S1300i');

@@ -11,8 +11,16 @@ for (const name of process.argv.slice(2)) {
   const truth = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as { file: string; text: string };
   const path = join(dir, truth.file);
   const format = (await detectFormat(path))!.format;
-  const a = await analyze({ documentId: '00000000-0000-4000-8000-000000000000', filePath: path, format, originalFilename: truth.file,
-    categories: [...CATEGORIES], today: '2026-11-21' });
-  console.log(`=== ${name} truth\n${normaliseText(truth.text)}\n=== ${name} extracted\n${normaliseText(a.content)}\n=== fields ${JSON.stringify(a.fields)}`);
+  const a = await analyze({
+    documentId: '00000000-0000-4000-8000-000000000000',
+    filePath: path,
+    format,
+    originalFilename: truth.file,
+    categories: [...CATEGORIES],
+    today: '2026-11-21',
+  });
+  console.log(
+    `=== ${name} truth\n${normaliseText(truth.text)}\n=== ${name} extracted\n${normaliseText(a.content)}\n=== fields ${JSON.stringify(a.fields)}`,
+  );
 }
 process.exit(0);

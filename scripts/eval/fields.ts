@@ -3,14 +3,32 @@ import type { Analysis } from '../../server/pipeline/analysis.ts';
 import type { Truth } from '../corpus/model.ts';
 import { asAmount, asDate, asText, normaliseReference, SENDER_THRESHOLD, senderSimilarity } from './metrics.ts';
 
-export const FIELDS = ['event_type', 'sender_name', 'reference_number', 'amount', 'currency', 'document_date', 'due_date', 'category'] as const;
+export const FIELDS = [
+  'event_type',
+  'sender_name',
+  'reference_number',
+  'amount',
+  'currency',
+  'document_date',
+  'due_date',
+  'category',
+] as const;
 export type Field = (typeof FIELDS)[number];
 
 /** The truth of one document; a set judges only the fields it has labels for. */
-export type Expected = Pick<Truth, 'event_type' | 'sender_name' | 'reference_number' | 'amount' | 'document_date' | 'due_date'>
-  & { category: string | null };
+export type Expected = Pick<
+  Truth,
+  'event_type' | 'sender_name' | 'reference_number' | 'amount' | 'document_date' | 'due_date'
+> & { category: string | null };
 
-export interface Check { field: Field; expected: unknown; got: unknown; correct: boolean; expectedPresent: boolean; gotPresent: boolean }
+export interface Check {
+  field: Field;
+  expected: unknown;
+  got: unknown;
+  correct: boolean;
+  expectedPresent: boolean;
+  gotPresent: boolean;
+}
 
 /**
  * Where the truth is null only null counts as right. Sender: token overlap of the normalised names (case,
@@ -22,26 +40,54 @@ export function compare(expected: Expected, fields: Analysis['fields'], judged: 
   const checks: Check[] = [];
   const add = (field: Field, want: unknown, got: unknown, correct: boolean): void => {
     if (!judged.includes(field)) return;
-    checks.push({ field, expected: want, got, correct, expectedPresent: want !== null, gotPresent: got !== null && got !== undefined && got !== '' });
+    checks.push({
+      field,
+      expected: want,
+      got,
+      correct,
+      expectedPresent: want !== null,
+      gotPresent: got !== null && got !== undefined && got !== '',
+    });
   };
 
   const type = asText(value('event_type'));
   add('event_type', expected.event_type, type, type === expected.event_type);
 
   const sender = asText(value('sender_name'));
-  add('sender_name', expected.sender_name, sender, sender !== null && senderSimilarity(expected.sender_name, sender) >= SENDER_THRESHOLD);
+  add(
+    'sender_name',
+    expected.sender_name,
+    sender,
+    sender !== null && senderSimilarity(expected.sender_name, sender) >= SENDER_THRESHOLD,
+  );
 
   const reference = asText(value('reference_number'));
-  add('reference_number', expected.reference_number, reference, expected.reference_number === null
-    ? reference === null : reference !== null && normaliseReference(reference) === normaliseReference(expected.reference_number));
+  add(
+    'reference_number',
+    expected.reference_number,
+    reference,
+    expected.reference_number === null
+      ? reference === null
+      : reference !== null && normaliseReference(reference) === normaliseReference(expected.reference_number),
+  );
 
   const amount = asAmount(value('amount'));
   const gotValue = amount?.value ?? null;
-  add('amount', expected.amount?.value ?? null, gotValue, expected.amount === null
-    ? gotValue === null : gotValue !== null && Math.round(gotValue * 100) === Math.round(expected.amount.value * 100));
+  add(
+    'amount',
+    expected.amount?.value ?? null,
+    gotValue,
+    expected.amount === null
+      ? gotValue === null
+      : gotValue !== null && Math.round(gotValue * 100) === Math.round(expected.amount.value * 100),
+  );
   const gotCurrency = amount?.currency ?? null;
-  add('currency', expected.amount?.currency ?? null, gotCurrency, expected.amount === null
-    ? gotCurrency === null : gotCurrency === expected.amount.currency);
+  add(
+    'currency',
+    expected.amount?.currency ?? null,
+    gotCurrency,
+    expected.amount === null ? gotCurrency === null : gotCurrency === expected.amount.currency,
+  );
 
   const docDate = asDate(value('document_date'));
   add('document_date', expected.document_date, docDate, docDate === expected.document_date);
@@ -49,7 +95,11 @@ export function compare(expected: Expected, fields: Analysis['fields'], judged: 
   add('due_date', expected.due_date, due, due === expected.due_date);
 
   const category = asText(value('category'));
-  add('category', expected.category, category, category !== null && expected.category !== null
-    && category.toLowerCase() === expected.category.toLowerCase());
+  add(
+    'category',
+    expected.category,
+    category,
+    category !== null && expected.category !== null && category.toLowerCase() === expected.category.toLowerCase(),
+  );
   return checks;
 }

@@ -28,7 +28,8 @@ export function labelDate(label: string): string | null {
   m = /^(\d{2})(\d{2})(\d{2})(\d{2})$/.exec(text);
   if (m) {
     // Eight digits: YYYYMMDD when it starts like a year of ours, else DDMMYYYY.
-    return m[1] === '19' || m[1] === '20' ? iso(Number(m[1]! + m[2]!), Number(m[3]), Number(m[4]))
+    return m[1] === '19' || m[1] === '20'
+      ? iso(Number(m[1]! + m[2]!), Number(m[3]), Number(m[4]))
       : iso(Number(m[3]! + m[4]!), Number(m[2]), Number(m[1]));
   }
   m = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})$/.exec(text);

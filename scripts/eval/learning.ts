@@ -31,15 +31,31 @@ Category accuracy of each sender's later documents, on the rules alone and after
   --corpus DIR      a generated corpus (default test/fixtures/corpus)
   --ocr-cache DIR   OCR results by file (default test-results/ocr-cache)`;
 
-interface Judged { name: string; sender: string; expected: string; rulesOnly: string | null; learned: string | null; firstOfSender: boolean }
+interface Judged {
+  name: string;
+  sender: string;
+  expected: string;
+  rulesOnly: string | null;
+  learned: string | null;
+  firstOfSender: boolean;
+}
 
 async function analyse(doc: EvalDoc, steps: typeof ANALYSIS_STEPS): Promise<Analysis | null> {
   const detected = await detectFormat(doc.filePath);
   if (!detected) return null;
   const analysis = emptyAnalysis();
   for (const step of steps) {
-    await step.run({ documentId: randomUUID(), filePath: doc.filePath, format: detected.format, originalFilename: doc.file,
-      categories: [...CATEGORIES], today: TODAY }, analysis);
+    await step.run(
+      {
+        documentId: randomUUID(),
+        filePath: doc.filePath,
+        format: detected.format,
+        originalFilename: doc.file,
+        categories: [...CATEGORIES],
+        today: TODAY,
+      },
+      analysis,
+    );
   }
   return analysis;
 }
@@ -55,25 +71,32 @@ function archive(dir: string): { db: Database; spaceId: string } {
 function writeDocument(db: Database, spaceId: string, doc: EvalDoc, analysis: Analysis): string {
   const id = randomUUID();
   const now = nowIso();
-  db.prepare(`INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
-    sha256, metadata, duplicate_of, uploaded_by, created_at, updated_at) VALUES (?, ?, 'processing', ?, ?, '', '', 0, ?, NULL, NULL, 'eval', ?, ?)`)
-    .run(id, spaceId, doc.file, doc.file, id, now, now);
+  db.prepare(
+    `INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
+    sha256, metadata, duplicate_of, uploaded_by, created_at, updated_at) VALUES (?, ?, 'processing', ?, ?, '', '', 0, ?, NULL, NULL, 'eval', ?, ?)`,
+  ).run(id, spaceId, doc.file, doc.file, id, now, now);
   applyAnalysis(db, id, structuredClone(analysis), true);
   return id;
 }
 
 function categoryOf(db: Database, documentId: string): string | null {
-  const row = db.prepare('SELECT c.name FROM documents d LEFT JOIN categories c ON c.id = d.category_id WHERE d.id = ?').get(documentId) as
-    { name: string | null } | undefined;
+  const row = db
+    .prepare('SELECT c.name FROM documents d LEFT JOIN categories c ON c.id = d.category_id WHERE d.id = ?')
+    .get(documentId) as { name: string | null } | undefined;
   return row?.name ?? null;
 }
 
 /** What a person does in the app: sets the sender and the category the document should have had. */
 function correct(db: Database, documentId: string, sender: string, category: string): void {
   const now = nowIso();
-  const { space_id: spaceId } = db.prepare('SELECT space_id FROM documents WHERE id = ?').get(documentId) as { space_id: string };
-  db.prepare('UPDATE documents SET sender_id = ?, category_id = ? WHERE id = ?')
-    .run(senderIdFor(db, documentId, sender, now), categoryIdFor(db, spaceId, category, now), documentId);
+  const { space_id: spaceId } = db.prepare('SELECT space_id FROM documents WHERE id = ?').get(documentId) as {
+    space_id: string;
+  };
+  db.prepare('UPDATE documents SET sender_id = ?, category_id = ? WHERE id = ?').run(
+    senderIdFor(db, documentId, sender, now),
+    categoryIdFor(db, spaceId, category, now),
+    documentId,
+  );
   addEditedFields(db, documentId, ['sender_name', 'category_id']);
   learnFromCorrection(db, documentId, ['sender_name', 'category_id'], now);
 }
@@ -97,8 +120,14 @@ async function main(): Promise<void> {
       const plainId = writeDocument(plain.db, plain.spaceId, doc, analysis);
       const taughtId = writeDocument(taught.db, taught.spaceId, doc, analysis);
       const firstOfSender = !seen.has(truth.sender_name);
-      judged.push({ name: doc.name, sender: truth.sender_name, expected: truth.category, firstOfSender,
-        rulesOnly: categoryOf(plain.db, plainId), learned: categoryOf(taught.db, taughtId) });
+      judged.push({
+        name: doc.name,
+        sender: truth.sender_name,
+        expected: truth.category,
+        firstOfSender,
+        rulesOnly: categoryOf(plain.db, plainId),
+        learned: categoryOf(taught.db, taughtId),
+      });
       if (firstOfSender) {
         seen.add(truth.sender_name);
         correct(taught.db, taughtId, truth.sender_name, truth.category);
@@ -115,11 +144,14 @@ async function main(): Promise<void> {
 }
 
 function report(judged: readonly Judged[]): void {
-  const right = (value: string | null, expected: string) => value !== null && value.toLowerCase() === expected.toLowerCase();
+  const right = (value: string | null, expected: string) =>
+    value !== null && value.toLowerCase() === expected.toLowerCase();
   const share = (rows: readonly Judged[], pick: (r: Judged) => string | null) =>
-    `${rows.filter((r) => right(pick(r), r.expected)).length}/${rows.length} (${rows.length ? Math.round(100 * rows.filter((r) => right(pick(r), r.expected)).length / rows.length) : 0} %)`;
+    `${rows.filter((r) => right(pick(r), r.expected)).length}/${rows.length} (${rows.length ? Math.round((100 * rows.filter((r) => right(pick(r), r.expected)).length) / rows.length) : 0} %)`;
   const later = judged.filter((r) => !r.firstOfSender);
-  console.log(`documents: ${judged.length}, senders: ${judged.length - later.length}, later documents of a sender: ${later.length}`);
+  console.log(
+    `documents: ${judged.length}, senders: ${judged.length - later.length}, later documents of a sender: ${later.length}`,
+  );
   console.log(`category, all documents, rules only: ${share(judged, (r) => r.rulesOnly)}`);
   console.log(`category, later documents, rules only: ${share(later, (r) => r.rulesOnly)}`);
   console.log(`category, later documents, after correcting each sender's first: ${share(later, (r) => r.learned)}`);

@@ -1,16 +1,64 @@
 /** How the evaluation compares extracted fields with the ground truth, and the character error rate. */
 
 const LEGAL_FORMS = new Set([
-  'gmbh', 'mbh', 'ag', 'kg', 'kgaa', 'co', 'ohg', 'ek', 'ev', 'eg', 'ug', 'haftungsbeschrankt', 'partg', 'mbb', 'se', 'gbr',
-  'ltd', 'limited', 'plc', 'llc', 'llp', 'inc', 'incorporated', 'corp', 'corporation', 'company', 'sas', 'sarl', 'sa',
-  'sasu', 'eurl', 'bv', 'nv', 'vof', 'sl', 'slu', 'srl', 'spa', 'snc', 'sdn', 'bhd', 'berhad', 'pte', 'pty',
+  'gmbh',
+  'mbh',
+  'ag',
+  'kg',
+  'kgaa',
+  'co',
+  'ohg',
+  'ek',
+  'ev',
+  'eg',
+  'ug',
+  'haftungsbeschrankt',
+  'partg',
+  'mbb',
+  'se',
+  'gbr',
+  'ltd',
+  'limited',
+  'plc',
+  'llc',
+  'llp',
+  'inc',
+  'incorporated',
+  'corp',
+  'corporation',
+  'company',
+  'sas',
+  'sarl',
+  'sa',
+  'sasu',
+  'eurl',
+  'bv',
+  'nv',
+  'vof',
+  'sl',
+  'slu',
+  'srl',
+  'spa',
+  'snc',
+  'sdn',
+  'bhd',
+  'berhad',
+  'pte',
+  'pty',
 ]);
 
 /** Lower case, no diacritics (ß → ss), words only, legal forms (GmbH, AG, Ltd, SARL, B.V., S.r.l., Sdn Bhd, …) dropped. */
 export function senderTokens(name: string): string[] {
-  const folded = name.normalize('NFKD').replace(/\p{M}+/gu, '').replace(/ß/g, 'ss').toLowerCase()
+  const folded = name
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .replace(/ß/g, 'ss')
+    .toLowerCase()
     // e.K. → ek, B.V. → bv, S.r.l. → srl
-    .replace(/\b([a-z])\.\s?([a-z])(?:\.\s?([a-z]))?\.?(?=\s|$)/g, (_m, a: string, b: string, c?: string) => `${a}${b}${c ?? ''}`);
+    .replace(
+      /\b([a-z])\.\s?([a-z])(?:\.\s?([a-z]))?\.?(?=\s|$)/g,
+      (_m, a: string, b: string, c?: string) => `${a}${b}${c ?? ''}`,
+    );
   return folded.split(/[^\p{L}\p{N}]+/u).filter((t) => t && !LEGAL_FORMS.has(t));
 }
 
@@ -18,7 +66,8 @@ export function senderTokens(name: string): string[] {
 export function senderSimilarity(expected: string, got: string): number {
   const a = senderTokens(expected);
   const b = senderTokens(got);
-  if (!a.length || !b.length) return a.length === b.length && expected.trim().toLowerCase() === got.trim().toLowerCase() ? 1 : 0;
+  if (!a.length || !b.length)
+    return a.length === b.length && expected.trim().toLowerCase() === got.trim().toLowerCase() ? 1 : 0;
   const setB = new Set(b);
   const common = [...new Set(a)].filter((t) => setB.has(t)).length;
   return common / Math.max(new Set(a).size, setB.size);
@@ -50,7 +99,7 @@ export function levenshtein(a: string, b: string): number {
       const del = prev[j]! + 1;
       const ins = cur[j - 1]! + 1;
       const sub = prev[j - 1]! + cost;
-      cur[j] = del < ins ? (del < sub ? del : sub) : (ins < sub ? ins : sub);
+      cur[j] = del < ins ? (del < sub ? del : sub) : ins < sub ? ins : sub;
     }
     [prev, cur] = [cur, prev];
   }
@@ -86,7 +135,7 @@ export function lineAlignedErrorRate(reference: string, hypothesis: string): num
         const sub = prev[j - 1]! + (c === hyp.charCodeAt(j - 1) ? 0 : 1);
         const del = prev[j]! + 1;
         const ins = row[j - 1]! + 1;
-        row[j] = sub < del ? (sub < ins ? sub : ins) : (del < ins ? del : ins);
+        row[j] = sub < del ? (sub < ins ? sub : ins) : del < ins ? del : ins;
       }
       prev.set(row);
     }
@@ -115,7 +164,10 @@ export function wordRecall(reference: string, hypothesis: string): number {
   return found / ref.length;
 }
 
-export interface Amount { value: number; currency: string }
+export interface Amount {
+  value: number;
+  currency: string;
+}
 
 /** Reads an amount the extractor may give as {value, currency}, a number or a numeric string. */
 export function asAmount(value: unknown): { value: number | null; currency: string | null } | null {

@@ -27,9 +27,15 @@ function enginePackages(): string[] {
   return ['tesseract.js-core', ...data];
 }
 
-export interface CacheStats { hits: number; misses: number }
+export interface CacheStats {
+  hits: number;
+  misses: number;
+}
 
-export function withOcrCache(steps: readonly AnalysisStep[], cacheDir: string): { steps: AnalysisStep[]; stats: CacheStats } {
+export function withOcrCache(
+  steps: readonly AnalysisStep[],
+  cacheDir: string,
+): { steps: AnalysisStep[]; stats: CacheStats } {
   const stats: CacheStats = { hits: 0, misses: 0 };
   const fileHashes = new Map<string, string>();
   const fileHash = (path: string): string => {
@@ -50,7 +56,9 @@ export function withOcrCache(steps: readonly AnalysisStep[], cacheDir: string): 
       async run(input: AnalysisInput, analysis: Analysis) {
         const { documentId: _id, filePath: _path, ...options } = input;
         const key = createHash('sha256')
-          .update(JSON.stringify({ step: step.name, fingerprint, file: fileHash(input.filePath), options, before: analysis }))
+          .update(
+            JSON.stringify({ step: step.name, fingerprint, file: fileHash(input.filePath), options, before: analysis }),
+          )
           .digest('hex');
         const entry = join(cacheDir, `${key}.json`);
         if (existsSync(entry)) {

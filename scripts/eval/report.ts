@@ -3,10 +3,19 @@ import type { Check, Field } from './fields.ts';
 import { FIELDS } from './fields.ts';
 
 /** The fields the issue's accuracy target counts (event type and category are reported, not counted). */
-export const SCORED_FIELDS: readonly Field[] = ['amount', 'currency', 'document_date', 'due_date', 'reference_number', 'sender_name'];
+export const SCORED_FIELDS: readonly Field[] = [
+  'amount',
+  'currency',
+  'document_date',
+  'due_date',
+  'reference_number',
+  'sender_name',
+];
 
 export interface FieldStats {
-  correct: number; total: number; accuracy: number;
+  correct: number;
+  total: number;
+  accuracy: number;
   withValue: { correct: number; total: number };
   withoutValue: { correct: number; total: number };
 }
@@ -21,7 +30,9 @@ export function fieldStats(checksPerDoc: readonly Check[][], field: Field): Fiel
   const present = checks.filter((c) => c.expectedPresent);
   const absent = checks.filter((c) => !c.expectedPresent);
   return {
-    correct, total: checks.length, accuracy: ratio(correct, checks.length),
+    correct,
+    total: checks.length,
+    accuracy: ratio(correct, checks.length),
     withValue: { correct: present.filter((c) => c.correct).length, total: present.length },
     withoutValue: { correct: absent.filter((c) => c.correct).length, total: absent.length },
   };
@@ -35,25 +46,42 @@ export function scoredAccuracy(checksPerDoc: readonly Check[][]): { correct: num
 }
 
 export function fieldTable(checksPerDoc: readonly Check[][]): string[] {
-  const out = [`  ${'field'.padEnd(16)} ${'accuracy'.padStart(9)}  ${'correct'.padStart(7)}  ${'has value'.padStart(12)}  ${'is null'.padStart(9)}`];
+  const out = [
+    `  ${'field'.padEnd(16)} ${'accuracy'.padStart(9)}  ${'correct'.padStart(7)}  ${'has value'.padStart(12)}  ${'is null'.padStart(9)}`,
+  ];
   for (const f of FIELDS) {
     const s = fieldStats(checksPerDoc, f);
     if (!s) continue;
-    out.push(`  ${f.padEnd(16)} ${pct(s.accuracy).padStart(9)}  ${`${s.correct}/${s.total}`.padStart(7)}  `
-      + `${`${s.withValue.correct}/${s.withValue.total}`.padStart(12)}  ${`${s.withoutValue.correct}/${s.withoutValue.total}`.padStart(9)}`);
+    out.push(
+      `  ${f.padEnd(16)} ${pct(s.accuracy).padStart(9)}  ${`${s.correct}/${s.total}`.padStart(7)}  ` +
+        `${`${s.withValue.correct}/${s.withValue.total}`.padStart(12)}  ${`${s.withoutValue.correct}/${s.withoutValue.total}`.padStart(9)}`,
+    );
   }
   const scored = scoredAccuracy(checksPerDoc);
-  out.push(`  ${'scored fields'.padEnd(16)} ${pct(scored.accuracy).padStart(9)}  ${`${scored.correct}/${scored.total}`.padStart(7)}`
-    + '  (amount, currency, dates, reference, sender)');
+  out.push(
+    `  ${'scored fields'.padEnd(16)} ${pct(scored.accuracy).padStart(9)}  ${`${scored.correct}/${scored.total}`.padStart(7)}` +
+      '  (amount, currency, dates, reference, sender)',
+  );
   return out;
 }
 
 const SHORT: Record<Field, string> = {
-  event_type: 'type', sender_name: 'sender', reference_number: 'ref', amount: 'amount', currency: 'curr', document_date: 'date',
-  due_date: 'due', category: 'categ',
+  event_type: 'type',
+  sender_name: 'sender',
+  reference_number: 'ref',
+  amount: 'amount',
+  currency: 'curr',
+  document_date: 'date',
+  due_date: 'due',
+  category: 'categ',
 };
 
-export interface SetSummary { title: string; development: boolean; documents: number; checks: Check[][] }
+export interface SetSummary {
+  title: string;
+  development: boolean;
+  documents: number;
+  checks: Check[][];
+}
 
 /** One row per set: accuracy per field ("—" where the set has no labels for it) and the scored fields overall. */
 export function summaryTable(sets: readonly SetSummary[]): string[] {
@@ -66,8 +94,10 @@ export function summaryTable(sets: readonly SetSummary[]): string[] {
       return (st ? `${(st.accuracy * 100).toFixed(1)}%` : '—').padStart(7);
     }).join('');
     const scored = scoredAccuracy(s.checks);
-    out.push(`  ${`${s.title}${s.development ? ' †' : ''}`.padEnd(width)} ${String(s.documents).padStart(5)}  ${cells}  `
-      + `${`${(scored.accuracy * 100).toFixed(1)}%`.padStart(7)}`);
+    out.push(
+      `  ${`${s.title}${s.development ? ' †' : ''}`.padEnd(width)} ${String(s.documents).padStart(5)}  ${cells}  ` +
+        `${`${(scored.accuracy * 100).toFixed(1)}%`.padStart(7)}`,
+    );
   }
   out.push('  † development set: used while tuning the rules (its figures flatter them). The others never were.');
   out.push('  scored: amount, currency, document date, due date, reference, sender, where the set labels them.');

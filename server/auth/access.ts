@@ -8,7 +8,8 @@ export function accessTo(principal: ApiKeyPrincipal, spaceId: string): Role | nu
 }
 
 export const canRead = (principal: ApiKeyPrincipal, spaceId: string): boolean => accessTo(principal, spaceId) !== null;
-export const canWrite = (principal: ApiKeyPrincipal, spaceId: string): boolean => accessTo(principal, spaceId) === 'editor';
+export const canWrite = (principal: ApiKeyPrincipal, spaceId: string): boolean =>
+  accessTo(principal, spaceId) === 'editor';
 
 /** SQL fragment + params restricting a `space_id` column to the key's spaces. */
 export function spaceFilter(principal: ApiKeyPrincipal, column: string): { sql: string; params: string[] } {

@@ -3,16 +3,35 @@ import type { Role, Scope } from '../../common/archive-types.ts';
 import { nowIso, type Database } from '../db/database.ts';
 
 /** What a verified key may do; `spaces` null means every space. */
-export interface ApiKeyPrincipal { id: string; name: string; role: Role; scopes: Set<Scope>; spaces: Set<string> | null }
+export interface ApiKeyPrincipal {
+  id: string;
+  name: string;
+  role: Role;
+  scopes: Set<Scope>;
+  spaces: Set<string> | null;
+}
 
 export interface ApiKeyRecord {
-  id: string; name: string; role: Role; scopes: Scope[]; spaces: string[] | null;
-  created_at: string; last_used_at: string | null; revoked_at: string | null;
+  id: string;
+  name: string;
+  role: Role;
+  scopes: Scope[];
+  spaces: string[] | null;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
 }
 
 interface KeyRow {
-  id: string; name: string; secret_hash: string; role: string; scopes: string; spaces: string | null;
-  created_at: string; last_used_at: string | null; revoked_at: string | null;
+  id: string;
+  name: string;
+  secret_hash: string;
+  role: string;
+  scopes: string;
+  spaces: string | null;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
 }
 
 // Format: das_<key id, 32 hex>_<secret, 43 chars base64url>. The id lets us find the row without scanning;
@@ -30,9 +49,19 @@ export function createApiKey(
   const created = nowIso();
   db.prepare(
     'INSERT INTO api_keys (id, name, secret_hash, role, scopes, spaces, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ).run(id, options.name, hashSecret(secret).toString('hex'), options.role, JSON.stringify(options.scopes),
-    options.spaces ? JSON.stringify(options.spaces) : null, created);
-  return { record: toRecord(db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as unknown as KeyRow), key: `das_${id}_${secret}` };
+  ).run(
+    id,
+    options.name,
+    hashSecret(secret).toString('hex'),
+    options.role,
+    JSON.stringify(options.scopes),
+    options.spaces ? JSON.stringify(options.spaces) : null,
+    created,
+  );
+  return {
+    record: toRecord(db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as unknown as KeyRow),
+    key: `das_${id}_${secret}`,
+  };
 }
 
 /** Returns the principal for a presented key, or null for a malformed, unknown or revoked one. */
@@ -81,15 +110,23 @@ export function countActiveKeys(db: Database): number {
 function principalOf(row: KeyRow): ApiKeyPrincipal {
   const record = toRecord(row);
   return {
-    id: record.id, name: record.name, role: record.role, scopes: new Set(record.scopes),
+    id: record.id,
+    name: record.name,
+    role: record.role,
+    scopes: new Set(record.scopes),
     spaces: record.spaces ? new Set(record.spaces) : null,
   };
 }
 
 function toRecord(row: KeyRow): ApiKeyRecord {
   return {
-    id: row.id, name: row.name, role: row.role as Role, scopes: JSON.parse(row.scopes) as Scope[],
+    id: row.id,
+    name: row.name,
+    role: row.role as Role,
+    scopes: JSON.parse(row.scopes) as Scope[],
     spaces: row.spaces ? (JSON.parse(row.spaces) as string[]) : null,
-    created_at: row.created_at, last_used_at: row.last_used_at, revoked_at: row.revoked_at,
+    created_at: row.created_at,
+    last_used_at: row.last_used_at,
+    revoked_at: row.revoked_at,
   };
 }

@@ -13,10 +13,21 @@ import { readOcrLanguages } from './space-ocr-languages.ts';
 function listSpaces(ctx: RequestContext) {
   parseQuery(ctx.url.searchParams, {});
   const spaces = spaceFilter(ctx.principal, 'id');
-  const rows = ctx.service.db.prepare(`SELECT * FROM spaces WHERE ${spaces.sql} ORDER BY is_default DESC, name`).all(...spaces.params) as
-    Array<{ id: string; name: string; is_default: number; created_at: string; ocr_languages: string | null }>;
+  const rows = ctx.service.db
+    .prepare(`SELECT * FROM spaces WHERE ${spaces.sql} ORDER BY is_default DESC, name`)
+    .all(...spaces.params) as Array<{
+    id: string;
+    name: string;
+    is_default: number;
+    created_at: string;
+    ocr_languages: string | null;
+  }>;
   const items: Space[] = rows.map((r) => ({
-    id: r.id, name: r.name, is_default: r.is_default === 1, access: accessTo(ctx.principal, r.id) as Role, created_at: r.created_at,
+    id: r.id,
+    name: r.name,
+    is_default: r.is_default === 1,
+    access: accessTo(ctx.principal, r.id) as Role,
+    created_at: r.created_at,
     ocr_languages: readOcrLanguages(r.ocr_languages),
   }));
   return { status: 200, body: { success: true, items, total: items.length, limit: items.length, offset: 0 } };
@@ -35,16 +46,26 @@ function listCategories(ctx: RequestContext) {
     where.push('c.space_id = ?');
     args.push(q.space_id);
   }
-  const items = ctx.service.db.prepare(`${CATEGORY_SELECT} WHERE ${where.join(' AND ')} ORDER BY c.name COLLATE NOCASE`)
+  const items = ctx.service.db
+    .prepare(`${CATEGORY_SELECT} WHERE ${where.join(' AND ')} ORDER BY c.name COLLATE NOCASE`)
     .all(...args) as unknown as Category[];
   return { status: 200, body: { success: true, items, total: items.length, limit: items.length, offset: 0 } };
 }
 
-export const newCategorySchema = z.strictObject({
-  name: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(200, { error: 'at most 200 characters' })
-    .describe('Unique in the space, case-insensitive (trimmed).'),
-  space_id: z.uuid({ error: 'must be a uuid' }),
-}, { error: 'body must be a JSON object { name, space_id }' }).describe('A category to create.');
+export const newCategorySchema = z
+  .strictObject(
+    {
+      name: z
+        .string({ error: 'must be a string' })
+        .trim()
+        .min(1, { error: 'must not be empty' })
+        .max(200, { error: 'at most 200 characters' })
+        .describe('Unique in the space, case-insensitive (trimmed).'),
+      space_id: z.uuid({ error: 'must be a uuid' }),
+    },
+    { error: 'body must be a JSON object { name, space_id }' },
+  )
+  .describe('A category to create.');
 
 async function createCategory(ctx: RequestContext) {
   const { name, space_id: requestedSpace } = await parseJsonBody(ctx.req, newCategorySchema);
@@ -52,13 +73,19 @@ async function createCategory(ctx: RequestContext) {
   const spaceId = requestedSpace.toLowerCase();
   const { db } = ctx.service;
   const access = accessTo(ctx.principal, spaceId);
-  if (access && !db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(spaceId)) throw new HttpError(404, 'Space not found');
+  if (access && !db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(spaceId))
+    throw new HttpError(404, 'Space not found');
   if (access !== 'editor') throw new HttpError(403, ErrorMessage.spaceDenied);
   if (db.prepare('SELECT 1 FROM categories WHERE space_id = ? AND name = ? COLLATE NOCASE').get(spaceId, name)) {
     throw new HttpError(409, ErrorMessage.categoryExists);
   }
   const id = randomUUID();
-  db.prepare('INSERT INTO categories (id, space_id, name, created_at) VALUES (?, ?, ?, ?)').run(id, spaceId, name, nowIso());
+  db.prepare('INSERT INTO categories (id, space_id, name, created_at) VALUES (?, ?, ?, ?)').run(
+    id,
+    spaceId,
+    name,
+    nowIso(),
+  );
   const category = db.prepare(`${CATEGORY_SELECT} WHERE c.id = ?`).get(id) as unknown as Category;
   return { status: 201, body: { success: true, category } };
 }
@@ -70,7 +97,9 @@ async function createCategory(ctx: RequestContext) {
 function listTags(ctx: RequestContext) {
   parseQuery(ctx.url.searchParams, {});
   const spaces = spaceFilter(ctx.principal, 'd.space_id');
-  const items = ctx.service.db.prepare(`WITH per_space AS (
+  const items = ctx.service.db
+    .prepare(
+      `WITH per_space AS (
       SELECT t.id, t.name, count(*) AS n FROM tags t
       JOIN document_tags dt ON dt.tag_id = t.id JOIN documents d ON d.id = dt.document_id
       WHERE d.deleted_at IS NULL AND ${spaces.sql} GROUP BY t.id
@@ -79,7 +108,9 @@ function listTags(ctx: RequestContext) {
         row_number() OVER (PARTITION BY name COLLATE NOCASE ORDER BY n DESC, id) AS rank
       FROM per_space WINDOW same_name AS (PARTITION BY name COLLATE NOCASE)
     )
-    SELECT name, document_count FROM ranked WHERE rank = 1 ORDER BY name COLLATE NOCASE`).all(...spaces.params) as unknown as Tag[];
+    SELECT name, document_count FROM ranked WHERE rank = 1 ORDER BY name COLLATE NOCASE`,
+    )
+    .all(...spaces.params) as unknown as Tag[];
   return { status: 200, body: { success: true, items, total: items.length, limit: items.length, offset: 0 } };
 }
 
@@ -88,11 +119,14 @@ function listSenders(ctx: RequestContext) {
   const spaces = spaceFilter(ctx.principal, 'd.space_id');
   // Only senders the key can see through at least one visible document. Senders are per space: a key that sees
   // several spaces may get a name once per space (each with its own id and its space_id), the oldest first.
-  const items = ctx.service.db.prepare(`SELECT s.id, s.space_id, s.name,
+  const items = ctx.service.db
+    .prepare(
+      `SELECT s.id, s.space_id, s.name,
       (SELECT count(*) FROM documents d WHERE d.sender_id = s.id AND d.deleted_at IS NULL AND ${spaces.sql}) AS document_count,
       (SELECT count(*) FROM events e JOIN documents d ON d.id = e.document_id
         WHERE e.sender_id = s.id AND d.deleted_at IS NULL AND ${spaces.sql}) AS event_count
-    FROM senders s WHERE document_count > 0 OR event_count > 0 ORDER BY s.name COLLATE NOCASE, s.created_at, s.id`)
+    FROM senders s WHERE document_count > 0 OR event_count > 0 ORDER BY s.name COLLATE NOCASE, s.created_at, s.id`,
+    )
     .all(...spaces.params, ...spaces.params) as unknown as Sender[];
   return { status: 200, body: { success: true, items, total: items.length, limit: items.length, offset: 0 } };
 }
@@ -100,7 +134,13 @@ function listSenders(ctx: RequestContext) {
 /** GET /v1/me: the calling key's name, role, scopes and spaces (what a client shows after "Test connection"). */
 function me(ctx: RequestContext) {
   const p = ctx.principal;
-  const key: KeyInfo = { id: p.id, name: p.name, role: p.role, scopes: [...p.scopes], spaces: p.spaces ? [...p.spaces] : null };
+  const key: KeyInfo = {
+    id: p.id,
+    name: p.name,
+    role: p.role,
+    scopes: [...p.scopes],
+    spaces: p.spaces ? [...p.spaces] : null,
+  };
   return { status: 200, body: { success: true, key } };
 }
 

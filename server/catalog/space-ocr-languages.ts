@@ -6,7 +6,9 @@ export function readOcrLanguages(raw: string | null): string[] | null {
   if (raw === null) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
-    return Array.isArray(parsed) && parsed.length > 0 && parsed.every((l) => typeof l === 'string') ? parsed as string[] : null;
+    return Array.isArray(parsed) && parsed.length > 0 && parsed.every((l) => typeof l === 'string')
+      ? (parsed as string[])
+      : null;
   } catch {
     return null;
   }

@@ -64,18 +64,36 @@ class UsageError extends Error {}
 
 export function run(argv: string[], out: (line: string) => void = console.log): number {
   const { values, positionals } = parseArgs({
-    args: argv, allowPositionals: true,
+    args: argv,
+    allowPositionals: true,
     options: {
-      'data-dir': { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
-      name: { type: 'string' }, scopes: { type: 'string' }, spaces: { type: 'string' }, role: { type: 'string' },
+      'data-dir': { type: 'string' },
+      json: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      spaces: { type: 'string' },
+      role: { type: 'string' },
       'ocr-languages': { type: 'string' },
-      'base-url': { type: 'string' }, model: { type: 'string' }, 'api-key-env': { type: 'string' },
-      'api-key-stdin': { type: 'boolean' }, 'timeout-ms': { type: 'string' }, concurrency: { type: 'string' },
+      'base-url': { type: 'string' },
+      model: { type: 'string' },
+      'api-key-env': { type: 'string' },
+      'api-key-stdin': { type: 'boolean' },
+      'timeout-ms': { type: 'string' },
+      concurrency: { type: 'string' },
     },
   });
   const [group, command, ...rest] = positionals;
   if (values.help || !group) {
-    out(group === 'keys' && command === 'create' ? KEYS_CREATE_HELP : group === 'spaces' ? SPACES_HELP : group === 'llm' ? LLM_HELP : USAGE);
+    out(
+      group === 'keys' && command === 'create'
+        ? KEYS_CREATE_HELP
+        : group === 'spaces'
+          ? SPACES_HELP
+          : group === 'llm'
+            ? LLM_HELP
+            : USAGE,
+    );
     return values.help ? 0 : 2;
   }
   const dataDir = values['data-dir'] ?? defaultDataDir();
@@ -89,26 +107,48 @@ export function run(argv: string[], out: (line: string) => void = console.log): 
         if (!name) throw new UsageError('spaces create needs a NAME');
         const ocrLanguages = values['ocr-languages'] === undefined ? null : parseOcrLanguages(values['ocr-languages']);
         const space = { id: randomUUID(), name, ocr_languages: ocrLanguages };
-        db.prepare('INSERT INTO spaces (id, name, created_at, ocr_languages) VALUES (?, ?, ?, ?)')
-          .run(space.id, space.name, nowIso(), ocrLanguages && JSON.stringify(ocrLanguages));
+        db.prepare('INSERT INTO spaces (id, name, created_at, ocr_languages) VALUES (?, ?, ?, ?)').run(
+          space.id,
+          space.name,
+          nowIso(),
+          ocrLanguages && JSON.stringify(ocrLanguages),
+        );
         print(space, `Created space "${space.name}" ${space.id}, OCR languages ${ocrText(ocrLanguages)}`);
         return 0;
       }
       case 'spaces set-ocr': {
         const id = (rest[0] ?? '').toLowerCase();
         if (!id) throw new UsageError('spaces set-ocr needs a space ID (see spaces list)');
-        if (values['ocr-languages'] === undefined) throw new UsageError('spaces set-ocr needs --ocr-languages LIST (or default)');
+        if (values['ocr-languages'] === undefined)
+          throw new UsageError('spaces set-ocr needs --ocr-languages LIST (or default)');
         const ocrLanguages = parseOcrLanguages(values['ocr-languages']);
-        const changed = db.prepare('UPDATE spaces SET ocr_languages = ? WHERE id = ?').run(ocrLanguages && JSON.stringify(ocrLanguages), id);
+        const changed = db
+          .prepare('UPDATE spaces SET ocr_languages = ? WHERE id = ?')
+          .run(ocrLanguages && JSON.stringify(ocrLanguages), id);
         if (changed.changes === 0) throw new UsageError(`No space with id ${id} (see spaces list)`);
         print({ id, ocr_languages: ocrLanguages }, `Space ${id}: OCR languages ${ocrText(ocrLanguages)}`);
         return 0;
       }
       case 'spaces list': {
-        const spaces = (db.prepare('SELECT id, name, is_default, created_at, ocr_languages FROM spaces ORDER BY is_default DESC, name').all() as
-          Array<{ id: string; name: string; is_default: number; created_at: string; ocr_languages: string | null }>)
-          .map((s) => ({ ...s, is_default: s.is_default === 1, ocr_languages: readOcrLanguages(s.ocr_languages) }));
-        print(spaces, spaces.map((s) => `${s.id}  ${s.name}${s.is_default ? '  (default)' : ''}  ocr=${ocrText(s.ocr_languages)}`).join('\n'));
+        const spaces = (
+          db
+            .prepare(
+              'SELECT id, name, is_default, created_at, ocr_languages FROM spaces ORDER BY is_default DESC, name',
+            )
+            .all() as Array<{
+            id: string;
+            name: string;
+            is_default: number;
+            created_at: string;
+            ocr_languages: string | null;
+          }>
+        ).map((s) => ({ ...s, is_default: s.is_default === 1, ocr_languages: readOcrLanguages(s.ocr_languages) }));
+        print(
+          spaces,
+          spaces
+            .map((s) => `${s.id}  ${s.name}${s.is_default ? '  (default)' : ''}  ocr=${ocrText(s.ocr_languages)}`)
+            .join('\n'),
+        );
         return 0;
       }
       case 'keys create': {
@@ -116,17 +156,36 @@ export function run(argv: string[], out: (line: string) => void = console.log): 
         const role = (values.role ?? 'editor') as Role;
         if (!ROLES.includes(role)) throw new UsageError(`--role must be viewer or editor, got "${values.role}"`);
         const spaces = values.spaces === undefined ? null : checkSpaces(db, values.spaces);
-        const { record, key } = createApiKey(db, { name: values.name ?? `key ${nowIso().slice(0, 10)}`, role, scopes, spaces });
-        print({ ...record, key }, [
-          `Created key ${record.id} (${record.name}), role ${record.role}, scopes ${record.scopes.join(',')}, spaces ${record.spaces?.join(',') ?? 'all'}`,
-          '', `  ${key}`, '', 'This key is shown only once. Store it now.',
-        ].join('\n'));
+        const { record, key } = createApiKey(db, {
+          name: values.name ?? `key ${nowIso().slice(0, 10)}`,
+          role,
+          scopes,
+          spaces,
+        });
+        print(
+          { ...record, key },
+          [
+            `Created key ${record.id} (${record.name}), role ${record.role}, scopes ${record.scopes.join(',')}, spaces ${record.spaces?.join(',') ?? 'all'}`,
+            '',
+            `  ${key}`,
+            '',
+            'This key is shown only once. Store it now.',
+          ].join('\n'),
+        );
         return 0;
       }
       case 'keys list': {
         const keys = listApiKeys(db);
-        print(keys, keys.map((k) => `${k.id}  ${k.name}  ${k.role}  ${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}  ` +
-          `scopes=${k.scopes.join(',')} spaces=${k.spaces?.join(',') ?? 'all'} last_used=${k.last_used_at ?? 'never'}`).join('\n') || 'No keys yet.');
+        print(
+          keys,
+          keys
+            .map(
+              (k) =>
+                `${k.id}  ${k.name}  ${k.role}  ${k.revoked_at ? `revoked ${k.revoked_at}` : 'active'}  ` +
+                `scopes=${k.scopes.join(',')} spaces=${k.spaces?.join(',') ?? 'all'} last_used=${k.last_used_at ?? 'never'}`,
+            )
+            .join('\n') || 'No keys yet.',
+        );
         return 0;
       }
       case 'keys revoke': {
@@ -139,7 +198,10 @@ export function run(argv: string[], out: (line: string) => void = console.log): 
       case 'llm set':
       case 'llm show':
       case 'llm off': {
-        const result = llmCommand(db, command ?? '', values, { env: process.env, readStdin: () => readFileSync(0, 'utf8') });
+        const result = llmCommand(db, command ?? '', values, {
+          env: process.env,
+          readStdin: () => readFileSync(0, 'utf8'),
+        });
         print(result.json, result.text);
         return 0;
       }
@@ -159,7 +221,10 @@ export function run(argv: string[], out: (line: string) => void = console.log): 
 
 function parseList<T extends string>(raw: string | undefined, allowed: readonly T[], what: string): T[] | undefined {
   if (raw === undefined) return undefined;
-  const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const items = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (items.length === 0) throw new UsageError(`--${what}s needs at least one ${what}`);
   for (const item of items) {
     if (!allowed.includes(item as T)) throw new UsageError(`Unknown ${what} "${item}"; one of: ${allowed.join(', ')}`);
@@ -169,25 +234,36 @@ function parseList<T extends string>(raw: string | undefined, allowed: readonly 
 
 /** --ocr-languages: installed tesseract codes in the order given (duplicates dropped); null for "default". */
 function parseOcrLanguages(raw: string): string[] | null {
-  const items = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const items = raw
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   if (items.length === 1 && items[0] === 'default') return null;
   const installed = installedOcrLanguages();
-  if (items.length === 0) throw new UsageError(`--ocr-languages needs at least one language; installed: ${installed.join(', ')}`);
+  if (items.length === 0)
+    throw new UsageError(`--ocr-languages needs at least one language; installed: ${installed.join(', ')}`);
   for (const item of items) {
     if (!installed.includes(item)) {
-      throw new UsageError(`Unknown OCR language "${item}"; installed: ${installed.join(', ')} (tesseract codes, e.g. deu,eng)`);
+      throw new UsageError(
+        `Unknown OCR language "${item}"; installed: ${installed.join(', ')} (tesseract codes, e.g. deu,eng)`,
+      );
     }
   }
   return [...new Set(items)];
 }
 
-const ocrText = (languages: string[] | null): string => languages?.join(',') ?? `default (${DEFAULT_OCR_LANGUAGES.join(',')})`;
+const ocrText = (languages: string[] | null): string =>
+  languages?.join(',') ?? `default (${DEFAULT_OCR_LANGUAGES.join(',')})`;
 
 function checkSpaces(db: Database, raw: string): string[] {
-  const ids = raw.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const ids = raw
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   if (ids.length === 0) throw new UsageError('--spaces needs at least one space id');
   for (const id of ids) {
-    if (!db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(id)) throw new UsageError(`No space with id ${id} (see spaces list)`);
+    if (!db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(id))
+      throw new UsageError(`No space with id ${id} (see spaces list)`);
   }
   return [...new Set(ids)];
 }

@@ -1,10 +1,20 @@
 import { errorMessage } from '../../common/errors.ts';
 import type { Database } from '../db/database.ts';
 import {
-  checkBaseUrl, checkBounded, checkModel, checkVariableName, LLM_BOUNDS, LLM_DEFAULTS,
+  checkBaseUrl,
+  checkBounded,
+  checkModel,
+  checkVariableName,
+  LLM_BOUNDS,
+  LLM_DEFAULTS,
 } from '../intelligence/llm/llm-config.ts';
 import {
-  effectiveLlmSetting, LLM_ENV, viewOfLlmSetting, writeLlmSetting, type LlmSettingView, type StoredLlmSetting,
+  effectiveLlmSetting,
+  LLM_ENV,
+  viewOfLlmSetting,
+  writeLlmSetting,
+  type LlmSettingView,
+  type StoredLlmSetting,
 } from '../intelligence/llm/llm-settings.ts';
 
 export const LLM_HELP = `Usage: npm run archive -- llm set --base-url URL --model NAME [--api-key-env VAR | --api-key-stdin]
@@ -41,8 +51,12 @@ export interface LlmCommandOptions {
 export class LlmUsageError extends Error {}
 
 /** `llm set|show|off`: what to print, as JSON and as text. */
-export function llmCommand(db: Database, command: string, options: LlmCommandOptions,
-  io: { env: NodeJS.ProcessEnv; readStdin: () => string }): { json: LlmSettingView; text: string } {
+export function llmCommand(
+  db: Database,
+  command: string,
+  options: LlmCommandOptions,
+  io: { env: NodeJS.ProcessEnv; readStdin: () => string },
+): { json: LlmSettingView; text: string } {
   if (command === 'set') writeLlmSetting(db, settingFrom(options, io.readStdin));
   else if (command === 'off') writeLlmSetting(db, { enabled: false });
   const { setting, origin } = effectiveLlmSetting(db, io.env);
@@ -58,32 +72,54 @@ function settingFrom(options: LlmCommandOptions, readStdin: () => string): Store
       throw new LlmUsageError(errorMessage(error));
     }
   };
-  if (options['base-url'] === undefined) throw new LlmUsageError('llm set needs --base-url URL (e.g. http://127.0.0.1:11434/v1)');
+  if (options['base-url'] === undefined)
+    throw new LlmUsageError('llm set needs --base-url URL (e.g. http://127.0.0.1:11434/v1)');
   const baseUrl = usage(() => checkBaseUrl(options['base-url'] ?? '', '--base-url'));
   const model = usage(() => checkModel(options.model, '--model'));
   if (options['api-key-env'] !== undefined && options['api-key-stdin']) {
     throw new LlmUsageError('give the API key one way: --api-key-env VAR or --api-key-stdin, not both');
   }
-  const apiKeyEnv = options['api-key-env'] === undefined ? null : usage(() => checkVariableName(options['api-key-env'] ?? '', '--api-key-env'));
+  const apiKeyEnv =
+    options['api-key-env'] === undefined
+      ? null
+      : usage(() => checkVariableName(options['api-key-env'] ?? '', '--api-key-env'));
   let apiKey: string | null = null;
   if (options['api-key-stdin']) {
     apiKey = readStdin().trim();
     if (!apiKey) throw new LlmUsageError('--api-key-stdin read no key from standard input');
     if (/\s/.test(apiKey)) throw new LlmUsageError('--api-key-stdin read more than one word; pipe in the key alone');
   }
-  const timeoutMs = options['timeout-ms'] === undefined ? LLM_DEFAULTS.timeoutMs
-    : usage(() => checkBounded(options['timeout-ms'] ?? '', '--timeout-ms', LLM_BOUNDS.timeoutMs));
-  const concurrency = options.concurrency === undefined ? LLM_DEFAULTS.concurrency
-    : usage(() => checkBounded(options.concurrency ?? '', '--concurrency', LLM_BOUNDS.concurrency));
-  return { enabled: true, base_url: baseUrl, model, api_key_env: apiKeyEnv, api_key: apiKey, timeout_ms: timeoutMs, concurrency };
+  const timeoutMs =
+    options['timeout-ms'] === undefined
+      ? LLM_DEFAULTS.timeoutMs
+      : usage(() => checkBounded(options['timeout-ms'] ?? '', '--timeout-ms', LLM_BOUNDS.timeoutMs));
+  const concurrency =
+    options.concurrency === undefined
+      ? LLM_DEFAULTS.concurrency
+      : usage(() => checkBounded(options.concurrency ?? '', '--concurrency', LLM_BOUNDS.concurrency));
+  return {
+    enabled: true,
+    base_url: baseUrl,
+    model,
+    api_key_env: apiKeyEnv,
+    api_key: apiKey,
+    timeout_ms: timeoutMs,
+    concurrency,
+  };
 }
 
 function describe(view: LlmSettingView): string {
   if (!view.enabled) {
-    return view.origin === 'archive' ? 'Language model: off (turned off in this archive)' : `Language model: off (not set; ${LLM_ENV.baseUrl} not set either)`;
+    return view.origin === 'archive'
+      ? 'Language model: off (turned off in this archive)'
+      : `Language model: off (not set; ${LLM_ENV.baseUrl} not set either)`;
   }
-  const key = view.api_key.source === 'environment' ? `from the environment variable ${view.api_key.variable}`
-    : view.api_key.source === 'archive' ? 'stored in the archive (not shown)' : 'none';
+  const key =
+    view.api_key.source === 'environment'
+      ? `from the environment variable ${view.api_key.variable}`
+      : view.api_key.source === 'archive'
+        ? 'stored in the archive (not shown)'
+        : 'none';
   return [
     `Language model: on (${view.origin === 'archive' ? 'set in this archive' : `from ${LLM_ENV.baseUrl} in this shell's environment`})`,
     `  base URL     ${view.base_url}`,

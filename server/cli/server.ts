@@ -21,7 +21,10 @@ export async function main(argv: string[]): Promise<void> {
   const { values } = parseArgs({
     args: argv,
     options: {
-      'data-dir': { type: 'string' }, host: { type: 'string' }, port: { type: 'string' }, workers: { type: 'string' },
+      'data-dir': { type: 'string' },
+      host: { type: 'string' },
+      port: { type: 'string' },
+      workers: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -30,13 +33,21 @@ export async function main(argv: string[]): Promise<void> {
     return;
   }
   const port = values.port === undefined ? DEFAULT_PORT : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, got ${values.port}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`--port must be 0-65535, got ${values.port}`);
   const workers = values.workers === undefined ? undefined : Number(values.workers);
-  if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) throw new Error('--workers must be a positive integer');
+  if (workers !== undefined && (!Number.isInteger(workers) || workers < 1))
+    throw new Error('--workers must be a positive integer');
   const dataDir = values['data-dir'] ?? defaultDataDir();
-  const guard = installProcessGuard({ name: 'server', log: (line) => console.error(`${new Date().toISOString()} ${line}`) });
+  const guard = installProcessGuard({
+    name: 'server',
+    log: (line) => console.error(`${new Date().toISOString()} ${line}`),
+  });
   const service = await startArchiveService({
-    dataDir, host: values.host ?? DEFAULT_HOST, port, ...(workers ? { workers } : {}),
+    dataDir,
+    host: values.host ?? DEFAULT_HOST,
+    port,
+    ...(workers ? { workers } : {}),
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });
   console.log(`Archive Service v1 listening on ${service.url} (data: ${dataDir})`);

@@ -110,7 +110,11 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
       );
     `);
     const now = new Date().toISOString();
-    db.prepare('INSERT INTO spaces (id, name, is_default, created_at) VALUES (?, ?, 1, ?)').run(randomUUID(), 'Default', now);
+    db.prepare('INSERT INTO spaces (id, name, is_default, created_at) VALUES (?, ?, 1, ?)').run(
+      randomUUID(),
+      'Default',
+      now,
+    );
   },
   // Semantic search: one vector per document, tagged with the model that made it (float32, little endian).
   // source_hash is the SHA-256 of the embedded text, so re-embedding unchanged text is skipped.
@@ -226,13 +230,19 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
         decided_at TEXT NOT NULL, PRIMARY KEY (document_id, other_id)
       );`);
     const now = new Date().toISOString();
-    const documents = db.prepare("SELECT DISTINCT document_id FROM events WHERE purpose = 'main'").all() as Array<{ document_id: string }>;
+    const documents = db.prepare("SELECT DISTINCT document_id FROM events WHERE purpose = 'main'").all() as Array<{
+      document_id: string;
+    }>;
     // A pair found here moves both documents' updated_at, so the apps' next incremental sync brings the new flags.
     for (const { document_id: id } of documents) refreshBillKey(db, id, now);
   },
 ];
 
-interface NameUse { id: string | number; name: string; space_id: string }
+interface NameUse {
+  id: string | number;
+  name: string;
+  space_id: string;
+}
 
 /**
  * Migration 7. Tags and senders get a space; a name used in several spaces becomes one row per space (the first
@@ -240,12 +250,20 @@ interface NameUse { id: string | number; name: string; space_id: string }
  * where a space's own upload metadata spells the name, the space gets that spelling back.
  */
 function keepNamesPerSpace(db: DatabaseSync): void {
-  const tagUses = db.prepare(`SELECT DISTINCT t.id, t.name, d.space_id FROM tags t
-    JOIN document_tags dt ON dt.tag_id = t.id JOIN documents d ON d.id = dt.document_id ORDER BY t.id, d.space_id`).all() as unknown as NameUse[];
-  const senderUses = db.prepare(`SELECT s.id, s.name, u.space_id FROM senders s JOIN (
+  const tagUses = db
+    .prepare(
+      `SELECT DISTINCT t.id, t.name, d.space_id FROM tags t
+    JOIN document_tags dt ON dt.tag_id = t.id JOIN documents d ON d.id = dt.document_id ORDER BY t.id, d.space_id`,
+    )
+    .all() as unknown as NameUse[];
+  const senderUses = db
+    .prepare(
+      `SELECT s.id, s.name, u.space_id FROM senders s JOIN (
       SELECT sender_id, space_id FROM documents WHERE sender_id IS NOT NULL
       UNION SELECT e.sender_id, d.space_id FROM events e JOIN documents d ON d.id = e.document_id WHERE e.sender_id IS NOT NULL
-    ) u ON u.sender_id = s.id ORDER BY s.id, u.space_id`).all() as unknown as NameUse[];
+    ) u ON u.sender_id = s.id ORDER BY s.id, u.space_id`,
+    )
+    .all() as unknown as NameUse[];
   const spellings = metadataSpellings(db);
 
   // The old tables go while rows still point at them; the checks wait for COMMIT, by when every reference points at
@@ -271,7 +289,9 @@ function keepNamesPerSpace(db: DatabaseSync): void {
   // Kept ids first, so the new rows' automatic ids cannot take one of them.
   for (const use of keptTags) insertTag.run(use.id, use.space_id, spelled(use, 'tags'));
   for (const use of splitTags) {
-    const { id } = db.prepare('INSERT INTO tags (space_id, name) VALUES (?, ?) RETURNING id').get(use.space_id, spelled(use, 'tags')) as { id: number };
+    const { id } = db
+      .prepare('INSERT INTO tags (space_id, name) VALUES (?, ?) RETURNING id')
+      .get(use.space_id, spelled(use, 'tags')) as { id: number };
     moveTag.run(id, use.id, use.space_id);
   }
 
@@ -307,7 +327,8 @@ const asciiLower = (text: string): string => text.replace(/[A-Z]/g, (c) => c.toL
  */
 function metadataSpellings(db: DatabaseSync): Map<string, string> {
   const spellings = new Map<string, string>();
-  const rows = db.prepare(`SELECT space_id, metadata FROM documents WHERE metadata IS NOT NULL ORDER BY created_at DESC`)
+  const rows = db
+    .prepare(`SELECT space_id, metadata FROM documents WHERE metadata IS NOT NULL ORDER BY created_at DESC`)
     .all() as Array<{ space_id: string; metadata: string }>;
   // Newest first, so the earliest document's spelling is the one left in the map.
   for (const { space_id: space, metadata } of rows) {
@@ -319,7 +340,8 @@ function metadataSpellings(db: DatabaseSync): Map<string, string> {
     }
     const tags = Array.isArray(parsed.tags) ? parsed.tags.filter((t): t is string => typeof t === 'string') : [];
     for (const tag of tags) spellings.set(`tags\n${space}\n${asciiLower(tag)}`, tag);
-    if (typeof parsed.sender_name === 'string') spellings.set(`senders\n${space}\n${asciiLower(parsed.sender_name)}`, parsed.sender_name);
+    if (typeof parsed.sender_name === 'string')
+      spellings.set(`senders\n${space}\n${asciiLower(parsed.sender_name)}`, parsed.sender_name);
   }
   return spellings;
 }

@@ -17,7 +17,14 @@ import { isLearnable, learnFromCorrection } from '../learning/learned-senders.ts
 import { embeddingIndexFor } from '../search/embedding-index.ts';
 import { pathId, requireWrite, visibleDocument } from './document-access.ts';
 import {
-  documentListOrder, DOCUMENT_SELECT, findDocumentRow, reindexDocument, setDocumentTags, toDocument, toDocumentDetail, type DocumentRow,
+  documentListOrder,
+  DOCUMENT_SELECT,
+  findDocumentRow,
+  reindexDocument,
+  setDocumentTags,
+  toDocument,
+  toDocumentDetail,
+  type DocumentRow,
 } from './document-rows.ts';
 
 export const MAX_BULK_REPROCESS = 50;
@@ -53,12 +60,26 @@ function listDocuments(ctx: RequestContext) {
     where.push('d.space_id = ?');
     args.push(q.space_id);
   }
-  if (q.category_id) { where.push('d.category_id = ?'); args.push(q.category_id); }
-  if (q.status) { where.push('d.status = ?'); args.push(q.status); }
-  if (q.created_after) { where.push('d.created_at > ?'); args.push(q.created_after); }
-  if (q.updated_after) { where.push('d.updated_at > ?'); args.push(q.updated_after); }
+  if (q.category_id) {
+    where.push('d.category_id = ?');
+    args.push(q.category_id);
+  }
+  if (q.status) {
+    where.push('d.status = ?');
+    args.push(q.status);
+  }
+  if (q.created_after) {
+    where.push('d.created_at > ?');
+    args.push(q.created_after);
+  }
+  if (q.updated_after) {
+    where.push('d.updated_at > ?');
+    args.push(q.updated_after);
+  }
   if (q.tag) {
-    where.push('d.id IN (SELECT dt.document_id FROM document_tags dt JOIN tags t ON t.id = dt.tag_id WHERE t.name = ?)');
+    where.push(
+      'd.id IN (SELECT dt.document_id FROM document_tags dt JOIN tags t ON t.id = dt.tag_id WHERE t.name = ?)',
+    );
     args.push(q.tag);
   }
   const whereSql = where.join(' AND ');
@@ -67,26 +88,46 @@ function listDocuments(ctx: RequestContext) {
   const total = (db.prepare(`SELECT count(*) AS n FROM documents d WHERE ${whereSql}`).get(...args) as { n: number }).n;
   // The page is picked from the index alone, then only its rows are read whole: an offset deep in the list skips
   // index entries, not full rows with their text and tags.
-  const page = db.prepare(`SELECT d.rowid AS r FROM documents d WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
+  const page = db
+    .prepare(`SELECT d.rowid AS r FROM documents d WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
     .all(...args, q.limit, q.offset) as Array<{ r: number }>;
   const byRowid = db.prepare(`${DOCUMENT_SELECT} WHERE d.rowid = ?`);
   const rows = page.map(({ r }) => byRowid.get(r) as unknown as DocumentRow);
   return { status: 200, body: { success: true, items: rows.map(toDocument), total, limit: q.limit, offset: q.offset } };
 }
 
-export const documentPatchSchema = z.strictObject({
-  title: z.string().trim().min(1).max(500).optional().describe('New title (trimmed).'),
-  document_date: z.string().refine(isCalendarDate, { error: 'must be a date YYYY-MM-DD' }).meta({ format: 'date' }).nullable()
-    .optional().describe('YYYY-MM-DD; null clears it.'),
-  category_id: z.uuid().nullable().optional().describe('A category of the document\'s space; null clears it.'),
-  tags: z.array(z.string().trim().min(1).max(100)).max(50).optional().describe('Replaces all tags (needs scope tags:write).'),
-  sender_name: eventPatchFields.sender_name.describe('The sender of the document and of its event; null clears it. Later ' +
-    'documents of the same sender in the space get it (learning from corrections).'),
-  event_type: eventPatchFields.event_type.describe('The document\'s type: the type of its event, or a new event of this type ' +
-    'when it has none.'),
-  possible_duplicate_of: z.null().optional().describe('null: this document is not the same bill as the documents its ' +
-    'possible_duplicate_of named; neither is flagged for the other again.'),
-}).describe('Hand edits. Every field is optional; each given field is remembered as edited and kept by reprocessing.');
+export const documentPatchSchema = z
+  .strictObject({
+    title: z.string().trim().min(1).max(500).optional().describe('New title (trimmed).'),
+    document_date: z
+      .string()
+      .refine(isCalendarDate, { error: 'must be a date YYYY-MM-DD' })
+      .meta({ format: 'date' })
+      .nullable()
+      .optional()
+      .describe('YYYY-MM-DD; null clears it.'),
+    category_id: z.uuid().nullable().optional().describe("A category of the document's space; null clears it."),
+    tags: z
+      .array(z.string().trim().min(1).max(100))
+      .max(50)
+      .optional()
+      .describe('Replaces all tags (needs scope tags:write).'),
+    sender_name: eventPatchFields.sender_name.describe(
+      'The sender of the document and of its event; null clears it. Later ' +
+        'documents of the same sender in the space get it (learning from corrections).',
+    ),
+    event_type: eventPatchFields.event_type.describe(
+      "The document's type: the type of its event, or a new event of this type " + 'when it has none.',
+    ),
+    possible_duplicate_of: z
+      .null()
+      .optional()
+      .describe(
+        'null: this document is not the same bill as the documents its ' +
+          'possible_duplicate_of named; neither is flagged for the other again.',
+      ),
+  })
+  .describe('Hand edits. Every field is optional; each given field is remembered as edited and kept by reprocessing.');
 
 /**
  * PATCH: hand edits. Each edited field is remembered so reprocessing keeps it, and extracted_data shows it with
@@ -102,9 +143,10 @@ async function patchDocument(ctx: RequestContext) {
   if (patch.tags && !ctx.principal.scopes.has('tags:write')) throw new HttpError(403, ErrorMessage.insufficientScope);
   const { db } = ctx.service;
   if (patch.category_id) {
-    const category = db.prepare('SELECT space_id FROM categories WHERE id = ?').get(patch.category_id) as { space_id: string } | undefined;
+    const category = db.prepare('SELECT space_id FROM categories WHERE id = ?').get(patch.category_id) as
+      { space_id: string } | undefined;
     if (!category || category.space_id !== row.space_id) {
-      throw new HttpError(400, 'Invalid parameter category_id: no such category in the document\'s space');
+      throw new HttpError(400, "Invalid parameter category_id: no such category in the document's space");
     }
   }
   transaction(db, () => {
@@ -135,7 +177,9 @@ async function patchDocument(ctx: RequestContext) {
     learnFromCorrection(db, row.id, edited.filter(isLearnable), now);
   });
   // A new title or new tags change what the document is about; a failed embedding leaves full text intact.
-  await embeddingIndexFor(db).index(row.id).catch(() => undefined);
+  await embeddingIndexFor(db)
+    .index(row.id)
+    .catch(() => undefined);
   return { status: 200, body: { success: true, document: toDocumentDetail(db, findDocumentRow(db, row.id)!) } };
 }
 
@@ -157,7 +201,8 @@ function restoreDocument(ctx: RequestContext) {
   const row = visibleDocument(ctx, { includeDeleted: true });
   requireWrite(ctx, row.space_id);
   const { db } = ctx.service;
-  if (row.deleted_at) db.prepare('UPDATE documents SET deleted_at = NULL, updated_at = ? WHERE id = ?').run(nowIso(), row.id);
+  if (row.deleted_at)
+    db.prepare('UPDATE documents SET deleted_at = NULL, updated_at = ? WHERE id = ?').run(nowIso(), row.id);
   return { status: 200, body: { success: true, document: toDocument(findDocumentRow(db, row.id)!) } };
 }
 
@@ -176,18 +221,36 @@ function queueReprocess(ctx: RequestContext, row: DocumentRow): boolean {
   return queued;
 }
 
-export const bulkReprocessRequestSchema = z.strictObject({
-  documentIds: z.array(z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
-    error: 'every entry must be a uuid',
-  }).meta({ format: 'uuid' }), { error: 'documentIds must be an array of uuids' })
-    .min(1, { error: `documentIds must have 1 to ${MAX_BULK_REPROCESS} entries` })
-    .max(MAX_BULK_REPROCESS, { error: `documentIds must have 1 to ${MAX_BULK_REPROCESS} entries` })
-    .describe(`1 to ${MAX_BULK_REPROCESS} document ids; repeated ids count once.`),
-}, { error: 'body must be a JSON object { documentIds }' }).describe('Documents to reprocess.');
+export const bulkReprocessRequestSchema = z
+  .strictObject(
+    {
+      documentIds: z
+        .array(
+          z
+            .string()
+            .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+              error: 'every entry must be a uuid',
+            })
+            .meta({ format: 'uuid' }),
+          { error: 'documentIds must be an array of uuids' },
+        )
+        .min(1, { error: `documentIds must have 1 to ${MAX_BULK_REPROCESS} entries` })
+        .max(MAX_BULK_REPROCESS, { error: `documentIds must have 1 to ${MAX_BULK_REPROCESS} entries` })
+        .describe(`1 to ${MAX_BULK_REPROCESS} document ids; repeated ids count once.`),
+    },
+    { error: 'body must be a JSON object { documentIds }' },
+  )
+  .describe('Documents to reprocess.');
 
 async function reprocessBulk(ctx: RequestContext) {
   const { documentIds } = await parseJsonBody(ctx.req, bulkReprocessRequestSchema);
-  const result = { success: true as const, queued: [] as string[], skippedPending: [] as string[], denied: [] as string[], notFound: [] as string[] };
+  const result = {
+    success: true as const,
+    queued: [] as string[],
+    skippedPending: [] as string[],
+    denied: [] as string[],
+    notFound: [] as string[],
+  };
   for (const id of new Set(documentIds.map((i) => i.toLowerCase()))) {
     const row = findDocumentRow(ctx.service.db, id);
     if (!row || row.deleted_at || !canRead(ctx.principal, row.space_id)) result.notFound.push(id);
@@ -201,8 +264,16 @@ async function reprocessBulk(ctx: RequestContext) {
 export const documentRoutes: Route[] = [
   { method: 'GET', path: '/v1/documents', scope: 'documents:read', handler: listDocuments },
   {
-    method: 'GET', path: '/v1/documents/:id', scope: 'documents:read',
-    handler: (ctx) => ({ status: 200, body: { success: true, document: toDocumentDetail(ctx.service.db, visibleDocument(ctx, { includeDeleted: true })) } }),
+    method: 'GET',
+    path: '/v1/documents/:id',
+    scope: 'documents:read',
+    handler: (ctx) => ({
+      status: 200,
+      body: {
+        success: true,
+        document: toDocumentDetail(ctx.service.db, visibleDocument(ctx, { includeDeleted: true })),
+      },
+    }),
   },
   { method: 'PATCH', path: '/v1/documents/:id', scope: 'documents:write', handler: patchDocument },
   { method: 'DELETE', path: '/v1/documents/:id', scope: 'documents:write', handler: deleteDocument },

@@ -1,18 +1,45 @@
 import type {
-  ArchiveDocument, ArchiveDocumentDetail, DocumentSortField, DocumentStatus, FileFormat, UploadMetadata,
+  ArchiveDocument,
+  ArchiveDocumentDetail,
+  DocumentSortField,
+  DocumentStatus,
+  FileFormat,
+  UploadMetadata,
 } from '../../common/archive-types.ts';
 import type { Database } from '../db/database.ts';
 import { POSSIBLE_DUPLICATE_SQL } from '../events/possible-duplicates.ts';
 
 /** A documents row joined with its category, sender and tags, as every query below selects it. */
 export interface DocumentRow {
-  id: string; space_id: string; category_id: string | null; category_name: string | null;
-  sender_id: string | null; sender_name: string | null; status: string; title: string; original_filename: string;
-  mime_type: string; file_format: string; size_bytes: number; sha256: string; page_count: number | null;
-  language: string | null; document_date: string | null; content: string; extracted_data: string;
-  metadata: string | null; edited_fields: string; duplicate_of: string | null; processing_note: string | null;
-  error: string | null; uploaded_by: string | null; created_at: string; updated_at: string;
-  processed_at: string | null; deleted_at: string | null; tags_json: string;
+  id: string;
+  space_id: string;
+  category_id: string | null;
+  category_name: string | null;
+  sender_id: string | null;
+  sender_name: string | null;
+  status: string;
+  title: string;
+  original_filename: string;
+  mime_type: string;
+  file_format: string;
+  size_bytes: number;
+  sha256: string;
+  page_count: number | null;
+  language: string | null;
+  document_date: string | null;
+  content: string;
+  extracted_data: string;
+  metadata: string | null;
+  edited_fields: string;
+  duplicate_of: string | null;
+  processing_note: string | null;
+  error: string | null;
+  uploaded_by: string | null;
+  created_at: string;
+  updated_at: string;
+  processed_at: string | null;
+  deleted_at: string | null;
+  tags_json: string;
   possible_duplicate_of: string | null;
 }
 
@@ -27,7 +54,10 @@ export const DOCUMENT_SELECT = `
 
 /** The column of `documents` each sort_by value orders by: titles by their sort key (common/sort-key.ts). */
 const SORT_COLUMNS: Record<DocumentSortField, string> = {
-  created_at: 'created_at', updated_at: 'updated_at', title: 'title_key', document_date: 'document_date',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  title: 'title_key',
+  document_date: 'document_date',
 };
 
 /**
@@ -74,8 +104,9 @@ export function toDocument(row: DocumentRow): ArchiveDocument {
 }
 
 export function toDocumentDetail(db: Database, row: DocumentRow): ArchiveDocumentDetail {
-  const eventIds = (db.prepare('SELECT id FROM events WHERE document_id = ? ORDER BY created_at').all(row.id) as Array<{ id: string }>)
-    .map((e) => e.id);
+  const eventIds = (
+    db.prepare('SELECT id FROM events WHERE document_id = ? ORDER BY created_at').all(row.id) as Array<{ id: string }>
+  ).map((e) => e.id);
   return {
     ...toDocument(row),
     content: row.content,
@@ -87,7 +118,8 @@ export function toDocumentDetail(db: Database, row: DocumentRow): ArchiveDocumen
 
 /** The space a document is in (tags and senders are kept per space). */
 function spaceOf(db: Database, documentId: string): string {
-  const row = db.prepare('SELECT space_id FROM documents WHERE id = ?').get(documentId) as { space_id: string } | undefined;
+  const row = db.prepare('SELECT space_id FROM documents WHERE id = ?').get(documentId) as
+    { space_id: string } | undefined;
   if (!row) throw new Error(`No document ${documentId}`);
   return row.space_id;
 }
@@ -110,15 +142,24 @@ export function setDocumentTags(db: Database, documentId: string, names: readonl
 
 /** Keeps the full-text index row of a document in step with its searchable fields. */
 export function reindexDocument(db: Database, documentId: string): void {
-  const row = db.prepare(`
+  const row = db
+    .prepare(
+      `
     SELECT d.rowid AS rowid, d.title, d.content, s.name AS sender,
       (SELECT group_concat(t.name, ' ') FROM document_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.document_id = d.id) AS tags
-    FROM documents d LEFT JOIN senders s ON s.id = d.sender_id WHERE d.id = ?`).get(documentId) as
+    FROM documents d LEFT JOIN senders s ON s.id = d.sender_id WHERE d.id = ?`,
+    )
+    .get(documentId) as
     { rowid: number; title: string; content: string; sender: string | null; tags: string | null } | undefined;
   if (!row) return;
   db.prepare('DELETE FROM documents_fts WHERE rowid = ?').run(row.rowid);
-  db.prepare('INSERT INTO documents_fts (rowid, title, content, sender, tags) VALUES (?, ?, ?, ?, ?)')
-    .run(row.rowid, row.title, row.content, row.sender ?? '', row.tags ?? '');
+  db.prepare('INSERT INTO documents_fts (rowid, title, content, sender, tags) VALUES (?, ?, ?, ?, ?)').run(
+    row.rowid,
+    row.title,
+    row.content,
+    row.sender ?? '',
+    row.tags ?? '',
+  );
 }
 
 /**
@@ -127,7 +168,8 @@ export function reindexDocument(db: Database, documentId: string): void {
  */
 export function senderIdFor(db: Database, documentId: string, name: string, now: string): string {
   const spaceId = spaceOf(db, documentId);
-  const found = db.prepare('SELECT id FROM senders WHERE space_id = ? AND name = ?').get(spaceId, name) as { id: string } | undefined;
+  const found = db.prepare('SELECT id FROM senders WHERE space_id = ? AND name = ?').get(spaceId, name) as
+    { id: string } | undefined;
   if (found) return found.id;
   const id = crypto.randomUUID();
   db.prepare('INSERT INTO senders (id, space_id, name, created_at) VALUES (?, ?, ?, ?)').run(id, spaceId, name, now);
@@ -136,8 +178,9 @@ export function senderIdFor(db: Database, documentId: string, name: string, now:
 
 /** Finds or creates a category of a space by name (case-insensitive) and returns its id. */
 export function categoryIdFor(db: Database, spaceId: string, name: string, now: string): string {
-  const found = db.prepare('SELECT id FROM categories WHERE space_id = ? AND name = ? COLLATE NOCASE').get(spaceId, name) as
-    { id: string } | undefined;
+  const found = db
+    .prepare('SELECT id FROM categories WHERE space_id = ? AND name = ? COLLATE NOCASE')
+    .get(spaceId, name) as { id: string } | undefined;
   if (found) return found.id;
   const id = crypto.randomUUID();
   db.prepare('INSERT INTO categories (id, space_id, name, created_at) VALUES (?, ?, ?, ?)').run(id, spaceId, name, now);

@@ -66,7 +66,8 @@ function signingKeyId(secret: Buffer, documentId: string, query: URLSearchParams
   const keyId = query.get('key_id') ?? '';
   const presented = Buffer.from(query.get('signature') ?? '', 'base64url');
   const expected = Buffer.from(signDownload(secret, documentId, expires, keyId), 'base64url');
-  const valid = Number.isInteger(expires) && presented.length === expected.length && timingSafeEqual(presented, expected);
+  const valid =
+    Number.isInteger(expires) && presented.length === expected.length && timingSafeEqual(presented, expected);
   return valid ? keyId : null;
 }
 
@@ -81,13 +82,29 @@ function signedFileCountedAs({ url, params, service }: Parameters<NonNullable<Ro
 
 /** RFC 6266 with an RFC 5987 `filename*` for names that are not plain ASCII; the quoted fallback stays ASCII. */
 export function contentDisposition(filename: string): string {
-  const fallback = filename.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return fallback === filename ? `attachment; filename="${fallback}"` : `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  const fallback = filename
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '_')
+    .replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return fallback === filename
+    ? `attachment; filename="${fallback}"`
+    : `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }
 
 export const downloadRoutes: Route[] = [
   { method: 'GET', path: '/v1/document/:id/download', scope: 'documents:read', handler: redirectToSignedUrl },
   { method: 'GET', path: '/v1/documents/:id/download', scope: 'documents:read', handler: redirectToSignedUrl },
-  { method: 'GET', path: '/v1/files/:id', scope: null, public: true, countedAs: signedFileCountedAs, handler: serveSignedFile },
+  {
+    method: 'GET',
+    path: '/v1/files/:id',
+    scope: null,
+    public: true,
+    countedAs: signedFileCountedAs,
+    handler: serveSignedFile,
+  },
 ];

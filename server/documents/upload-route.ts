@@ -60,9 +60,17 @@ function receive(ctx: RequestContext, hold: UploadHold): Promise<ReceivedUpload>
     let parser: busboy.Busboy;
     try {
       parser = busboy({
-        headers: req.headers, defParamCharset: 'utf8',
+        headers: req.headers,
+        defParamCharset: 'utf8',
         // busboy reports 'limit' on reaching fileSize, not on passing it: +1 so a file of exactly the maximum is accepted.
-        limits: { files: 1, fileSize: limits.maxUploadBytes + 1, fields: 10, fieldSize: 64 * 1024, parts: 12, headerPairs: 20 },
+        limits: {
+          files: 1,
+          fileSize: limits.maxUploadBytes + 1,
+          fields: 10,
+          fieldSize: 64 * 1024,
+          parts: 12,
+          headerPairs: 20,
+        },
       });
     } catch {
       reject(new HttpError(400, ErrorMessage.malformedMultipart));
@@ -86,7 +94,8 @@ function receive(ctx: RequestContext, hold: UploadHold): Promise<ReceivedUpload>
     });
     parser.on('file', (name, stream, info) => {
       if (name !== 'file' || received.file || failure) {
-        if (name !== 'file') fail(new HttpError(400, `Unknown parameter ${name}: the file goes in the field named file`));
+        if (name !== 'file')
+          fail(new HttpError(400, `Unknown parameter ${name}: the file goes in the field named file`));
         stream.resume();
         return;
       }
@@ -104,19 +113,27 @@ function receive(ctx: RequestContext, hold: UploadHold): Promise<ReceivedUpload>
       stream.on('data', keepHead);
       // Stop at once: the rest of an oversized body is only discarded, after the 413 (discardBody).
       stream.on('limit', () => void finish(new HttpError(413, ErrorMessage.fileTooLarge)));
-      staging = blobs.stage(stream, path).then((staged) => {
-        // busboy reports a part without Content-Type as text/plain (the RFC 7578 default); no supported format is
-        // text/plain, so treating it as undeclared only lets through clients that send no type at all.
-        const declaredType = info.mimeType === 'text/plain' ? undefined : info.mimeType;
-        received.file = { ...staged, filename: info.filename ?? '', declaredType, head: head.subarray(0, headLength) };
-      }, () => fail(new HttpError(400, ErrorMessage.malformedMultipart)));
+      staging = blobs.stage(stream, path).then(
+        (staged) => {
+          // busboy reports a part without Content-Type as text/plain (the RFC 7578 default); no supported format is
+          // text/plain, so treating it as undeclared only lets through clients that send no type at all.
+          const declaredType = info.mimeType === 'text/plain' ? undefined : info.mimeType;
+          received.file = {
+            ...staged,
+            filename: info.filename ?? '',
+            declaredType,
+            head: head.subarray(0, headLength),
+          };
+        },
+        () => fail(new HttpError(400, ErrorMessage.malformedMultipart)),
+      );
     });
     parser.on('filesLimit', () => fail(new HttpError(400, 'Only one file per upload')));
     parser.on('partsLimit', () => fail(new HttpError(400, 'Too many form fields')));
     parser.on('fieldsLimit', () => fail(new HttpError(400, 'Too many form fields')));
 
     let settled = false;
-    let fileStream: NodeJS.ReadableStream & { destroy(error?: Error): void } | undefined;
+    let fileStream: (NodeJS.ReadableStream & { destroy(error?: Error): void }) | undefined;
     finish = async (error: HttpError | null): Promise<void> => {
       if (settled) return;
       settled = true;
@@ -175,12 +192,30 @@ async function accept(ctx: RequestContext, received: ReceivedUpload): Promise<Ro
   const now = nowIso();
   const filename = safeFilename(file.filename, format.extension);
   const duplicateOf = transaction(db, () => {
-    const original = db.prepare(`SELECT id FROM documents WHERE sha256 = ? AND space_id = ? AND deleted_at IS NULL
-      AND duplicate_of IS NULL ORDER BY created_at LIMIT 1`).get(file.sha256, spaceId) as { id: string } | undefined;
-    db.prepare(`INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
-      sha256, metadata, duplicate_of, uploaded_by, created_at, updated_at) VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-      .run(id, spaceId, metadata?.title ?? titleFromFilename(filename), filename, format.mimeType, format.format, file.size,
-        file.sha256, metadata ? JSON.stringify(metadata) : null, original?.id ?? null, ctx.principal.id, now, now);
+    const original = db
+      .prepare(
+        `SELECT id FROM documents WHERE sha256 = ? AND space_id = ? AND deleted_at IS NULL
+      AND duplicate_of IS NULL ORDER BY created_at LIMIT 1`,
+      )
+      .get(file.sha256, spaceId) as { id: string } | undefined;
+    db.prepare(
+      `INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
+      sha256, metadata, duplicate_of, uploaded_by, created_at, updated_at) VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      id,
+      spaceId,
+      metadata?.title ?? titleFromFilename(filename),
+      filename,
+      format.mimeType,
+      format.format,
+      file.size,
+      file.sha256,
+      metadata ? JSON.stringify(metadata) : null,
+      original?.id ?? null,
+      ctx.principal.id,
+      now,
+      now,
+    );
     ctx.service.processor.jobs.enqueue(id, 'process');
     return original?.id ?? null;
   });
@@ -216,4 +251,10 @@ export function safeFilename(name: string, extension: string): string {
   return cleanFileName(name).slice(0, 255) || `upload.${extension}`;
 }
 
-export const uploadRoute: Route = { method: 'POST', path: '/v1/documents', scope: 'documents:write', upload: true, handler: uploadDocument };
+export const uploadRoute: Route = {
+  method: 'POST',
+  path: '/v1/documents',
+  scope: 'documents:write',
+  upload: true,
+  handler: uploadDocument,
+};

@@ -13,8 +13,11 @@ import { addEditedFields, eventEditKey, MAIN_EVENT } from './hand-edits.ts';
 export function setSenderByHand(db: Database, documentId: string, name: string | null, now: string): void {
   const senderId = name ? senderIdFor(db, documentId, name, now) : null;
   db.prepare('UPDATE documents SET sender_id = ?, updated_at = ? WHERE id = ?').run(senderId, now, documentId);
-  db.prepare(`UPDATE events SET sender_id = ?, updated_at = ? WHERE document_id = ? AND purpose = '${MAIN_EVENT}'`)
-    .run(senderId, now, documentId);
+  db.prepare(`UPDATE events SET sender_id = ?, updated_at = ? WHERE document_id = ? AND purpose = '${MAIN_EVENT}'`).run(
+    senderId,
+    now,
+    documentId,
+  );
   reindexDocument(db, documentId);
 }
 
@@ -23,7 +26,8 @@ export function setSenderByHand(db: Database, documentId: string, name: string |
  * an invoice). The state is decided again from the event's facts, as after PATCH /v1/events/{id}.
  */
 export function setDocumentTypeByHand(db: Database, documentId: string, type: EventType, now: string): void {
-  const event = db.prepare(`SELECT id FROM events WHERE document_id = ? AND purpose = '${MAIN_EVENT}' ORDER BY created_at LIMIT 1`)
+  const event = db
+    .prepare(`SELECT id FROM events WHERE document_id = ? AND purpose = '${MAIN_EVENT}' ORDER BY created_at LIMIT 1`)
     .get(documentId) as { id: string } | undefined;
   if (event) {
     db.prepare('UPDATE events SET event_type = ?, updated_at = ? WHERE id = ?').run(type, now, event.id);
@@ -33,7 +37,12 @@ export function setDocumentTypeByHand(db: Database, documentId: string, type: Ev
   }
   const row = findDocumentRow(db, documentId)!;
   writeDocumentEvent(db, documentId, {
-    eventType: type, title: row.title, amount: null, dueDate: null, referenceNumber: null, senderName: row.sender_name,
+    eventType: type,
+    title: row.title,
+    amount: null,
+    dueDate: null,
+    referenceNumber: null,
+    senderName: row.sender_name,
     metadata: row.metadata ? (JSON.parse(row.metadata) as UploadMetadata) : null,
   });
   addEditedFields(db, documentId, [eventEditKey('event_type')]);

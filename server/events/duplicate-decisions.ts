@@ -15,7 +15,9 @@ import { touch, twins } from './possible-duplicates.ts';
  */
 export function declareDifferentBills(db: Database, documentId: string, now: string): string[] {
   const others = twins(db, documentId);
-  const remember = db.prepare('INSERT OR IGNORE INTO distinct_bills (document_id, other_id, decided_at) VALUES (?, ?, ?)');
+  const remember = db.prepare(
+    'INSERT OR IGNORE INTO distinct_bills (document_id, other_id, decided_at) VALUES (?, ?, ?)',
+  );
   for (const other of others) {
     remember.run(documentId, other, now);
     remember.run(other, documentId, now);
@@ -33,9 +35,13 @@ export function declareDifferentBills(db: Database, documentId: string, now: str
 export function afterDocumentDeleted(db: Database, documentId: string, now: string): void {
   const others = twins(db, documentId);
   touch(db, others, now);
-  const deletedEvents = (db.prepare(`SELECT id FROM events WHERE document_id = ? AND purpose = '${MAIN_EVENT}'`)
-    .all(documentId) as Array<{ id: string }>).map((r) => r.id);
-  for (const eventId of sameInvoiceEventsAmong(db, others, deletedEvents)) redecideEventAfterEdit(db, eventId, 'original deleted');
+  const deletedEvents = (
+    db.prepare(`SELECT id FROM events WHERE document_id = ? AND purpose = '${MAIN_EVENT}'`).all(documentId) as Array<{
+      id: string;
+    }>
+  ).map((r) => r.id);
+  for (const eventId of sameInvoiceEventsAmong(db, others, deletedEvents))
+    redecideEventAfterEdit(db, eventId, 'original deleted');
 }
 
 /**
@@ -44,11 +50,17 @@ export function afterDocumentDeleted(db: Database, documentId: string, now: stri
  */
 function sameInvoiceEventsAmong(db: Database, documentIds: readonly string[], of?: readonly string[]): string[] {
   if (documentIds.length === 0) return [];
-  const rows = db.prepare(`SELECT e.id, (SELECT h.cause FROM event_history h WHERE h.event_id = e.id ORDER BY h.rowid DESC LIMIT 1) AS cause
+  const rows = db
+    .prepare(
+      `SELECT e.id, (SELECT h.cause FROM event_history h WHERE h.event_id = e.id ORDER BY h.rowid DESC LIMIT 1) AS cause
     FROM events e WHERE e.purpose = '${MAIN_EVENT}' AND e.state = 'received'
-      AND e.document_id IN (${documentIds.map(() => '?').join(', ')})`).all(...documentIds) as Array<{ id: string; cause: string | null }>;
-  return rows.filter(({ cause }) => {
-    const m = cause ? /same invoice as event ([0-9a-f-]{36})$/.exec(cause) : null;
-    return m !== null && (!of || of.includes(m[1]!));
-  }).map((r) => r.id);
+      AND e.document_id IN (${documentIds.map(() => '?').join(', ')})`,
+    )
+    .all(...documentIds) as Array<{ id: string; cause: string | null }>;
+  return rows
+    .filter(({ cause }) => {
+      const m = cause ? /same invoice as event ([0-9a-f-]{36})$/.exec(cause) : null;
+      return m !== null && (!of || of.includes(m[1]!));
+    })
+    .map((r) => r.id);
 }

@@ -14,7 +14,13 @@ import { canTransition, needsAmountToOpen } from './event-state.ts';
 import { recordStateChange, redecideEventAfterEdit } from './event-writer.ts';
 import { refreshBillKey } from './possible-duplicates.ts';
 import {
-  addEditedFields, amountOf, eventEditKey, HAND_SET_STATE, MAIN_EVENT, refreshEditOverlay, type EventEditField,
+  addEditedFields,
+  amountOf,
+  eventEditKey,
+  HAND_SET_STATE,
+  MAIN_EVENT,
+  refreshEditOverlay,
+  type EventEditField,
 } from './hand-edits.ts';
 import { pathId } from '../documents/document-access.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -22,10 +28,23 @@ import { param, parseQuery } from '../http/query.ts';
 import type { RequestContext, Route } from '../http/router.ts';
 
 interface EventRow {
-  id: string; document_id: string; space_id: string; event_type: string; state: string; title: string;
-  amount_value: number | null; amount_currency: string | null; due_date: string | null; reference_number: string | null;
-  sender_name: string | null; created_at: string; updated_at: string; purpose: string;
-  document_title: string; document_status: string; document_filename: string;
+  id: string;
+  document_id: string;
+  space_id: string;
+  event_type: string;
+  state: string;
+  title: string;
+  amount_value: number | null;
+  amount_currency: string | null;
+  due_date: string | null;
+  reference_number: string | null;
+  sender_name: string | null;
+  created_at: string;
+  updated_at: string;
+  purpose: string;
+  document_title: string;
+  document_status: string;
+  document_filename: string;
 }
 
 // The inner join is the rule "events without a (visible) document are never returned".
@@ -49,11 +68,18 @@ const LIST_QUERY = {
 
 function toEvent(row: EventRow): ArchiveEvent {
   return {
-    id: row.id, document_id: row.document_id, space_id: row.space_id, event_type: row.event_type as EventType,
-    state: row.state as EventState, title: row.title,
+    id: row.id,
+    document_id: row.document_id,
+    space_id: row.space_id,
+    event_type: row.event_type as EventType,
+    state: row.state as EventState,
+    title: row.title,
     amount: amountOf(row),
-    due_date: row.due_date, reference_number: row.reference_number, sender_name: row.sender_name,
-    created_at: row.created_at, updated_at: row.updated_at,
+    due_date: row.due_date,
+    reference_number: row.reference_number,
+    sender_name: row.sender_name,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
   };
 }
 
@@ -64,20 +90,45 @@ function listEvents(ctx: RequestContext) {
   const args: Array<string | number> = [...spaces.params];
   if (q.space_id) {
     if (!canRead(ctx.principal, q.space_id)) throw new HttpError(403, ErrorMessage.spaceDenied);
-    where.push('d.space_id = ?'); args.push(q.space_id);
+    where.push('d.space_id = ?');
+    args.push(q.space_id);
   }
-  if (q.state) { where.push('e.state = ?'); args.push(q.state); }
-  if (q.event_type) { where.push('e.event_type = ?'); args.push(q.event_type); }
-  if (q.due_before) { where.push('e.due_date <= ?'); args.push(q.due_before); }
-  if (q.due_after) { where.push('e.due_date >= ?'); args.push(q.due_after); }
-  if (q.document_id) { where.push('e.document_id = ?'); args.push(q.document_id); }
-  if (q.updated_after) { where.push('e.updated_at > ?'); args.push(q.updated_after); }
+  if (q.state) {
+    where.push('e.state = ?');
+    args.push(q.state);
+  }
+  if (q.event_type) {
+    where.push('e.event_type = ?');
+    args.push(q.event_type);
+  }
+  if (q.due_before) {
+    where.push('e.due_date <= ?');
+    args.push(q.due_before);
+  }
+  if (q.due_after) {
+    where.push('e.due_date >= ?');
+    args.push(q.due_after);
+  }
+  if (q.document_id) {
+    where.push('e.document_id = ?');
+    args.push(q.document_id);
+  }
+  if (q.updated_after) {
+    where.push('e.updated_at > ?');
+    args.push(q.updated_after);
+  }
   const whereSql = where.join(' AND ');
   const { db } = ctx.service;
-  const total = (db.prepare(`SELECT count(*) AS n FROM (${EVENT_SELECT} WHERE ${whereSql})`).get(...args) as { n: number }).n;
+  const total = (
+    db.prepare(`SELECT count(*) AS n FROM (${EVENT_SELECT} WHERE ${whereSql})`).get(...args) as { n: number }
+  ).n;
   // Soonest due first (undated last), then newest: the order a "what is due" view wants.
-  const rows = db.prepare(`${EVENT_SELECT} WHERE ${whereSql} ORDER BY e.due_date IS NULL, e.due_date ASC, e.created_at DESC, e.id
-    LIMIT ? OFFSET ?`).all(...args, q.limit, q.offset) as unknown as EventRow[];
+  const rows = db
+    .prepare(
+      `${EVENT_SELECT} WHERE ${whereSql} ORDER BY e.due_date IS NULL, e.due_date ASC, e.created_at DESC, e.id
+    LIMIT ? OFFSET ?`,
+    )
+    .all(...args, q.limit, q.offset) as unknown as EventRow[];
   return { status: 200, body: { success: true, items: rows.map(toEvent), total, limit: q.limit, offset: q.offset } };
 }
 
@@ -86,21 +137,42 @@ function getEvent(ctx: RequestContext) {
   const { db } = ctx.service;
   const row = db.prepare(`${EVENT_SELECT} WHERE e.id = ?`).get(id) as EventRow | undefined;
   if (!row || !canRead(ctx.principal, row.space_id)) throw new HttpError(404, ErrorMessage.eventNotFound);
-  const payments = (db.prepare('SELECT * FROM payments WHERE event_id = ? ORDER BY paid_at').all(id) as Array<{
-    id: string; amount_value: number | null; amount_currency: string | null; paid_at: string; confirmed: number;
-    source: Payment['source']; created_at: string;
-  }>).map((p): Payment => ({
-    id: p.id, paid_at: p.paid_at, confirmed: p.confirmed === 1, source: p.source, created_at: p.created_at,
+  const payments = (
+    db.prepare('SELECT * FROM payments WHERE event_id = ? ORDER BY paid_at').all(id) as Array<{
+      id: string;
+      amount_value: number | null;
+      amount_currency: string | null;
+      paid_at: string;
+      confirmed: number;
+      source: Payment['source'];
+      created_at: string;
+    }>
+  ).map((p): Payment => ({
+    id: p.id,
+    paid_at: p.paid_at,
+    confirmed: p.confirmed === 1,
+    source: p.source,
+    created_at: p.created_at,
     amount: amountOf(p),
   }));
-  const history = (db.prepare('SELECT from_state, to_state, at, cause FROM event_history WHERE event_id = ? ORDER BY id').all(id) as Array<{
-    from_state: EventState | null; to_state: EventState; at: string; cause: string;
-  }>).map((h) => ({ from: h.from_state, to: h.to_state, at: h.at, cause: h.cause }));
+  const history = (
+    db
+      .prepare('SELECT from_state, to_state, at, cause FROM event_history WHERE event_id = ? ORDER BY id')
+      .all(id) as Array<{
+      from_state: EventState | null;
+      to_state: EventState;
+      at: string;
+      cause: string;
+    }>
+  ).map((h) => ({ from: h.from_state, to: h.to_state, at: h.at, cause: h.cause }));
   const event: ArchiveEventDetail = {
     ...toEvent(row),
     document: {
-      id: row.document_id, title: row.document_title, space_id: row.space_id,
-      status: row.document_status as ArchiveEventDetail['document']['status'], original_filename: row.document_filename,
+      id: row.document_id,
+      title: row.document_title,
+      space_id: row.space_id,
+      status: row.document_status as ArchiveEventDetail['document']['status'],
+      original_filename: row.document_filename,
     },
     payments,
     history,
@@ -110,15 +182,29 @@ function getEvent(ctx: RequestContext) {
 
 const calendarDate = z.string().refine(isCalendarDate, { error: 'must be a date YYYY-MM-DD' }).meta({ format: 'date' });
 
-export const stateChangeRequestSchema = z.strictObject({
-  state: z.enum(EVENT_STATES, { error: `must be one of ${EVENT_STATES.join(', ')}` })
-    .describe('The new state; must be an allowed move from the current one (or equal to it: no change).'),
-  cause: z.string().trim().min(1).max(200).optional().describe('Why, for the history (default "set by <key name>").'),
-  paid_at: calendarDate.optional()
-    .describe('Only with state paid: the payment date of the recorded payment (default today, UTC).'),
-  due_date: calendarDate.optional()
-    .describe('Only with state active: the new end date of a renewal (kept as a hand edit of the event).'),
-}, { error: 'body must be a JSON object { state, cause?, paid_at?, due_date? }' }).describe('A state change made by a person.');
+export const stateChangeRequestSchema = z
+  .strictObject(
+    {
+      state: z
+        .enum(EVENT_STATES, { error: `must be one of ${EVENT_STATES.join(', ')}` })
+        .describe('The new state; must be an allowed move from the current one (or equal to it: no change).'),
+      cause: z
+        .string()
+        .trim()
+        .min(1)
+        .max(200)
+        .optional()
+        .describe('Why, for the history (default "set by <key name>").'),
+      paid_at: calendarDate
+        .optional()
+        .describe('Only with state paid: the payment date of the recorded payment (default today, UTC).'),
+      due_date: calendarDate
+        .optional()
+        .describe('Only with state active: the new end date of a renewal (kept as a hand edit of the event).'),
+    },
+    { error: 'body must be a JSON object { state, cause?, paid_at?, due_date? }' },
+  )
+  .describe('A state change made by a person.');
 
 /**
  * POST /v1/events/:id/state (designed here): a person settles or files an event. Allowed moves are in
@@ -133,13 +219,25 @@ async function transitionEvent(ctx: RequestContext) {
   const { state, cause, paid_at: paidAt, due_date: dueDate } = await parseJsonBody(ctx.req, stateChangeRequestSchema);
   const from = row.state as EventState;
   if (state !== from && !canTransition(from, state, row.event_type as EventType)) {
-    throw new HttpError(409, row.event_type === 'credit_note' && state === 'open'
-      ? 'Cannot change a credit note to open: it asks for no payment' : `Cannot change an event from ${from} to ${state}`);
+    throw new HttpError(
+      409,
+      row.event_type === 'credit_note' && state === 'open'
+        ? 'Cannot change a credit note to open: it asks for no payment'
+        : `Cannot change an event from ${from} to ${state}`,
+    );
   }
   if (paidAt && state !== 'paid') throw new HttpError(400, 'Invalid parameter paid_at: only with state paid');
   if (dueDate && state !== 'active') throw new HttpError(400, 'Invalid parameter due_date: only with state active');
-  if (state === 'open' && from !== 'open' && row.amount_value === null && needsAmountToOpen(row.event_type as EventType)) {
-    throw new HttpError(409, `Cannot change an event from ${from} to open without an amount (set it with PATCH /v1/events/{id})`);
+  if (
+    state === 'open' &&
+    from !== 'open' &&
+    row.amount_value === null &&
+    needsAmountToOpen(row.event_type as EventType)
+  ) {
+    throw new HttpError(
+      409,
+      `Cannot change an event from ${from} to open without an amount (set it with PATCH /v1/events/{id})`,
+    );
   }
   if (state !== from || dueDate) {
     transaction(db, () => {
@@ -150,9 +248,10 @@ async function transitionEvent(ctx: RequestContext) {
         // A derived event (a notice deadline) follows its contract; only the main event's state is the document's.
         if (row.purpose === MAIN_EVENT) addEditedFields(db, row.document_id, [HAND_SET_STATE]);
         if (state === 'paid') {
-          db.prepare(`INSERT INTO payments (id, event_id, amount_value, amount_currency, paid_at, confirmed, source, created_at)
-            VALUES (?, ?, ?, ?, ?, 1, 'manual', ?)`).run(randomUUID(), id, row.amount_value, row.amount_currency,
-            paidAt ?? now.slice(0, 10), now);
+          db.prepare(
+            `INSERT INTO payments (id, event_id, amount_value, amount_currency, paid_at, confirmed, source, created_at)
+            VALUES (?, ?, ?, ?, ?, 1, 'manual', ?)`,
+          ).run(randomUUID(), id, row.amount_value, row.amount_currency, paidAt ?? now.slice(0, 10), now);
         }
         if (from === 'paid' && state === 'open') reverseLatestPayment(db, id);
       }
@@ -168,8 +267,10 @@ async function transitionEvent(ctx: RequestContext) {
 
 /** A payment reversed (paid → open): the latest confirmed one no longer counts. Kept, not deleted, for the record. */
 function reverseLatestPayment(db: Database, eventId: string): void {
-  db.prepare(`UPDATE payments SET confirmed = 0 WHERE id = (SELECT id FROM payments WHERE event_id = ? AND confirmed = 1
-    ORDER BY paid_at DESC, created_at DESC, rowid DESC LIMIT 1)`).run(eventId);
+  db.prepare(
+    `UPDATE payments SET confirmed = 0 WHERE id = (SELECT id FROM payments WHERE event_id = ? AND confirmed = 1
+    ORDER BY paid_at DESC, created_at DESC, rowid DESC LIMIT 1)`,
+  ).run(eventId);
 }
 
 /**
@@ -184,7 +285,8 @@ async function patchEvent(ctx: RequestContext) {
   const { db } = ctx.service;
   const row = writableEvent(ctx, id);
   const patch = await parseJsonBody(ctx.req, eventPatchSchema);
-  if (row.purpose !== MAIN_EVENT) throw new HttpError(409, 'A notice deadline follows its contract: edit the contract\'s event');
+  if (row.purpose !== MAIN_EVENT)
+    throw new HttpError(409, "A notice deadline follows its contract: edit the contract's event");
   const given = (Object.keys(patch) as Array<keyof typeof patch>).filter((k) => patch[k] !== undefined);
   if (given.length > 0) {
     transaction(db, () => {
@@ -200,8 +302,11 @@ async function patchEvent(ctx: RequestContext) {
       if (patch.reference_number !== undefined) set('reference_number', patch.reference_number);
       if (patch.sender_name !== undefined) setSenderByHand(db, row.document_id, patch.sender_name, now);
       set('updated_at', now);
-      addEditedFields(db, row.document_id, given.map((field) => field === 'sender_name' ? 'sender_name'
-        : eventEditKey(field satisfies EventEditField)));
+      addEditedFields(
+        db,
+        row.document_id,
+        given.map((field) => (field === 'sender_name' ? 'sender_name' : eventEditKey(field satisfies EventEditField))),
+      );
       refreshEditOverlay(db, row.document_id);
       redecideEventAfterEdit(db, id);
       refreshBillKey(db, row.document_id, now);

@@ -17,7 +17,6 @@ const PAYABLE: ReadonlySet<EventType> = new Set(['invoice', 'notice']);
 /** Types that run for a while and end (their due date is the end date). */
 const TERM: ReadonlySet<EventType> = new Set(['contract', 'policy', 'offer']);
 
-
 /**
  * Types whose `open` means "an amount to pay": an invoice without one is needs_input, and a person may move it to
  * open only once it has one. A notice is open on its deadline alone (it may ask for an action, not a sum).
@@ -37,20 +36,29 @@ export function initialEventState(facts: EventFacts): { state: EventState; cause
   // A credit note is owed to the reader: nothing to pay, so never open, whatever the hint says.
   if (facts.stateHint && !(facts.eventType === 'credit_note' && facts.stateHint === 'open')) {
     const running = facts.stateHint === 'active' || facts.stateHint === 'open';
-    if (running && TERM.has(facts.eventType) && facts.dueDate && facts.hintGivenOn
-      && facts.dueDate >= facts.hintGivenOn && facts.dueDate < facts.today) {
+    if (
+      running &&
+      TERM.has(facts.eventType) &&
+      facts.dueDate &&
+      facts.hintGivenOn &&
+      facts.dueDate >= facts.hintGivenOn &&
+      facts.dueDate < facts.today
+    ) {
       return { state: 'expired', cause: 'end date passed' };
     }
     return { state: facts.stateHint, cause: 'metadata.state_hint' };
   }
   if (PAYABLE.has(facts.eventType)) {
-    if (facts.eventType === 'invoice' && !facts.hasAmount) return { state: 'needs_input', cause: 'invoice without amount' };
+    if (facts.eventType === 'invoice' && !facts.hasAmount)
+      return { state: 'needs_input', cause: 'invoice without amount' };
     if (facts.eventType === 'notice' && !facts.dueDate) return { state: 'received', cause: 'notice without due date' };
     return { state: 'open', cause: 'payable with amount' };
   }
   if (TERM.has(facts.eventType)) {
     if (facts.dueDate && facts.dueDate < facts.today) return { state: 'expired', cause: 'end date passed' };
-    return facts.eventType === 'offer' ? { state: 'open', cause: 'offer awaiting answer' } : { state: 'active', cause: 'in force' };
+    return facts.eventType === 'offer'
+      ? { state: 'open', cause: 'offer awaiting answer' }
+      : { state: 'active', cause: 'in force' };
   }
   // receipt, credit_note, payslip, statement, letter: nothing to pay or to act on.
   return { state: 'received', cause: `${facts.eventType} needs no action` };

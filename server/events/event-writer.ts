@@ -24,8 +24,13 @@ export interface EventInput {
 }
 
 interface ExistingEvent {
-  id: string; state: EventState; event_type: EventType; amount_value: number | null; amount_currency: string | null;
-  due_date: string | null; reference_number: string | null;
+  id: string;
+  state: EventState;
+  event_type: EventType;
+  amount_value: number | null;
+  amount_currency: string | null;
+  due_date: string | null;
+  reference_number: string | null;
 }
 
 /**
@@ -35,15 +40,23 @@ interface ExistingEvent {
  */
 export function writeDocumentEvent(db: Database, documentId: string, input: EventInput): void {
   const meta = input.metadata;
-  const existing = db.prepare(`SELECT id, state, event_type, amount_value, amount_currency, due_date, reference_number
-    FROM events WHERE document_id = ? AND purpose = '${MAIN_EVENT}' ORDER BY created_at LIMIT 1`).get(documentId) as ExistingEvent | undefined;
+  const existing = db
+    .prepare(
+      `SELECT id, state, event_type, amount_value, amount_currency, due_date, reference_number
+    FROM events WHERE document_id = ? AND purpose = '${MAIN_EVENT}' ORDER BY created_at LIMIT 1`,
+    )
+    .get(documentId) as ExistingEvent | undefined;
   const edited = readEditedFields(db, documentId);
-  const keep = (field: Parameters<typeof eventEditKey>[0]): boolean => existing !== undefined && edited.has(eventEditKey(field));
+  const keep = (field: Parameters<typeof eventEditKey>[0]): boolean =>
+    existing !== undefined && edited.has(eventEditKey(field));
   const extractedType = input.eventType ?? (input.amount || input.dueDate || meta?.paid_at ? 'invoice' : null);
   const givenAmount = keep('amount') ? amountOf(existing!) : input.amount;
   // A bill for a negative sum is money coming back: a credit note, whatever its heading said.
-  const eventType = keep('event_type') ? existing!.event_type
-    : extractedType === 'invoice' && givenAmount && givenAmount.value < 0 ? 'credit_note' : extractedType;
+  const eventType = keep('event_type')
+    ? existing!.event_type
+    : extractedType === 'invoice' && givenAmount && givenAmount.value < 0
+      ? 'credit_note'
+      : extractedType;
   if (!eventType) return;
   const amount = signedAmount(eventType, givenAmount);
   const dueDate = keep('due_date') ? existing!.due_date : input.dueDate;
@@ -53,46 +66,88 @@ export function writeDocumentEvent(db: Database, documentId: string, input: Even
   const senderId = input.senderName ? senderIdFor(db, documentId, input.senderName, now) : null;
   const paidAt = meta?.paid_at ?? null;
   const ruled = initialEventState({
-    eventType, hasAmount: amount !== null, dueDate, paidAt, stateHint: meta?.state_hint ?? null,
-    hintGivenOn: uploadDay(db, documentId), today: now.slice(0, 10),
+    eventType,
+    hasAmount: amount !== null,
+    dueDate,
+    paidAt,
+    stateHint: meta?.state_hint ?? null,
+    hintGivenOn: uploadDay(db, documentId),
+    today: now.slice(0, 10),
   });
-  const sameBill = PAYABLE_STATES.has(ruled.state) && (eventType === 'invoice' || eventType === 'notice') && !meta?.state_hint
-    ? earlierInvoiceEvent(db, documentId, { referenceNumber, senderId, amount }) : null;
+  const sameBill =
+    PAYABLE_STATES.has(ruled.state) && (eventType === 'invoice' || eventType === 'notice') && !meta?.state_hint
+      ? earlierInvoiceEvent(db, documentId, { referenceNumber, senderId, amount })
+      : null;
   const decided = sameBill
-    ? { state: 'received' as const, cause: `${eventType === 'notice' ? 'reminder about' : 'same invoice as'} event ${sameBill}` }
+    ? {
+        state: 'received' as const,
+        cause: `${eventType === 'notice' ? 'reminder about' : 'same invoice as'} event ${sameBill}`,
+      }
     : ruled;
 
   let eventId: string;
   if (!existing) {
     eventId = randomUUID();
-    db.prepare(`INSERT INTO events (id, document_id, event_type, state, title, amount_value, amount_currency, due_date,
-      reference_number, sender_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`).run(
-      eventId, documentId, eventType, decided.state, input.title, amount?.value ?? null, amount?.currency ?? null,
-      dueDate, referenceNumber, senderId, now, now);
+    db.prepare(
+      `INSERT INTO events (id, document_id, event_type, state, title, amount_value, amount_currency, due_date,
+      reference_number, sender_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(
+      eventId,
+      documentId,
+      eventType,
+      decided.state,
+      input.title,
+      amount?.value ?? null,
+      amount?.currency ?? null,
+      dueDate,
+      referenceNumber,
+      senderId,
+      now,
+      now,
+    );
     recordStateChange(db, eventId, null, decided.state, decided.cause, now);
   } else {
     eventId = existing.id;
     const state = redecidedState(existing.state, decided.state, edited.has(HAND_SET_STATE));
-    db.prepare(`UPDATE events SET event_type = ?, state = ?, title = ?, amount_value = ?, amount_currency = ?, due_date = ?,
-      reference_number = ?, sender_id = ?, updated_at = ? WHERE id = ?`).run(
-      eventType, state, input.title, amount?.value ?? null, amount?.currency ?? null, dueDate,
-      referenceNumber, senderId, now, eventId);
-    if (state !== existing.state) recordStateChange(db, eventId, existing.state, state, `reprocessed: ${decided.cause}`, now);
+    db.prepare(
+      `UPDATE events SET event_type = ?, state = ?, title = ?, amount_value = ?, amount_currency = ?, due_date = ?,
+      reference_number = ?, sender_id = ?, updated_at = ? WHERE id = ?`,
+    ).run(
+      eventType,
+      state,
+      input.title,
+      amount?.value ?? null,
+      amount?.currency ?? null,
+      dueDate,
+      referenceNumber,
+      senderId,
+      now,
+      eventId,
+    );
+    if (state !== existing.state)
+      recordStateChange(db, eventId, existing.state, state, `reprocessed: ${decided.cause}`, now);
   }
 
   if (paidAt) {
     const hasPayment = db.prepare('SELECT 1 FROM payments WHERE event_id = ? AND source = ?').get(eventId, 'metadata');
     if (!hasPayment) {
-      db.prepare(`INSERT INTO payments (id, event_id, amount_value, amount_currency, paid_at, confirmed, source, created_at)
-        VALUES (?, ?, ?, ?, ?, 1, 'metadata', ?)`).run(randomUUID(), eventId, amount?.value ?? null,
-        amount?.currency ?? null, paidAt, now);
+      db.prepare(
+        `INSERT INTO payments (id, event_id, amount_value, amount_currency, paid_at, confirmed, source, created_at)
+        VALUES (?, ?, ?, ?, ?, 1, 'metadata', ?)`,
+      ).run(randomUUID(), eventId, amount?.value ?? null, amount?.currency ?? null, paidAt, now);
     }
   }
 
   writeBillKey(db, documentId, { senderName: input.senderName, referenceNumber, amount }, now);
   writeNoticeDeadlineEvent(db, documentId, {
-    eventType, title: input.title, senderId, termEnd: input.contractEnd ?? dueDate, noticePeriod: input.noticePeriod ?? null,
-    today: now.slice(0, 10), now, record: (id, from, to, cause) => recordStateChange(db, id, from, to, cause, now),
+    eventType,
+    title: input.title,
+    senderId,
+    termEnd: input.contractEnd ?? dueDate,
+    noticePeriod: input.noticePeriod ?? null,
+    today: now.slice(0, 10),
+    now,
+    record: (id, from, to, cause) => recordStateChange(db, id, from, to, cause, now),
   });
 }
 
@@ -110,9 +165,12 @@ export function signedAmount(type: EventType, amount: Amount | null): Amount | n
  * decision: `not a duplicate`, `original deleted`). Settled states and states a person set stay. Returns the new state.
  */
 export function redecideEventAfterEdit(db: Database, eventId: string, why = 'edited'): EventState {
-  const row = db.prepare(`SELECT e.id, e.document_id, e.state, e.event_type, e.amount_value, e.amount_currency, e.due_date, e.reference_number,
-      d.metadata FROM events e JOIN documents d ON d.id = e.document_id WHERE e.id = ?`).get(eventId) as
-    (ExistingEvent & { document_id: string; metadata: string | null }) | undefined;
+  const row = db
+    .prepare(
+      `SELECT e.id, e.document_id, e.state, e.event_type, e.amount_value, e.amount_currency, e.due_date, e.reference_number,
+      d.metadata FROM events e JOIN documents d ON d.id = e.document_id WHERE e.id = ?`,
+    )
+    .get(eventId) as (ExistingEvent & { document_id: string; metadata: string | null }) | undefined;
   if (!row) throw new Error(`no event ${eventId}`);
   const meta = row.metadata ? (JSON.parse(row.metadata) as UploadMetadata) : null;
   const now = nowIso();
@@ -121,8 +179,13 @@ export function redecideEventAfterEdit(db: Database, eventId: string, why = 'edi
     db.prepare('UPDATE events SET amount_value = ? WHERE id = ?').run(signed.value, eventId);
   }
   const decided = initialEventState({
-    eventType: row.event_type, hasAmount: amountOf(row) !== null, dueDate: row.due_date, paidAt: meta?.paid_at ?? null,
-    stateHint: meta?.state_hint ?? null, hintGivenOn: uploadDay(db, row.document_id), today: now.slice(0, 10),
+    eventType: row.event_type,
+    hasAmount: amountOf(row) !== null,
+    dueDate: row.due_date,
+    paidAt: meta?.paid_at ?? null,
+    stateHint: meta?.state_hint ?? null,
+    hintGivenOn: uploadDay(db, row.document_id),
+    today: now.slice(0, 10),
   });
   const state = redecidedState(row.state, decided.state, readEditedFields(db, row.document_id).has(HAND_SET_STATE));
   if (state !== row.state) {
@@ -132,13 +195,26 @@ export function redecideEventAfterEdit(db: Database, eventId: string, why = 'edi
   return state;
 }
 
-export function recordStateChange(db: Database, eventId: string, from: string | null, to: string, cause: string, at: string): void {
-  db.prepare('INSERT INTO event_history (event_id, from_state, to_state, at, cause) VALUES (?, ?, ?, ?, ?)')
-    .run(eventId, from, to, at, cause);
+export function recordStateChange(
+  db: Database,
+  eventId: string,
+  from: string | null,
+  to: string,
+  cause: string,
+  at: string,
+): void {
+  db.prepare('INSERT INTO event_history (event_id, from_state, to_state, at, cause) VALUES (?, ?, ?, ?, ?)').run(
+    eventId,
+    from,
+    to,
+    at,
+    cause,
+  );
 }
 
 /** The day the document (and so its metadata) was uploaded. */
 function uploadDay(db: Database, documentId: string): string | null {
-  const row = db.prepare('SELECT created_at FROM documents WHERE id = ?').get(documentId) as { created_at: string } | undefined;
+  const row = db.prepare('SELECT created_at FROM documents WHERE id = ?').get(documentId) as
+    { created_at: string } | undefined;
   return row ? row.created_at.slice(0, 10) : null;
 }

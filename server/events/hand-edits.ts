@@ -21,7 +21,8 @@ export const MAIN_EVENT = 'main';
 export const HAND_SET_STATE = 'event.state';
 
 export function readEditedFields(db: Database, documentId: string): Set<string> {
-  const row = db.prepare('SELECT edited_fields FROM documents WHERE id = ?').get(documentId) as { edited_fields: string } | undefined;
+  const row = db.prepare('SELECT edited_fields FROM documents WHERE id = ?').get(documentId) as
+    { edited_fields: string } | undefined;
   return new Set(row ? (JSON.parse(row.edited_fields) as string[]) : []);
 }
 
@@ -35,24 +36,39 @@ export function addEditedFields(db: Database, documentId: string, names: readonl
 
 /** An event row's amount: both columns, or none. */
 export function amountOf(row: { amount_value: number | null; amount_currency: string | null }): Amount | null {
-  return row.amount_value !== null && row.amount_currency ? { value: row.amount_value, currency: row.amount_currency } : null;
+  return row.amount_value !== null && row.amount_currency
+    ? { value: row.amount_value, currency: row.amount_currency }
+    : null;
 }
 
-export interface ExtractedFieldValue { value: unknown; source: string; confidence: number }
+export interface ExtractedFieldValue {
+  value: unknown;
+  source: string;
+  confidence: number;
+}
 
 /**
  * The extracted_data entries of hand-edited fields, with their current (edited) values: source "edit", confidence 1.
  * Keys follow extracted_data's names: category_id shows as `category` (its name), event fields without the prefix.
  */
-export function handEditOverlay(db: Database, documentId: string, edited: ReadonlySet<string>): Record<string, ExtractedFieldValue> {
+export function handEditOverlay(
+  db: Database,
+  documentId: string,
+  edited: ReadonlySet<string>,
+): Record<string, ExtractedFieldValue> {
   const out: Record<string, ExtractedFieldValue> = {};
   if (edited.size === 0) return out;
   const edit = (value: unknown): ExtractedFieldValue => ({ value, source: 'edit', confidence: 1 });
-  const doc = db.prepare(`SELECT d.title, d.document_date, c.name AS category, s.name AS sender_name,
+  const doc = db
+    .prepare(
+      `SELECT d.title, d.document_date, c.name AS category, s.name AS sender_name,
       (SELECT json_group_array(t.name) FROM document_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.document_id = d.id) AS tags
     FROM documents d LEFT JOIN categories c ON c.id = d.category_id LEFT JOIN senders s ON s.id = d.sender_id
-    WHERE d.id = ?`).get(documentId) as
-    { title: string; document_date: string | null; category: string | null; sender_name: string | null; tags: string } | undefined;
+    WHERE d.id = ?`,
+    )
+    .get(documentId) as
+    | { title: string; document_date: string | null; category: string | null; sender_name: string | null; tags: string }
+    | undefined;
   if (!doc) return out;
   if (edited.has('title')) out.title = edit(doc.title);
   if (edited.has('document_date')) out.document_date = edit(doc.document_date);
@@ -60,15 +76,27 @@ export function handEditOverlay(db: Database, documentId: string, edited: Readon
   if (edited.has('sender_name')) out.sender_name = edit(doc.sender_name);
   if (edited.has('tags')) out.tags = edit((JSON.parse(doc.tags) as string[]).sort((a, b) => a.localeCompare(b)));
   if (!EVENT_EDIT_FIELDS.some((f) => edited.has(eventEditKey(f)))) return out;
-  const event = db.prepare(`SELECT event_type, amount_value, amount_currency, due_date, reference_number
-    FROM events WHERE document_id = ? AND purpose = '${MAIN_EVENT}' ORDER BY created_at LIMIT 1`).get(documentId) as {
-    event_type: string; amount_value: number | null; amount_currency: string | null; due_date: string | null;
-    reference_number: string | null;
-  } | undefined;
+  const event = db
+    .prepare(
+      `SELECT event_type, amount_value, amount_currency, due_date, reference_number
+    FROM events WHERE document_id = ? AND purpose = '${MAIN_EVENT}' ORDER BY created_at LIMIT 1`,
+    )
+    .get(documentId) as
+    | {
+        event_type: string;
+        amount_value: number | null;
+        amount_currency: string | null;
+        due_date: string | null;
+        reference_number: string | null;
+      }
+    | undefined;
   if (!event) return out;
   const amount = amountOf(event);
   const values: Record<EventEditField, unknown> = {
-    event_type: event.event_type, amount, due_date: event.due_date, reference_number: event.reference_number,
+    event_type: event.event_type,
+    amount,
+    due_date: event.due_date,
+    reference_number: event.reference_number,
   };
   for (const field of EVENT_EDIT_FIELDS) if (edited.has(eventEditKey(field))) out[field] = edit(values[field]);
   return out;
@@ -76,8 +104,12 @@ export function handEditOverlay(db: Database, documentId: string, edited: Readon
 
 /** Rewrites the document's extracted_data so every hand-edited field shows its edited value (source "edit"). */
 export function refreshEditOverlay(db: Database, documentId: string): void {
-  const row = db.prepare('SELECT extracted_data FROM documents WHERE id = ?').get(documentId) as { extracted_data: string } | undefined;
+  const row = db.prepare('SELECT extracted_data FROM documents WHERE id = ?').get(documentId) as
+    { extracted_data: string } | undefined;
   if (!row) return;
-  const extracted = { ...(JSON.parse(row.extracted_data) as Record<string, unknown>), ...handEditOverlay(db, documentId, readEditedFields(db, documentId)) };
+  const extracted = {
+    ...(JSON.parse(row.extracted_data) as Record<string, unknown>),
+    ...handEditOverlay(db, documentId, readEditedFields(db, documentId)),
+  };
   db.prepare('UPDATE documents SET extracted_data = ? WHERE id = ?').run(JSON.stringify(extracted), documentId);
 }

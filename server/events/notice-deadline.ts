@@ -14,10 +14,14 @@ const HAS_NOTICE: ReadonlySet<EventType> = new Set(['contract', 'policy']);
 /** The last day notice can be given: the term's end minus the notice period. */
 export function noticeDeadline(end: string, period: NoticePeriod): string {
   switch (period.unit) {
-    case 'day': return addDays(end, -period.count);
-    case 'week': return addDays(end, -7 * period.count);
-    case 'month': return addMonths(end, -period.count);
-    case 'year': return addMonths(end, -12 * period.count);
+    case 'day':
+      return addDays(end, -period.count);
+    case 'week':
+      return addDays(end, -7 * period.count);
+    case 'month':
+      return addMonths(end, -period.count);
+    case 'year':
+      return addMonths(end, -12 * period.count);
   }
 }
 
@@ -39,10 +43,13 @@ export interface NoticeInput {
  * Open until the deadline, expired after it.
  */
 export function writeNoticeDeadlineEvent(db: Database, documentId: string, input: NoticeInput): void {
-  const existing = db.prepare('SELECT id, state FROM events WHERE document_id = ? AND purpose = ?').get(documentId, NOTICE_DEADLINE) as
-    { id: string; state: EventState } | undefined;
-  const deadline = input.eventType && HAS_NOTICE.has(input.eventType) && input.termEnd && input.noticePeriod
-    ? noticeDeadline(input.termEnd, input.noticePeriod) : null;
+  const existing = db
+    .prepare('SELECT id, state FROM events WHERE document_id = ? AND purpose = ?')
+    .get(documentId, NOTICE_DEADLINE) as { id: string; state: EventState } | undefined;
+  const deadline =
+    input.eventType && HAS_NOTICE.has(input.eventType) && input.termEnd && input.noticePeriod
+      ? noticeDeadline(input.termEnd, input.noticePeriod)
+      : null;
   if (!deadline) {
     if (existing && !SETTLED_STATES.has(existing.state)) {
       db.prepare('DELETE FROM event_history WHERE event_id = ?').run(existing.id);
@@ -51,18 +58,27 @@ export function writeNoticeDeadlineEvent(db: Database, documentId: string, input
     }
     return;
   }
-  const decided: { state: EventState; cause: string } = deadline >= input.today
-    ? { state: 'open', cause: 'notice deadline ahead' } : { state: 'expired', cause: 'notice deadline passed' };
+  const decided: { state: EventState; cause: string } =
+    deadline >= input.today
+      ? { state: 'open', cause: 'notice deadline ahead' }
+      : { state: 'expired', cause: 'notice deadline passed' };
   if (!existing) {
     const id = randomUUID();
-    db.prepare(`INSERT INTO events (id, document_id, event_type, state, title, due_date, sender_id, purpose, created_at, updated_at)
-      VALUES (?, ?, 'notice', ?, ?, ?, ?, ?, ?, ?)`).run(id, documentId, decided.state, input.title, deadline, input.senderId,
-      NOTICE_DEADLINE, input.now, input.now);
+    db.prepare(
+      `INSERT INTO events (id, document_id, event_type, state, title, due_date, sender_id, purpose, created_at, updated_at)
+      VALUES (?, ?, 'notice', ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(id, documentId, decided.state, input.title, deadline, input.senderId, NOTICE_DEADLINE, input.now, input.now);
     input.record(id, null, decided.state, decided.cause);
     return;
   }
   const state = SETTLED_STATES.has(existing.state) ? existing.state : decided.state;
-  db.prepare('UPDATE events SET state = ?, title = ?, due_date = ?, sender_id = ?, updated_at = ? WHERE id = ?')
-    .run(state, input.title, deadline, input.senderId, input.now, existing.id);
+  db.prepare('UPDATE events SET state = ?, title = ?, due_date = ?, sender_id = ?, updated_at = ? WHERE id = ?').run(
+    state,
+    input.title,
+    deadline,
+    input.senderId,
+    input.now,
+    existing.id,
+  );
   if (state !== existing.state) input.record(existing.id, existing.state, state, `reprocessed: ${decided.cause}`);
 }

@@ -41,10 +41,16 @@ export const POSSIBLE_DUPLICATE_SQL = `(SELECT o.id FROM documents o WHERE d.bil
 
 /** The other live documents `possible_duplicate_of` may name for this one (every twin, not only the earliest). */
 export function twins(db: Database, documentId: string): string[] {
-  return (db.prepare(`SELECT o.id FROM documents d JOIN documents o ON d.bill_key IS NOT NULL AND o.space_id = d.space_id
+  return (
+    db
+      .prepare(
+        `SELECT o.id FROM documents d JOIN documents o ON d.bill_key IS NOT NULL AND o.space_id = d.space_id
       AND o.bill_key = d.bill_key AND o.id <> d.id AND o.deleted_at IS NULL AND o.sha256 <> d.sha256
       AND NOT EXISTS (SELECT 1 FROM distinct_bills x WHERE x.document_id = d.id AND x.other_id = o.id)
-    WHERE d.id = ?`).all(documentId) as Array<{ id: string }>).map((r) => r.id);
+    WHERE d.id = ?`,
+      )
+      .all(documentId) as Array<{ id: string }>
+  ).map((r) => r.id);
 }
 
 /**
@@ -54,7 +60,8 @@ export function twins(db: Database, documentId: string): string[] {
  */
 export function writeBillKey(db: Database, documentId: string, facts: BillFacts, now: string): void {
   const key = billKey(facts);
-  const row = db.prepare('SELECT bill_key FROM documents WHERE id = ?').get(documentId) as { bill_key: string | null } | undefined;
+  const row = db.prepare('SELECT bill_key FROM documents WHERE id = ?').get(documentId) as
+    { bill_key: string | null } | undefined;
   if (!row || row.bill_key === key) return;
   const affected = new Set(twins(db, documentId));
   db.prepare('UPDATE documents SET bill_key = ? WHERE id = ?').run(key, documentId);
@@ -64,13 +71,30 @@ export function writeBillKey(db: Database, documentId: string, facts: BillFacts,
 
 /** After a hand edit of the main event or the sender: the key from the event as it now stands. */
 export function refreshBillKey(db: Database, documentId: string, now: string): void {
-  const event = db.prepare(`SELECT s.name AS sender_name, e.reference_number, e.amount_value, e.amount_currency
+  const event = db
+    .prepare(
+      `SELECT s.name AS sender_name, e.reference_number, e.amount_value, e.amount_currency
     FROM events e LEFT JOIN senders s ON s.id = e.sender_id WHERE e.document_id = ? AND e.purpose = 'main'
-    ORDER BY e.created_at LIMIT 1`).get(documentId) as {
-    sender_name: string | null; reference_number: string | null; amount_value: number | null; amount_currency: string | null;
-  } | undefined;
-  const amount = event?.amount_value != null && event.amount_currency ? { value: event.amount_value, currency: event.amount_currency } : null;
-  writeBillKey(db, documentId, { senderName: event?.sender_name ?? null, referenceNumber: event?.reference_number ?? null, amount }, now);
+    ORDER BY e.created_at LIMIT 1`,
+    )
+    .get(documentId) as
+    | {
+        sender_name: string | null;
+        reference_number: string | null;
+        amount_value: number | null;
+        amount_currency: string | null;
+      }
+    | undefined;
+  const amount =
+    event?.amount_value != null && event.amount_currency
+      ? { value: event.amount_value, currency: event.amount_currency }
+      : null;
+  writeBillKey(
+    db,
+    documentId,
+    { senderName: event?.sender_name ?? null, referenceNumber: event?.reference_number ?? null, amount },
+    now,
+  );
 }
 
 export function touch(db: Database, documentIds: readonly string[], now: string): void {

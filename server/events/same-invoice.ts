@@ -22,7 +22,9 @@ export function earlierInvoiceEvent(db: Database, documentId: string, facts: Pay
   if (!facts.referenceNumber) return null;
   const key = referenceKey(facts.referenceNumber);
   if (key.length < 3) return null;
-  const candidates = db.prepare(`SELECT e.id, e.reference_number, e.sender_id, e.amount_value, e.amount_currency,
+  const candidates = db
+    .prepare(
+      `SELECT e.id, e.reference_number, e.sender_id, e.amount_value, e.amount_currency,
       EXISTS (SELECT 1 FROM document_sender_keys mine JOIN document_sender_keys theirs ON theirs.kind = mine.kind
         AND theirs.value = mine.value AND theirs.document_id = d.id WHERE mine.document_id = me.id AND mine.kind <> 'name') AS shares_key
     FROM documents me JOIN documents d ON d.space_id = me.space_id AND d.deleted_at IS NULL AND d.id <> me.id
@@ -30,14 +32,25 @@ export function earlierInvoiceEvent(db: Database, documentId: string, facts: Pay
       AND NOT EXISTS (SELECT 1 FROM distinct_bills x WHERE x.document_id = me.id AND x.other_id = d.id)
     JOIN events e ON e.document_id = d.id AND e.purpose = '${MAIN_EVENT}' AND e.event_type = 'invoice'
     WHERE me.id = ? AND e.reference_number IS NOT NULL
-    ORDER BY d.created_at, d.rowid`).all(documentId) as Array<{
-    id: string; reference_number: string; sender_id: string | null; amount_value: number | null; amount_currency: string | null;
+    ORDER BY d.created_at, d.rowid`,
+    )
+    .all(documentId) as Array<{
+    id: string;
+    reference_number: string;
+    sender_id: string | null;
+    amount_value: number | null;
+    amount_currency: string | null;
     shares_key: number;
   }>;
   for (const event of candidates) {
     if (referenceKey(event.reference_number) !== key) continue;
-    const sameSender = event.shares_key === 1 || (facts.senderId !== null && event.sender_id !== null ? facts.senderId === event.sender_id
-      : facts.amount !== null && event.amount_value === facts.amount.value && event.amount_currency === facts.amount.currency);
+    const sameSender =
+      event.shares_key === 1 ||
+      (facts.senderId !== null && event.sender_id !== null
+        ? facts.senderId === event.sender_id
+        : facts.amount !== null &&
+          event.amount_value === facts.amount.value &&
+          event.amount_currency === facts.amount.currency);
     if (sameSender) return event.id;
   }
   return null;

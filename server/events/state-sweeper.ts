@@ -15,13 +15,23 @@ import { NOTICE_DEADLINE } from './notice-deadline.ts';
  */
 export function expireEndedTerms(db: Database, today = nowIso().slice(0, 10)): number {
   return transaction(db, () => {
-    const ended = db.prepare(`SELECT e.id, e.state, e.due_date, e.purpose, d.edited_fields, d.metadata, d.created_at AS uploaded_at,
+    const ended = db
+      .prepare(
+        `SELECT e.id, e.state, e.due_date, e.purpose, d.edited_fields, d.metadata, d.created_at AS uploaded_at,
         (SELECT h.at FROM event_history h WHERE h.event_id = e.id ORDER BY h.id DESC LIMIT 1) AS state_at
       FROM events e JOIN documents d ON d.id = e.document_id
       WHERE ((e.event_type IN ('contract', 'policy', 'offer') AND e.state IN ('active', 'open'))
           OR (e.purpose = '${NOTICE_DEADLINE}' AND e.state = 'open'))
-        AND e.due_date IS NOT NULL AND e.due_date < ?`).all(today) as Array<{
-      id: string; state: string; due_date: string; purpose: string; edited_fields: string; metadata: string | null; uploaded_at: string;
+        AND e.due_date IS NOT NULL AND e.due_date < ?`,
+      )
+      .all(today) as Array<{
+      id: string;
+      state: string;
+      due_date: string;
+      purpose: string;
+      edited_fields: string;
+      metadata: string | null;
+      uploaded_at: string;
       state_at: string | null;
     }>;
     const now = nowIso();
@@ -31,7 +41,14 @@ export function expireEndedTerms(db: Database, today = nowIso().slice(0, 10)): n
       const decidedOn = noticeDeadline ? null : personDecidedOn(event);
       if (decidedOn !== null && event.due_date < decidedOn) continue;
       db.prepare("UPDATE events SET state = 'expired', updated_at = ? WHERE id = ?").run(now, event.id);
-      recordStateChange(db, event.id, event.state, 'expired', noticeDeadline ? 'notice deadline passed' : 'end date passed', now);
+      recordStateChange(
+        db,
+        event.id,
+        event.state,
+        'expired',
+        noticeDeadline ? 'notice deadline passed' : 'end date passed',
+        now,
+      );
       changed++;
     }
     return changed;
@@ -39,10 +56,16 @@ export function expireEndedTerms(db: Database, today = nowIso().slice(0, 10)): n
 }
 
 /** The day a person decided the event's current state, or null when the rules did. */
-function personDecidedOn(event: { state: string; edited_fields: string; metadata: string | null; uploaded_at: string;
-  state_at: string | null }): string | null {
+function personDecidedOn(event: {
+  state: string;
+  edited_fields: string;
+  metadata: string | null;
+  uploaded_at: string;
+  state_at: string | null;
+}): string | null {
   // A hand-set state is only ever left by a person or by this sweeper, so the latest history entry is that decision.
-  if ((JSON.parse(event.edited_fields) as string[]).includes(HAND_SET_STATE)) return event.state_at?.slice(0, 10) ?? null;
+  if ((JSON.parse(event.edited_fields) as string[]).includes(HAND_SET_STATE))
+    return event.state_at?.slice(0, 10) ?? null;
   const meta = event.metadata ? (JSON.parse(event.metadata) as UploadMetadata) : null;
   if (meta?.state_hint === event.state) return event.uploaded_at.slice(0, 10);
   return null;

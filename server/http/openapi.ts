@@ -27,14 +27,15 @@ export function openApiDocument(): Record<string, unknown> {
 
 const SCOPE_TEXT: Record<Scope, string> = {
   'documents:read': 'list, get and download documents',
-  'documents:write': 'upload, edit (PATCH), delete, restore and reprocess documents, edit events and change their ' +
+  'documents:write':
+    'upload, edit (PATCH), delete, restore and reprocess documents, edit events and change their ' +
     'states (also needs role editor in the space)',
   search: 'full-text search (POST /v1/search)',
   'spaces:read': 'list spaces',
   'categories:read': 'list categories',
   'categories:write': 'create categories (also needs role editor in the space)',
   'tags:read': 'list tags',
-  'tags:write': 'change a document\'s tags with PATCH /v1/documents/{id} (together with documents:write)',
+  'tags:write': "change a document's tags with PATCH /v1/documents/{id} (together with documents:write)",
   'senders:read': 'list senders',
   'events:read': 'list and get events',
 };
@@ -83,7 +84,7 @@ function buildDocument(): Record<string, unknown> {
               'only a SHA-256 of the secret is stored. A missing, malformed, unknown or revoked key gives 401.',
             'Each key has a role (viewer: read; editor: read and write) and may be restricted to a list of spaces. ' +
               'Writing needs role editor in the target space (else 403 "Access denied to this space"); naming a space ' +
-              'outside a restricted key\'s list is 403 whether or not it exists; documents in spaces the key cannot see ' +
+              "outside a restricted key's list is 403 whether or not it exists; documents in spaces the key cannot see " +
               'are 404. Operations list the scope they need in `security` and in `x-required-scope`.',
             `| scope | allows |\n|---|---|\n${scopeTable}`,
           ].join('\n\n'),
@@ -92,10 +93,13 @@ function buildDocument(): Record<string, unknown> {
       headers: headers(),
       parameters: parameters(),
       responses: {
-        Unauthorized: errorResponse('Missing, malformed, unknown or revoked API key', [ErrorMessage.invalidKey],
-          { extraHeaders: { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } } }),
-        RateLimited: errorResponse('Rate limit exceeded: wait Retry-After seconds', [ErrorMessage.rateLimited],
-          { schema: 'RateLimitError', extraHeaders: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } } }),
+        Unauthorized: errorResponse('Missing, malformed, unknown or revoked API key', [ErrorMessage.invalidKey], {
+          extraHeaders: { 'WWW-Authenticate': { $ref: '#/components/headers/WWW-Authenticate' } },
+        }),
+        RateLimited: errorResponse('Rate limit exceeded: wait Retry-After seconds', [ErrorMessage.rateLimited], {
+          schema: 'RateLimitError',
+          extraHeaders: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+        }),
         InternalError: errorResponse('Internal error', [ErrorMessage.internal]),
       },
       schemas: componentSchemas(),

@@ -9,34 +9,52 @@ const invalid = (name: string, expected: string) => badRequest(`Invalid paramete
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const param = {
-  integer: (min: number, max: number) => (name: string): Parser<number> => (raw) => {
-    if (!/^\d+$/.test(raw)) throw invalid(name, `expected an integer ${rangeText(min, max)}`);
-    const n = Number(raw);
-    if (n < min || n > max) throw invalid(name, `expected an integer ${rangeText(min, max)}`);
-    return n;
-  },
-  oneOf: <T extends string>(values: readonly T[]) => (name: string): Parser<T> => (raw) => {
-    if (!(values as readonly string[]).includes(raw)) throw invalid(name, `expected one of ${values.join(', ')}`);
-    return raw as T;
-  },
-  uuid: () => (name: string): Parser<string> => (raw) => {
-    if (!UUID.test(raw)) throw invalid(name, 'expected a uuid');
-    return raw.toLowerCase();
-  },
-  timestamp: () => (name: string): Parser<string> => (raw) => {
-    const iso = parseIsoTimestamp(raw);
-    if (!iso) throw invalid(name, 'expected an ISO 8601 timestamp');
-    return iso;
-  },
-  date: () => (name: string): Parser<string> => (raw) => {
-    if (!isCalendarDate(raw)) throw invalid(name, 'expected a date YYYY-MM-DD');
-    return raw;
-  },
-  boolean: () => (name: string): Parser<boolean> => (raw) => {
-    if (raw === 'true' || raw === '1') return true;
-    if (raw === 'false' || raw === '0') return false;
-    throw invalid(name, 'expected true or false');
-  },
+  integer:
+    (min: number, max: number) =>
+    (name: string): Parser<number> =>
+    (raw) => {
+      if (!/^\d+$/.test(raw)) throw invalid(name, `expected an integer ${rangeText(min, max)}`);
+      const n = Number(raw);
+      if (n < min || n > max) throw invalid(name, `expected an integer ${rangeText(min, max)}`);
+      return n;
+    },
+  oneOf:
+    <T extends string>(values: readonly T[]) =>
+    (name: string): Parser<T> =>
+    (raw) => {
+      if (!(values as readonly string[]).includes(raw)) throw invalid(name, `expected one of ${values.join(', ')}`);
+      return raw as T;
+    },
+  uuid:
+    () =>
+    (name: string): Parser<string> =>
+    (raw) => {
+      if (!UUID.test(raw)) throw invalid(name, 'expected a uuid');
+      return raw.toLowerCase();
+    },
+  timestamp:
+    () =>
+    (name: string): Parser<string> =>
+    (raw) => {
+      const iso = parseIsoTimestamp(raw);
+      if (!iso) throw invalid(name, 'expected an ISO 8601 timestamp');
+      return iso;
+    },
+  date:
+    () =>
+    (name: string): Parser<string> =>
+    (raw) => {
+      if (!isCalendarDate(raw)) throw invalid(name, 'expected a date YYYY-MM-DD');
+      return raw;
+    },
+  boolean:
+    () =>
+    (name: string): Parser<boolean> =>
+    (raw) => {
+      if (raw === 'true' || raw === '1') return true;
+      if (raw === 'false' || raw === '0') return false;
+      throw invalid(name, 'expected true or false');
+    },
 };
 
 function rangeText(min: number, max: number): string {
@@ -47,7 +65,9 @@ type Spec = Record<string, { parse: (name: string) => Parser<unknown>; default?:
 type Parsed<S extends Spec> = {
   [K in keyof S]: S[K] extends { parse: (name: string) => Parser<infer T>; default: infer D }
     ? T | D
-    : S[K] extends { parse: (name: string) => Parser<infer T> } ? T | undefined : never;
+    : S[K] extends { parse: (name: string) => Parser<infer T> }
+      ? T | undefined
+      : never;
 };
 
 /**

@@ -1,5 +1,10 @@
 /** Fixed-window counters per key, as the spec describes them (limit, remaining, seconds until reset). */
-export interface RateLimitState { limit: number; remaining: number; resetSeconds: number; allowed: boolean }
+export interface RateLimitState {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+  allowed: boolean;
+}
 
 export class FixedWindowLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();

@@ -1,7 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import type { ErrorBody } from '../../common/errors.ts';
 
-export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
   const payload = JSON.stringify(body);
   res.writeHead(status, {
     ...headers,
@@ -13,7 +18,12 @@ export function sendJson(res: ServerResponse, status: number, body: unknown, hea
   res.end(payload);
 }
 
-export function sendError(res: ServerResponse, status: number, message: string, extra: Partial<ErrorBody> = {},
-  headers: Record<string, string> = {}): void {
+export function sendError(
+  res: ServerResponse,
+  status: number,
+  message: string,
+  extra: Partial<ErrorBody> = {},
+  headers: Record<string, string> = {},
+): void {
   sendJson(res, status, { success: false, error: message, ...extra } satisfies ErrorBody, headers);
 }

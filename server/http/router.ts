@@ -37,7 +37,9 @@ export interface Route {
   handler: (ctx: RequestContext) => Promise<RouteResult> | RouteResult;
 }
 
-interface CompiledRoute extends Route { segments: string[] }
+interface CompiledRoute extends Route {
+  segments: string[];
+}
 
 export class Router {
   private readonly routes: CompiledRoute[] = [];
@@ -48,7 +50,10 @@ export class Router {
   }
 
   /** The route for a request; `allowed` lists methods of a path that exists under another method (for 405). */
-  match(method: string, pathname: string): { route: CompiledRoute; params: Record<string, string> } | { allowed: string[] } {
+  match(
+    method: string,
+    pathname: string,
+  ): { route: CompiledRoute; params: Record<string, string> } | { allowed: string[] } {
     const parts = pathname.split('/');
     const allowed: string[] = [];
     for (const route of this.routes) {

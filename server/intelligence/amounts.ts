@@ -8,12 +8,34 @@ import { labelSources } from './lexicon/index.ts';
 import { isPostcodeLine } from './parties.ts';
 import { combineLabels, evidence, indexLabelsOf, nearestLabel, wordsRegex, type Doc, type LabelSpan } from './text.ts';
 
-export type AmountLabel = 'deduction' | 'due' | 'total' | 'rounded' | 'sum' | 'payout' | 'paid' | 'premium' | 'balance' | 'weak'
-  | 'tendered' | 'change' | 'excluded' | 'none';
+export type AmountLabel =
+  | 'deduction'
+  | 'due'
+  | 'total'
+  | 'rounded'
+  | 'sum'
+  | 'payout'
+  | 'paid'
+  | 'premium'
+  | 'balance'
+  | 'weak'
+  | 'tendered'
+  | 'change'
+  | 'excluded'
+  | 'none';
 
-export interface AmountCandidate extends MoneyToken { line: number; label: AmountLabel; prose: boolean }
+export interface AmountCandidate extends MoneyToken {
+  line: number;
+  label: AmountLabel;
+  prose: boolean;
+}
 
-export interface AmountPick { value: number; currency: string; confidence: number; evidence: string }
+export interface AmountPick {
+  value: number;
+  currency: string;
+  confidence: number;
+  evidence: string;
+}
 
 /** The six languages' total labels: those that ask to pay ("net à payer", "te betalen") are what is due. */
 const LEXICON_TOTALS = labelSources('total');
@@ -27,96 +49,353 @@ const LABELS = combineLabels<AmountLabel>([
   // Before the exclusions, which would read "net à payer" as a net amount.
   ['due', wordsRegex(LEXICON_DUE)],
   // The total after cash rounding is what was paid; the rounding adjustment itself is below a unit and skipped.
-  ['rounded', wordsRegex([
-    'rounded total', 'total rounded', 'total after rounding', 'rounding', 'gerundet(?:er betrag)?', 'rundung', 'total arrondi',
-    'arrondi', 'afgerond(?: totaal)?', 'afronding', 'redondeo', 'total redondeado', 'arrotondamento', 'totale arrotondato',
-  ])],
+  [
+    'rounded',
+    wordsRegex([
+      'rounded total',
+      'total rounded',
+      'total after rounding',
+      'rounding',
+      'gerundet(?:er betrag)?',
+      'rundung',
+      'total arrondi',
+      'arrondi',
+      'afgerond(?: totaal)?',
+      'afronding',
+      'redondeo',
+      'total redondeado',
+      'arrotondamento',
+      'totale arrotondato',
+    ]),
+  ],
   // What a customer handed over and got back: never the amount, but tendered less change is what was paid.
-  ['change', wordsRegex([
-    'change(?: due| given| amt| amount)?', 'rückgeld', 'wechselgeld', 'retour', 'rendu', 'monnaie(?: rendue)?', 'à rendre',
-    'wisselgeld', 'terug', 'cambio', 'vuelto', 'devolución', 'resto',
-  ])],
-  ['tendered', wordsRegex([
-    'cash(?: tendered| paid| received)?', 'tendered', 'amount tendered', 'gegeben', 'bar(?:geld)?', 'bar gegeben', 'espèces',
-    'contant(?:en)?', 'efectivo', 'contanti', 'credit card', 'debit card', 'card', 'visa', 'mastercard', 'amex', 'kartenzahlung',
-    'ec-?karte', 'girocard', 'carte(?: bancaire)?', 'pinbetaling', 'tarjeta', 'carta(?: di credito)?', 'bancomat',
-  ])],
-  ['payout', wordsRegex([
-    'auszahlungsbetrag', 'auszahlung', 'überweisung', 'net pay', 'take-?home pay', 'nettoverdienst', 'nettobezüge', 'nettolohn',
-    'nettogehalt', 'net (?:salary|wages?|earnings)', 'amount paid to you',
-  ])],
+  [
+    'change',
+    wordsRegex([
+      'change(?: due| given| amt| amount)?',
+      'rückgeld',
+      'wechselgeld',
+      'retour',
+      'rendu',
+      'monnaie(?: rendue)?',
+      'à rendre',
+      'wisselgeld',
+      'terug',
+      'cambio',
+      'vuelto',
+      'devolución',
+      'resto',
+    ]),
+  ],
+  [
+    'tendered',
+    wordsRegex([
+      'cash(?: tendered| paid| received)?',
+      'tendered',
+      'amount tendered',
+      'gegeben',
+      'bar(?:geld)?',
+      'bar gegeben',
+      'espèces',
+      'contant(?:en)?',
+      'efectivo',
+      'contanti',
+      'credit card',
+      'debit card',
+      'card',
+      'visa',
+      'mastercard',
+      'amex',
+      'kartenzahlung',
+      'ec-?karte',
+      'girocard',
+      'carte(?: bancaire)?',
+      'pinbetaling',
+      'tarjeta',
+      'carta(?: di credito)?',
+      'bancomat',
+    ]),
+  ],
+  [
+    'payout',
+    wordsRegex([
+      'auszahlungsbetrag',
+      'auszahlung',
+      'überweisung',
+      'net pay',
+      'take-?home pay',
+      'nettoverdienst',
+      'nettobezüge',
+      'nettolohn',
+      'nettogehalt',
+      'net (?:salary|wages?|earnings)',
+      'amount paid to you',
+    ]),
+  ],
   // What a receipt confirms; on an invoice the same words name an earlier payment.
-  ['paid', wordsRegex([
-    '(?:total|amount|sum) paid', 'paid (?:total|amount)', 'gezahlter betrag', 'bezahlter betrag', 'betrag (?:dankend )?erhalten',
-    'gesamt bezahlt', 'bezahlt gesamt',
-  ])],
-  ['excluded', wordsRegex([
-    'zwischen ?summe', 'zwischenbetrag', 'sub-? ?total', 'netto(?:betrag|summe|preis|wert|entgelt)?', 'net(?: amount| total| price| value)?',
-    'netto ?gesamt', 'gesamt ?netto', 'summe netto', 'total net', 'total (?:excl\\.?|excluding|before) (?:vat|tax)',
-    '(?:zzgl\\.?|zuzüglich|plus|enthaltene|davon|darin enthalten)? ?(?:\\d{1,2}(?:[.,]\\d+)? ?%)? ?(?:mwst\\.?|ust\\.?|umsatzsteuer|mehrwertsteuer|vat|sales tax|tax|steuer|steuerbetrag|mwst\\.?-?betrag)',
-    'rabatt', 'nachlass', 'discount', 'skonto', 'gutschein', 'voucher', 'anzahlung', 'bereits (?:gezahlt|bezahlt|erhalten|beglichen)',
-    'abschl[äa]ge?(?:szahlung(?:en)?)?', 'geleistete (?:abschläge|zahlungen)', '(?:amount )?paid', 'payments?(?: received)?',
-    'deposit', 'einzelpreis', 'stückpreis',
-    'unit price', 'e-?preis', 'menge', 'qty', 'quantity', '\\p{L}*steuer', 'versand(?:kosten)?', 'shipping', 'porto', 'mahngebühr(?:en)?', 'mahnkosten', 'zinsen', 'verzugszinsen', 'interest',
-    'alter (?:konto)?stand', 'alter saldo', 'opening balance', 'previous balance', 'kreditlimit', 'credit limit', 'limit',
-    'verfügbar(?:er betrag)?', 'available', 'versicherungssumme', 'deckungssumme', 'sum insured', 'selbstbeteiligung',
-    'deductible', 'excess', 'stammkapital', 'grundkapital', 'share capital', 'steuerpflichtig\\p{L}*', 'zu versteuern\\p{L}*',
-    'einkünfte', 'einkommen', 'festgesetzt', 'festgesetzte \\p{L}+', 'vorauszahlung(?:en)?', 'anrechnung', 'angerechnet',
-    'price (?:rise|increase)', 'preiserhöhung', 'one-?off(?: \\p{L}+)? (?:charge|fee)', 'joining fee', 'aufnahmegebühr',
-    ...LEXICON_EXCLUDED,
-  ])],
-  ['deduction', wordsRegex([
-    'brutto(?:lohn|gehalt|verdienst|bezüge|entgelt)', 'gesamt-?brutto', 'gross(?: pay| salary| earnings| wages?)?',
-    'solidaritätszuschlag', 'soli', '\\p{L}*versicherung(?: an)?', 'sv-?beitr[äa]ge?', 'abzüge', 'deductions',
-    'income tax', 'national insurance',
-  ])],
-  ['due', wordsRegex([
-    'zu zahlen(?:der (?:gesamt)?betrag)?', 'noch zu zahlen', 'zahlbetrag', 'zahlungsbetrag', 'überweisungsbetrag',
-    'offene(?:r)? (?:gesamt)?(?:betrag|forderung|posten|saldo|summe)', 'gesamtforderung', 'forderungsbetrag', 'ausstehender betrag',
-    'fälliger betrag', 'fällig', 'nachzahlung', 'abschlusszahlung', 'erstattung(?:sbetrag)?', 'zu erstattender betrag',
-    'gutschriftsbetrag', 'gutschrift(?:sbetrag)?', 'verbleibender betrag', 'restbetrag', 'amount due', 'total amount due',
-    'balance due', 'total due', 'amount payable', 'total payable', 'amount to pay', 'amount owing', 'amount owed',
-    'outstanding (?:amount|balance)', 'overdue (?:amount|balance)', 'amount overdue', 'arrears', 'mahnbetrag', 'please pay',
-    'refund(?: amount)?', 'credit(?: amount| total)', 'due',
-  ])],
-  ['total', wordsRegex([
-    'gesamtbetrag(?: brutto)?', 'rechnungsbetrag', 'endbetrag', 'rechnungsendbetrag', 'gesamtsumme', 'gesamtpreis', 'endsumme',
-    'rechnungssumme', 'bruttobetrag', 'brutto(?:summe|gesamt)?', 'gesamt ?brutto', 'summe brutto', 'angebotssumme',
-    'gesamtkosten', 'gesamtbetrag (?:inkl\\.?|inklusive) \\p{L}+', 'grand total', 'invoice total', 'total amount',
-    'total (?:incl\\.?|including|inc\\.?) (?:vat|tax)', 'total (?:eur|gbp|usd|chf)', 'gesamtbetrag (?:eur|chf)',
-    ...LEXICON_OTHER_TOTALS.filter((source) => source !== 'total'),
-  ])],
+  [
+    'paid',
+    wordsRegex([
+      '(?:total|amount|sum) paid',
+      'paid (?:total|amount)',
+      'gezahlter betrag',
+      'bezahlter betrag',
+      'betrag (?:dankend )?erhalten',
+      'gesamt bezahlt',
+      'bezahlt gesamt',
+    ]),
+  ],
+  [
+    'excluded',
+    wordsRegex([
+      'zwischen ?summe',
+      'zwischenbetrag',
+      'sub-? ?total',
+      'netto(?:betrag|summe|preis|wert|entgelt)?',
+      'net(?: amount| total| price| value)?',
+      'netto ?gesamt',
+      'gesamt ?netto',
+      'summe netto',
+      'total net',
+      'total (?:excl\\.?|excluding|before) (?:vat|tax)',
+      '(?:zzgl\\.?|zuzüglich|plus|enthaltene|davon|darin enthalten)? ?(?:\\d{1,2}(?:[.,]\\d+)? ?%)? ?(?:mwst\\.?|ust\\.?|umsatzsteuer|mehrwertsteuer|vat|sales tax|tax|steuer|steuerbetrag|mwst\\.?-?betrag)',
+      'rabatt',
+      'nachlass',
+      'discount',
+      'skonto',
+      'gutschein',
+      'voucher',
+      'anzahlung',
+      'bereits (?:gezahlt|bezahlt|erhalten|beglichen)',
+      'abschl[äa]ge?(?:szahlung(?:en)?)?',
+      'geleistete (?:abschläge|zahlungen)',
+      '(?:amount )?paid',
+      'payments?(?: received)?',
+      'deposit',
+      'einzelpreis',
+      'stückpreis',
+      'unit price',
+      'e-?preis',
+      'menge',
+      'qty',
+      'quantity',
+      '\\p{L}*steuer',
+      'versand(?:kosten)?',
+      'shipping',
+      'porto',
+      'mahngebühr(?:en)?',
+      'mahnkosten',
+      'zinsen',
+      'verzugszinsen',
+      'interest',
+      'alter (?:konto)?stand',
+      'alter saldo',
+      'opening balance',
+      'previous balance',
+      'kreditlimit',
+      'credit limit',
+      'limit',
+      'verfügbar(?:er betrag)?',
+      'available',
+      'versicherungssumme',
+      'deckungssumme',
+      'sum insured',
+      'selbstbeteiligung',
+      'deductible',
+      'excess',
+      'stammkapital',
+      'grundkapital',
+      'share capital',
+      'steuerpflichtig\\p{L}*',
+      'zu versteuern\\p{L}*',
+      'einkünfte',
+      'einkommen',
+      'festgesetzt',
+      'festgesetzte \\p{L}+',
+      'vorauszahlung(?:en)?',
+      'anrechnung',
+      'angerechnet',
+      'price (?:rise|increase)',
+      'preiserhöhung',
+      'one-?off(?: \\p{L}+)? (?:charge|fee)',
+      'joining fee',
+      'aufnahmegebühr',
+      ...LEXICON_EXCLUDED,
+    ]),
+  ],
+  [
+    'deduction',
+    wordsRegex([
+      'brutto(?:lohn|gehalt|verdienst|bezüge|entgelt)',
+      'gesamt-?brutto',
+      'gross(?: pay| salary| earnings| wages?)?',
+      'solidaritätszuschlag',
+      'soli',
+      '\\p{L}*versicherung(?: an)?',
+      'sv-?beitr[äa]ge?',
+      'abzüge',
+      'deductions',
+      'income tax',
+      'national insurance',
+    ]),
+  ],
+  [
+    'due',
+    wordsRegex([
+      'zu zahlen(?:der (?:gesamt)?betrag)?',
+      'noch zu zahlen',
+      'zahlbetrag',
+      'zahlungsbetrag',
+      'überweisungsbetrag',
+      'offene(?:r)? (?:gesamt)?(?:betrag|forderung|posten|saldo|summe)',
+      'gesamtforderung',
+      'forderungsbetrag',
+      'ausstehender betrag',
+      'fälliger betrag',
+      'fällig',
+      'nachzahlung',
+      'abschlusszahlung',
+      'erstattung(?:sbetrag)?',
+      'zu erstattender betrag',
+      'gutschriftsbetrag',
+      'gutschrift(?:sbetrag)?',
+      'verbleibender betrag',
+      'restbetrag',
+      'amount due',
+      'total amount due',
+      'balance due',
+      'total due',
+      'amount payable',
+      'total payable',
+      'amount to pay',
+      'amount owing',
+      'amount owed',
+      'outstanding (?:amount|balance)',
+      'overdue (?:amount|balance)',
+      'amount overdue',
+      'arrears',
+      'mahnbetrag',
+      'please pay',
+      'refund(?: amount)?',
+      'credit(?: amount| total)',
+      'due',
+    ]),
+  ],
+  [
+    'total',
+    wordsRegex([
+      'gesamtbetrag(?: brutto)?',
+      'rechnungsbetrag',
+      'endbetrag',
+      'rechnungsendbetrag',
+      'gesamtsumme',
+      'gesamtpreis',
+      'endsumme',
+      'rechnungssumme',
+      'bruttobetrag',
+      'brutto(?:summe|gesamt)?',
+      'gesamt ?brutto',
+      'summe brutto',
+      'angebotssumme',
+      'gesamtkosten',
+      'gesamtbetrag (?:inkl\\.?|inklusive) \\p{L}+',
+      'grand total',
+      'invoice total',
+      'total amount',
+      'total (?:incl\\.?|including|inc\\.?) (?:vat|tax)',
+      'total (?:eur|gbp|usd|chf)',
+      'gesamtbetrag (?:eur|chf)',
+      ...LEXICON_OTHER_TOTALS.filter((source) => source !== 'total'),
+    ]),
+  ],
   ['sum', wordsRegex(['summe(?: eur| chf)?', 'gesamt', 'total', 'betrag gesamt'])],
-  ['premium', wordsRegex([
-    '(?:jahres|monats|gesamt|versicherungs|halbjahres|quartals)?beitrag', '(?:jahres)?prämie', '(?:annual |monthly )?premium',
-    'monatliche[rs]? (?:rate|gebühr|miete|grundpreis|grundgebühr|preis|beitrag|betrag)', 'monthly (?:fee|payment|rate|rent|charge|price|cost)',
-    '(?:kalt|warm|gesamt|netto)?miete', 'rent',
-    'grundgebühr', 'monatlich', 'monthly', 'jährlich', 'annually', 'vergütung', 'gehalt', 'salary', 'honorar', 'fee',
-  ])],
-  ['balance', wordsRegex([
-    'neuer (?:konto)?stand', 'neuer saldo', 'schlusssaldo', 'endsaldo', 'kontostand', 'closing balance', 'new balance',
-    'ending balance', 'saldo', 'balance', 'depotwert', 'kurswert', 'gesamtwert', 'portfolio value',
-  ])],
-  ['weak', wordsRegex(['betrag', 'amount', 'preis', 'price', 'kosten', 'costs?', 'gebühr', 'charges?', 'wert', 'value',
-    'geldbuße', 'bußgeld', 'verwarnungsgeld', 'penalty(?: charge)?', 'fine'])],
+  [
+    'premium',
+    wordsRegex([
+      '(?:jahres|monats|gesamt|versicherungs|halbjahres|quartals)?beitrag',
+      '(?:jahres)?prämie',
+      '(?:annual |monthly )?premium',
+      'monatliche[rs]? (?:rate|gebühr|miete|grundpreis|grundgebühr|preis|beitrag|betrag)',
+      'monthly (?:fee|payment|rate|rent|charge|price|cost)',
+      '(?:kalt|warm|gesamt|netto)?miete',
+      'rent',
+      'grundgebühr',
+      'monatlich',
+      'monthly',
+      'jährlich',
+      'annually',
+      'vergütung',
+      'gehalt',
+      'salary',
+      'honorar',
+      'fee',
+    ]),
+  ],
+  [
+    'balance',
+    wordsRegex([
+      'neuer (?:konto)?stand',
+      'neuer saldo',
+      'schlusssaldo',
+      'endsaldo',
+      'kontostand',
+      'closing balance',
+      'new balance',
+      'ending balance',
+      'saldo',
+      'balance',
+      'depotwert',
+      'kurswert',
+      'gesamtwert',
+      'portfolio value',
+    ]),
+  ],
+  [
+    'weak',
+    wordsRegex([
+      'betrag',
+      'amount',
+      'preis',
+      'price',
+      'kosten',
+      'costs?',
+      'gebühr',
+      'charges?',
+      'wert',
+      'value',
+      'geldbuße',
+      'bußgeld',
+      'verwarnungsgeld',
+      'penalty(?: charge)?',
+      'fine',
+    ]),
+  ],
 ]);
 
-const INCLUDED_TAX = /(?:inkl\.?|inklusive|incl\.?|including|inclusive(?: of)?|inc\.|einschl\.?|einschließlich|compris|incluse?|inclusa|inclusief|incluido|incluida) ?(?:\d{1,2}(?:[.,]\d+)? ?% ?)?(?:der |gesetzl(?:\.|ichen)? |la |de |)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|gst|sst|tva|btw|iva|tax|versst|[a-zäöü]*steuern?)\.?\)?/gi;
+const INCLUDED_TAX =
+  /(?:inkl\.?|inklusive|incl\.?|including|inclusive(?: of)?|inc\.|einschl\.?|einschließlich|compris|incluse?|inclusa|inclusief|incluido|incluida) ?(?:\d{1,2}(?:[.,]\d+)? ?% ?)?(?:der |gesetzl(?:\.|ichen)? |la |de |)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|gst|sst|tva|btw|iva|tax|versst|[a-zäöü]*steuern?)\.?\)?/gi;
 /** "27,91 € Mehrwertsteuer" / "€20.00 VAT": the label after the number says it is tax. */
 /** "VAT 8% included in total 1.48": the tax a total contains, not that total. */
-const TAX_IN_TOTAL = /(?<!\p{L})(?:gst|vat|sst|tax|mwst|ust|tva|btw|iva)(?!\p{L})[^\d]{0,6}(?:\d{1,2}(?:[.,]\d+)? ?%)?[ :]*(?:is )?(?:included|incl\.?|inclusive) in (?:the )?total/iu;
-const TAX_AFTER = /^ ?\)?[ :]*(?:\(?\d{1,2}(?:[.,]\d+)? ?%\)? ?)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|tax|steuer)(?![a-zäöü])/i;
+const TAX_IN_TOTAL =
+  /(?<!\p{L})(?:gst|vat|sst|tax|mwst|ust|tva|btw|iva)(?!\p{L})[^\d]{0,6}(?:\d{1,2}(?:[.,]\d+)? ?%)?[ :]*(?:is )?(?:included|incl\.?|inclusive) in (?:the )?total/iu;
+const TAX_AFTER =
+  /^ ?\)?[ :]*(?:\(?\d{1,2}(?:[.,]\d+)? ?%\)? ?)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|tax|steuer)(?![a-zäöü])/i;
 const TAX_LABELS = combineLabels<AmountLabel>([['excluded', INCLUDED_TAX]]);
 /** A price per unit of consumption ("1,859 EUR/l", OCR "EUR/1", "0,32 €/kWh") or a column of them ("Standing charge (p/day)"). */
-const RATE_AFTER = /^ ?\/ ?(?:kwh|mwh|l|1(?!\d)|ltr|liter|litre|m³|m3|m²|m2|qm|std|h|hr|km|stk|st|kg|g|t|day|tag|unit|einheit|page|seite)(?![a-zäöü])/i;
+const RATE_AFTER =
+  /^ ?\/ ?(?:kwh|mwh|l|1(?!\d)|ltr|liter|litre|m³|m3|m²|m2|qm|std|h|hr|km|stk|st|kg|g|t|day|tag|unit|einheit|page|seite)(?![a-zäöü])/i;
 const RATE_LABEL = /\((?:p|ct|cent|pence|€|eur|£|\$) ?\/ ?(?:kwh|mwh|day|tag|l|ltr|m³|m3|km|unit|einheit|std|h)\)/iu;
-const ID_LINE = /\b(?:iban|bic|swift|blz|tel(?:efon)?|fax|steuer-?nr|steuernummer|ust-?id|vat (?:no|reg)|hrb|hra|kontonummer|konto-nr|sort code|account no|routing)\b/iu;
+const ID_LINE =
+  /\b(?:iban|bic|swift|blz|tel(?:efon)?|fax|steuer-?nr|steuernummer|ust-?id|vat (?:no|reg)|hrb|hra|kontonummer|konto-nr|sort code|account no|routing)\b/iu;
 
 const PROSE = /\p{Ll}{3,} \p{Ll}{3,} \p{Ll}{3,}/u;
 const TOTAL_KINDS = new Set<AmountLabel>(['due', 'total', 'sum', 'rounded']);
 
 /** Every amount in the text with the label that stands before it (on its line, or as a column header above it). */
-export function findAmounts(doc: Doc, blockedByLine: ReadonlyMap<number, ReadonlyArray<readonly [number, number]>>): AmountCandidate[] {
+export function findAmounts(
+  doc: Doc,
+  blockedByLine: ReadonlyMap<number, ReadonlyArray<readonly [number, number]>>,
+): AmountCandidate[] {
   const result: AmountCandidate[] = [];
   const money = findMoney(doc, blockedByLine);
   const labelLines = [...money.keys()].flatMap((n) => [n, n - 1]);
@@ -142,18 +421,31 @@ export function findAmounts(doc: Doc, blockedByLine: ReadonlyMap<number, Readonl
       // "Total 18.50 22.20": values after a total's with nothing between them are that total's columns (net, gross).
       const previous = result[result.length - 1];
       // A smaller value after a total is its tax column, not a gross.
-      if (!hit && i > 0 && previous?.line === index && TOTAL_KINDS.has(previous.label) && !/\p{L}{2,}/u.test(segment)
-        && Math.abs(token.value) > Math.abs(previous.value)) {
+      if (
+        !hit &&
+        i > 0 &&
+        previous?.line === index &&
+        TOTAL_KINDS.has(previous.label) &&
+        !/\p{L}{2,}/u.test(segment) &&
+        Math.abs(token.value) > Math.abs(previous.value)
+      ) {
         label = previous.label;
       }
       if (!hit && !/\p{L}{2,}/u.test(segment) && index > 0 && !money.has(index - 1)) {
         // A header row above the values: map by column when the counts agree, or a single label above one value.
         header ??= headerLabels(spans.get(index - 1) ?? [], doc.lines[index - 1] ?? '');
-        const headerLabel = header.length === tokens.length ? header[i] : header.length === 1 && tokens.length === 1 ? header[0] : undefined;
+        const headerLabel =
+          header.length === tokens.length
+            ? header[i]
+            : header.length === 1 && tokens.length === 1
+              ? header[0]
+              : undefined;
         if (headerLabel) label = headerLabel;
       }
       if (TAX_AFTER.test(line.slice(token.end, token.end + 30)) || TAX_IN_TOTAL.test(segment)) label = 'excluded';
-      const rate = RATE_AFTER.test(line.slice(token.end, token.end + 12)) || RATE_LABEL.test(line.slice(Math.max(0, token.start - 60), token.start));
+      const rate =
+        RATE_AFTER.test(line.slice(token.end, token.end + 12)) ||
+        RATE_LABEL.test(line.slice(Math.max(0, token.start - 60), token.start));
       if (rate) label = 'excluded';
       result.push({ ...token, line: index, label, prose });
     });
@@ -165,7 +457,8 @@ export function findAmounts(doc: Doc, blockedByLine: ReadonlyMap<number, Readonl
 }
 
 /** The heading of a receipt's tax table ("GST Summary", "VAT analysis", "Tax code  Net  Tax"). */
-const TAX_SUMMARY = /(?<!\p{L})(?:(?:gst|vat|sst|tax|mwst|ust|tva|btw|iva)[ -]?(?:summary|analysis|breakdown|info)|tax code|r[ée]capitulatif tva|mwst[- ]?(?:übersicht|aufstellung)|btw[- ]?overzicht|riepilogo iva|resumen iva)(?!\p{L})/iu;
+const TAX_SUMMARY =
+  /(?<!\p{L})(?:(?:gst|vat|sst|tax|mwst|ust|tva|btw|iva)[ -]?(?:summary|analysis|breakdown|info)|tax code|r[ée]capitulatif tva|mwst[- ]?(?:übersicht|aufstellung)|btw[- ]?overzicht|riepilogo iva|resumen iva)(?!\p{L})/iu;
 /** A tax table has a row per rate and a total row. */
 const TAX_SUMMARY_ROWS = 5;
 
@@ -190,8 +483,12 @@ function restoreLostDecimals(candidates: AmountCandidate[]): void {
   for (const candidate of candidates) {
     if (candidate.decimals || !/^\d{4,}$/.test(candidate.text.replace(/[^\d.,'’ ]/g, '').trim())) continue;
     const cents = Math.round(Math.abs(candidate.value));
-    const twin = candidates.find((other) => other.decimals && Math.abs(other.line - candidate.line) <= 3
-      && Math.round(Math.abs(other.value) * 100) === cents);
+    const twin = candidates.find(
+      (other) =>
+        other.decimals &&
+        Math.abs(other.line - candidate.line) <= 3 &&
+        Math.round(Math.abs(other.value) * 100) === cents,
+    );
     if (!twin) continue;
     candidate.value = Math.sign(candidate.value) * Math.abs(twin.value);
     candidate.decimals = true;
@@ -235,10 +532,36 @@ function headerLabels(spans: readonly LabelSpan<AmountLabel>[], line: string): A
 }
 
 const BASE_SCORE: Record<AmountLabel, number> = {
-  deduction: 3, due: 12, rounded: 11, total: 10, tendered: -1, change: -1, sum: 8, payout: 5, paid: -1, premium: 6, balance: 5, weak: 4, none: 1, excluded: -1,
+  deduction: 3,
+  due: 12,
+  rounded: 11,
+  total: 10,
+  tendered: -1,
+  change: -1,
+  sum: 8,
+  payout: 5,
+  paid: -1,
+  premium: 6,
+  balance: 5,
+  weak: 4,
+  none: 1,
+  excluded: -1,
 };
 const CONFIDENCE: Record<AmountLabel, number> = {
-  deduction: 0.5, due: 0.9, rounded: 0.85, total: 0.9, tendered: 0, change: 0, sum: 0.8, payout: 0.8, paid: 0.9, premium: 0.75, balance: 0.75, weak: 0.6, none: 0.4, excluded: 0,
+  deduction: 0.5,
+  due: 0.9,
+  rounded: 0.85,
+  total: 0.9,
+  tendered: 0,
+  change: 0,
+  sum: 0.8,
+  payout: 0.8,
+  paid: 0.9,
+  premium: 0.75,
+  balance: 0.75,
+  weak: 0.6,
+  none: 0.4,
+  excluded: 0,
 };
 
 function scoreFor(label: AmountLabel, eventType: EventType | null): number {
@@ -251,19 +574,28 @@ function scoreFor(label: AmountLabel, eventType: EventType | null): number {
   return BASE_SCORE[label];
 }
 
-export interface PickAmountOptions { eventType: EventType | null; language: string | null; text: string }
+export interface PickAmountOptions {
+  eventType: EventType | null;
+  language: string | null;
+  text: string;
+}
 
 /** Letters and notices ask for money only in so many words; a figure in passing is not their amount. */
 const SAYS_AMOUNT = new Set<AmountLabel>(['due', 'total', 'sum']);
-const PAY_REQUEST = /(?<![\p{L}])(?:bitte (?:zahlen|überweisen)|(?:zahlen|überweisen|begleichen) sie|zu (?:zahlen|überweisen)|pay|must be paid|is payable|remit)(?![\p{L}])/iu;
+const PAY_REQUEST =
+  /(?<![\p{L}])(?:bitte (?:zahlen|überweisen)|(?:zahlen|überweisen|begleichen) sie|zu (?:zahlen|überweisen)|pay|must be paid|is payable|remit)(?![\p{L}])/iu;
 
-export function pickAmount(lines: readonly string[], candidates: readonly AmountCandidate[], options: PickAmountOptions): AmountPick | null {
+export function pickAmount(
+  lines: readonly string[],
+  candidates: readonly AmountCandidate[],
+  options: PickAmountOptions,
+): AmountPick | null {
   let best: { candidate: AmountCandidate; score: number } | null = null;
   const correspondence = options.eventType === 'letter' || options.eventType === 'notice';
   const asks = new Map<number, boolean>();
   const asksToPay = (line: number): boolean => {
     let found = asks.get(line);
-    if (found === undefined) asks.set(line, found = PAY_REQUEST.test(lines[line] ?? ''));
+    if (found === undefined) asks.set(line, (found = PAY_REQUEST.test(lines[line] ?? '')));
     return found;
   };
   for (const candidate of candidates) {
@@ -271,14 +603,21 @@ export function pickAmount(lines: readonly string[], candidates: readonly Amount
     if (base < 0 || candidate.value === 0 || !isPrintedAmount(candidate, lines[candidate.line] ?? '')) continue;
     // A rounding adjustment ("Rounding -0.02") is not the rounded total.
     if (candidate.label === 'rounded' && Math.abs(candidate.value) < 1) continue;
-    if (correspondence && !SAYS_AMOUNT.has(candidate.label) && (candidate.label === 'none' || candidate.prose)
-      && !asksToPay(candidate.line)) continue;
+    if (
+      correspondence &&
+      !SAYS_AMOUNT.has(candidate.label) &&
+      (candidate.label === 'none' || candidate.prose) &&
+      !asksToPay(candidate.line)
+    )
+      continue;
     // A table or label line states the total; a sentence mentions amounts in passing.
     let score = base + (candidate.currency ? 0.5 : 0) - (candidate.prose ? 1.5 : 0);
     // Totals come after the items they add up; among equals the later one wins (on one line too: net, then gross),
     // and unlabelled ones by size.
-    score += candidate.label === 'none' ? Math.min(Math.abs(candidate.value), 1e9) / 1e10 : candidate.line / 100_000
-      + (TOTAL_KINDS.has(candidate.label) && !candidate.prose ? candidate.start / 1e8 : 0);
+    score +=
+      candidate.label === 'none'
+        ? Math.min(Math.abs(candidate.value), 1e9) / 1e10
+        : candidate.line / 100_000 + (TOTAL_KINDS.has(candidate.label) && !candidate.prose ? candidate.start / 1e8 : 0);
     if (!best || score > best.score) best = { candidate, score };
   }
   const fromChange = best && STATES_TOTAL.has(best.candidate.label) ? null : paidFromChange(candidates);
@@ -290,7 +629,8 @@ export function pickAmount(lines: readonly string[], candidates: readonly Amount
   const total = rounded ?? printed;
   const remainder = settled || rounded ? null : remainderOf(total, candidates, lines);
   const candidate = remainder ?? total;
-  let confidence = CONFIDENCE[candidate.label === 'none' && candidate !== best.candidate ? best.candidate.label : candidate.label];
+  let confidence =
+    CONFIDENCE[candidate.label === 'none' && candidate !== best.candidate ? best.candidate.label : candidate.label];
   // Arithmetic that adds up (net + tax, total + rounding, cash − change) confirms the pick; a larger total after
   // it that nothing explains makes it doubtful. Cash less change alone, with no total to agree, is a weaker reading.
   if (fromChange) confidence = 0.6;
@@ -298,14 +638,17 @@ export function pickAmount(lines: readonly string[], candidates: readonly Amount
   else if (candidate.label !== 'due' && laterLargerTotal(candidate, candidates)) confidence -= 0.2;
   let currency = candidate.currency;
   // "$", "¥", "kr", "Rs" alone, in a document that names no country, is the likeliest of several currencies only.
-  if (currency && SHARED_SYMBOL.test(candidate.text) && documentCountries(options.text).length === 0) confidence -= 0.15;
+  if (currency && SHARED_SYMBOL.test(candidate.text) && documentCountries(options.text).length === 0)
+    confidence -= 0.15;
   if (!currency) {
     currency = dominantCurrency(options.text);
     confidence -= currency ? 0.1 : 0.3;
     currency ??= defaultCurrency(options.language, options.text);
   }
   return {
-    value: Math.abs(candidate.value), currency, confidence: Math.min(0.97, Math.max(0.2, Math.round(confidence * 100) / 100)),
+    value: Math.abs(candidate.value),
+    currency,
+    confidence: Math.min(0.97, Math.max(0.2, Math.round(confidence * 100) / 100)),
     evidence: evidence(lines[candidate.line] ?? candidate.text),
   };
 }
@@ -318,15 +661,18 @@ const SHARED_SYMBOL = /(?<![\p{L}$])(?:\$|¥|kr\.?|Kr\.?|Rs\.?)(?!\p{L})/u;
 const cents = (value: number): number => Math.round(Math.abs(value) * 100);
 
 /** A year is printed next to a month, a date or the word year ("March 2026", "Jahresabrechnung 2026"). */
-const YEAR_CONTEXT = /\p{L}{3,}\.? \d{4}(?!\d)|\d{1,2}[./-]\d{4}(?!\d)|\b(?:year|jahr|année|anno|año|jaar)|jahres|annual|annuel/iu;
-const QUANTITY_BEFORE = /(?:\b(?:qty|menge|anzahl|quantity|quantité|qté|aantal|cantidad|cant|quantità|qtà|pcs|stk)\.?:? ?|\d ?[x×] ?)$/iu;
+const YEAR_CONTEXT =
+  /\p{L}{3,}\.? \d{4}(?!\d)|\d{1,2}[./-]\d{4}(?!\d)|\b(?:year|jahr|année|anno|año|jaar)|jahres|annual|annuel/iu;
+const QUANTITY_BEFORE =
+  /(?:\b(?:qty|menge|anzahl|quantity|quantité|qté|aantal|cantidad|cant|quantità|qtà|pcs|stk)\.?:? ?|\d ?[x×] ?)$/iu;
 
 /** Whether a candidate is a printed amount rather than a year, a postcode, an IBAN fragment or a quantity. */
 export function isPrintedAmount(candidate: AmountCandidate, line: string): boolean {
   if (!candidate.decimals) {
     const whole = Math.abs(candidate.value);
     if (Number.isInteger(whole) && whole >= 1900 && whole <= 2100 && YEAR_CONTEXT.test(line)) return false;
-    if (/^\d{4,5}$/.test(String(whole)) && isPostcodeLine(line.replace(/\s*(?:[A-Z]{3}|€|\$|£)\s*$/u, ''))) return false;
+    if (/^\d{4,5}$/.test(String(whole)) && isPostcodeLine(line.replace(/\s*(?:[A-Z]{3}|€|\$|£)\s*$/u, '')))
+      return false;
     if (/\b[A-Z]{2}\d{2}(?: ?[A-Z\d]{4}){2,}/u.test(line)) return false;
   }
   return !QUANTITY_BEFORE.test(line.slice(Math.max(0, candidate.start - 10), candidate.start));
@@ -339,14 +685,28 @@ export function isPrintedAmount(candidate: AmountCandidate, line: string): boole
 function grossOf(pick: AmountCandidate, candidates: readonly AmountCandidate[]): AmountCandidate | null {
   if (pick.label === 'due' || pick.label === 'rounded') return null;
   const excluded = candidates.filter((c) => c.label === 'excluded' && c.value > 0 && c !== pick);
-  const after = candidates.filter((c) => (c.line > pick.line || (c.line === pick.line && c.start > pick.start))
-    && (c.label === 'none' || TOTAL_KINDS.has(c.label)) && cents(c.value) > cents(pick.value));
+  const after = candidates.filter(
+    (c) =>
+      (c.line > pick.line || (c.line === pick.line && c.start > pick.start)) &&
+      (c.label === 'none' || TOTAL_KINDS.has(c.label)) &&
+      cents(c.value) > cents(pick.value),
+  );
   // A cash-rounding adjustment may sit between them ("Total 40.00 / Tax 3.20 / Rounding -0.05 / Total 43.15").
-  const roundings = [0, ...candidates.filter((c) => c.label === 'rounded' && cents(c.value) > 0 && cents(c.value) < 10)
-    .map((c) => Math.round(c.value * 100))];
+  const roundings = [
+    0,
+    ...candidates
+      .filter((c) => c.label === 'rounded' && cents(c.value) > 0 && cents(c.value) < 10)
+      .map((c) => Math.round(c.value * 100)),
+  ];
   for (const gross of after) {
-    if (excluded.some((tax) => tax !== gross
-      && roundings.some((rounding) => cents(pick.value) + cents(tax.value) + rounding === cents(gross.value)))) return gross;
+    if (
+      excluded.some(
+        (tax) =>
+          tax !== gross &&
+          roundings.some((rounding) => cents(pick.value) + cents(tax.value) + rounding === cents(gross.value)),
+      )
+    )
+      return gross;
   }
   return null;
 }
@@ -355,10 +715,16 @@ function grossOf(pick: AmountCandidate, candidates: readonly AmountCandidate[]):
 function confirmedBySum(pick: AmountCandidate, candidates: readonly AmountCandidate[]): boolean {
   const target = cents(pick.value);
   // Only labelled amounts: among a receipt's many item prices some pair adds up to anything.
-  const others = candidates.filter((c) => c !== pick && c.label !== 'none' && cents(c.value) > 0).map((c) => cents(c.value)).slice(0, 200);
+  const others = candidates
+    .filter((c) => c !== pick && c.label !== 'none' && cents(c.value) > 0)
+    .map((c) => cents(c.value))
+    .slice(0, 200);
   const values = new Set(others);
-  return others.some((a) => a < target && values.has(target - a) && !(target - a === a && others.filter((x) => x === a).length < 2))
-    || others.some((a) => a > target && values.has(a - target) && a - target !== target);
+  return (
+    others.some(
+      (a) => a < target && values.has(target - a) && !(target - a === a && others.filter((x) => x === a).length < 2),
+    ) || others.some((a) => a > target && values.has(a - target) && a - target !== target)
+  );
 }
 
 /** A line that names what is left to pay ("Solde à payer", "Restbetrag", "Balance due", "Te betalen"). */
@@ -368,10 +734,20 @@ const LEFT_TO_PAY = /pay|zahl|betal|pagar|pagare|due|d[ûu]|rest|reste|solde|sal
  * What is left to pay after a prepayment: an amount near the total, on a line that says so, that equals the total less
  * another printed amount (a deposit, a transfer already made).
  */
-function remainderOf(total: AmountCandidate, candidates: readonly AmountCandidate[], lines: readonly string[]): AmountCandidate | null {
+function remainderOf(
+  total: AmountCandidate,
+  candidates: readonly AmountCandidate[],
+  lines: readonly string[],
+): AmountCandidate | null {
   if (total.label === 'due' || total.label === 'rounded') return null;
   for (const rest of candidates) {
-    if (rest.line <= total.line || rest.line - total.line > 6 || cents(rest.value) >= cents(total.value) || rest.value <= 0) continue;
+    if (
+      rest.line <= total.line ||
+      rest.line - total.line > 6 ||
+      cents(rest.value) >= cents(total.value) ||
+      rest.value <= 0
+    )
+      continue;
     if (!LEFT_TO_PAY.test(lines[rest.line]?.slice(0, rest.start) ?? '')) continue;
     const paid = cents(total.value) - cents(rest.value);
     if (candidates.some((other) => other !== rest && other !== total && cents(other.value) === paid)) return rest;
@@ -388,8 +764,12 @@ function paidByTender(candidates: readonly AmountCandidate[]): AmountCandidate |
   if (!payment) return null;
   const { tendered, change, paid } = payment;
   // With change given the arithmetic alone is evidence enough; paid by card, a total label must agree.
-  const totals = candidates.filter((c) => c !== tendered && cents(c.value) === paid
-    && (TOTAL_KINDS.has(c.label) || (change !== undefined && c.label !== 'tendered' && c.label !== 'change')));
+  const totals = candidates.filter(
+    (c) =>
+      c !== tendered &&
+      cents(c.value) === paid &&
+      (TOTAL_KINDS.has(c.label) || (change !== undefined && c.label !== 'tendered' && c.label !== 'change')),
+  );
   return totals.findLast((c) => c.line <= tendered.line) ?? null;
 }
 

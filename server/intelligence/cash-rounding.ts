@@ -15,10 +15,19 @@ const ROUNDABLE = new Set<AmountLabel>(['total', 'sum', 'due']);
 const cents = (value: number): number => Math.round(Math.abs(value) * 100);
 
 /** The total with the rounding adjustment printed below it applied, or null when there is none. */
-export function roundedByAdjustment(total: AmountCandidate, candidates: readonly AmountCandidate[]): AmountCandidate | null {
+export function roundedByAdjustment(
+  total: AmountCandidate,
+  candidates: readonly AmountCandidate[],
+): AmountCandidate | null {
   if (!ROUNDABLE.has(total.label)) return null;
-  const adjustment = candidates.find((c) => c.label === 'rounded' && c.line > total.line
-    && c.line - total.line <= ADJUSTMENT_LINES && cents(c.value) > 0 && cents(c.value) <= MAX_ADJUSTMENT_CENTS);
+  const adjustment = candidates.find(
+    (c) =>
+      c.label === 'rounded' &&
+      c.line > total.line &&
+      c.line - total.line <= ADJUSTMENT_LINES &&
+      cents(c.value) > 0 &&
+      cents(c.value) <= MAX_ADJUSTMENT_CENTS,
+  );
   if (!adjustment) return null;
   const value = (Math.round(Math.abs(total.value) * 100) + Math.round(adjustment.value * 100)) / 100;
   if (value <= 0) return null;
@@ -27,7 +36,9 @@ export function roundedByAdjustment(total: AmountCandidate, candidates: readonly
 }
 
 /** The payment lines: what was tendered, the change given right below it (if any) and the difference in cents. */
-export function tenderLessChange(candidates: readonly AmountCandidate[]): { tendered: AmountCandidate; change: AmountCandidate | undefined; paid: number } | null {
+export function tenderLessChange(
+  candidates: readonly AmountCandidate[],
+): { tendered: AmountCandidate; change: AmountCandidate | undefined; paid: number } | null {
   const tendered = candidates.find((c) => c.label === 'tendered' && c.value > 0);
   if (!tendered) return null;
   const change = candidates.find((c) => c.label === 'change' && c.line >= tendered.line && c.line - tendered.line <= 3);

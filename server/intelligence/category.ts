@@ -2,22 +2,111 @@
 
 import type { EventType } from '../../common/archive-types.ts';
 
-export interface CategoryPick { name: string; confidence: number; evidence: string }
+export interface CategoryPick {
+  name: string;
+  confidence: number;
+  evidence: string;
+}
 
-interface Concept { words: readonly string[]; types: readonly EventType[] }
+interface Concept {
+  words: readonly string[];
+  types: readonly EventType[];
+}
 
 /** Word stems (folded: lowercase, no diacritics) that name one topic in German and English. */
 const CONCEPTS: readonly Concept[] = [
-  { words: ['versicherung', 'insurance', 'police', 'policy', 'policen', 'assurance', 'haftpflicht', 'kasko'], types: ['policy'] },
-  { words: ['rechnung', 'invoice', 'bill', 'ausgabe', 'expense', 'zahlung', 'payment', 'beleg'], types: ['invoice', 'credit_note', 'receipt'] },
+  {
+    words: ['versicherung', 'insurance', 'police', 'policy', 'policen', 'assurance', 'haftpflicht', 'kasko'],
+    types: ['policy'],
+  },
+  {
+    words: ['rechnung', 'invoice', 'bill', 'ausgabe', 'expense', 'zahlung', 'payment', 'beleg'],
+    types: ['invoice', 'credit_note', 'receipt'],
+  },
   { words: ['steuer', 'tax', 'finanzamt', 'fiskus', 'irs', 'hmrc'], types: [] },
-  { words: ['bank', 'konto', 'finanz', 'finance', 'banking', 'account', 'depot', 'kredit', 'credit', 'geld', 'money', 'investment'], types: ['statement'] },
-  { words: ['gehalt', 'lohn', 'entgelt', 'payslip', 'payroll', 'salary', 'arbeit', 'job', 'employment', 'beruf', 'work', 'wage'], types: ['payslip'] },
+  {
+    words: [
+      'bank',
+      'konto',
+      'finanz',
+      'finance',
+      'banking',
+      'account',
+      'depot',
+      'kredit',
+      'credit',
+      'geld',
+      'money',
+      'investment',
+    ],
+    types: ['statement'],
+  },
+  {
+    words: [
+      'gehalt',
+      'lohn',
+      'entgelt',
+      'payslip',
+      'payroll',
+      'salary',
+      'arbeit',
+      'job',
+      'employment',
+      'beruf',
+      'work',
+      'wage',
+    ],
+    types: ['payslip'],
+  },
   { words: ['vertrag', 'vertrage', 'contract', 'agreement', 'vereinbarung'], types: ['contract'] },
-  { words: ['gesundheit', 'arzt', 'krankenkasse', 'krankenversicherung', 'health', 'medical', 'doctor', 'medizin', 'apotheke', 'pharmacy'], types: [] },
-  { words: ['wohnung', 'miete', 'haus', 'housing', 'rent', 'home', 'immobilie', 'nebenkosten', 'vermieter', 'landlord', 'property'], types: [] },
+  {
+    words: [
+      'gesundheit',
+      'arzt',
+      'krankenkasse',
+      'krankenversicherung',
+      'health',
+      'medical',
+      'doctor',
+      'medizin',
+      'apotheke',
+      'pharmacy',
+    ],
+    types: [],
+  },
+  {
+    words: [
+      'wohnung',
+      'miete',
+      'haus',
+      'housing',
+      'rent',
+      'home',
+      'immobilie',
+      'nebenkosten',
+      'vermieter',
+      'landlord',
+      'property',
+    ],
+    types: [],
+  },
   { words: ['auto', 'kfz', 'fahrzeug', 'car', 'vehicle', 'motor'], types: [] },
-  { words: ['strom', 'energie', 'energy', 'gas', 'wasser', 'water', 'utilit', 'stadtwerke', 'electricity', 'heizung', 'nebenkosten'], types: [] },
+  {
+    words: [
+      'strom',
+      'energie',
+      'energy',
+      'gas',
+      'wasser',
+      'water',
+      'utilit',
+      'stadtwerke',
+      'electricity',
+      'heizung',
+      'nebenkosten',
+    ],
+    types: [],
+  },
   { words: ['telefon', 'internet', 'mobilfunk', 'handy', 'telecom', 'phone', 'mobile', 'dsl', 'broadband'], types: [] },
   { words: ['quittung', 'kassenbon', 'receipt', 'einkauf', 'purchase', 'shopping', 'kauf'], types: ['receipt'] },
   { words: ['angebot', 'offer', 'quote', 'quotation', 'kostenvoranschlag'], types: ['offer'] },
@@ -28,7 +117,11 @@ const CONCEPTS: readonly Concept[] = [
 ];
 
 export function fold(text: string): string {
-  return text.toLowerCase().replace(/ß/g, 'ss').normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  return text
+    .toLowerCase()
+    .replace(/ß/g, 'ss')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '');
 }
 
 /** "Versicherungen" → "versicherung", "Verträge" → "vertrage", "Invoices" → "invoice". */
@@ -48,28 +141,52 @@ function countOccurrences(haystack: string, needle: string): number {
 }
 
 export function pickCategory(
-  categories: readonly string[], folded: string, eventType: EventType | null, senderName: string | null,
+  categories: readonly string[],
+  folded: string,
+  eventType: EventType | null,
+  senderName: string | null,
 ): CategoryPick | null {
   const sender = senderName ? fold(senderName) : '';
   let best: { name: string; score: number; why: string } | null = null;
   for (const name of categories) {
-    const words = fold(name).split(/[^a-z0-9]+/).filter((w) => w.length >= 3).map(stem);
+    const words = fold(name)
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length >= 3)
+      .map(stem);
     if (words.length === 0) continue;
-    const concepts = CONCEPTS.filter((c) => c.words.some((w) => words.some((word) => word.startsWith(w) || (w.length >= 5 && w.startsWith(word)))));
+    const concepts = CONCEPTS.filter((c) =>
+      c.words.some((w) => words.some((word) => word.startsWith(w) || (w.length >= 5 && w.startsWith(word)))),
+    );
     let score = 0;
     let why = '';
     for (const word of words) {
       const hits = countOccurrences(folded, word);
-      if (hits > 0) { score += 1.5 + hits * 0.5; why ||= word; }
+      if (hits > 0) {
+        score += 1.5 + hits * 0.5;
+        why ||= word;
+      }
     }
     for (const concept of concepts) {
-      if (eventType && concept.types.includes(eventType)) { score += 3; why ||= eventType; }
+      if (eventType && concept.types.includes(eventType)) {
+        score += 3;
+        why ||= eventType;
+      }
       const hits = concept.words.reduce((sum, w) => sum + countOccurrences(folded, w), 0);
-      if (hits > 0) { score += Math.min(3, hits * 0.5); why ||= concept.words.find((w) => countOccurrences(folded, w) > 0) ?? ''; }
-      if (sender && concept.words.some((w) => sender.includes(w))) { score += 2; why ||= sender; }
+      if (hits > 0) {
+        score += Math.min(3, hits * 0.5);
+        why ||= concept.words.find((w) => countOccurrences(folded, w) > 0) ?? '';
+      }
+      if (sender && concept.words.some((w) => sender.includes(w))) {
+        score += 2;
+        why ||= sender;
+      }
     }
     if (!best || score > best.score) best = { name, score, why };
   }
   if (!best || best.score < 3) return null;
-  return { name: best.name, confidence: Math.round(Math.min(0.85, 0.35 + best.score * 0.06) * 100) / 100, evidence: best.why };
+  return {
+    name: best.name,
+    confidence: Math.round(Math.min(0.85, 0.35 + best.score * 0.06) * 100) / 100,
+    evidence: best.why,
+  };
 }

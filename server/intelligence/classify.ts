@@ -14,14 +14,21 @@ export interface Classification {
   keyword: string | null;
 }
 
-export interface ClassifySignals { hasTotal: boolean; hasDueDate: boolean; referenceKinds: ReadonlySet<ReferenceKind> }
+export interface ClassifySignals {
+  hasTotal: boolean;
+  hasDueDate: boolean;
+  referenceKinds: ReadonlySet<ReferenceKind>;
+}
 
 type Rule = readonly [EventType, string, number];
 
 /** Paid on the spot: how it was paid, the till and card terminal, the thanks for it; each kind of evidence counts on its own. */
-const PAID_AT_TILL = 'betrag (?:dankend )?erhalten|dankend erhalten|paid in full|bar bezahlt|barzahlung|ec-?karte|girocard|kartenzahlung|zahlung erfolgt|rückgeld|gegeben(?= (?:bar|eur|€|\\d))|geg\\. (?:bar|girocard|ec|karte)|paid (?:by|with) (?:cash|card|debit card|credit card|contactless)|change due|cash tendered';
-const TILL = 'tse(?:-\\p{L}+)?|bon-?nr\\.?|kasse \\d+|kassen-?nr\\.?|terminal-?id|trace-?nr\\.?|cashier|auth(?:orization|orisation)? code|trans(?:action)? ?#';
-const PAID_THANKS = 'vielen dank für ihren einkauf|thank you for (?:your purchase|shopping(?: with us)?)|gute fahrt|payment received';
+const PAID_AT_TILL =
+  'betrag (?:dankend )?erhalten|dankend erhalten|paid in full|bar bezahlt|barzahlung|ec-?karte|girocard|kartenzahlung|zahlung erfolgt|rückgeld|gegeben(?= (?:bar|eur|€|\\d))|geg\\. (?:bar|girocard|ec|karte)|paid (?:by|with) (?:cash|card|debit card|credit card|contactless)|change due|cash tendered';
+const TILL =
+  'tse(?:-\\p{L}+)?|bon-?nr\\.?|kasse \\d+|kassen-?nr\\.?|terminal-?id|trace-?nr\\.?|cashier|auth(?:orization|orisation)? code|trans(?:action)? ?#';
+const PAID_THANKS =
+  'vielen dank für ihren einkauf|thank you for (?:your purchase|shopping(?: with us)?)|gute fahrt|payment received';
 /** The same evidence in all six languages, from the lexicon. */
 const TILL_EVIDENCE = {
   paid: `${PAID_AT_TILL}|${tillSources('paid').join('|')}`,
@@ -36,42 +43,111 @@ const TILL_EVIDENCE = {
  */
 const RULES: readonly Rule[] = [
   ...lexiconRules(),
-  ['payslip', 'lohnabrechnung|gehaltsabrechnung|entgeltabrechnung|bezügeabrechnung|verdienstabrechnung|lohn- und gehaltsabrechnung|abrechnung der brutto[ -/]netto[ -]bezüge|payslip|pay slip|pay stub|paystub|pay advice|earnings statement|salary statement|wage slip', 7],
-  ['statement', 'kontoauszug|depotauszug|jahreskontoauszug|kreditkartenabrechnung|umsatzübersicht|finanzstatus|kontoübersicht|depotübersicht|account statement|bank statement|statement of account|credit card statement|portfolio statement|rechnungsabschluss', 6],
+  [
+    'payslip',
+    'lohnabrechnung|gehaltsabrechnung|entgeltabrechnung|bezügeabrechnung|verdienstabrechnung|lohn- und gehaltsabrechnung|abrechnung der brutto[ -/]netto[ -]bezüge|payslip|pay slip|pay stub|paystub|pay advice|earnings statement|salary statement|wage slip',
+    7,
+  ],
+  [
+    'statement',
+    'kontoauszug|depotauszug|jahreskontoauszug|kreditkartenabrechnung|umsatzübersicht|finanzstatus|kontoübersicht|depotübersicht|account statement|bank statement|statement of account|credit card statement|portfolio statement|rechnungsabschluss',
+    6,
+  ],
   // Service-charge and heating-cost settlements list costs against advance payments: a statement, not an invoice.
-  ['statement', 'betriebskostenabrechnung|nebenkostenabrechnung|heizkostenabrechnung|hausgeldabrechnung|wohngeldabrechnung|service charge statement', 6],
-  ['credit_note', 'gutschrift|gutschriftsanzeige|credit note|credit memo|stornorechnung|rechnungskorrektur|storno(?:beleg)?', 5],
+  [
+    'statement',
+    'betriebskostenabrechnung|nebenkostenabrechnung|heizkostenabrechnung|hausgeldabrechnung|wohngeldabrechnung|service charge statement',
+    6,
+  ],
+  [
+    'credit_note',
+    'gutschrift|gutschriftsanzeige|credit note|credit memo|stornorechnung|rechnungskorrektur|storno(?:beleg)?',
+    5,
+  ],
   ['notice', '(?:\\d\\. |letzte |erste |zweite |dritte )?mahnung|zahlungserinnerung', 7],
   ['notice', '\\p{L}*bescheid', 5],
-  ['policy', 'versicherungsschein|versicherungspolice|police|nachtrag zum versicherungsschein|insurance policy|policy schedule|certificate of insurance|policy document|deckungsbestätigung|versicherungsbestätigung|versicherungsnachweis|\\p{L}*versicherungsvertrag', 5],
-  ['receipt', 'quittung|kassenbon|kassenbeleg|kassenzettel|zahlungsbeleg|zahlungsbestätigung|(?:payment |sales |cash )?receipt', 4],
+  [
+    'policy',
+    'versicherungsschein|versicherungspolice|police|nachtrag zum versicherungsschein|insurance policy|policy schedule|certificate of insurance|policy document|deckungsbestätigung|versicherungsbestätigung|versicherungsnachweis|\\p{L}*versicherungsvertrag',
+    5,
+  ],
+  [
+    'receipt',
+    'quittung|kassenbon|kassenbeleg|kassenzettel|zahlungsbeleg|zahlungsbestätigung|(?:payment |sales |cash )?receipt',
+    4,
+  ],
   ['offer', 'angebot|kostenvoranschlag|kostenangebot|preisangebot|quote|quotation|estimate|proposal', 4],
   ['invoice', 'rechnungs(?:nummer|datum|betrag|empfänger|nr\\.?|anschrift)', 1],
   // A bare "Abrechnung" (settlement) heads payslips and statements as often as bills; it must not count as "…rechnung".
   ['statement', 'abrechnung', 1],
-  ['invoice', '\\p{L}*rechnung', 3], ['invoice', '(?:tax |vat |commercial )?invoice (?:number|date|no\\.?)', 1],
+  ['invoice', '\\p{L}*rechnung', 3],
+  ['invoice', '(?:tax |vat |commercial )?invoice (?:number|date|no\\.?)', 1],
   ['invoice', '(?:tax |vat |commercial )?invoice', 4],
-  ['contract', '\\p{L}*vertrag|\\p{L}*vereinbarung|vertragszusammenfassung|vertragsbestätigung|agreement|contract|contract summary|tenancy agreement|lease', 3],
-  ['notice', '(?:payment |final )?reminder|final notice|overdue notice|notice of \\p{L}+|\\p{L}*kündigung|kündigungsbestätigung|termination', 4],
-  ['notice', 'notice|mitteilung|benachrichtigung|ankündigung|beitragsanpassung|preisanpassung|preiserhöhung|änderungsmitteilung|anhörung|vollstreckungsankündigung', 2.5],
+  [
+    'contract',
+    '\\p{L}*vertrag|\\p{L}*vereinbarung|vertragszusammenfassung|vertragsbestätigung|agreement|contract|contract summary|tenancy agreement|lease',
+    3,
+  ],
+  [
+    'notice',
+    '(?:payment |final )?reminder|final notice|overdue notice|notice of \\p{L}+|\\p{L}*kündigung|kündigungsbestätigung|termination',
+    4,
+  ],
+  [
+    'notice',
+    'notice|mitteilung|benachrichtigung|ankündigung|beitragsanpassung|preisanpassung|preiserhöhung|änderungsmitteilung|anhörung|vollstreckungsankündigung',
+    2.5,
+  ],
   // Announcements of changes and interruptions are notices even without the word.
-  ['notice', 'price (?:change|increase|rise)s?|(?:prices|tariff|rates) (?:are|is) (?:changing|going up|increasing|rising)|changes? to your (?:tariff|prices|plan|terms|contract)|planned (?:interruption|outage|works|maintenance)|(?:supply|service) interruption|interruption to your \\p{L}+(?: supply| service)?|versorgungsunterbrechung|unterbrechung der \\p{L}*versorgung|tarifänderung|änderung (?:der|ihrer) (?:preise|allgemeinen geschäftsbedingungen|agb|vertragsbedingungen)', 2.5],
+  [
+    'notice',
+    'price (?:change|increase|rise)s?|(?:prices|tariff|rates) (?:are|is) (?:changing|going up|increasing|rising)|changes? to your (?:tariff|prices|plan|terms|contract)|planned (?:interruption|outage|works|maintenance)|(?:supply|service) interruption|interruption to your \\p{L}+(?: supply| service)?|versorgungsunterbrechung|unterbrechung der \\p{L}*versorgung|tarifänderung|änderung (?:der|ihrer) (?:preise|allgemeinen geschäftsbedingungen|agb|vertragsbedingungen)',
+    2.5,
+  ],
   ['statement', 'statement', 2],
   ['offer', 'offer', 2],
   ['invoice', 'bill', 1],
-  ['invoice', 'amount due|balance due|zu zahlen|zahlbar|due date|payment terms|zahlungsziel|bankverbindung|ust-?id\\p{L}*|vat (?:no|reg\\p{L}*)', 0.5],
+  [
+    'invoice',
+    'amount due|balance due|zu zahlen|zahlbar|due date|payment terms|zahlungsziel|bankverbindung|ust-?id\\p{L}*|vat (?:no|reg\\p{L}*)',
+    0.5,
+  ],
   ['credit_note', 'erstattung|refund|gutgeschrieben|credited', 0.5],
   ['receipt', TILL_EVIDENCE.paid, 1.5],
   ['receipt', TILL_EVIDENCE.till, 1.5],
   ['receipt', TILL_EVIDENCE.thanks, 1.5],
-  ['contract', 'vertragsparteien|zwischen|between|the parties|unterschrift|signature|signed|§ ?\\d+|laufzeit|kündigungsfrist|hereinafter|nachfolgend|im folgenden', 0.5],
+  [
+    'contract',
+    'vertragsparteien|zwischen|between|the parties|unterschrift|signature|signed|§ ?\\d+|laufzeit|kündigungsfrist|hereinafter|nachfolgend|im folgenden',
+    0.5,
+  ],
   ['contract', 'vertrags\\p{L}+', 0.3],
   ['policy', '(?<!privacy |cookie |returns? |refund |data protection |cancellation )policy', 1.5],
-  ['policy', 'versicherungsnehmer(?:in)?|versicherte person|versicherungsbeginn|versicherungssumme|deckungssumme|selbstbeteiligung|policyholder|insured|sum insured|premium|prämie|tarif|versicherungsschutz|coverage|deckung', 1],
-  ['notice', 'rechtsbehelfsbelehrung|einspruch|widerspruch|festsetzung|festgesetzt|finanzamt|behörde|overdue|verzug|inkasso', 1],
-  ['payslip', 'bruttolohn|bruttogehalt|bruttoentgelt|nettolohn|nettogehalt|nettoentgelt|auszahlungsbetrag|lohnsteuer|kirchensteuer|solidaritätszuschlag|sozialversicherung|steuerklasse|personalnummer|gross pay|net pay|national insurance|income tax|year to date|ytd', 1],
-  ['statement', 'alter kontostand|neuer kontostand|kontostand|saldo|opening balance|closing balance|buchungstag|valuta|wertstellung|umsätze|transactions|depotbestand', 1],
-  ['offer', 'gültig bis|valid until|bindefrist|freibleibend|angebotsnummer|quote number|annahme des angebots|acceptance', 1],
+  [
+    'policy',
+    'versicherungsnehmer(?:in)?|versicherte person|versicherungsbeginn|versicherungssumme|deckungssumme|selbstbeteiligung|policyholder|insured|sum insured|premium|prämie|tarif|versicherungsschutz|coverage|deckung',
+    1,
+  ],
+  [
+    'notice',
+    'rechtsbehelfsbelehrung|einspruch|widerspruch|festsetzung|festgesetzt|finanzamt|behörde|overdue|verzug|inkasso',
+    1,
+  ],
+  [
+    'payslip',
+    'bruttolohn|bruttogehalt|bruttoentgelt|nettolohn|nettogehalt|nettoentgelt|auszahlungsbetrag|lohnsteuer|kirchensteuer|solidaritätszuschlag|sozialversicherung|steuerklasse|personalnummer|gross pay|net pay|national insurance|income tax|year to date|ytd',
+    1,
+  ],
+  [
+    'statement',
+    'alter kontostand|neuer kontostand|kontostand|saldo|opening balance|closing balance|buchungstag|valuta|wertstellung|umsätze|transactions|depotbestand',
+    1,
+  ],
+  [
+    'offer',
+    'gültig bis|valid until|bindefrist|freibleibend|angebotsnummer|quote number|annahme des angebots|acceptance',
+    1,
+  ],
 ];
 
 /**
@@ -80,23 +156,34 @@ const RULES: readonly Rule[] = [
  */
 function lexiconRules(): Rule[] {
   const kinds: ReadonlyArray<readonly [keyof DocumentTypeWords, EventType, number]> = [
-    ['payslip', 'payslip', 7], ['bankStatement', 'statement', 6], ['creditNote', 'credit_note', 5], ['reminder', 'notice', 7],
-    ['taxNotice', 'notice', 5], ['policy', 'policy', 5], ['receipt', 'receipt', 4], ['offer', 'offer', 4], ['invoice', 'invoice', 4],
+    ['payslip', 'payslip', 7],
+    ['bankStatement', 'statement', 6],
+    ['creditNote', 'credit_note', 5],
+    ['reminder', 'notice', 7],
+    ['taxNotice', 'notice', 5],
+    ['policy', 'policy', 5],
+    ['receipt', 'receipt', 4],
+    ['offer', 'offer', 4],
+    ['invoice', 'invoice', 4],
     ['contract', 'contract', 3],
   ];
   const lexicons = lexiconsFor(['fr', 'nl', 'es', 'it']);
   return kinds.map(([kind, type, weight]) => [type, documentTypeSources(kind, lexicons).join('|'), weight] as const);
 }
 
-const COMBINED = combineLabels(RULES.map(([, source], index) =>
-  [String(index), new RegExp(latin(`${WORD_START}(?:${source})${WORD_END}`), 'gi')] as const));
+const COMBINED = combineLabels(
+  RULES.map(
+    ([, source], index) => [String(index), new RegExp(latin(`${WORD_START}(?:${source})${WORD_END}`), 'gi')] as const,
+  ),
+);
 const SUBJECT = /^(?:betreff|betr\.|subject|re|aw|thema)\s*:/iu;
 const SALUTATION = /^[^\p{L}]{0,3}(?:sehr geehrte[rn]?|liebe[rs]?|hallo|guten tag|dear|hello)(?![\p{L}])/iu;
 /**
  * What may stand before a heading word: nothing, a possessive ("Ihre Stromrechnung"), "2." or a subject label; also
  * the stray marks OCR puts before a heading (": Membership agreement", "* Betriebskostenabrechnung").
  */
-const HEADING_PREFIX = /^[^\p{L}\d]{0,3}(?:|ihre?n? |unsere?n? |your |our |die |der |das |the |votre |notre |la |le |l'|uw |onze |de |het |su |nuestra |la sua |la vostra |\d\. |betreff: ?|betr\.: ?|subject: ?|re: ?|objet ?: ?|betreft: ?|asunto: ?|oggetto: ?)$/iu;
+const HEADING_PREFIX =
+  /^[^\p{L}\d]{0,3}(?:|ihre?n? |unsere?n? |your |our |die |der |das |the |votre |notre |la |le |l'|uw |onze |de |het |su |nuestra |la sua |la vostra |\d\. |betreff: ?|betr\.: ?|subject: ?|re: ?|objet ?: ?|betreft: ?|asunto: ?|oggetto: ?)$/iu;
 /** Three lower-case words in a row: running text. Starting only at a word start keeps it linear on long lines. */
 const PROSE = /(?<!\p{Ll})\p{Ll}{3,} \p{Ll}{3,} \p{Ll}{3,}/u;
 const SEGMENT_SEPARATOR = / [-–|·:/] |: /;
@@ -113,7 +200,8 @@ function headingWord(line: string, start: number, end: number): string {
   return endsWithKeyword && words.split(' ').length <= 4 && !/\d{2}/.test(words) ? words : keyword;
 }
 
-const TAG_KEYWORDS = /^(?:\p{L}*mahnung|zahlungserinnerung|\p{L}*bescheid|\p{L}*kündigung|reminder|final notice|\p{L}+rechnung|\p{L}+vertrag|kontoauszug|depotauszug|kreditkartenabrechnung|kostenvoranschlag)$/iu;
+const TAG_KEYWORDS =
+  /^(?:\p{L}*mahnung|zahlungserinnerung|\p{L}*bescheid|\p{L}*kündigung|reminder|final notice|\p{L}+rechnung|\p{L}+vertrag|kontoauszug|depotauszug|kreditkartenabrechnung|kostenvoranschlag)$/iu;
 
 /** "Betreff: …" lines, and the line just above the salutation, where a letter states what it is about. */
 function subjectLines(lines: readonly string[]): Set<number> {
@@ -162,11 +250,12 @@ export function classify(doc: Doc, signals: ClassifySignals): Classification {
       const inHeadingArea = (nearTop || subject) && line.length <= 60;
       const word = inHeadingArea ? headingWord(line, span.start, span.end) : span.text;
       // A heading starts with the keyword ("Rechnung", "Ihre Stromrechnung") or ends with it ("Service Agreement").
-      const isHeading = inHeadingArea && (HEADING_PREFIX.test(line.slice(0, span.start)) || (word !== span.text && line.length <= 40));
+      const isHeading =
+        inHeadingArea && (HEADING_PREFIX.test(line.slice(0, span.start)) || (word !== span.text && line.length <= 40));
       // A sentence that mentions a document ("we have reviewed your tenancy agreement", "die noch ausstehende
       // Betriebskostenabrechnung") does not name this one: half weight, wherever it stands.
       let prose = proseLines.get(index);
-      if (prose === undefined) proseLines.set(index, prose = line.length > 60 && PROSE.test(line));
+      if (prose === undefined) proseLines.set(index, (prose = line.length > 60 && PROSE.test(line)));
       let factor = prose ? 0.5 : 1;
       if ((nearTop || subject) && factor === 1) factor = isHeading ? 4 : line.length <= 60 ? 2.5 : 1.5;
       const value = weight * factor;
@@ -184,11 +273,16 @@ export function classify(doc: Doc, signals: ClassifySignals): Classification {
 
   for (const [ruleIndex, values] of perRule) {
     // Three occurrences say all there is to say; a word repeated in every line of a table must not swamp the rest.
-    const sum = values.sort((a, b) => b - a).slice(0, 3).reduce((a, b) => a + b, 0);
+    const sum = values
+      .sort((a, b) => b - a)
+      .slice(0, 3)
+      .reduce((a, b) => a + b, 0);
     const type = RULES[ruleIndex]![0];
     scores.set(type, (scores.get(type) ?? 0) + sum);
   }
-  const bump = (type: EventType, by: number): void => { scores.set(type, (scores.get(type) ?? 0) + by); };
+  const bump = (type: EventType, by: number): void => {
+    scores.set(type, (scores.get(type) ?? 0) + by);
+  };
   if (signals.hasTotal) bump('invoice', 2);
   if (signals.hasDueDate) bump('invoice', 1.5);
   const kinds = signals.referenceKinds;
@@ -202,7 +296,11 @@ export function classify(doc: Doc, signals: ClassifySignals): Classification {
 
   // A bill settled on the spot is a receipt, whatever its heading says ("Rechnung" on a petrol station slip).
   const matched = (source: string): boolean => perRule.has(RULES.findIndex((rule) => rule[1] === source));
-  if (!signals.hasDueDate && matched(TILL_EVIDENCE.paid) && (matched(TILL_EVIDENCE.till) || matched(TILL_EVIDENCE.thanks))) {
+  if (
+    !signals.hasDueDate &&
+    matched(TILL_EVIDENCE.paid) &&
+    (matched(TILL_EVIDENCE.till) || matched(TILL_EVIDENCE.thanks))
+  ) {
     // Outweighs a heading ("TAX INVOICE" over a till slip) when the till and the thanks are both there.
     bump('receipt', matched(TILL_EVIDENCE.till) && matched(TILL_EVIDENCE.thanks) ? 16 : 6);
   }

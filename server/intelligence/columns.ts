@@ -14,13 +14,18 @@ type LabelType = 'date' | 'money' | 'number' | 'other';
 /** Short, digit-free text that can stand alone as a label (the right-hand cell when a line has tab-separated cells). */
 const LABEL_CELL = /^[\p{L}][\p{L}.\-/&' ]{1,30}[\p{L}.#:]?$/u;
 const DATE_LABEL = /datum|date|zeitraum|period|fällig|due|seit|since|beginn|ablauf|expir|gültig|valid/iu;
-const MONEY_LABEL = /betrag|summe|total|amount|premium|beitrag|prämie|limit|balance|saldo|preis|price|fee|gebühr|deductible|selbstbeteiligung|maximum|kosten|cost|charge|rate|miete|rent/iu;
-const NUMBER_LABEL = /(?:nummer|nr\.?|no\.?|number|#|id|ref\.?|reference|referenz|zeichen|code|konto|account(?: ending)?)$/iu;
+const MONEY_LABEL =
+  /betrag|summe|total|amount|premium|beitrag|prämie|limit|balance|saldo|preis|price|fee|gebühr|deductible|selbstbeteiligung|maximum|kosten|cost|charge|rate|miete|rent/iu;
+const NUMBER_LABEL =
+  /(?:nummer|nr\.?|no\.?|number|#|id|ref\.?|reference|referenz|zeichen|code|konto|account(?: ending)?)$/iu;
 const MONEY = /\d[.,]\d{2}(?!\d)|[€$£] ?\d|\d ?[€$£]|\b(?:EUR|USD|GBP|CHF) ?\d/u;
 const MAX_LABELS = 8;
 const SEARCH_LINES = 40;
 
-interface Line { index: number; text: string }
+interface Line {
+  index: number;
+  text: string;
+}
 
 function labelType(label: string): LabelType {
   if (DATE_LABEL.test(label)) return 'date';
@@ -30,14 +35,22 @@ function labelType(label: string): LabelType {
 }
 
 /** What a value line holds, worked out once per line: every label block may try it. */
-interface Value { text: string; date: boolean; money: boolean }
+interface Value {
+  text: string;
+  date: boolean;
+  money: boolean;
+}
 
 function valueOf(line: Line, cache: Map<number, Value>, today: string): Value {
   let value = cache.get(line.index);
   if (!value) {
     const text = line.text.replace(/\s+/g, ' ').trim();
     const short = text.length <= 40;
-    value = { text, date: short && findDates(makeDoc(text), { monthFirst: false, today }).length > 0, money: short && MONEY.test(text) };
+    value = {
+      text,
+      date: short && findDates(makeDoc(text), { monthFirst: false, today }).length > 0,
+      money: short && MONEY.test(text),
+    };
     cache.set(line.index, value);
   }
   return value;
@@ -47,16 +60,23 @@ function valueOf(line: Line, cache: Map<number, Value>, today: string): Value {
 function fits(type: LabelType, value: Value): boolean | null {
   if (value.text.length > 40) return false;
   switch (type) {
-    case 'date': return value.date;
-    case 'money': return value.money && !value.date;
-    case 'number': return /\d/.test(value.text) && value.text.split(' ').length <= 4 && !value.money && !value.date;
-    default: return null;
+    case 'date':
+      return value.date;
+    case 'money':
+      return value.money && !value.date;
+    case 'number':
+      return /\d/.test(value.text) && value.text.split(' ').length <= 4 && !value.money && !value.date;
+    default:
+      return null;
   }
 }
 
 /** The label a line ends in, when the line is one: its last tab cell, or the whole line. */
 function labelOf(raw: string): string | null {
-  const cells = raw.split('\t').map((cell) => cell.replace(/\s+/g, ' ').trim()).filter(Boolean);
+  const cells = raw
+    .split('\t')
+    .map((cell) => cell.replace(/\s+/g, ' ').trim())
+    .filter(Boolean);
   const last = cells[cells.length - 1];
   if (!last || /\d/.test(last) || last.split(' ').length > 4) return null;
   const label = last.replace(/[\s:;*°'"‘’.,|]+$/u, (tail) => (tail.startsWith('.') ? '.' : ''));
@@ -69,7 +89,9 @@ function labelOf(raw: string): string | null {
  */
 export function rejoinColumns(rawLines: readonly string[], today: string): string[] {
   const filled: Line[] = [];
-  rawLines.forEach((text, index) => { if (text.trim()) filled.push({ index, text }); });
+  rawLines.forEach((text, index) => {
+    if (text.trim()) filled.push({ index, text });
+  });
   const result: string[] = [];
   const cache = new Map<number, Value>();
   let i = 0;
@@ -94,7 +116,12 @@ export function rejoinColumns(rawLines: readonly string[], today: string): strin
 }
 
 /** The first window of as many lines below the labels whose values all fit; at least two must say so, one of them a date or an amount. */
-function findValues(labels: readonly string[], filled: readonly Line[], from: number, read: (line: Line) => Value): string[] | null {
+function findValues(
+  labels: readonly string[],
+  filled: readonly Line[],
+  from: number,
+  read: (line: Line) => Value,
+): string[] | null {
   const types = labels.map(labelType);
   const typed = types.filter((t) => t !== 'other');
   if (typed.length < 2 || !typed.some((t) => t === 'date' || t === 'money')) return null;

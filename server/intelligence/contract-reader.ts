@@ -24,7 +24,8 @@ const LABELS = combineLabels<TermLabel>([
 ]);
 type Labels = ReadonlyMap<number, readonly LabelSpan<TermLabel>[]>;
 /** Between the two dates of a period: "01.04.2027 – 31.03.2029", "du … au …", "van … tot en met …", "del … al …". */
-const RANGE = /^\s*(?:-|–|—|bis(?: zum)?|to|until|through|till|au|jusqu'au|tot(?: en met)?|t\/m|al|hasta(?: el)?|fino al)\s*$/iu;
+const RANGE =
+  /^\s*(?:-|–|—|bis(?: zum)?|to|until|through|till|au|jusqu'au|tot(?: en met)?|t\/m|al|hasta(?: el)?|fino al)\s*$/iu;
 /** A label this far before a date (characters) still names it. */
 const LABEL_REACH = 40;
 /** Notice periods longer than this are no notice periods (a term's length). */
@@ -43,7 +44,12 @@ export function readContractTerms(doc: Doc, dates: readonly FoundDate[]): Contra
     const next = dates[i + 1];
     const line = doc.lines[date.line] ?? '';
     // A period after a start or term label: its first date starts the term, its second ends it.
-    if (next && next.line === date.line && RANGE.test(line.slice(date.end, next.start)) && (label === 'start' || label === null)) {
+    if (
+      next &&
+      next.line === date.line &&
+      RANGE.test(line.slice(date.end, next.start)) &&
+      (label === 'start' || label === null)
+    ) {
       start ??= date;
       end ??= next;
     }
@@ -73,8 +79,11 @@ function noticePeriod(doc: Doc, labels: Labels): ContractTerms['noticePeriod'] {
     const line = doc.lines[index] ?? '';
     const rest = line.slice(notice.end);
     // "Kündigungsfrist: 3 Monate", "three months' notice", or the period alone on the next line.
-    const candidates = [...countedPeriods(rest), ...countedPeriods(line.slice(Math.max(0, notice.start - 25), notice.start)),
-      ...(rest.trim() ? [] : countedPeriods(doc.lines[index + 1] ?? ''))];
+    const candidates = [
+      ...countedPeriods(rest),
+      ...countedPeriods(line.slice(Math.max(0, notice.start - 25), notice.start)),
+      ...(rest.trim() ? [] : countedPeriods(doc.lines[index + 1] ?? '')),
+    ];
     const period = candidates.find(({ count, unit }) => count * DAYS[unit] <= MAX_NOTICE_DAYS);
     if (period) return { value: { count: period.count, unit: period.unit }, evidence: evidence(line) };
   }

@@ -14,10 +14,16 @@ const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
   ['HK', /\bhong kong\b|\+852\b/iu],
   ['MX', /\b(?:m[ée]xico|mexique|mexiko|messico)\b|\+52\b/iu],
   // Its company forms ("Sdn Bhd", "S/B", a listed "Bhd") and its states, which addresses name instead of the country.
-  ['MY', new RegExp('\\b(?:malaysia|malaisie|malaysien|maleisië|malasia)\\b|\\+60\\b|\\bSdn\\.? ?Bhd\\b|\\bBerhad\\b'
-    + '|(?<=\\p{L}\\.?\\)? )Bhd\\b|\\p{L}{2,}\\.? S\\/B\\b'
-    + '|\\b(?:kuala lumpur|selangor|johor|pulau pinang|penang|negeri sembilan|melaka|pahang|terengganu|kelantan|kedah|perlis|perak'
-    + '|sabah|sarawak|putrajaya|labuan)\\b', 'iu')],
+  [
+    'MY',
+    new RegExp(
+      '\\b(?:malaysia|malaisie|malaysien|maleisië|malasia)\\b|\\+60\\b|\\bSdn\\.? ?Bhd\\b|\\bBerhad\\b' +
+        '|(?<=\\p{L}\\.?\\)? )Bhd\\b|\\p{L}{2,}\\.? S\\/B\\b' +
+        '|\\b(?:kuala lumpur|selangor|johor|pulau pinang|penang|negeri sembilan|melaka|pahang|terengganu|kelantan|kedah|perlis|perak' +
+        '|sabah|sarawak|putrajaya|labuan)\\b',
+      'iu',
+    ),
+  ],
   ['IN', /\b(?:india|inde|indien)\b|\+91\b|\bGSTIN\b|\bPvt\.? Ltd\b/iu],
   ['PK', /\b(?:pakistan)\b|\+92\b/iu],
   ['LK', /\bsri lanka\b|\+94\b/iu],
@@ -34,8 +40,25 @@ const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
 
 /** The currency of each country above, for symbols those countries share. */
 const CURRENCY: Readonly<Record<string, string>> = {
-  AU: 'AUD', CA: 'CAD', NZ: 'NZD', SG: 'SGD', HK: 'HKD', MX: 'MXN', MY: 'MYR', IN: 'INR', PK: 'PKR', LK: 'LKR', NP: 'NPR',
-  SE: 'SEK', NO: 'NOK', DK: 'DKK', IS: 'ISK', JP: 'JPY', CN: 'CNY', CH: 'CHF', US: 'USD',
+  AU: 'AUD',
+  CA: 'CAD',
+  NZ: 'NZD',
+  SG: 'SGD',
+  HK: 'HKD',
+  MX: 'MXN',
+  MY: 'MYR',
+  IN: 'INR',
+  PK: 'PKR',
+  LK: 'LKR',
+  NP: 'NPR',
+  SE: 'SEK',
+  NO: 'NOK',
+  DK: 'DKK',
+  IS: 'ISK',
+  JP: 'JPY',
+  CN: 'CNY',
+  CH: 'CHF',
+  US: 'USD',
 };
 
 /** Every country the text names, in the order of the table (more specific signs first). */

@@ -5,89 +5,274 @@ import { labelSources, lexiconsFor } from './lexicon/index.ts';
 import { addPeriod, dueDateFromTerms, longestPeriod, parsePaymentTerms } from './payment-terms.ts';
 import { combineLabels, evidence, indexLabelsOf, nearestLabel, wordsRegex, type Doc, type LabelSpan } from './text.ts';
 
-export interface DatePick { iso: string; confidence: number; evidence: string }
+export interface DatePick {
+  iso: string;
+  confidence: number;
+  evidence: string;
+}
 
-type DateLabel = 'issue' | 'plain' | 'of' | 'due' | 'until' | 'birth' | 'delivery' | 'validity' | 'foreign' | 'start' | 'end' | 'period'
+type DateLabel =
+  | 'issue'
+  | 'plain'
+  | 'of'
+  | 'due'
+  | 'until'
+  | 'birth'
+  | 'delivery'
+  | 'validity'
+  | 'foreign'
+  | 'start'
+  | 'end'
+  | 'period'
   | 'printed';
 
 /** Due and issue date labels of French, Dutch, Spanish and Italian from the lexicon; a bare "date" word stays 'plain'. */
 const OTHER_LANGUAGES = lexiconsFor(['fr', 'nl', 'es', 'it']);
 const OTHER_DUE = labelSources('dueDate', OTHER_LANGUAGES);
-const OTHER_ISSUE = labelSources('documentDate', OTHER_LANGUAGES).filter((source) => !/^(?:date|datum|fecha|data)$/.test(source));
+const OTHER_ISSUE = labelSources('documentDate', OTHER_LANGUAGES).filter(
+  (source) => !/^(?:date|datum|fecha|data)$/.test(source),
+);
 
 /** Order matters only for equally long matches ending at the same place: earlier kinds win. */
 const LABELS = combineLabels<DateLabel>([
-  ['birth', wordsRegex(['geburtsdatum', 'geb\\.', 'geboren(?: am)?', 'date of birth', 'birth ?date', 'dob', 'born(?: on)?'])],
-  ['due', wordsRegex([
-    ...OTHER_DUE,
-    'zahlbar(?: bis(?: zum| spätestens)?| am| zum| spätestens(?: bis)?(?: zum| am)?)?', 'fällig(?: am| bis(?: zum)?| zum| ab)?',
-    'fälligkeit', 'f[äa]lligkeitsdatum', 'fälligkeitstermin', 'zahlungsziel', 'zahlungsfrist', 'zahlungstermin',
-    'zahlungseingang bis(?: zum)?', 'abbuchung(?: am| zum)?', 'einzug(?: am| zum)?', 'lastschrifteinzug(?: am| zum)?',
-    'due(?: date| on| by)?', 'date due', 'payment due(?: date| on| by)?', '(?:please )?pay by', 'payable(?: by| on| before)?',
-    'to be paid by', 'payment date', 'debit date', 'will be debited on', 'must be (?:paid|received|settled) (?:by|on|before|no later than)',
-    'bitte (?:zahlen|überweisen) sie (?:den betrag |den rechnungsbetrag )?bis(?: zum| spätestens)?',
-  ])],
-  ['delivery', wordsRegex([
-    'lieferdatum', 'leistungsdatum', 'liefertermin', 'lieferung(?: am| vom)?', 'leistung(?: am| vom)?', 'delivery date',
-    'date of delivery', 'service date', 'date of supply', 'tax point', 'shipped(?: on)?', 'ship date', 'order date',
-    'delivered(?: on)?', 'geliefert(?: am)?', 'zugestellt(?: am)?', 'termin(?: am)?', 'appointment(?: on)?',
-    'bestelldatum', 'auftragsdatum', 'bestellung vom', 'auftrag vom',
-  ])],
+  [
+    'birth',
+    wordsRegex(['geburtsdatum', 'geb\\.', 'geboren(?: am)?', 'date of birth', 'birth ?date', 'dob', 'born(?: on)?']),
+  ],
+  [
+    'due',
+    wordsRegex([
+      ...OTHER_DUE,
+      'zahlbar(?: bis(?: zum| spätestens)?| am| zum| spätestens(?: bis)?(?: zum| am)?)?',
+      'fällig(?: am| bis(?: zum)?| zum| ab)?',
+      'fälligkeit',
+      'f[äa]lligkeitsdatum',
+      'fälligkeitstermin',
+      'zahlungsziel',
+      'zahlungsfrist',
+      'zahlungstermin',
+      'zahlungseingang bis(?: zum)?',
+      'abbuchung(?: am| zum)?',
+      'einzug(?: am| zum)?',
+      'lastschrifteinzug(?: am| zum)?',
+      'due(?: date| on| by)?',
+      'date due',
+      'payment due(?: date| on| by)?',
+      '(?:please )?pay by',
+      'payable(?: by| on| before)?',
+      'to be paid by',
+      'payment date',
+      'debit date',
+      'will be debited on',
+      'must be (?:paid|received|settled) (?:by|on|before|no later than)',
+      'bitte (?:zahlen|überweisen) sie (?:den betrag |den rechnungsbetrag )?bis(?: zum| spätestens)?',
+    ]),
+  ],
+  [
+    'delivery',
+    wordsRegex([
+      'lieferdatum',
+      'leistungsdatum',
+      'liefertermin',
+      'lieferung(?: am| vom)?',
+      'leistung(?: am| vom)?',
+      'delivery date',
+      'date of delivery',
+      'service date',
+      'date of supply',
+      'tax point',
+      'shipped(?: on)?',
+      'ship date',
+      'order date',
+      'delivered(?: on)?',
+      'geliefert(?: am)?',
+      'zugestellt(?: am)?',
+      'termin(?: am)?',
+      'appointment(?: on)?',
+      'bestelldatum',
+      'auftragsdatum',
+      'bestellung vom',
+      'auftrag vom',
+    ]),
+  ],
   // The end of a fixed term or of an offer's validity: the deadline of contracts, policies and offers.
-  ['end', wordsRegex([
-    'gültig bis(?: zum| einschließlich)?', 'gilt bis(?: zum)?', 'angebot gilt bis', 'bindefrist(?: bis)?', 'valid (?:until|till|through|to)',
-    'offer (?:ends|expires)(?: on)?', 'expir(?:y|es|ation)(?: date| on)?', 'ablaufdatum', 'ablauf(?: am| zum)?', 'vertragsablauf(?: am| zum)?',
-    'vertragsende(?: frühestens| am| zum)?', 'versicherungsende', 'laufzeitende', 'laufzeit bis(?: zum)?', 'befristet bis(?: zum)?',
-    'ende der (?:\\p{L}*laufzeit|vertragszeit|mietzeit|versicherung)(?: am)?', 'ende(?= ?:? ?\\d)', 'endet(?: am| zum)?', 'end date', 'ends(?: on)?',
-    '(?:minimum |fixed |initial )?term (?:ends|expires|end date)(?: on)?', '(?:minimum |fixed |initial )?term end', 'renewal date',
-    'frühestens kündbar zum', 'kündbar zum', 'kündigung zum', 'fest bis',
-  ])],
-  ['validity', wordsRegex([
-    'gültig(?: ab)?', 'g[üu]ltigkeit', 'valid(?: from)?', 'kunde seit', 'customer since', 'mitglied seit', 'member since',
-    'eingegangen(?: am)?', 'received(?: on)?', 'letzte zahlung', 'last payment',
-  ])],
+  [
+    'end',
+    wordsRegex([
+      'gültig bis(?: zum| einschließlich)?',
+      'gilt bis(?: zum)?',
+      'angebot gilt bis',
+      'bindefrist(?: bis)?',
+      'valid (?:until|till|through|to)',
+      'offer (?:ends|expires)(?: on)?',
+      'expir(?:y|es|ation)(?: date| on)?',
+      'ablaufdatum',
+      'ablauf(?: am| zum)?',
+      'vertragsablauf(?: am| zum)?',
+      'vertragsende(?: frühestens| am| zum)?',
+      'versicherungsende',
+      'laufzeitende',
+      'laufzeit bis(?: zum)?',
+      'befristet bis(?: zum)?',
+      'ende der (?:\\p{L}*laufzeit|vertragszeit|mietzeit|versicherung)(?: am)?',
+      'ende(?= ?:? ?\\d)',
+      'endet(?: am| zum)?',
+      'end date',
+      'ends(?: on)?',
+      '(?:minimum |fixed |initial )?term (?:ends|expires|end date)(?: on)?',
+      '(?:minimum |fixed |initial )?term end',
+      'renewal date',
+      'frühestens kündbar zum',
+      'kündbar zum',
+      'kündigung zum',
+      'fest bis',
+    ]),
+  ],
+  [
+    'validity',
+    wordsRegex([
+      'gültig(?: ab)?',
+      'g[üu]ltigkeit',
+      'valid(?: from)?',
+      'kunde seit',
+      'customer since',
+      'mitglied seit',
+      'member since',
+      'eingegangen(?: am)?',
+      'received(?: on)?',
+      'letzte zahlung',
+      'last payment',
+    ]),
+  ],
   // A period whose end is the term of a contract or policy ("Versicherungszeitraum 01.04.2027 bis 31.03.2028").
-  ['period', wordsRegex([
-    'versicherungszeitraum', 'versicherungsdauer', 'vertragslaufzeit', 'vertragszeitraum', 'mietzeit', 'laufzeit',
-    'period of (?:insurance|cover|coverage)', '(?:insurance|policy|coverage|cover|contract) period', 'term of (?:this|the) \\p{L}+',
-  ])],
-  ['start', wordsRegex([
-    'vertragsbeginn', 'versicherungsbeginn', '\\p{L}*beginn', 'beginn(?:t)?(?: am)?',
-    // A probation period ends, but that is not the end of the contract.
-    'ende der probezeit', 'probezeit(?: endet| bis)?(?: am| zum)?', 'probation(?:ary)?(?: period)?(?: ends| end date)?(?: on)?', 'ende',
-    'ab dem', 'ab', 'seit', 'start(?: date)?', 'commencement(?: date)?', 'begins(?: on)?',
-    'effective(?: date| from)?', 'renewal', 'from', 'until', 'eintritt(?:sdatum)?', 'austritt(?:sdatum)?',
-  ])],
-  ['foreign', wordsRegex([
-    '(?:ihr(?:e|em|en)? |unser(?:e|em|en)? )?(?:schreiben|nachricht|anfrage|e-?mail|brief|antrag|\\p{L}*erklärung|telefonat|gespräch|einspruch|widerspruch) vom',
-    '(?:unser(?:e|em|en|er)?|der|die|zur|zu|zum|für die|aus der) (?:\\p{L}*rechnung|bescheid|vertrag|mahnung|bestellung|auftrag|lieferung|zahlung|kündigung)(?: \\S+){0,2} vom',
-    '(?:your|our) (?:letter|email|e-mail|message|enquiry|inquiry|request|application|order|invoice)(?: of| dated| from)?',
-  ])],
+  [
+    'period',
+    wordsRegex([
+      'versicherungszeitraum',
+      'versicherungsdauer',
+      'vertragslaufzeit',
+      'vertragszeitraum',
+      'mietzeit',
+      'laufzeit',
+      'period of (?:insurance|cover|coverage)',
+      '(?:insurance|policy|coverage|cover|contract) period',
+      'term of (?:this|the) \\p{L}+',
+    ]),
+  ],
+  [
+    'start',
+    wordsRegex([
+      'vertragsbeginn',
+      'versicherungsbeginn',
+      '\\p{L}*beginn',
+      'beginn(?:t)?(?: am)?',
+      // A probation period ends, but that is not the end of the contract.
+      'ende der probezeit',
+      'probezeit(?: endet| bis)?(?: am| zum)?',
+      'probation(?:ary)?(?: period)?(?: ends| end date)?(?: on)?',
+      'ende',
+      'ab dem',
+      'ab',
+      'seit',
+      'start(?: date)?',
+      'commencement(?: date)?',
+      'begins(?: on)?',
+      'effective(?: date| from)?',
+      'renewal',
+      'from',
+      'until',
+      'eintritt(?:sdatum)?',
+      'austritt(?:sdatum)?',
+    ]),
+  ],
+  [
+    'foreign',
+    wordsRegex([
+      '(?:ihr(?:e|em|en)? |unser(?:e|em|en)? )?(?:schreiben|nachricht|anfrage|e-?mail|brief|antrag|\\p{L}*erklärung|telefonat|gespräch|einspruch|widerspruch) vom',
+      '(?:unser(?:e|em|en|er)?|der|die|zur|zu|zum|für die|aus der) (?:\\p{L}*rechnung|bescheid|vertrag|mahnung|bestellung|auftrag|lieferung|zahlung|kündigung)(?: \\S+){0,2} vom',
+      '(?:your|our) (?:letter|email|e-mail|message|enquiry|inquiry|request|application|order|invoice)(?: of| dated| from)?',
+    ]),
+  ],
   // When a copy was printed or exported, not when the document was written.
-  ['printed', wordsRegex([
-    'druckdatum', 'gedruckt(?: am)?', 'ausgedruckt(?: am)?', 'printed(?: on| at)?', 'print(?:ed)? date', 'date printed',
-    "imprimé(?: le)?", "date d'impression", 'afgedrukt(?: op)?', 'printdatum', 'fecha de impresión', 'impreso(?: el)?',
-    'stampato(?: il)?', 'data di stampa', 'exported(?: on)?', 'exportiert(?: am)?',
-  ])],
-  ['issue', wordsRegex([
-    ...OTHER_ISSUE,
-    'rechnungsdatum', 'belegdatum', 'ausstellungsdatum', 'ausgestellt(?: am)?', 'bescheiddatum', 'erstellungsdatum',
-    'erstellt(?: am)?', 'briefdatum', 'dokumentdatum', 'gutschriftsdatum', 'angebotsdatum', 'auszugsdatum', 'abrechnungsdatum',
-    'invoice date', 'date of invoice', 'date of issue', 'issue date', 'issued(?: on)?', 'statement date',
-    'receipt date', 'credit note date', 'quote date', 'quotation date', 'document date', 'bill date', 'billing date',
-  ])],
+  [
+    'printed',
+    wordsRegex([
+      'druckdatum',
+      'gedruckt(?: am)?',
+      'ausgedruckt(?: am)?',
+      'printed(?: on| at)?',
+      'print(?:ed)? date',
+      'date printed',
+      'imprimé(?: le)?',
+      "date d'impression",
+      'afgedrukt(?: op)?',
+      'printdatum',
+      'fecha de impresión',
+      'impreso(?: el)?',
+      'stampato(?: il)?',
+      'data di stampa',
+      'exported(?: on)?',
+      'exportiert(?: am)?',
+    ]),
+  ],
+  [
+    'issue',
+    wordsRegex([
+      ...OTHER_ISSUE,
+      'rechnungsdatum',
+      'belegdatum',
+      'ausstellungsdatum',
+      'ausgestellt(?: am)?',
+      'bescheiddatum',
+      'erstellungsdatum',
+      'erstellt(?: am)?',
+      'briefdatum',
+      'dokumentdatum',
+      'gutschriftsdatum',
+      'angebotsdatum',
+      'auszugsdatum',
+      'abrechnungsdatum',
+      'invoice date',
+      'date of invoice',
+      'date of issue',
+      'issue date',
+      'issued(?: on)?',
+      'statement date',
+      'receipt date',
+      'credit note date',
+      'quote date',
+      'quotation date',
+      'document date',
+      'bill date',
+      'billing date',
+    ]),
+  ],
   ['plain', wordsRegex(['datum', 'date', '\\p{L}+datum'])],
   ['of', wordsRegex(['vom', 'dated', 'den', 'per', 'stichtag', 'stand', 'as of', 'as at'])],
-  ['until', wordsRegex(['bis(?: zum| spätestens(?: zum)?)?', 'spätestens(?: bis)?(?: zum| am)?', 'by', 'before', 'no later than'])],
+  [
+    'until',
+    wordsRegex([
+      'bis(?: zum| spätestens(?: zum)?)?',
+      'spätestens(?: bis)?(?: zum| am)?',
+      'by',
+      'before',
+      'no later than',
+    ]),
+  ],
 ]);
 
 const PAYMENT_CONTEXT = /zahl|überweis|begleich|entricht|ausgleich|pay|paid|remit|settle|gutgeschrieben|eingang/iu;
 /** "… am 03.02.2027 abgebucht", "buchen wir am 03.02.2027 per Lastschrift von Ihrem Konto ab" (OCR may garble a word between). */
-const DEBIT_AFTER = /^[^.;]{0,40}?(?:abgebucht|eingezogen|belastet|debited|collected|(?:per|mittels|via|by) (?:\S+ ){0,2}?\S*(?:lastschrift|direct debit)|(?:von|vom) ihrem \p{L}*konto ab)/iu;
+const DEBIT_AFTER =
+  /^[^.;]{0,40}?(?:abgebucht|eingezogen|belastet|debited|collected|(?:per|mittels|via|by) (?:\S+ ){0,2}?\S*(?:lastschrift|direct debit)|(?:von|vom) ihrem \p{L}*konto ab)/iu;
 const RANGE_AFTER = /^\s*(?:-|–|—|bis|to|until|through)\s*$/iu;
 const PLACE_DATE = /^[\p{Lu}][\p{L} .\-/()]{1,40}, (?:(?:den|am|the) )?$/u;
 
-export interface DateCandidate { date: FoundDate; label: DateLabel | 'place' | 'header' | 'alone' | 'none'; distance: number }
+export interface DateCandidate {
+  date: FoundDate;
+  label: DateLabel | 'place' | 'header' | 'alone' | 'none';
+  distance: number;
+}
 type Spans = ReadonlyMap<number, readonly LabelSpan<DateLabel>[]>;
 
 function labelDate(lines: readonly string[], spans: Spans, date: FoundDate, previousEnd: number): DateCandidate {
@@ -108,7 +293,10 @@ function labelDate(lines: readonly string[], spans: Spans, date: FoundDate, prev
     }
   }
   // A date on a line of its own is how letters are dated.
-  if (!segment.trim() && /^[\s,.]*(?:\d{1,2}:\d{2}(?::\d{2})?(?: ?[ap]\.?m\.?| uhr)?)?$/iu.test(line.slice(date.end, date.end + 30))) {
+  if (
+    !segment.trim() &&
+    /^[\s,.]*(?:\d{1,2}:\d{2}(?::\d{2})?(?: ?[ap]\.?m\.?| uhr)?)?$/iu.test(line.slice(date.end, date.end + 30))
+  ) {
     return { date, label: 'alone', distance: 0 };
   }
   return { date, label: hit?.kind === 'birth' ? 'birth' : 'none', distance: 99 };
@@ -117,7 +305,11 @@ function labelDate(lines: readonly string[], spans: Spans, date: FoundDate, prev
 /** Each date with the label that says what it is (issue date, due date, birth date, a period …). */
 export function labelDates(doc: Doc, dates: readonly FoundDate[]): DateCandidate[] {
   const { lines } = doc;
-  const spans = indexLabelsOf(doc, dates.flatMap((d) => [d.line, d.line - 1]), LABELS);
+  const spans = indexLabelsOf(
+    doc,
+    dates.flatMap((d) => [d.line, d.line - 1]),
+    LABELS,
+  );
   return dates.map((date, i) => {
     const previous = dates[i - 1];
     const previousEnd = previous && previous.line === date.line ? previous.end : 0;
@@ -125,8 +317,10 @@ export function labelDates(doc: Doc, dates: readonly FoundDate[]): DateCandidate
     const next = dates[i + 1];
     const line = lines[date.line] ?? '';
     // Both ends of "01.05.2027 – 31.05.2027" describe a period, not the day the document was written.
-    const startsRange = next !== undefined && next.line === date.line && RANGE_AFTER.test(line.slice(date.end, next.start));
-    const endsRange = previous !== undefined && previous.line === date.line && RANGE_AFTER.test(line.slice(previous.end, date.start));
+    const startsRange =
+      next !== undefined && next.line === date.line && RANGE_AFTER.test(line.slice(date.end, next.start));
+    const endsRange =
+      previous !== undefined && previous.line === date.line && RANGE_AFTER.test(line.slice(previous.end, date.start));
     if ((startsRange || endsRange) && candidate.label !== 'due') {
       // "Versicherungszeitraum 01.04.2027 bis 31.03.2028": the end of an insured or contract period is its term.
       return { ...candidate, label: endsRange && namesPeriod(lines, spans, previous) ? 'end' : 'start' };
@@ -138,16 +332,30 @@ export function labelDates(doc: Doc, dates: readonly FoundDate[]): DateCandidate
 
 /** Whether a period label ("Laufzeit", "Period of cover") stands before a date, on its line or alone above it. */
 function namesPeriod(lines: readonly string[], spans: Spans, date: FoundDate): boolean {
-  const before = (spans.get(date.line) ?? []).some((span) => span.kind === 'period' && span.end <= date.start && date.start - span.end <= 40);
+  const before = (spans.get(date.line) ?? []).some(
+    (span) => span.kind === 'period' && span.end <= date.start && date.start - span.end <= 40,
+  );
   if (before || (lines[date.line] ?? '').slice(0, date.start).trim()) return before;
   return (spans.get(date.line - 1) ?? []).some((span) => span.kind === 'period');
 }
 
 const ISSUE_SCORE: Partial<Record<DateCandidate['label'], number>> = {
-  issue: 0.95, plain: 0.9, place: 0.85, of: 0.8, header: 0.75, alone: 0.7, none: 0.55, delivery: 0.4, printed: 0.3,
+  issue: 0.95,
+  plain: 0.9,
+  place: 0.85,
+  of: 0.8,
+  header: 0.75,
+  alone: 0.7,
+  none: 0.55,
+  delivery: 0.4,
+  printed: 0.3,
 };
 
-export function pickDocumentDate(lines: readonly string[], candidates: readonly DateCandidate[], today: string): DatePick | null {
+export function pickDocumentDate(
+  lines: readonly string[],
+  candidates: readonly DateCandidate[],
+  today: string,
+): DatePick | null {
   const topLines = Math.max(15, Math.ceil(lines.length / 3));
   let best: { candidate: DateCandidate; score: number } | null = null;
   for (const candidate of candidates) {
@@ -165,12 +373,17 @@ export function pickDocumentDate(lines: readonly string[], candidates: readonly 
   }
   if (!best) return null;
   return {
-    iso: best.candidate.date.iso, confidence: Math.round(best.score * 100) / 100,
+    iso: best.candidate.date.iso,
+    confidence: Math.round(best.score * 100) / 100,
     evidence: evidence(lines[best.candidate.date.line] ?? best.candidate.date.text),
   };
 }
 
-export function pickDueDate(lines: readonly string[], candidates: readonly DateCandidate[], documentDate: string | null): DatePick | null {
+export function pickDueDate(
+  lines: readonly string[],
+  candidates: readonly DateCandidate[],
+  documentDate: string | null,
+): DatePick | null {
   let best: { date: FoundDate; score: number } | null = null;
   for (const candidate of candidates) {
     const { date, label } = candidate;
@@ -185,7 +398,8 @@ export function pickDueDate(lines: readonly string[], candidates: readonly DateC
     // Of several deadlines the last one counts: the net date after a discount date, a reminder's new deadline.
     if (!best || date.iso > best.date.iso) best = { date, score };
   }
-  if (best) return { iso: best.date.iso, confidence: best.score, evidence: evidence(lines[best.date.line] ?? best.date.text) };
+  if (best)
+    return { iso: best.date.iso, confidence: best.score, evidence: evidence(lines[best.date.line] ?? best.date.text) };
   return documentDate ? relativeDueDate(lines, documentDate) : null;
 }
 
@@ -193,17 +407,29 @@ export function pickDueDate(lines: readonly string[], candidates: readonly DateC
 function relativeDueDate(lines: readonly string[], documentDate: string): DatePick | null {
   const terms = parsePaymentTerms(lines);
   if (!terms) return null;
-  return { iso: dueDateFromTerms(terms, documentDate), confidence: terms.kind === 'period' ? 0.7 : 0.55, evidence: evidence(terms.evidence) };
+  return {
+    iso: dueDateFromTerms(terms, documentDate),
+    confidence: terms.kind === 'period' ? 0.7 : 0.55,
+    evidence: evidence(terms.evidence),
+  };
 }
 
-const VALIDITY_WORDS = wordsRegex(['gültig', 'gilt', 'valid', 'bindefrist', 'gebunden', 'open for acceptance', 'stands for'], 'i');
+const VALIDITY_WORDS = wordsRegex(
+  ['gültig', 'gilt', 'valid', 'bindefrist', 'gebunden', 'open for acceptance', 'stands for'],
+  'i',
+);
 
 /**
  * The deadline of a contract, policy or offer: the end of its fixed term or of its validity ("Vertragsende frühestens
  * 30.06.2029", "Period of cover 1 Apr 2027 to 31 Mar 2028", "gültig bis 17.05.2027"), for an offer also a validity
  * counted from its date ("valid for 45 days from the date above").
  */
-export function pickTermEnd(lines: readonly string[], candidates: readonly DateCandidate[], documentDate: string | null, offer: boolean): DatePick | null {
+export function pickTermEnd(
+  lines: readonly string[],
+  candidates: readonly DateCandidate[],
+  documentDate: string | null,
+  offer: boolean,
+): DatePick | null {
   let best: FoundDate | null = null;
   for (const { date, label } of candidates) {
     if (label !== 'end') continue;
@@ -213,5 +439,7 @@ export function pickTermEnd(lines: readonly string[], candidates: readonly DateC
   if (best) return { iso: best.iso, confidence: 0.8, evidence: evidence(lines[best.line] ?? best.text) };
   if (!documentDate || !offer) return null;
   const validity = longestPeriod(lines, (clause) => VALIDITY_WORDS.test(clause));
-  return validity ? { iso: addPeriod(documentDate, validity.period), confidence: 0.65, evidence: evidence(validity.line) } : null;
+  return validity
+    ? { iso: addPeriod(documentDate, validity.period), confidence: 0.65, evidence: evidence(validity.line) }
+    : null;
 }

@@ -24,8 +24,20 @@ export interface DateOptions {
   today: string;
 }
 
-const ENGLISH_MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October',
-  'November', 'December'];
+const ENGLISH_MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 /** Month names of the six languages; where two languages share a spelling they mean the same month. */
 const MONTH_BY_NAME = monthNumbers();
 const MONTH_NAMES = zeroForO(alternation(MONTH_BY_NAME.keys()));
@@ -39,18 +51,33 @@ type Kind = 'iso' | 'dotted' | 'slashed' | 'day-month' | 'day-month-short' | 'mo
 const PATTERNS: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
   { kind: 'iso', re: new RegExp(`${WORD_START}(\\d{4})([-/.])(\\d{1,2})\\2(\\d{1,2})(?![\\d])`, 'g') },
   // OCR may turn the second dot into a colon or comma ("31. 12:2027"); with a four-digit year that is still a date.
-  { kind: 'dotted', re: new RegExp(`${WORD_START}(\\d{1,2})\\. ?(\\d{1,2})(?:\\. ?|[:,](?=\\d{4}(?!\\d)))(\\d{4}|\\d{2})(?![\\d])`, 'g') },
+  {
+    kind: 'dotted',
+    re: new RegExp(
+      `${WORD_START}(\\d{1,2})\\. ?(\\d{1,2})(?:\\. ?|[:,](?=\\d{4}(?!\\d)))(\\d{4}|\\d{2})(?![\\d])`,
+      'g',
+    ),
+  },
   // Slashes and hyphens ("15/12/2026", "15-12-2026", "15-12-26"): day or month first by the document's convention.
   { kind: 'slashed', re: new RegExp(`${WORD_START}(\\d{1,2})([/-])(\\d{1,2})\\2(\\d{4}|\\d{2})(?![\\d/-])`, 'g') },
   {
     kind: 'day-month',
     // OCR may read a speck before the year as a hyphen ("26. Juli-2026").
-    re: new RegExp(`${WORD_START}${WEEKDAY}(\\d{1,2})${ORDINAL}\\.? ?(?:${JOIN})?(${MONTH_NAMES})\\.?,? ?(?:${JOIN})?(?:[-–] ?)?(\\d{4})(?!\\d)`, 'gi'),
+    re: new RegExp(
+      `${WORD_START}${WEEKDAY}(\\d{1,2})${ORDINAL}\\.? ?(?:${JOIN})?(${MONTH_NAMES})\\.?,? ?(?:${JOIN})?(?:[-–] ?)?(\\d{4})(?!\\d)`,
+      'gi',
+    ),
   },
   // "03-Nov-2026", "3/Nov/26"; with spaces a two-digit year only at the end of a line or before a time ("03 Nov 26
   // 14:05"), never in running text ("3 Nov 26 guests").
-  { kind: 'day-month-short', re: new RegExp(`${WORD_START}(\\d{1,2})([-/])(${MONTH_NAMES})\\.?\\2(\\d{4}|\\d{2})(?![\\d:])`, 'gi') },
-  { kind: 'day-month-short', re: new RegExp(`${WORD_START}(\\d{1,2})( )(${MONTH_NAMES})\\.? (\\d{2})(?= ?(?:\\n|$|\\d{1,2}:\\d{2}))`, 'gi') },
+  {
+    kind: 'day-month-short',
+    re: new RegExp(`${WORD_START}(\\d{1,2})([-/])(${MONTH_NAMES})\\.?\\2(\\d{4}|\\d{2})(?![\\d:])`, 'gi'),
+  },
+  {
+    kind: 'day-month-short',
+    re: new RegExp(`${WORD_START}(\\d{1,2})( )(${MONTH_NAMES})\\.? (\\d{2})(?= ?(?:\\n|$|\\d{1,2}:\\d{2}))`, 'gi'),
+  },
   {
     kind: 'month-day',
     re: new RegExp(`${WORD_START}${WEEKDAY}(${MONTH_NAMES})\\.? (\\d{1,2})${ORDINAL},? ?(\\d{4})(?!\\d)`, 'gi'),
@@ -58,7 +85,10 @@ const PATTERNS: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
 ];
 
 function alternation(words: Iterable<string>): string {
-  return [...new Set(words)].sort((a, b) => b.length - a.length).map((word) => word.replace(/\./g, '\\.')).join('|');
+  return [...new Set(words)]
+    .sort((a, b) => b.length - a.length)
+    .map((word) => word.replace(/\./g, '\\.'))
+    .join('|');
 }
 
 /** OCR reads the letter o of a month name as a zero ("0ct", "N0v", "0kt"). */
@@ -151,7 +181,9 @@ export function findDates(doc: Doc, options: DateOptions): FoundDate[] {
       byLine.set(line, inLine);
     }
   }
-  return [...byLine.keys()].sort((a, b) => a - b).flatMap((line) => byLine.get(line)!.sort((a, b) => a.start - b.start));
+  return [...byLine.keys()]
+    .sort((a, b) => a - b)
+    .flatMap((line) => byLine.get(line)!.sort((a, b) => a.start - b.start));
 }
 
 function toIso(kind: Kind, m: RegExpMatchArray, options: DateOptions): string | null {
@@ -166,7 +198,8 @@ function toIso(kind: Kind, m: RegExpMatchArray, options: DateOptions): string | 
       [year, monthNumber, day] = [fullYear(c, options.today), Number(b), Number(a)];
       break;
     case 'slashed': {
-      const first = Number(a), second = Number(c);
+      const first = Number(a),
+        second = Number(c);
       year = fullYear(d, options.today);
       // Unambiguous when one part cannot be a month; otherwise the document's convention decides.
       const monthFirst = first > 12 ? false : second > 12 ? true : options.monthFirst;

@@ -99,7 +99,10 @@ function isoDate(node: unknown): string | null {
 
 /** Of several tax totals (invoice currency and accounting currency), the one in the invoice currency. */
 function amountInCurrency(nodes: unknown[], currency: string): number | null {
-  const match = nodes.find((n) => attr(n, 'currencyID') === currency) ?? nodes.find((n) => attr(n, 'currencyID') === null) ?? nodes[0];
+  const match =
+    nodes.find((n) => attr(n, 'currencyID') === currency) ??
+    nodes.find((n) => attr(n, 'currencyID') === null) ??
+    nodes[0];
   return match === undefined ? null : decimal(match);
 }
 
@@ -117,10 +120,14 @@ function parseCii(root: Record<string, unknown>): EInvoice | null {
   const tx = at(root, 'SupplyChainTradeTransaction') ?? at(root, 'SpecifiedSupplyChainTradeTransaction');
   const agreement = at(tx, 'ApplicableHeaderTradeAgreement') ?? at(tx, 'ApplicableSupplyChainTradeAgreement');
   const settlement = at(tx, 'ApplicableHeaderTradeSettlement') ?? at(tx, 'ApplicableSupplyChainTradeSettlement');
-  const totals = at(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation') ?? at(settlement, 'SpecifiedTradeSettlementMonetarySummation');
+  const totals =
+    at(settlement, 'SpecifiedTradeSettlementHeaderMonetarySummation') ??
+    at(settlement, 'SpecifiedTradeSettlementMonetarySummation');
   const currency = text(at(settlement, 'InvoiceCurrencyCode'));
   const seller = at(agreement, 'SellerTradeParty');
-  const vat = list(at(seller, 'SpecifiedTaxRegistration')).map((r) => at(r, 'ID')).find((id) => attr(id, 'schemeID') === 'VA');
+  const vat = list(at(seller, 'SpecifiedTaxRegistration'))
+    .map((r) => at(r, 'ID'))
+    .find((id) => attr(id, 'schemeID') === 'VA');
   const means = list(at(settlement, 'SpecifiedTradeSettlementPaymentMeans'));
   const terms = list(at(settlement, 'SpecifiedTradePaymentTerms'));
   const dueDate = terms.map((t) => ciiDate(at(t, 'DueDateDateTime'))).find((d) => d !== null) ?? null;
@@ -153,9 +160,11 @@ function parseUbl(root: Record<string, unknown>, creditNote: boolean): EInvoice 
   const vat = list(at(seller, 'PartyTaxScheme')).find((s) => text(at(s, 'TaxScheme', 'ID'))?.toUpperCase() === 'VAT');
   const means = list(at(root, 'PaymentMeans'));
   const totals = at(root, 'LegalMonetaryTotal');
-  const taxAmounts = list(at(root, 'TaxTotal')).map((t) => at(t, 'TaxAmount')).filter((a) => a !== undefined);
-  const dueDate = isoDate(at(root, 'DueDate'))
-    ?? means.map((m) => isoDate(at(m, 'PaymentDueDate'))).find((d) => d !== null) ?? null;
+  const taxAmounts = list(at(root, 'TaxTotal'))
+    .map((t) => at(t, 'TaxAmount'))
+    .filter((a) => a !== undefined);
+  const dueDate =
+    isoDate(at(root, 'DueDate')) ?? means.map((m) => isoDate(at(m, 'PaymentDueDate'))).find((d) => d !== null) ?? null;
   return complete({
     syntax: 'ubl',
     profile: text(at(root, 'CustomizationID')) ?? text(at(root, 'ProfileID')),
@@ -182,11 +191,24 @@ function complete(raw: Partial_): EInvoice | null {
   const { invoiceNumber, issueDate, currency, syntax, typeCode } = raw;
   const grandTotal = raw.grandTotal ?? raw.duePayable;
   const duePayable = raw.duePayable ?? raw.grandTotal;
-  if (!invoiceNumber || !issueDate || !currency || grandTotal === null || duePayable === null || !syntax || !typeCode) return null;
+  if (!invoiceNumber || !issueDate || !currency || grandTotal === null || duePayable === null || !syntax || !typeCode)
+    return null;
   return {
-    syntax, profile: raw.profile, invoiceNumber, typeCode, issueDate, dueDate: raw.dueDate, currency: currency.toUpperCase(),
-    grandTotal, duePayable, taxTotal: raw.taxTotal, sellerName: raw.sellerName ?? '', sellerVatId: raw.sellerVatId,
-    buyerName: raw.buyerName, paymentReference: raw.paymentReference, iban: raw.iban ? raw.iban.replace(/\s+/g, '') : null,
+    syntax,
+    profile: raw.profile,
+    invoiceNumber,
+    typeCode,
+    issueDate,
+    dueDate: raw.dueDate,
+    currency: currency.toUpperCase(),
+    grandTotal,
+    duePayable,
+    taxTotal: raw.taxTotal,
+    sellerName: raw.sellerName ?? '',
+    sellerVatId: raw.sellerVatId,
+    buyerName: raw.buyerName,
+    paymentReference: raw.paymentReference,
+    iban: raw.iban ? raw.iban.replace(/\s+/g, '') : null,
   };
 }
 
@@ -220,8 +242,12 @@ export async function readEInvoiceFromPdf(path: string): Promise<EInvoice | null
 }
 
 export async function readEInvoiceFromPdfData(data: Uint8Array): Promise<EInvoice | null> {
-  const pdf = await getDocument({ data: data.slice(), isEvalSupported: false, disableFontFace: true, verbosity: 0 }).promise
-    .catch(() => null);
+  const pdf = await getDocument({
+    data: data.slice(),
+    isEvalSupported: false,
+    disableFontFace: true,
+    verbosity: 0,
+  }).promise.catch(() => null);
   if (!pdf) return null;
   try {
     const attachments: unknown = await pdf.getAttachments();

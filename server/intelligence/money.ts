@@ -28,34 +28,74 @@ const ISO_CODES = Intl.supportedValuesOf('currency').filter((code) => !WORD_CODE
 
 /** Symbols of one currency each. */
 const SYMBOLS: Readonly<Record<string, string>> = {
-  '€': 'EUR', Euro: 'EUR', EURO: 'EUR', 'US$': 'USD', 'A$': 'AUD', 'AU$': 'AUD', 'C$': 'CAD', 'CA$': 'CAD', 'NZ$': 'NZD',
-  'HK$': 'HKD', 'S$': 'SGD', 'SG$': 'SGD', 'R$': 'BRL', 'Mex$': 'MXN', '£': 'GBP', SFr: 'CHF', 'SFr.': 'CHF', 'Fr.': 'CHF',
-  '₹': 'INR', '₺': 'TRY', 'zł': 'PLN', 'Kč': 'CZK', RM: 'MYR', Ft: 'HUF', Rp: 'IDR', '₩': 'KRW', '₽': 'RUB', '₱': 'PHP',
-  '฿': 'THB', '₫': 'VND', '₪': 'ILS', '₴': 'UAH', lei: 'RON',
+  '€': 'EUR',
+  Euro: 'EUR',
+  EURO: 'EUR',
+  US$: 'USD',
+  A$: 'AUD',
+  AU$: 'AUD',
+  C$: 'CAD',
+  CA$: 'CAD',
+  NZ$: 'NZD',
+  HK$: 'HKD',
+  S$: 'SGD',
+  SG$: 'SGD',
+  R$: 'BRL',
+  Mex$: 'MXN',
+  '£': 'GBP',
+  SFr: 'CHF',
+  'SFr.': 'CHF',
+  'Fr.': 'CHF',
+  '₹': 'INR',
+  '₺': 'TRY',
+  zł: 'PLN',
+  Kč: 'CZK',
+  RM: 'MYR',
+  Ft: 'HUF',
+  Rp: 'IDR',
+  '₩': 'KRW',
+  '₽': 'RUB',
+  '₱': 'PHP',
+  '฿': 'THB',
+  '₫': 'VND',
+  '₪': 'ILS',
+  '₴': 'UAH',
+  lei: 'RON',
   ...Object.fromEntries(ISO_CODES.map((code) => [code, code])),
 };
 /** Symbols several countries use: the candidates, the most common first (the reading when no country is named). */
 const SHARED: Readonly<Record<string, readonly string[]>> = {
   // The ringgit was written "M$" until 1993 and a bare "$" still means it there.
   $: ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN', 'MYR'],
-  kr: ['SEK', 'NOK', 'DKK', 'ISK'], 'kr.': ['DKK', 'SEK', 'NOK', 'ISK'], Kr: ['SEK', 'NOK', 'DKK', 'ISK'], 'Kr.': ['DKK', 'SEK', 'NOK', 'ISK'],
-  Rs: ['INR', 'PKR', 'LKR', 'NPR'], 'Rs.': ['INR', 'PKR', 'LKR', 'NPR'],
+  kr: ['SEK', 'NOK', 'DKK', 'ISK'],
+  'kr.': ['DKK', 'SEK', 'NOK', 'ISK'],
+  Kr: ['SEK', 'NOK', 'DKK', 'ISK'],
+  'Kr.': ['DKK', 'SEK', 'NOK', 'ISK'],
+  Rs: ['INR', 'PKR', 'LKR', 'NPR'],
+  'Rs.': ['INR', 'PKR', 'LKR', 'NPR'],
   '¥': ['JPY', 'CNY'],
 };
 
 const escape = (symbol: string): string => symbol.replace(/[$.]/g, '\\$&');
 const symbolAlternation = (symbols: Iterable<string>): string =>
-  [...symbols].sort((a, b) => b.length - a.length).map(escape).join('|');
+  [...symbols]
+    .sort((a, b) => b.length - a.length)
+    .map(escape)
+    .join('|');
 const ALL_SYMBOLS = symbolAlternation([...Object.keys(SYMBOLS), ...Object.keys(SHARED)]);
 /** Codes and letter symbols OCR glues to their number ("GBP416.00", "RM12.40", "Rs.450"); other letters still block. */
 const GLUED = symbolAlternation([...ISO_CODES, 'RM', 'Rs.', 'Rs', 'Rp']);
-const NUMBER = new RegExp(`(?:(?<=(?<![${L}])(?:${GLUED}))|(?<![\\d.,'’${L}]))([-−] ?)?(\\d{1,3}(?:([.,'’ ])\\d{3})(?:\\3\\d{3})*|\\d+)(?:([.,])(\\d{1,2}|-{1,2}|–|—))?(?!\\d)(?![a-zß-öø-ÿ])`, 'g');
+const NUMBER = new RegExp(
+  `(?:(?<=(?<![${L}])(?:${GLUED}))|(?<![\\d.,'’${L}]))([-−] ?)?(\\d{1,3}(?:([.,'’ ])\\d{3})(?:\\3\\d{3})*|\\d+)(?:([.,])(\\d{1,2}|-{1,2}|–|—))?(?!\\d)(?![a-zß-öø-ÿ])`,
+  'g',
+);
 const BEFORE = new RegExp(`(?<![${L}])(${ALL_SYMBOLS}) ?$`);
 const AFTER = new RegExp(`^ ?(${ALL_SYMBOLS})(?![${L}])`);
 /** A number right after a symbol: the symbol is that number's prefix ("2019 $7.20" gives the dollar to 7.20). */
 const NUMBER_NEXT = /^ ?[-−]? ?\d/;
 /** A quantity, not money; OCR may put a speck before the percent sign ("19,00.%"). */
-const UNIT_AFTER = /^(?:[.,] ?%|\s?(?:%|x\b|stk|st\.|pcs|kg|g\b|km|m²|m2|m³|qm|kwh|h\b|hours?\b|hrs?\b|stunden?\b|std|min|ct\b|cents?\b|l\b|liter|tage|days|monate|months|jahre|years))/iu;
+const UNIT_AFTER =
+  /^(?:[.,] ?%|\s?(?:%|x\b|stk|st\.|pcs|kg|g\b|km|m²|m2|m³|qm|kwh|h\b|hours?\b|hrs?\b|stunden?\b|std|min|ct\b|cents?\b|l\b|liter|tage|days|monate|months|jahre|years))/iu;
 
 /**
  * A reader of symbols and codes for one document: its ISO 4217 code, null for none. The document's country is looked up
@@ -67,7 +107,9 @@ export function currencyReader(text: string): (symbol: string) => string | null 
   return (symbol) => {
     const shared = SHARED[symbol];
     if (!shared) return SYMBOLS[symbol] ?? null;
-    local ??= documentCountries(text).map(currencyOfCountry).filter((code) => code !== null);
+    local ??= documentCountries(text)
+      .map(currencyOfCountry)
+      .filter((code) => code !== null);
     const named = local.find((code) => shared.includes(code));
     if (named) return named;
     // A symbol the named country does not use, in a text that writes that country's own currency elsewhere, is a
@@ -88,12 +130,16 @@ function writtenCurrencies(text: string): Set<string> {
 }
 
 /** Every money-like number, by line; `blocked` are spans (e.g. dates) that must not be read as numbers. */
-export function findMoney(doc: Doc, blocked: ReadonlyMap<number, ReadonlyArray<readonly [number, number]>>): Map<number, MoneyToken[]> {
+export function findMoney(
+  doc: Doc,
+  blocked: ReadonlyMap<number, ReadonlyArray<readonly [number, number]>>,
+): Map<number, MoneyToken[]> {
   const byLine = new Map<number, MoneyToken[]>();
   const codeOf = currencyReader(doc.text);
   for (const { line: index, column, match: m } of scan(doc, NUMBER)) {
     const line = doc.lines[index] ?? '';
-    let start = column, end = column + m[0].length;
+    let start = column,
+      end = column + m[0].length;
     if ((blocked.get(index) ?? []).some(([s, e]) => start < e && end > s)) continue;
     const [, sign, integer = '', groupSep, decimalSep, decimals] = m;
     // "1.234" with a dot and no decimals is a thousands group in German and a decimal nowhere in money.
@@ -114,7 +160,11 @@ export function findMoney(doc: Doc, blocked: ReadonlyMap<number, ReadonlyArray<r
     if (!Number.isFinite(value)) continue;
     const tokens = byLine.get(index) ?? [];
     tokens.push({
-      value: sign ? -value : value, currency: symbol ? codeOf(symbol) : null, start, end, text: line.slice(start, end),
+      value: sign ? -value : value,
+      currency: symbol ? codeOf(symbol) : null,
+      start,
+      end,
+      text: line.slice(start, end),
       decimals: decimalSep !== undefined,
     });
     byLine.set(index, tokens);
@@ -148,15 +198,40 @@ export function dominantCurrency(text: string): string | null {
     if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
   }
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
-  return ranked[0]?.[0] ?? documentCountries(text).map(currencyOfCountry).find((code) => code !== null) ?? null;
+  return (
+    ranked[0]?.[0] ??
+    documentCountries(text)
+      .map(currencyOfCountry)
+      .find((code) => code !== null) ??
+    null
+  );
 }
 
 /** Codes common enough to count wherever they stand; any other code, like a letter symbol, counts beside a number. */
 const COMMON_CODES = 'EUR|USD|GBP|CHF|JPY|AUD|CAD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|CNY|INR|ZAR|SGD|HKD|TRY|BRL|MXN|MYR';
-const LETTER_SYMBOLS = symbolAlternation([...ISO_CODES, 'kr', 'kr.', 'Kr', 'Kr.', 'Rs', 'Rs.', 'RM', 'Ft', 'Rp', 'lei', 'zł', 'Kč', 'Fr.', 'SFr', 'SFr.']);
+const LETTER_SYMBOLS = symbolAlternation([
+  ...ISO_CODES,
+  'kr',
+  'kr.',
+  'Kr',
+  'Kr.',
+  'Rs',
+  'Rs.',
+  'RM',
+  'Ft',
+  'Rp',
+  'lei',
+  'zł',
+  'Kč',
+  'Fr.',
+  'SFr',
+  'SFr.',
+]);
 const COLUMN_SYMBOLS = symbolAlternation(['RM', 'Rp', 'Ft', 'zł', 'Kč', 'kr', 'Kr', 'Rs', 'lei']);
 const DOCUMENT_CURRENCY = new RegExp(
-  `€|£|₹|₺|₩|₽|₱|฿|₫|₪|₴|¥|(?:US|AU?|CA?|NZ|HK|SG?|R|Mex)?\\$|(?<![${L}])(?:${COMMON_CODES}|Euro)(?![${L}])`
-  + `|(?<![${L}])(${LETTER_SYMBOLS})(?= ?\\d| [-−] ?\\d|[-−]\\d+[.,]\\d)|(?<=\\d ?)(${LETTER_SYMBOLS})(?![${L}])|(?<=\\()(${LETTER_SYMBOLS})(?=\\))`
-  // A letter symbol alone at the end of a line heads the amount column of a till receipt ("Item   Qty   RM").
-  + `|(?<=[ \\t])(${COLUMN_SYMBOLS})(?=[ \\t]*(?:\\n|$))`, 'g');
+  `€|£|₹|₺|₩|₽|₱|฿|₫|₪|₴|¥|(?:US|AU?|CA?|NZ|HK|SG?|R|Mex)?\\$|(?<![${L}])(?:${COMMON_CODES}|Euro)(?![${L}])` +
+    `|(?<![${L}])(${LETTER_SYMBOLS})(?= ?\\d| [-−] ?\\d|[-−]\\d+[.,]\\d)|(?<=\\d ?)(${LETTER_SYMBOLS})(?![${L}])|(?<=\\()(${LETTER_SYMBOLS})(?=\\))` +
+    // A letter symbol alone at the end of a line heads the amount column of a till receipt ("Item   Qty   RM").
+    `|(?<=[ \\t])(${COLUMN_SYMBOLS})(?=[ \\t]*(?:\\n|$))`,
+  'g',
+);

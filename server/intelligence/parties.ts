@@ -2,46 +2,154 @@
 
 import { evidence, L, scan, WORD_END, WORD_START, type Doc } from './text.ts';
 
-export interface PartyPick { name: string; confidence: number; evidence: string }
-export interface Parties { sender: PartyPick | null; buyer: PartyPick | null }
+export interface PartyPick {
+  name: string;
+  confidence: number;
+  evidence: string;
+}
+export interface Parties {
+  sender: PartyPick | null;
+  buyer: PartyPick | null;
+}
 
-const LEGAL_FORM = '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.|SA|SAS|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|GesmbH|Ges\\.m\\.b\\.H\\.|S(?:dn|DN)\\.? ?B(?:hd|HD)\\.?|LTD\\.?|LIMITED|INC\\.?|CORP\\.?|P(?:TE|VT|TY)\\.? LTD\\.?|GMBH|B(?:hd|HD)\\.?|S/B|Pte\\.? Ltd\\.?|Pvt\\.? Ltd\\.?|S\\.L\\.(?:U\\.)?|SRL|Srl|Sp\\. z ?o\\.o\\.|BVBA|BV|NV|VOF|SPRL|SNC|EURL|SASU|S\\.a\\.s\\.|S\\.n\\.c\\.)';
-const NAME_WORD = "(?:[\\p{Lu}\\d][\\p{L}\\d&.'’+]*|\\(\\p{Lu}[\\p{L} ]{0,20}\\)|&|\\+|und|and|of|für|der|die|des|de|von|van|zu|am|im|an der)";
+const LEGAL_FORM =
+  '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.|SA|SAS|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|GesmbH|Ges\\.m\\.b\\.H\\.|S(?:dn|DN)\\.? ?B(?:hd|HD)\\.?|LTD\\.?|LIMITED|INC\\.?|CORP\\.?|P(?:TE|VT|TY)\\.? LTD\\.?|GMBH|B(?:hd|HD)\\.?|S/B|Pte\\.? Ltd\\.?|Pvt\\.? Ltd\\.?|S\\.L\\.(?:U\\.)?|SRL|Srl|Sp\\. z ?o\\.o\\.|BVBA|BV|NV|VOF|SPRL|SNC|EURL|SASU|S\\.a\\.s\\.|S\\.n\\.c\\.)';
+const NAME_WORD =
+  "(?:[\\p{Lu}\\d][\\p{L}\\d&.'’+]*|\\(\\p{Lu}[\\p{L} ]{0,20}\\)|&|\\+|und|and|of|für|der|die|des|de|von|van|zu|am|im|an der)";
 /** Capitalised words ending in a legal form: "Stadtwerke München GmbH", "Acme Widgets Ltd". */
-const NAME_WITH_FORM = new RegExp(`(?<![\\p{L}\\p{N}])(${NAME_WORD}(?:[ -]${NAME_WORD}){0,6})[ ,-]+${LEGAL_FORM}(?![\\p{L}\\p{N}])`, 'u');
+const NAME_WITH_FORM = new RegExp(
+  `(?<![\\p{L}\\p{N}])(${NAME_WORD}(?:[ -]${NAME_WORD}){0,6})[ ,-]+${LEGAL_FORM}(?![\\p{L}\\p{N}])`,
+  'u',
+);
 const HAS_LEGAL_FORM = new RegExp(`(?<![${L}])${LEGAL_FORM}${WORD_END}`);
 const LEGAL_FORM_GLOBAL = new RegExp(HAS_LEGAL_FORM.source, 'g');
 
-const INSTITUTION = new RegExp(`^(?:${[
-  'finanzamt', 'stadt', 'landeshauptstadt', 'gemeinde', 'markt', 'landratsamt', 'bezirksamt', 'kreisverwaltung', 'landkreis',
-  'jobcenter', '(?:bundes)?agentur für arbeit', 'familienkasse', 'deutsche rentenversicherung', 'rentenversicherung',
-  '\\p{L}*krankenkasse', 'aok', 'barmer', 'dak', 'ikk', 'bkk', 'amtsgericht', 'landgericht', 'polizei\\p{L}*', '\\p{L}*zollamt',
-  'bundeszentralamt', 'ard zdf deutschlandradio', 'beitragsservice', 'stadtwerke', '\\p{L}*sparkasse', 'volksbank', 'raiffeisenbank',
-  '\\p{L}*bank', 'universität', 'hochschule', 'hm revenue', 'hmrc', 'internal revenue service', 'city of', 'county of',
-  '\\p{L}+ council', 'department of', 'ministry of', 'nhs', 'kanzlei', 'rechtsanwälte?', 'rechtsanwaltskanzlei', 'praxis',
-  'dr\\. med\\.', 'zahnarztpraxis', 'steuerberater\\p{L}*', 'hausverwaltung', 'immobilien\\p{L}*', 'wohnungsbau\\p{L}*',
-  'handwerkskammer', 'industrie- und handelskammer', 'ihk', 'kfz-zulassungsstelle', 'bürgeramt', 'standesamt', 'ordnungsamt',
-].join('|')})${WORD_END}`.replaceAll('\\p{L}', `[${L}]`), 'i');
+const INSTITUTION = new RegExp(
+  `^(?:${[
+    'finanzamt',
+    'stadt',
+    'landeshauptstadt',
+    'gemeinde',
+    'markt',
+    'landratsamt',
+    'bezirksamt',
+    'kreisverwaltung',
+    'landkreis',
+    'jobcenter',
+    '(?:bundes)?agentur für arbeit',
+    'familienkasse',
+    'deutsche rentenversicherung',
+    'rentenversicherung',
+    '\\p{L}*krankenkasse',
+    'aok',
+    'barmer',
+    'dak',
+    'ikk',
+    'bkk',
+    'amtsgericht',
+    'landgericht',
+    'polizei\\p{L}*',
+    '\\p{L}*zollamt',
+    'bundeszentralamt',
+    'ard zdf deutschlandradio',
+    'beitragsservice',
+    'stadtwerke',
+    '\\p{L}*sparkasse',
+    'volksbank',
+    'raiffeisenbank',
+    '\\p{L}*bank',
+    'universität',
+    'hochschule',
+    'hm revenue',
+    'hmrc',
+    'internal revenue service',
+    'city of',
+    'county of',
+    '\\p{L}+ council',
+    'department of',
+    'ministry of',
+    'nhs',
+    'kanzlei',
+    'rechtsanwälte?',
+    'rechtsanwaltskanzlei',
+    'praxis',
+    'dr\\. med\\.',
+    'zahnarztpraxis',
+    'steuerberater\\p{L}*',
+    'hausverwaltung',
+    'immobilien\\p{L}*',
+    'wohnungsbau\\p{L}*',
+    'handwerkskammer',
+    'industrie- und handelskammer',
+    'ihk',
+    'kfz-zulassungsstelle',
+    'bürgeramt',
+    'standesamt',
+    'ordnungsamt',
+  ].join('|')})${WORD_END}`.replaceAll('\\p{L}', `[${L}]`),
+  'i',
+);
 
-const SALUTATION = new RegExp(`^(?:herrn?|frau|familie|fam\\.|firma|eheleute|mr\\.?|mrs\\.?|ms\\.?|miss|mx\\.?)${WORD_END}`, 'i');
-const RECIPIENT_LABEL = new RegExp(`^(?:an|to|bill(?:ed)? to|invoice to|sold to|ship(?:ped)? to|deliver(?:y)? to|rechnungsempfänger(?:in)?|rechnungsadresse|rechnungsanschrift|lieferadresse|lieferanschrift|empfänger(?:in)?|kunde|customer|client|recipient|addressee|auftraggeber(?:in)?|versicherungsnehmer(?:in)?|policyholder|arbeitnehmer(?:in)?|employee|mieter(?:in)?|tenant|kontoinhaber(?:in)?|account holder)${WORD_END}\\s*:?\\s*`, 'i');
-const SENDER_LABEL = new RegExp(`^(?:absender(?:in)?|von|from|aussteller|rechnungssteller|verkäufer|seller|supplier|lieferant|vermieter(?:in)?|landlord|arbeitgeber(?:in)?|employer|versicherer|insurer|issued by)${WORD_END}\\s*:\\s*`, 'i');
-const CLOSING = /^(?:mit )?(?:freundlichen|besten|herzlichen|viele|beste|liebe|freundliche) grü(?:ß|ss)en?|^(?:kind|best|warm|with kind) regards|^(?:yours )?(?:sincerely|faithfully|truly)|^regards|^hochachtungsvoll/iu;
+const SALUTATION = new RegExp(
+  `^(?:herrn?|frau|familie|fam\\.|firma|eheleute|mr\\.?|mrs\\.?|ms\\.?|miss|mx\\.?)${WORD_END}`,
+  'i',
+);
+const RECIPIENT_LABEL = new RegExp(
+  `^(?:an|to|bill(?:ed)? to|invoice to|sold to|ship(?:ped)? to|deliver(?:y)? to|rechnungsempfänger(?:in)?|rechnungsadresse|rechnungsanschrift|lieferadresse|lieferanschrift|empfänger(?:in)?|kunde|customer|client|recipient|addressee|auftraggeber(?:in)?|versicherungsnehmer(?:in)?|policyholder|arbeitnehmer(?:in)?|employee|mieter(?:in)?|tenant|kontoinhaber(?:in)?|account holder)${WORD_END}\\s*:?\\s*`,
+  'i',
+);
+const SENDER_LABEL = new RegExp(
+  `^(?:absender(?:in)?|von|from|aussteller|rechnungssteller|verkäufer|seller|supplier|lieferant|vermieter(?:in)?|landlord|arbeitgeber(?:in)?|employer|versicherer|insurer|issued by)${WORD_END}\\s*:\\s*`,
+  'i',
+);
+const CLOSING =
+  /^(?:mit )?(?:freundlichen|besten|herzlichen|viele|beste|liebe|freundliche) grü(?:ß|ss)en?|^(?:kind|best|warm|with kind) regards|^(?:yours )?(?:sincerely|faithfully|truly)|^regards|^hochachtungsvoll/iu;
 
-const POSTCODE_LINE = /^(?:[A-Z]{1,2}[- ])?\d{4,5} \p{Lu}[\p{L} .\-()/]*$|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$|\b\p{Lu}[\p{L} .]+,? [A-Z]{2} \d{5}(?:-\d{4})?$/u;
+const POSTCODE_LINE =
+  /^(?:[A-Z]{1,2}[- ])?\d{4,5} \p{Lu}[\p{L} .\-()/]*$|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$|\b\p{Lu}[\p{L} .]+,? [A-Z]{2} \d{5}(?:-\d{4})?$/u;
 const POSTCODE_SEGMENT = /^(?:[A-Z]{1,2}[- ])?\d{4,5} \p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b[A-Z]{2} \d{5}\b/u;
-const STREET = /^[\p{L}][\p{L}.'-]*(?: [\p{L}][\p{L}.'-]*){0,4} ?\d{1,4} ?[a-zA-Z]?(?: ?[-–/] ?\d{1,4}[a-z]?)?$|^\d{1,5}[a-z]? [\p{L} .'-]+(?:street|st\.?|road|rd\.?|avenue|ave\.?|lane|ln\.?|drive|dr\.?|way|boulevard|blvd\.?|close|court|ct\.?|place|pl\.?|square|sq\.?|terrace|crescent|row|park|gardens)$|^(?:postfach|p\.? ?o\.? box) ?\d+/iu;
+const STREET =
+  /^[\p{L}][\p{L}.'-]*(?: [\p{L}][\p{L}.'-]*){0,4} ?\d{1,4} ?[a-zA-Z]?(?: ?[-–/] ?\d{1,4}[a-z]?)?$|^\d{1,5}[a-z]? [\p{L} .'-]+(?:street|st\.?|road|rd\.?|avenue|ave\.?|lane|ln\.?|drive|dr\.?|way|boulevard|blvd\.?|close|court|ct\.?|place|pl\.?|square|sq\.?|terrace|crescent|row|park|gardens)$|^(?:postfach|p\.? ?o\.? box) ?\d+/iu;
 const SEPARATORS = / *[·•|] *| +[-–] +|, +/;
-const NOT_A_NAME = new RegExp(`${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein)${WORD_END}`, 'i');
-const GENERIC_TEAM = /^[\p{L} -]*(?:service|team|kundendienst|support|betreuung|beratung|sachbearbeitung|abteilung|buchhaltung|verwaltung|care|department)(?:[- ]?team)?$/iu;
+const NOT_A_NAME = new RegExp(
+  `${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein)${WORD_END}`,
+  'i',
+);
+const GENERIC_TEAM =
+  /^[\p{L} -]*(?:service|team|kundendienst|support|betreuung|beratung|sachbearbeitung|abteilung|buchhaltung|verwaltung|care|department)(?:[- ]?team)?$/iu;
 /** Register and bank details are printed by the issuer only, usually in the footer next to its name. */
-const LEGAL_DATA = /\b(?:HRB|HRA|Amtsgericht|Registergericht|Handelsregister|Geschäftsführ\p{L}*|Vorstand|Sitz(?: der Gesellschaft)?|USt-?Id\p{L}*|Steuer-?Nr|Steuernummer|IBAN|BIC|Bankverbindung|Company (?:No|Number|Reg)|Registered (?:office|in)|VAT (?:No|Reg)|Directors?|GST (?:No|Reg|ID)|Co\.? ?Reg|SIRE[NT]|RCS|TVA|N° TVA|KvK|BTW|CIF|NIF|P\.? ?IVA|Partita IVA|Codice fiscale|REA|Capital social|Capitale sociale)\b/iu;
-const DOMAIN = /(?:www\.|https?:\/\/(?:www\.)?|(?<![\w.+-])[\w.+-]{1,64}@)([a-z0-9][a-z0-9-]{1,40})\.(?:co\.uk|com|de|at|ch|eu|net|org|info|io|uk|fr|nl|it|es|biz)\b/giu;
-const MAIL_PROVIDERS = new Set(['gmail', 'googlemail', 'gmx', 'web', 't-online', 'outlook', 'hotmail', 'yahoo', 'icloud', 'me', 'posteo',
-  'mailbox', 'aol', 'freenet', 'live', 'protonmail', 'proton', 'example']);
-const LEADING_FILLER = /^(?:(?:die|der|das|the|von|vom|bei|mit|an|für|ihre?|ihren|your|our|unsere?|team|wir|we|dank|vielen|thank|thanks|sehr|geehrte[rn]?|dear)\s+)+/iu;
+const LEGAL_DATA =
+  /\b(?:HRB|HRA|Amtsgericht|Registergericht|Handelsregister|Geschäftsführ\p{L}*|Vorstand|Sitz(?: der Gesellschaft)?|USt-?Id\p{L}*|Steuer-?Nr|Steuernummer|IBAN|BIC|Bankverbindung|Company (?:No|Number|Reg)|Registered (?:office|in)|VAT (?:No|Reg)|Directors?|GST (?:No|Reg|ID)|Co\.? ?Reg|SIRE[NT]|RCS|TVA|N° TVA|KvK|BTW|CIF|NIF|P\.? ?IVA|Partita IVA|Codice fiscale|REA|Capital social|Capitale sociale)\b/iu;
+const DOMAIN =
+  /(?:www\.|https?:\/\/(?:www\.)?|(?<![\w.+-])[\w.+-]{1,64}@)([a-z0-9][a-z0-9-]{1,40})\.(?:co\.uk|com|de|at|ch|eu|net|org|info|io|uk|fr|nl|it|es|biz)\b/giu;
+const MAIL_PROVIDERS = new Set([
+  'gmail',
+  'googlemail',
+  'gmx',
+  'web',
+  't-online',
+  'outlook',
+  'hotmail',
+  'yahoo',
+  'icloud',
+  'me',
+  'posteo',
+  'mailbox',
+  'aol',
+  'freenet',
+  'live',
+  'protonmail',
+  'proton',
+  'example',
+]);
+const LEADING_FILLER =
+  /^(?:(?:die|der|das|the|von|vom|bei|mit|an|für|ihre?|ihren|your|our|unsere?|team|wir|we|dank|vielen|thank|thanks|sehr|geehrte[rn]?|dear)\s+)+/iu;
 
-interface Candidate { name: string; confidence: number; line: number }
+interface Candidate {
+  name: string;
+  confidence: number;
+  line: number;
+}
 
 /** A line that opens a recipient's address: "Herrn …", "Bill to:", "Kunde:". */
 export function opensRecipientBlock(line: string): boolean {
@@ -62,7 +170,8 @@ export function hasLegalData(line: string): boolean {
 const PARTY_INTRO = /^(?:zwischen|between|entre|tussen|tra|fra)\s+(?:(?:der|dem|den|the|la|le|l'|el|de|il|lo)\s+)?/iu;
 
 /** What introduces the owner of a shop or a brand, at the end of a line or just before the owner's name. */
-const OWNER_INTRO = /(?<!\p{L})(?:(?:owned|operated|managed|run) by|a (?:division|subsidiary|member) of|dimiliki oleh|betrieben von|exploit[ée] par|gestionado por|gestito da|geëxploiteerd door)(?!\p{L})[\s:]*$/iu;
+const OWNER_INTRO =
+  /(?<!\p{L})(?:(?:owned|operated|managed|run) by|a (?:division|subsidiary|member) of|dimiliki oleh|betrieben von|exploit[ée] par|gestionado por|gestito da|geëxploiteerd door)(?!\p{L})[\s:]*$/iu;
 
 /** OCR reads the "D" of "Sdn" as "O" and the "S" of "S/B" as "5": a company form, not a word of the name. */
 const MISREAD_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
@@ -80,7 +189,10 @@ function withCompanyForms(text: string): string {
  * before it, on the same line or the line above.
  */
 function withNameBefore(name: string, before: string, above: string): string {
-  const ownWords = name.replace(LEGAL_FORM_GLOBAL, ' ').replace(/\([^)]*\)/gu, ' ').replace(/[^\p{L}]/gu, '');
+  const ownWords = name
+    .replace(LEGAL_FORM_GLOBAL, ' ')
+    .replace(/\([^)]*\)/gu, ' ')
+    .replace(/[^\p{L}]/gu, '');
   if (ownWords.length >= 2) return name;
   const nameLike = (text: string): boolean => text.length <= 50 && /^\p{L}/u.test(text) && !/[\d:;|·]/u.test(text);
   const head = [before.trim(), above.trim()].find((text) => text !== '');
@@ -89,7 +201,10 @@ function withNameBefore(name: string, before: string, above: string): string {
 
 function cleanName(raw: string): string {
   let name = (withCompanyForms(raw).split(SEPARATORS)[0] ?? raw).replace(PARTY_INTRO, '');
-  name = name.replace(SENDER_LABEL, '').replace(/^[\s:,;.\-–]+|[\s:,;\-–]+$/g, '').replace(/\s+/g, ' ');
+  name = name
+    .replace(SENDER_LABEL, '')
+    .replace(/^[\s:,;.\-–]+|[\s:,;\-–]+$/g, '')
+    .replace(/\s+/g, ' ');
   return name.length > 80 ? name.slice(0, 80).trim() : name;
 }
 
@@ -107,29 +222,57 @@ function recipientBlocks(lines: readonly string[]): { lines: Set<number>; name: 
   const limit = Math.min(lines.length, 40);
   for (let i = 0; i < limit; i++) {
     const line = lines[i] ?? '';
-    let start = -1, confidence = 0, nameLine = -1, nameText = '';
+    let start = -1,
+      confidence = 0,
+      nameLine = -1,
+      nameText = '';
     const label = RECIPIENT_LABEL.exec(line);
     const shortLabel = label && /^(?:an|to)$/iu.test(label[0].trim()) && !label[0].includes(':');
-    const labelFits = label && (!shortLabel || /^\p{Lu}/u.test(line.slice(label[0].length)) && line.split(' ').length <= 6);
+    const labelFits =
+      label && (!shortLabel || (/^\p{Lu}/u.test(line.slice(label[0].length)) && line.split(' ').length <= 6));
     if (label && labelFits && (label[0].includes(':') || label[0].length === line.length || shortLabel)) {
-      start = i; confidence = 0.7;
+      start = i;
+      confidence = 0.7;
       const rest = line.slice(label[0].length).trim();
-      if (rest) { nameLine = i; nameText = rest; } else { nameLine = i + 1; nameText = lines[i + 1] ?? ''; }
+      if (rest) {
+        nameLine = i;
+        nameText = rest;
+      } else {
+        nameLine = i + 1;
+        nameText = lines[i + 1] ?? '';
+      }
     } else if (SALUTATION.test(line) && i < 30) {
-      start = i; confidence = 0.65;
+      start = i;
+      confidence = 0.65;
       const rest = line.replace(SALUTATION, '').trim();
-      if (rest) { nameLine = i; nameText = line; } else { nameLine = i + 1; nameText = lines[i + 1] ?? ''; }
+      if (rest) {
+        nameLine = i;
+        nameText = line;
+      } else {
+        nameLine = i + 1;
+        nameText = lines[i + 1] ?? '';
+      }
     } else if (i < 20 && lines[i + 1] && isReturnAddress(line)) {
-      start = i + 1; confidence = 0.6; nameLine = i + 1; nameText = lines[i + 1] ?? '';
-      if (SALUTATION.test(nameText) && !nameText.replace(SALUTATION, '').trim()) { nameLine = i + 2; nameText = lines[i + 2] ?? ''; }
+      start = i + 1;
+      confidence = 0.6;
+      nameLine = i + 1;
+      nameText = lines[i + 1] ?? '';
+      if (SALUTATION.test(nameText) && !nameText.replace(SALUTATION, '').trim()) {
+        nameLine = i + 2;
+        nameText = lines[i + 2] ?? '';
+      }
     }
     if (start < 0) continue;
-    let end = start, addressed = false;
+    let end = start,
+      addressed = false;
     for (let j = start; j < Math.min(lines.length, start + 7); j++) {
       end = j;
       const blockLine = lines[j] ?? '';
       if (STREET.test(blockLine)) addressed = true;
-      if (POSTCODE_LINE.test(blockLine)) { addressed = true; break; }
+      if (POSTCODE_LINE.test(blockLine)) {
+        addressed = true;
+        break;
+      }
       if (j > start && !blockLine.trim()) break;
     }
     // Without an address under it, "Frau …" or the line under a return address is not a recipient block.
@@ -160,7 +303,14 @@ function addressBlocks(lines: readonly string[]): number[] {
   const starts: number[] = [];
   for (let i = 0; i < Math.min(lines.length, 20); i++) {
     const line = lines[i] ?? '';
-    if (!line || /\d/.test(line) || line.length > 50 || !STREET.test(lines[i + 1] ?? '') || !POSTCODE_LINE.test(lines[i + 2] ?? '')) continue;
+    if (
+      !line ||
+      /\d/.test(line) ||
+      line.length > 50 ||
+      !STREET.test(lines[i + 1] ?? '') ||
+      !POSTCODE_LINE.test(lines[i + 2] ?? '')
+    )
+      continue;
     starts.push(i);
     i += 2;
   }
@@ -188,14 +338,21 @@ function domainName(text: string): string | null {
   DOMAIN.lastIndex = 0;
   for (const m of text.matchAll(DOMAIN)) {
     const label = (m[1] ?? '').toLowerCase();
-    if (MAIL_PROVIDERS.has(label) || m[0].includes('@') && label.length < 3) continue;
-    return label.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+    if (MAIL_PROVIDERS.has(label) || (m[0].includes('@') && label.length < 3)) continue;
+    return label
+      .split('-')
+      .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+      .join(' ');
   }
   return null;
 }
 
 function normalise(name: string): string {
-  return name.toLowerCase().normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^a-z0-9]/g, '');
+  return name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]/g, '');
 }
 
 /** What the page's layout tells about the parties (server/intelligence/layout/): zone texts, a receipt's merchant. */
@@ -236,7 +393,13 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       // In the letterhead the whole line up to the legal form is the name, lower-case words included
       // ("Haftpflicht-Unterstützungs-Kasse kraftfahrender Beamter Deutschlands a. G.").
       const upToForm = line.slice(0, withForm.index + withForm[0].length);
-      if (i < 5 && withForm.index > 0 && /^\p{Lu}/u.test(line) && !/[,;:·|]/u.test(upToForm) && upToForm.split(' ').length <= 8) {
+      if (
+        i < 5 &&
+        withForm.index > 0 &&
+        /^\p{Lu}/u.test(line) &&
+        !/[,;:·|]/u.test(upToForm) &&
+        upToForm.split(' ').length <= 8
+      ) {
         name = upToForm;
       }
       name = withNameBefore(name, line.slice(0, withForm.index), i > 0 ? withCompanyForms(lines[i - 1] ?? '') : '');
@@ -248,9 +411,12 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       add(line, i < 12 ? 0.75 : i >= footerStart ? 0.6 : 0.45, i);
     }
     if (i < 15 && !/\d/.test(line) && line.length <= 50 && !SALUTATION.test(line)) {
-      const next = lines[i + 1] ?? '', after = lines[i + 2] ?? '';
-      const addressFollows = (STREET.test(next) && (POSTCODE_LINE.test(after) || /\d/.test(after)))
-        || POSTCODE_LINE.test(next) || isStreetAndTown(next);
+      const next = lines[i + 1] ?? '',
+        after = lines[i + 2] ?? '';
+      const addressFollows =
+        (STREET.test(next) && (POSTCODE_LINE.test(after) || /\d/.test(after))) ||
+        POSTCODE_LINE.test(next) ||
+        isStreetAndTown(next);
       if (addressFollows) add(line, 0.6, i);
     }
     if (CLOSING.test(line)) {
@@ -260,10 +426,12 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
         const team = /^(?:ihre?|your|das|the)\s+(.+?)(?:[- ]team)?$/iu.exec(closingLine);
         if (team?.[1] && /^(?:ihre?|your)\s/iu.test(closingLine)) {
           if (!GENERIC_TEAM.test(team[1])) add(team[1], 0.65, j);
-        }
-        else if (/^(?:ihr|das|the) team (?:von|der|of) (.+)$/iu.test(closingLine)) {
+        } else if (/^(?:ihr|das|the) team (?:von|der|of) (.+)$/iu.test(closingLine)) {
           add(closingLine.replace(/^(?:ihr|das|the) team (?:von|der|of) /iu, ''), 0.65, j);
-        } else if (!HAS_LEGAL_FORM.test(closingLine) && /^\p{Lu}[\p{L}.'-]+(?: \p{Lu}[\p{L}.'-]+){1,3}$/u.test(closingLine)) {
+        } else if (
+          !HAS_LEGAL_FORM.test(closingLine) &&
+          /^\p{Lu}[\p{L}.'-]+(?: \p{Lu}[\p{L}.'-]+){1,3}$/u.test(closingLine)
+        ) {
           add(closingLine, 0.45, j);
         }
       }
@@ -305,9 +473,15 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     if (domainKey && candidate.line !== -1 && key.includes(domainKey.slice(0, 6))) confidence += 0.05;
     if (!best || confidence > best.confidence) best = { ...candidate, confidence: Math.min(0.95, confidence) };
   }
-  const sender = best ? { name: best.name, confidence: round(best.confidence), evidence: evidence(lines[best.line] ?? best.name) } : null;
+  const sender = best
+    ? { name: best.name, confidence: round(best.confidence), evidence: evidence(lines[best.line] ?? best.name) }
+    : null;
   const buyer = recipients.name
-    ? { name: recipients.name.name, confidence: recipients.name.confidence, evidence: evidence(lines[recipients.name.line] ?? '') }
+    ? {
+        name: recipients.name.name,
+        confidence: recipients.name.confidence,
+        evidence: evidence(lines[recipients.name.line] ?? ''),
+      }
     : null;
   return { sender, buyer };
 }

@@ -31,15 +31,30 @@ export interface PaymentDetails {
  * Lines about the reader's own account: a direct debit takes the money from it, so that IBAN is no payee's
  * ("wird von Ihrem Konto … abgebucht", "your account", "prélevé sur votre compte", a mandate).
  */
-const READERS_ACCOUNT = new RegExp(latin(`${WORD_START}(?:your|ihre?[mnrs]?|votre|vos|uw|je|su|sus|vostr[oa]|tuo|debtor|schuldner|d[ée]biteur|mandat\\p{L}*|mandate|lastschrift\\p{L}*|direct debit|abgebucht|eingezogen|pr[ée]l[eè]v\\p{L}*|incasso|domiciliaci[óo]n|addebit\\p{L}*)${WORD_END}`), 'i');
+const READERS_ACCOUNT = new RegExp(
+  latin(
+    `${WORD_START}(?:your|ihre?[mnrs]?|votre|vos|uw|je|su|sus|vostr[oa]|tuo|debtor|schuldner|d[ée]biteur|mandat\\p{L}*|mandate|lastschrift\\p{L}*|direct debit|abgebucht|eingezogen|pr[ée]l[eè]v\\p{L}*|incasso|domiciliaci[óo]n|addebit\\p{L}*)${WORD_END}`,
+  ),
+  'i',
+);
 
 const IBAN_CANDIDATE = /(?<![A-Z0-9])([A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,34})/g;
 const IBAN_LABEL = /\bIBAN\b/i;
-const BIC_VALUE = new RegExp(latin(`${WORD_START}(?:BIC|SWIFT|BIC\\/SWIFT|SWIFT\\/BIC|Swift-Code|BIC-Code)${WORD_END}[\\s.:#-]*(?:code)?[\\s.:#-]*([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])`), 'i');
+const BIC_VALUE = new RegExp(
+  latin(
+    `${WORD_START}(?:BIC|SWIFT|BIC\\/SWIFT|SWIFT\\/BIC|Swift-Code|BIC-Code)${WORD_END}[\\s.:#-]*(?:code)?[\\s.:#-]*([A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])`,
+  ),
+  'i',
+);
 const CREDITOR_REFERENCE = /(?<![A-Z0-9])(RF\d{2}(?: ?[A-Z0-9]){1,21})(?![A-Z0-9])/g;
 const BELGIAN_COMMUNICATION = /(?:\+{3}|\*{3})\s*(\d{3})\s*\/\s*(\d{4})\s*\/\s*(\d{5})\s*(?:\+{3}|\*{3})/;
 /** Labels a payer's reference stands after: purpose of payment, payment reference, in six languages. */
-const REFERENCE_LABEL = new RegExp(latin(`${WORD_START}(?:verwendungszweck|zahlungsreferenz|zahlungsgrund|überweisungszweck|payment reference|reference for payment|remittance (?:information|reference)|payment ref\\.?|r[ée]f[ée]rence (?:de|du) (?:paiement|virement)|motif du virement|communication|betalingskenmerk|betalingsreferentie|omschrijving|referencia de pago|causale(?: del (?:bonifico|versamento))?|riferimento (?:di|del) pagamento)${WORD_END}\\s*[:#-]?\\s*(.*)$`), 'i');
+const REFERENCE_LABEL = new RegExp(
+  latin(
+    `${WORD_START}(?:verwendungszweck|zahlungsreferenz|zahlungsgrund|überweisungszweck|payment reference|reference for payment|remittance (?:information|reference)|payment ref\\.?|r[ée]f[ée]rence (?:de|du) (?:paiement|virement)|motif du virement|communication|betalingskenmerk|betalingsreferentie|omschrijving|referencia de pago|causale(?: del (?:bonifico|versamento))?|riferimento (?:di|del) pagamento)${WORD_END}\\s*[:#-]?\\s*(.*)$`,
+  ),
+  'i',
+);
 
 const compact = (value: string): string => value.replace(/\s+/g, '').toUpperCase();
 /** The EPC QR code's remittance text holds at most 140 characters; a longer line is no reference. */

@@ -8,34 +8,67 @@ import { addBusinessDays, addDays, addMonths, endOfMonth } from './dates.ts';
 import { labelSources, LEXICONS, numberWords, withoutAccents } from './lexicon/index.ts';
 import { wordsRegex } from './text.ts';
 
-export interface Period { days: number; months: number; business: boolean; endOfMonth: boolean }
+export interface Period {
+  days: number;
+  months: number;
+  business: boolean;
+  endOfMonth: boolean;
+}
 
-export type PaymentTerms = { kind: 'period'; period: Period; evidence: string } | { kind: 'immediate'; evidence: string };
+export type PaymentTerms =
+  { kind: 'period'; period: Period; evidence: string } | { kind: 'immediate'; evidence: string };
 
 const lexicons = Object.values(LEXICONS);
-const NUMBER_WORDS = new Map([...numberWords()].flatMap(([word, n]) => [[word, n], [withoutAccents(word), n]] as const));
-const unitSource = (unit: 'day' | 'businessDay' | 'week' | 'month' | 'year'): string => lexicons.map((l) => l.periodUnits[unit]).join('|');
+const NUMBER_WORDS = new Map(
+  [...numberWords()].flatMap(
+    ([word, n]) =>
+      [
+        [word, n],
+        [withoutAccents(word), n],
+      ] as const,
+  ),
+);
+const unitSource = (unit: 'day' | 'businessDay' | 'week' | 'month' | 'year'): string =>
+  lexicons.map((l) => l.periodUnits[unit]).join('|');
 const BUSINESS = new RegExp(`^(?:${unitSource('businessDay')})$`, 'iu');
 const WEEK = new RegExp(`^(?:${unitSource('week')})$`, 'iu');
 const MONTH = new RegExp(`^(?:${unitSource('month')})$`, 'iu');
 const YEAR = new RegExp(`^(?:${unitSource('year')})$`, 'iu');
-const UNITS = [unitSource('businessDay'), unitSource('day'), unitSource('week'), unitSource('month'), unitSource('year')].join('|');
+const UNITS = [
+  unitSource('businessDay'),
+  unitSource('day'),
+  unitSource('week'),
+  unitSource('month'),
+  unitSource('year'),
+].join('|');
 const COUNT = `(\\d{1,3}|${[...NUMBER_WORDS.keys()].sort((a, b) => b.length - a.length).join('|')})`;
 /** "14 Tagen", "vierzehn Tagen", "30 jours", "2 maanden", "60 gg", "Net 30". */
-const PERIOD_COUNT = new RegExp(`(?<![\\p{L}\\d])${COUNT} ?(${UNITS})(?![\\p{L}])|(?<![\\p{L}])net(?:to)? ?(\\d{1,3})(?![\\d\\p{L}%])`, 'giu');
+const PERIOD_COUNT = new RegExp(
+  `(?<![\\p{L}\\d])${COUNT} ?(${UNITS})(?![\\p{L}])|(?<![\\p{L}])net(?:to)? ?(\\d{1,3})(?![\\d\\p{L}%])`,
+  'giu',
+);
 const HAS_COUNT = new RegExp(`\\d|(?<![\\p{L}])(?:${[...NUMBER_WORDS.keys()].join('|')})(?![\\p{L}])`, 'iu');
 /** Counted from the end of the month the period ends in: "30 jours fin de mois", "60 gg d.f.f.m.", "30 days EOM". */
-const END_OF_MONTH = /fin de mois|fine mese|d\.?f\.?f\.?m\.?|(?<![\p{L}])f\.?m\.?(?![\p{L}])|einde (?:van de )?maand|end of (?:the )?month|(?<![\p{L}])eom(?![\p{L}])|monatsende|ende des monats|fin de mes/iu;
+const END_OF_MONTH =
+  /fin de mois|fine mese|d\.?f\.?f\.?m\.?|(?<![\p{L}])f\.?m\.?(?![\p{L}])|einde (?:van de )?maand|end of (?:the )?month|(?<![\p{L}])eom(?![\p{L}])|monatsende|ende des monats|fin de mes/iu;
 
 const TERM_WORDS = wordsRegex(labelSources('paymentTerms'), 'i');
 /** Discount terms are not the deadline; "14 Tage vor Anreise" counts back from another date. */
-const DISCOUNT_WORDS = /skonto|discount|rabatt|escompte|remise|korting|descuento|pronto pago|sconto|%|(?<![\p{L}])(?:vor|before|prior|avant|voor|vóór|antes|prima)(?![\p{L}])/iu;
-const IMMEDIATE = wordsRegex(lexicons.flatMap((l) => l.immediate), 'i');
+const DISCOUNT_WORDS =
+  /skonto|discount|rabatt|escompte|remise|korting|descuento|pronto pago|sconto|%|(?<![\p{L}])(?:vor|before|prior|avant|voor|vóór|antes|prima)(?![\p{L}])/iu;
+const IMMEDIATE = wordsRegex(
+  lexicons.flatMap((l) => l.immediate),
+  'i',
+);
 /** A payment period longer than this is no payment term (a warranty, a contract's length). */
 const MAX_DAYS = 190;
 
 /** A count and its unit as written: "3 Monate", "trente jours", "10 werkdagen", "net 30" (days). */
-export interface CountedPeriod { count: number; unit: 'day' | 'week' | 'month' | 'year'; business: boolean }
+export interface CountedPeriod {
+  count: number;
+  unit: 'day' | 'week' | 'month' | 'year';
+  business: boolean;
+}
 
 /** Every counted period in a clause, in order. */
 export function countedPeriods(clause: string): CountedPeriod[] {
@@ -50,7 +83,10 @@ export function countedPeriods(clause: string): CountedPeriod[] {
 }
 
 /** The longest period named in the clauses of the text that `accept` lets through. */
-export function longestPeriod(lines: readonly string[], accept: (clause: string) => boolean): { period: Period; line: string } | null {
+export function longestPeriod(
+  lines: readonly string[],
+  accept: (clause: string) => boolean,
+): { period: Period; line: string } | null {
   let best: { period: Period; line: string; length: number } | null = null;
   for (const line of lines) {
     if (!HAS_COUNT.test(line)) continue;
@@ -72,7 +108,11 @@ export function longestPeriod(lines: readonly string[], accept: (clause: string)
 
 /** The date a period after `iso` ends on. */
 export function addPeriod(iso: string, period: Period): string {
-  const end = period.months ? addMonths(iso, period.months) : period.business ? addBusinessDays(iso, period.days) : addDays(iso, period.days);
+  const end = period.months
+    ? addMonths(iso, period.months)
+    : period.business
+      ? addBusinessDays(iso, period.days)
+      : addDays(iso, period.days);
   return period.endOfMonth ? endOfMonth(end) : end;
 }
 

@@ -2,102 +2,360 @@
 
 import type { EventType } from '../../common/archive-types.ts';
 import {
-  combineLabels, evidence, indexLabels, LABEL_END, latin, WORD_START, type Doc, type LabelSpan,
+  combineLabels,
+  evidence,
+  indexLabels,
+  LABEL_END,
+  latin,
+  WORD_START,
+  type Doc,
+  type LabelSpan,
 } from './text.ts';
-import { documentTypeSources, labelSources, lexiconsFor, type DocumentTypeWords, type LabelVocabulary } from './lexicon/index.ts';
+import {
+  documentTypeSources,
+  labelSources,
+  lexiconsFor,
+  type DocumentTypeWords,
+  type LabelVocabulary,
+} from './lexicon/index.ts';
 
-export type ReferenceKind = 'invoice' | 'credit' | 'policy' | 'contract' | 'customer' | 'order' | 'offer' | 'case' | 'receipt'
-  | 'employee' | 'statement' | 'account' | 'related' | 'generic' | 'excluded' | 'column';
+export type ReferenceKind =
+  | 'invoice'
+  | 'credit'
+  | 'policy'
+  | 'contract'
+  | 'customer'
+  | 'order'
+  | 'offer'
+  | 'case'
+  | 'receipt'
+  | 'employee'
+  | 'statement'
+  | 'account'
+  | 'related'
+  | 'generic'
+  | 'excluded'
+  | 'column';
 
-export interface ReferencePick { value: string; kind: ReferenceKind; confidence: number; evidence: string }
+export interface ReferencePick {
+  value: string;
+  kind: ReferenceKind;
+  confidence: number;
+  evidence: string;
+}
 
 const NR = '(?:-? ?(?:nummer|nr\\.?|no\\.?|number|#|id))';
 const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> = [
-  ['excluded', ['ust\\.?-?id\\.?(?:-?nr\\.?)?', 'umsatzsteuer-?id\\p{L}*', 'vat (?:no|reg|number|id)\\.?(?: ?no\\.?)?', 'hrb', 'hra',
-    'steuer-?id\\p{L}*', 'handelsregister\\p{L}*', 'register(?:nummer|gericht)', 'company (?:no|number|reg)\\p{L}*\\.?', 'tel\\.?', 'telefon',
-    'fax', 'mobil', 'handy', 'phone', 'bic', 'swift', 'blz', 'bankleitzahl', 'gläubiger-?id\\p{L}*', 'creditor id', 'mandatsreferenz',
-    'mandate ref\\p{L}*', 'zähler-?(?:nummer|nr\\.?)', 'meter (?:no\\.?|number)', 'marktlokation', 'zählpunkt', 'sort code', 'postfach',
-    'identifikationsnummer', 'sozialversicherungs-?(?:nummer|nr\\.?)', 'rv-?nr\\.?', 'steuerklasse', 'steuer-?identifikationsnummer',
-    // The company register ("Registered in England and Wales No. 05218843") and the card terminal's slip.
-    'registered in [a-z ]{3,20}?(?:no\\.?|number)', '(?:england|wales|scotland|northern ireland) (?:no\\.?|number)',
-    'registered (?:no\\.?|number|office)', 'registration (?:no\\.?|number)',
-    'company registration(?: no\\.?| number)?', 'reg\\.? no\\.?', 'terminal-?id', 'trace-?nr\\.?', 'genehmigungs-?nr\\.?',
-    'auth(?:orization|orisation)? code', 'approval code', 'tse-?\\p{L}+', 'ruf-?nummer', 'telefonnummer', 'faxnummer',
-    'artikel-?(?:nummer|nr\\.?)', 'art\\.-?nr\\.?', 'serien-?(?:nummer|nr\\.?)', 'serial (?:no\\.?|number)', 'haus-?nummer',
-    'fahrgestell-?(?:nummer|nr\\.?)', 'fahrzeug-?ident(?:ifikations)?-?(?:nummer|nr\\.?)', 'vin', 'leitweg-?id',
-    '(?:personal|reise)?(?:ausweis|pass)-?(?:nummer|nr\\.?)']],
-  ['credit', [`gutschrift(?:s)?${NR}`, `credit ?note${NR}`, `storno(?:rechnung)?${NR}`, 'gutschriftsnummer', `(?:credit )?memo${NR}`,
-    'credit memo(?= ?[:#]? ?[a-z]{0,4}-?\\d)']],
+  [
+    'excluded',
+    [
+      'ust\\.?-?id\\.?(?:-?nr\\.?)?',
+      'umsatzsteuer-?id\\p{L}*',
+      'vat (?:no|reg|number|id)\\.?(?: ?no\\.?)?',
+      'hrb',
+      'hra',
+      'steuer-?id\\p{L}*',
+      'handelsregister\\p{L}*',
+      'register(?:nummer|gericht)',
+      'company (?:no|number|reg)\\p{L}*\\.?',
+      'tel\\.?',
+      'telefon',
+      'fax',
+      'mobil',
+      'handy',
+      'phone',
+      'bic',
+      'swift',
+      'blz',
+      'bankleitzahl',
+      'gläubiger-?id\\p{L}*',
+      'creditor id',
+      'mandatsreferenz',
+      'mandate ref\\p{L}*',
+      'zähler-?(?:nummer|nr\\.?)',
+      'meter (?:no\\.?|number)',
+      'marktlokation',
+      'zählpunkt',
+      'sort code',
+      'postfach',
+      'identifikationsnummer',
+      'sozialversicherungs-?(?:nummer|nr\\.?)',
+      'rv-?nr\\.?',
+      'steuerklasse',
+      'steuer-?identifikationsnummer',
+      // The company register ("Registered in England and Wales No. 05218843") and the card terminal's slip.
+      'registered in [a-z ]{3,20}?(?:no\\.?|number)',
+      '(?:england|wales|scotland|northern ireland) (?:no\\.?|number)',
+      'registered (?:no\\.?|number|office)',
+      'registration (?:no\\.?|number)',
+      'company registration(?: no\\.?| number)?',
+      'reg\\.? no\\.?',
+      'terminal-?id',
+      'trace-?nr\\.?',
+      'genehmigungs-?nr\\.?',
+      'auth(?:orization|orisation)? code',
+      'approval code',
+      'tse-?\\p{L}+',
+      'ruf-?nummer',
+      'telefonnummer',
+      'faxnummer',
+      'artikel-?(?:nummer|nr\\.?)',
+      'art\\.-?nr\\.?',
+      'serien-?(?:nummer|nr\\.?)',
+      'serial (?:no\\.?|number)',
+      'haus-?nummer',
+      'fahrgestell-?(?:nummer|nr\\.?)',
+      'fahrzeug-?ident(?:ifikations)?-?(?:nummer|nr\\.?)',
+      'vin',
+      'leitweg-?id',
+      '(?:personal|reise)?(?:ausweis|pass)-?(?:nummer|nr\\.?)',
+    ],
+  ],
+  [
+    'credit',
+    [
+      `gutschrift(?:s)?${NR}`,
+      `credit ?note${NR}`,
+      `storno(?:rechnung)?${NR}`,
+      'gutschriftsnummer',
+      `(?:credit )?memo${NR}`,
+      'credit memo(?= ?[:#]? ?[a-z]{0,4}-?\\d)',
+    ],
+  ],
   // Another document this one refers to: "Zu Rechnung …", "Bezug: Rechnung …", "Applied to invoice # …".
-  ['related', [`(?:zu|zur|bezug:?|bezüglich|betrifft:?|für|aus) (?:unserer |ihrer |der )?rechnung(?:s?${NR})?`,
-    `(?:applied to|against|relating to|regarding|re:?|for|reference:?) (?:our |your |the )?invoice(?: ?${NR})?`, 'invoice ref\\.?']],
-  ['invoice', [`rechnungs?${NR}`, 'rechnung ?:', 'invoice ?:', 'rechnungsnummer', 're\\.?-? ?nr\\.?', 'rg\\.?-? ?nr\\.?', 'rech\\.?-? ?nr\\.?', `invoice${NR}`,
-    'inv\\.? ?(?:no\\.?|#)', `bill${NR}`, `beitragsrechnung${NR}`]],
-  ['policy', [`versicherungsschein${NR}`, 'versicherungsscheinnummer', 'vers\\.?-?schein-?nr\\.?', `versicherungs${NR}`,
-    'versicherungsnummer', 'vers\\.?-?nr\\.?', `polic(?:e|en|y)${NR}`, 'policennummer', 'vsnr\\.?', 'vs-?nr\\.?', 'schein-?nr\\.?']],
-  ['contract', [`vertrags?${NR}`, 'vertragsnummer', 'vertragskonto(?:nummer)?', 'vk-?nr\\.?', `contract${NR}`, `agreement${NR}`,
-    `mietvertrag${NR}`]],
-  ['customer', [`kunden${NR}`, 'kundennummer', 'kd\\.?-? ?nr\\.?', 'kdnr\\.?', `customer${NR}`, `client${NR}`, `mitglieds${NR}`,
-    'mitgliedsnummer', `member(?:ship)?${NR}`, `beitrags${NR}`, 'beitragsnummer', 'versichertennummer', `account${NR}(?= ?[:#]? ?[a-z]{0,4}-?\\d)`]],
-  ['order', [`bestell${NR}`, 'bestellnummer', `auftrags?${NR}`, 'auftragsnummer', `order${NR}`, `po${NR}`, 'purchase order(?: no\\.?| number)?',
-    `lieferschein${NR}`]],
-  ['offer', [`angebots?${NR}`, 'angebotsnummer', `kostenvoranschlag${NR}`, `quot(?:e|ation)${NR}`, `estimate${NR}`, `offer${NR}`,
-    'offer code', 'angebots-?code', 'quote ref(?:erence)?\\.?']],
-  ['case', ['aktenzeichen', 'az\\.?', 'geschäftszeichen', 'gz\\.?', 'kassenzeichen', 'steuernummer', 'steuer-?nr\\.?', 'st\\.?-?nr\\.?',
-    `vorgangs?${NR}`, 'vorgangsnummer', `fall${NR}`, `case${NR}`, `schadens?${NR}`, 'schadennummer', `claim${NR}`, `ticket${NR}?`,
-    'buchungszeichen', `bescheid${NR}`, 'unser zeichen', 'ihr zeichen',
-    'our ref(?:erence)?\\.?']],
-  ['receipt', [`belegs?${NR}`, 'belegnummer', `bon${NR}`, `kassenbon${NR}`, `quittungs?${NR}`, `receipt${NR}`, `transaktions${NR}`,
-    `transaction${NR}`, 'trans\\.? ?(?:nr\\.?|no\\.?|#)', 'beleg']],
-  ['employee', [`personal${NR}`, 'personalnummer', 'pers\\.?-? ?nr\\.?', `mitarbeiter${NR}`, `employee${NR}`, `payroll${NR}`, `staff${NR}`]],
+  [
+    'related',
+    [
+      `(?:zu|zur|bezug:?|bezüglich|betrifft:?|für|aus) (?:unserer |ihrer |der )?rechnung(?:s?${NR})?`,
+      `(?:applied to|against|relating to|regarding|re:?|for|reference:?) (?:our |your |the )?invoice(?: ?${NR})?`,
+      'invoice ref\\.?',
+    ],
+  ],
+  [
+    'invoice',
+    [
+      `rechnungs?${NR}`,
+      'rechnung ?:',
+      'invoice ?:',
+      'rechnungsnummer',
+      're\\.?-? ?nr\\.?',
+      'rg\\.?-? ?nr\\.?',
+      'rech\\.?-? ?nr\\.?',
+      `invoice${NR}`,
+      'inv\\.? ?(?:no\\.?|#)',
+      `bill${NR}`,
+      `beitragsrechnung${NR}`,
+    ],
+  ],
+  [
+    'policy',
+    [
+      `versicherungsschein${NR}`,
+      'versicherungsscheinnummer',
+      'vers\\.?-?schein-?nr\\.?',
+      `versicherungs${NR}`,
+      'versicherungsnummer',
+      'vers\\.?-?nr\\.?',
+      `polic(?:e|en|y)${NR}`,
+      'policennummer',
+      'vsnr\\.?',
+      'vs-?nr\\.?',
+      'schein-?nr\\.?',
+    ],
+  ],
+  [
+    'contract',
+    [
+      `vertrags?${NR}`,
+      'vertragsnummer',
+      'vertragskonto(?:nummer)?',
+      'vk-?nr\\.?',
+      `contract${NR}`,
+      `agreement${NR}`,
+      `mietvertrag${NR}`,
+    ],
+  ],
+  [
+    'customer',
+    [
+      `kunden${NR}`,
+      'kundennummer',
+      'kd\\.?-? ?nr\\.?',
+      'kdnr\\.?',
+      `customer${NR}`,
+      `client${NR}`,
+      `mitglieds${NR}`,
+      'mitgliedsnummer',
+      `member(?:ship)?${NR}`,
+      `beitrags${NR}`,
+      'beitragsnummer',
+      'versichertennummer',
+      `account${NR}(?= ?[:#]? ?[a-z]{0,4}-?\\d)`,
+    ],
+  ],
+  [
+    'order',
+    [
+      `bestell${NR}`,
+      'bestellnummer',
+      `auftrags?${NR}`,
+      'auftragsnummer',
+      `order${NR}`,
+      `po${NR}`,
+      'purchase order(?: no\\.?| number)?',
+      `lieferschein${NR}`,
+    ],
+  ],
+  [
+    'offer',
+    [
+      `angebots?${NR}`,
+      'angebotsnummer',
+      `kostenvoranschlag${NR}`,
+      `quot(?:e|ation)${NR}`,
+      `estimate${NR}`,
+      `offer${NR}`,
+      'offer code',
+      'angebots-?code',
+      'quote ref(?:erence)?\\.?',
+    ],
+  ],
+  [
+    'case',
+    [
+      'aktenzeichen',
+      'az\\.?',
+      'geschäftszeichen',
+      'gz\\.?',
+      'kassenzeichen',
+      'steuernummer',
+      'steuer-?nr\\.?',
+      'st\\.?-?nr\\.?',
+      `vorgangs?${NR}`,
+      'vorgangsnummer',
+      `fall${NR}`,
+      `case${NR}`,
+      `schadens?${NR}`,
+      'schadennummer',
+      `claim${NR}`,
+      `ticket${NR}?`,
+      'buchungszeichen',
+      `bescheid${NR}`,
+      'unser zeichen',
+      'ihr zeichen',
+      'our ref(?:erence)?\\.?',
+    ],
+  ],
+  [
+    'receipt',
+    [
+      `belegs?${NR}`,
+      'belegnummer',
+      `bon${NR}`,
+      `kassenbon${NR}`,
+      `quittungs?${NR}`,
+      `receipt${NR}`,
+      `transaktions${NR}`,
+      `transaction${NR}`,
+      'trans\\.? ?(?:nr\\.?|no\\.?|#)',
+      'beleg',
+    ],
+  ],
+  [
+    'employee',
+    [
+      `personal${NR}`,
+      'personalnummer',
+      'pers\\.?-? ?nr\\.?',
+      `mitarbeiter${NR}`,
+      `employee${NR}`,
+      `payroll${NR}`,
+      `staff${NR}`,
+    ],
+  ],
   ['statement', [`(?:konto)?auszugs?${NR}`, `statement${NR}`, 'auszug']],
   ['account', [`konto${NR}`, 'kontonummer', 'kto\\.?-? ?nr\\.?', `depot${NR}`, 'depotnummer', 'iban']],
-  ['generic', ['referenz(?:nummer)?', 'ref\\.?(?:-? ?nr\\.?)?', 'reference(?: no\\.?| number)?', 'your ref(?:erence)?\\.?',
-    `dokument${NR}`, `document${NR}`, 'nummer', 'number', 'nr\\.?', 'no\\.']],
+  [
+    'generic',
+    [
+      'referenz(?:nummer)?',
+      'ref\\.?(?:-? ?nr\\.?)?',
+      'reference(?: no\\.?| number)?',
+      'your ref(?:erence)?\\.?',
+      `dokument${NR}`,
+      `document${NR}`,
+      'nummer',
+      'number',
+      'nr\\.?',
+      'no\\.',
+    ],
+  ],
   ['column', ['datum', 'date', 'seite', 'page', 'betrag', 'amount', 'fällig\\p{L}*', 'due']],
 ];
 /** French, Dutch, Spanish and Italian, whose vocabulary lives in the lexicon only; German and English are above. */
 const OTHER_LANGUAGES = lexiconsFor(['fr', 'nl', 'es', 'it']);
 /** Each reference kind's lexicon labels: tax and register ids of every language, document numbers of the other four. */
 const LEXICON_LABELS: ReadonlyArray<readonly [ReferenceKind, keyof LabelVocabulary, 'all' | 'others']> = [
-  ['excluded', 'vatId', 'all'], ['credit', 'creditNoteNumber', 'others'], ['invoice', 'invoiceNumber', 'others'],
-  ['order', 'orderNumber', 'all'], ['customer', 'customerNumber', 'others'],
+  ['excluded', 'vatId', 'all'],
+  ['credit', 'creditNoteNumber', 'others'],
+  ['invoice', 'invoiceNumber', 'others'],
+  ['order', 'orderNumber', 'all'],
+  ['customer', 'customerNumber', 'others'],
 ];
 
 function withLexicon(sources: typeof LABEL_SOURCES): typeof LABEL_SOURCES {
   return sources.map(([kind, own]) => {
-    const added = LEXICON_LABELS.filter(([k]) => k === kind)
-      .flatMap(([, label, scope]) => labelSources(label, scope === 'all' ? undefined : OTHER_LANGUAGES));
+    const added = LEXICON_LABELS.filter(([k]) => k === kind).flatMap(([, label, scope]) =>
+      labelSources(label, scope === 'all' ? undefined : OTHER_LANGUAGES),
+    );
     return [kind, [...own, ...added]] as const;
   });
 }
 
-const LABELS = combineLabels(withLexicon(LABEL_SOURCES).map(([kind, sources]) =>
-  [kind, new RegExp(latin(`${WORD_START}(?:${sources.join('|')})${LABEL_END}`), 'gi')] as const));
+const LABELS = combineLabels(
+  withLexicon(LABEL_SOURCES).map(
+    ([kind, sources]) => [kind, new RegExp(latin(`${WORD_START}(?:${sources.join('|')})${LABEL_END}`), 'gi')] as const,
+  ),
+);
 
 /** "Rechnung 2026-4711" as a heading, or "invoice INV-2044" inside a sentence, without "Nr.": the word stands in for a label. */
-const DOCUMENT_WORDS = combineLabels(([
-  ['invoice', '\\p{L}*rechnung|invoice|tax invoice'],
-  ['credit', 'gutschrift|credit note|rechnungskorrektur|stornorechnung'],
-  ['offer', 'angebot|kostenvoranschlag|quotation|quote|estimate|offer'],
-  ['policy', 'versicherungsschein|police|insurance policy|policy schedule'],
-  ['contract', '\\p{L}*vertrag|contract|agreement'],
-  ['statement', 'kontoauszug|depotauszug|statement'],
-  ['receipt', 'quittung|kassenbon|receipt'],
-  ...([
-    ['invoice', 'invoice'], ['credit', 'creditNote'], ['offer', 'offer'], ['policy', 'policy'], ['contract', 'contract'],
-    ['statement', 'bankStatement'], ['receipt', 'receipt'],
-  ] as const).map(([kind, words]: readonly [ReferenceKind, keyof DocumentTypeWords]) =>
-    [kind, documentTypeSources(words, OTHER_LANGUAGES).join('|')] as const),
-] as const).map(([kind, source]) => [kind, new RegExp(latin(`${WORD_START}(?:${source})(?= )`), 'gi')] as const));
+const DOCUMENT_WORDS = combineLabels(
+  (
+    [
+      ['invoice', '\\p{L}*rechnung|invoice|tax invoice'],
+      ['credit', 'gutschrift|credit note|rechnungskorrektur|stornorechnung'],
+      ['offer', 'angebot|kostenvoranschlag|quotation|quote|estimate|offer'],
+      ['policy', 'versicherungsschein|police|insurance policy|policy schedule'],
+      ['contract', '\\p{L}*vertrag|contract|agreement'],
+      ['statement', 'kontoauszug|depotauszug|statement'],
+      ['receipt', 'quittung|kassenbon|receipt'],
+      ...(
+        [
+          ['invoice', 'invoice'],
+          ['credit', 'creditNote'],
+          ['offer', 'offer'],
+          ['policy', 'policy'],
+          ['contract', 'contract'],
+          ['statement', 'bankStatement'],
+          ['receipt', 'receipt'],
+        ] as const
+      ).map(
+        ([kind, words]: readonly [ReferenceKind, keyof DocumentTypeWords]) =>
+          [kind, documentTypeSources(words, OTHER_LANGUAGES).join('|')] as const,
+      ),
+    ] as const
+  ).map(([kind, source]) => [kind, new RegExp(latin(`${WORD_START}(?:${source})(?= )`), 'gi')] as const),
+);
 
 /** Between label and value OCR leaves stray marks ("Invoice # >> 5820-1193", "Account number © 4410297735"). */
-const VALUE = /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]*(?:(?:nr|no|nummer|number|n[°º]|num[ée]ro|n[úu]mero)\.?\s*[:#]?\s*)?([A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ\-/._]*(?: \d{2,}(?:\.\d{3})*(?=\s|$|[,;)]))*)/iu;
+const VALUE =
+  /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]*(?:(?:nr|no|nummer|number|n[°º]|num[ée]ro|n[úu]mero)\.?\s*[:#]?\s*)?([A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ\-/._]*(?: \d{2,}(?:\.\d{3})*(?=\s|$|[,;)]))*)/iu;
 /**
  * OCR also reads specks as a short lowercase word or a lone capital ("Gutschrift-Nr i GU-4711", "Account number hiss
  * 60812345", "Member no: A KX19001"): skipped when a number that starts with at most four capitals and a digit follows.
  */
-const STRAY_WORD = /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]*(?:[a-zß-ÿ]{1,4}|[A-Z](?= [A-Z]))[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]+(?=[A-Z]{0,4}-?\d)/u;
+const STRAY_WORD =
+  /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]*(?:[a-zß-ÿ]{1,4}|[A-Z](?= [A-Z]))[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]+(?=[A-Z]{0,4}-?\d)/u;
 /** A file reference may end in the writer's initials: "Unser Zeichen 317/26 MB", "Az. 4711/26 KL". */
 const INITIALS_AFTER = /^ ([A-Z]{1,3})(?=$|[ ,;)])/u;
 const CURRENCY_CODE = /^(?:EUR|USD|GBP|CHF)$/u;
@@ -126,12 +384,23 @@ const PREFERENCE: Record<EventType, readonly ReferenceKind[]> = {
   letter: ['case', 'generic', 'related', 'contract', 'policy', 'invoice', 'order', 'offer', 'credit', 'receipt'],
 };
 
-export interface FoundReference { kind: ReferenceKind; value: string; line: number; confidence: number }
+export interface FoundReference {
+  kind: ReferenceKind;
+  value: string;
+  line: number;
+  confidence: number;
+}
 
 function cleanValue(raw: string): string | null {
   const value = raw.replace(/[.\-/_]+$/, '').trim();
   if (value.length < 3 || value.length > 35 || !/\d/.test(value)) return null;
-  if (DATE_LIKE.test(value) || AMOUNT_LIKE.test(value) || MONTH_YEAR.test(value) || /^0+$/.test(value.replace(/\D/g, ''))) return null;
+  if (
+    DATE_LIKE.test(value) ||
+    AMOUNT_LIKE.test(value) ||
+    MONTH_YEAR.test(value) ||
+    /^0+$/.test(value.replace(/\D/g, ''))
+  )
+    return null;
   // Digit groups set apart by spaces, one of them misread as a dot: "201 384.727".
   if (/^\d+(?: \d+)+$/.test(value.replace(/\./g, ' ')) && value.includes(' ')) return value.replace(/\./g, ' ');
   return value;
@@ -200,14 +469,23 @@ export function findReferences(doc: Doc): FoundReference[] {
   return found;
 }
 
-export function pickReference(lines: readonly string[], found: readonly FoundReference[], eventType: EventType): ReferencePick | null {
+export function pickReference(
+  lines: readonly string[],
+  found: readonly FoundReference[],
+  eventType: EventType,
+): ReferencePick | null {
   const preference = PREFERENCE[eventType];
   for (const [rank, kind] of preference.entries()) {
     const ofKind = found.filter((f) => f.kind === kind);
     if (ofKind.length === 0) continue;
     const best = ofKind.reduce((a, b) => (b.confidence > a.confidence ? b : a));
     const confidence = best.confidence - (rank === 0 ? 0 : kind === 'generic' ? 0.25 : 0.1);
-    return { value: best.value, kind, confidence: Math.round(confidence * 100) / 100, evidence: evidence(lines[best.line] ?? best.value) };
+    return {
+      value: best.value,
+      kind,
+      confidence: Math.round(confidence * 100) / 100,
+      evidence: evidence(lines[best.line] ?? best.value),
+    };
   }
   return null;
 }

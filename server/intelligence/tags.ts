@@ -15,24 +15,69 @@ const TAG_WORDS: Record<EventType, { de: string; en: string }> = {
   letter: { de: 'brief', en: 'letter' },
 };
 
-const GENERIC = new Set(['die', 'der', 'das', 'the', 'deutsche', 'german', 'first', 'dr', 'med', 'herr', 'frau', 'mr', 'mrs', 'ms',
-  'gmbh', 'ltd', 'inc', 'llc', 'plc', 'co', 'kg', 'ag', 'und', 'and', 'von', 'van', 'de', 'of', 'firma', 'gruppe', 'group']);
+const GENERIC = new Set([
+  'die',
+  'der',
+  'das',
+  'the',
+  'deutsche',
+  'german',
+  'first',
+  'dr',
+  'med',
+  'herr',
+  'frau',
+  'mr',
+  'mrs',
+  'ms',
+  'gmbh',
+  'ltd',
+  'inc',
+  'llc',
+  'plc',
+  'co',
+  'kg',
+  'ag',
+  'und',
+  'and',
+  'von',
+  'van',
+  'de',
+  'of',
+  'firma',
+  'gruppe',
+  'group',
+]);
 
-export interface TagParts { type: EventType; language: string | null; keyword: string | null; sender: string | null; date: string | null }
+export interface TagParts {
+  type: EventType;
+  language: string | null;
+  keyword: string | null;
+  sender: string | null;
+  date: string | null;
+}
 
 export function makeTags(parts: TagParts): string[] {
   const tags: string[] = [];
   const add = (tag: string | null | undefined): void => {
-    const clean = tag?.toLowerCase().replace(/[^\p{L}\p{N}\- ]/gu, '').trim();
+    const clean = tag
+      ?.toLowerCase()
+      .replace(/[^\p{L}\p{N}\- ]/gu, '')
+      .trim();
     if (clean && clean.length >= 2 && !tags.includes(clean) && tags.length < 5) tags.push(clean);
   };
   const words = TAG_WORDS[parts.type];
   const typeTag = parts.language === 'de' ? words.de : words.en;
   // "notice" says little when the document calls itself "Mahnung" or "Steuerbescheid".
   if (parts.type === 'notice' && parts.keyword) add(parts.keyword);
-  else { add(typeTag); add(parts.keyword); }
+  else {
+    add(typeTag);
+    add(parts.keyword);
+  }
   if (parts.sender) {
-    const word = parts.sender.split(/[\s,·|/]+/).map((w) => w.replace(/[.()]/g, ''))
+    const word = parts.sender
+      .split(/[\s,·|/]+/)
+      .map((w) => w.replace(/[.()]/g, ''))
       .find((w) => /\p{L}{3,}/u.test(w) && !GENERIC.has(w.toLowerCase()));
     add(word);
   }

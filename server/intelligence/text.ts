@@ -64,10 +64,17 @@ function makeDocFromLines(lines: string[]): Doc {
 function lowerSameLength(text: string): string {
   const lower = text.replace(/\u0130/g, 'I').toLowerCase();
   if (lower.length === text.length) return lower;
-  return Array.from(text, (c) => { const l = c.toLowerCase(); return l.length === c.length ? l : c; }).join('');
+  return Array.from(text, (c) => {
+    const l = c.toLowerCase();
+    return l.length === c.length ? l : c;
+  }).join('');
 }
 
-export interface LineMatch { line: number; column: number; match: RegExpExecArray }
+export interface LineMatch {
+  line: number;
+  column: number;
+  match: RegExpExecArray;
+}
 
 /**
  * Every match of a global regex in the whole text, with its line and column. One pass over the joined text is
@@ -79,7 +86,10 @@ export function scan(doc: Doc, pattern: RegExp, lowerCase = false): LineMatch[] 
   pattern.lastIndex = 0;
   let line = 0;
   for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
-    if (m[0] === '') { pattern.lastIndex++; continue; }
+    if (m[0] === '') {
+      pattern.lastIndex++;
+      continue;
+    }
     while (line + 1 < doc.starts.length && doc.starts[line + 1]! <= m.index) line++;
     result.push({ line, column: m.index - doc.starts[line]!, match: m });
   }
@@ -92,20 +102,34 @@ export function evidence(text: string): string {
   return clean.length <= 120 ? clean : `${clean.slice(0, 119)}…`;
 }
 
-export interface LabelHit<K extends string> { kind: K; label: string; distance: number }
+export interface LabelHit<K extends string> {
+  kind: K;
+  label: string;
+  distance: number;
+}
 
-export interface LabelSpan<K extends string> { kind: K; start: number; end: number; text: string }
+export interface LabelSpan<K extends string> {
+  kind: K;
+  start: number;
+  end: number;
+  text: string;
+}
 
 /**
  * One regex for a list of [kind, regex] pairs, each kind a capture group, so the text is scanned once. At one
  * position the earlier kind wins, so list the more specific kinds first. Sources must use (?:) groups only and,
  * when case-insensitive, be written in lower case: they then run without /i on the lower-cased text.
  */
-export interface CombinedLabels<K extends string> { re: RegExp; kinds: K[]; lowerCase: boolean }
+export interface CombinedLabels<K extends string> {
+  re: RegExp;
+  kinds: K[];
+  lowerCase: boolean;
+}
 
 export function combineLabels<K extends string>(labels: ReadonlyArray<readonly [K, RegExp]>): CombinedLabels<K> {
   for (const [kind, pattern] of labels) {
-    if (new RegExp(`${pattern.source}|`).exec('')!.length > 1) throw new Error(`label pattern ${kind} has a capture group`);
+    if (new RegExp(`${pattern.source}|`).exec('')!.length > 1)
+      throw new Error(`label pattern ${kind} has a capture group`);
   }
   const body = labels.map(([, pattern]) => `(${pattern.source})`).join('|');
   const lowerCase = labels.every(([, pattern]) => pattern.flags.includes('i'));
@@ -135,7 +159,11 @@ export function subDoc(doc: Doc, lineNumbers: Iterable<number>): { doc: Doc; ori
 }
 
 /** Labels of the given lines only, keyed by their original line numbers. */
-export function indexLabelsOf<K extends string>(doc: Doc, lineNumbers: Iterable<number>, labels: CombinedLabels<K>): Map<number, LabelSpan<K>[]> {
+export function indexLabelsOf<K extends string>(
+  doc: Doc,
+  lineNumbers: Iterable<number>,
+  labels: CombinedLabels<K>,
+): Map<number, LabelSpan<K>[]> {
   const { doc: sub, origin } = subDoc(doc, lineNumbers);
   const result = new Map<number, LabelSpan<K>[]>();
   for (const [line, spans] of indexLabels(sub, labels)) result.set(origin[line]!, spans);
@@ -146,11 +174,16 @@ export function indexLabelsOf<K extends string>(doc: Doc, lineNumbers: Iterable<
  * The label closest before a value: among the labels lying within [from, to) of a line, the one that ends last;
  * at equal ends the longer one, then the earlier kind. `distance` counts the characters between label and `to`.
  */
-export function nearestLabel<K extends string>(spans: readonly LabelSpan<K>[] | undefined, from: number, to: number): LabelHit<K> | null {
+export function nearestLabel<K extends string>(
+  spans: readonly LabelSpan<K>[] | undefined,
+  from: number,
+  to: number,
+): LabelHit<K> | null {
   let best: LabelSpan<K> | null = null;
   for (const span of spans ?? []) {
     if (span.start < from || span.end > to) continue;
-    if (!best || span.end > best.end || (span.end === best.end && span.end - span.start > best.end - best.start)) best = span;
+    if (!best || span.end > best.end || (span.end === best.end && span.end - span.start > best.end - best.start))
+      best = span;
   }
   return best ? { kind: best.kind, label: best.text, distance: to - best.end } : null;
 }

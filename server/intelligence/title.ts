@@ -18,11 +18,74 @@ export const TYPE_WORDS: Record<EventType, { de: string; en: string }> = {
 };
 
 const SCANNER_WORDS = new Set([
-  'scan', 'scans', 'scanned', 'scanner', 'img', 'image', 'dsc', 'dscn', 'dcim', 'pxl', 'photo', 'foto', 'bild', 'document', 'dokument',
-  'doc', 'file', 'datei', 'untitled', 'unbenannt', 'unnamed', 'neu', 'new', 'page', 'seite', 'copy', 'kopie', 'scansnap', 'epson',
-  'canon', 'brother', 'xerox', 'ricoh', 'kyocera', 'konica', 'minolta', 'lexmark', 'samsung', 'pdf', 'print', 'druck', 'whatsapp',
-  'screenshot', 'bildschirmfoto', 'attachment', 'anhang', 'cam', 'camscanner', 'adobe', 'genius', 'lens', 'office', 'microsoft',
-  'outfile', 'output', 'download', 'tmp', 'temp', 'und', 'jpeg', 'jpg', 'png', 'tif', 'tiff', 'heic', 'final', 'version', 'edited',
+  'scan',
+  'scans',
+  'scanned',
+  'scanner',
+  'img',
+  'image',
+  'dsc',
+  'dscn',
+  'dcim',
+  'pxl',
+  'photo',
+  'foto',
+  'bild',
+  'document',
+  'dokument',
+  'doc',
+  'file',
+  'datei',
+  'untitled',
+  'unbenannt',
+  'unnamed',
+  'neu',
+  'new',
+  'page',
+  'seite',
+  'copy',
+  'kopie',
+  'scansnap',
+  'epson',
+  'canon',
+  'brother',
+  'xerox',
+  'ricoh',
+  'kyocera',
+  'konica',
+  'minolta',
+  'lexmark',
+  'samsung',
+  'pdf',
+  'print',
+  'druck',
+  'whatsapp',
+  'screenshot',
+  'bildschirmfoto',
+  'attachment',
+  'anhang',
+  'cam',
+  'camscanner',
+  'adobe',
+  'genius',
+  'lens',
+  'office',
+  'microsoft',
+  'outfile',
+  'output',
+  'download',
+  'tmp',
+  'temp',
+  'und',
+  'jpeg',
+  'jpg',
+  'png',
+  'tif',
+  'tiff',
+  'heic',
+  'final',
+  'version',
+  'edited',
 ]);
 
 export interface TitleParts {
@@ -38,14 +101,23 @@ export interface TitleParts {
   lines: readonly string[];
 }
 
-export interface TitlePick { title: string; source: 'text' | 'filename'; confidence: number }
+export interface TitlePick {
+  title: string;
+  source: 'text' | 'filename';
+  confidence: number;
+}
 
 /** The file name without extension and separators, or null when it is a scanner's or camera's default name. */
 export function meaningfulFilename(filename: string): string | null {
   const base = filename.replace(/^.*[\\/]/, '').replace(/\.[A-Za-z0-9]{1,5}$/, '');
   const tokens = base.split(/[\s_.\-–()[\]{}+,]+/).filter(Boolean);
-  const meaningful = tokens.filter((t) => letterCount(t) >= 3 && !SCANNER_WORDS.has(t.toLowerCase()) && !/^[0-9a-f]{6,}$/iu.test(t)
-    && !/^(?:img|dsc|pxl|scan|vid)\d+$/iu.test(t));
+  const meaningful = tokens.filter(
+    (t) =>
+      letterCount(t) >= 3 &&
+      !SCANNER_WORDS.has(t.toLowerCase()) &&
+      !/^[0-9a-f]{6,}$/iu.test(t) &&
+      !/^(?:img|dsc|pxl|scan|vid)\d+$/iu.test(t),
+  );
   if (meaningful.length === 0) return null;
   const words = base.replace(/_+/g, ' ').replace(/\s+/g, ' ').trim();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -56,7 +128,10 @@ function typeWord(parts: TitleParts, german: boolean): string {
   if (!heading || heading.length > 40) return german ? TYPE_WORDS[parts.type].de : TYPE_WORDS[parts.type].en;
   const shouting = heading === heading.toUpperCase();
   // German nouns keep their capitals; English headings read as a sentence ("Payment reminder").
-  if (german) return shouting ? heading.charAt(0) + heading.slice(1).toLowerCase() : heading.charAt(0).toUpperCase() + heading.slice(1);
+  if (german)
+    return shouting
+      ? heading.charAt(0) + heading.slice(1).toLowerCase()
+      : heading.charAt(0).toUpperCase() + heading.slice(1);
   const lower = heading.toLowerCase();
   return lower.charAt(0).toUpperCase() + lower.slice(1);
 }
@@ -66,11 +141,27 @@ export function makeTitle(parts: TitleParts): TitlePick | null {
   const fromFile = meaningfulFilename(parts.filename);
   const sender = parts.sender ? shorten(parts.sender, 60) : null;
   if (parts.type === 'letter') {
-    if (parts.subject) return { title: compose(shorten(parts.subject, 90), null, sender, null, german), source: 'text', confidence: 0.7 };
+    if (parts.subject)
+      return {
+        title: compose(shorten(parts.subject, 90), null, sender, null, german),
+        source: 'text',
+        confidence: 0.7,
+      };
     if (fromFile) return { title: fromFile, source: 'filename', confidence: 0.5 };
-    if (sender) return { title: compose(german ? 'Brief' : 'Letter', null, sender, parts.date, german), source: 'text', confidence: 0.5 };
+    if (sender)
+      return {
+        title: compose(german ? 'Brief' : 'Letter', null, sender, parts.date, german),
+        source: 'text',
+        confidence: 0.5,
+      };
   } else if (parts.reference || sender || parts.date) {
-    const title = compose(typeWord(parts, german), parts.reference, sender, parts.reference ? null : parts.date, german);
+    const title = compose(
+      typeWord(parts, german),
+      parts.reference,
+      sender,
+      parts.reference ? null : parts.date,
+      german,
+    );
     const confidence = Math.min(0.9, parts.typeConfidence + (parts.reference ? 0.1 : 0) + (sender ? 0.1 : 0));
     return { title, source: 'text', confidence: Math.round(confidence * 100) / 100 };
   } else if (!fromFile) {
@@ -80,11 +171,28 @@ export function makeTitle(parts: TitleParts): TitlePick | null {
   const line = firstMeaningfulLine(parts.lines);
   if (line) return { title: line, source: 'text', confidence: 0.3 };
   // Nothing to go on but perhaps a date: "Dokument vom 11.12.2026" still beats "scan_0042".
-  if (parts.date) return { title: compose(german || !parts.language ? 'Dokument' : 'Document', null, null, parts.date, german || !parts.language), source: 'filename', confidence: 0.2 };
+  if (parts.date)
+    return {
+      title: compose(
+        german || !parts.language ? 'Dokument' : 'Document',
+        null,
+        null,
+        parts.date,
+        german || !parts.language,
+      ),
+      source: 'filename',
+      confidence: 0.2,
+    };
   return null;
 }
 
-function compose(word: string, reference: string | null, sender: string | null, date: string | null, german: boolean): string {
+function compose(
+  word: string,
+  reference: string | null,
+  sender: string | null,
+  date: string | null,
+  german: boolean,
+): string {
   let title = word;
   if (reference) title += ` ${reference}`;
   if (german) {

@@ -100,7 +100,9 @@ export function understand(input: UnderstandInput): Understanding {
   // Fields are read from the text plus its label blocks paired with their values ("Policy number" … "PN-2048817").
   const positioned = hasText ? layoutLines(input.layout ?? []) : [];
   // Labels whose value stands under them, paired as the label blocks are.
-  const rejoined = hasText ? [...rejoinColumns(text.replace(/\r\n?/g, '\n').split('\n'), input.today), ...labelValuePairs(positioned)] : [];
+  const rejoined = hasText
+    ? [...rejoinColumns(text.replace(/\r\n?/g, '\n').split('\n'), input.today), ...labelValuePairs(positioned)]
+    : [];
   const fieldDoc = rejoined.length > 0 ? makeDoc(`${text}\n${rejoined.join('\n')}`) : doc;
   const fieldLines = fieldDoc.lines;
   const dates = findDates(fieldDoc, { monthFirst, today: input.today });
@@ -118,67 +120,102 @@ export function understand(input: UnderstandInput): Understanding {
     hasDueDate: due !== null,
     referenceKinds: referenceKinds(references),
   });
-  const eventType: EventType = e ? (CREDIT_NOTE_CODES.has(e.typeCode) ? 'credit_note' : 'invoice') : classification.type;
+  const eventType: EventType = e
+    ? CREDIT_NOTE_CODES.has(e.typeCode)
+      ? 'credit_note'
+      : 'invoice'
+    : classification.type;
 
   if (e) result.event_type = field(eventType, 'e-invoice', 1, `TypeCode ${e.typeCode}`);
-  else if (hasText) result.event_type = field(eventType, 'text', classification.confidence, classification.heading ?? undefined);
+  else if (hasText)
+    result.event_type = field(eventType, 'text', classification.confidence, classification.heading ?? undefined);
 
   if (e) result.document_date = field(e.issueDate, 'e-invoice', 1, `IssueDate ${e.issueDate}`);
-  else if (documentDate) result.document_date = field(documentDate.iso, 'text', documentDate.confidence, documentDate.evidence);
+  else if (documentDate)
+    result.document_date = field(documentDate.iso, 'text', documentDate.confidence, documentDate.evidence);
   else {
     const fromName = findDates(makeDoc(input.filename.replace(/[_]+/g, ' ')), { monthFirst, today: input.today })[0];
     if (fromName) result.document_date = field(fromName.iso, 'filename', 0.4, input.filename);
   }
 
   // A contract, policy or offer is due when its fixed term or validity ends; the first premium's date is only a fallback.
-  const deadline = TERM_TYPES.has(eventType) ? pickTermEnd(fieldLines, labelledDates, documentDateIso, eventType === 'offer') ?? due : due;
+  const deadline = TERM_TYPES.has(eventType)
+    ? (pickTermEnd(fieldLines, labelledDates, documentDateIso, eventType === 'offer') ?? due)
+    : due;
   if (e?.dueDate) result.due_date = field(e.dueDate, 'e-invoice', 1, `DueDate ${e.dueDate}`);
-  else if (deadline && hasDueDateMeaning(eventType)) result.due_date = field(deadline.iso, 'text', deadline.confidence, deadline.evidence);
+  else if (deadline && hasDueDateMeaning(eventType))
+    result.due_date = field(deadline.iso, 'text', deadline.confidence, deadline.evidence);
 
   if (e) {
-    result.amount = field({ value: e.duePayable, currency: e.currency }, 'e-invoice', 1, `DuePayableAmount ${e.duePayable} ${e.currency}`);
+    result.amount = field(
+      { value: e.duePayable, currency: e.currency },
+      'e-invoice',
+      1,
+      `DuePayableAmount ${e.duePayable} ${e.currency}`,
+    );
   } else {
     const amount = pickAmount(fieldLines, amounts, { eventType, language, text });
-    if (amount) result.amount = field({ value: amount.value, currency: amount.currency }, 'text', amount.confidence, amount.evidence);
+    if (amount)
+      result.amount = field(
+        { value: amount.value, currency: amount.currency },
+        'text',
+        amount.confidence,
+        amount.evidence,
+      );
   }
 
   const reference = pickReference(fieldLines, references, eventType);
   if (e) result.reference_number = field(e.invoiceNumber, 'e-invoice', 1, `Invoice number ${e.invoiceNumber}`);
-  else if (reference) result.reference_number = field(reference.value, 'text', reference.confidence, reference.evidence);
+  else if (reference)
+    result.reference_number = field(reference.value, 'text', reference.confidence, reference.evidence);
 
   if (hasText && CONTRACT_TYPES.has(eventType)) {
     const terms = readContractTerms(fieldDoc, dates);
     // Below a labelled due date's confidence: a term read from a period or a clause, not from one labelled value.
     if (terms.start) result.contract_start = field(terms.start.iso, 'text', 0.7, terms.start.evidence);
     if (terms.end) result.contract_end = field(terms.end.iso, 'text', 0.7, terms.end.evidence);
-    if (terms.noticePeriod) result.notice_period = field(terms.noticePeriod.value, 'text', 0.7, terms.noticePeriod.evidence);
+    if (terms.noticePeriod)
+      result.notice_period = field(terms.noticePeriod.value, 'text', 0.7, terms.noticePeriod.evidence);
   }
 
   const payment = hasText ? findPaymentDetails(fieldDoc) : { iban: null, bic: null, paymentReference: null };
   const einvoiceIban = e?.iban ? e.iban.replace(/\s+/g, '').toUpperCase() : null;
-  if (einvoiceIban && isValidIban(einvoiceIban)) result.iban = field(einvoiceIban, 'e-invoice', 1, `IBAN ${einvoiceIban}`);
-  else if (payment.iban) result.iban = field(payment.iban.value, 'text', payment.iban.confidence, payment.iban.evidence);
+  if (einvoiceIban && isValidIban(einvoiceIban))
+    result.iban = field(einvoiceIban, 'e-invoice', 1, `IBAN ${einvoiceIban}`);
+  else if (payment.iban)
+    result.iban = field(payment.iban.value, 'text', payment.iban.confidence, payment.iban.evidence);
   if (payment.bic) result.bic = field(payment.bic.value, 'text', payment.bic.confidence, payment.bic.evidence);
-  if (e?.paymentReference) result.payment_reference = field(e.paymentReference, 'e-invoice', 1, `PaymentReference ${e.paymentReference}`);
+  if (e?.paymentReference)
+    result.payment_reference = field(e.paymentReference, 'e-invoice', 1, `PaymentReference ${e.paymentReference}`);
   else if (payment.paymentReference) {
-    result.payment_reference = field(payment.paymentReference.value, 'text', payment.paymentReference.confidence, payment.paymentReference.evidence);
+    result.payment_reference = field(
+      payment.paymentReference.value,
+      'text',
+      payment.paymentReference.confidence,
+      payment.paymentReference.evidence,
+    );
   }
 
   const zones = findZones(positioned);
   const receipt = eventType === 'receipt' || looksLikeReceipt(input.layout ?? []);
   const parties = hasText
     ? findParties(doc, {
-      address: zones.address, issuer: [...zones.letterhead, ...zones.footer],
-      merchant: receipt ? receiptMerchant(positioned) : null,
-    })
+        address: zones.address,
+        issuer: [...zones.letterhead, ...zones.footer],
+        merchant: receipt ? receiptMerchant(positioned) : null,
+      })
     : { sender: null, buyer: null };
   if (e?.sellerName) result.sender_name = field(e.sellerName, 'e-invoice', 1, `Seller ${e.sellerName}`);
-  else if (parties.sender) result.sender_name = field(parties.sender.name, 'text', parties.sender.confidence, parties.sender.evidence);
+  else if (parties.sender)
+    result.sender_name = field(parties.sender.name, 'text', parties.sender.confidence, parties.sender.evidence);
   if (e?.buyerName) result.buyer_name = field(e.buyerName, 'e-invoice', 1, `Buyer ${e.buyerName}`);
-  else if (parties.buyer) result.buyer_name = field(parties.buyer.name, 'text', parties.buyer.confidence, parties.buyer.evidence);
+  else if (parties.buyer)
+    result.buyer_name = field(parties.buyer.name, 'text', parties.buyer.confidence, parties.buyer.evidence);
 
   const sender = result.sender_name?.value ?? null;
-  const titleLanguage = language ?? (e && (e.sellerVatId?.startsWith('DE') || /xrechnung|xeinkauf|zugferd/iu.test(e.profile ?? '')) ? 'de' : null);
+  const titleLanguage =
+    language ??
+    (e && (e.sellerVatId?.startsWith('DE') || /xrechnung|xeinkauf|zugferd/iu.test(e.profile ?? '')) ? 'de' : null);
   const title = makeTitle({
     type: eventType,
     typeConfidence: result.event_type?.confidence ?? 0.3,
@@ -191,7 +228,12 @@ export function understand(input: UnderstandInput): Understanding {
     filename: input.filename,
     lines,
   });
-  if (title) result.title = field(title.title, e && title.source === 'text' ? 'e-invoice' : title.source, e ? 0.95 : title.confidence);
+  if (title)
+    result.title = field(
+      title.title,
+      e && title.source === 'text' ? 'e-invoice' : title.source,
+      e ? 0.95 : title.confidence,
+    );
 
   const knownType = hasText || e ? eventType : null;
   const category = pickCategory(input.categories, fold(`${text}\n${input.filename}`), knownType, sender);
@@ -199,7 +241,10 @@ export function understand(input: UnderstandInput): Understanding {
 
   if (hasText || e) {
     const tags = makeTags({
-      type: eventType, language: titleLanguage, keyword: e ? null : classification.keyword, sender,
+      type: eventType,
+      language: titleLanguage,
+      keyword: e ? null : classification.keyword,
+      sender,
       date: result.document_date?.value ?? null,
     });
     if (tags.length > 0) result.tags = field(tags, e ? 'e-invoice' : 'text', 0.6);

@@ -5,7 +5,12 @@ import type { SenderKeyKind } from './sender-identity.ts';
 
 /** A sender recognised by a bank account, VAT id or register number is surer than one recognised by its name. */
 const CONFIDENCE = { strong: 0.95, name: 0.8 };
-const KEY_NAMES: Record<SenderKeyKind, string> = { iban: 'IBAN', vat: 'VAT id', register: 'register number', name: 'sender name' };
+const KEY_NAMES: Record<SenderKeyKind, string> = {
+  iban: 'IBAN',
+  vat: 'VAT id',
+  register: 'register number',
+  name: 'sender name',
+};
 
 /**
  * The analysis with what the space learned for its sender: the corrected sender name, category and tags, each with
@@ -13,8 +18,13 @@ const KEY_NAMES: Record<SenderKeyKind, string> = { iban: 'IBAN', vat: 'VAT id', 
  */
 export function withLearnedFields(db: Database, documentId: string, spaceId: string, analysis: Analysis): Analysis {
   const extractedSender = analysis.fields.sender_name?.value;
-  const learned = recallSender(db, documentId, spaceId, analysis.content,
-    typeof extractedSender === 'string' ? extractedSender : null);
+  const learned = recallSender(
+    db,
+    documentId,
+    spaceId,
+    analysis.content,
+    typeof extractedSender === 'string' ? extractedSender : null,
+  );
   if (!learned) return analysis;
   const confidence = learned.matchedBy === 'name' ? CONFIDENCE.name : CONFIDENCE.strong;
   const evidence = `learned from a correction (same ${KEY_NAMES[learned.matchedBy]})`;

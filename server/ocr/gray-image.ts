@@ -18,14 +18,18 @@ export function grayFromRgba(rgba: Uint8Array | Uint8ClampedArray, width: number
     const alpha = rgba[p + 3]!;
     // Integer Rec. 601 weights (sum 256).
     const luma = (77 * rgba[p]! + 150 * rgba[p + 1]! + 29 * rgba[p + 2]!) >> 8;
-    data[i] = alpha === 255 ? luma : 255 - (((255 - luma) * alpha + 127) / 255 | 0);
+    data[i] = alpha === 255 ? luma : 255 - ((((255 - luma) * alpha + 127) / 255) | 0);
   }
   return { width, height, data };
 }
 
 /** Shrinks by an area average so that the image fits in maxPixels (and maxSide, if given); never enlarges. */
 export function downscaleToFit(image: GrayImage, maxPixels: number, maxSide = Infinity): GrayImage {
-  const scale = Math.min(1, Math.sqrt(maxPixels / (image.width * image.height)), maxSide / Math.max(image.width, image.height));
+  const scale = Math.min(
+    1,
+    Math.sqrt(maxPixels / (image.width * image.height)),
+    maxSide / Math.max(image.width, image.height),
+  );
   if (scale >= 1) return image;
   return resize(image, Math.max(1, Math.round(image.width * scale)), Math.max(1, Math.round(image.height * scale)));
 }

@@ -35,7 +35,8 @@ export function plausibleDpi(declared: number | null, width: number, height: num
 /** Width and height from a PNG IHDR or a JPEG SOF marker, without decoding. */
 export function imageSize(bytes: Uint8Array): { width: number; height: number } | null {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  if (bytes.length >= 24 && bytes[0] === 0x89 && bytes[1] === 0x50) return { width: view.getUint32(16), height: view.getUint32(20) };
+  if (bytes.length >= 24 && bytes[0] === 0x89 && bytes[1] === 0x50)
+    return { width: view.getUint32(16), height: view.getUint32(20) };
   if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return null;
   let at = 2;
   while (at + 9 < bytes.length) {
@@ -104,7 +105,9 @@ export async function decodeJpegOrPng(bytes: Uint8Array): Promise<RasterPage> {
   canvas.width = 1;
   canvas.height = 1;
   // Skia decodes what it can of a cut-off file and fills the rest: worth reading, but not silently.
-  return isComplete(bytes) ? { image: gray, dpi } : { image: gray, dpi, warning: 'The image file is truncated; only part of it could be read.' };
+  return isComplete(bytes)
+    ? { image: gray, dpi }
+    : { image: gray, dpi, warning: 'The image file is truncated; only part of it could be read.' };
 }
 
 /** Whether a PNG has its IEND chunk, a JPEG its end-of-image marker (near the end: some writers pad). */

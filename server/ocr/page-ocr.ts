@@ -3,7 +3,13 @@ import { analysePageGeometry } from './deskew.ts';
 import { downscaleToFit, hasInk, rotate, type GrayImage } from './gray-image.ts';
 import { chooseModel } from './page-language.ts';
 import { probeRegion } from './probe-region.ts';
-import { detectOrientation, recognize, type OcrWord, type OrientationGuess, type Recognition } from './tesseract-workers.ts';
+import {
+  detectOrientation,
+  recognize,
+  type OcrWord,
+  type OrientationGuess,
+  type Recognition,
+} from './tesseract-workers.ts';
 
 /** What OCR made of one page. */
 export interface PageOcr {
@@ -53,8 +59,22 @@ function better(a: Recognition, b: Recognition): boolean {
  * alone. When the band does not tell, the whole page read with the band's model may, and is kept if it does not. `hint` (the previous page's model) skips the band: the page is read with it, and read again only when its
  * text says it is in another of the languages.
  */
-export async function ocrPage(image: GrayImage, dpi: number, languages: readonly string[], hint: string | null = null): Promise<PageOcr> {
-  if (!hasInk(image)) return { text: '', confidence: 0, rotation: 0, script: null, model: null, aspect: image.height / image.width, boxes: [] };
+export async function ocrPage(
+  image: GrayImage,
+  dpi: number,
+  languages: readonly string[],
+  hint: string | null = null,
+): Promise<PageOcr> {
+  if (!hasInk(image))
+    return {
+      text: '',
+      confidence: 0,
+      rotation: 0,
+      script: null,
+      model: null,
+      aspect: image.height / image.width,
+      boxes: [],
+    };
   const geometry = analysePageGeometry(image);
   const skew = Math.abs(geometry.skew) >= MIN_DESKEW ? -geometry.skew : 0;
   let rotation = normalise(skew + (geometry.sideways ? 90 : 0));
@@ -67,7 +87,7 @@ export async function ocrPage(image: GrayImage, dpi: number, languages: readonly
   const turned = (degrees: number): GrayImage => {
     const key = normalise(degrees);
     let page = turns.get(key);
-    if (!page) turns.set(key, page = rotate(image, key));
+    if (!page) turns.set(key, (page = rotate(image, key)));
     return page;
   };
   const askOrientation = async (degrees: number): Promise<OrientationGuess | null> => {
@@ -126,7 +146,7 @@ export async function ocrPage(image: GrayImage, dpi: number, languages: readonly
   }
 
   const read = async (degrees: number): Promise<Recognition> => recognize(turned(degrees), [model], dpi);
-  let best = first ?? await read(rotation);
+  let best = first ?? (await read(rotation));
   let bestAt = rotation;
   const result = (): PageOcr => pageResult(best, bestAt, turned(bestAt), script, model);
   if (best.confidence >= CONFIDENT && words(best.text) >= 3) return result();
@@ -162,9 +182,19 @@ export async function ocrPage(image: GrayImage, dpi: number, languages: readonly
   return result();
 }
 
-function pageResult(reading: Recognition, rotation: number, page: GrayImage, script: string | null, model: string): PageOcr {
+function pageResult(
+  reading: Recognition,
+  rotation: number,
+  page: GrayImage,
+  script: string | null,
+  model: string,
+): PageOcr {
   return {
-    text: reading.text, confidence: reading.confidence, rotation, script, model,
+    text: reading.text,
+    confidence: reading.confidence,
+    rotation,
+    script,
+    model,
     aspect: page.height / page.width,
     boxes: reading.words.map((word) => boxOf(word, page)),
   };
@@ -175,7 +205,9 @@ const fraction = (value: number): number => Math.round(value * 10_000) / 10_000;
 function boxOf(word: OcrWord, page: GrayImage): TextBox {
   return {
     text: word.text,
-    x: fraction(word.left / page.width), y: fraction(word.top / page.height),
-    width: fraction(word.width / page.width), height: fraction(word.height / page.height),
+    x: fraction(word.left / page.width),
+    y: fraction(word.top / page.height),
+    width: fraction(word.width / page.width),
+    height: fraction(word.height / page.height),
   };
 }

@@ -67,5 +67,9 @@ function inkedRows(image: GrayImage): Uint8Array {
 }
 
 function cropRows(image: GrayImage, top: number, bottom: number): GrayImage {
-  return { width: image.width, height: bottom - top, data: image.data.subarray(top * image.width, bottom * image.width) };
+  return {
+    width: image.width,
+    height: bottom - top,
+    data: image.data.subarray(top * image.width, bottom * image.width),
+  };
 }

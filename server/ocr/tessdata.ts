@@ -10,7 +10,10 @@ import { dirname, isAbsolute, join } from 'node:path';
  * is its own package, so the files are gathered into one local directory once per machine and package version.
  */
 
-interface DataPackage { readonly name: string; readonly variant: string }
+interface DataPackage {
+  readonly name: string;
+  readonly variant: string;
+}
 
 /** LSTM-only integer models (`4.0.0_best_int`) for recognition; OSD exists only as a legacy model. */
 const PACKAGES: Readonly<Record<string, DataPackage>> = {
@@ -30,7 +33,14 @@ const PACKAGES: Readonly<Record<string, DataPackage>> = {
 export const DEFAULT_OCR_LANGUAGES: readonly string[] = ['deu', 'eng', 'fra', 'nld', 'spa', 'ita'];
 
 /** Tesseract code → ISO 639-1, as `analysis.language` holds it. */
-export const ISO_LANGUAGE: Readonly<Record<string, string>> = { deu: 'de', eng: 'en', fra: 'fr', nld: 'nl', spa: 'es', ita: 'it' };
+export const ISO_LANGUAGE: Readonly<Record<string, string>> = {
+  deu: 'de',
+  eng: 'en',
+  fra: 'fr',
+  nld: 'nl',
+  spa: 'es',
+  ita: 'it',
+};
 
 /** ISO 639-1 → tesseract code; null for a language without a model. */
 export function tesseractCode(iso: string): string | null {
@@ -74,7 +84,10 @@ export function installedOcrLanguages(): string[] {
  * The recognition languages for a request: the requested ones that have data (any order, duplicates dropped),
  * or the default set when none was asked for or none of the requested ones is available.
  */
-export function resolveOcrLanguages(requested: readonly string[] | undefined): { languages: string[]; unavailable: string[] } {
+export function resolveOcrLanguages(requested: readonly string[] | undefined): {
+  languages: string[];
+  unavailable: string[];
+} {
   const wanted = [...new Set((requested ?? []).map((l) => l.trim().toLowerCase()).filter((l) => l && l !== 'osd'))];
   const languages = wanted.filter(hasLanguageData);
   const unavailable = wanted.filter((l) => !hasLanguageData(l));

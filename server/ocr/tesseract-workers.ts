@@ -56,7 +56,10 @@ export async function workerOptions(legacy: boolean): Promise<Partial<Tesseract.
   };
 }
 
-interface Slot { worker: Promise<Tesseract.Worker>; languages: string }
+interface Slot {
+  worker: Promise<Tesseract.Worker>;
+  languages: string;
+}
 
 /** Recognizers kept per thread: each is ~30-60 MB of wasm heap, and a page needs at most two models. */
 const MAX_RECOGNIZERS = 2;
@@ -82,12 +85,20 @@ async function createTesseract(languages: string, oem: Tesseract.OEM, legacy: bo
   // tesseract.js reports a failed language load or initialisation only to errorHandler, and then leaves its
   // creation promise pending forever: the handler turns that into a failure here, the timeout covers the rest.
   let failStart: (error: Error) => void = () => {};
-  const failed = new Promise<never>((_, reject) => { failStart = reject; });
+  const failed = new Promise<never>((_, reject) => {
+    failStart = reject;
+  });
   failed.catch(() => {});
-  const options = { ...(await workerOptions(legacy)), errorHandler: (reason: unknown) => failStart(new Error(`OCR engine: ${String(reason)}`)) };
+  const options = {
+    ...(await workerOptions(legacy)),
+    errorHandler: (reason: unknown) => failStart(new Error(`OCR engine: ${String(reason)}`)),
+  };
   try {
-    const worker = await withTimeout(Promise.race([Tesseract.createWorker(languages, oem, options), failed]), CREATE_TIMEOUT_MS,
-      'Starting the OCR engine');
+    const worker = await withTimeout(
+      Promise.race([Tesseract.createWorker(languages, oem, options), failed]),
+      CREATE_TIMEOUT_MS,
+      'Starting the OCR engine',
+    );
     // From here on, failures reach the caller through the promise of the job that failed.
     failStart = () => {};
     // Tesseract's diagnostics ("Too few characters", resolution guesses) would otherwise go to the server's stderr.
@@ -177,7 +188,12 @@ export async function recognize(image: GrayImage, languages: readonly string[], 
   try {
     const worker = await slot.worker;
     const result = await busy(worker, () =>
-      withTimeout(worker.recognize(imageFile(image, dpi), {}, { text: true, tsv: true }), RECOGNIZE_TIMEOUT_MS, 'OCR of a page'));
+      withTimeout(
+        worker.recognize(imageFile(image, dpi), {}, { text: true, tsv: true }),
+        RECOGNIZE_TIMEOUT_MS,
+        'OCR of a page',
+      ),
+    );
     return {
       text: result.data.text,
       confidence: Math.max(0, Math.min(1, result.data.confidence / 100)),
@@ -206,13 +222,27 @@ export function wordsOfTsv(tsv: string): OcrWord[] {
 
 async function dropRecognizer(slot: Slot): Promise<void> {
   recognizers = recognizers.filter((r) => r !== slot);
-  await slot.worker.then((w) => w.terminate(), () => undefined).catch(() => undefined);
+  await slot.worker
+    .then(
+      (w) => w.terminate(),
+      () => undefined,
+    )
+    .catch(() => undefined);
 }
 
 async function resetRecognizers(): Promise<void> {
   const slots = recognizers;
   recognizers = [];
-  await Promise.all(slots.map((slot) => slot.worker.then((w) => w.terminate(), () => undefined).catch(() => undefined)));
+  await Promise.all(
+    slots.map((slot) =>
+      slot.worker
+        .then(
+          (w) => w.terminate(),
+          () => undefined,
+        )
+        .catch(() => undefined),
+    ),
+  );
 }
 
 let osdEnabled = true;
@@ -235,7 +265,8 @@ export async function detectOrientation(image: GrayImage, dpi: number): Promise<
   if (!worker) return null;
   try {
     const { data } = await busy(worker, () =>
-      withTimeout(worker.detect(imageFile(image, dpi)), DETECT_TIMEOUT_MS, 'Orientation detection'));
+      withTimeout(worker.detect(imageFile(image, dpi)), DETECT_TIMEOUT_MS, 'Orientation detection'),
+    );
     if (data.orientation_degrees === null || data.orientation_confidence === null) return null;
     // Measured, not documented: for a page turned 90° clockwise tesseract reports 270, the clockwise turn that undoes it.
     return {

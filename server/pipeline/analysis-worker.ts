@@ -22,9 +22,13 @@ if (process.send) {
     if (isLlmPermitGrant(input)) return;
     void analyze(input).then(
       (analysis) => send({ type: 'result', ok: true, analysis }),
-      (error: unknown) => send({
-        type: 'result', ok: false, error: errorMessage(error), limit: error instanceof ProcessingLimitError,
-      }),
+      (error: unknown) =>
+        send({
+          type: 'result',
+          ok: false,
+          error: errorMessage(error),
+          limit: error instanceof ProcessingLimitError,
+        }),
     );
   });
   // The parent going away ends this process too.

@@ -39,5 +39,11 @@ export interface AnalysisStep {
 }
 
 export const emptyAnalysis = (): Analysis => ({
-  content: '', pageCount: null, title: null, language: null, notes: [], layout: [], fields: {},
+  content: '',
+  pageCount: null,
+  title: null,
+  language: null,
+  notes: [],
+  layout: [],
+  fields: {},
 });

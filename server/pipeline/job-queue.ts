@@ -1,7 +1,12 @@
 import { nowIso, transaction, type Database } from '../db/database.ts';
 
 export type JobKind = 'process' | 'reprocess';
-export interface Job { id: number; document_id: string; kind: JobKind; attempts: number }
+export interface Job {
+  id: number;
+  document_id: string;
+  kind: JobKind;
+  attempts: number;
+}
 
 /** The durable processing queue (table `jobs`). At most one queued-or-running job per document, by a unique index. */
 export class JobQueue {
@@ -12,13 +17,19 @@ export class JobQueue {
 
   /** Queues a job; returns false when the document is already in the pipeline. */
   enqueue(documentId: string, kind: JobKind): boolean {
-    const result = this.db.prepare(`INSERT INTO jobs (document_id, kind, state, created_at) VALUES (?, ?, 'queued', ?)
-      ON CONFLICT DO NOTHING`).run(documentId, kind, nowIso());
+    const result = this.db
+      .prepare(
+        `INSERT INTO jobs (document_id, kind, state, created_at) VALUES (?, ?, 'queued', ?)
+      ON CONFLICT DO NOTHING`,
+      )
+      .run(documentId, kind, nowIso());
     return result.changes > 0;
   }
 
   isActive(documentId: string): boolean {
-    return !!this.db.prepare("SELECT 1 FROM jobs WHERE document_id = ? AND state IN ('queued', 'running')").get(documentId);
+    return !!this.db
+      .prepare("SELECT 1 FROM jobs WHERE document_id = ? AND state IN ('queued', 'running')")
+      .get(documentId);
   }
 
   // Bookkeeping of the pipeline commits with deferred durability: a claim, a finish or a failure lost to a power cut
@@ -27,13 +38,24 @@ export class JobQueue {
 
   /** Takes the oldest queued job and marks it running (and its document processing). */
   claim(): Job | undefined {
-    return transaction(this.db, () => {
-      const job = this.db.prepare(`UPDATE jobs SET state = 'running', started_at = ?, attempts = attempts + 1
+    return transaction(
+      this.db,
+      () => {
+        const job = this.db
+          .prepare(
+            `UPDATE jobs SET state = 'running', started_at = ?, attempts = attempts + 1
         WHERE id = (SELECT id FROM jobs WHERE state = 'queued' ORDER BY id LIMIT 1)
-        RETURNING id, document_id, kind, attempts`).get(nowIso()) as Job | undefined;
-      if (job) this.db.prepare("UPDATE documents SET status = 'processing' WHERE id = ? AND status <> 'processing'").run(job.document_id);
-      return job;
-    }, 'deferred');
+        RETURNING id, document_id, kind, attempts`,
+          )
+          .get(nowIso()) as Job | undefined;
+        if (job)
+          this.db
+            .prepare("UPDATE documents SET status = 'processing' WHERE id = ? AND status <> 'processing'")
+            .run(job.document_id);
+        return job;
+      },
+      'deferred',
+    );
   }
 
   finish(jobId: number): void {
@@ -51,7 +73,10 @@ export class JobQueue {
 
   /** Puts a running job back without counting its try: the service is stopping cleanly, the document is not to blame. */
   release(jobId: number): void {
-    this.write("UPDATE jobs SET state = 'queued', attempts = max(attempts - 1, 0) WHERE id = ? AND state = 'running'", jobId);
+    this.write(
+      "UPDATE jobs SET state = 'queued', attempts = max(attempts - 1, 0) WHERE id = ? AND state = 'running'",
+      jobId,
+    );
   }
 
   private write(sql: string, ...params: Array<string | number>): void {
@@ -65,15 +90,20 @@ export class JobQueue {
    */
   requeueInterrupted(maxAttempts: number): { requeued: number; exhausted: Job[] } {
     return transaction(this.db, () => {
-      const exhausted = this.db.prepare("SELECT id, document_id, kind, attempts FROM jobs WHERE state = 'running' AND attempts >= ?")
+      const exhausted = this.db
+        .prepare("SELECT id, document_id, kind, attempts FROM jobs WHERE state = 'running' AND attempts >= ?")
         .all(maxAttempts) as unknown as Job[];
-      const requeued = Number(this.db.prepare("UPDATE jobs SET state = 'queued' WHERE state = 'running' AND attempts < ?")
-        .run(maxAttempts).changes);
+      const requeued = Number(
+        this.db.prepare("UPDATE jobs SET state = 'queued' WHERE state = 'running' AND attempts < ?").run(maxAttempts)
+          .changes,
+      );
       return { requeued, exhausted };
     });
   }
 
   pendingCount(): number {
-    return (this.db.prepare("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running')").get() as { n: number }).n;
+    return (
+      this.db.prepare("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running')").get() as { n: number }
+    ).n;
   }
 }

@@ -30,10 +30,17 @@ export const UPLOAD_STALL_BYTES = 64 * 1024;
 export type UploadHold = (() => void) & { received(bytes: number): void };
 
 /** One upload in flight: it holds processing back until `activeUntil` (performance.now()), renewed by its body bytes. */
-interface InFlightUpload { activeUntil: number; bytesSinceRenewal: number }
+interface InFlightUpload {
+  activeUntil: number;
+  bytesSinceRenewal: number;
+}
 
 /** A job being worked on: `long` once it has run longer than longJobMs and no longer holds a worker slot. */
-interface ActiveJob { job: Job; long: boolean; analysis: RunningAnalysis | null }
+interface ActiveJob {
+  job: Job;
+  long: boolean;
+  analysis: RunningAnalysis | null;
+}
 
 /**
  * Drains the job queue through the worker pool. Wakes on notify() and on a slow timer (jobs queued by another
@@ -73,16 +80,29 @@ export class DocumentProcessor {
   private readonly maxHoldMs: number;
   private readonly stallMs: number;
 
-  constructor(db: Database, blobs: BlobStore,
-    options: { workers: number; log: (line: string) => void; uploadGraceMs?: number; maxHoldMs?: number; uploadStallMs?: number;
-      limits?: Partial<ProcessingLimits> }) {
+  constructor(
+    db: Database,
+    blobs: BlobStore,
+    options: {
+      workers: number;
+      log: (line: string) => void;
+      uploadGraceMs?: number;
+      maxHoldMs?: number;
+      uploadStallMs?: number;
+      limits?: Partial<ProcessingLimits>;
+    },
+  ) {
     this.db = db;
     this.blobs = blobs;
     this.log = options.log;
     this.queue = new JobQueue(db);
     this.workers = options.workers;
     this.limits = { ...DEFAULT_PROCESSING_LIMITS, ...options.limits };
-    this.pool = new WorkerPool({ idleProcesses: options.workers, memoryMb: this.limits.memoryMb, jobTimeoutMs: this.limits.jobTimeoutMs });
+    this.pool = new WorkerPool({
+      idleProcesses: options.workers,
+      memoryMb: this.limits.memoryMb,
+      jobTimeoutMs: this.limits.jobTimeoutMs,
+    });
     this.graceMs = options.uploadGraceMs ?? UPLOAD_GRACE_MS;
     this.maxHoldMs = options.maxHoldMs ?? MAX_HOLD_MS;
     this.stallMs = options.uploadStallMs ?? UPLOAD_STALL_MS;
@@ -157,7 +177,9 @@ export class DocumentProcessor {
     const started = performance.now();
     const held = (): boolean => performance.now() < Math.max(this.uploadsActiveUntil(), this.graceUntil);
     while (!this.stopped && held() && performance.now() - started < this.maxHoldMs) {
-      await new Promise<void>((resolve) => setTimeout(resolve, Math.max(5, Math.min(50, this.graceUntil - performance.now()))).unref());
+      await new Promise<void>((resolve) =>
+        setTimeout(resolve, Math.max(5, Math.min(50, this.graceUntil - performance.now()))).unref(),
+      );
     }
   }
 
@@ -253,12 +275,21 @@ export class DocumentProcessor {
 
   private async process(active: ActiveJob, overdue: boolean): Promise<void> {
     const { job } = active;
-    const doc = this.db.prepare(`SELECT d.sha256, d.file_format, d.original_filename, d.duplicate_of, d.space_id, s.ocr_languages
-      FROM documents d JOIN spaces s ON s.id = d.space_id WHERE d.id = ?`)
-      .get(job.document_id) as {
-        sha256: string; file_format: string; original_filename: string; duplicate_of: string | null; space_id: string;
-        ocr_languages: string | null;
-      } | undefined;
+    const doc = this.db
+      .prepare(
+        `SELECT d.sha256, d.file_format, d.original_filename, d.duplicate_of, d.space_id, s.ocr_languages
+      FROM documents d JOIN spaces s ON s.id = d.space_id WHERE d.id = ?`,
+      )
+      .get(job.document_id) as
+      | {
+          sha256: string;
+          file_format: string;
+          original_filename: string;
+          duplicate_of: string | null;
+          space_id: string;
+          ocr_languages: string | null;
+        }
+      | undefined;
     if (!doc) return this.queue.fail(job.id, 'document missing');
     if (job.kind === 'process' && doc.duplicate_of) {
       markSkipped(this.db, job.document_id);
@@ -266,10 +297,15 @@ export class DocumentProcessor {
     }
     try {
       const input: OcrInput = {
-        documentId: job.document_id, filePath: this.blobs.pathOf(doc.sha256),
-        format: doc.file_format as FileFormat, originalFilename: doc.original_filename,
-        categories: (this.db.prepare('SELECT name FROM categories WHERE space_id = ? ORDER BY name').all(doc.space_id) as
-          Array<{ name: string }>).map((c) => c.name),
+        documentId: job.document_id,
+        filePath: this.blobs.pathOf(doc.sha256),
+        format: doc.file_format as FileFormat,
+        originalFilename: doc.original_filename,
+        categories: (
+          this.db.prepare('SELECT name FROM categories WHERE space_id = ? ORDER BY name').all(doc.space_id) as Array<{
+            name: string;
+          }>
+        ).map((c) => c.name),
         today: nowIso().slice(0, 10),
       };
       const ocrLanguages = readOcrLanguages(doc.ocr_languages);
@@ -278,8 +314,10 @@ export class DocumentProcessor {
       const llm = llmJobSetting(this.db, process.env);
       if (llm) input.llm = llm;
       input.limits = {
-        maxPages: this.limits.maxPages, maxStreamBytes: this.limits.maxStreamBytes,
-        maxDecodedBytes: this.limits.maxDecodedBytes, maxImagePixels: this.limits.maxImagePixels,
+        maxPages: this.limits.maxPages,
+        maxStreamBytes: this.limits.maxStreamBytes,
+        maxDecodedBytes: this.limits.maxDecodedBytes,
+        maxImagePixels: this.limits.maxImagePixels,
       };
       active.analysis = this.pool.run(input);
       if (active.long) active.analysis.lowerPriority();
@@ -291,7 +329,8 @@ export class DocumentProcessor {
       if (this.stopped) return;
       applyAnalysis(this.db, job.document_id, analysis, job.kind === 'process');
       // Before finish(): idle() then also means "searchable". A failed embedding leaves full-text search intact.
-      await embeddingIndexFor(this.db).index(job.document_id)
+      await embeddingIndexFor(this.db)
+        .index(job.document_id)
         .catch((error: unknown) => this.log(`embedding ${job.document_id} failed: ${String(error)}`));
       this.queue.finish(job.id);
     } catch (error) {

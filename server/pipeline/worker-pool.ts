@@ -75,8 +75,15 @@ export class WorkerPool {
         failure ??= error;
         worker.child.kill('SIGKILL');
       };
-      const timeout = setTimeout(() => kill(new ProcessingLimitError(
-        `Processing took longer than ${formatDuration(this.options.jobTimeoutMs)} (the limit per document).`)), this.options.jobTimeoutMs);
+      const timeout = setTimeout(
+        () =>
+          kill(
+            new ProcessingLimitError(
+              `Processing took longer than ${formatDuration(this.options.jobTimeoutMs)} (the limit per document).`,
+            ),
+          ),
+        this.options.jobTimeoutMs,
+      );
       const memory = setInterval(() => {
         if (residentBytes(worker) > this.options.memoryMb * 1024 * 1024) kill(this.memoryError());
       }, MEMORY_CHECK_MS);
@@ -125,7 +132,9 @@ export class WorkerPool {
   }
 
   private memoryError(): ProcessingLimitError {
-    return new ProcessingLimitError(`Too large to process: it needed more than ${this.options.memoryMb} MB of memory (the limit per document).`);
+    return new ProcessingLimitError(
+      `Too large to process: it needed more than ${this.options.memoryMb} MB of memory (the limit per document).`,
+    );
   }
 
   /** Back to the idle set, unless enough are idle or it runs at low priority (a fresh one is cheaper than undoing that). */
@@ -150,7 +159,9 @@ export class WorkerPool {
     });
     const worker: AnalysisProcess = { child, reportedRss: 0, stderr: '', niced: false };
     child.stderr?.setEncoding('utf8');
-    child.stderr?.on('data', (text: string) => { worker.stderr = (worker.stderr + text).slice(-STDERR_TAIL); });
+    child.stderr?.on('data', (text: string) => {
+      worker.stderr = (worker.stderr + text).slice(-STDERR_TAIL);
+    });
     child.on('message', (message: ChildMessage) => {
       if (message.type === 'llm-permit') this.llmPermits.handle(child, message);
     });

@@ -8,14 +8,21 @@ import { VectorCache, type VectorHit } from './vector-cache.ts';
 export const MAX_EMBEDDED_WORDS = 2000;
 
 /** The text a document is embedded from, as weighted fields (title first: it says most about the document). */
-export interface EmbeddingSource { fields: DocumentField[]; text: string; hash: string }
+export interface EmbeddingSource {
+  fields: DocumentField[];
+  text: string;
+  hash: string;
+}
 
 export function embeddingSource(db: Database, documentId: string): EmbeddingSource | null {
-  const row = db.prepare(`
+  const row = db
+    .prepare(
+      `
     SELECT d.title, d.content, s.name AS sender,
       (SELECT group_concat(t.name, ' ') FROM document_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.document_id = d.id) AS tags
-    FROM documents d LEFT JOIN senders s ON s.id = d.sender_id WHERE d.id = ?`).get(documentId) as
-    { title: string; content: string; sender: string | null; tags: string | null } | undefined;
+    FROM documents d LEFT JOIN senders s ON s.id = d.sender_id WHERE d.id = ?`,
+    )
+    .get(documentId) as { title: string; content: string; sender: string | null; tags: string | null } | undefined;
   if (!row) return null;
   const fields: DocumentField[] = [
     { text: row.title, weight: 2 },
@@ -42,20 +49,37 @@ async function embedSources(embedder: Embedder, sources: readonly EmbeddingSourc
   const vectors = embedder.embedDocuments
     ? await embedder.embedDocuments(sources.map((source) => source.fields))
     : await embedder.embed(sources.map((source) => source.text));
-  if (vectors.length !== sources.length) throw new Error(`Embedder ${embedder.id} returned ${vectors.length} vectors for ${sources.length} texts`);
+  if (vectors.length !== sources.length)
+    throw new Error(`Embedder ${embedder.id} returned ${vectors.length} vectors for ${sources.length} texts`);
   for (const vector of vectors) {
     if (vector.length !== embedder.dimensions) {
-      throw new Error(`Embedder ${embedder.id} returned a vector of ${vector.length} dimensions, expected ${embedder.dimensions}`);
+      throw new Error(
+        `Embedder ${embedder.id} returned a vector of ${vector.length} dimensions, expected ${embedder.dimensions}`,
+      );
     }
   }
   return vectors;
 }
 
-function storeVector(db: Database, documentId: string, embedder: Embedder, vector: Float32Array, sourceHash: string): void {
-  db.prepare(`INSERT INTO document_embeddings (document_id, model, dims, vector, source_hash, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+function storeVector(
+  db: Database,
+  documentId: string,
+  embedder: Embedder,
+  vector: Float32Array,
+  sourceHash: string,
+): void {
+  db.prepare(
+    `INSERT INTO document_embeddings (document_id, model, dims, vector, source_hash, updated_at) VALUES (?, ?, ?, ?, ?, ?)
     ON CONFLICT(document_id) DO UPDATE SET model = excluded.model, dims = excluded.dims, vector = excluded.vector,
-      source_hash = excluded.source_hash, updated_at = excluded.updated_at`)
-    .run(documentId, embedder.id, embedder.dimensions, new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength), sourceHash, nowIso());
+      source_hash = excluded.source_hash, updated_at = excluded.updated_at`,
+  ).run(
+    documentId,
+    embedder.id,
+    embedder.dimensions,
+    new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength),
+    sourceHash,
+    nowIso(),
+  );
 }
 
 const toVector = (blob: Uint8Array): Float32Array => new Float32Array(blob.slice().buffer);
@@ -73,7 +97,11 @@ export async function indexDocument(db: Database, embedder: Embedder, documentId
 }
 
 /** indexDocument for many documents, embedded in one call to the embedder. */
-export async function indexDocuments(db: Database, embedder: Embedder, documentIds: readonly string[]): Promise<IndexOutcome[]> {
+export async function indexDocuments(
+  db: Database,
+  embedder: Embedder,
+  documentIds: readonly string[],
+): Promise<IndexOutcome[]> {
   const outcomes: IndexOutcome[] = [];
   const todo: Array<{ at: number; id: string; source: EmbeddingSource }> = [];
   const current = db.prepare('SELECT model, source_hash FROM document_embeddings WHERE document_id = ?');
@@ -85,15 +113,19 @@ export async function indexDocuments(db: Database, embedder: Embedder, documentI
     todo.push({ at, id, source });
   });
   if (todo.length === 0) return outcomes;
-  const vectors = await embedSources(embedder, todo.map((item) => item.source));
+  const vectors = await embedSources(
+    embedder,
+    todo.map((item) => item.source),
+  );
   const exists = db.prepare('SELECT 1 FROM documents WHERE id = ?');
-  const store = (): void => todo.forEach((item, i) => {
-    // The document may have gone while the embedder worked (a remote embedder can take seconds).
-    if (!exists.get(item.id)) return void (outcomes[item.at] = 'missing');
-    storeVector(db, item.id, embedder, vectors[i]!, item.source.hash);
-    registry.get(db)?.noteStored(item.id, embedder.id, vectors[i]!);
-    outcomes[item.at] = 'indexed';
-  });
+  const store = (): void =>
+    todo.forEach((item, i) => {
+      // The document may have gone while the embedder worked (a remote embedder can take seconds).
+      if (!exists.get(item.id)) return void (outcomes[item.at] = 'missing');
+      storeVector(db, item.id, embedder, vectors[i]!, item.source.hash);
+      registry.get(db)?.noteStored(item.id, embedder.id, vectors[i]!);
+      outcomes[item.at] = 'indexed';
+    });
   // One commit per batch, not per vector, with deferred durability: vectors are derived data, and a missing one is
   // made again by the start-up sync.
   if (db.isTransaction) store();
@@ -112,19 +144,31 @@ export function removeStale(db: Database, embedder: Embedder): number {
  * Searchable documents (those with a full-text row) without a vector of the embedder's model, in rowid order after
  * `afterRowid` (so a sync walks the table once instead of rescanning it for every batch).
  */
-export function documentsToEmbed(db: Database, embedder: Embedder, limit = 1000, afterRowid = 0): Array<{ id: string; rowid: number }> {
-  return db.prepare(`SELECT d.rowid AS rowid, d.id FROM documents d
+export function documentsToEmbed(
+  db: Database,
+  embedder: Embedder,
+  limit = 1000,
+  afterRowid = 0,
+): Array<{ id: string; rowid: number }> {
+  return db
+    .prepare(
+      `SELECT d.rowid AS rowid, d.id FROM documents d
     WHERE d.rowid > ? AND EXISTS (SELECT 1 FROM documents_fts f WHERE f.rowid = d.rowid)
       AND NOT EXISTS (SELECT 1 FROM document_embeddings e WHERE e.document_id = d.id AND e.model = ?)
-    ORDER BY d.rowid LIMIT ?`).all(afterRowid, embedder.id, limit) as Array<{ id: string; rowid: number }>;
+    ORDER BY d.rowid LIMIT ?`,
+    )
+    .all(afterRowid, embedder.id, limit) as Array<{ id: string; rowid: number }>;
 }
 
 /**
  * Brings the stored vectors in line with the embedder: drops other models' vectors, then embeds every searchable
  * document without one, in batches. Run it at start-up (after a model change it re-embeds the archive).
  */
-export async function syncEmbeddings(db: Database, embedder: Embedder, options: { batchSize?: number; signal?: AbortSignal } = {})
-  : Promise<{ removed: number; embedded: number }> {
+export async function syncEmbeddings(
+  db: Database,
+  embedder: Embedder,
+  options: { batchSize?: number; signal?: AbortSignal } = {},
+): Promise<{ removed: number; embedded: number }> {
   const removed = removeStale(db, embedder);
   let embedded = 0;
   let after = 0;
@@ -133,7 +177,11 @@ export async function syncEmbeddings(db: Database, embedder: Embedder, options: 
     const batch = documentsToEmbed(db, embedder, options.batchSize ?? 32, after);
     if (batch.length === 0) return { removed, embedded };
     after = batch.at(-1)!.rowid;
-    const outcomes = await indexDocuments(db, embedder, batch.map((row) => row.id));
+    const outcomes = await indexDocuments(
+      db,
+      embedder,
+      batch.map((row) => row.id),
+    );
     embedded += outcomes.filter((outcome) => outcome === 'indexed').length;
     // The built-in embedder computes synchronously: let requests through between batches.
     await new Promise((resolve) => setImmediate(resolve));
@@ -174,19 +222,26 @@ export class EmbeddingIndex {
 
   async embedQuery(query: string): Promise<Float32Array> {
     const [vector] = await this.embedder.embed([query]);
-    if (!vector || vector.length !== this.embedder.dimensions) throw new Error(`Embedder ${this.embedder.id} returned no usable query vector`);
+    if (!vector || vector.length !== this.embedder.dimensions)
+      throw new Error(`Embedder ${this.embedder.id} returned no usable query vector`);
     return vector;
   }
 
   /** The nearest documents of the given spaces (null = every space). Deleted documents are not filtered here. */
-  nearest(query: Float32Array, spaces: ReadonlySet<string> | null, max: number, minSimilarity = this.minSimilarity): VectorHit[] {
+  nearest(
+    query: Float32Array,
+    spaces: ReadonlySet<string> | null,
+    max: number,
+    minSimilarity = this.minSimilarity,
+  ): VectorHit[] {
     return this.vectors().search(query, spaces, minSimilarity, max);
   }
 
   /** Called by indexDocuments after storing a vector. */
   noteStored(documentId: string, model: string, vector: Float32Array): void {
     if (!this.cache || model !== this.embedder.id) return;
-    const row = this.db.prepare('SELECT rowid, space_id FROM documents WHERE id = ?').get(documentId) as { rowid: number; space_id: string } | undefined;
+    const row = this.db.prepare('SELECT rowid, space_id FROM documents WHERE id = ?').get(documentId) as
+      { rowid: number; space_id: string } | undefined;
     if (row) this.cache.upsert(documentId, row.space_id, vector, row.rowid);
   }
 
@@ -221,14 +276,22 @@ export class EmbeddingIndex {
     const cache = new VectorCache(this.embedder.dimensions);
     this.cache = cache;
     // Anything written from here on is caught by the incremental load that the forced data_version check runs.
-    this.watermark = (this.db.prepare('SELECT max(updated_at) AS at FROM document_embeddings').get() as { at: string | null }).at ?? '';
+    this.watermark =
+      (this.db.prepare('SELECT max(updated_at) AS at FROM document_embeddings').get() as { at: string | null }).at ??
+      '';
     this.dataVersion = -1;
-    const slice = this.db.prepare(`SELECT e.rowid AS rowid, e.document_id AS id, d.rowid AS doc_rowid, d.space_id, e.vector
+    const slice = this.db
+      .prepare(`SELECT e.rowid AS rowid, e.document_id AS id, d.rowid AS doc_rowid, d.space_id, e.vector
       FROM document_embeddings e JOIN documents d ON d.id = e.document_id
       WHERE e.rowid > ? AND e.model = ? AND e.dims = ? ORDER BY e.rowid LIMIT ?`);
     for (let after = 0; ;) {
-      const rows = slice.all(after, this.embedder.id, this.embedder.dimensions, options.sliceSize ?? 2000) as
-        Array<{ rowid: number; id: string; doc_rowid: number; space_id: string; vector: Uint8Array }>;
+      const rows = slice.all(after, this.embedder.id, this.embedder.dimensions, options.sliceSize ?? 2000) as Array<{
+        rowid: number;
+        id: string;
+        doc_rowid: number;
+        space_id: string;
+        vector: Uint8Array;
+      }>;
       if (rows.length === 0 || this.cache !== cache) return;
       for (const row of rows) cache.upsert(row.id, row.space_id, toVector(row.vector), row.doc_rowid);
       after = rows.at(-1)!.rowid;
@@ -237,10 +300,18 @@ export class EmbeddingIndex {
   }
 
   private load(since: string): void {
-    const rows = this.db.prepare(`SELECT e.document_id AS id, d.rowid AS doc_rowid, d.space_id, e.vector, e.updated_at
-      FROM document_embeddings e JOIN documents d ON d.id = e.document_id WHERE e.model = ? AND e.dims = ? AND e.updated_at >= ?`)
-      .iterate(this.embedder.id, this.embedder.dimensions, since) as
-      Iterable<{ id: string; doc_rowid: number; space_id: string; vector: Uint8Array; updated_at: string }>;
+    const rows = this.db
+      .prepare(
+        `SELECT e.document_id AS id, d.rowid AS doc_rowid, d.space_id, e.vector, e.updated_at
+      FROM document_embeddings e JOIN documents d ON d.id = e.document_id WHERE e.model = ? AND e.dims = ? AND e.updated_at >= ?`,
+      )
+      .iterate(this.embedder.id, this.embedder.dimensions, since) as Iterable<{
+      id: string;
+      doc_rowid: number;
+      space_id: string;
+      vector: Uint8Array;
+      updated_at: string;
+    }>;
     for (const row of rows) {
       this.cache!.upsert(row.id, row.space_id, toVector(row.vector), row.doc_rowid);
       if (row.updated_at > this.watermark) this.watermark = row.updated_at;
@@ -271,7 +342,10 @@ export function useEmbeddingIndex(index: EmbeddingIndex): EmbeddingIndex {
 }
 
 /** createEmbedder + useEmbeddingIndex in one step (for start-up code). */
-export async function configureEmbeddings(db: Database, config: EmbedderConfig = { kind: 'hashed' },
-  options: EmbeddingIndexOptions = {}): Promise<EmbeddingIndex> {
+export async function configureEmbeddings(
+  db: Database,
+  config: EmbedderConfig = { kind: 'hashed' },
+  options: EmbeddingIndexOptions = {},
+): Promise<EmbeddingIndex> {
   return useEmbeddingIndex(new EmbeddingIndex(db, await createEmbedder(config), options));
 }

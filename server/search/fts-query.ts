@@ -3,7 +3,8 @@ import type { Database } from '../db/database.ts';
 /** At most this many words of a query are searched. */
 const MAX_WORDS = 32;
 
-const queryWords = (input: string): string[] => (input.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
+const queryWords = (input: string): string[] =>
+  (input.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
 
 const phrase = (text: string): string => `"${text.replaceAll('"', '""')}"`;
 
@@ -72,7 +73,12 @@ export function planFtsQuery(db: Database, input: string): FtsPlan | null {
 }
 
 /** FTS5's snippet() arguments after the column: the marks around each match, the ellipsis, the length in tokens. */
-export interface SnippetFormat { open: string; close: string; ellipsis: string; tokens: number }
+export interface SnippetFormat {
+  open: string;
+  close: string;
+  ellipsis: string;
+  tokens: number;
+}
 
 /**
  * FTS5's snippet() of the rows among `rowids` that match `match`, by rowid (rows that do not match have none).
@@ -80,7 +86,12 @@ export interface SnippetFormat { open: string; close: string; ellipsis: string; 
  * own index each row would cost a seek into every term's document list (0.1–0.3 ms a row at 100,000 documents),
  * and a prefix query would merge its term lists anew for each row.
  */
-export function ftsSnippets(db: Database, match: string, rowids: readonly number[], format: SnippetFormat): Map<number, string> {
+export function ftsSnippets(
+  db: Database,
+  match: string,
+  rowids: readonly number[],
+  format: SnippetFormat,
+): Map<number, string> {
   if (rowids.length === 0) return new Map();
   return helpersFor(db).snippets(match, rowids, format);
 }
@@ -102,10 +113,12 @@ const helpers = new WeakMap<Database, Helpers>();
 function helpersFor(db: Database): Helpers {
   let found = helpers.get(db);
   if (found) return found;
-  const schema = db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'documents_fts'").get() as { sql: string } | undefined;
+  const schema = db.prepare("SELECT sql FROM sqlite_schema WHERE name = 'documents_fts'").get() as
+    { sql: string } | undefined;
   const tokenizer = `'${(/tokenize\s*=\s*'([^']*)'/i.exec(schema?.sql ?? '')?.[1] ?? 'unicode61').replaceAll("'", "''")}'`;
   const columns = (db.prepare("SELECT name FROM pragma_table_info('documents_fts')").all() as Array<{ name: string }>)
-    .map((column) => `"${column.name.replaceAll('"', '""')}"`).join(', ');
+    .map((column) => `"${column.name.replaceAll('"', '""')}"`)
+    .join(', ');
   db.exec(`
     CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_query_words USING fts5(word, content = '', tokenize = ${tokenizer});
     CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_query_tokens USING fts5vocab(temp, search_query_words, 'instance');
@@ -114,17 +127,29 @@ function helpersFor(db: Database): Helpers {
     CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_page USING fts5(${columns}, content = 'search_page_text', tokenize = ${tokenizer});
   `);
   const copyPage = db.prepare(`INSERT INTO temp.search_page_text (rowid, ${columns})
-    SELECT f.rowid, ${columns.split(', ').map((column) => `f.${column}`).join(', ')} FROM json_each(?) AS ids CROSS JOIN documents_fts f ON f.rowid = ids.value`);
-  const indexPage = db.prepare(`INSERT INTO temp.search_page (rowid, ${columns}) SELECT rowid, ${columns} FROM temp.search_page_text`);
+    SELECT f.rowid, ${columns
+      .split(', ')
+      .map((column) => `f.${column}`)
+      .join(', ')} FROM json_each(?) AS ids CROSS JOIN documents_fts f ON f.rowid = ids.value`);
+  const indexPage = db.prepare(
+    `INSERT INTO temp.search_page (rowid, ${columns}) SELECT rowid, ${columns} FROM temp.search_page_text`,
+  );
   // An external-content FTS5 table can drop its whole index at once; the text table is emptied after each use.
-  const clearPage = [db.prepare("INSERT INTO temp.search_page (search_page) VALUES ('delete-all')"), db.prepare('DELETE FROM temp.search_page_text')];
-  const pageSnippets = db.prepare('SELECT rowid, snippet(search_page, -1, ?, ?, ?, ?) AS snippet FROM temp.search_page WHERE search_page MATCH ?');
+  const clearPage = [
+    db.prepare("INSERT INTO temp.search_page (search_page) VALUES ('delete-all')"),
+    db.prepare('DELETE FROM temp.search_page_text'),
+  ];
+  const pageSnippets = db.prepare(
+    'SELECT rowid, snippet(search_page, -1, ?, ?, ?, ?) AS snippet FROM temp.search_page WHERE search_page MATCH ?',
+  );
   const insert = db.prepare('INSERT INTO temp.search_query_words (rowid, word) VALUES (?, ?)');
   const read = db.prepare('SELECT doc, term FROM temp.search_query_tokens ORDER BY doc, "offset"');
   // Contentless, so 'delete-all' can empty the index outright instead of piling up delete markers query after query.
   const clear = db.prepare("INSERT INTO temp.search_query_words (search_query_words) VALUES ('delete-all')");
   // fts5vocab compares terms as UTF-8 bytes; U+10FFFF sorts after every character a token can hold.
-  const range = db.prepare(`SELECT term, doc FROM temp.search_terms WHERE term >= ? AND term < ? || char(1114111) LIMIT ${MAX_EXPANSIONS + 1}`);
+  const range = db.prepare(
+    `SELECT term, doc FROM temp.search_terms WHERE term >= ? AND term < ? || char(1114111) LIMIT ${MAX_EXPANSIONS + 1}`,
+  );
   // fts5vocab counts each term's documents by reading its whole document list (slow for a common word in a large
   // archive), so completions are remembered while the index stays as it is: FTS5 rewrites its structure
   // record (id 10 of the _data table, a few dozen bytes) on every change to the index, so an equal record means an
@@ -132,13 +157,17 @@ function helpersFor(db: Database): Helpers {
   const structure = db.prepare('SELECT block FROM documents_fts_data WHERE id = 10');
   const remembered = new Map<string, Array<{ term: string; doc: number }>>();
   let rememberedFor: Uint8Array | null = null;
-  const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && a.every((byte, i) => byte === b[i]);
+  const sameBytes = (a: Uint8Array, b: Uint8Array): boolean =>
+    a.length === b.length && a.every((byte, i) => byte === b[i]);
   found = {
     snippets(match, rowids, format) {
       try {
         copyPage.run(JSON.stringify(rowids));
         indexPage.run();
-        const rows = pageSnippets.all(format.open, format.close, format.ellipsis, format.tokens, match) as Array<{ rowid: number; snippet: string }>;
+        const rows = pageSnippets.all(format.open, format.close, format.ellipsis, format.tokens, match) as Array<{
+          rowid: number;
+          snippet: string;
+        }>;
         return new Map(rows.map((row) => [row.rowid, row.snippet]));
       } finally {
         for (const statement of clearPage) statement.run();
@@ -163,7 +192,7 @@ function helpersFor(db: Database): Helpers {
         rememberedFor = now;
       }
       let terms = remembered.get(token);
-      if (!terms) remembered.set(token, terms = range.all(token, token) as Array<{ term: string; doc: number }>);
+      if (!terms) remembered.set(token, (terms = range.all(token, token) as Array<{ term: string; doc: number }>));
       return terms;
     },
   };

@@ -68,10 +68,19 @@ export interface HybridSearchResult {
 }
 
 /** Candidates are keyed by the documents rowid, which is also the full-text row's rowid. */
-interface Candidate { rowid: number; lexicalRank?: number; semanticRank?: number; similarity?: number }
+interface Candidate {
+  rowid: number;
+  lexicalRank?: number;
+  semanticRank?: number;
+  similarity?: number;
+}
 
 /** Who may see a row: the key's spaces (and space_id when given), never deleted documents; on search_visibility `v`. */
-interface Access { sql: string; args: string[]; spaces: ReadonlySet<string> | null }
+interface Access {
+  sql: string;
+  args: string[];
+  spaces: ReadonlySet<string> | null;
+}
 
 function accessOf(principal: ApiKeyPrincipal, spaceId: string | undefined): Access {
   const spaces = spaceFilter(principal, 'v.space_id');
@@ -88,8 +97,12 @@ function accessOf(principal: ApiKeyPrincipal, spaceId: string | undefined): Acce
  * BM25 (FTS5) and vector similarity fused by reciprocal rank. Both lists obey the same access rule:
  * only documents of spaces the key can read (and of space_id when given), never deleted ones.
  */
-export async function hybridSearch(db: Database, index: EmbeddingIndex | null, request: HybridSearchRequest,
-  options: HybridSearchOptions = {}): Promise<HybridSearchResult> {
+export async function hybridSearch(
+  db: Database,
+  index: EmbeddingIndex | null,
+  request: HybridSearchRequest,
+  options: HybridSearchOptions = {},
+): Promise<HybridSearchResult> {
   const { query, limit, spaceId, principal } = request;
   const access = accessOf(principal, spaceId);
   const plan = planFtsQuery(db, query);
@@ -106,20 +119,31 @@ export async function hybridSearch(db: Database, index: EmbeddingIndex | null, r
     else candidates.set(hit.rowid, { rowid: hit.rowid, semanticRank: i + 1, similarity: hit.similarity });
   });
 
-  const ranked = [...candidates.values()].map((candidate) => ({ candidate, score: fusedScore(candidate) }))
+  const ranked = [...candidates.values()]
+    .map((candidate) => ({ candidate, score: fusedScore(candidate) }))
     .filter((entry) => entry.score > 0)
-    .sort((a, b) => b.score - a.score
-      || (a.candidate.lexicalRank ?? Infinity) - (b.candidate.lexicalRank ?? Infinity)
-      || (b.candidate.similarity ?? 0) - (a.candidate.similarity ?? 0)
-      || b.candidate.rowid - a.candidate.rowid)
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        (a.candidate.lexicalRank ?? Infinity) - (b.candidate.lexicalRank ?? Infinity) ||
+        (b.candidate.similarity ?? 0) - (a.candidate.similarity ?? 0) ||
+        b.candidate.rowid - a.candidate.rowid,
+    )
     .slice(0, limit);
 
   // Snippets only for the page. FTS5 cuts them for its full-text hits: those of the window, and, when the window did
   // not hold every match, any hit from below it (which may or may not match: FTS5 says).
-  const snippets = plan?.match && lexical
-    ? ftsSnippets(db, plan.match, ranked.map((entry) => entry.candidate.rowid)
-      .filter((rowid) => lexical.matched.has(rowid) || (lexical.totalIsEstimate && rowid < lexical.oldest)), SNIPPET_FORMAT)
-    : new Map<number, string>();
+  const snippets =
+    plan?.match && lexical
+      ? ftsSnippets(
+          db,
+          plan.match,
+          ranked
+            .map((entry) => entry.candidate.rowid)
+            .filter((rowid) => lexical.matched.has(rowid) || (lexical.totalIsEstimate && rowid < lexical.oldest)),
+          SNIPPET_FORMAT,
+        )
+      : new Map<number, string>();
   const byRowid = prepared(db, `${DOCUMENT_SELECT} WHERE d.rowid = ?`);
   // One matcher for the page: its verdicts per word carry over from one document to the next.
   let matcher: ((word: string) => boolean) | undefined;
@@ -130,7 +154,10 @@ export async function hybridSearch(db: Database, index: EmbeddingIndex | null, r
       document: toDocument(row),
       score: Math.round(score * 10_000) / 10_000,
       // Vector-only hits have no full-text match to cut a snippet around.
-      snippet: fts !== undefined ? highlightFts(fts) : vectorSnippet(row.content, row.title, query, matcher ??= queryWordMatcher(query)),
+      snippet:
+        fts !== undefined
+          ? highlightFts(fts)
+          : vectorSnippet(row.content, row.title, query, (matcher ??= queryWordMatcher(query))),
     };
   });
   if (!lexical?.totalIsEstimate) {
@@ -140,7 +167,9 @@ export async function hybridSearch(db: Database, index: EmbeddingIndex | null, r
   }
   // From the window's oldest rowid up every match is known, so the vector hits there show what share of vector hits
   // are no full-text match; the hits further down are assumed to be like them.
-  let inWindow = 0, outsideText = 0, below = 0;
+  let inWindow = 0,
+    outsideText = 0,
+    below = 0;
   for (const hit of semantic) {
     if (hit.rowid < lexical.oldest) below++;
     else {
@@ -174,18 +203,29 @@ interface LexicalResult {
  * bm25() runs only for them; it stops after RANK_WINDOW + 1 rows (the one more says whether there are more).
  */
 function lexicalSearch(db: Database, plan: FtsPlan, access: Access, window: number): LexicalResult {
-  const rows = prepared(db, `SELECT f.rowid AS rowid, ${BM25} AS rank
+  const rows = prepared(
+    db,
+    `SELECT f.rowid AS rowid, ${BM25} AS rank
     FROM documents_fts f CROSS JOIN search_visibility v ON v.doc_rowid = f.rowid
-    WHERE documents_fts MATCH ? AND ${access.sql} ORDER BY f.rowid DESC LIMIT ?`)
-    .all(plan.match, ...access.args, window + 1) as Array<{ rowid: number; rank: number }>;
+    WHERE documents_fts MATCH ? AND ${access.sql} ORDER BY f.rowid DESC LIMIT ?`,
+  ).all(plan.match, ...access.args, window + 1) as Array<{ rowid: number; rank: number }>;
   const complete = rows.length <= window;
   if (!complete) rows.pop();
   const oldest = rows.at(-1)?.rowid ?? 0;
   const matched = new Set(rows.map((row) => row.rowid));
   // bm25() is lower for better matches; among equals the newer document first.
-  const ranked = rows.sort((a, b) => a.rank - b.rank || b.rowid - a.rowid).slice(0, CANDIDATES).map((row) => row.rowid);
+  const ranked = rows
+    .sort((a, b) => a.rank - b.rank || b.rowid - a.rowid)
+    .slice(0, CANDIDATES)
+    .map((row) => row.rowid);
   if (complete) return { ranked, matched, oldest, total: rows.length, totalIsEstimate: false };
-  return { ranked, matched, oldest, total: estimateMatches(db, access, window, oldest, plan.maxMatches), totalIsEstimate: true };
+  return {
+    ranked,
+    matched,
+    oldest,
+    total: estimateMatches(db, access, window, oldest, plan.maxMatches),
+    totalIsEstimate: true,
+  };
 }
 
 /**
@@ -194,16 +234,25 @@ function lexicalSearch(db: Database, plan: FtsPlan, access: Access, window: numb
  * the index's own bound (which catches a word that only recent documents have). Always more than the window, which
  * is known to be exceeded.
  */
-function estimateMatches(db: Database, access: Access, seen: number, oldest: number, maxMatches: number | null): number {
-  const spaces = access.spaces ?? new Set((prepared(db, 'SELECT id FROM spaces').all() as Array<{ id: string }>).map((row) => row.id));
+function estimateMatches(
+  db: Database,
+  access: Access,
+  seen: number,
+  oldest: number,
+  maxMatches: number | null,
+): number {
+  const spaces =
+    access.spaces ??
+    new Set((prepared(db, 'SELECT id FROM spaces').all() as Array<{ id: string }>).map((row) => row.id));
   const first = prepared(db, 'SELECT min(doc_rowid) AS n FROM search_visibility WHERE space_id = ? AND deleted = 0');
   const last = prepared(db, 'SELECT max(doc_rowid) AS n FROM search_visibility WHERE space_id = ? AND deleted = 0');
-  let low = Infinity, high = -Infinity;
+  let low = Infinity,
+    high = -Infinity;
   for (const space of spaces) {
     low = Math.min(low, (first.get(space) as { n: number | null }).n ?? Infinity);
     high = Math.max(high, (last.get(space) as { n: number | null }).n ?? -Infinity);
   }
-  let estimate = high >= oldest && low <= oldest ? seen * (high - low + 1) / (high - oldest + 1) : seen + 1;
+  let estimate = high >= oldest && low <= oldest ? (seen * (high - low + 1)) / (high - oldest + 1) : seen + 1;
   if (maxMatches !== null) estimate = Math.min(estimate, maxMatches);
   return Math.max(seen + 1, estimate);
 }
@@ -212,25 +261,30 @@ function estimateMatches(db: Database, access: Access, seen: number, oldest: num
 const statements = new WeakMap<Database, Map<string, StatementSync>>();
 function prepared(db: Database, sql: string): StatementSync {
   let cache = statements.get(db);
-  if (!cache) statements.set(db, cache = new Map());
+  if (!cache) statements.set(db, (cache = new Map()));
   let statement = cache.get(sql);
   if (!statement) {
     if (cache.size >= 100) cache.clear();
-    cache.set(sql, statement = db.prepare(sql));
+    cache.set(sql, (statement = db.prepare(sql)));
   }
   return statement;
 }
 
 function fusedScore(candidate: Candidate): number {
   let score = 0;
-  if (candidate.lexicalRank !== undefined) score += LEXICAL_WEIGHT * (RRF_K + 1) / (RRF_K + candidate.lexicalRank);
-  if (candidate.semanticRank !== undefined) score += SEMANTIC_WEIGHT * (RRF_K + 1) / (RRF_K + candidate.semanticRank);
+  if (candidate.lexicalRank !== undefined) score += (LEXICAL_WEIGHT * (RRF_K + 1)) / (RRF_K + candidate.lexicalRank);
+  if (candidate.semanticRank !== undefined) score += (SEMANTIC_WEIGHT * (RRF_K + 1)) / (RRF_K + candidate.semanticRank);
   return score;
 }
 
 /** The nearest documents the principal may see, verified against the database (deleted, space) in rank order. */
-async function semanticHits(db: Database, index: EmbeddingIndex, query: string, access: Access,
-  options: HybridSearchOptions): Promise<Array<VectorHit & { rowid: number }>> {
+async function semanticHits(
+  db: Database,
+  index: EmbeddingIndex,
+  query: string,
+  access: Access,
+  options: HybridSearchOptions,
+): Promise<Array<VectorHit & { rowid: number }>> {
   let vector: Float32Array;
   try {
     vector = await index.embedQuery(query);
@@ -246,19 +300,36 @@ async function semanticHits(db: Database, index: EmbeddingIndex, query: string, 
   // Checked in rank order, a little more than needed at a time: nearly all of them are visible, so one round
   // usually does. The cache knows each vector's rowid, so search_visibility answers alone; hits without one (a
   // cache filled by other code) go through the id index of documents.
-  const byRowid = prepared(db, `SELECT v.doc_rowid AS rowid FROM json_each(?) AS ids
-    CROSS JOIN search_visibility v ON v.doc_rowid = ids.value WHERE ${access.sql}`);
-  const byId = prepared(db, `SELECT d.id AS id, d.rowid AS rowid FROM json_each(?) AS ids
-    CROSS JOIN documents d ON d.id = ids.value CROSS JOIN search_visibility v ON v.doc_rowid = d.rowid WHERE ${access.sql}`);
+  const byRowid = prepared(
+    db,
+    `SELECT v.doc_rowid AS rowid FROM json_each(?) AS ids
+    CROSS JOIN search_visibility v ON v.doc_rowid = ids.value WHERE ${access.sql}`,
+  );
+  const byId = prepared(
+    db,
+    `SELECT d.id AS id, d.rowid AS rowid FROM json_each(?) AS ids
+    CROSS JOIN documents d ON d.id = ids.value CROSS JOIN search_visibility v ON v.doc_rowid = d.rowid WHERE ${access.sql}`,
+  );
   const hits: Array<VectorHit & { rowid: number }> = [];
   for (let from = 0; from < close.length && hits.length < CANDIDATES;) {
-    const batch = close.slice(from, from += Math.ceil((CANDIDATES - hits.length) * 1.1) + 10);
+    const batch = close.slice(from, (from += Math.ceil((CANDIDATES - hits.length) * 1.1) + 10));
     const known = batch.filter((hit) => hit.rowid !== undefined);
-    const visible = new Set((byRowid.all(JSON.stringify(known.map((hit) => hit.rowid)), ...access.args) as Array<{ rowid: number }>)
-      .map((row) => row.rowid));
+    const visible = new Set(
+      (byRowid.all(JSON.stringify(known.map((hit) => hit.rowid)), ...access.args) as Array<{ rowid: number }>).map(
+        (row) => row.rowid,
+      ),
+    );
     const unknown = batch.filter((hit) => hit.rowid === undefined);
-    const found = new Map(unknown.length === 0 ? [] : (byId.all(JSON.stringify(unknown.map((hit) => hit.id)), ...access.args) as
-      Array<{ id: string; rowid: number }>).map((row) => [row.id, row.rowid]));
+    const found = new Map(
+      unknown.length === 0
+        ? []
+        : (
+            byId.all(JSON.stringify(unknown.map((hit) => hit.id)), ...access.args) as Array<{
+              id: string;
+              rowid: number;
+            }>
+          ).map((row) => [row.id, row.rowid]),
+    );
     for (const hit of batch) {
       const rowid = hit.rowid ?? found.get(hit.id);
       if (rowid !== undefined && (hit.rowid === undefined || visible.has(rowid))) hits.push({ ...hit, rowid });

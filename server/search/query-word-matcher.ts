@@ -4,7 +4,8 @@ import { dice, trigramCodes } from './trigrams.ts';
 
 /** Decides whether a word of a document answers a word of the query: same word, prefix, shared stem, close spelling, synonym. */
 export function queryWordMatcher(query: string): (word: string) => boolean {
-  const terms = [...new Set(foldedWords(query))].filter((word) => !STOPWORDS.has(word) && (word.length >= 2 || isNumeric(word)))
+  const terms = [...new Set(foldedWords(query))]
+    .filter((word) => !STOPWORDS.has(word) && (word.length >= 2 || isNumeric(word)))
     .map((term) => ({ term, numeric: isNumeric(term), grams: term.length >= 4 ? new Set(trigramCodes(term)) : null }));
   const concepts = new Set(terms.flatMap(({ term }) => conceptsOfWord(term).map((match) => match.concept)));
   const decide = (facts: WordFacts): boolean => {
@@ -15,20 +16,30 @@ export function queryWordMatcher(query: string): (word: string) => boolean {
       if (numericTerm || facts.numeric) continue;
       if (term.length >= 3 && word.startsWith(term)) return true;
       if (sharedPrefix(word, term) >= 5) return true;
-      if (termGrams && word.length >= 4 && dice(facts.grams ??= trigramCodes(word), termGrams) >= 0.5) return true;
+      if (termGrams && word.length >= 4 && dice((facts.grams ??= trigramCodes(word)), termGrams) >= 0.5) return true;
     }
-    return concepts.size > 0 && word.length >= 3 && (facts.concepts ??= conceptsOfWord(word)).some((match) => concepts.has(match.concept));
+    return (
+      concepts.size > 0 &&
+      word.length >= 3 &&
+      (facts.concepts ??= conceptsOfWord(word)).some((match) => concepts.has(match.concept))
+    );
   };
   const verdicts = new Map<string, boolean>();
   return (raw) => {
     let verdict = verdicts.get(raw);
-    if (verdict === undefined) verdicts.set(raw, verdict = decide(factsOf(raw)));
+    if (verdict === undefined) verdicts.set(raw, (verdict = decide(factsOf(raw))));
     return verdict;
   };
 }
 
 /** What the matcher needs to know of a word as written, whatever the query. */
-interface WordFacts { folded: string; stopword: boolean; numeric: boolean; grams?: number[]; concepts?: ReturnType<typeof conceptsOfWord> }
+interface WordFacts {
+  folded: string;
+  stopword: boolean;
+  numeric: boolean;
+  grams?: number[];
+  concepts?: ReturnType<typeof conceptsOfWord>;
+}
 
 /**
  * Word facts remembered across searches: they depend on the word alone (folding, fixed synonym tables) and a
@@ -41,7 +52,7 @@ function factsOf(raw: string): WordFacts {
   if (!facts) {
     if (wordFacts.size >= 50_000) wordFacts.clear();
     const folded = foldText(raw);
-    wordFacts.set(raw, facts = { folded, stopword: STOPWORDS.has(folded), numeric: isNumeric(folded) });
+    wordFacts.set(raw, (facts = { folded, stopword: STOPWORDS.has(folded), numeric: isNumeric(folded) }));
   }
   return facts;
 }

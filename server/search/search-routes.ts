@@ -8,14 +8,30 @@ import { embeddingIndexFor } from './embedding-index.ts';
 import { toFtsQuery } from './fts-query.ts';
 import { hybridSearch } from './hybrid-search.ts';
 
-export const searchRequestSchema = z.strictObject({
-  query: z.string({ error: 'must be a string' }).trim().min(1, { error: 'must not be empty' }).max(500, { error: 'at most 500 characters' })
-    .describe('Words to find; every word must match, as a prefix; diacritics and case are ignored.'),
-  limit: z.number({ error: 'must be an integer from 1 to 100' }).int({ error: 'must be an integer from 1 to 100' })
-    .min(1, { error: 'must be an integer from 1 to 100' }).max(100, { error: 'must be an integer from 1 to 100' }).default(20)
-    .describe('Maximum hits returned.'),
-  space_id: z.uuid({ error: 'must be a uuid' }).optional().describe('Only documents of this space (403 when the key cannot see it).'),
-}, { error: 'body must be a JSON object { query, limit }' }).describe('A full-text search.');
+export const searchRequestSchema = z
+  .strictObject(
+    {
+      query: z
+        .string({ error: 'must be a string' })
+        .trim()
+        .min(1, { error: 'must not be empty' })
+        .max(500, { error: 'at most 500 characters' })
+        .describe('Words to find; every word must match, as a prefix; diacritics and case are ignored.'),
+      limit: z
+        .number({ error: 'must be an integer from 1 to 100' })
+        .int({ error: 'must be an integer from 1 to 100' })
+        .min(1, { error: 'must be an integer from 1 to 100' })
+        .max(100, { error: 'must be an integer from 1 to 100' })
+        .default(20)
+        .describe('Maximum hits returned.'),
+      space_id: z
+        .uuid({ error: 'must be a uuid' })
+        .optional()
+        .describe('Only documents of this space (403 when the key cannot see it).'),
+    },
+    { error: 'body must be a JSON object { query, limit }' },
+  )
+  .describe('A full-text search.');
 
 /**
  * POST /v1/search: BM25 full text over title, text, sender and tags fused with vector similarity
@@ -27,11 +43,15 @@ async function search(ctx: RequestContext) {
   // Ids are stored lower case; z.uuid() accepts either case.
   const spaceId = requestedSpace?.toLowerCase();
   // No letters or digits: nothing to match lexically, and an embedding of punctuation means nothing either.
-  if (!toFtsQuery(query)) return { status: 200, body: { success: true, items: [], total: 0, total_is_estimate: false, limit, query } };
+  if (!toFtsQuery(query))
+    return { status: 200, body: { success: true, items: [], total: 0, total_is_estimate: false, limit, query } };
   if (spaceId && !canRead(ctx.principal, spaceId)) throw new HttpError(403, ErrorMessage.spaceDenied);
   const { db } = ctx.service;
   const { items, total, totalIsEstimate } = await hybridSearch(db, embeddingIndexFor(db), {
-    query, limit, principal: ctx.principal, ...(spaceId ? { spaceId } : {}),
+    query,
+    limit,
+    principal: ctx.principal,
+    ...(spaceId ? { spaceId } : {}),
   });
   return { status: 200, body: { success: true, items, total, total_is_estimate: totalIsEstimate, limit, query } };
 }

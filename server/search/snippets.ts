@@ -8,7 +8,8 @@ import { queryWordMatcher } from './query-word-matcher.ts';
 const SNIPPET_WORDS = 24;
 
 // Markers from Unicode's private use area cannot occur in extracted text, so escaping around them is safe.
-const OPEN = '\uE000', CLOSE = '\uE001';
+const OPEN = '\uE000',
+  CLOSE = '\uE001';
 /** How FTS5 cuts the snippets of full-text hits (its markers become <mark> in highlightFts). */
 export const SNIPPET_FORMAT = { open: OPEN, close: CLOSE, ellipsis: '…', tokens: SNIPPET_WORDS };
 
@@ -26,8 +27,17 @@ const snippetEmbedder = new HashedEmbedder();
  * the most words that answer the query (ties: the one the hashed embedder finds closest, then the earliest), cut to
  * about 24 words around its first match, HTML-escaped, with those words in <mark>.
  */
-export function vectorSnippet(content: string, title: string, query: string, isMatch = queryWordMatcher(query)): string {
-  const sentences = content.split(/(?<=[.!?;])\s+|\n+/).map((s) => s.trim()).filter(Boolean).slice(0, 500);
+export function vectorSnippet(
+  content: string,
+  title: string,
+  query: string,
+  isMatch = queryWordMatcher(query),
+): string {
+  const sentences = content
+    .split(/(?<=[.!?;])\s+|\n+/)
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .slice(0, 500);
   if (title.trim()) sentences.push(title.trim());
   if (sentences.length === 0) return '';
   // Most marks first; only the sentences that have the most are embedded for the tie-break (earliest wins a tie).
@@ -47,13 +57,20 @@ export function vectorSnippet(content: string, title: string, query: string, isM
   const tokens = sentences[best.at]!.match(/[\p{L}\p{N}]+|[^\p{L}\p{N}]+/gu) ?? [];
   const wordPositions = tokens.flatMap((token, i) => (/^[\p{L}\p{N}]/u.test(token) ? [i] : []));
   const firstMark = wordPositions.findIndex((i) => isMatch(tokens[i]!));
-  const startWord = Math.max(0, Math.min(firstMark - Math.floor(SNIPPET_WORDS / 3), wordPositions.length - SNIPPET_WORDS));
+  const startWord = Math.max(
+    0,
+    Math.min(firstMark - Math.floor(SNIPPET_WORDS / 3), wordPositions.length - SNIPPET_WORDS),
+  );
   const endWord = Math.min(wordPositions.length, startWord + SNIPPET_WORDS);
   const from = startWord === 0 ? 0 : wordPositions[startWord]!;
   const to = endWord >= wordPositions.length ? tokens.length : wordPositions[endWord]!;
-  let html = tokens.slice(from, to).map((token) => (
-    /^[\p{L}\p{N}]/u.test(token) && isMatch(token) ? `<mark>${escapeHtml(token)}</mark>` : escapeHtml(token)
-  )).join('').trim();
+  let html = tokens
+    .slice(from, to)
+    .map((token) =>
+      /^[\p{L}\p{N}]/u.test(token) && isMatch(token) ? `<mark>${escapeHtml(token)}</mark>` : escapeHtml(token),
+    )
+    .join('')
+    .trim();
   if (from > 0 || best.at > 0) html = `…${html}`;
   if (to < tokens.length || best.at < sentences.length - 1) html = `${html}…`;
   return html;

@@ -31,7 +31,9 @@ export class TopK {
   }
 
   sorted(): Array<{ slot: number; score: number }> {
-    return this.slots.map((slot, i) => ({ slot, score: this.scores[i]! })).sort((a, b) => b.score - a.score || a.slot - b.slot);
+    return this.slots
+      .map((slot, i) => ({ slot, score: this.scores[i]! }))
+      .sort((a, b) => b.score - a.score || a.slot - b.slot);
   }
 
   private up(i: number): void {
@@ -46,7 +48,8 @@ export class TopK {
   private down(i: number): void {
     const n = this.slots.length;
     for (;;) {
-      const left = 2 * i + 1, right = left + 1;
+      const left = 2 * i + 1,
+        right = left + 1;
       let least = i;
       if (left < n && this.scores[left]! < this.scores[least]!) least = left;
       if (right < n && this.scores[right]! < this.scores[least]!) least = right;

@@ -55,7 +55,9 @@ export class VectorCache {
 
   /** Bytes held for vectors, scores and per-row data (ids and the id map not counted). */
   get memoryBytes(): number {
-    return this.kernel.memory.buffer.byteLength + this.scales.byteLength + this.spaces.byteLength + this.rowids.byteLength;
+    return (
+      this.kernel.memory.buffer.byteLength + this.scales.byteLength + this.spaces.byteLength + this.rowids.byteLength
+    );
   }
 
   upsert(id: string, spaceId: string, vector: Float32Array, rowid?: number): void {
@@ -84,7 +86,11 @@ export class VectorCache {
     if (slot !== last) {
       const lastId = this.ids[last]!;
       const memory = new Int8Array(this.kernel.memory.buffer);
-      for (let p = 0, to = this.rowAt(slot), from = this.rowAt(last); p < this.pairs; p++, to += TILE * 2, from += TILE * 2) {
+      for (
+        let p = 0, to = this.rowAt(slot), from = this.rowAt(last);
+        p < this.pairs;
+        p++, to += TILE * 2, from += TILE * 2
+      ) {
         memory[to] = memory[from]!;
         memory[to + 1] = memory[from + 1]!;
       }
@@ -103,7 +109,9 @@ export class VectorCache {
     const n = this.ids.length;
     if (n === 0 || max <= 0) return [];
     const allowed = new Uint8Array(this.spaceIds.length);
-    this.spaceIds.forEach((spaceId, i) => { allowed[i] = spaces === null || spaces.has(spaceId) ? 1 : 0; });
+    this.spaceIds.forEach((spaceId, i) => {
+      allowed[i] = spaces === null || spaces.has(spaceId) ? 1 : 0;
+    });
     if (!allowed.includes(1)) return [];
     const q = this.scratch;
     const queryScale = this.quantize(query, q);
@@ -111,16 +119,27 @@ export class VectorCache {
     const values = new Int32Array(this.kernel.memory.buffer, this.valuesAt, this.pairs);
     let count = 0;
     for (let p = 0; p < this.pairs; p++) {
-      const lo = q[2 * p]!, hi = q[2 * p + 1]!;
+      const lo = q[2 * p]!,
+        hi = q[2 * p + 1]!;
       if (lo === 0 && hi === 0) continue;
       offsets[count] = p * TILE * 2;
       values[count++] = (hi << 16) | (lo & 0xffff);
     }
     const outAt = this.dataAt + (this.capacity / TILE) * this.tileBytes;
-    this.kernel.dots(this.offsetsAt, this.valuesAt, count, this.dataAt, Math.ceil(n / TILE), this.tileBytes, outAt, TILE);
+    this.kernel.dots(
+      this.offsetsAt,
+      this.valuesAt,
+      count,
+      this.dataAt,
+      Math.ceil(n / TILE),
+      this.tileBytes,
+      outAt,
+      TILE,
+    );
     const dots = new Int32Array(this.kernel.memory.buffer, outAt, n);
     const heap = new TopK(max);
-    const scales = this.scales, owners = this.spaces;
+    const scales = this.scales,
+      owners = this.spaces;
     const everySpace = !allowed.includes(0);
     // Below the heap's least score nothing gets in: tested here, the push call is skipped for most rows.
     let floor = minSimilarity;
@@ -132,7 +151,9 @@ export class VectorCache {
     }
     return heap.sorted().map(({ slot, score }) => {
       const rowid = this.rowids[slot]!;
-      return rowid >= 0 ? { id: this.ids[slot]!, similarity: score, rowid } : { id: this.ids[slot]!, similarity: score };
+      return rowid >= 0
+        ? { id: this.ids[slot]!, similarity: score, rowid }
+        : { id: this.ids[slot]!, similarity: score };
     });
   }
 

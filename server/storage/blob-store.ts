@@ -7,7 +7,11 @@ import { pipeline } from 'node:stream/promises';
 import { syncDirectory } from '../../shared/fs/sync-directory.ts';
 
 /** A file received into the temp area, hashed while it streamed in. */
-export interface StagedFile { path: string; sha256: string; size: number }
+export interface StagedFile {
+  path: string;
+  sha256: string;
+  size: number;
+}
 
 /**
  * Content-addressed file store: `files/ab/cd/<sha256>`. Files arrive in `tmp/`, are fsynced, then renamed

@@ -8,9 +8,7 @@ import { probeOleAsync } from './ole-compound.ts';
 import { classifyHead, detected, HEAD_BYTES, type DetectedFormat } from './sniff.ts';
 import { probeZipContainer } from './zip-container.ts';
 
-export {
-  contentTypeMatches, detectFormatFromHead, HEAD_BYTES, MIME_TYPES, type DetectedFormat,
-} from './sniff.ts';
+export { contentTypeMatches, detectFormatFromHead, HEAD_BYTES, MIME_TYPES, type DetectedFormat } from './sniff.ts';
 
 /** Reads up to `length` bytes at `offset`; fewer only at end of file. */
 async function readAt(file: FileHandle, offset: number, length: number): Promise<Uint8Array> {

@@ -11,7 +11,10 @@
 
 export type OleFormat = 'doc' | 'xls' | 'ppt';
 
-export interface ReadRequest { offset: number; length: number }
+export interface ReadRequest {
+  offset: number;
+  length: number;
+}
 
 /** Yields byte ranges, is resumed with those bytes (always of the requested length). */
 export type OleProbe = Generator<ReadRequest, OleFormat | null, Uint8Array>;

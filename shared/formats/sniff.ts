@@ -9,7 +9,11 @@ import { hasOleSignature, probeOleBytes } from './ole-compound.ts';
 
 export { MIME_TYPES } from '../../common/file-formats.ts';
 
-export interface DetectedFormat { format: FileFormat; mimeType: string; extension: string }
+export interface DetectedFormat {
+  format: FileFormat;
+  mimeType: string;
+  extension: string;
+}
 
 const ZIP_ALIASES = ['application/zip', 'application/x-zip-compressed'];
 const OLE_ALIASES = ['application/vnd.ms-office', 'application/x-tika-msoffice'];
@@ -20,9 +24,15 @@ const MIME_ALIASES: Record<FileFormat, readonly string[]> = {
   jpeg: ['image/jpg', 'image/pjpeg'],
   png: [],
   tiff: ['image/tif', 'image/x-tiff'],
-  docx: ZIP_ALIASES, xlsx: ZIP_ALIASES, pptx: ZIP_ALIASES,
-  odt: ZIP_ALIASES, ods: ZIP_ALIASES, odp: ZIP_ALIASES,
-  doc: OLE_ALIASES, xls: OLE_ALIASES, ppt: OLE_ALIASES,
+  docx: ZIP_ALIASES,
+  xlsx: ZIP_ALIASES,
+  pptx: ZIP_ALIASES,
+  odt: ZIP_ALIASES,
+  ods: ZIP_ALIASES,
+  odp: ZIP_ALIASES,
+  doc: OLE_ALIASES,
+  xls: OLE_ALIASES,
+  ppt: OLE_ALIASES,
 };
 
 /** How many leading bytes the signature checks look at (the PDF header may follow white-space within them). */
@@ -61,7 +71,8 @@ function contentStart(head: Uint8Array): number {
  * polyglot (an executable with "%PDF-" in its DOS stub) never becomes a document.
  */
 function isExecutableOrMarkup(head: Uint8Array): boolean {
-  if (startsWith(head, [0x4d, 0x5a]) || startsWith(head, [0x7f, 0x45, 0x4c, 0x46]) || startsWith(head, [0x23, 0x21])) return true;
+  if (startsWith(head, [0x4d, 0x5a]) || startsWith(head, [0x7f, 0x45, 0x4c, 0x46]) || startsWith(head, [0x23, 0x21]))
+    return true;
   const at = contentStart(head);
   const next = head[at + 1] ?? 0;
   const lower = next | 0x20;

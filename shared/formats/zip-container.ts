@@ -35,9 +35,18 @@ function nextEntry(zip: ZipFile): Promise<Entry | null> {
       zip.off('end', onEnd);
       zip.off('error', onError);
     };
-    const onEntry = (entry: Entry): void => { cleanup(); resolve(entry); };
-    const onEnd = (): void => { cleanup(); resolve(null); };
-    const onError = (err: Error): void => { cleanup(); reject(err); };
+    const onEntry = (entry: Entry): void => {
+      cleanup();
+      resolve(entry);
+    };
+    const onEnd = (): void => {
+      cleanup();
+      resolve(null);
+    };
+    const onError = (err: Error): void => {
+      cleanup();
+      reject(err);
+    };
     zip.on('entry', onEntry);
     zip.on('end', onEnd);
     zip.on('error', onError);

@@ -55,7 +55,11 @@ export function latencyRow(name: string, samples: readonly number[], checked: 95
 }
 
 /** Runs `task` for indexes 0..count-1 with at most `concurrency` calls in flight. */
-export async function runConcurrent(count: number, concurrency: number, task: (index: number) => Promise<void>): Promise<void> {
+export async function runConcurrent(
+  count: number,
+  concurrency: number,
+  task: (index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const lane = async (): Promise<void> => {
     while (next < count) await task(next++);
@@ -67,12 +71,17 @@ export async function runConcurrent(count: number, concurrency: number, task: (i
  * Calls `task` one at a time after `warmup` unmeasured calls, until `maxSamples` or `budgetMs` is reached
  * (but at least `minSamples`), so a slow scenario cannot stall the whole run. Returns the durations in ms.
  */
-export async function sampleSequential(task: (index: number) => Promise<void>,
-  options: { warmup: number; minSamples: number; maxSamples: number; budgetMs: number }): Promise<number[]> {
+export async function sampleSequential(
+  task: (index: number) => Promise<void>,
+  options: { warmup: number; minSamples: number; maxSamples: number; budgetMs: number },
+): Promise<number[]> {
   for (let i = 0; i < options.warmup; i++) await task(i);
   const durations: number[] = [];
   const deadline = performance.now() + options.budgetMs;
-  while (durations.length < options.maxSamples && (durations.length < options.minSamples || performance.now() < deadline)) {
+  while (
+    durations.length < options.maxSamples &&
+    (durations.length < options.minSamples || performance.now() < deadline)
+  ) {
     const started = performance.now();
     await task(options.warmup + durations.length);
     durations.push(performance.now() - started);
@@ -170,7 +179,9 @@ export function machineCpuMs(): { busy: number; total: number } {
 }
 
 /** Starts a CPU account of a server process, this process and the whole machine; end() summarises it. */
-export function cpuAccount(serverPid: number): { end(): { serverMs: number; clientMs: number; othersMs: number; busyShare: number } } {
+export function cpuAccount(serverPid: number): {
+  end(): { serverMs: number; clientMs: number; othersMs: number; busyShare: number };
+} {
   const server0 = processCpuMs(serverPid);
   const client0 = process.cpuUsage();
   const machine0 = machineCpuMs();
@@ -181,7 +192,12 @@ export function cpuAccount(serverPid: number): { end(): { serverMs: number; clie
       const clientMs = (client.user + client.system) / 1000;
       const machine = machineCpuMs();
       const busy = machine.busy - machine0.busy;
-      return { serverMs, clientMs, othersMs: Math.max(0, busy - serverMs - clientMs), busyShare: busy / Math.max(1, machine.total - machine0.total) };
+      return {
+        serverMs,
+        clientMs,
+        othersMs: Math.max(0, busy - serverMs - clientMs),
+        busyShare: busy / Math.max(1, machine.total - machine0.total),
+      };
     },
   };
 }
@@ -190,7 +206,10 @@ export function cpuAccount(serverPid: number): { end(): { serverMs: number; clie
  * Waits (at most maxWaitMs) until the machine has been nearly idle for a second, so a stage does not start in the
  * middle of someone else's test run. Returns the busy share of the last second (0..1) for the notes.
  */
-export async function waitForQuietMachine(options: { maxWaitMs: number; busyBelow: number }): Promise<{ busyShare: number; waitedMs: number }> {
+export async function waitForQuietMachine(options: {
+  maxWaitMs: number;
+  busyBelow: number;
+}): Promise<{ busyShare: number; waitedMs: number }> {
   const started = performance.now();
   for (;;) {
     const before = machineCpuMs();
@@ -207,8 +226,10 @@ function diskBacklog(): { pendingBytes: number; ioInFlight: number } {
   const meminfo = readFileSync('/proc/meminfo', 'utf8');
   const kb = (field: string): number => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(meminfo)?.[1] ?? 0);
   // /proc/diskstats: the 12th column is "I/Os currently in progress" (discards of deleted files included).
-  const ioInFlight = readFileSync('/proc/diskstats', 'utf8').split('\n')
-    .map((line) => Number(line.trim().split(/\s+/)[11] ?? 0)).reduce((a, b) => a + b, 0);
+  const ioInFlight = readFileSync('/proc/diskstats', 'utf8')
+    .split('\n')
+    .map((line) => Number(line.trim().split(/\s+/)[11] ?? 0))
+    .reduce((a, b) => a + b, 0);
   return { pendingBytes: (kb('Dirty') + kb('Writeback')) * 1024, ioInFlight };
 }
 
@@ -237,7 +258,10 @@ export async function waitForQuietDisk(options: { maxWaitMs: number }): Promise<
  * Waits (at most maxWaitMs) until a process has used less than `busyBelow` of one core for a second: background
  * work the server starts by itself (loading caches, embedding documents) must be over before its latency is measured.
  */
-export async function waitForIdleProcess(pid: number, options: { maxWaitMs: number; busyBelow: number }): Promise<{ idle: boolean; waitedMs: number }> {
+export async function waitForIdleProcess(
+  pid: number,
+  options: { maxWaitMs: number; busyBelow: number },
+): Promise<{ idle: boolean; waitedMs: number }> {
   const started = performance.now();
   for (;;) {
     const before = processCpuMs(pid);
@@ -298,8 +322,10 @@ export function machineInfo(): string {
   } catch {
     // not Linux: os.cpus() is what there is
   }
-  return `${model}, ${cpus().length} cores, ${(totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}, `
-    + `SQLite ${process.versions.sqlite ?? 'n/a'}, ${process.platform}`;
+  return (
+    `${model}, ${cpus().length} cores, ${(totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}, ` +
+    `SQLite ${process.versions.sqlite ?? 'n/a'}, ${process.platform}`
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -316,7 +342,11 @@ function cells(row: BenchRow): string[] {
 export function formatTable(rows: readonly BenchRow[]): string {
   const body = rows.map(cells);
   const widths = HEADER.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
-  const line = (r: readonly string[]): string => r.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (r: readonly string[]): string =>
+    r
+      .map((c, i) => c.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(HEADER), widths.map((w) => '-'.repeat(w)).join('  '), ...body.map(line)].join('\n');
 }
 

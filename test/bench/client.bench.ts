@@ -16,8 +16,18 @@ import { UploadJournal, type UploadTransport } from '../../main/core/uploads/upl
 import { FolderWatcher } from '../../main/core/watcher/folder-watcher.ts';
 import { makePdf, startHarness } from '../helpers/archive-harness.ts';
 import {
-  machineCpuMs, median, mib, ms, percentile, readPeakRss, resetPeakRss, RssSampler, runConcurrent, waitForQuietMachine,
-  type BenchReport, type BenchRow,
+  machineCpuMs,
+  median,
+  mib,
+  ms,
+  percentile,
+  readPeakRss,
+  resetPeakRss,
+  RssSampler,
+  runConcurrent,
+  waitForQuietMachine,
+  type BenchReport,
+  type BenchRow,
 } from './bench-utils.ts';
 
 const MB = 1024 * 1024;
@@ -56,8 +66,10 @@ export async function run(): Promise<BenchReport> {
       const own = process.cpuUsage();
       for (const row of stageRows) console.log(`  ${row.name}: ${row.measured}`);
       rows.push(...stageRows);
-      notes.push(`${label}: ${((performance.now() - started) / 1000).toFixed(1)} s; machine ${(100 * (cpu1.busy - cpu0.busy) / Math.max(1, cpu1.total - cpu0.total)).toFixed(0)}% busy `
-        + `during it (2 cores; this process has used ${((own.user + own.system) / 1e6).toFixed(1)} s CPU so far).`);
+      notes.push(
+        `${label}: ${((performance.now() - started) / 1000).toFixed(1)} s; machine ${((100 * (cpu1.busy - cpu0.busy)) / Math.max(1, cpu1.total - cpu0.total)).toFixed(0)}% busy ` +
+          `during it (2 cores; this process has used ${((own.user + own.system) / 1e6).toFixed(1)} s CPU so far).`,
+      );
     }
   } finally {
     await Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true })));
@@ -85,7 +97,13 @@ async function until(what: string, probe: () => boolean, timeoutMs: number, ever
 // (1) The upload schedule against a real service's upload limit.
 
 interface ScheduleRun {
-  totalMs: number; lastBatchMs: number; idealMs: number; ratio: number; status429: number; rateLimitedEvents: number; posts: number;
+  totalMs: number;
+  lastBatchMs: number;
+  idealMs: number;
+  ratio: number;
+  status429: number;
+  rateLimitedEvents: number;
+  posts: number;
   /** The POSTs grouped into bursts (a pause of 1 s or more starts a new one): "start s ×count". */
   bursts: string;
 }
@@ -129,22 +147,33 @@ async function benchSchedule(dir: string, notes: string[]): Promise<BenchRow[]> 
     const cold = await runOne('cold', false);
     const row = (name: string, r: ScheduleRun): BenchRow => ({
       name,
-      measured: `${r.ratio.toFixed(3)}× (${(r.totalMs / 1000).toFixed(2)} s for ideal ${(r.idealMs / 1000).toFixed(2)} s; `
-        + `last batch ${ms(r.lastBatchMs)}); ${r.status429} × 429`,
-      target: { label: `≤ ${SCHEDULE.maxRatio}× and no 429`, value: r.status429 > 0 ? Infinity : r.ratio, max: SCHEDULE.maxRatio + 1e-9, unit: '×' },
+      measured:
+        `${r.ratio.toFixed(3)}× (${(r.totalMs / 1000).toFixed(2)} s for ideal ${(r.idealMs / 1000).toFixed(2)} s; ` +
+        `last batch ${ms(r.lastBatchMs)}); ${r.status429} × 429`,
+      target: {
+        label: `≤ ${SCHEDULE.maxRatio}× and no 429`,
+        value: r.status429 > 0 ? Infinity : r.ratio,
+        max: SCHEDULE.maxRatio + 1e-9,
+        unit: '×',
+      },
     });
-    notes.push(`Upload schedule: a real service (in this process) limited to ${SCHEDULE.uploadsPerWindow} uploads per ${SCHEDULE.windowMs / 1000} s `
-      + `(requests 100,000 per window), a key of its own per run, ${SCHEDULE.files} distinct one-page PDFs (~1 KB) queued at once in an `
-      + 'UploadJournal (defaults: 2 hashing, 2 uploading) over an ArchiveClient with its default starting limits (the spec\'s), as '
-      + 'DesktopCore builds them. POST arrival times and statuses from the service\'s request log. measured = the first POST '
-      + `arriving → the ${SCHEDULE.files}th acceptance recorded by the journal; ideal = (${SCHEDULE.files}/${SCHEDULE.uploadsPerWindow} − 1) `
-      + `× ${SCHEDULE.windowMs / 1000} s + last batch, where last batch = the first POST of the last burst (POSTs split at pauses ≥ 1 s) `
-      + `arriving → the ${SCHEDULE.files}th acceptance (what the final window takes in any schedule). "warm": one GET /v1/me `
-      + 'first, as the app\'s library sync does before uploads; "cold": uploads only. Client \'rate-limited\' events: '
-      + `warm ${warm.rateLimitedEvents}, cold ${cold.rateLimitedEvents}. POST bursts (start after the first POST ×count): `
-      + `warm ${warm.bursts}; cold ${cold.bursts}.`);
+    notes.push(
+      `Upload schedule: a real service (in this process) limited to ${SCHEDULE.uploadsPerWindow} uploads per ${SCHEDULE.windowMs / 1000} s ` +
+        `(requests 100,000 per window), a key of its own per run, ${SCHEDULE.files} distinct one-page PDFs (~1 KB) queued at once in an ` +
+        "UploadJournal (defaults: 2 hashing, 2 uploading) over an ArchiveClient with its default starting limits (the spec's), as " +
+        "DesktopCore builds them. POST arrival times and statuses from the service's request log. measured = the first POST " +
+        `arriving → the ${SCHEDULE.files}th acceptance recorded by the journal; ideal = (${SCHEDULE.files}/${SCHEDULE.uploadsPerWindow} − 1) ` +
+        `× ${SCHEDULE.windowMs / 1000} s + last batch, where last batch = the first POST of the last burst (POSTs split at pauses ≥ 1 s) ` +
+        `arriving → the ${SCHEDULE.files}th acceptance (what the final window takes in any schedule). "warm": one GET /v1/me ` +
+        "first, as the app's library sync does before uploads; \"cold\": uploads only. Client 'rate-limited' events: " +
+        `warm ${warm.rateLimitedEvents}, cold ${cold.rateLimitedEvents}. POST bursts (start after the first POST ×count): ` +
+        `warm ${warm.bursts}; cold ${cold.bursts}.`,
+    );
     return [
-      row(`Upload schedule, ${SCHEDULE.files} files at ${SCHEDULE.uploadsPerWindow}/${SCHEDULE.windowMs / 1000} s, warm client`, warm),
+      row(
+        `Upload schedule, ${SCHEDULE.files} files at ${SCHEDULE.uploadsPerWindow}/${SCHEDULE.windowMs / 1000} s, warm client`,
+        warm,
+      ),
       row('Upload schedule, same, cold client (uploads only)', cold),
     ];
   } finally {
@@ -152,8 +181,13 @@ async function benchSchedule(dir: string, notes: string[]): Promise<BenchRow[]> 
   }
 }
 
-async function scheduleRun(h: Awaited<ReturnType<typeof startHarness>>, dir: string, name: string, warm: boolean,
-  posts: ReadonlyArray<{ at: number; status: number }>): Promise<ScheduleRun> {
+async function scheduleRun(
+  h: Awaited<ReturnType<typeof startHarness>>,
+  dir: string,
+  name: string,
+  warm: boolean,
+  posts: ReadonlyArray<{ at: number; status: number }>,
+): Promise<ScheduleRun> {
   const files = join(dir, name);
   await mkdir(files, { recursive: true });
   const paths: string[] = [];
@@ -190,7 +224,12 @@ async function scheduleRun(h: Awaited<ReturnType<typeof startHarness>>, dir: str
     const totalMs = last - first;
     const idealMs = (SCHEDULE.files / SCHEDULE.uploadsPerWindow - 1) * SCHEDULE.windowMs + lastBatchMs;
     return {
-      totalMs, lastBatchMs, idealMs, ratio: totalMs / idealMs, rateLimitedEvents, posts: sent.length,
+      totalMs,
+      lastBatchMs,
+      idealMs,
+      ratio: totalMs / idealMs,
+      rateLimitedEvents,
+      posts: sent.length,
       status429: posts.filter((p) => p.status === 429).length,
       bursts: bursts.map((b) => `${((b[0]! - first) / 1000).toFixed(2)} s ×${b.length}`).join(', '),
     };
@@ -208,7 +247,8 @@ async function benchDetection(dir: string, notes: string[]): Promise<BenchRow[]>
   const inbox = join(dir, 'inbox');
   await mkdir(inbox);
   const folder = watchedFolderSchema.parse({ id: 'detect', path: inbox });
-  if (folder.stability_window_ms !== DETECTION.stabilityMs) throw new Error(`the default stability window is now ${folder.stability_window_ms} ms`);
+  if (folder.stability_window_ms !== DETECTION.stabilityMs)
+    throw new Error(`the default stability window is now ${folder.stability_window_ms} ms`);
   const store = new JournalStore(join(dir, 'journal.sqlite'));
   const journal = new UploadJournal({ store, transport: NO_TRANSPORT, folder: () => folder, paused: true });
   const queuedAt = new Map<string, number>();
@@ -232,15 +272,19 @@ async function benchDetection(dir: string, notes: string[]): Promise<BenchRow[]>
     const latencies = [...mtimes].map(([path, mtime]) => queuedAt.get(path)! - mtime);
     const max = Math.max(...latencies);
     const limit = DETECTION.stabilityMs + DETECTION.slackMs;
-    notes.push(`Detection: ${DETECTION.files} one-page PDFs written one at a time ${DETECTION.spacingMs} ms apart (one writeFile each) into a `
-      + `folder watched by FolderWatcher (native events, the default ${DETECTION.stabilityMs} ms stability window, default 100 ms check `
-      + 'interval) feeding an UploadJournal (uploads paused); latency = the journal\'s "queued" event (Date.now()) − the file\'s mtime. '
-      + `Beyond the window: min ${ms(Math.min(...latencies) - DETECTION.stabilityMs)}, median ${ms(median(latencies) - DETECTION.stabilityMs)}.`);
-    return [{
-      name: `Detection latency, last write → queued (${DETECTION.stabilityMs / 1000} s window)`,
-      measured: `p50 ${ms(median(latencies))} · p95 ${ms(percentile(latencies, 95))} · max ${ms(max)} (n=${latencies.length})`,
-      target: { label: `max < ${limit} ms (window + ${DETECTION.slackMs} ms)`, value: max, max: limit, unit: 'ms' },
-    }];
+    notes.push(
+      `Detection: ${DETECTION.files} one-page PDFs written one at a time ${DETECTION.spacingMs} ms apart (one writeFile each) into a ` +
+        `folder watched by FolderWatcher (native events, the default ${DETECTION.stabilityMs} ms stability window, default 100 ms check ` +
+        'interval) feeding an UploadJournal (uploads paused); latency = the journal\'s "queued" event (Date.now()) − the file\'s mtime. ' +
+        `Beyond the window: min ${ms(Math.min(...latencies) - DETECTION.stabilityMs)}, median ${ms(median(latencies) - DETECTION.stabilityMs)}.`,
+    );
+    return [
+      {
+        name: `Detection latency, last write → queued (${DETECTION.stabilityMs / 1000} s window)`,
+        measured: `p50 ${ms(median(latencies))} · p95 ${ms(percentile(latencies, 95))} · max ${ms(max)} (n=${latencies.length})`,
+        target: { label: `max < ${limit} ms (window + ${DETECTION.slackMs} ms)`, value: max, max: limit, unit: 'ms' },
+      },
+    ];
   } finally {
     await watcher.close();
     await journal.stop();
@@ -294,11 +338,13 @@ async function benchDropMemory(dir: string, notes: string[]): Promise<BenchRow[]
     const growth = peak - baseline;
     const hwm = hwmReset ? readPeakRss(process.pid) : undefined;
     const counts = journal.counts();
-    notes.push(`Drop: ${DROP.files} tiny files (~35 bytes) renamed into a watched folder with 64 renames in flight (${(droppedMs / 1000).toFixed(1)} s), `
-      + 'FolderWatcher (native events, default 2 s window) → UploadJournal with uploads PAUSED, so the figure is the watcher and the '
-      + `journal only (the journal still checks and hashes the files: ${counts.waiting + counts.failed} of them were through that when the last was queued). `
-      + `RSS of this process from /proc every ${DROP.sampleEveryMs} ms; growth = peak during the drop − median over 0.5 s before it`
-      + `${hwm === undefined ? '' : `; VmHWM cross-check ${mib(hwm - baseline)} above that baseline`}. Baseline RSS ${mib(baseline)}.`);
+    notes.push(
+      `Drop: ${DROP.files} tiny files (~35 bytes) renamed into a watched folder with 64 renames in flight (${(droppedMs / 1000).toFixed(1)} s), ` +
+        'FolderWatcher (native events, default 2 s window) → UploadJournal with uploads PAUSED, so the figure is the watcher and the ' +
+        `journal only (the journal still checks and hashes the files: ${counts.waiting + counts.failed} of them were through that when the last was queued). ` +
+        `RSS of this process from /proc every ${DROP.sampleEveryMs} ms; growth = peak during the drop − median over 0.5 s before it` +
+        `${hwm === undefined ? '' : `; VmHWM cross-check ${mib(hwm - baseline)} above that baseline`}. Baseline RSS ${mib(baseline)}.`,
+    );
     return [
       {
         name: `RSS growth, ${DROP.files.toLocaleString('en')} files dropped at once → all queued`,
@@ -347,13 +393,17 @@ async function benchHash(dir: string, notes: string[]): Promise<BenchRow[]> {
   const memMBps = 64 / ((performance.now() - memStarted) / 1000);
   const best = Math.min(...durations);
   const mid = median(durations);
-  const mbps = (d: number): number => (HASH.bytes / MB) / (d / 1000);
+  const mbps = (d: number): number => HASH.bytes / MB / (d / 1000);
   const maxMs = (HASH.bytes / MB / HASH.minMBps) * 1000;
-  notes.push(`SHA-256: hashFile (1 MB stream chunks) over a ${HASH.bytes / MB} MB random file already in the page cache (one warm-up `
-    + `read), ${HASH.runs} runs; median ${ms(mid)}, best ${ms(best)}. For scale, node:crypto on a 64 MB buffer in memory: ${memMBps.toFixed(0)} MB/s.`);
-  return [{
-    name: `SHA-256 throughput, hashFile on ${HASH.bytes / MB} MB`,
-    measured: `${mbps(mid).toFixed(0)} MB/s median (best ${mbps(best).toFixed(0)} MB/s, n=${HASH.runs})`,
-    target: { label: `≥ ${HASH.minMBps} MB/s`, value: mid, max: maxMs, unit: 'ms' },
-  }];
+  notes.push(
+    `SHA-256: hashFile (1 MB stream chunks) over a ${HASH.bytes / MB} MB random file already in the page cache (one warm-up ` +
+      `read), ${HASH.runs} runs; median ${ms(mid)}, best ${ms(best)}. For scale, node:crypto on a 64 MB buffer in memory: ${memMBps.toFixed(0)} MB/s.`,
+  );
+  return [
+    {
+      name: `SHA-256 throughput, hashFile on ${HASH.bytes / MB} MB`,
+      measured: `${mbps(mid).toFixed(0)} MB/s median (best ${mbps(best).toFixed(0)} MB/s, n=${HASH.runs})`,
+      target: { label: `≥ ${HASH.minMBps} MB/s`, value: mid, max: maxMs, unit: 'ms' },
+    },
+  ];
 }

@@ -13,7 +13,10 @@ const SUFFIX = '.bench.ts';
 const BENCH_DIR = import.meta.dirname;
 
 function availableSuites(): string[] {
-  return readdirSync(BENCH_DIR).filter((f) => f.endsWith(SUFFIX)).map((f) => f.slice(0, -SUFFIX.length)).sort();
+  return readdirSync(BENCH_DIR)
+    .filter((f) => f.endsWith(SUFFIX))
+    .map((f) => f.slice(0, -SUFFIX.length))
+    .sort();
 }
 
 async function loadSuite(name: string): Promise<() => Promise<BenchReport>> {
@@ -27,15 +30,18 @@ function printReport(report: BenchReport, markdown: boolean): void {
   console.log(formatTable(report.rows));
   if (report.notes.length > 0) console.log(`\n${report.notes.map((n) => `  · ${n}`).join('\n')}`);
   const missed = report.rows.filter((r) => verdictOf(r) === 'MISS');
-  console.log(missed.length === 0
-    ? '\nAll targets met.'
-    : `\nMISSED ${missed.length} target(s):\n${missed.map((r) => `  ✗ ${r.name}: ${r.measured} (target ${r.target!.label})`).join('\n')}`);
+  console.log(
+    missed.length === 0
+      ? '\nAll targets met.'
+      : `\nMISSED ${missed.length} target(s):\n${missed.map((r) => `  ✗ ${r.name}: ${r.measured} (target ${r.target!.label})`).join('\n')}`,
+  );
   if (markdown) console.log(`\n${formatMarkdownTable(report.rows)}`);
 }
 
 async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
-    args: process.argv.slice(2), allowPositionals: true,
+    args: process.argv.slice(2),
+    allowPositionals: true,
     options: { markdown: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
   });
   const suites = availableSuites();
@@ -45,7 +51,9 @@ async function main(): Promise<void> {
   }
   const unknown = positionals.filter((p) => !suites.includes(p));
   if (unknown.length > 0) {
-    console.error(`Unknown benchmark suite${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Available: ${suites.join(', ')}.`);
+    console.error(
+      `Unknown benchmark suite${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. Available: ${suites.join(', ')}.`,
+    );
     process.exitCode = 2;
     return;
   }
@@ -57,7 +65,8 @@ async function main(): Promise<void> {
     printReport(report, values.markdown ?? false);
     missed += report.rows.filter((r) => verdictOf(r) === 'MISS').length;
   }
-  if (selected.length > 1) console.log(`\n${missed === 0 ? 'All targets met.' : `${missed} target(s) missed in total.`}`);
+  if (selected.length > 1)
+    console.log(`\n${missed === 0 ? 'All targets met.' : `${missed} target(s) missed in total.`}`);
 }
 
 main().catch((error: unknown) => {

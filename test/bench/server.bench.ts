@@ -17,8 +17,24 @@ import { SERVER_NODE_FLAGS } from '../../server/gc-tuning.ts';
 import type { GcCounts } from './server-entry.ts';
 import { configureEmbeddings, syncEmbeddings } from '../../server/search/embedding-index.ts';
 import {
-  cpuAccount, latencyRow, median, mib, ms, percentile, procAvailable, readPeakRss, readRss, resetPeakRss, RssSampler, runConcurrent,
-  sampleSequential, waitForIdleProcess, waitForQuietDisk, waitForQuietMachine, type BenchReport, type BenchRow,
+  cpuAccount,
+  latencyRow,
+  median,
+  mib,
+  ms,
+  percentile,
+  procAvailable,
+  readPeakRss,
+  readRss,
+  resetPeakRss,
+  RssSampler,
+  runConcurrent,
+  sampleSequential,
+  waitForIdleProcess,
+  waitForQuietDisk,
+  waitForQuietMachine,
+  type BenchReport,
+  type BenchRow,
 } from './bench-utils.ts';
 
 const ENTRY = join(import.meta.dirname, 'server-entry.ts');
@@ -40,11 +56,24 @@ const MB = 1024 * 1024;
  * report capacity. BENCH_UPLOAD_RATE changes the rate.
  */
 const UPLOAD = {
-  bytes: 1 * MB, warmup: 20, rate: positiveInteger('BENCH_UPLOAD_RATE', 100), sustainedCount: 1000,
-  count: 300, concurrency: 4, p99MaxMs: 30, single: 50,
+  bytes: 1 * MB,
+  warmup: 20,
+  rate: positiveInteger('BENCH_UPLOAD_RATE', 100),
+  sustainedCount: 1000,
+  count: 300,
+  concurrency: 4,
+  p99MaxMs: 30,
+  single: 50,
 };
 /** BENCH_DOCUMENTS overrides the archive size for a quick trial run; the targets are for 100,000. */
-const LIST_SEARCH = { documents: positiveInteger('BENCH_DOCUMENTS', 100_000), p95MaxMs: 25, warmup: 5, minSamples: 30, maxSamples: 200, budgetMs: 15_000 };
+const LIST_SEARCH = {
+  documents: positiveInteger('BENCH_DOCUMENTS', 100_000),
+  p95MaxMs: 25,
+  warmup: 5,
+  minSamples: 30,
+  maxSamples: 200,
+  budgetMs: 15_000,
+};
 const BIG_UPLOAD = { bytes: 50 * MB - 1024, sampleEveryMs: 10, maxGrowthBytes: 64 * MB };
 
 export async function run(): Promise<BenchReport> {
@@ -91,7 +120,11 @@ class BenchServer {
   // Idle sockets are dropped well before the server's 5 s keep-alive timeout, so a request never races its close.
   private readonly agent = new Agent({ keepAlive: true, timeout: 2000 });
 
-  private constructor(child: ChildProcess, replies: AsyncIterator<string>, hello: { url: string; pid: number; key: string }) {
+  private constructor(
+    child: ChildProcess,
+    replies: AsyncIterator<string>,
+    hello: { url: string; pid: number; key: string },
+  ) {
     this.child = child;
     this.replies = replies;
     this.url = hello.url;
@@ -100,8 +133,14 @@ class BenchServer {
   }
 
   static async start(dataDir: string, extraArgs: readonly string[] = []): Promise<BenchServer> {
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...serverNodeArgs(), ENTRY, '--data-dir', dataDir, ...extraArgs], { stdio: ['pipe', 'pipe', 'inherit'] });
-    const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`bench server exited (${code})`))));
+    const child = spawn(
+      process.execPath,
+      [...SERVER_NODE_FLAGS, ...serverNodeArgs(), ENTRY, '--data-dir', dataDir, ...extraArgs],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`bench server exited (${code})`))),
+    );
     exited.catch(() => undefined);
     // Replies are JSON lines. Anything before a reply's opening brace is the server's own diagnostics (a flag such as
     // --trace-gc prints to the same stdout, at times on the reply's line): it goes to stderr.
@@ -167,25 +206,41 @@ class BenchServer {
 
   private uploadOnce(file: Buffer | string, filename: string): Promise<UploadResult> {
     const boundary = `----bench${randomUUID()}`;
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n`
-      + 'Content-Type: application/pdf\r\n\r\n');
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\n` +
+        'Content-Type: application/pdf\r\n\r\n',
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const size = typeof file === 'string' ? statSync(file).size : file.length;
     return new Promise<UploadResult>((resolve, reject) => {
       const started = performance.now();
-      const req = request(`${this.url}/v1/documents`, {
-        method: 'POST', agent: this.agent,
-        headers: {
-          Authorization: `Bearer ${this.key}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`,
-          'Content-Length': head.length + size + tail.length,
+      const req = request(
+        `${this.url}/v1/documents`,
+        {
+          method: 'POST',
+          agent: this.agent,
+          headers: {
+            Authorization: `Bearer ${this.key}`,
+            'Content-Type': `multipart/form-data; boundary=${boundary}`,
+            'Content-Length': head.length + size + tail.length,
+          },
         },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), ms: performance.now() - started }));
-        res.on('error', reject);
-      });
-      req.on('error', (error: NodeJS.ErrnoException) => reject(Object.assign(error, { reusedSocket: req.reusedSocket && error.code === 'ECONNRESET' })));
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              body: Buffer.concat(chunks).toString('utf8'),
+              ms: performance.now() - started,
+            }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', (error: NodeJS.ErrnoException) =>
+        reject(Object.assign(error, { reusedSocket: req.reusedSocket && error.code === 'ECONNRESET' })),
+      );
       req.write(head);
       if (typeof file !== 'string') {
         req.write(file);
@@ -197,14 +252,23 @@ class BenchServer {
   }
 }
 
-interface UploadResult { status: number; body: string; ms: number }
+interface UploadResult {
+  status: number;
+  body: string;
+  ms: number;
+}
 
 function expectAccepted(result: UploadResult, what: string): { duplicate_of: string | null } {
-  if (result.status !== 202) throw new Error(`${what}: expected 202, got ${result.status} ${result.body.slice(0, 300)}`);
+  if (result.status !== 202)
+    throw new Error(`${what}: expected 202, got ${result.status} ${result.body.slice(0, 300)}`);
   return JSON.parse(result.body) as { duplicate_of: string | null };
 }
 
-async function withServer<T>(dataDir: string, body: (server: BenchServer) => Promise<T>, extraArgs: readonly string[] = []): Promise<T> {
+async function withServer<T>(
+  dataDir: string,
+  body: (server: BenchServer) => Promise<T>,
+  extraArgs: readonly string[] = [],
+): Promise<T> {
   const server = await BenchServer.start(dataDir, extraArgs);
   try {
     return await body(server);
@@ -222,15 +286,21 @@ async function settle(server: BenchServer, label: string, notes: string[]): Prom
   const ownWork = await waitForIdleProcess(server.pid, { maxWaitMs: 600_000, busyBelow: 0.05 });
   if (!ownWork.idle) notes.push(`${label}: the server was still busy after ${(ownWork.waitedMs / 1000).toFixed(0)} s`);
   const { busyShare, waitedMs } = await waitForQuietMachine({ maxWaitMs: 60_000, busyBelow: 0.2 });
-  if (busyShare >= 0.2) notes.push(`${label}: the machine was still ${(busyShare * 100).toFixed(0)}% busy after ${(waitedMs / 1000).toFixed(0)} s of waiting`);
+  if (busyShare >= 0.2)
+    notes.push(
+      `${label}: the machine was still ${(busyShare * 100).toFixed(0)}% busy after ${(waitedMs / 1000).toFixed(0)} s of waiting`,
+    );
   const disk = await waitForQuietDisk({ maxWaitMs: 60_000 });
-  if (!disk.quiet) notes.push(`${label}: the disk was still writing back after ${(disk.waitedMs / 1000).toFixed(0)} s of waiting`);
+  if (!disk.quiet)
+    notes.push(`${label}: the disk was still writing back after ${(disk.waitedMs / 1000).toFixed(0)} s of waiting`);
 }
 
 /** One line on who used the CPU during a measurement. */
 function cpuNote(used: ReturnType<ReturnType<typeof cpuAccount>['end']>, per: number, unit: string): string {
-  return `CPU per ${unit}: server ${ms(used.serverMs / per)}, load generator ${ms(used.clientMs / per)}, `
-    + `other processes ${ms(used.othersMs / per)} (machine ${(used.busyShare * 100).toFixed(0)}% busy)`;
+  return (
+    `CPU per ${unit}: server ${ms(used.serverMs / per)}, load generator ${ms(used.clientMs / per)}, ` +
+    `other processes ${ms(used.othersMs / per)} (machine ${(used.busyShare * 100).toFixed(0)}% busy)`
+  );
 }
 
 async function expectStatus(res: Response, status: number, what: string): Promise<unknown> {
@@ -243,7 +313,11 @@ async function expectStatus(res: Response, status: number, what: string): Promis
 // PDFs of an exact size: one text page plus an uncompressed stream of filler bytes, so any random filler keeps
 // the file a valid PDF (and a distinct one, so uploads are not duplicates).
 
-interface PdfLayout { head: Buffer; fillerLength: number; tail: Buffer }
+interface PdfLayout {
+  head: Buffer;
+  fillerLength: number;
+  tail: Buffer;
+}
 
 function pdfLayout(lines: readonly string[], totalBytes: number): PdfLayout {
   const text = lines.map((l) => `(${l.replace(/[\\()]/g, (c) => `\\${c}`)}) Tj T*`).join(' ');
@@ -266,8 +340,9 @@ function pdfLayout(lines: readonly string[], totalBytes: number): PdfLayout {
     head += `6 0 obj\n<< /Length ${fillerLength} >>\nstream\n`;
     const afterFiller = '\nendstream\nendobj\n';
     const xref = head.length + fillerLength + afterFiller.length;
-    const tail = `${afterFiller}xref\n0 7\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`
-      + `trailer\n<< /Size 7 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+    const tail =
+      `${afterFiller}xref\n0 7\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}` +
+      `trailer\n<< /Size 7 /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
     return { head: Buffer.from(head, 'latin1'), fillerLength, tail: Buffer.from(tail, 'latin1') };
   };
   let layout = build(totalBytes);
@@ -326,14 +401,20 @@ async function benchUploadAccept(dataDir: string, notes: string[]): Promise<Benc
   const saturated = async (server: BenchServer, label: string): Promise<{ latencies: number[]; wall: number }> => {
     const latencies: number[] = [];
     const started = performance.now();
-    await runConcurrent(UPLOAD.count, UPLOAD.concurrency, async (i) => void latencies.push(await uploadOne(server, label, i)));
+    await runConcurrent(
+      UPLOAD.count,
+      UPLOAD.concurrency,
+      async (i) => void latencies.push(await uploadOne(server, label, i)),
+    );
     return { latencies, wall: performance.now() - started };
   };
   /**
    * Open loop: upload i starts at start + i / rate whether or not earlier ones are answered, and its latency runs from
    * that scheduled moment (a late start counts against the server, so a stall cannot hide the requests it delayed).
    */
-  const sustained = async (server: BenchServer): Promise<{ latencies: number[]; lateStarts: number; maxInFlight: number }> => {
+  const sustained = async (
+    server: BenchServer,
+  ): Promise<{ latencies: number[]; lateStarts: number; maxInFlight: number }> => {
     const latencies: number[] = [];
     const pending: Array<Promise<void>> = [];
     const interval = 1000 / UPLOAD.rate;
@@ -349,10 +430,12 @@ async function benchUploadAccept(dataDir: string, notes: string[]): Promise<Benc
       if (performance.now() - scheduled > 2) lateStarts++;
       inFlight++;
       maxInFlight = Math.max(maxInFlight, inFlight);
-      pending.push(uploadOne(server, 'sustained', i, file).then(() => {
-        inFlight--;
-        latencies.push(performance.now() - scheduled);
-      }));
+      pending.push(
+        uploadOne(server, 'sustained', i, file).then(() => {
+          inFlight--;
+          latencies.push(performance.now() - scheduled);
+        }),
+      );
     }
     await Promise.all(pending);
     return { latencies, lateStarts, maxInFlight };
@@ -366,15 +449,17 @@ async function benchUploadAccept(dataDir: string, notes: string[]): Promise<Benc
     await server.command('gc');
     const open = await sustained(server);
     let used = cpu?.end();
-    const gc = await server.command('gc') as GcCounts;
+    const gc = (await server.command('gc')) as GcCounts;
     const wallSustained = UPLOAD.sustainedCount / UPLOAD.rate;
     await server.idle();
-    notes.push(`sustained uploads: ${UPLOAD.sustainedCount} distinct ${mib(UPLOAD.bytes)} PDFs started at a fixed rate of `
-      + `${UPLOAD.rate}/s (${(wallSustained).toFixed(0)} s, ${((UPLOAD.rate * UPLOAD.bytes) / MB).toFixed(0)} MB/s), latency from `
-      + `each upload's scheduled start; at most ${open.maxInFlight} in flight, ${open.lateStarts} started > 2 ms late`
-      + (used ? `; ${cpuNote(used, UPLOAD.sustainedCount, 'upload')}` : '')
-      + `; server main-thread GC meanwhile: ${gc.major} major (${gc.majorMs.toFixed(0)} ms with incremental steps), `
-      + `${gc.minor} minor (${gc.minorMs.toFixed(0)} ms), longest pause ${gc.maxMs.toFixed(1)} ms`);
+    notes.push(
+      `sustained uploads: ${UPLOAD.sustainedCount} distinct ${mib(UPLOAD.bytes)} PDFs started at a fixed rate of ` +
+        `${UPLOAD.rate}/s (${wallSustained.toFixed(0)} s, ${((UPLOAD.rate * UPLOAD.bytes) / MB).toFixed(0)} MB/s), latency from ` +
+        `each upload's scheduled start; at most ${open.maxInFlight} in flight, ${open.lateStarts} started > 2 ms late` +
+        (used ? `; ${cpuNote(used, UPLOAD.sustainedCount, 'upload')}` : '') +
+        `; server main-thread GC meanwhile: ${gc.major} major (${gc.majorMs.toFixed(0)} ms with incremental steps), ` +
+        `${gc.minor} minor (${gc.minorMs.toFixed(0)} ms), longest pause ${gc.maxMs.toFixed(1)} ms`,
+    );
 
     await settle(server, 'uploads (saturation)', notes);
     cpu = procAvailable(server.pid) ? cpuAccount(server.pid) : null;
@@ -386,34 +471,53 @@ async function benchUploadAccept(dataDir: string, notes: string[]): Promise<Benc
     // Information: the same uploads one at a time, i.e. without queueing behind each other.
     const single: number[] = [];
     for (let i = 0; i < UPLOAD.single; i++) single.push(await uploadOne(server, 'single', i));
-    notes.push(`saturation: ${UPLOAD.count} uploads, ${UPLOAD.concurrency} in flight at all times (closed loop); its latency is `
-      + `queueing: ${UPLOAD.concurrency} ÷ throughput. Text extraction of earlier uploads runs in the server's worker meanwhile `
-      + `(queue drained ${(drain / 1000).toFixed(1)} s after the last 202)` + (used ? `; ${cpuNote(used, UPLOAD.count, 'upload')}` : ''));
+    notes.push(
+      `saturation: ${UPLOAD.count} uploads, ${UPLOAD.concurrency} in flight at all times (closed loop); its latency is ` +
+        `queueing: ${UPLOAD.concurrency} ÷ throughput. Text extraction of earlier uploads runs in the server's worker meanwhile ` +
+        `(queue drained ${(drain / 1000).toFixed(1)} s after the last 202)` +
+        (used ? `; ${cpuNote(used, UPLOAD.count, 'upload')}` : ''),
+    );
     return [
-      latencyRow(`Upload accept, ${mib(UPLOAD.bytes)} PDF, sustained ${UPLOAD.rate}/s`, open.latencies, 99, UPLOAD.p99MaxMs),
+      latencyRow(
+        `Upload accept, ${mib(UPLOAD.bytes)} PDF, sustained ${UPLOAD.rate}/s`,
+        open.latencies,
+        99,
+        UPLOAD.p99MaxMs,
+      ),
       {
         name: `Upload accept, saturation: ${UPLOAD.concurrency} in flight, closed loop`,
-        measured: `p50 ${ms(percentile(latencies, 50))} · p99 ${ms(percentile(latencies, 99))} (n=${latencies.length}) · `
-          + `${(UPLOAD.count / (wall / 1000)).toFixed(1)} uploads/s · max ${ms(Math.max(...latencies))}`,
+        measured:
+          `p50 ${ms(percentile(latencies, 50))} · p99 ${ms(percentile(latencies, 99))} (n=${latencies.length}) · ` +
+          `${(UPLOAD.count / (wall / 1000)).toFixed(1)} uploads/s · max ${ms(Math.max(...latencies))}`,
       },
-      { name: `Upload accept, ${mib(UPLOAD.bytes)} PDF, one at a time`, measured: `p50 ${ms(percentile(single, 50))} · p99 ${ms(percentile(single, 99))} (n=${single.length})` },
+      {
+        name: `Upload accept, ${mib(UPLOAD.bytes)} PDF, one at a time`,
+        measured: `p50 ${ms(percentile(single, 50))} · p99 ${ms(percentile(single, 99))} (n=${single.length})`,
+      },
     ];
   });
   // Diagnostic: the accept path alone at saturation, with the processor stopped (uploads are queued, nothing is
   // extracted). The difference to the saturation row is what processing running alongside costs the uploads.
-  rows.push(await withServer(join(dataDir, 'paused'), async (server) => {
-    await warmUp(server);
-    await settle(server, 'uploads (processing paused)', notes);
-    const cpu = procAvailable(server.pid) ? cpuAccount(server.pid) : null;
-    const { latencies, wall } = await saturated(server, 'paused');
-    const used = cpu?.end();
-    if (used) notes.push(`saturation with processing paused: ${cpuNote(used, UPLOAD.count, 'upload')}`);
-    return {
-      name: 'Upload accept, saturation, processing paused (diagnostic)',
-      measured: `p50 ${ms(percentile(latencies, 50))} · p99 ${ms(percentile(latencies, 99))} (n=${latencies.length}) · `
-        + `${(UPLOAD.count / (wall / 1000)).toFixed(1)} uploads/s`,
-    };
-  }, ['--pause-processing']));
+  rows.push(
+    await withServer(
+      join(dataDir, 'paused'),
+      async (server) => {
+        await warmUp(server);
+        await settle(server, 'uploads (processing paused)', notes);
+        const cpu = procAvailable(server.pid) ? cpuAccount(server.pid) : null;
+        const { latencies, wall } = await saturated(server, 'paused');
+        const used = cpu?.end();
+        if (used) notes.push(`saturation with processing paused: ${cpuNote(used, UPLOAD.count, 'upload')}`);
+        return {
+          name: 'Upload accept, saturation, processing paused (diagnostic)',
+          measured:
+            `p50 ${ms(percentile(latencies, 50))} · p99 ${ms(percentile(latencies, 99))} (n=${latencies.length}) · ` +
+            `${(UPLOAD.count / (wall / 1000)).toFixed(1)} uploads/s`,
+        };
+      },
+      ['--pause-processing'],
+    ),
+  );
   return rows;
 }
 
@@ -454,14 +558,21 @@ async function benchBigUploadMemory(dataDir: string, notes: string[]): Promise<B
       sampler.stop();
       const processingPeak = Math.max(...sampler.between(processStart, processed));
 
-      notes.push(`RSS: baseline ${mib(baseline)} (median of ${sampler.between(0, baselineEnd).length} samples), `
-        + `${during.length} samples every ${BIG_UPLOAD.sampleEveryMs} ms during the upload (${ms(accepted - started)} to the 202)`
-        + (hwmReset ? `; kernel peak (VmHWM, reset before the upload) ${mib(hwm)}` : ''));
+      notes.push(
+        `RSS: baseline ${mib(baseline)} (median of ${sampler.between(0, baselineEnd).length} samples), ` +
+          `${during.length} samples every ${BIG_UPLOAD.sampleEveryMs} ms during the upload (${ms(accepted - started)} to the 202)` +
+          (hwmReset ? `; kernel peak (VmHWM, reset before the upload) ${mib(hwm)}` : ''),
+      );
       return [
         {
           name: `Server RSS growth during a ${mib(BIG_UPLOAD.bytes)} upload`,
           measured: `+${mib(peak - baseline)} (peak ${mib(peak)}${hwmReset ? `, VmHWM +${mib(hwm - baseline)}` : ''})`,
-          target: { label: `< ${mib(BIG_UPLOAD.maxGrowthBytes)}`, value: Math.max(peak, hwmReset ? hwm : 0) - baseline, max: BIG_UPLOAD.maxGrowthBytes, unit: 'B' },
+          target: {
+            label: `< ${mib(BIG_UPLOAD.maxGrowthBytes)}`,
+            value: Math.max(peak, hwmReset ? hwm : 0) - baseline,
+            max: BIG_UPLOAD.maxGrowthBytes,
+            unit: 'B',
+          },
         },
         {
           name: 'Server RSS growth while that file is processed',
@@ -501,9 +612,43 @@ const COMMON_WORDS = `der die und für mit rechnung betrag zahlung vom auf den d
   zahlbar innerhalb tagen erhalten freundlichen grüßen sehr geehrte damen herren kundennummer rechnungsnummer
   vertragsnummer zählerstand tarif grundgebühr abschlag guthaben nachzahlung erstattung antrag bestätigung
   invoice payment amount due date customer account total please thank order delivery insurance contract`
-  .split(/\s+/).filter(Boolean);
-const SYLLABLES = ['ka', 'lo', 'mer', 'stein', 'berg', 'ri', 'na', 'tu', 'vel', 'dor', 'sch', 'ei', 'an', 'ort', 'ung',
-  'heim', 'feld', 'ba', 'ke', 'li', 'mo', 'ser', 'ti', 'gra', 'pul', 'wen', 'zu', 'ä', 'ö', 'ü', 'ker', 'sel', 'hof'];
+  .split(/\s+/)
+  .filter(Boolean);
+const SYLLABLES = [
+  'ka',
+  'lo',
+  'mer',
+  'stein',
+  'berg',
+  'ri',
+  'na',
+  'tu',
+  'vel',
+  'dor',
+  'sch',
+  'ei',
+  'an',
+  'ort',
+  'ung',
+  'heim',
+  'feld',
+  'ba',
+  'ke',
+  'li',
+  'mo',
+  'ser',
+  'ti',
+  'gra',
+  'pul',
+  'wen',
+  'zu',
+  'ä',
+  'ö',
+  'ü',
+  'ker',
+  'sel',
+  'hof',
+];
 const VOCABULARY_SIZE = 20_000;
 
 function vocabulary(random: () => number): string[] {
@@ -524,7 +669,8 @@ function zipfSampler(n: number, random: () => number): () => number {
   for (let rank = 0; rank < n; rank++) cumulative[rank] = sum += 1 / (rank + 1);
   return () => {
     const x = random() * sum;
-    let lo = 0, hi = n - 1;
+    let lo = 0,
+      hi = n - 1;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
       if (cumulative[mid]! < x) lo = mid + 1;
@@ -534,7 +680,13 @@ function zipfSampler(n: number, random: () => number): () => number {
   };
 }
 
-interface SeedResult { words: string[]; spaces: string[]; seconds: number; bytes: number; embedder: string }
+interface SeedResult {
+  words: string[];
+  spaces: string[];
+  seconds: number;
+  bytes: number;
+  embedder: string;
+}
 
 /**
  * Fills a fresh data directory with `count` realistic documents (rows, full-text index, embeddings) before a server
@@ -558,35 +710,104 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
   const insertSpace = db.prepare('INSERT INTO spaces (id, name, created_at) VALUES (?, ?, ?)');
   insertSpace.run(spaces[1]!, 'Privat', now);
   insertSpace.run(spaces[2]!, 'Firma', now);
-  const categoryNames = ['Rechnungen', 'Verträge', 'Versicherungen', 'Steuern', 'Bank', 'Gesundheit', 'Wohnen', 'Arbeit'];
+  const categoryNames = [
+    'Rechnungen',
+    'Verträge',
+    'Versicherungen',
+    'Steuern',
+    'Bank',
+    'Gesundheit',
+    'Wohnen',
+    'Arbeit',
+  ];
   const categories = new Map<string, string[]>();
   const insertCategory = db.prepare('INSERT INTO categories (id, space_id, name, created_at) VALUES (?, ?, ?, ?)');
   for (const space of spaces) {
-    categories.set(space, categoryNames.map((name) => {
-      const id = randomUUID();
-      insertCategory.run(id, space, name, now);
-      return id;
-    }));
+    categories.set(
+      space,
+      categoryNames.map((name) => {
+        const id = randomUUID();
+        insertCategory.run(id, space, name, now);
+        return id;
+      }),
+    );
   }
-  const senderNames = Array.from({ length: 300 }, (_, i) =>
-    `${words[200 + i * 7]!.replace(/^./, (c) => c.toUpperCase())} ${pick(['GmbH', 'AG', 'KG', 'e.V.', 'Versicherung', 'Stadtwerke', 'Praxis', 'Bank'])}`);
+  const senderNames = Array.from(
+    { length: 300 },
+    (_, i) =>
+      `${words[200 + i * 7]!.replace(/^./, (c) => c.toUpperCase())} ${pick(['GmbH', 'AG', 'KG', 'e.V.', 'Versicherung', 'Stadtwerke', 'Praxis', 'Bank'])}`,
+  );
   // Senders and tags are kept per space: each space has its own row for every name.
-  const sendersBySpace = new Map(spaces.map((space) => [space, senderNames.map((name) => {
-    const id = randomUUID();
-    db.prepare('INSERT INTO senders (id, space_id, name, created_at) VALUES (?, ?, ?, ?)').run(id, space, `${name} ${id.slice(0, 4)}`, now);
-    return id;
-  })]));
-  const tagNames = ['wichtig', 'steuer-2023', 'steuer-2024', 'privat', 'büro', 'auto', 'haus', 'kinder', 'reise', 'garantie',
-    'erledigt', 'offen', 'archiv', 'gesundheit', 'bank', 'versicherung', 'strom', 'internet', 'handy', 'miete'];
-  const tagIdsBySpace = new Map(spaces.map((space) => [space, tagNames.map((name) =>
-    Number((db.prepare('INSERT INTO tags (space_id, name) VALUES (?, ?) RETURNING id').get(space, name) as { id: number }).id))]));
+  const sendersBySpace = new Map(
+    spaces.map((space) => [
+      space,
+      senderNames.map((name) => {
+        const id = randomUUID();
+        db.prepare('INSERT INTO senders (id, space_id, name, created_at) VALUES (?, ?, ?, ?)').run(
+          id,
+          space,
+          `${name} ${id.slice(0, 4)}`,
+          now,
+        );
+        return id;
+      }),
+    ]),
+  );
+  const tagNames = [
+    'wichtig',
+    'steuer-2023',
+    'steuer-2024',
+    'privat',
+    'büro',
+    'auto',
+    'haus',
+    'kinder',
+    'reise',
+    'garantie',
+    'erledigt',
+    'offen',
+    'archiv',
+    'gesundheit',
+    'bank',
+    'versicherung',
+    'strom',
+    'internet',
+    'handy',
+    'miete',
+  ];
+  const tagIdsBySpace = new Map(
+    spaces.map((space) => [
+      space,
+      tagNames.map((name) =>
+        Number(
+          (
+            db.prepare('INSERT INTO tags (space_id, name) VALUES (?, ?) RETURNING id').get(space, name) as {
+              id: number;
+            }
+          ).id,
+        ),
+      ),
+    ]),
+  );
   db.exec('COMMIT');
 
-  const insertDocument = db.prepare(`INSERT INTO documents (id, space_id, category_id, sender_id, status, title, original_filename,
+  const insertDocument =
+    db.prepare(`INSERT INTO documents (id, space_id, category_id, sender_id, status, title, original_filename,
     mime_type, file_format, size_bytes, sha256, page_count, language, document_date, content, extracted_data, error,
     created_at, updated_at, processed_at, deleted_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'application/pdf', 'pdf', ?, ?, ?, 'de', ?, ?, '{}', ?, ?, ?, ?, ?)`);
   const insertTag = db.prepare('INSERT INTO document_tags (document_id, tag_id) VALUES (?, ?)');
-  const docTypes = ['Rechnung', 'Vertrag', 'Police', 'Bescheid', 'Kontoauszug', 'Mahnung', 'Angebot', 'Gutschrift', 'Lohnabrechnung', 'Brief'];
+  const docTypes = [
+    'Rechnung',
+    'Vertrag',
+    'Police',
+    'Bescheid',
+    'Kontoauszug',
+    'Mahnung',
+    'Angebot',
+    'Gutschrift',
+    'Lohnabrechnung',
+    'Brief',
+  ];
   const fiveYears = 5 * 365 * 24 * 3600 * 1000;
   const firstCreated = Date.now() - fiveYears;
   const batch = 5000;
@@ -595,7 +816,10 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
     for (let i = start; i < Math.min(count, start + batch); i++) {
       const space = random() < 0.7 ? spaces[0]! : random() < 0.67 ? spaces[1]! : spaces[2]!;
       const created = new Date(firstCreated + (fiveYears * i) / count + Math.floor(random() * 60_000));
-      const documentDate = random() < 0.9 ? new Date(created.getTime() - Math.floor(random() * 30) * 86_400_000).toISOString().slice(0, 10) : null;
+      const documentDate =
+        random() < 0.9
+          ? new Date(created.getTime() - Math.floor(random() * 30) * 86_400_000).toISOString().slice(0, 10)
+          : null;
       const senderIndex = random() < 0.9 ? Math.floor(random() * senderNames.length) : null;
       const sender = senderIndex === null ? null : sendersBySpace.get(space)![senderIndex]!;
       const senderLabel = senderIndex === null ? 'Unbekannt' : senderNames[senderIndex]!;
@@ -607,11 +831,25 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
       const status = roll < 0.95 ? 'completed' : roll < 0.97 ? 'failed' : roll < 0.99 ? 'skipped' : 'pending';
       const updated = new Date(created.getTime() + Math.floor(random() * 3_600_000)).toISOString();
       const id = randomUUID();
-      insertDocument.run(id, space, random() < 0.8 ? pick(categories.get(space)!) : null, sender, status, title,
-        `${title.replaceAll(' ', '_')}.pdf`, 20_000 + Math.floor(random() * 2_000_000), randomBytes(32).toString('hex'),
-        1 + Math.floor(random() * 5), documentDate, status === 'completed' ? content : '',
-        status === 'failed' ? 'Processing failed: bench' : null, created.toISOString(), updated,
-        status === 'pending' ? null : updated, random() < 0.01 ? updated : null);
+      insertDocument.run(
+        id,
+        space,
+        random() < 0.8 ? pick(categories.get(space)!) : null,
+        sender,
+        status,
+        title,
+        `${title.replaceAll(' ', '_')}.pdf`,
+        20_000 + Math.floor(random() * 2_000_000),
+        randomBytes(32).toString('hex'),
+        1 + Math.floor(random() * 5),
+        documentDate,
+        status === 'completed' ? content : '',
+        status === 'failed' ? 'Processing failed: bench' : null,
+        created.toISOString(),
+        updated,
+        status === 'pending' ? null : updated,
+        random() < 0.01 ? updated : null,
+      );
       const tagCount = Math.floor(random() * random() * 4);
       const tagIds = tagIdsBySpace.get(space)!;
       for (const tag of new Set(Array.from({ length: tagCount }, () => pick(tagIds)))) insertTag.run(id, tag);
@@ -630,7 +868,10 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
   db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
   db.close();
   return {
-    words, spaces, seconds: (performance.now() - started) / 1000, bytes: statSync(join(dataDir, 'archive.sqlite')).size,
+    words,
+    spaces,
+    seconds: (performance.now() - started) / 1000,
+    bytes: statSync(join(dataDir, 'archive.sqlite')).size,
     embedder: `${index.embedder.id} (${embedded.toLocaleString('en')} documents)`,
   };
 }
@@ -650,25 +891,36 @@ const seededWords = (): string[] => vocabulary(prng(SEED));
 async function archiveFor(dataDir: string, notes: string[]): Promise<{ dir: string; words: string[] }> {
   const reuse = process.env.BENCH_ARCHIVE;
   if (reuse && existsSync(join(reuse, 'archive.sqlite'))) {
-    notes.push(`list/search: reused the archive seeded before in ${reuse} (BENCH_ARCHIVE; BENCH_DOCUMENTS is not checked)`);
+    notes.push(
+      `list/search: reused the archive seeded before in ${reuse} (BENCH_ARCHIVE; BENCH_DOCUMENTS is not checked)`,
+    );
     return { dir: reuse, words: seededWords() };
   }
   const dir = reuse ?? dataDir;
   if (reuse) await mkdir(reuse, { recursive: true });
   const seed = await seedArchive(dir, LIST_SEARCH.documents);
-  notes.push(`list/search: ${LIST_SEARCH.documents.toLocaleString('en')} documents seeded in ${seed.seconds.toFixed(1)} s `
-    + `(database ${mib(seed.bytes)}; 3 spaces, 150-449 words of Zipf-distributed text each, 95% completed, 1% soft-deleted; `
-    + `embeddings ${seed.embedder})`);
+  notes.push(
+    `list/search: ${LIST_SEARCH.documents.toLocaleString('en')} documents seeded in ${seed.seconds.toFixed(1)} s ` +
+      `(database ${mib(seed.bytes)}; 3 spaces, 150-449 words of Zipf-distributed text each, 95% completed, 1% soft-deleted; ` +
+      `embeddings ${seed.embedder})`,
+  );
   return { dir, words: seed.words };
 }
 
 async function benchListAndSearch(dataDir: string, notes: string[]): Promise<BenchRow[]> {
   const { dir: archiveDir, words } = await archiveFor(dataDir, notes);
-  notes.push(`list/search: each scenario: ${LIST_SEARCH.warmup} warm-up requests, then ${LIST_SEARCH.minSamples}-${LIST_SEARCH.maxSamples} sequential requests`);
+  notes.push(
+    `list/search: each scenario: ${LIST_SEARCH.warmup} warm-up requests, then ${LIST_SEARCH.minSamples}-${LIST_SEARCH.maxSamples} sequential requests`,
+  );
   const deep = Math.floor(LIST_SEARCH.documents / 2);
-  const list = (query: string): Scenario['request'] => (server) => server.fetch(`/v1/documents${query}`);
-  const search = (queries: readonly string[]): Scenario['request'] => (server, i) =>
-    server.fetch('/v1/search', { method: 'POST', json: { query: queries[i % queries.length], limit: 20 } });
+  const list =
+    (query: string): Scenario['request'] =>
+    (server) =>
+      server.fetch(`/v1/documents${query}`);
+  const search =
+    (queries: readonly string[]): Scenario['request'] =>
+    (server, i) =>
+      server.fetch('/v1/search', { method: 'POST', json: { query: queries[i % queries.length], limit: 20 } });
   // Query words by rank in the Zipf vocabulary: 'rechnung' is among the top ten, the rare ones come from the tail.
   const rare = words.slice(15_000, 15_010);
   const pairs = Array.from({ length: 10 }, (_, i) => `${words[40 + i]} ${words[120 + i * 3]}`);
@@ -695,8 +947,11 @@ async function benchListAndSearch(dataDir: string, notes: string[]): Promise<Ben
       let total = 0;
       let estimated = false;
       const samples = await sampleSequential(async (i) => {
-        const body = (await expectStatus(await scenario.request(server, i), 200, scenario.name)) as
-          { total: number; total_is_estimate?: boolean; items: unknown[] };
+        const body = (await expectStatus(await scenario.request(server, i), 200, scenario.name)) as {
+          total: number;
+          total_is_estimate?: boolean;
+          items: unknown[];
+        };
         if (body.items.length === 0 && body.total > 0) throw new Error(`${scenario.name}: empty page of ${body.total}`);
         total = Math.max(total, body.total);
         estimated ||= body.total_is_estimate === true;

@@ -16,7 +16,16 @@ import { LibraryCache } from '../../main/core/library/library-cache.ts';
 import { ensureRenderer, launchChromium, RENDERER_DIR, startDesktop, until } from '../e2e/e2e-harness.ts';
 import { makePdf } from '../helpers/archive-harness.ts';
 import { syntheticDocuments } from '../helpers/synthetic-documents.ts';
-import { machineCpuMs, median, ms, percentile, sha256Reference, waitForQuietMachine, type BenchReport, type BenchRow } from './bench-utils.ts';
+import {
+  machineCpuMs,
+  median,
+  ms,
+  percentile,
+  sha256Reference,
+  waitForQuietMachine,
+  type BenchReport,
+  type BenchRow,
+} from './bench-utils.ts';
 
 const DOCUMENTS = Number(process.env.BENCH_UI_DOCUMENTS ?? 10_000);
 const LOADS = 5;
@@ -94,10 +103,17 @@ const PHASE_PROBE = `
 
 /** The phases of one cold load, in ms from navigation start. */
 interface Phases {
-  html: number; scripts: number; domContentLoaded: number; socket: number | null; socketOpen: number | null;
-  calls: Array<{ call: string; sent: number; answered: number | null }>; shell: number | null;
+  html: number;
+  scripts: number;
+  domContentLoaded: number;
+  socket: number | null;
+  socketOpen: number | null;
+  calls: Array<{ call: string; sent: number; answered: number | null }>;
+  shell: number | null;
   /** Main-thread time by kind (Chrome's Performance.getMetrics), ms. */
-  script: number; styleAndLayout: number; task: number;
+  script: number;
+  styleAndLayout: number;
+  task: number;
 }
 
 const PHASES_OF_PAGE = `(() => {
@@ -149,8 +165,19 @@ const COMPLETED_PROBE = `
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-status', 'data-id'] });
 `;
 
-interface FirstRow { inDom: number; painted: number; visible: boolean }
-interface ScrollResult { stamps: number[]; longFrames: number[]; loafSupported: boolean; skeletonFrames: number; scrollTop: number; firstIndex: number }
+interface FirstRow {
+  inDom: number;
+  painted: number;
+  visible: boolean;
+}
+interface ScrollResult {
+  stamps: number[];
+  longFrames: number[];
+  loafSupported: boolean;
+  skeletonFrames: number;
+  scrollTop: number;
+  firstIndex: number;
+}
 
 export async function run(): Promise<BenchReport> {
   const rows: BenchRow[] = [];
@@ -165,7 +192,9 @@ export async function run(): Promise<BenchReport> {
     const cache = new LibraryCache(join(dir, 'data', 'library.sqlite'));
     cache.upsertDocuments(syntheticDocuments(DOCUMENTS), Date.now());
     cache.close();
-    notes.push(`${DOCUMENTS.toLocaleString('en')} synthetic documents written to the library cache in ${((performance.now() - seeded) / 1000).toFixed(1)} s.`);
+    notes.push(
+      `${DOCUMENTS.toLocaleString('en')} synthetic documents written to the library cache in ${((performance.now() - seeded) / 1000).toFixed(1)} s.`,
+    );
 
     // Not started: no sync would keep the cache as seeded (a full reconcile against the empty archive empties it).
     // Onboarded in the settings, as for anyone past the first start; each load below is a fresh browser context with
@@ -178,12 +207,19 @@ export async function run(): Promise<BenchReport> {
       const cpuMBps = sha256Reference();
       // The first-row target is for the machine of docs/benchmarks.md and scales with a slower CPU (twice as slow, twice the time).
       const firstRenderMaxMs = TARGETS.firstRenderMs * Math.max(1, REFERENCE_SHA256_MBPS / cpuMBps);
-      notes.unshift(`CPU reference: SHA-256 in memory ${cpuMBps.toFixed(0)} MB/s (node:crypto over 64 MB, median of 3); the machine of docs/benchmarks.md `
-        + `does ${REFERENCE_SHA256_MBPS.toLocaleString('en')} MB/s, so the first-row target here is ${firstRenderMaxMs.toFixed(0)} ms.`);
+      notes.unshift(
+        `CPU reference: SHA-256 in memory ${cpuMBps.toFixed(0)} MB/s (node:crypto over 64 MB, median of 3); the machine of docs/benchmarks.md ` +
+          `does ${REFERENCE_SHA256_MBPS.toLocaleString('en')} MB/s, so the first-row target here is ${firstRenderMaxMs.toFixed(0)} ms.`,
+      );
       const cpu0 = machineCpuMs();
       const load0 = loadavg()[0]!;
 
-      const loadOnce = async (): Promise<{ first: FirstRow; phases: Phases; page: Page; close: () => Promise<void> }> => {
+      const loadOnce = async (): Promise<{
+        first: FirstRow;
+        phases: Phases;
+        page: Page;
+        close: () => Promise<void>;
+      }> => {
         const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
         await context.addInitScript(FIRST_ROW_PROBE);
         await context.addInitScript(PHASE_PROBE);
@@ -193,14 +229,19 @@ export async function run(): Promise<BenchReport> {
         const before = metricsOf(await cdp.send('Performance.getMetrics'));
         await page.goto(desktop.shell.url);
         // A function, not a string: the page's CSP forbids eval, which a string predicate would need.
-        await page.waitForFunction(() => (globalThis as unknown as { __firstRow: unknown }).__firstRow !== null, undefined, { timeout: 30_000 });
+        await page.waitForFunction(
+          () => (globalThis as unknown as { __firstRow: unknown }).__firstRow !== null,
+          undefined,
+          { timeout: 30_000 },
+        );
         const after = metricsOf(await cdp.send('Performance.getMetrics'));
-        const first = await page.evaluate('window.__firstRow') as FirstRow;
+        const first = (await page.evaluate('window.__firstRow')) as FirstRow;
         if (!first.visible) throw new Error('the first library row was in the DOM but not on screen');
         const phases = {
-          ...(await page.evaluate(PHASES_OF_PAGE) as Omit<Phases, 'script' | 'styleAndLayout' | 'task'>),
+          ...((await page.evaluate(PHASES_OF_PAGE)) as Omit<Phases, 'script' | 'styleAndLayout' | 'task'>),
           script: after.ScriptDuration - before.ScriptDuration,
-          styleAndLayout: after.RecalcStyleDuration + after.LayoutDuration - before.RecalcStyleDuration - before.LayoutDuration,
+          styleAndLayout:
+            after.RecalcStyleDuration + after.LayoutDuration - before.RecalcStyleDuration - before.LayoutDuration,
           task: after.TaskDuration - before.TaskDuration,
         };
         return { first, phases, page, close: () => context.close() };
@@ -220,13 +261,19 @@ export async function run(): Promise<BenchReport> {
         inDom.push(loaded.first.inDom);
         phases.push(loaded.phases);
         const total = await loaded.page.getByTestId('library-total').textContent();
-        if (!total?.includes(DOCUMENTS.toLocaleString('en-US'))) throw new Error(`the library shows "${total}", not ${DOCUMENTS} documents`);
+        if (!total?.includes(DOCUMENTS.toLocaleString('en-US')))
+          throw new Error(`the library shows "${total}", not ${DOCUMENTS} documents`);
         await loaded.close();
       }
       rows.push({
         name: `first library row on screen, ${DOCUMENTS.toLocaleString('en')} cached documents`,
         measured: `median ${ms(median(firstRender))} (min ${ms(Math.min(...firstRender))}, max ${ms(Math.max(...firstRender))}, n=${LOADS}); row in DOM at ${ms(median(inDom))}`,
-        target: { label: `median < ${firstRenderMaxMs.toFixed(0)} ms`, value: median(firstRender), max: firstRenderMaxMs, unit: 'ms' },
+        target: {
+          label: `median < ${firstRenderMaxMs.toFixed(0)} ms`,
+          value: median(firstRender),
+          max: firstRenderMaxMs,
+          unit: 'ms',
+        },
       });
 
       // Reloads in one context: HTTP and V8 code caches are warm, as when a packaged app opens its window again.
@@ -235,12 +282,19 @@ export async function run(): Promise<BenchReport> {
       for (let i = 0; i < LOADS; i++) {
         busyBefore.push((await waitForQuietMachine({ maxWaitMs: 20_000, busyBelow: 0.15 })).busyShare);
         await warm.page.reload();
-        await warm.page.waitForFunction(() => (globalThis as unknown as { __firstRow: unknown }).__firstRow !== null, undefined, { timeout: 30_000 });
-        reloads.push((await warm.page.evaluate('window.__firstRow') as FirstRow).painted);
+        await warm.page.waitForFunction(
+          () => (globalThis as unknown as { __firstRow: unknown }).__firstRow !== null,
+          undefined,
+          { timeout: 30_000 },
+        );
+        reloads.push(((await warm.page.evaluate('window.__firstRow')) as FirstRow).painted);
       }
       await warm.close();
       notes.push(phaseNote(phases, inDom, firstRender));
-      rows.push({ name: 'first library row on screen, reload (warm caches)', measured: `median ${ms(median(reloads))} (min ${ms(Math.min(...reloads))}, max ${ms(Math.max(...reloads))}, n=${LOADS})` });
+      rows.push({
+        name: 'first library row on screen, reload (warm caches)',
+        measured: `median ${ms(median(reloads))} (min ${ms(Math.min(...reloads))}, max ${ms(Math.max(...reloads))}, n=${LOADS})`,
+      });
 
       const loaded = await loadOnce();
       for (const view of ['list', 'grid'] as const) {
@@ -248,11 +302,15 @@ export async function run(): Promise<BenchReport> {
         if (view === 'grid') {
           await loaded.page.getByTestId('view-grid').click();
           await loaded.page.locator('[data-testid=library-cell][data-id]').first().waitFor();
-          await loaded.page.getByTestId('library-list').evaluate((el) => { el.scrollTop = 0; });
+          await loaded.page.getByTestId('library-list').evaluate((el) => {
+            el.scrollTop = 0;
+          });
         }
         await loaded.page.waitForTimeout(500);
         busyBefore.push((await waitForQuietMachine({ maxWaitMs: 20_000, busyBelow: 0.15 })).busyShare);
-        const scroll = await loaded.page.evaluate(`${SCROLL_RUN}(${JSON.stringify({ ...SCROLL, item })})`) as ScrollResult;
+        const scroll = (await loaded.page.evaluate(
+          `${SCROLL_RUN}(${JSON.stringify({ ...SCROLL, item })})`,
+        )) as ScrollResult;
         const intervals = scroll.stamps.slice(1).map((t, i) => t - scroll.stamps[i]!);
         // rAF timestamps are vsync-aligned (60 Hz: 16.67 ms) but coarsened and jittered by the browser (100 µs steps), so a
         // frame on time reads 16.6-16.8 ms; 0.2 ms of slack keeps that noise from counting as a miss. A missed frame reads 33 ms.
@@ -262,24 +320,39 @@ export async function run(): Promise<BenchReport> {
         rows.push({
           name: `scrolling the ${view} (${SCROLL.pxPerFrame} px per frame for ${SCROLL.durationMs / 1000} s)`,
           measured: `${(onTime * 100).toFixed(1)} % of ${intervals.length} frames ≤ ${TARGETS.frameMs} ms (${dropped} late) · p50 ${ms(median(intervals))} · p95 ${ms(p95)} · max ${ms(Math.max(...intervals))}`,
-          target: { label: `≥ ${TARGETS.framesUnder * 100} % of frames ≤ ${TARGETS.frameMs} ms`, value: 1 - onTime, max: 1 - TARGETS.framesUnder + 1e-9, unit: 'share missed' },
+          target: {
+            label: `≥ ${TARGETS.framesUnder * 100} % of frames ≤ ${TARGETS.frameMs} ms`,
+            value: 1 - onTime,
+            max: 1 - TARGETS.framesUnder + 1e-9,
+            unit: 'share missed',
+          },
         });
-        notes.push(`Scroll (${view}): ${scroll.scrollTop.toLocaleString('en')} px in ${intervals.length + 1} frames (down to item ${scroll.firstIndex.toLocaleString('en')}); `
-          + `${scroll.skeletonFrames} frame(s) showed an item still loading; `
-          + (scroll.loafSupported ? `${scroll.longFrames.length} long animation frame(s) > 50 ms${scroll.longFrames.length ? ` (longest ${ms(Math.max(...scroll.longFrames))})` : ''}.` : 'long-animation-frame entries not supported.')
-          + (view === 'grid' ? ' The synthetic documents have no files in the archive: each cell asks for its preview, the request fails and '
-            + 'the cell keeps its type icon, so pdf.js thumbnails (two rendered at a time in a real archive) are not part of this figure.' : ''));
+        notes.push(
+          `Scroll (${view}): ${scroll.scrollTop.toLocaleString('en')} px in ${intervals.length + 1} frames (down to item ${scroll.firstIndex.toLocaleString('en')}); ` +
+            `${scroll.skeletonFrames} frame(s) showed an item still loading; ` +
+            (scroll.loafSupported
+              ? `${scroll.longFrames.length} long animation frame(s) > 50 ms${scroll.longFrames.length ? ` (longest ${ms(Math.max(...scroll.longFrames))})` : ''}.`
+              : 'long-animation-frame entries not supported.') +
+            (view === 'grid'
+              ? ' The synthetic documents have no files in the archive: each cell asks for its preview, the request fails and ' +
+                'the cell keeps its type icon, so pdf.js thumbnails (two rendered at a time in a real archive) are not part of this figure.'
+              : ''),
+        );
       }
       await loaded.close();
 
       rows.push(await statusLatencyRow(browser, notes));
 
       const cpu1 = machineCpuMs();
-      notes.push(`Machine ${(quiet.busyShare * 100).toFixed(0)} % busy before the measurements (the second before each load and the scroll: `
-        + `${busyBefore.map((b) => `${(b * 100).toFixed(0)} %`).join(', ')}), ${(100 * (cpu1.busy - cpu0.busy) / Math.max(1, cpu1.total - cpu0.total)).toFixed(0)} % during them `
-        + `(2 cores, Chromium and the app included); load average ${load0.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}.`);
-      notes.push(`Chromium ${browser.version()} headless, software rendering (--disable-gpu), viewport 1360×860; each load in a fresh browser context `
-        + '(no HTTP cache, no V8 code cache), timed from navigation start (performance.now()).');
+      notes.push(
+        `Machine ${(quiet.busyShare * 100).toFixed(0)} % busy before the measurements (the second before each load and the scroll: ` +
+          `${busyBefore.map((b) => `${(b * 100).toFixed(0)} %`).join(', ')}), ${((100 * (cpu1.busy - cpu0.busy)) / Math.max(1, cpu1.total - cpu0.total)).toFixed(0)} % during them ` +
+          `(2 cores, Chromium and the app included); load average ${load0.toFixed(2)} → ${loadavg()[0]!.toFixed(2)}.`,
+      );
+      notes.push(
+        `Chromium ${browser.version()} headless, software rendering (--disable-gpu), viewport 1360×860; each load in a fresh browser context ` +
+          '(no HTTP cache, no V8 code cache), timed from navigation start (performance.now()).',
+      );
     } finally {
       await browser.close();
       await desktop.close();
@@ -312,18 +385,36 @@ async function statusLatencyRow(browser: Browser, notes: string[]): Promise<Benc
     const latencies: number[] = [];
     for (let i = 0; i < STATUS_UPLOADS; i++) {
       const path = join(dir, `Rechnung-${4711 + i}.pdf`);
-      await writeFile(path, await makePdf(['Stadtwerke Beispiel GmbH', `Rechnung Nr. ${4711 + i}`, 'Rechnungsdatum: 01.11.2026', `Gesamtbetrag ${89 + i},50 EUR`]));
+      await writeFile(
+        path,
+        await makePdf([
+          'Stadtwerke Beispiel GmbH',
+          `Rechnung Nr. ${4711 + i}`,
+          'Rechnungsdatum: 01.11.2026',
+          `Gesamtbetrag ${89 + i},50 EUR`,
+        ]),
+      );
       const [item] = await desktop.app.handlers['uploads.add']({ paths: [path] });
       if (!item) throw new Error(`uploads.add took nothing for ${path}`);
-      const documentId = await until(async () => (await desktop.app.handlers['uploads.list']({ limit: 500, offset: 0 })).items.find((u) => u.id === item.id)?.document_id, `the upload of ${path}`, 60_000);
-      await page.locator(`[data-testid=library-row][data-id="${documentId}"][data-status=completed]`).waitFor({ timeout: 60_000 });
-      const shownAt = await page.evaluate(`window.__completedAt[${JSON.stringify(documentId)}]`) as number;
+      const documentId = await until(
+        async () =>
+          (await desktop.app.handlers['uploads.list']({ limit: 500, offset: 0 })).items.find((u) => u.id === item.id)
+            ?.document_id,
+        `the upload of ${path}`,
+        60_000,
+      );
+      await page
+        .locator(`[data-testid=library-row][data-id="${documentId}"][data-status=completed]`)
+        .waitFor({ timeout: 60_000 });
+      const shownAt = (await page.evaluate(`window.__completedAt[${JSON.stringify(documentId)}]`)) as number;
       const finished = finishedAt.get(documentId);
       if (finished === undefined) throw new Error(`the service never reported ${documentId} finished`);
       latencies.push(shownAt - finished);
     }
-    notes.push(`Status latency: ${STATUS_UPLOADS} one-page text PDFs uploaded one at a time into an empty local archive with the Library open; `
-      + `from the processor's end-of-job notice to the row's data-status "completed" in the page (wall clocks of one machine): ${latencies.map((l) => ms(l)).join(', ')}.`);
+    notes.push(
+      `Status latency: ${STATUS_UPLOADS} one-page text PDFs uploaded one at a time into an empty local archive with the Library open; ` +
+        `from the processor's end-of-job notice to the row's data-status "completed" in the page (wall clocks of one machine): ${latencies.map((l) => ms(l)).join(', ')}.`,
+    );
     const worst = Math.max(...latencies);
     return {
       name: 'status latency: service finished → library row shows "Completed" (embedded service)',
@@ -337,9 +428,16 @@ async function statusLatencyRow(browser: Browser, notes: string[]): Promise<Benc
   }
 }
 
-function metricsOf(answer: { metrics: Array<{ name: string; value: number }> }): Record<'ScriptDuration' | 'LayoutDuration' | 'RecalcStyleDuration' | 'TaskDuration', number> {
+function metricsOf(answer: {
+  metrics: Array<{ name: string; value: number }>;
+}): Record<'ScriptDuration' | 'LayoutDuration' | 'RecalcStyleDuration' | 'TaskDuration', number> {
   const value = (name: string): number => (answer.metrics.find((m) => m.name === name)?.value ?? 0) * 1000;
-  return { ScriptDuration: value('ScriptDuration'), LayoutDuration: value('LayoutDuration'), RecalcStyleDuration: value('RecalcStyleDuration'), TaskDuration: value('TaskDuration') };
+  return {
+    ScriptDuration: value('ScriptDuration'),
+    LayoutDuration: value('LayoutDuration'),
+    RecalcStyleDuration: value('RecalcStyleDuration'),
+    TaskDuration: value('TaskDuration'),
+  };
 }
 
 /** The cold loads' phases as medians: where the time to the first row goes. */
@@ -348,20 +446,26 @@ function phaseNote(phases: readonly Phases[], inDom: readonly number[], painted:
     const values = phases.map(pick).filter((v): v is number => typeof v === 'number');
     return values.length ? median(values).toFixed(0) : '–';
   };
-  const call = (name: string, end: 'sent' | 'answered'): string => at((p) => p.calls.find((c) => c.call === name)?.[end]);
+  const call = (name: string, end: 'sent' | 'answered'): string =>
+    at((p) => p.calls.find((c) => c.call === name)?.[end]);
   const calls = [...new Set(phases.flatMap((p) => p.calls.map((c) => c.call)))];
-  return `First paint by phase (cold loads, median ms from navigation start): HTML ${at((p) => p.html)}; scripts fetched ${at((p) => p.scripts)}; `
-    + `DOMContentLoaded (entry evaluated) ${at((p) => p.domContentLoaded)}; socket created ${at((p) => p.socket)}, open ${at((p) => p.socketOpen)}; `
-    + `${calls.map((c) => `${c} sent ${call(c, 'sent')} answered ${call(c, 'answered')}`).join('; ')}; Library in the DOM ${at((p) => p.shell)}; `
-    + `first row in the DOM ${median(inDom).toFixed(0)}, painted ${median(painted).toFixed(0)}. Main thread until then: script ${at((p) => p.script)}, `
-    + `style and layout ${at((p) => p.styleAndLayout)}, all tasks ${at((p) => p.task)} (Chrome's Performance.getMetrics).`;
+  return (
+    `First paint by phase (cold loads, median ms from navigation start): HTML ${at((p) => p.html)}; scripts fetched ${at((p) => p.scripts)}; ` +
+    `DOMContentLoaded (entry evaluated) ${at((p) => p.domContentLoaded)}; socket created ${at((p) => p.socket)}, open ${at((p) => p.socketOpen)}; ` +
+    `${calls.map((c) => `${c} sent ${call(c, 'sent')} answered ${call(c, 'answered')}`).join('; ')}; Library in the DOM ${at((p) => p.shell)}; ` +
+    `first row in the DOM ${median(inDom).toFixed(0)}, painted ${median(painted).toFixed(0)}. Main thread until then: script ${at((p) => p.script)}, ` +
+    `style and layout ${at((p) => p.styleAndLayout)}, all tasks ${at((p) => p.task)} (Chrome's Performance.getMetrics).`
+  );
 }
 
 /** The JS index.html loads up front: its module scripts, modulepreloads and their static imports, recursively. */
 async function bundleRows(notes: string[]): Promise<BenchRow[]> {
   const html = await readFile(join(RENDERER_DIR, 'index.html'), 'utf8');
-  const pending = [...html.matchAll(/<script[^>]+type="module"[^>]+src="\.\/([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="\.\/([^"]+)"/g)]
-    .map((m) => (m[1] ?? m[2])!);
+  const pending = [
+    ...html.matchAll(
+      /<script[^>]+type="module"[^>]+src="\.\/([^"]+)"|<link[^>]+rel="modulepreload"[^>]+href="\.\/([^"]+)"/g,
+    ),
+  ].map((m) => (m[1] ?? m[2])!);
   const seen = new Set<string>();
   let raw = 0;
   let gzipped = 0;
@@ -374,7 +478,8 @@ async function bundleRows(notes: string[]): Promise<BenchRow[]> {
     gzipped += gzipSync(bytes).length;
     const dirOf = file.slice(0, file.lastIndexOf('/') + 1);
     // Static `import … from "./x.js"` and `import "./x.js"` (minified: `from"./x.js"`); import("…") stays lazy.
-    for (const m of bytes.toString('utf8').matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g)) pending.push(dirOf + m[1]!.slice(2));
+    for (const m of bytes.toString('utf8').matchAll(/(?:\bfrom|\bimport)\s*["'](\.\/[^"']+\.js)["']/g))
+      pending.push(dirOf + m[1]!.slice(2));
   }
   const css = [...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="\.\/([^"]+)"/g)].map((m) => m[1]!);
   let cssGzipped = 0;

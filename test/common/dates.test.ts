@@ -5,7 +5,16 @@ describe('isCalendarDate', () => {
   it('accepts real dates only', () => {
     expect(isCalendarDate('2026-12-15')).toBe(true);
     expect(isCalendarDate('2028-02-29')).toBe(true);
-    for (const bad of ['2026-02-29', '2026-13-01', '2026-00-10', '2026-04-31', '15.12.2026', '2026-1-5', '2026-12-15T00:00:00Z', '']) {
+    for (const bad of [
+      '2026-02-29',
+      '2026-13-01',
+      '2026-00-10',
+      '2026-04-31',
+      '15.12.2026',
+      '2026-1-5',
+      '2026-12-15T00:00:00Z',
+      '',
+    ]) {
       expect(isCalendarDate(bad), bad).toBe(false);
     }
   });
@@ -20,7 +29,14 @@ describe('parseIsoTimestamp', () => {
     expect(parseIsoTimestamp('2026-11-21T10:00')).toBe('2026-11-21T10:00:00.000Z');
   });
   it('rejects what is not ISO 8601', () => {
-    for (const bad of ['yesterday', '2026-11-21T25:00:00Z', '2026-02-30T00:00:00Z', '21.11.2026', '2026-11-21T10:00:00+25:00', '1700000000']) {
+    for (const bad of [
+      'yesterday',
+      '2026-11-21T25:00:00Z',
+      '2026-02-30T00:00:00Z',
+      '21.11.2026',
+      '2026-11-21T10:00:00+25:00',
+      '1700000000',
+    ]) {
       expect(parseIsoTimestamp(bad), bad).toBeNull();
     }
   });

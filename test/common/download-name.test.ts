@@ -3,7 +3,7 @@ import { cleanFileName, downloadFileName } from '../../common/download-name.ts';
 import { MIME_TYPES } from '../../common/file-formats.ts';
 
 describe('downloadFileName: the name a document leaves the archive with', () => {
-  it('replaces the uploader\'s extension with the detected format\'s, keeping the name before it', () => {
+  it("replaces the uploader's extension with the detected format's, keeping the name before it", () => {
     expect(downloadFileName('setup.exe', MIME_TYPES.pdf)).toBe('setup.pdf');
     expect(downloadFileName('report.hta', MIME_TYPES.docx)).toBe('report.docx');
     expect(downloadFileName('run.bat', MIME_TYPES.pdf)).toBe('run.pdf');
@@ -17,8 +17,9 @@ describe('downloadFileName: the name a document leaves the archive with', () => 
     expect(downloadFileName('scan_0042.pdf', MIME_TYPES.pdf)).toBe('scan_0042.pdf');
     expect(downloadFileName('Foto.JPEG', MIME_TYPES.jpeg)).toBe('Foto.JPEG');
     expect(downloadFileName('page.tiff', MIME_TYPES.tiff)).toBe('page.tiff');
-    expect(downloadFileName('brief.docx', 'Application/VND.openxmlformats-officedocument.wordprocessingml.document; x=1'))
-      .toBe('brief.docx');
+    expect(
+      downloadFileName('brief.docx', 'Application/VND.openxmlformats-officedocument.wordprocessingml.document; x=1'),
+    ).toBe('brief.docx');
   });
 
   it('removes right-to-left overrides and other bidirectional, control and zero-width characters', () => {
@@ -43,7 +44,7 @@ describe('downloadFileName: the name a document leaves the archive with', () => 
     expect(downloadFileName('lpt1.x.doc', MIME_TYPES.doc)).toBe('_lpt1.x.doc');
   });
 
-  it('gives a type of no supported format .bin, never the uploader\'s extension', () => {
+  it("gives a type of no supported format .bin, never the uploader's extension", () => {
     expect(downloadFileName('tool.exe', 'application/x-msdownload')).toBe('tool.bin');
   });
 

@@ -10,9 +10,17 @@ const error = (json: unknown): string => {
 describe('upload metadata', () => {
   it('accepts every field of the spec and normalises currency and duplicate tags', () => {
     const result = validateUploadMetadata({
-      event_type: 'invoice', state_hint: 'open', amount: { value: 1234.56, currency: 'eur' }, sender_name: 'Stadtwerke',
-      document_date: '2026-11-01T08:00:00Z', due_date: '2026-12-15', paid_at: '2026-11-20', reference_number: 'R-4711',
-      tags: ['Strom', 'strom', 'Haus'], category: 'Utilities', title: 'Stromrechnung November',
+      event_type: 'invoice',
+      state_hint: 'open',
+      amount: { value: 1234.56, currency: 'eur' },
+      sender_name: 'Stadtwerke',
+      document_date: '2026-11-01T08:00:00Z',
+      due_date: '2026-12-15',
+      paid_at: '2026-11-20',
+      reference_number: 'R-4711',
+      tags: ['Strom', 'strom', 'Haus'],
+      category: 'Utilities',
+      title: 'Stromrechnung November',
     });
     expect(result.ok).toBe(true);
     if (result.ok) {
@@ -24,7 +32,7 @@ describe('upload metadata', () => {
   it('names the field that is wrong', () => {
     expect(error({ event_type: 'bill' })).toMatch(/^Invalid metadata: event_type must be one of invoice/);
     expect(error({ state_hint: 'overdue' })).toMatch(/state_hint must be one of/);
-    expect(error({ amount: { value: '12' , currency: 'EUR' } })).toMatch(/amount.value must be a number/);
+    expect(error({ amount: { value: '12', currency: 'EUR' } })).toMatch(/amount.value must be a number/);
     expect(error({ amount: { value: 12 } })).toMatch(/amount.currency/);
     expect(error({ amount: { value: 12, currency: 'EURO' } })).toMatch(/three-letter/);
     expect(error({ due_date: '2026-02-30' })).toMatch(/due_date must be a date YYYY-MM-DD/);

@@ -57,7 +57,9 @@ describe('applyAfterUpload', () => {
     expect(existsSync(file.path)).toBe(false);
     expect(existsSync(path.dirname(file.path))).toBe(true);
     expect(await applyAfterUpload(folder, file)).toEqual({
-      action: 'delete', outcome: 'already-gone', message: `File not found: ${file.path}`,
+      action: 'delete',
+      outcome: 'already-gone',
+      message: `File not found: ${file.path}`,
     });
   });
 
@@ -65,7 +67,10 @@ describe('applyAfterUpload', () => {
     const file = await scan('2024/Invoices/a.pdf', 'the scan');
     const old = new Date('2021-05-06T07:08:09Z');
     await utimes(file.path, old, old);
-    const result = await applyAfterUpload(folderWith({ action: 'move', to: done }), { path: file.path, relativePath: file.relativePath });
+    const result = await applyAfterUpload(folderWith({ action: 'move', to: done }), {
+      path: file.path,
+      relativePath: file.relativePath,
+    });
     const destination = path.join(done, '2024', 'Invoices', 'a.pdf');
     expect(result).toEqual({ action: 'move', outcome: 'done', destination });
     expect(existsSync(file.path)).toBe(false);
@@ -88,17 +93,28 @@ describe('applyAfterUpload', () => {
 
   it('concurrent moves to the same name each get their own name', async () => {
     const folders = ['s1', 's2', 's3', 's4', 's5', 's6'];
-    const files = await Promise.all(folders.map(async (dir) => {
-      const file = path.join(tmp, dir, 'scan.pdf');
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, `from ${dir}`);
-      return file;
-    }));
+    const files = await Promise.all(
+      folders.map(async (dir) => {
+        const file = path.join(tmp, dir, 'scan.pdf');
+        await mkdir(path.dirname(file), { recursive: true });
+        await writeFile(file, `from ${dir}`);
+        return file;
+      }),
+    );
     const folder = folderWith({ action: 'move', to: done });
-    const results = await Promise.all(files.map((file) => applyAfterUpload(folder, { path: file, relativePath: 'scan.pdf' })));
+    const results = await Promise.all(
+      files.map((file) => applyAfterUpload(folder, { path: file, relativePath: 'scan.pdf' })),
+    );
     const destinations = results.map((r) => r.destination);
     expect(new Set(destinations).size).toBe(folders.length);
-    expect((await readdir(done)).sort()).toEqual(['scan (2).pdf', 'scan (3).pdf', 'scan (4).pdf', 'scan (5).pdf', 'scan (6).pdf', 'scan.pdf']);
+    expect((await readdir(done)).sort()).toEqual([
+      'scan (2).pdf',
+      'scan (3).pdf',
+      'scan (4).pdf',
+      'scan (5).pdf',
+      'scan (6).pdf',
+      'scan.pdf',
+    ]);
     const contents = await Promise.all(destinations.map((d) => readFile(d!, 'utf8')));
     expect(contents.sort()).toEqual(folders.map((dir) => `from ${dir}`));
   });
@@ -116,7 +132,9 @@ describe('applyAfterUpload', () => {
   it('a file already gone is reported, not thrown', async () => {
     const gone = { path: path.join(inbox, 'gone.pdf'), relativePath: 'gone.pdf' };
     expect(await applyAfterUpload(folderWith({ action: 'move', to: done }), gone)).toEqual({
-      action: 'move', outcome: 'already-gone', message: `File not found: ${gone.path}`,
+      action: 'move',
+      outcome: 'already-gone',
+      message: `File not found: ${gone.path}`,
     });
     expect(existsSync(done)).toBe(false);
   });
@@ -134,8 +152,9 @@ describe('applyAfterUpload', () => {
 
   it('refuses a relative path that would leave the move target', async () => {
     const file = await scan('a.pdf');
-    await expect(applyAfterUpload(folderWith({ action: 'move', to: done }), { path: file.path, relativePath: '../a.pdf' }))
-      .rejects.toThrow(/Invalid relative path/);
+    await expect(
+      applyAfterUpload(folderWith({ action: 'move', to: done }), { path: file.path, relativePath: '../a.pdf' }),
+    ).rejects.toThrow(/Invalid relative path/);
     expect(existsSync(file.path)).toBe(true);
   });
 
@@ -148,36 +167,49 @@ describe('applyAfterUpload', () => {
   });
 
   // /dev/shm is a tmpfs on Linux: another device than os.tmpdir() on most machines, so link() fails with EXDEV.
-  const otherDevice = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(os.tmpdir()).dev ? '/dev/shm' : undefined;
-  it.skipIf(otherDevice === undefined)('moves across devices by copy, flush and unlink, never overwriting', async () => {
-    const target = await mkdtemp(path.join(otherDevice!, 'after-upload-test-'));
-    cleanups.push(target);
-    await mkdir(path.join(target, 'sub'));
-    await writeFile(path.join(target, 'sub', 'a.pdf'), 'already there');
-    const file = await scan('sub/a.pdf', 'cross-device scan');
-    const old = new Date('2022-01-02T03:04:05Z');
-    await utimes(file.path, old, old);
-    const result = await applyAfterUpload(folderWith({ action: 'move', to: target }), { path: file.path, relativePath: file.relativePath });
-    expect(result).toEqual({ action: 'move', outcome: 'done', destination: path.join(target, 'sub', 'a (2).pdf') });
-    expect(existsSync(file.path)).toBe(false);
-    expect(await readFile(path.join(target, 'sub', 'a (2).pdf'), 'utf8')).toBe('cross-device scan');
-    expect(await readFile(path.join(target, 'sub', 'a.pdf'), 'utf8')).toBe('already there');
-    expect(statSync(path.join(target, 'sub', 'a (2).pdf')).mtime.toISOString()).toBe(old.toISOString());
-    // No temporary copy left behind.
-    expect((await readdir(path.join(target, 'sub'))).sort()).toEqual(['a (2).pdf', 'a.pdf']);
-  });
+  const otherDevice =
+    existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(os.tmpdir()).dev ? '/dev/shm' : undefined;
+  it.skipIf(otherDevice === undefined)(
+    'moves across devices by copy, flush and unlink, never overwriting',
+    async () => {
+      const target = await mkdtemp(path.join(otherDevice!, 'after-upload-test-'));
+      cleanups.push(target);
+      await mkdir(path.join(target, 'sub'));
+      await writeFile(path.join(target, 'sub', 'a.pdf'), 'already there');
+      const file = await scan('sub/a.pdf', 'cross-device scan');
+      const old = new Date('2022-01-02T03:04:05Z');
+      await utimes(file.path, old, old);
+      const result = await applyAfterUpload(folderWith({ action: 'move', to: target }), {
+        path: file.path,
+        relativePath: file.relativePath,
+      });
+      expect(result).toEqual({ action: 'move', outcome: 'done', destination: path.join(target, 'sub', 'a (2).pdf') });
+      expect(existsSync(file.path)).toBe(false);
+      expect(await readFile(path.join(target, 'sub', 'a (2).pdf'), 'utf8')).toBe('cross-device scan');
+      expect(await readFile(path.join(target, 'sub', 'a.pdf'), 'utf8')).toBe('already there');
+      expect(statSync(path.join(target, 'sub', 'a (2).pdf')).mtime.toISOString()).toBe(old.toISOString());
+      // No temporary copy left behind.
+      expect((await readdir(path.join(target, 'sub'))).sort()).toEqual(['a (2).pdf', 'a.pdf']);
+    },
+  );
 
-  it.skipIf(otherDevice === undefined)('a cross-device move interrupted after the copy was placed finishes without a second copy', async () => {
-    const target = await mkdtemp(path.join(otherDevice!, 'after-upload-test-'));
-    cleanups.push(target);
-    const file = await scan('b.pdf', 'interrupted cross-device move');
-    // The state a crash leaves: the copy has its final name (with the source's date), the source is still there.
-    await writeFile(path.join(target, 'b.pdf'), 'interrupted cross-device move');
-    const stats = statSync(file.path);
-    await utimes(path.join(target, 'b.pdf'), stats.atime, stats.mtime);
-    const result = await applyAfterUpload(folderWith({ action: 'move', to: target }), { path: file.path, relativePath: file.relativePath });
-    expect(result).toEqual({ action: 'move', outcome: 'done', destination: path.join(target, 'b.pdf') });
-    expect(existsSync(file.path)).toBe(false);
-    expect(await readdir(target)).toEqual(['b.pdf']);
-  });
+  it.skipIf(otherDevice === undefined)(
+    'a cross-device move interrupted after the copy was placed finishes without a second copy',
+    async () => {
+      const target = await mkdtemp(path.join(otherDevice!, 'after-upload-test-'));
+      cleanups.push(target);
+      const file = await scan('b.pdf', 'interrupted cross-device move');
+      // The state a crash leaves: the copy has its final name (with the source's date), the source is still there.
+      await writeFile(path.join(target, 'b.pdf'), 'interrupted cross-device move');
+      const stats = statSync(file.path);
+      await utimes(path.join(target, 'b.pdf'), stats.atime, stats.mtime);
+      const result = await applyAfterUpload(folderWith({ action: 'move', to: target }), {
+        path: file.path,
+        relativePath: file.relativePath,
+      });
+      expect(result).toEqual({ action: 'move', outcome: 'done', destination: path.join(target, 'b.pdf') });
+      expect(existsSync(file.path)).toBe(false);
+      expect(await readdir(target)).toEqual(['b.pdf']);
+    },
+  );
 });

@@ -34,10 +34,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all([...agents].map(async (agent) => {
-    agent.child.kill('SIGKILL');
-    await agent.exited;
-  }));
+  await Promise.all(
+    [...agents].map(async (agent) => {
+      agent.child.kill('SIGKILL');
+      await agent.exited;
+    }),
+  );
   await h?.close();
   if (tmp) await rm(tmp, { recursive: true, force: true });
 });
@@ -65,13 +67,28 @@ interface Agent {
   exited: Promise<number | null>;
 }
 
-interface AgentSetup { folder: string; dataDir: string; after?: string; stabilityMs?: number }
+interface AgentSetup {
+  folder: string;
+  dataDir: string;
+  after?: string;
+  stabilityMs?: number;
+}
 
 function agentArgs(setup: AgentSetup): string[] {
   return [
-    '--base-url', h.url, '--folder', setup.folder, '--after', setup.after ?? 'keep',
+    '--base-url',
+    h.url,
+    '--folder',
+    setup.folder,
+    '--after',
+    setup.after ?? 'keep',
     ...(setup.stabilityMs === undefined ? [] : ['--stability-ms', String(setup.stabilityMs)]),
-    '--settings', join(setup.dataDir, 'settings.json'), '--data-dir', setup.dataDir, '--status-every', '0',
+    '--settings',
+    join(setup.dataDir, 'settings.json'),
+    '--data-dir',
+    setup.dataDir,
+    '--status-every',
+    '0',
   ];
 }
 
@@ -142,8 +159,11 @@ async function exitOf(agent: Agent, ms = 15_000): Promise<number | null> {
 }
 
 /** Polls `probe` until it is truthy; fails at the deadline or when the agent died on its own. */
-async function until<T>(what: string | (() => string), probe: () => T | false | undefined | Promise<T | false | undefined>,
-  options: { ms: number; agent?: Agent; every?: number }): Promise<T> {
+async function until<T>(
+  what: string | (() => string),
+  probe: () => T | false | undefined | Promise<T | false | undefined>,
+  options: { ms: number; agent?: Agent; every?: number },
+): Promise<T> {
   const deadline = Date.now() + options.ms;
   for (;;) {
     const value = await probe();
@@ -160,14 +180,26 @@ const whatOf = (what: string | (() => string)): string => (typeof what === 'stri
 
 /** Documents whose file name starts with `prefix` (each test has its own names). */
 const documentCount = (prefix: string): number =>
-  (h.service.db.prepare('SELECT count(*) AS n FROM documents WHERE original_filename LIKE ?').get(`${prefix}%`) as { n: number }).n;
+  (
+    h.service.db.prepare('SELECT count(*) AS n FROM documents WHERE original_filename LIKE ?').get(`${prefix}%`) as {
+      n: number;
+    }
+  ).n;
 
-interface JournalRow { path: string; state: string; sha256: string | null; document_id: string | null; after_upload: string | null }
+interface JournalRow {
+  path: string;
+  state: string;
+  sha256: string | null;
+  document_id: string | null;
+  after_upload: string | null;
+}
 
 function journalRows(dataDir: string): JournalRow[] {
   const db = new DatabaseSync(join(dataDir, 'journal.sqlite'), { readOnly: true });
   try {
-    return db.prepare('SELECT path, state, sha256, document_id, after_upload FROM uploads ORDER BY id').all() as unknown as JournalRow[];
+    return db
+      .prepare('SELECT path, state, sha256, document_id, after_upload FROM uploads ORDER BY id')
+      .all() as unknown as JournalRow[];
   } finally {
     db.close();
   }
@@ -185,77 +217,109 @@ function dumpOnFailure(runs: Array<{ label: string; agent: Agent }>): void {
 // ---- tests ---------------------------------------------------------------------------------------------------------
 
 describe('headless agent under kill -9', () => {
-  it(`ingests ${FILES} files across ${KILLS} kills: each archived once, each moved once`, { timeout: 90_000 }, async () => {
-    const seed = Number(process.env.AGENT_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
-    const random = seededRandom(seed);
-    const { inbox, done, dataDir, expected } = await prepareIngest('crash', 'scan-', FILES, (i) => [`Crash test document ${i}`, `seed ${seed}`]);
-    expect(new Set(expected.values()).size).toBe(FILES);
+  it(
+    `ingests ${FILES} files across ${KILLS} kills: each archived once, each moved once`,
+    { timeout: 90_000 },
+    async () => {
+      const seed = Number(process.env.AGENT_CRASH_SEED ?? Math.floor(Math.random() * 2 ** 31));
+      const random = seededRandom(seed);
+      const { inbox, done, dataDir, expected } = await prepareIngest('crash', 'scan-', FILES, (i) => [
+        `Crash test document ${i}`,
+        `seed ${seed}`,
+      ]);
+      expect(new Set(expected.values()).size).toBe(FILES);
 
-    // Kill points by progress, not by wall time, so they fall inside the ingest however fast the machine is: after
-    // about 40, 80, 120, 160 uploads (±8), then 0–80 ms more, so the kill lands in any step of the items in flight
-    // (hashing, uploading, between accept and move, inside the move).
-    const plan = Array.from({ length: KILLS }, (_, i) => ({
-      afterDocuments: 40 * (i + 1) + Math.floor(random() * 17) - 8,
-      extraMs: Math.floor(random() * 80),
-    }));
-    console.log(`agent-crash: seed ${seed} (AGENT_CRASH_SEED=${seed} repeats it); kills after `
-      + plan.map((k) => `${k.afterDocuments} documents + ${k.extraMs} ms`).join(', '));
+      // Kill points by progress, not by wall time, so they fall inside the ingest however fast the machine is: after
+      // about 40, 80, 120, 160 uploads (±8), then 0–80 ms more, so the kill lands in any step of the items in flight
+      // (hashing, uploading, between accept and move, inside the move).
+      const plan = Array.from({ length: KILLS }, (_, i) => ({
+        afterDocuments: 40 * (i + 1) + Math.floor(random() * 17) - 8,
+        extraMs: Math.floor(random() * 80),
+      }));
+      console.log(
+        `agent-crash: seed ${seed} (AGENT_CRASH_SEED=${seed} repeats it); kills after ` +
+          plan.map((k) => `${k.afterDocuments} documents + ${k.extraMs} ms`).join(', '),
+      );
 
-    const setup: AgentSetup = { folder: inbox, dataDir, after: `move:${done}`, stabilityMs: 200 };
-    const runs: Array<{ label: string; agent: Agent }> = [];
-    dumpOnFailure(runs);
-    const started = Date.now();
-    for (const [i, kill] of plan.entries()) {
-      const agent = startAgent(setup, `run ${i + 1}`);
-      runs.push({ label: `run ${i + 1} (killed after ${kill.afterDocuments} documents + ${kill.extraMs} ms)`, agent });
-      await until(`${kill.afterDocuments} documents (run ${i + 1})`, () => documentCount('scan-') >= kill.afterDocuments,
-        { ms: 20_000, agent, every: 5 });
-      await sleep(kill.extraMs);
-      agent.child.kill('SIGKILL');
-      await exitOf(agent);
-    }
-    const last = startAgent(setup, 'final run');
-    runs.push({ label: 'final run', agent: last });
-    let progress = '';
-    await until(() => `every file moved (${progress})`, async () => {
-      const [left, moved] = await Promise.all([readdir(inbox, { recursive: true }), readdir(done)]);
-      progress = `${left.length} left in the inbox, ${moved.length} moved, ${documentCount('scan-')} documents`;
-      return left.length === 0 && moved.length >= FILES;
-    }, { ms: 30_000, agent: last, every: 100 });
-    last.child.kill('SIGTERM');
-    expect(await exitOf(last)).toBe(0);
-    console.log(`agent-crash: ${KILLS} kills, ${documentCount('scan-')} documents for ${FILES} files, ${Date.now() - started} ms`);
+      const setup: AgentSetup = { folder: inbox, dataDir, after: `move:${done}`, stabilityMs: 200 };
+      const runs: Array<{ label: string; agent: Agent }> = [];
+      dumpOnFailure(runs);
+      const started = Date.now();
+      for (const [i, kill] of plan.entries()) {
+        const agent = startAgent(setup, `run ${i + 1}`);
+        runs.push({
+          label: `run ${i + 1} (killed after ${kill.afterDocuments} documents + ${kill.extraMs} ms)`,
+          agent,
+        });
+        await until(
+          `${kill.afterDocuments} documents (run ${i + 1})`,
+          () => documentCount('scan-') >= kill.afterDocuments,
+          { ms: 20_000, agent, every: 5 },
+        );
+        await sleep(kill.extraMs);
+        agent.child.kill('SIGKILL');
+        await exitOf(agent);
+      }
+      const last = startAgent(setup, 'final run');
+      runs.push({ label: 'final run', agent: last });
+      let progress = '';
+      await until(
+        () => `every file moved (${progress})`,
+        async () => {
+          const [left, moved] = await Promise.all([readdir(inbox, { recursive: true }), readdir(done)]);
+          progress = `${left.length} left in the inbox, ${moved.length} moved, ${documentCount('scan-')} documents`;
+          return left.length === 0 && moved.length >= FILES;
+        },
+        { ms: 30_000, agent: last, every: 100 },
+      );
+      last.child.kill('SIGTERM');
+      expect(await exitOf(last)).toBe(0);
+      console.log(
+        `agent-crash: ${KILLS} kills, ${documentCount('scan-')} documents for ${FILES} files, ${Date.now() - started} ms`,
+      );
 
-    // The archive: each file's content exactly once among the originals; every further upload (a retry of an upload
-    // the kill interrupted after the service took it) was answered as a duplicate of the original.
-    const originals = h.service.db.prepare(`SELECT sha256, count(*) AS n FROM documents WHERE duplicate_of IS NULL
-      AND original_filename LIKE 'scan-%' GROUP BY sha256`).all() as Array<{ sha256: string; n: number }>;
-    expect(originals.filter((o) => o.n !== 1)).toEqual([]);
-    expect(originals.map((o) => o.sha256).sort()).toEqual([...expected.values()].sort());
-    const duplicates = h.service.db.prepare(`SELECT d.sha256 AS sha256, o.sha256 AS original FROM documents d
-      JOIN documents o ON o.id = d.duplicate_of WHERE d.duplicate_of IS NOT NULL AND d.original_filename LIKE 'scan-%'`)
-      .all() as Array<{ sha256: string; original: string }>;
-    expect(duplicates.filter((d) => d.sha256 !== d.original)).toEqual([]);
-    expect(originals.length + duplicates.length).toBe(documentCount('scan-'));
+      // The archive: each file's content exactly once among the originals; every further upload (a retry of an upload
+      // the kill interrupted after the service took it) was answered as a duplicate of the original.
+      const originals = h.service.db
+        .prepare(
+          `SELECT sha256, count(*) AS n FROM documents WHERE duplicate_of IS NULL
+      AND original_filename LIKE 'scan-%' GROUP BY sha256`,
+        )
+        .all() as Array<{ sha256: string; n: number }>;
+      expect(originals.filter((o) => o.n !== 1)).toEqual([]);
+      expect(originals.map((o) => o.sha256).sort()).toEqual([...expected.values()].sort());
+      const duplicates = h.service.db
+        .prepare(
+          `SELECT d.sha256 AS sha256, o.sha256 AS original FROM documents d
+      JOIN documents o ON o.id = d.duplicate_of WHERE d.duplicate_of IS NOT NULL AND d.original_filename LIKE 'scan-%'`,
+        )
+        .all() as Array<{ sha256: string; original: string }>;
+      expect(duplicates.filter((d) => d.sha256 !== d.original)).toEqual([]);
+      expect(originals.length + duplicates.length).toBe(documentCount('scan-'));
 
-    // The files: all moved, each exactly once (no "name (2).pdf", no leftovers), unchanged.
-    expect(await readdir(inbox, { recursive: true })).toEqual([]);
-    expect((await readdir(done)).sort()).toEqual([...expected.keys()].sort());
-    for (const [name, hash] of expected) expect(sha256(await readFile(join(done, name))), name).toBe(hash);
+      // The files: all moved, each exactly once (no "name (2).pdf", no leftovers), unchanged.
+      expect(await readdir(inbox, { recursive: true })).toEqual([]);
+      expect((await readdir(done)).sort()).toEqual([...expected.keys()].sort());
+      for (const [name, hash] of expected) expect(sha256(await readFile(join(done, name))), name).toBe(hash);
 
-    // The journal: one row per file, all done, each move recorded as made (or, after a kill between the move and its
-    // record, as already made: the file was no longer in the inbox).
-    const rows = journalRows(dataDir);
-    expect(rows.map((r) => r.path).sort()).toEqual([...expected.keys()].map((n) => join(inbox, n)).sort());
-    const unexpected = rows.filter((r) => {
-      const name = r.path.slice(inbox.length + 1);
-      return r.state !== 'done' || r.sha256 !== expected.get(name) || r.document_id === null
-        || (r.after_upload !== `moved to ${join(done, name)}` && r.after_upload !== `move: File not found: ${r.path}`);
-    });
-    expect(unexpected).toEqual([]);
-    const alreadyGone = rows.filter((r) => r.after_upload?.startsWith('move: File not found')).length;
-    expect(alreadyGone).toBeLessThanOrEqual(KILLS);
-  });
+      // The journal: one row per file, all done, each move recorded as made (or, after a kill between the move and its
+      // record, as already made: the file was no longer in the inbox).
+      const rows = journalRows(dataDir);
+      expect(rows.map((r) => r.path).sort()).toEqual([...expected.keys()].map((n) => join(inbox, n)).sort());
+      const unexpected = rows.filter((r) => {
+        const name = r.path.slice(inbox.length + 1);
+        return (
+          r.state !== 'done' ||
+          r.sha256 !== expected.get(name) ||
+          r.document_id === null ||
+          (r.after_upload !== `moved to ${join(done, name)}` && r.after_upload !== `move: File not found: ${r.path}`)
+        );
+      });
+      expect(unexpected).toEqual([]);
+      const alreadyGone = rows.filter((r) => r.after_upload?.startsWith('move: File not found')).length;
+      expect(alreadyGone).toBeLessThanOrEqual(KILLS);
+    },
+  );
 
   it('a kill between the move’s hard link and its unlink: the restart completes the move without a copy', async () => {
     // The state the agent leaves when killed inside after-upload.ts between link() and unlink(): the item accepted
@@ -275,10 +339,20 @@ describe('headless agent under kill -9', () => {
     const info = await stat(file);
     const store = new JournalStore(join(dataDir, 'journal.sqlite'));
     try {
-      const row = store.insert({
-        source: 'folder', folder_id: folderId, path: file, relative_path: 'linked.pdf', file_name: 'linked.pdf',
-        size: info.size, mtime_ms: info.mtimeMs, space_id: null, metadata: {},
-      }, Date.now());
+      const row = store.insert(
+        {
+          source: 'folder',
+          folder_id: folderId,
+          path: file,
+          relative_path: 'linked.pdf',
+          file_name: 'linked.pdf',
+          size: info.size,
+          mtime_ms: info.mtimeMs,
+          space_id: null,
+          metadata: {},
+        },
+        Date.now(),
+      );
       store.update(row.id, { state: 'accepted', sha256: sha256(bytes), document_id: uploaded.id }, Date.now());
     } finally {
       store.close();
@@ -292,9 +366,15 @@ describe('headless agent under kill -9', () => {
     agent.child.kill('SIGTERM');
     expect(await exitOf(agent)).toBe(0);
     expect(await readdir(done)).toEqual(['linked.pdf']);
-    expect(journalRows(dataDir)).toEqual([{
-      path: file, state: 'done', sha256: sha256(bytes), document_id: uploaded.id, after_upload: `moved to ${join(done, 'linked.pdf')}`,
-    }]);
+    expect(journalRows(dataDir)).toEqual([
+      {
+        path: file,
+        state: 'done',
+        sha256: sha256(bytes),
+        document_id: uploaded.id,
+        after_upload: `moved to ${join(done, 'linked.pdf')}`,
+      },
+    ]);
     expect(documentCount('linked')).toBe(documentsBefore); // accepted before the kill: not uploaded again
   });
 
@@ -328,49 +408,77 @@ describe('headless agent under kill -9', () => {
 
     const whole = sha256(bytes);
     expect(sha256(await readFile(file))).toBe(whole);
-    const archived = () => h.service.db.prepare(`SELECT id, sha256, size_bytes FROM documents WHERE original_filename = 'slow.pdf'`)
-      .all() as Array<{ id: string; sha256: string; size_bytes: number }>;
+    const archived = () =>
+      h.service.db
+        .prepare(`SELECT id, sha256, size_bytes FROM documents WHERE original_filename = 'slow.pdf'`)
+        .all() as Array<{ id: string; sha256: string; size_bytes: number }>;
     // The journal, not the archive, is the finish line: the service stores the document a moment before the agent reads the answer.
-    await until('the upload recorded as done', () => journalRows(dataDir).some((r) => r.state === 'done'), { ms: 15_000, agent });
+    await until('the upload recorded as done', () => journalRows(dataDir).some((r) => r.state === 'done'), {
+      ms: 15_000,
+      agent,
+    });
     agent.child.kill('SIGTERM');
     expect(await exitOf(agent)).toBe(0);
     // Any upload of a partial file would have come before the whole one: by now it would be here.
     expect(archived()).toEqual([{ id: expect.any(String), sha256: whole, size_bytes: bytes.length }]);
     const rows = journalRows(dataDir);
-    expect(rows).toEqual([{ path: file, state: 'done', sha256: whole, document_id: archived()[0]!.id, after_upload: 'kept' }]);
+    expect(rows).toEqual([
+      { path: file, state: 'done', sha256: whole, document_id: archived()[0]!.id, after_upload: 'kept' },
+    ]);
   });
 });
 
 describe('headless agent and an unhandled rejection', () => {
-  it('logs it with its stack, closes the journal and the cache, exits 1, and the restart loses nothing', { timeout: 60_000 }, async () => {
-    const { inbox, done, dataDir, expected } = await prepareIngest('reject', 'reject-', 20, (i) => [`Unhandled rejection test ${i}`]);
-    const setup: AgentSetup = { folder: inbox, dataDir, after: `move:${done}`, stabilityMs: 200 };
-    const failing = startAgent(setup, 'rejecting', ['--import', REJECTING_HANDLER]);
-    const runs = [{ label: 'rejecting', agent: failing }];
-    dumpOnFailure(runs);
-    expect(await exitOf(failing, 30_000)).toBe(1);
-    const report = failing.lines.find((l) => l.includes('agent: unhandled rejection: Error: injected: a handler of uploads.item rejected'));
-    expect(report, 'the rejection is logged').toBeDefined();
-    expect(report).toContain('agent-unhandled-rejection.ts'); // its stack
-    // Closed, not abandoned: SQLite removes a database's write-ahead log when its last connection closes.
-    for (const db of ['journal.sqlite', 'library.sqlite']) {
-      expect(await stat(join(dataDir, `${db}-wal`)).then(() => 'still there', () => 'removed'), `${db}-wal`).toBe('removed');
-      const check = new DatabaseSync(join(dataDir, db), { readOnly: true });
-      expect(check.prepare('PRAGMA integrity_check').get(), db).toEqual({ integrity_check: 'ok' });
-      check.close();
-    }
+  it(
+    'logs it with its stack, closes the journal and the cache, exits 1, and the restart loses nothing',
+    { timeout: 60_000 },
+    async () => {
+      const { inbox, done, dataDir, expected } = await prepareIngest('reject', 'reject-', 20, (i) => [
+        `Unhandled rejection test ${i}`,
+      ]);
+      const setup: AgentSetup = { folder: inbox, dataDir, after: `move:${done}`, stabilityMs: 200 };
+      const failing = startAgent(setup, 'rejecting', ['--import', REJECTING_HANDLER]);
+      const runs = [{ label: 'rejecting', agent: failing }];
+      dumpOnFailure(runs);
+      expect(await exitOf(failing, 30_000)).toBe(1);
+      const report = failing.lines.find((l) =>
+        l.includes('agent: unhandled rejection: Error: injected: a handler of uploads.item rejected'),
+      );
+      expect(report, 'the rejection is logged').toBeDefined();
+      expect(report).toContain('agent-unhandled-rejection.ts'); // its stack
+      // Closed, not abandoned: SQLite removes a database's write-ahead log when its last connection closes.
+      for (const db of ['journal.sqlite', 'library.sqlite']) {
+        expect(
+          await stat(join(dataDir, `${db}-wal`)).then(
+            () => 'still there',
+            () => 'removed',
+          ),
+          `${db}-wal`,
+        ).toBe('removed');
+        const check = new DatabaseSync(join(dataDir, db), { readOnly: true });
+        expect(check.prepare('PRAGMA integrity_check').get(), db).toEqual({ integrity_check: 'ok' });
+        check.close();
+      }
 
-    const restarted = startAgent(setup, 'restarted');
-    runs.push({ label: 'restarted', agent: restarted });
-    await until('every file moved', async () => (await readdir(inbox)).length === 0 && (await readdir(done)).length >= expected.size,
-      { ms: 30_000, agent: restarted, every: 100 });
-    restarted.child.kill('SIGTERM');
-    expect(await exitOf(restarted)).toBe(0);
-    const originals = h.service.db.prepare(`SELECT sha256, count(*) AS n FROM documents WHERE duplicate_of IS NULL
-      AND original_filename LIKE 'reject-%' GROUP BY sha256`).all() as Array<{ sha256: string; n: number }>;
-    expect(originals.filter((o) => o.n !== 1)).toEqual([]);
-    expect(originals.map((o) => o.sha256).sort()).toEqual([...expected.values()].sort());
-    expect((await readdir(done)).sort()).toEqual([...expected.keys()].sort());
-    expect(journalRows(dataDir).filter((r) => r.state !== 'done')).toEqual([]);
-  });
+      const restarted = startAgent(setup, 'restarted');
+      runs.push({ label: 'restarted', agent: restarted });
+      await until(
+        'every file moved',
+        async () => (await readdir(inbox)).length === 0 && (await readdir(done)).length >= expected.size,
+        { ms: 30_000, agent: restarted, every: 100 },
+      );
+      restarted.child.kill('SIGTERM');
+      expect(await exitOf(restarted)).toBe(0);
+      const originals = h.service.db
+        .prepare(
+          `SELECT sha256, count(*) AS n FROM documents WHERE duplicate_of IS NULL
+      AND original_filename LIKE 'reject-%' GROUP BY sha256`,
+        )
+        .all() as Array<{ sha256: string; n: number }>;
+      expect(originals.filter((o) => o.n !== 1)).toEqual([]);
+      expect(originals.map((o) => o.sha256).sort()).toEqual([...expected.values()].sort());
+      expect((await readdir(done)).sort()).toEqual([...expected.keys()].sort());
+      expect(journalRows(dataDir).filter((r) => r.state !== 'done')).toEqual([]);
+    },
+  );
 });

@@ -12,8 +12,12 @@ import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
 const FAST_BACKOFF = { baseMs: 20, capMs: 100 };
 let dir: string;
 
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'client-test-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'client-test-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 async function pdfFile(name: string, text = name): Promise<{ path: string; size: number; fileName: string }> {
   const bytes = await makePdf(text);
@@ -39,14 +43,24 @@ describe('archive client against the real service', () => {
     h = await startHarness();
     client = new ArchiveClient({ baseUrl: h.url, apiKey: h.adminKey, backoff: FAST_BACKOFF });
   });
-  afterAll(async () => { await client.close(); await h.close(); });
+  afterAll(async () => {
+    await client.close();
+    await h.close();
+  });
 
   it('uploads with metadata, reports progress, and reads the document back through every endpoint', async () => {
     const file = await pdfFile('Rechnung März.pdf', 'Invoice 4711 total 120.00 EUR');
     const progress: number[] = [];
     const accepted = await client.upload({
-      ...file, spaceId: h.defaultSpaceId,
-      metadata: { event_type: 'invoice', amount: { value: 120, currency: 'EUR' }, due_date: '2026-12-15', tags: ['tax'], category: 'Bills' },
+      ...file,
+      spaceId: h.defaultSpaceId,
+      metadata: {
+        event_type: 'invoice',
+        amount: { value: 120, currency: 'EUR' },
+        due_date: '2026-12-15',
+        tags: ['tax'],
+        category: 'Bills',
+      },
       onProgress: (sent) => progress.push(sent),
     });
     expect(accepted).toMatchObject({ success: true, status: 'pending', duplicate_of: null });
@@ -63,7 +77,11 @@ describe('archive client against the real service', () => {
     const events = await client.listEvents({ document_id: accepted.id });
     expect(events.items).toHaveLength(1);
     const event = await client.getEvent(events.items[0]!.id);
-    expect(event).toMatchObject({ event_type: 'invoice', due_date: '2026-12-15', amount: { value: 120, currency: 'EUR' } });
+    expect(event).toMatchObject({
+      event_type: 'invoice',
+      due_date: '2026-12-15',
+      amount: { value: 120, currency: 'EUR' },
+    });
     const paid = await client.setEventState(event.id, { state: 'paid', paid_at: '2026-12-01' });
     expect(paid.state).toBe('paid');
     expect(paid.payments[0]).toMatchObject({ paid_at: '2026-12-01', confirmed: true });
@@ -89,17 +107,33 @@ describe('archive client against the real service', () => {
     expect(event).toMatchObject({ event_type: 'invoice', state: 'needs_input', amount: null });
 
     const edited = await client.updateEvent(event!.id, {
-      amount: { value: 89.9, currency: 'eur' }, due_date: '2026-12-31', reference_number: 'R-77',
+      amount: { value: 89.9, currency: 'eur' },
+      due_date: '2026-12-31',
+      reference_number: 'R-77',
     });
-    expect(edited).toMatchObject({ state: 'open', amount: { value: 89.9, currency: 'EUR' }, due_date: '2026-12-31', reference_number: 'R-77' });
-    expect(edited.history.at(-1)).toMatchObject({ from: 'needs_input', to: 'open', cause: 'edited: payable with amount' });
+    expect(edited).toMatchObject({
+      state: 'open',
+      amount: { value: 89.9, currency: 'EUR' },
+      due_date: '2026-12-31',
+      reference_number: 'R-77',
+    });
+    expect(edited.history.at(-1)).toMatchObject({
+      from: 'needs_input',
+      to: 'open',
+      cause: 'edited: payable with amount',
+    });
     const cleared = await client.updateEvent(event!.id, { reference_number: null });
     expect(cleared.reference_number).toBeNull();
 
-    await expect(client.updateEvent(event!.id, { amount: { value: 1, currency: 'EURO' } }))
-      .rejects.toMatchObject({ status: 400, transient: false, message: expect.stringContaining('currency') });
-    await expect(client.updateEvent(crypto.randomUUID(), { due_date: '2026-12-31' }))
-      .rejects.toMatchObject({ status: 404, message: 'Event not found' });
+    await expect(client.updateEvent(event!.id, { amount: { value: 1, currency: 'EURO' } })).rejects.toMatchObject({
+      status: 400,
+      transient: false,
+      message: expect.stringContaining('currency'),
+    });
+    await expect(client.updateEvent(crypto.randomUUID(), { due_date: '2026-12-31' })).rejects.toMatchObject({
+      status: 404,
+      message: 'Event not found',
+    });
   });
 
   it('downloads through the signed URL, named by Content-Disposition, streamed to disk', async () => {
@@ -132,11 +166,16 @@ describe('archive client against the real service', () => {
     const error = await client.getDocument(crypto.randomUUID()).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ArchiveError);
     expect(error).toMatchObject({ status: 404, message: 'Document not found', transient: false });
-    await expect(client.listDocuments({ limit: 500 })).rejects.toMatchObject({ status: 400, message: expect.stringContaining('limit') });
+    await expect(client.listDocuments({ limit: 500 })).rejects.toMatchObject({
+      status: 400,
+      message: expect.stringContaining('limit'),
+    });
     const bogus = join(dir, 'fake.pdf');
     await writeFile(bogus, 'this is not a pdf at all');
-    await expect(client.upload({ path: bogus, fileName: 'fake.pdf', size: 24 }))
-      .rejects.toMatchObject({ status: 400, message: 'File content does not match any supported format' });
+    await expect(client.upload({ path: bogus, fileName: 'fake.pdf', size: 24 })).rejects.toMatchObject({
+      status: 400,
+      message: 'File content does not match any supported format',
+    });
     expect(retries).toEqual([]);
   });
 
@@ -149,7 +188,10 @@ describe('archive client against the real service', () => {
       revokeApiKey(h.service.db, key.split('_')[1]!);
       const asked: string[] = [];
       revocable.on('auth-required', (message) => asked.push(message));
-      await expect(revocable.listSpaces()).rejects.toMatchObject({ status: 401, message: 'Invalid or missing API key' });
+      await expect(revocable.listSpaces()).rejects.toMatchObject({
+        status: 401,
+        message: 'Invalid or missing API key',
+      });
       const sent = proxy.requests.length;
       await expect(revocable.listDocuments()).rejects.toMatchObject({ status: 401, kind: 'auth-paused' });
       expect(proxy.requests.length).toBe(sent); // no request burnt while paused
@@ -169,8 +211,10 @@ describe('archive client against the real service', () => {
     try {
       const big = join(dir, 'big.pdf');
       await writeFile(big, Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(50_000, 32)]));
-      await expect(strict.upload({ path: big, fileName: 'big.pdf', size: 50_009 }))
-        .rejects.toMatchObject({ status: 413, message: 'File exceeds the 50 MB limit' });
+      await expect(strict.upload({ path: big, fileName: 'big.pdf', size: 50_009 })).rejects.toMatchObject({
+        status: 413,
+        message: 'File exceeds the 50 MB limit',
+      });
     } finally {
       await strict.close();
       await small.close();
@@ -194,13 +238,17 @@ describe('rate limiting and retries through a fault-injecting proxy', () => {
     await Promise.all(clients.splice(0).map((c) => c.close()));
     await proxy.close();
   });
-  afterAll(async () => { await h.close(); });
+  afterAll(async () => {
+    await h.close();
+  });
 
   it('paces uploads by the window the headers describe: no 429, and no faster than the service allows', async () => {
     proxy = await startFaultProxy(h.url);
     // The client starts from the spec (10/min); the headers of the first answers teach it 3 per 1.5 s.
     const client = make();
-    const files = await Promise.all(Array.from({ length: 7 }, (_, i) => pdfFile(`paced-${i}.pdf`, `paced document ${i}`)));
+    const files = await Promise.all(
+      Array.from({ length: 7 }, (_, i) => pdfFile(`paced-${i}.pdf`, `paced document ${i}`)),
+    );
     const started = Date.now();
     await Promise.all(files.map((file) => client.upload(file)));
     const elapsed = Date.now() - started;
@@ -210,7 +258,9 @@ describe('rate limiting and retries through a fault-injecting proxy', () => {
   });
 
   it('waits Retry-After on a 429 and then succeeds; the wait is not counted as a failed attempt', async () => {
-    proxy = await startFaultProxy(h.url, ({ index }) => (index === 0 ? { kind: 'status', status: 429, retryAfter: 1 } : { kind: 'pass' }));
+    proxy = await startFaultProxy(h.url, ({ index }) =>
+      index === 0 ? { kind: 'status', status: 429, retryAfter: 1 } : { kind: 'pass' },
+    );
     const client = make({ maxAttempts: 1 });
     const waits: number[] = [];
     client.on('rate-limited', (ms) => waits.push(ms));
@@ -221,12 +271,17 @@ describe('rate limiting and retries through a fault-injecting proxy', () => {
   });
 
   it('retries 503 and reset connections with backoff, then gives up with a transient error', async () => {
-    proxy = await startFaultProxy(h.url, ({ index }) => (index === 0 ? { kind: 'status', status: 503 } : index === 1 ? { kind: 'reset' } : { kind: 'pass' }));
+    proxy = await startFaultProxy(h.url, ({ index }) =>
+      index === 0 ? { kind: 'status', status: 503 } : index === 1 ? { kind: 'reset' } : { kind: 'pass' },
+    );
     const client = make({ maxAttempts: 3 });
     const retries: Array<{ attempt: number; status: number }> = [];
     client.on('retry', ({ attempt, error }) => retries.push({ attempt, status: error.status }));
     await expect(client.listSpaces()).resolves.not.toHaveLength(0);
-    expect(retries).toEqual([{ attempt: 1, status: 503 }, { attempt: 2, status: 0 }]);
+    expect(retries).toEqual([
+      { attempt: 1, status: 503 },
+      { attempt: 2, status: 0 },
+    ]);
 
     proxy.plan = () => ({ kind: 'status', status: 503 });
     const error = await client.listSpaces().catch((e: unknown) => e);
@@ -234,7 +289,9 @@ describe('rate limiting and retries through a fault-injecting proxy', () => {
   });
 
   it('retries an upload after a reset connection, streaming the file again', async () => {
-    proxy = await startFaultProxy(h.url, ({ index, method }) => (index === 0 && method === 'POST' ? { kind: 'reset' } : { kind: 'pass' }));
+    proxy = await startFaultProxy(h.url, ({ index, method }) =>
+      index === 0 && method === 'POST' ? { kind: 'reset' } : { kind: 'pass' },
+    );
     const client = make({ maxAttempts: 2 });
     const file = await pdfFile('retried.pdf', 'retried upload');
     const accepted = await client.upload(file);
@@ -260,8 +317,12 @@ describe('rate limiting and retries through a fault-injecting proxy', () => {
 
 describe('Content-Disposition file names', () => {
   it('prefers filename*, decodes UTF-8, and never lets a path escape', () => {
-    expect(filenameFromContentDisposition(`attachment; filename="Vertrag _bersicht.pdf"; filename*=UTF-8''Vertrag%20%C3%9Cbersicht.pdf`, 'x'))
-      .toBe('Vertrag Übersicht.pdf');
+    expect(
+      filenameFromContentDisposition(
+        `attachment; filename="Vertrag _bersicht.pdf"; filename*=UTF-8''Vertrag%20%C3%9Cbersicht.pdf`,
+        'x',
+      ),
+    ).toBe('Vertrag Übersicht.pdf');
     expect(filenameFromContentDisposition('attachment; filename="a \\"b\\".pdf"', 'x')).toBe('a "b".pdf');
     expect(filenameFromContentDisposition('attachment; filename="invoice\u202efdp.exe"', 'x')).toBe('invoicefdp.exe');
     expect(filenameFromContentDisposition('attachment; filename="../../etc/passwd"', 'x')).toBe('passwd');

@@ -61,7 +61,10 @@ describe('connection monitor against a server that stops while a request is in f
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const client = new ArchiveClient({
-      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, apiKey: 'das_test', maxAttempts: 1, connection: QUICK,
+      baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      apiKey: 'das_test',
+      maxAttempts: 1,
+      connection: QUICK,
     });
     try {
       const listing = client.listDocuments();
@@ -70,10 +73,14 @@ describe('connection monitor against a server that stops while a request is in f
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       expect(await client.connection.check()).toBe(false);
       expect(client.connection.online).toBe(false);
-      held!.writeHead(200, { 'content-type': 'application/json' })
+      held!
+        .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ success: true, items: [], total: 0, limit: 50, offset: 0 }));
       expect((await listing).items).toEqual([]);
-      expect(client.connection.current).toEqual({ online: false, reason: expect.stringMatching(/^Cannot reach the service \(ECONNREFUSED\)/) });
+      expect(client.connection.current).toEqual({
+        online: false,
+        reason: expect.stringMatching(/^Cannot reach the service \(ECONNREFUSED\)/),
+      });
       server.closeIdleConnections();
       await closed;
     } finally {
@@ -87,8 +94,12 @@ describe('connection monitor against the real service', () => {
   let h: Harness;
   let proxy: FaultProxy;
   let client: ArchiveClient;
-  beforeAll(async () => { h = await startHarness(); });
-  afterAll(async () => { await h.close(); });
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
   afterEach(async () => {
     await client.close();
     await proxy.close();
@@ -99,7 +110,9 @@ describe('connection monitor against the real service', () => {
     client = new ArchiveClient({ baseUrl: proxy.url, apiKey: h.adminKey, maxAttempts: 1, connection: QUICK });
     const changes: boolean[] = [];
     // Transitions only (a new reason while offline is a change too, but not a flip).
-    client.connection.on('change', (state) => { if (changes.at(-1) !== state.online) changes.push(state.online); });
+    client.connection.on('change', (state) => {
+      if (changes.at(-1) !== state.online) changes.push(state.online);
+    });
     client.connection.start();
     await until(() => proxy.requests.some((r) => r.path === '/v1/health'), 'an idle probe', 5_000);
     const tokens = client.rateLimits.requests.remaining;
@@ -138,8 +151,11 @@ describe('the desktop status while idle', () => {
     proxy = await startFaultProxy(h.url);
     dir = await mkdtemp(join(tmpdir(), 'status-idle-'));
     app = await DesktopApp.open({
-      appDataDir: join(dir, 'data'), settings: new SettingsStore(openConfBackend({ cwd: join(dir, 'config') })),
-      keys: new SessionKeyStore(), apiKeyOverride: h.adminKey, connectionTimings: QUICK,
+      appDataDir: join(dir, 'data'),
+      settings: new SettingsStore(openConfBackend({ cwd: join(dir, 'config') })),
+      keys: new SessionKeyStore(),
+      apiKeyOverride: h.adminKey,
+      connectionTimings: QUICK,
       connection: connectionSchema.parse({ mode: 'hosted', base_url: proxy.url }),
       previewUrl: (id) => `preview://document/${id}`,
     });

@@ -16,20 +16,49 @@ let cache: LibraryCache;
 
 function event(n: number, changes: Partial<ArchiveEvent> = {}): ArchiveEvent {
   return {
-    id: id('eeeeeeee', n), document_id: id('dddddddd', n), space_id: SPACE, event_type: 'invoice', state: 'open',
-    title: `Invoice ${n}`, amount: { value: 84.2, currency: 'EUR' }, due_date: '2031-03-31', reference_number: 'RE-101',
-    sender_name: 'Stadtwerke Beispiel', created_at: '2031-02-01T10:00:00.000Z', updated_at: '2031-02-01T10:00:00.000Z',
+    id: id('eeeeeeee', n),
+    document_id: id('dddddddd', n),
+    space_id: SPACE,
+    event_type: 'invoice',
+    state: 'open',
+    title: `Invoice ${n}`,
+    amount: { value: 84.2, currency: 'EUR' },
+    due_date: '2031-03-31',
+    reference_number: 'RE-101',
+    sender_name: 'Stadtwerke Beispiel',
+    created_at: '2031-02-01T10:00:00.000Z',
+    updated_at: '2031-02-01T10:00:00.000Z',
     ...changes,
   };
 }
 
 function document(n: number, changes: Partial<ArchiveDocument> = {}): ArchiveDocument {
   return {
-    id: id('dddddddd', n), space_id: SPACE, category_id: null, category_name: null, status: 'completed', title: `Scan ${n}`,
-    original_filename: `scan-${n}.pdf`, mime_type: 'application/pdf', file_format: 'pdf', size_bytes: 1,
-    sha256: String(n).repeat(64).slice(0, 64), page_count: 1, language: null, sender_name: null, document_date: null, tags: [],
-    duplicate_of: null, possible_duplicate_of: null, processing_note: null, error: null, created_at: '2031-02-01T10:00:00.000Z',
-    updated_at: '2031-02-01T10:00:00.000Z', processed_at: null, deleted_at: null, ...changes,
+    id: id('dddddddd', n),
+    space_id: SPACE,
+    category_id: null,
+    category_name: null,
+    status: 'completed',
+    title: `Scan ${n}`,
+    original_filename: `scan-${n}.pdf`,
+    mime_type: 'application/pdf',
+    file_format: 'pdf',
+    size_bytes: 1,
+    sha256: String(n).repeat(64).slice(0, 64),
+    page_count: 1,
+    language: null,
+    sender_name: null,
+    document_date: null,
+    tags: [],
+    duplicate_of: null,
+    possible_duplicate_of: null,
+    processing_note: null,
+    error: null,
+    created_at: '2031-02-01T10:00:00.000Z',
+    updated_at: '2031-02-01T10:00:00.000Z',
+    processed_at: null,
+    deleted_at: null,
+    ...changes,
   };
 }
 
@@ -51,7 +80,13 @@ afterEach(async () => {
 
 describe('possible duplicates in Due', () => {
   const flagged = () => {
-    cache.upsertDocuments([document(1, { possible_duplicate_of: id('dddddddd', 2) }), document(2, { possible_duplicate_of: id('dddddddd', 1) })], 0);
+    cache.upsertDocuments(
+      [
+        document(1, { possible_duplicate_of: id('dddddddd', 2) }),
+        document(2, { possible_duplicate_of: id('dddddddd', 1) }),
+      ],
+      0,
+    );
     cache.upsertEvents([event(1), event(2)]);
   };
 
@@ -69,7 +104,13 @@ describe('possible duplicates in Due', () => {
     flagged();
     cache.upsertDocuments([document(1), document(2)], 1);
     expect(cache.dueItems({ today: '2031-03-01' }).count).toBe(2);
-    cache.upsertDocuments([document(1, { deleted_at: '2031-02-02T10:00:00.000Z' }), document(2, { possible_duplicate_of: id('dddddddd', 1) })], 2);
+    cache.upsertDocuments(
+      [
+        document(1, { deleted_at: '2031-02-02T10:00:00.000Z' }),
+        document(2, { possible_duplicate_of: id('dddddddd', 1) }),
+      ],
+      2,
+    );
     const due = cache.dueItems({ today: '2031-03-01' });
     expect(due.count).toBe(1);
     expect(due.weeks[0]?.items[0]).toMatchObject({ id: id('eeeeeeee', 2) });
@@ -80,7 +121,12 @@ describe('possible duplicates in Due', () => {
     flagged();
     const shown: ReminderNotification[] = [];
     const clock = at('2031-03-28');
-    const reminders = new Reminders({ cache, settings: () => defaultSettings().reminders, now: () => clock, notify: (n) => shown.push(n) });
+    const reminders = new Reminders({
+      cache,
+      settings: () => defaultSettings().reminders,
+      now: () => clock,
+      notify: (n) => shown.push(n),
+    });
     expect(reminders.dueCount()).toBe(1);
     reminders.check();
     expect(shown.map((n) => n.eventIds)).toEqual([[id('eeeeeeee', 1)]]);
@@ -91,9 +137,20 @@ describe('contracts in Due', () => {
   const contract = () => {
     cache.upsertDocuments([document(7, { title: 'Mobile contract' })], 0);
     cache.upsertEvents([
-      event(7, { event_type: 'contract', state: 'active', title: 'Mobile contract', amount: null, due_date: '2031-06-30' }),
+      event(7, {
+        event_type: 'contract',
+        state: 'active',
+        title: 'Mobile contract',
+        amount: null,
+        due_date: '2031-06-30',
+      }),
       event(8, {
-        document_id: id('dddddddd', 7), event_type: 'notice', state: 'open', title: 'Mobile contract', amount: null, due_date: '2031-03-31',
+        document_id: id('dddddddd', 7),
+        event_type: 'notice',
+        state: 'open',
+        title: 'Mobile contract',
+        amount: null,
+        due_date: '2031-03-31',
       }),
     ]);
   };
@@ -109,14 +166,23 @@ describe('contracts in Due', () => {
     contract();
     const shown: ReminderNotification[] = [];
     let clock = at('2031-02-28');
-    const reminders = new Reminders({ cache, settings: () => defaultSettings().reminders, now: () => clock, notify: (n) => shown.push(n) });
+    const reminders = new Reminders({
+      cache,
+      settings: () => defaultSettings().reminders,
+      now: () => clock,
+      notify: (n) => shown.push(n),
+    });
     expect(reminders.check()).toEqual([]);
     clock = at('2031-03-01');
-    expect(reminders.check()).toEqual([{
-      id: `reminder:${id('eeeeeeee', 8)}:notice-ahead:2031-03-31`, kind: 'reminder', eventIds: [id('eeeeeeee', 8)],
-      title: 'Notice deadline in 30 days: Mobile contract',
-      body: 'term ends 2031-06-30 · due 2031-03-31 · Stadtwerke Beispiel · RE-101',
-    }]);
+    expect(reminders.check()).toEqual([
+      {
+        id: `reminder:${id('eeeeeeee', 8)}:notice-ahead:2031-03-31`,
+        kind: 'reminder',
+        eventIds: [id('eeeeeeee', 8)],
+        title: 'Notice deadline in 30 days: Mobile contract',
+        body: 'term ends 2031-06-30 · due 2031-03-31 · Stadtwerke Beispiel · RE-101',
+      },
+    ]);
     clock = at('2031-03-10');
     expect(reminders.check()).toEqual([]);
     clock = at('2031-03-28');
@@ -127,7 +193,13 @@ describe('contracts in Due', () => {
     contract();
     cache.upsertDocuments([document(10, { title: 'Home insurance' }), document(11, { title: 'Old lease' })], 0);
     cache.upsertEvents([
-      event(10, { event_type: 'policy', state: 'active', title: 'Home insurance', amount: null, due_date: '2031-09-30' }),
+      event(10, {
+        event_type: 'policy',
+        state: 'active',
+        title: 'Home insurance',
+        amount: null,
+        due_date: '2031-09-30',
+      }),
       event(11, { event_type: 'contract', state: 'expired', title: 'Old lease', amount: null, due_date: '2030-12-31' }),
     ]);
     const due = cache.dueItems({ today: '2031-02-01' });

@@ -41,12 +41,17 @@ function archiveUrl(logs: string[]): string {
 }
 
 async function answers(url: string): Promise<boolean> {
-  return fetch(`${url}/v1/health`, { signal: AbortSignal.timeout(5_000) }).then(() => true, () => false);
+  return fetch(`${url}/v1/health`, { signal: AbortSignal.timeout(5_000) }).then(
+    () => true,
+    () => false,
+  );
 }
 
 /** Files this process holds open under `path` (Linux: /proc/self/fd). */
 async function openFilesUnder(path: string): Promise<string[]> {
-  const targets = await Promise.all((await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')));
+  const targets = await Promise.all(
+    (await readdir('/proc/self/fd')).map((fd) => readlink(`/proc/self/fd/${fd}`).catch(() => '')),
+  );
   return targets.filter((target) => target.startsWith(path));
 }
 
@@ -56,17 +61,29 @@ describe('a start that fails after the embedded archive started', () => {
   it('DesktopCore.open stops the archive it started', async () => {
     const appDataDir = await brokenJournalDir('core');
     const logs: string[] = [];
-    await expect(DesktopCore.open({ appDataDir, settings: settingsIn(appDataDir), keys: new SessionKeyStore(), log: (l) => logs.push(l) }))
-      .rejects.toThrow();
+    await expect(
+      DesktopCore.open({
+        appDataDir,
+        settings: settingsIn(appDataDir),
+        keys: new SessionKeyStore(),
+        log: (l) => logs.push(l),
+      }),
+    ).rejects.toThrow();
     expect(await answers(archiveUrl(logs))).toBe(false);
   });
 
   it.runIf(process.platform === 'linux')('DesktopApp.open stops the archive and closes the library cache', async () => {
     const appDataDir = await brokenJournalDir('app');
     const logs: string[] = [];
-    await expect(DesktopApp.open({
-      appDataDir, settings: settingsIn(appDataDir), keys: new SessionKeyStore(), previewUrl: (id) => id, log: (l) => logs.push(l),
-    })).rejects.toThrow();
+    await expect(
+      DesktopApp.open({
+        appDataDir,
+        settings: settingsIn(appDataDir),
+        keys: new SessionKeyStore(),
+        previewUrl: (id) => id,
+        log: (l) => logs.push(l),
+      }),
+    ).rejects.toThrow();
     expect(await answers(archiveUrl(logs))).toBe(false);
     expect(await openFilesUnder(join(appDataDir, 'library.sqlite'))).toEqual([]);
   });
@@ -77,14 +94,21 @@ describe('a reminder check that fails', () => {
     const dir = join(tmp, 'reminders');
     const logs: string[] = [];
     const app = await DesktopApp.open({
-      appDataDir: join(dir, 'data'), settings: settingsIn(dir), keys: new SessionKeyStore(), previewUrl: (id) => id,
-      localLimits: { uploadsPerWindow: 1000, requestsPerWindow: 10_000 }, log: (l) => logs.push(l),
+      appDataDir: join(dir, 'data'),
+      settings: settingsIn(dir),
+      keys: new SessionKeyStore(),
+      previewUrl: (id) => id,
+      localLimits: { uploadsPerWindow: 1000, requestsPerWindow: 10_000 },
+      log: (l) => logs.push(l),
     });
     try {
       await app.start();
       await writeFile(join(dir, 'Rechnung.pdf'), await makePdf(['Rechnung Nr. 17', 'Gesamtbetrag 12,00 EUR']));
       const due = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-      await app.handlers['uploads.add']({ paths: [join(dir, 'Rechnung.pdf')], metadata: { event_type: 'invoice', amount: { value: 12, currency: 'EUR' }, due_date: due } });
+      await app.handlers['uploads.add']({
+        paths: [join(dir, 'Rechnung.pdf')],
+        metadata: { event_type: 'invoice', amount: { value: 12, currency: 'EUR' }, due_date: due },
+      });
       const deadline = Date.now() + 60_000;
       let eventId: string | undefined;
       while (!eventId && Date.now() < deadline) {

@@ -14,10 +14,20 @@ function answering<G extends string>(...groups: G[]): HandlersOf<G> {
   return Object.fromEntries(names.map((name) => [name, async () => name])) as unknown as HandlersOf<G>;
 }
 
-const OTHER_GROUPS = ['status', 'connection', 'library', 'catalog', 'documents', 'events', 'uploads', 'folders', 'dialogs'] as const;
+const OTHER_GROUPS = [
+  'status',
+  'connection',
+  'library',
+  'catalog',
+  'documents',
+  'events',
+  'uploads',
+  'folders',
+  'dialogs',
+] as const;
 
 describe('combineHandlers', () => {
-  it('answers every channel of the contract with its feature\'s handler', async () => {
+  it("answers every channel of the contract with its feature's handler", async () => {
     const handlers = combineHandlers({ settings: answering('settings'), rest: answering(...OTHER_GROUPS) });
     expect(Object.keys(handlers).sort()).toEqual([...CALL_NAMES].sort());
     expect(await handlers['settings.get'](undefined)).toBe('settings.get');
@@ -25,8 +35,9 @@ describe('combineHandlers', () => {
   });
 
   it('refuses, at compile time, a channel handled twice or not at all', () => {
-    // @ts-expect-error -- settings.get and settings.update would be handled by two features
-    const handledTwice = () => combineHandlers({ settings: answering('settings'), rest: answering('settings', ...OTHER_GROUPS) });
+    const handledTwice = () =>
+      // @ts-expect-error -- settings.get and settings.update would be handled by two features
+      combineHandlers({ settings: answering('settings'), rest: answering('settings', ...OTHER_GROUPS) });
     // @ts-expect-error -- the settings channels would be handled by none
     const unhandled = () => combineHandlers({ rest: answering(...OTHER_GROUPS) });
     expect([handledTwice, unhandled]).toHaveLength(2);

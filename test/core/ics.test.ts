@@ -6,10 +6,19 @@ const NOW = Date.UTC(2030, 11, 1, 8, 30, 5);
 
 function event(id: string, changes: Partial<ArchiveEvent> = {}): ArchiveEvent {
   return {
-    id, document_id: '22222222-2222-4222-8222-222222222222', space_id: '11111111-1111-4111-8111-111111111111',
-    event_type: 'invoice', state: 'open', title: 'Strom Dezember', amount: { value: 120.5, currency: 'EUR' }, due_date: '2030-12-31',
-    reference_number: 'R-2030-0042', sender_name: 'Stadtwerke Musterstadt', created_at: '2030-11-20T10:00:00.000Z',
-    updated_at: '2030-11-21T23:31:06.635Z', ...changes,
+    id,
+    document_id: '22222222-2222-4222-8222-222222222222',
+    space_id: '11111111-1111-4111-8111-111111111111',
+    event_type: 'invoice',
+    state: 'open',
+    title: 'Strom Dezember',
+    amount: { value: 120.5, currency: 'EUR' },
+    due_date: '2030-12-31',
+    reference_number: 'R-2030-0042',
+    sender_name: 'Stadtwerke Musterstadt',
+    created_at: '2030-11-20T10:00:00.000Z',
+    updated_at: '2030-11-21T23:31:06.635Z',
+    ...changes,
   };
 }
 
@@ -17,44 +26,56 @@ const octets = (line: string) => Buffer.byteLength(line, 'utf8');
 
 describe('iCalendar export', () => {
   it('writes one all-day VEVENT per open due event, exactly as RFC 5545 wants it', () => {
-    const ics = eventsToIcs([
-      event('aaaaaaaa-0000-4000-8000-000000000001'),
-      event('aaaaaaaa-0000-4000-8000-000000000002', { state: 'paid' }),
-      event('aaaaaaaa-0000-4000-8000-000000000003', { due_date: null }),
-      event('aaaaaaaa-0000-4000-8000-000000000004', { state: 'active', event_type: 'contract' }),
-    ], { now: NOW, productId: '-//Desktop Archive//Due dates//EN', domain: 'archive.example' });
-    expect(ics).toBe([
-      'BEGIN:VCALENDAR',
-      'VERSION:2.0',
-      'PRODID:-//Desktop Archive//Due dates//EN',
-      'CALSCALE:GREGORIAN',
-      'METHOD:PUBLISH',
-      'BEGIN:VEVENT',
-      'UID:aaaaaaaa-0000-4000-8000-000000000001@archive.example',
-      'DTSTAMP:20301201T083005Z',
-      'LAST-MODIFIED:20301121T233106Z',
-      'DTSTART;VALUE=DATE:20301231',
-      'DTEND;VALUE=DATE:20310101',
-      'SUMMARY:Strom Dezember – 120.50 EUR',
-      'DESCRIPTION:From: Stadtwerke Musterstadt\\nReference: R-2030-0042\\nAmount: 1',
-      ' 20.50 EUR\\nType: invoice',
-      'CATEGORIES:invoice',
-      'TRANSP:TRANSPARENT',
-      'BEGIN:VALARM',
-      'ACTION:DISPLAY',
-      'DESCRIPTION:Strom Dezember – 120.50 EUR',
-      'TRIGGER:-P2DT15H',
-      'END:VALARM',
-      'END:VEVENT',
-      'END:VCALENDAR',
-      '',
-    ].join('\r\n'));
+    const ics = eventsToIcs(
+      [
+        event('aaaaaaaa-0000-4000-8000-000000000001'),
+        event('aaaaaaaa-0000-4000-8000-000000000002', { state: 'paid' }),
+        event('aaaaaaaa-0000-4000-8000-000000000003', { due_date: null }),
+        event('aaaaaaaa-0000-4000-8000-000000000004', { state: 'active', event_type: 'contract' }),
+      ],
+      { now: NOW, productId: '-//Desktop Archive//Due dates//EN', domain: 'archive.example' },
+    );
+    expect(ics).toBe(
+      [
+        'BEGIN:VCALENDAR',
+        'VERSION:2.0',
+        'PRODID:-//Desktop Archive//Due dates//EN',
+        'CALSCALE:GREGORIAN',
+        'METHOD:PUBLISH',
+        'BEGIN:VEVENT',
+        'UID:aaaaaaaa-0000-4000-8000-000000000001@archive.example',
+        'DTSTAMP:20301201T083005Z',
+        'LAST-MODIFIED:20301121T233106Z',
+        'DTSTART;VALUE=DATE:20301231',
+        'DTEND;VALUE=DATE:20310101',
+        'SUMMARY:Strom Dezember – 120.50 EUR',
+        'DESCRIPTION:From: Stadtwerke Musterstadt\\nReference: R-2030-0042\\nAmount: 1',
+        ' 20.50 EUR\\nType: invoice',
+        'CATEGORIES:invoice',
+        'TRANSP:TRANSPARENT',
+        'BEGIN:VALARM',
+        'ACTION:DISPLAY',
+        'DESCRIPTION:Strom Dezember – 120.50 EUR',
+        'TRIGGER:-P2DT15H',
+        'END:VALARM',
+        'END:VEVENT',
+        'END:VCALENDAR',
+        '',
+      ].join('\r\n'),
+    );
     expect(ics.replace(/\r\n/g, '')).not.toMatch(/[\r\n]/);
   });
 
   it('keeps UIDs stable per event, sorts by due date, and honours the alarm settings', () => {
-    const a = event('aaaaaaaa-0000-4000-8000-00000000000a', { due_date: '2031-01-05', state: 'needs_input', amount: null });
-    const b = event('aaaaaaaa-0000-4000-8000-00000000000b', { due_date: '2031-01-02', amount: { value: 5000, currency: 'JPY' } });
+    const a = event('aaaaaaaa-0000-4000-8000-00000000000a', {
+      due_date: '2031-01-05',
+      state: 'needs_input',
+      amount: null,
+    });
+    const b = event('aaaaaaaa-0000-4000-8000-00000000000b', {
+      due_date: '2031-01-02',
+      amount: { value: 5000, currency: 'JPY' },
+    });
     const first = eventsToIcs([a, b], { now: NOW, daysBefore: 0, alarmTime: '08:30' });
     const second = eventsToIcs([b, a], { now: NOW + 86_400_000, daysBefore: 0, alarmTime: '08:30' });
     const uids = (ics: string) => ics.split('\r\n').filter((l) => l.startsWith('UID:'));
@@ -65,15 +86,25 @@ describe('iCalendar export', () => {
     expect(first.match(/TRIGGER:[^\r]*/g)).toEqual(['TRIGGER:PT8H30M', 'TRIGGER:PT8H30M']);
     expect(eventsToIcs([a], { now: NOW, daysBefore: 1, alarmTime: '00:00' })).toContain('\r\nTRIGGER:-P1D\r\n');
     expect(eventsToIcs([a], { now: NOW, daysBefore: 0, alarmTime: '00:00' })).toContain('\r\nTRIGGER:PT0S\r\n');
-    expect(eventsToIcs([], { now: NOW })).toBe('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Desktop Archive//Due dates//EN\r\n'
-      + 'CALSCALE:GREGORIAN\r\nMETHOD:PUBLISH\r\nEND:VCALENDAR\r\n');
+    expect(eventsToIcs([], { now: NOW })).toBe(
+      'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Desktop Archive//Due dates//EN\r\n' +
+        'CALSCALE:GREGORIAN\r\nMETHOD:PUBLISH\r\nEND:VCALENDAR\r\n',
+    );
   });
 
   it('escapes backslash, semicolon, comma and line breaks in text values (and nothing else)', () => {
     expect(escapeText('a,b;c\\d\ne\r\nf\rg: "h"')).toBe('a\\,b\\;c\\\\d\\ne\\nf\\ng: "h"');
-    const ics = eventsToIcs([event('aaaaaaaa-0000-4000-8000-000000000005', {
-      title: 'Miete; Januar, Februar', sender_name: 'Haus\\Verwaltung', reference_number: null, amount: null,
-    })], { now: NOW });
+    const ics = eventsToIcs(
+      [
+        event('aaaaaaaa-0000-4000-8000-000000000005', {
+          title: 'Miete; Januar, Februar',
+          sender_name: 'Haus\\Verwaltung',
+          reference_number: null,
+          amount: null,
+        }),
+      ],
+      { now: NOW },
+    );
     expect(ics).toContain('\r\nSUMMARY:Miete\\; Januar\\, Februar\r\n');
     expect(ics).toContain('\r\nDESCRIPTION:From: Haus\\\\Verwaltung\\nType: invoice\r\n');
   });

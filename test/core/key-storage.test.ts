@@ -17,10 +17,18 @@ let keychainWorks = false;
 const keychainEntries = new Map<string, string>();
 const keychain = (): ProbedKeyStore => ({
   kind: 'keychain',
-  async probe() { if (!keychainWorks) throw new Error(DBUS_ERROR); },
-  async get(profile) { return keychainEntries.get(profile) ?? null; },
-  async set(profile, key) { keychainEntries.set(profile, key); },
-  async delete(profile) { keychainEntries.delete(profile); },
+  async probe() {
+    if (!keychainWorks) throw new Error(DBUS_ERROR);
+  },
+  async get(profile) {
+    return keychainEntries.get(profile) ?? null;
+  },
+  async set(profile, key) {
+    keychainEntries.set(profile, key);
+  },
+  async delete(profile) {
+    keychainEntries.delete(profile);
+  },
 });
 
 let dir: string;
@@ -36,7 +44,10 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'key-storage-test-'));
   settings = new SettingsStore(openConfBackend({ cwd: join(dir, 'config') }));
   app = await DesktopApp.open({
-    appDataDir: join(dir, 'data'), settings, keychain, previewUrl: (id) => `preview://document/${id}`,
+    appDataDir: join(dir, 'data'),
+    settings,
+    keychain,
+    previewUrl: (id) => `preview://document/${id}`,
     localLimits: { uploadsPerWindow: 1000, requestsPerWindow: 10_000 },
   });
   await app.start();
@@ -48,7 +59,7 @@ afterAll(async () => {
 });
 
 describe('Settings → Key storage', () => {
-  it('starts on the session store with the keychain\'s own error as the warning', async () => {
+  it("starts on the session store with the keychain's own error as the warning", async () => {
     const status = await app.handlers['status.get'](undefined);
     expect(status.key_storage).toBe('session');
     expect(status.key_warning).toContain(DBUS_ERROR);
@@ -64,7 +75,9 @@ describe('Settings → Key storage', () => {
   });
 
   it('refuses the keychain where it does not work, with its reason, and changes nothing', async () => {
-    await expect(app.handlers['settings.update']({ key_storage: 'keychain' })).rejects.toThrow(/system keychain is not available.*D-Bus/);
+    await expect(app.handlers['settings.update']({ key_storage: 'keychain' })).rejects.toThrow(
+      /system keychain is not available.*D-Bus/,
+    );
     expect(settings.get().key_storage).toBe('file');
     expect((await app.handlers['status.get'](undefined)).key_storage).toBe('file');
     expect(await storedInFile()).toBe(1);

@@ -30,7 +30,12 @@ for (const step of steps) {
   try {
     switch (step.op) {
       case 'open': {
-        const opened = await openKeyStore({ storage: step.storage, filePath: step.filePath, log: (line) => logs.push(line), probeTimeoutMs: 10_000 });
+        const opened = await openKeyStore({
+          storage: step.storage,
+          filePath: step.filePath,
+          log: (line) => logs.push(line),
+          probeTimeoutMs: 10_000,
+        });
         store = opened.store;
         results.push({ op: 'open', kind: store.kind, warning: opened.warning ?? null });
         break;

@@ -145,7 +145,11 @@ describe('FileKeyStore', () => {
     const damaged = `{"version":1,"keys":{"https://a.example.com":"${key}"`;
     await writeFile(path, damaged, { mode: 0o600 });
     const logs: string[] = [];
-    const store = new FileKeyStore({ path, log: (line) => logs.push(line), now: () => new Date('2030-01-02T03:04:05.678Z') });
+    const store = new FileKeyStore({
+      path,
+      log: (line) => logs.push(line),
+      now: () => new Date('2030-01-02T03:04:05.678Z'),
+    });
     expect(await store.get('https://a.example.com')).toBeNull();
     const aside = `${path}.corrupt-2030-01-02T03-04-05-678Z`;
     expect(await readFile(aside, 'utf8')).toBe(damaged);
@@ -167,13 +171,23 @@ describe('FileKeyStore', () => {
 /** A keychain double, only for faults the real one cannot be made to show on demand. */
 function fakeKeychain(probe: (signal?: AbortSignal) => Promise<void>): ProbedKeyStore {
   const memory = new SessionKeyStore();
-  return { kind: 'keychain', probe, get: (p) => memory.get(p), set: (p, k) => memory.set(p, k), delete: (p) => memory.delete(p) };
+  return {
+    kind: 'keychain',
+    probe,
+    get: (p) => memory.get(p),
+    set: (p, k) => memory.set(p, k),
+    delete: (p) => memory.delete(p),
+  };
 }
 
 describe('openKeyStore', () => {
   it('uses the keychain when its round trip works', async () => {
     const keychain = fakeKeychain(async () => {});
-    const opened = await openKeyStore({ storage: 'keychain', filePath: join(tmp, 'keys.json'), keychain: () => keychain });
+    const opened = await openKeyStore({
+      storage: 'keychain',
+      filePath: join(tmp, 'keys.json'),
+      keychain: () => keychain,
+    });
     expect(opened.store).toBe(keychain);
     expect(opened.warning).toBeUndefined();
   });
@@ -185,13 +199,16 @@ describe('openKeyStore', () => {
       storage: 'keychain',
       filePath,
       log: (line) => logs.push(line),
-      keychain: () => fakeKeychain(async () => {
-        throw new Error('Platform failure: DBus error: The name org.freedesktop.secrets was not provided');
-      }),
+      keychain: () =>
+        fakeKeychain(async () => {
+          throw new Error('Platform failure: DBus error: The name org.freedesktop.secrets was not provided');
+        }),
     });
     expect(opened.store.kind).toBe('session');
-    expect(opened.warning).toBe('No OS keychain is available (Platform failure: DBus error: The name org.freedesktop.secrets '
-      + 'was not provided); the API key is kept for this session only. Enable the file key store in settings to remember it.');
+    expect(opened.warning).toBe(
+      'No OS keychain is available (Platform failure: DBus error: The name org.freedesktop.secrets ' +
+        'was not provided); the API key is kept for this session only. Enable the file key store in settings to remember it.',
+    );
     expect(logs.join('\n')).toContain(opened.warning);
     const key = makeKey();
     await opened.store.set('https://a.example.com', key);
@@ -242,9 +259,10 @@ function onPath(binary: string): boolean {
 
 const REQUIRED = ['dbus-run-session', 'dbus-send', 'gnome-keyring-daemon'];
 const missing = process.platform === 'linux' ? REQUIRED.filter((binary) => !onPath(binary)) : REQUIRED;
-const skipReason = process.platform !== 'linux'
-  ? 'skipped: gnome-keyring runs on Linux only'
-  : `skipped: ${missing.join(', ')} not installed (apt-get install dbus gnome-keyring)`;
+const skipReason =
+  process.platform !== 'linux'
+    ? 'skipped: gnome-keyring runs on Linux only'
+    : `skipped: ${missing.join(', ')} not installed (apt-get install dbus gnome-keyring)`;
 // Said out loud: a skipped suite's title alone is easy to miss in a run's summary (CI installs both, so they run there).
 if (missing.length > 0) console.warn(`OsKeychain against a real gnome-keyring: ${skipReason}`);
 
@@ -333,83 +351,95 @@ async function inKeyringSession(home: string, steps: ChildStep[]): Promise<Child
   return parseOutput(result.stdout);
 }
 
-describe.skipIf(missing.length > 0)(`OsKeychain against a real gnome-keyring${missing.length > 0 ? ` (${skipReason})` : ''}`, () => {
-  it('stores, replaces, reads and deletes keys per profile, and remembers them after a restart', async () => {
-    const a = profileId('https://archive.example.com/');
-    const b = profileId('http://127.0.0.1:4010');
-    const [keyA, keyA2, keyB] = [makeKey(), makeKey(), makeKey()];
-    const filePath = join(tmp, 'keys.json');
+describe.skipIf(missing.length > 0)(
+  `OsKeychain against a real gnome-keyring${missing.length > 0 ? ` (${skipReason})` : ''}`,
+  () => {
+    it('stores, replaces, reads and deletes keys per profile, and remembers them after a restart', async () => {
+      const a = profileId('https://archive.example.com/');
+      const b = profileId('http://127.0.0.1:4010');
+      const [keyA, keyA2, keyB] = [makeKey(), makeKey(), makeKey()];
+      const filePath = join(tmp, 'keys.json');
 
-    const first = await inKeyringSession(tmp, [
-      { op: 'open', storage: 'keychain', filePath },
-      { op: 'get', profile: a },
-      { op: 'set', profile: a, key: keyA },
-      { op: 'set', profile: b, key: keyB },
-      { op: 'get', profile: a },
-      { op: 'get', profile: b },
-      { op: 'set', profile: a, key: keyA2 },
-      { op: 'get', profile: a },
-      { op: 'delete', profile: b },
-      { op: 'get', profile: b },
-      { op: 'delete', profile: b },
-    ]);
-    expect(first.results).toEqual([
-      { op: 'open', kind: 'keychain', warning: null },
-      { op: 'get', value: null },
-      { op: 'set', ok: true },
-      { op: 'set', ok: true },
-      { op: 'get', value: keyA },
-      { op: 'get', value: keyB },
-      { op: 'set', ok: true },
-      { op: 'get', value: keyA2 },
-      { op: 'delete', ok: true },
-      { op: 'get', value: null },
-      { op: 'delete', ok: true },
-    ]);
-    expect(first.logs).toEqual(['API keys: OS keychain']);
+      const first = await inKeyringSession(tmp, [
+        { op: 'open', storage: 'keychain', filePath },
+        { op: 'get', profile: a },
+        { op: 'set', profile: a, key: keyA },
+        { op: 'set', profile: b, key: keyB },
+        { op: 'get', profile: a },
+        { op: 'get', profile: b },
+        { op: 'set', profile: a, key: keyA2 },
+        { op: 'get', profile: a },
+        { op: 'delete', profile: b },
+        { op: 'get', profile: b },
+        { op: 'delete', profile: b },
+      ]);
+      expect(first.results).toEqual([
+        { op: 'open', kind: 'keychain', warning: null },
+        { op: 'get', value: null },
+        { op: 'set', ok: true },
+        { op: 'set', ok: true },
+        { op: 'get', value: keyA },
+        { op: 'get', value: keyB },
+        { op: 'set', ok: true },
+        { op: 'get', value: keyA2 },
+        { op: 'delete', ok: true },
+        { op: 'get', value: null },
+        { op: 'delete', ok: true },
+      ]);
+      expect(first.logs).toEqual(['API keys: OS keychain']);
 
-    // The keyring on disk is encrypted: the key is in no file in plain text, and no key file was created.
-    const keyrings = join(tmp, 'data', 'keyrings');
-    const files = await readdir(keyrings);
-    expect(files.length).toBeGreaterThan(0);
-    for (const name of files) {
-      const bytes = await readFile(join(keyrings, name));
-      expect(bytes.includes(keyA2.slice(37)), `${name} holds the key in plain text`).toBe(false);
-    }
-    await expect(stat(filePath)).rejects.toMatchObject({ code: 'ENOENT' });
+      // The keyring on disk is encrypted: the key is in no file in plain text, and no key file was created.
+      const keyrings = join(tmp, 'data', 'keyrings');
+      const files = await readdir(keyrings);
+      expect(files.length).toBeGreaterThan(0);
+      for (const name of files) {
+        const bytes = await readFile(join(keyrings, name));
+        expect(bytes.includes(keyA2.slice(37)), `${name} holds the key in plain text`).toBe(false);
+      }
+      await expect(stat(filePath)).rejects.toMatchObject({ code: 'ENOENT' });
 
-    // A new daemon reading the same keyring: what the next start of the app sees.
-    const second = await inKeyringSession(tmp, [
-      { op: 'open', storage: 'keychain', filePath },
-      { op: 'get', profile: a },
-      { op: 'get', profile: b },
-      { op: 'delete', profile: a },
-      { op: 'get', profile: a },
-    ]);
-    expect(second.results).toEqual([
-      { op: 'open', kind: 'keychain', warning: null },
-      { op: 'get', value: keyA2 },
-      { op: 'get', value: null },
-      { op: 'delete', ok: true },
-      { op: 'get', value: null },
-    ]);
-  });
-});
+      // A new daemon reading the same keyring: what the next start of the app sees.
+      const second = await inKeyringSession(tmp, [
+        { op: 'open', storage: 'keychain', filePath },
+        { op: 'get', profile: a },
+        { op: 'get', profile: b },
+        { op: 'delete', profile: a },
+        { op: 'get', profile: a },
+      ]);
+      expect(second.results).toEqual([
+        { op: 'open', kind: 'keychain', warning: null },
+        { op: 'get', value: keyA2 },
+        { op: 'get', value: null },
+        { op: 'delete', ok: true },
+        { op: 'get', value: null },
+      ]);
+    });
+  },
+);
 
 describe.skipIf(process.platform !== 'linux')('OsKeychain without a Secret Service', () => {
   it('is reported as unavailable and the key stays in this session, not in the kernel keyring or a file', async () => {
     const key = makeKey();
     const filePath = join(tmp, 'keys.json');
-    const { stdout } = await run(process.execPath, [CHILD, JSON.stringify([
-      { op: 'open', storage: 'keychain', filePath },
-      { op: 'set', profile: 'https://a.example.com', key },
-      { op: 'get', profile: 'https://a.example.com' },
-    ] satisfies ChildStep[])], { PATH: process.env.PATH, HOME: tmp, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(tmp, 'no-bus')}` });
+    const { stdout } = await run(
+      process.execPath,
+      [
+        CHILD,
+        JSON.stringify([
+          { op: 'open', storage: 'keychain', filePath },
+          { op: 'set', profile: 'https://a.example.com', key },
+          { op: 'get', profile: 'https://a.example.com' },
+        ] satisfies ChildStep[]),
+      ],
+      { PATH: process.env.PATH, HOME: tmp, DBUS_SESSION_BUS_ADDRESS: `unix:path=${join(tmp, 'no-bus')}` },
+    );
     const output = parseOutput(stdout);
     const [open, set, get] = output.results;
     expect(open).toMatchObject({ op: 'open', kind: 'session' });
     const warning = open && 'warning' in open ? open.warning : null;
-    expect(warning).toMatch(/^No OS keychain is available \(.*no-bus.*\); the API key is kept for this session only\. Enable the file key store in settings to remember it\.$/);
+    expect(warning).toMatch(
+      /^No OS keychain is available \(.*no-bus.*\); the API key is kept for this session only\. Enable the file key store in settings to remember it\.$/,
+    );
     expect(set).toEqual({ op: 'set', ok: true });
     expect(get).toEqual({ op: 'get', value: key });
     expect(await readdir(tmp)).toEqual([]);

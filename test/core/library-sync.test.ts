@@ -17,15 +17,23 @@ const HOUR = 3_600_000;
 let dir: string;
 let fileNo = 0;
 
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'library-sync-test-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'library-sync-test-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
 /** Uploads a PDF with unique text (identical bytes would be a duplicate); returns the document id. */
 async function upload(h: Harness, title: string, metadata: UploadMetadata = {}, spaceId?: string): Promise<string> {
   const bytes = await makePdf(`${title} ${++fileNo} ${crypto.randomUUID()}`);
-  const res = await h.upload({ bytes, name: `${title.replace(/\W+/g, '_')}.pdf` }, {
-    metadata: { title, ...metadata }, ...(spaceId ? { space_id: spaceId } : {}),
-  });
+  const res = await h.upload(
+    { bytes, name: `${title.replace(/\W+/g, '_')}.pdf` },
+    {
+      metadata: { title, ...metadata },
+      ...(spaceId ? { space_id: spaceId } : {}),
+    },
+  );
   if (res.status !== 202) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { id: string }).id;
 }
@@ -34,7 +42,10 @@ function ids(items: ReadonlyArray<{ id: string }>): string[] {
   return items.map((item) => item.id);
 }
 
-async function allServerDocuments(client: ArchiveClient, query: Parameters<ArchiveClient['listDocuments']>[0] = {}): Promise<ArchiveDocument[]> {
+async function allServerDocuments(
+  client: ArchiveClient,
+  query: Parameters<ArchiveClient['listDocuments']>[0] = {},
+): Promise<ArchiveDocument[]> {
   const items: ArchiveDocument[] = [];
   for (let offset = 0; ; offset += 100) {
     const page = await client.listDocuments({ ...query, limit: 100, offset });
@@ -88,12 +99,24 @@ describe('library sync against the real service', () => {
     await h.close();
   });
 
-  it('the first sync is a full one and fills the cache: documents, trash, events, in the service\'s orders', async () => {
+  it("the first sync is a full one and fills the cache: documents, trash, events, in the service's orders", async () => {
     docs.power = await upload(h, 'Stadtwerke Dezember', {
-      event_type: 'invoice', amount: { value: 120.5, currency: 'EUR' }, due_date: '2030-12-17', tags: ['Strom'], category: 'Utilities',
+      event_type: 'invoice',
+      amount: { value: 120.5, currency: 'EUR' },
+      due_date: '2030-12-17',
+      tags: ['Strom'],
+      category: 'Utilities',
     });
-    docs.phone = await upload(h, 'Telefon', { event_type: 'invoice', amount: { value: 39.99, currency: 'EUR' }, due_date: '2030-12-20' });
-    docs.hosting = await upload(h, 'hosting', { event_type: 'invoice', amount: { value: 80, currency: 'USD' }, due_date: '2030-12-30' });
+    docs.phone = await upload(h, 'Telefon', {
+      event_type: 'invoice',
+      amount: { value: 39.99, currency: 'EUR' },
+      due_date: '2030-12-20',
+    });
+    docs.hosting = await upload(h, 'hosting', {
+      event_type: 'invoice',
+      amount: { value: 80, currency: 'USD' },
+      due_date: '2030-12-30',
+    });
     docs.lease = await upload(h, 'Mietvertrag', { event_type: 'contract', due_date: '2035-01-31' });
     docs.note = await upload(h, 'Notiz');
     await h.service.processor.idle();
@@ -108,7 +131,9 @@ describe('library sync against the real service', () => {
     for (const sort_by of ['created_at', 'updated_at', 'title', 'document_date'] as const) {
       for (const sort_order of ['asc', 'desc'] as const) {
         const server = await allServerDocuments(client, { sort_by, sort_order });
-        expect(ids(cache.listDocuments({ sort_by, sort_order, limit: 100 }).items), `${sort_by} ${sort_order}`).toEqual(ids(server));
+        expect(ids(cache.listDocuments({ sort_by, sort_order, limit: 100 }).items), `${sort_by} ${sort_order}`).toEqual(
+          ids(server),
+        );
       }
     }
     const live = await allServerDocuments(client);
@@ -132,9 +157,12 @@ describe('library sync against the real service', () => {
     expect(cache.listDocuments({ created_after: created }).items.every((d) => d.created_at > created)).toBe(true);
     expect(cache.listEvents({ state: 'open' }).total).toBe(3);
     expect(cache.listEvents({ event_type: 'contract' }).items.map((e) => e.document_id)).toEqual([docs.lease]);
-    expect(cache.listEvents({ due_after: '2030-12-18', due_before: '2030-12-31' }).items.map((e) => e.document_id))
-      .toEqual([docs.phone, docs.hosting]);
-    expect(cache.listEvents({ document_id: docs.power }).items[0]).toMatchObject({ amount: { value: 120.5, currency: 'EUR' } });
+    expect(
+      cache.listEvents({ due_after: '2030-12-18', due_before: '2030-12-31' }).items.map((e) => e.document_id),
+    ).toEqual([docs.phone, docs.hosting]);
+    expect(cache.listEvents({ document_id: docs.power }).items[0]).toMatchObject({
+      amount: { value: 120.5, currency: 'EUR' },
+    });
 
     const due = cache.dueItems({ today: '2030-12-18' });
     expect(due.overdue.items.map((e) => e.document_id)).toEqual([docs.power]);
@@ -142,12 +170,19 @@ describe('library sync against the real service', () => {
       ['2030-W51', '2030-12-16', '2030-12-22', [docs.phone]],
       ['2031-W01', '2030-12-30', '2031-01-05', [docs.hosting]],
     ]);
-    expect(due.totals).toEqual([{ currency: 'EUR', value: 160.49, count: 2 }, { currency: 'USD', value: 80, count: 1 }]);
+    expect(due.totals).toEqual([
+      { currency: 'EUR', value: 160.49, count: 2 },
+      { currency: 'USD', value: 80, count: 1 },
+    ]);
     expect(due.count).toBe(3);
   });
 
   it('an incremental sync asks only for what changed and picks up a new document and a PATCHed title', async () => {
-    docs.water = await upload(h, 'Wasser', { event_type: 'invoice', amount: { value: 45, currency: 'EUR' }, due_date: '2031-02-01' });
+    docs.water = await upload(h, 'Wasser', {
+      event_type: 'invoice',
+      amount: { value: 45, currency: 'EUR' },
+      due_date: '2031-02-01',
+    });
     await h.service.processor.idle();
     await client.updateDocument(docs.power, { title: 'Strom Dezember 2030' });
     const first = proxy.requests.length;
@@ -158,10 +193,15 @@ describe('library sync against the real service', () => {
     expect(result.documents.changed.sort()).toEqual([docs.power, docs.water].sort());
     expect(cache.getDocument(docs.power)?.title).toBe('Strom Dezember 2030');
     expect(cache.getDocument(docs.water)?.status).toBe('completed');
-    expect(cache.listEvents({ document_id: docs.water }).items[0]).toMatchObject({ state: 'open', due_date: '2031-02-01' });
+    expect(cache.listEvents({ document_id: docs.water }).items[0]).toMatchObject({
+      state: 'open',
+      due_date: '2031-02-01',
+    });
     expect(changes.flatMap((c) => c.documents).sort()).toEqual([docs.power, docs.water].sort());
 
-    const lists = proxy.requests.slice(first).filter((r) => r.path.startsWith('/v1/documents?') || r.path.startsWith('/v1/events?'));
+    const lists = proxy.requests
+      .slice(first)
+      .filter((r) => r.path.startsWith('/v1/documents?') || r.path.startsWith('/v1/events?'));
     expect(lists.length).toBeGreaterThan(0);
     for (const request of lists) expect(request.path).toContain('updated_after=');
 
@@ -175,11 +215,14 @@ describe('library sync against the real service', () => {
     const same = new Date().toISOString();
     const targets = Object.values(docs).filter((id) => id !== docs.note);
     for (const id of targets) {
-      h.service.db.prepare('UPDATE documents SET title = ?, updated_at = ? WHERE id = ?').run(`same ms ${id.slice(0, 8)}`, same, id);
+      h.service.db
+        .prepare('UPDATE documents SET title = ?, updated_at = ? WHERE id = ?')
+        .run(`same ms ${id.slice(0, 8)}`, same, id);
     }
     const result = await sync.syncNow();
     expect(result.documents.changed.sort()).toEqual([...targets].sort());
-    for (const id of targets) expect(cache.getDocument(id)).toMatchObject({ title: `same ms ${id.slice(0, 8)}`, updated_at: same });
+    for (const id of targets)
+      expect(cache.getDocument(id)).toMatchObject({ title: `same ms ${id.slice(0, 8)}`, updated_at: same });
   });
 
   it('a deletion arrives incrementally (the trash list); a restore brings the document and its events back', async () => {
@@ -202,7 +245,12 @@ describe('library sync against the real service', () => {
 
   it('a document the service no longer shows at all is noticed by the full reconciliation, not before', async () => {
     const other = h.createSpace('Other');
-    docs.elsewhere = await upload(h, 'Elsewhere', { event_type: 'invoice', amount: { value: 9, currency: 'EUR' }, due_date: '2031-03-01' }, other);
+    docs.elsewhere = await upload(
+      h,
+      'Elsewhere',
+      { event_type: 'invoice', amount: { value: 9, currency: 'EUR' }, due_date: '2031-03-01' },
+      other,
+    );
     await h.service.processor.idle();
     await sync.syncNow();
     const eventId = cache.listEvents({ document_id: docs.elsewhere }).items[0]?.id;
@@ -224,7 +272,9 @@ describe('library sync against the real service', () => {
       expect(cache.getEvent(eventId!)).toBeNull();
       // Everything else survived the reconciliation untouched.
       expect(full.documents.changed).toEqual([]);
-      expect(ids(cache.listDocuments({ limit: 100 }).items).sort()).toEqual(ids(await allServerDocuments(client)).sort());
+      expect(ids(cache.listDocuments({ limit: 100 }).items).sort()).toEqual(
+        ids(await allServerDocuments(client)).sort(),
+      );
       expect(ids(cache.listDocuments({ deleted: true }).items)).toEqual([docs.note]);
     } finally {
       h.service.db.prepare('UPDATE api_keys SET spaces = NULL WHERE id = ?').run(keyId);
@@ -236,7 +286,13 @@ describe('library sync against the real service', () => {
     const reopened = new LibraryCache(cache.path);
     try {
       expect(reopened.listDocuments({ limit: 100 })).toEqual(before);
-      const again = new LibrarySync({ client, cache: reopened, intervalMs: HOUR, fullReconcileIntervalMs: HOUR, pageSize: 2 });
+      const again = new LibrarySync({
+        client,
+        cache: reopened,
+        intervalMs: HOUR,
+        fullReconcileIntervalMs: HOUR,
+        pageSize: 2,
+      });
       expect((await again.syncNow()).kind).toBe('incremental');
     } finally {
       reopened.close();
@@ -256,11 +312,20 @@ describe('library sync with a service that implements only the v1 spec', () => {
     // The spec has neither updated_after nor a trash list: such a service refuses them as unknown parameters.
     proxy = await startFaultProxy(h.url, (request) => {
       const name = ['updated_after', 'deleted'].find((p) => new URL(request.path, 'http://x').searchParams.has(p));
-      return name ? { kind: 'status', status: 400, body: { success: false, error: `Unknown parameter ${name}` } } : { kind: 'pass' };
+      return name
+        ? { kind: 'status', status: 400, body: { success: false, error: `Unknown parameter ${name}` } }
+        : { kind: 'pass' };
     });
     client = new ArchiveClient({ baseUrl: proxy.url, apiKey: h.adminKey, backoff: FAST_BACKOFF, limits: ROOMY });
     cache = new LibraryCache(join(dir, 'spec-library.sqlite'));
-    sync = new LibrarySync({ client, cache, intervalMs: HOUR, fullReconcileIntervalMs: HOUR, pageSize: 2, log: () => {} });
+    sync = new LibrarySync({
+      client,
+      cache,
+      intervalMs: HOUR,
+      fullReconcileIntervalMs: HOUR,
+      pageSize: 2,
+      log: () => {},
+    });
   });
   afterAll(async () => {
     cache.close();
@@ -270,7 +335,11 @@ describe('library sync with a service that implements only the v1 spec', () => {
   });
 
   it('uses created_after for new documents, sort_by=updated_at for changes, and notices deletions by reconciling', async () => {
-    const keep = await upload(h, 'Keep', { event_type: 'invoice', amount: { value: 10, currency: 'EUR' }, due_date: '2031-01-10' });
+    const keep = await upload(h, 'Keep', {
+      event_type: 'invoice',
+      amount: { value: 10, currency: 'EUR' },
+      due_date: '2031-01-10',
+    });
     const gone = await upload(h, 'Gone');
     await h.service.processor.idle();
     const full = await sync.syncNow();
@@ -278,7 +347,11 @@ describe('library sync with a service that implements only the v1 spec', () => {
     expect(ids(cache.listDocuments().items).sort()).toEqual([keep, gone].sort());
     expect(cache.listEvents({ document_id: keep }).total).toBe(1);
 
-    const fresh = await upload(h, 'Fresh', { event_type: 'invoice', amount: { value: 20, currency: 'EUR' }, due_date: '2031-01-20' });
+    const fresh = await upload(h, 'Fresh', {
+      event_type: 'invoice',
+      amount: { value: 20, currency: 'EUR' },
+      due_date: '2031-01-20',
+    });
     await h.service.processor.idle();
     await client.updateDocument(keep, { title: 'Kept and renamed' });
     await client.deleteDocument(gone);
@@ -309,15 +382,31 @@ describe('library sync while the service is away', () => {
     const h = await startHarness({ dataDir, limits: ROOMY });
     let restarted: RunningArchiveService | undefined;
     const port = h.service.port;
-    const client = new ArchiveClient({ baseUrl: h.url, apiKey: h.adminKey, backoff: FAST_BACKOFF, maxAttempts: 1, limits: ROOMY });
+    const client = new ArchiveClient({
+      baseUrl: h.url,
+      apiKey: h.adminKey,
+      backoff: FAST_BACKOFF,
+      maxAttempts: 1,
+      limits: ROOMY,
+    });
     const cache = new LibraryCache(join(dir, 'pending-library.sqlite'));
     const errors: Error[] = [];
-    const sync = new LibrarySync({ client, cache, intervalMs: HOUR, fullReconcileIntervalMs: HOUR, followUpIntervalMs: 100 });
+    const sync = new LibrarySync({
+      client,
+      cache,
+      intervalMs: HOUR,
+      fullReconcileIntervalMs: HOUR,
+      followUpIntervalMs: 100,
+    });
     sync.on('error', (error) => errors.push(error));
     try {
       // Nothing processes while the processor is stopped: the upload stays pending.
       await h.service.processor.stop();
-      const id = await upload(h, 'Slow scan', { event_type: 'invoice', amount: { value: 70, currency: 'EUR' }, due_date: '2031-04-01' });
+      const id = await upload(h, 'Slow scan', {
+        event_type: 'invoice',
+        amount: { value: 70, currency: 'EUR' },
+        due_date: '2031-04-01',
+      });
       await sync.syncNow();
       expect(cache.getDocument(id)?.status).toBe('pending');
       expect(cache.counts()).toMatchObject({ documents: 1, unfinished: 1, events: 0 });
@@ -336,9 +425,14 @@ describe('library sync while the service is away', () => {
       // Back on the same port; its processor finishes the queued job. Only the follow-up cadence (100 ms, the
       // interval is an hour) can bring the result.
       restarted = await startArchiveService({ dataDir, port, workers: 1, limits: ROOMY });
-      await until(() => cache.getDocument(id)?.status === 'completed' && cache.listEvents({ document_id: id }).total === 1,
-        'the follow-up to bring the completed document and its event');
-      expect(cache.listEvents({ document_id: id }).items[0]).toMatchObject({ state: 'open', amount: { value: 70, currency: 'EUR' } });
+      await until(
+        () => cache.getDocument(id)?.status === 'completed' && cache.listEvents({ document_id: id }).total === 1,
+        'the follow-up to bring the completed document and its event',
+      );
+      expect(cache.listEvents({ document_id: id }).items[0]).toMatchObject({
+        state: 'open',
+        amount: { value: 70, currency: 'EUR' },
+      });
       expect(sync.status()).toMatchObject({ lastError: null });
       expect(client.connection.online).toBe(true);
       expect(errors.every((e) => e instanceof ArchiveError && e.offline)).toBe(true);
@@ -363,11 +457,28 @@ describe('library cache at 10,000 documents', () => {
     for (let i = 0; i < 10_000; i++) {
       const created = new Date(base + i * 60_000).toISOString();
       documents.push({
-        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, space_id: spaces[i % 2]!, category_id: null, category_name: null,
-        status: i % 50 === 0 ? 'failed' : 'completed', title: `Document ${(i * 7919) % 10_000}`, original_filename: `scan_${i}.pdf`,
-        mime_type: 'application/pdf', file_format: 'pdf', size_bytes: 1000 + i, sha256: i.toString(16).padStart(64, '0'), page_count: 1,
-        language: 'de', sender_name: null, document_date: i % 3 === 0 ? null : created.slice(0, 10), tags: i % 10 === 0 ? ['tax'] : [],
-        duplicate_of: null, processing_note: null, error: null, created_at: created, updated_at: created, processed_at: created,
+        id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        space_id: spaces[i % 2]!,
+        category_id: null,
+        category_name: null,
+        status: i % 50 === 0 ? 'failed' : 'completed',
+        title: `Document ${(i * 7919) % 10_000}`,
+        original_filename: `scan_${i}.pdf`,
+        mime_type: 'application/pdf',
+        file_format: 'pdf',
+        size_bytes: 1000 + i,
+        sha256: i.toString(16).padStart(64, '0'),
+        page_count: 1,
+        language: 'de',
+        sender_name: null,
+        document_date: i % 3 === 0 ? null : created.slice(0, 10),
+        tags: i % 10 === 0 ? ['tax'] : [],
+        duplicate_of: null,
+        processing_note: null,
+        error: null,
+        created_at: created,
+        updated_at: created,
+        processed_at: created,
         deleted_at: i % 100 === 0 ? created : null,
       });
     }
@@ -378,15 +489,27 @@ describe('library cache at 10,000 documents', () => {
   it('every sort reads a page off an index (no sort of all rows) and answers quickly', () => {
     for (const sort of ['created_at', 'updated_at', 'title', 'document_date'] as const) {
       for (const direction of ['ASC', 'DESC']) {
-        const plan = (cache.db.prepare(`EXPLAIN QUERY PLAN SELECT json FROM documents WHERE deleted = 0
-          ORDER BY ${CACHE_SORT_COLUMNS[sort]} ${direction} NULLS LAST, id ${direction} LIMIT 50 OFFSET 5000`).all() as Array<{ detail: string }>)
-          .map((r) => r.detail).join('; ');
+        const plan = (
+          cache.db
+            .prepare(
+              `EXPLAIN QUERY PLAN SELECT json FROM documents WHERE deleted = 0
+          ORDER BY ${CACHE_SORT_COLUMNS[sort]} ${direction} NULLS LAST, id ${direction} LIMIT 50 OFFSET 5000`,
+            )
+            .all() as Array<{ detail: string }>
+        )
+          .map((r) => r.detail)
+          .join('; ');
         expect(plan, `${sort} ${direction}`).not.toContain('TEMP B-TREE');
       }
     }
     const started = performance.now();
     const page = cache.listDocuments({ sort_by: 'title', sort_order: 'desc', limit: 50, offset: 5000 });
-    const bySpace = cache.listDocuments({ space_id: '7d3c1a52-0000-4000-8000-000000000002', status: 'completed', limit: 50, offset: 2000 });
+    const bySpace = cache.listDocuments({
+      space_id: '7d3c1a52-0000-4000-8000-000000000002',
+      status: 'completed',
+      limit: 50,
+      offset: 2000,
+    });
     const tagged = cache.listDocuments({ tags: ['TAX'], sort_by: 'document_date', limit: 50 });
     const elapsed = performance.now() - started;
     expect(page.total).toBe(9_900);

@@ -43,7 +43,9 @@ beforeEach(async () => {
   keys = new SessionKeyStore();
   const base = await mkdtemp(join(dir, 'app-'));
   app = await DesktopApp.open({
-    appDataDir: join(base, 'data'), settings: new SettingsStore(openConfBackend({ cwd: join(base, 'config') })), keys,
+    appDataDir: join(base, 'data'),
+    settings: new SettingsStore(openConfBackend({ cwd: join(base, 'config') })),
+    keys,
     previewUrl: (id) => `preview://document/${id}`,
   });
   await app.start();
@@ -55,7 +57,10 @@ afterEach(async () => {
 });
 
 /** Calls as a shell does: input and output through the contract's schemas. */
-async function call<C extends CallName>(name: C, ...input: CallInput<C> extends undefined ? [] : [CallInput<C>]): Promise<CallOutput<C>> {
+async function call<C extends CallName>(
+  name: C,
+  ...input: CallInput<C> extends undefined ? [] : [CallInput<C>]
+): Promise<CallOutput<C>> {
   if (!app) throw new Error('no app');
   const handler = app.handlers[name] as (input: unknown) => Promise<unknown>;
   return CALLS[name].output.parse(await handler(parseCallInput(name, input[0]))) as CallOutput<C>;
@@ -113,7 +118,9 @@ describe('switching the connection', () => {
     const status = await call('status.get');
     expect(status.online).toBe(false);
     expect(status.reason).toMatch(/^Cannot connect: .*(ENOTDIR|not a directory)/i);
-    await expect(call('uploads.list', {})).rejects.toThrow(/^Not connected to the archive service: .*Check the connection in Settings\.$/);
+    await expect(call('uploads.list', {})).rejects.toThrow(
+      /^Not connected to the archive service: .*Check the connection in Settings\.$/,
+    );
 
     await toHosted();
     await call('connection.setKey', { api_key: hosted.adminKey });

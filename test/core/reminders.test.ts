@@ -25,25 +25,58 @@ function at(date: string, time = '09:00'): number {
 
 function event(n: number, changes: Partial<ArchiveEvent> = {}): ArchiveEvent {
   return {
-    id: `eeeeeeee-0000-4000-8000-${String(n).padStart(12, '0')}`, document_id: `dddddddd-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    space_id: SPACE, event_type: 'invoice', state: 'open', title: `Invoice ${n}`, amount: { value: 100 + n, currency: 'EUR' },
-    due_date: null, reference_number: null, sender_name: null, created_at: '2030-11-01T10:00:00.000Z', updated_at: '2030-11-01T10:00:00.000Z',
+    id: `eeeeeeee-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    document_id: `dddddddd-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    space_id: SPACE,
+    event_type: 'invoice',
+    state: 'open',
+    title: `Invoice ${n}`,
+    amount: { value: 100 + n, currency: 'EUR' },
+    due_date: null,
+    reference_number: null,
+    sender_name: null,
+    created_at: '2030-11-01T10:00:00.000Z',
+    updated_at: '2030-11-01T10:00:00.000Z',
     ...changes,
   };
 }
 
 function document(id: string, deleted: boolean): ArchiveDocument {
   return {
-    id, space_id: SPACE, category_id: null, category_name: null, status: 'completed', title: 'doc', original_filename: 'doc.pdf',
-    mime_type: 'application/pdf', file_format: 'pdf', size_bytes: 1, sha256: '0'.repeat(64), page_count: 1, language: null,
-    sender_name: null, document_date: null, tags: [], duplicate_of: null, processing_note: null, error: null,
-    created_at: '2030-11-01T10:00:00.000Z', updated_at: '2030-11-01T10:00:00.000Z', processed_at: null,
+    id,
+    space_id: SPACE,
+    category_id: null,
+    category_name: null,
+    status: 'completed',
+    title: 'doc',
+    original_filename: 'doc.pdf',
+    mime_type: 'application/pdf',
+    file_format: 'pdf',
+    size_bytes: 1,
+    sha256: '0'.repeat(64),
+    page_count: 1,
+    language: null,
+    sender_name: null,
+    document_date: null,
+    tags: [],
+    duplicate_of: null,
+    processing_note: null,
+    error: null,
+    created_at: '2030-11-01T10:00:00.000Z',
+    updated_at: '2030-11-01T10:00:00.000Z',
+    processed_at: null,
     deleted_at: deleted ? '2030-11-02T10:00:00.000Z' : null,
   };
 }
 
 function reminders(over: LibraryCache = cache, locale?: () => Locale): Reminders {
-  return new Reminders({ cache: over, settings: () => settings, now: () => clock, notify: (n) => shown.push(n), ...(locale ? { locale } : {}) });
+  return new Reminders({
+    cache: over,
+    settings: () => settings,
+    now: () => clock,
+    notify: (n) => shown.push(n),
+    ...(locale ? { locale } : {}),
+  });
 }
 
 beforeEach(async () => {
@@ -62,23 +95,38 @@ describe('reminders', () => {
     const invoice = event(1, { due_date: '2030-12-17', sender_name: 'Stadtwerke', reference_number: 'R-42' });
     cache.upsertEvents([invoice]);
     const r = reminders();
-    const checkAt = (date: string, time?: string) => { clock = at(date, time); return r.check(); };
+    const checkAt = (date: string, time?: string) => {
+      clock = at(date, time);
+      return r.check();
+    };
 
     expect(checkAt('2030-12-13', '10:00')).toEqual([]);
     expect(checkAt('2030-12-14', '08:59')).toEqual([]);
-    expect(checkAt('2030-12-14', '09:00')).toEqual([{
-      id: `reminder:${invoice.id}:before:2030-12-17`, kind: 'reminder', eventIds: [invoice.id],
-      title: 'Due in 3 days: Invoice 1', body: '101.00 EUR · due 2030-12-17 · Stadtwerke · R-42',
-    }]);
+    expect(checkAt('2030-12-14', '09:00')).toEqual([
+      {
+        id: `reminder:${invoice.id}:before:2030-12-17`,
+        kind: 'reminder',
+        eventIds: [invoice.id],
+        title: 'Due in 3 days: Invoice 1',
+        body: '101.00 EUR · due 2030-12-17 · Stadtwerke · R-42',
+      },
+    ]);
     expect(checkAt('2030-12-14', '09:01')).toEqual([]);
     expect(checkAt('2030-12-16', '09:00')).toEqual([]);
     expect(checkAt('2030-12-17', '08:00')).toEqual([]);
-    expect(checkAt('2030-12-17', '09:30')).toMatchObject([{ id: `reminder:${invoice.id}:due-day:2030-12-17`, title: 'Due today: Invoice 1' }]);
+    expect(checkAt('2030-12-17', '09:30')).toMatchObject([
+      { id: `reminder:${invoice.id}:due-day:2030-12-17`, title: 'Due today: Invoice 1' },
+    ]);
     expect(checkAt('2030-12-17', '18:00')).toEqual([]);
-    expect(checkAt('2030-12-18', '09:00')).toEqual([{
-      id: 'digest:2030-12-18', kind: 'digest', eventIds: [invoice.id],
-      title: '1 overdue item', body: 'Invoice 1 – 101.00 EUR (due 2030-12-17)\nTotal: 101.00 EUR',
-    }]);
+    expect(checkAt('2030-12-18', '09:00')).toEqual([
+      {
+        id: 'digest:2030-12-18',
+        kind: 'digest',
+        eventIds: [invoice.id],
+        title: '1 overdue item',
+        body: 'Invoice 1 – 101.00 EUR (due 2030-12-17)\nTotal: 101.00 EUR',
+      },
+    ]);
     expect(checkAt('2030-12-18', '23:59')).toEqual([]);
     expect(checkAt('2030-12-19', '09:00')).toMatchObject([{ kind: 'digest', id: 'digest:2030-12-19' }]);
     expect(shown.map((n) => n.kind)).toEqual(['reminder', 'reminder', 'digest', 'digest']);
@@ -114,38 +162,60 @@ describe('reminders', () => {
     expect(woke).toHaveLength(1);
     expect(shown).toEqual(woke);
     expect(woke[0]).toEqual({
-      id: `summary:${clock}`, kind: 'summary', eventIds: [soon.id, later.id, another.id, overdue.id],
-      title: '3 reminders', body: 'Due tomorrow: Invoice 1\nDue in 2 days: Invoice 2\n2 overdue items',
+      id: `summary:${clock}`,
+      kind: 'summary',
+      eventIds: [soon.id, later.id, another.id, overdue.id],
+      title: '3 reminders',
+      body: 'Due tomorrow: Invoice 1\nDue in 2 days: Invoice 2\n2 overdue items',
     });
     expect(r.check()).toEqual([]);
     // Each rule inside the summary counts as fired: tomorrow brings only what is new (the due day and a new digest).
     clock = at('2030-12-20', '09:00');
-    expect(r.check()).toMatchObject([{ kind: 'summary', title: '2 reminders', body: 'Due today: Invoice 1\n2 overdue items' }]);
+    expect(r.check()).toMatchObject([
+      { kind: 'summary', title: '2 reminders', body: 'Due today: Invoice 1\n2 overdue items' },
+    ]);
   });
 
   it('speak the language of the setting (German for de), asked at each notification', () => {
     const invoice = event(1, { due_date: '2030-12-17', sender_name: 'Stadtwerke', reference_number: 'R-42' });
-    const others = [2, 3, 4, 5, 6, 7].map((n) => event(n, { due_date: '2030-12-10', amount: { value: n, currency: 'EUR' } }));
+    const others = [2, 3, 4, 5, 6, 7].map((n) =>
+      event(n, { due_date: '2030-12-10', amount: { value: n, currency: 'EUR' } }),
+    );
     cache.upsertEvents([invoice]);
     let locale: Locale = 'de';
     const r = reminders(cache, () => locale);
     clock = at('2030-12-14', '09:00');
-    expect(r.check()).toEqual([{
-      id: `reminder:${invoice.id}:before:2030-12-17`, kind: 'reminder', eventIds: [invoice.id],
-      title: 'In 3 Tagen fällig: Invoice 1', body: '101.00 EUR · fällig am 2030-12-17 · Stadtwerke · R-42',
-    }]);
+    expect(r.check()).toEqual([
+      {
+        id: `reminder:${invoice.id}:before:2030-12-17`,
+        kind: 'reminder',
+        eventIds: [invoice.id],
+        title: 'In 3 Tagen fällig: Invoice 1',
+        body: '101.00 EUR · fällig am 2030-12-17 · Stadtwerke · R-42',
+      },
+    ]);
     clock = at('2030-12-17', '09:00');
     expect(r.check()).toMatchObject([{ title: 'Heute fällig: Invoice 1' }]);
     clock = at('2030-12-18', '09:00');
-    expect(r.check()).toMatchObject([{ title: '1 überfälliger Eintrag', body: 'Invoice 1 – 101.00 EUR (fällig am 2030-12-17)\nSumme: 101.00 EUR' }]);
+    expect(r.check()).toMatchObject([
+      { title: '1 überfälliger Eintrag', body: 'Invoice 1 – 101.00 EUR (fällig am 2030-12-17)\nSumme: 101.00 EUR' },
+    ]);
 
     cache.upsertEvents(others);
     clock = at('2030-12-19', '09:00');
-    expect(r.check()).toMatchObject([{ kind: 'digest', title: '7 überfällige Einträge', body: expect.stringMatching(/\nund 2 weitere\nSumme: 128.00 EUR$/) }]);
+    expect(r.check()).toMatchObject([
+      {
+        kind: 'digest',
+        title: '7 überfällige Einträge',
+        body: expect.stringMatching(/\nund 2 weitere\nSumme: 128.00 EUR$/),
+      },
+    ]);
     // The setting changed to English while the app ran: the next notification is English.
     locale = 'en';
     clock = at('2030-12-20', '09:00');
-    expect(r.check()).toMatchObject([{ title: '7 overdue items', body: expect.stringMatching(/\nand 2 more\nTotal: 128.00 EUR$/) }]);
+    expect(r.check()).toMatchObject([
+      { title: '7 overdue items', body: expect.stringMatching(/\nand 2 more\nTotal: 128.00 EUR$/) },
+    ]);
   });
 
   it('a snoozed event is quiet until the snooze ends, then its reminder comes if still due', () => {
@@ -222,7 +292,11 @@ describe('reminders', () => {
     expect(r.check()).toEqual([]);
 
     // Another service may drop the event and write a new one for the same document.
-    const rewritten = { ...invoice, id: 'eeeeeeee-0000-4000-8000-999999999999', updated_at: '2030-12-15T08:00:00.000Z' };
+    const rewritten = {
+      ...invoice,
+      id: 'eeeeeeee-0000-4000-8000-999999999999',
+      updated_at: '2030-12-15T08:00:00.000Z',
+    };
     cache.removeEvents([invoice.id]);
     cache.upsertEvents([rewritten]);
     clock = at('2030-12-15', '09:00');
@@ -295,7 +369,13 @@ describe('reminders', () => {
     expect(reminders().check()).toEqual([]);
 
     settings = { ...settings, enabled: true };
-    const r = new Reminders({ cache, settings: () => settings, now: () => clock, notify: (n) => shown.push(n), checkIntervalMs: 20 });
+    const r = new Reminders({
+      cache,
+      settings: () => settings,
+      now: () => clock,
+      notify: (n) => shown.push(n),
+      checkIntervalMs: 20,
+    });
     try {
       r.start();
       expect(shown.map((n) => n.title)).toEqual(['Due in 3 days: Invoice 1']);

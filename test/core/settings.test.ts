@@ -37,9 +37,12 @@ function open(backend: SettingsBackend = openConfBackend({ cwd: dir })): Setting
 
 /** The error an update rejects with; fails the test when it resolves. */
 async function rejection(promise: Promise<unknown>): Promise<Error> {
-  return promise.then(() => {
-    throw new Error('expected the update to be rejected');
-  }, (error: unknown) => error as Error);
+  return promise.then(
+    () => {
+      throw new Error('expected the update to be rejected');
+    },
+    (error: unknown) => error as Error,
+  );
 }
 
 async function readJson(path: string): Promise<unknown> {
@@ -63,7 +66,12 @@ describe('SettingsStore: reading and writing', () => {
 
     const next = await store.update({ ui: { close_to_tray: false }, reminders: { days_before: 7 } });
     expect(next.ui).toEqual({
-      close_to_tray: false, start_at_login: false, notify_failed_uploads: true, appearance: 'system', language: null, onboarded: false,
+      close_to_tray: false,
+      start_at_login: false,
+      notify_failed_uploads: true,
+      appearance: 'system',
+      language: null,
+      onboarded: false,
     });
     expect(next.reminders).toEqual({ ...defaultSettings().reminders, days_before: 7 });
     expect(await readJson(file)).toEqual(next);
@@ -78,9 +86,17 @@ describe('SettingsStore: reading and writing', () => {
     await store.update({ connection: { mode: 'hosted', base_url: 'https://archive.example.com' } });
     const next = await store.update({ folders: [{ id: 'f1', path: '/scans', space_id: SPACE }] });
     expect(next.connection).toEqual({ mode: 'hosted', base_url: 'https://archive.example.com' });
-    expect(next.folders).toEqual([expect.objectContaining({
-      id: 'f1', path: '/scans', space_id: SPACE, enabled: true, recursive: true, after_upload: { action: 'keep' }, file_types: [],
-    })]);
+    expect(next.folders).toEqual([
+      expect.objectContaining({
+        id: 'f1',
+        path: '/scans',
+        space_id: SPACE,
+        enabled: true,
+        recursive: true,
+        after_upload: { action: 'keep' },
+        file_types: [],
+      }),
+    ]);
     const back = await store.update({ connection: { mode: 'local' } });
     expect(back.connection).toEqual({ mode: 'local' });
   });
@@ -113,12 +129,15 @@ describe('SettingsStore: reading and writing', () => {
     const events: Settings[] = [];
     store.onChange((next) => events.push(next));
 
-    await expect(store.update({ folders: [{ id: 'f1', path: '' }] }))
-      .rejects.toThrow('Invalid settings: folders.0.path: the folder path must not be empty');
-    await expect(store.update({ reminders: { digest_time: '25:00' } }))
-      .rejects.toThrow('Invalid settings: reminders.digest_time: digest_time must be HH:MM');
-    await expect(store.update({ folders: [{ id: 'f1', path: '/scans', space_id: 'not-a-uuid' }] }))
-      .rejects.toThrow('folders.0.space_id: space_id must be a uuid');
+    await expect(store.update({ folders: [{ id: 'f1', path: '' }] })).rejects.toThrow(
+      'Invalid settings: folders.0.path: the folder path must not be empty',
+    );
+    await expect(store.update({ reminders: { digest_time: '25:00' } })).rejects.toThrow(
+      'Invalid settings: reminders.digest_time: digest_time must be HH:MM',
+    );
+    await expect(store.update({ folders: [{ id: 'f1', path: '/scans', space_id: 'not-a-uuid' }] })).rejects.toThrow(
+      'folders.0.space_id: space_id must be a uuid',
+    );
     const error = await rejection(store.update({ sync: { interval_ms: 10 } }));
     expect(error).toBeInstanceOf(SettingsValidationError);
     expect((error as SettingsValidationError).issues.map((i) => i.path)).toEqual(['sync.interval_ms']);
@@ -142,7 +161,9 @@ describe('SettingsStore: reading and writing', () => {
     const pasted = await rejection(store.update({ folders: [{ id: 'f1', path: '/scans', metadata: { title: key } }] }));
     expect(pasted.message).toMatch(/folders\.0\.metadata\.title: an API key must not be stored/);
 
-    const inUrl = await rejection(store.update({ connection: { mode: 'hosted', base_url: `https://x.example/${key}` } }));
+    const inUrl = await rejection(
+      store.update({ connection: { mode: 'hosted', base_url: `https://x.example/${key}` } }),
+    );
     expect(inUrl.message).toMatch(/connection\.base_url/);
 
     for (const error of [asField, pasted, inUrl]) expect(error.message).not.toContain(key.slice(37));
@@ -186,7 +207,7 @@ describe('SettingsStore: reading and writing', () => {
     await expect(store.update({ ui: { start_at_login: false } })).rejects.toThrow(/ENOSPC/);
     expect(store.get().ui.start_at_login).toBe(true);
     expect(events).toEqual([]);
-    expect((await readJson(file) as Settings).ui.start_at_login).toBe(true);
+    expect(((await readJson(file)) as Settings).ui.start_at_login).toBe(true);
   });
 });
 
@@ -197,19 +218,21 @@ describe('SettingsStore: files it cannot use are moved aside and reported', () =
     const store = open();
     const aside = `${file}.corrupt-${STAMP}`;
     expect(store.get()).toEqual(defaultSettings());
-    expect(store.problems).toEqual([{
-      kind: 'corrupt',
-      path: file,
-      movedTo: aside,
-      reason: expect.stringMatching(/^not valid JSON/),
-      message: expect.stringContaining(`It was moved to ${aside}; default settings are in use.`),
-    }]);
+    expect(store.problems).toEqual([
+      {
+        kind: 'corrupt',
+        path: file,
+        movedTo: aside,
+        reason: expect.stringMatching(/^not valid JSON/),
+        message: expect.stringContaining(`It was moved to ${aside}; default settings are in use.`),
+      },
+    ]);
     expect(await readFile(aside, 'utf8')).toBe(content);
     expect(existsSync(file)).toBe(false);
     expect(logs).toEqual([store.problems[0]!.message]);
 
     await store.update({ uploads: { paused: true } });
-    expect((await readJson(file) as Settings).uploads.paused).toBe(true);
+    expect(((await readJson(file)) as Settings).uploads.paused).toBe(true);
     expect(await readFile(aside, 'utf8')).toBe(content);
   });
 
@@ -221,15 +244,17 @@ describe('SettingsStore: files it cannot use are moved aside and reported', () =
   });
 
   it('moves aside a file that fails the schema, naming the field, never overwriting an earlier one', async () => {
-    const content = JSON.stringify({ version: 1, reminders: { digest_time: '9 o\'clock' } });
+    const content = JSON.stringify({ version: 1, reminders: { digest_time: "9 o'clock" } });
     await writeFile(`${file}.corrupt-${STAMP}`, 'an earlier casualty');
     await writeFile(file, content);
     const store = open();
-    expect(store.problems).toMatchObject([{
-      kind: 'corrupt',
-      movedTo: `${file}.corrupt-${STAMP}-2`,
-      reason: 'invalid settings (reminders.digest_time: digest_time must be HH:MM)',
-    }]);
+    expect(store.problems).toMatchObject([
+      {
+        kind: 'corrupt',
+        movedTo: `${file}.corrupt-${STAMP}-2`,
+        reason: 'invalid settings (reminders.digest_time: digest_time must be HH:MM)',
+      },
+    ]);
     expect(await readFile(`${file}.corrupt-${STAMP}-2`, 'utf8')).toBe(content);
     expect(await readFile(`${file}.corrupt-${STAMP}`, 'utf8')).toBe('an earlier casualty');
     expect(store.get()).toEqual(defaultSettings());
@@ -240,7 +265,9 @@ describe('SettingsStore: files it cannot use are moved aside and reported', () =
     await writeFile(file, content);
     const store = open();
     const aside = `${file}.v${SETTINGS_VERSION + 1}-${STAMP}`;
-    expect(store.problems).toMatchObject([{ kind: 'newer-version', movedTo: aside, reason: expect.stringMatching(/newer version of the app/) }]);
+    expect(store.problems).toMatchObject([
+      { kind: 'newer-version', movedTo: aside, reason: expect.stringMatching(/newer version of the app/) },
+    ]);
     expect(await readFile(aside, 'utf8')).toBe(content);
   });
 
@@ -248,12 +275,14 @@ describe('SettingsStore: files it cannot use are moved aside and reported', () =
     const key = makeKey();
     await writeFile(file, JSON.stringify({ version: 1, api_key: key, ui: { close_to_tray: false } }));
     const store = open();
-    expect(store.problems).toEqual([{
-      kind: 'secret-removed',
-      path: file,
-      reason: 'credentials found in api_key',
-      message: expect.stringMatching(/contained an API key or other credential \(api_key\); it was removed/),
-    }]);
+    expect(store.problems).toEqual([
+      {
+        kind: 'secret-removed',
+        path: file,
+        reason: 'credentials found in api_key',
+        message: expect.stringMatching(/contained an API key or other credential \(api_key\); it was removed/),
+      },
+    ]);
     expect(store.get().ui.close_to_tray).toBe(false);
     expect(store.get()).not.toHaveProperty('api_key');
     expect(await readJson(file)).toEqual(store.get());
@@ -339,14 +368,23 @@ describe('migrations', () => {
     expect(store.migrated).toEqual([expect.stringMatching(/^v1 → v2/)]);
     expect(store.get().version).toBe(2);
     expect(store.get().ui).toEqual({
-      close_to_tray: false, start_at_login: false, notify_failed_uploads: true, appearance: 'system', language: null, onboarded: true,
+      close_to_tray: false,
+      start_at_login: false,
+      notify_failed_uploads: true,
+      appearance: 'system',
+      language: null,
+      onboarded: true,
     });
     expect(((await readJson(file)) as Settings).version).toBe(2);
 
     // Nothing set up yet (local mode, no folders): the welcome guide still comes.
-    expect(migrateSettings({ version: 1, connection: { mode: 'local' } }).value).toEqual({ version: 2, connection: { mode: 'local' } });
-    expect(migrateSettings({ version: 1, connection: { mode: 'hosted', base_url: 'https://a.example' } }).value)
-      .toEqual({ version: 2, connection: { mode: 'hosted', base_url: 'https://a.example' }, ui: { onboarded: true } });
+    expect(migrateSettings({ version: 1, connection: { mode: 'local' } }).value).toEqual({
+      version: 2,
+      connection: { mode: 'local' },
+    });
+    expect(
+      migrateSettings({ version: 1, connection: { mode: 'hosted', base_url: 'https://a.example' } }).value,
+    ).toEqual({ version: 2, connection: { mode: 'hosted', base_url: 'https://a.example' }, ui: { onboarded: true } });
   });
 
   it('store appearance, language and onboarded, and reject values the UI does not offer', async () => {
@@ -369,6 +407,10 @@ describe('migrations', () => {
     expect(() => migrateSettings([1, 2])).toThrow(SettingsMigrationError);
     expect(() => migrateSettings({ version: '1' })).toThrow(/version must be a whole number/);
     expect(() => migrateSettings({ version: 0 }, [])).toThrow(/no migration from settings version 0/);
-    expect(migrateSettings({ version: SETTINGS_VERSION, ui: {} })).toEqual({ value: { version: SETTINGS_VERSION, ui: {} }, from: SETTINGS_VERSION, applied: [] });
+    expect(migrateSettings({ version: SETTINGS_VERSION, ui: {} })).toEqual({
+      value: { version: SETTINGS_VERSION, ui: {} },
+      from: SETTINGS_VERSION,
+      applied: [],
+    });
   });
 });

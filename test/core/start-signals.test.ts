@@ -14,15 +14,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const CHILD = join(import.meta.dirname, 'start-signal-child.ts');
 let dir: string;
 
-beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'start-signals-')); });
-afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'start-signals-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
 
-interface Started { exited: Promise<number | null>; lines: string[]; kill(signal: NodeJS.Signals): void; dataDir: string }
+interface Started {
+  exited: Promise<number | null>;
+  lines: string[];
+  kill(signal: NodeJS.Signals): void;
+  dataDir: string;
+}
 
 async function startShell(name: string): Promise<Started> {
   const dataDir = join(dir, name, 'data');
   const child = spawn(process.execPath, [CHILD], {
-    env: { ...process.env, DESKTOP_ARCHIVE_DATA_DIR: dataDir, XDG_CONFIG_HOME: join(dir, name, 'config'), RENDERER_DIR: join(dir, 'no-renderer') },
+    env: {
+      ...process.env,
+      DESKTOP_ARCHIVE_DATA_DIR: dataDir,
+      XDG_CONFIG_HOME: join(dir, name, 'config'),
+      RENDERER_DIR: join(dir, 'no-renderer'),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const lines: string[] = [];
@@ -42,7 +56,9 @@ async function startShell(name: string): Promise<Started> {
 }
 
 const walFiles = (dataDir: string): string[] =>
-  ['journal.sqlite-wal', 'library.sqlite-wal', join('archive', 'archive.sqlite-wal')].filter((file) => existsSync(join(dataDir, file)));
+  ['journal.sqlite-wal', 'library.sqlite-wal', join('archive', 'archive.sqlite-wal')].filter((file) =>
+    existsSync(join(dataDir, file)),
+  );
 
 describe('npm start (browser shell) and signals', () => {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -55,5 +71,4 @@ describe('npm start (browser shell) and signals', () => {
       expect(walFiles(shell.dataDir)).toEqual([]);
     }, 60_000);
   }
-
 });

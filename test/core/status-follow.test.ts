@@ -48,7 +48,10 @@ async function openApp(mode: 'local' | 'hosted'): Promise<DesktopApp> {
   const keys = new SessionKeyStore();
   await keys.set(profileId(proxy.url), hosted.adminKey);
   const app = await DesktopApp.open({
-    appDataDir: join(base, 'data'), settings, keys, previewUrl: (id) => `preview://document/${id}`,
+    appDataDir: join(base, 'data'),
+    settings,
+    keys,
+    previewUrl: (id) => `preview://document/${id}`,
     localLimits: LEARNABLE_HIGH_LIMITS,
   });
   apps.push(app);
@@ -71,19 +74,25 @@ async function uploadInvoice(app: DesktopApp, name: string): Promise<string> {
   const path = join(dir, name);
   await writeFile(path, await makePdf([`Rechnung ${name}`, 'Rechnungsbetrag: 120,50 EUR', 'Fällig am 15.12.2026']));
   await app.handlers['uploads.add']({
-    paths: [path], metadata: { event_type: 'invoice', amount: { value: 120.5, currency: 'EUR' }, due_date: '2026-12-15' },
+    paths: [path],
+    metadata: { event_type: 'invoice', amount: { value: 120.5, currency: 'EUR' }, due_date: '2026-12-15' },
   });
-  return until(async () => {
-    const { items } = await app.handlers['uploads.list'](parseCallInput('uploads.list', {}));
-    return items.find((item) => item.file_name === name && item.state === 'done')?.document_id;
-  }, `the upload of ${name}`, 30_000);
+  return until(
+    async () => {
+      const { items } = await app.handlers['uploads.list'](parseCallInput('uploads.list', {}));
+      return items.find((item) => item.file_name === name && item.state === 'done')?.document_id;
+    },
+    `the upload of ${name}`,
+    30_000,
+  );
 }
 
 const statusIn = async (app: DesktopApp, id: string): Promise<string | undefined> =>
   (await app.handlers['library.list'](parseCallInput('library.list', {}))).items.find((d) => d.id === id)?.status;
 
 const eventsOf = async (app: DesktopApp, id: string): Promise<number> =>
-  (await app.handlers['events.list'](parseCallInput('events.list', {}))).items.filter((e) => e.document_id === id).length;
+  (await app.handlers['events.list'](parseCallInput('events.list', {}))).items.filter((e) => e.document_id === id)
+    .length;
 
 describe('following documents to a final state', () => {
   it('local mode: the embedded service pushes the status; the library shows Completed and the event', async () => {
@@ -91,7 +100,6 @@ describe('following documents to a final state', () => {
     const id = await uploadInvoice(app, 'local.pdf');
     await until(async () => (await statusIn(app, id)) === 'completed', 'Completed in the library');
     await until(async () => (await eventsOf(app, id)) > 0, 'the event in the library');
-
   }, 60_000);
 
   it('hosted mode: polled with backoff until final, then no more polls of it', async () => {
@@ -99,7 +107,8 @@ describe('following documents to a final state', () => {
     const id = await uploadInvoice(app, 'hosted.pdf');
     await until(async () => (await statusIn(app, id)) === 'completed', 'Completed in the library');
     await until(async () => (await eventsOf(app, id)) > 0, 'the event in the library');
-    const polls = () => proxy.requests.filter((r) => r.method === 'GET' && r.path.startsWith(`/v1/documents/${id}`)).length;
+    const polls = () =>
+      proxy.requests.filter((r) => r.method === 'GET' && r.path.startsWith(`/v1/documents/${id}`)).length;
     const before = polls();
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(polls()).toBe(before);

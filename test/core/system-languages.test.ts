@@ -13,7 +13,9 @@ describe('nodeSystemLanguages (ui.language null outside Electron)', () => {
   });
   it('leads pickLocale to German for a German desktop and English for anything unsupported', () => {
     expect(pickLocale(null, nodeSystemLanguages({ LANG: 'de_CH.UTF-8' }))).toBe('de');
-    expect(pickLocale(null, nodeSystemLanguages({ LANGUAGE: 'fr', LANG: 'fr_FR.UTF-8' }))).toBe(icu.startsWith('de') ? 'de' : 'en');
+    expect(pickLocale(null, nodeSystemLanguages({ LANGUAGE: 'fr', LANG: 'fr_FR.UTF-8' }))).toBe(
+      icu.startsWith('de') ? 'de' : 'en',
+    );
     expect(pickLocale('en', nodeSystemLanguages({ LANG: 'de_DE.UTF-8' }))).toBe('en');
   });
 });

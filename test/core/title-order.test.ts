@@ -19,7 +19,8 @@ let dir: string;
 beforeAll(async () => {
   h = await startHarness({ limits: { requestsPerWindow: 10_000, uploadsPerWindow: 10_000 } });
   dir = await mkdtemp(join(tmpdir(), 'title-order-'));
-  for (const title of TITLES) await uploadAndProcess(h, { bytes: await makePdf(title), name: 'scan.pdf' }, { metadata: { title } });
+  for (const title of TITLES)
+    await uploadAndProcess(h, { bytes: await makePdf(title), name: 'scan.pdf' }, { metadata: { title } });
 });
 afterAll(async () => {
   await h.close();
@@ -50,8 +51,9 @@ describe('sort by title as a person reads it', () => {
       cache.upsertDocuments(await serverList('sort_order=asc&limit=100'), Date.now());
       expect(titles(cache.listDocuments({ sort_by: 'title', sort_order: 'asc' }).items)).toEqual(READ_ORDER);
       for (const sort_order of ['asc', 'desc'] as const) {
-        expect(titles(cache.listDocuments({ sort_by: 'title', sort_order }).items))
-          .toEqual(titles(await serverList(`sort_order=${sort_order}`)));
+        expect(titles(cache.listDocuments({ sort_by: 'title', sort_order }).items)).toEqual(
+          titles(await serverList(`sort_order=${sort_order}`)),
+        );
       }
     } finally {
       cache.close();
@@ -62,7 +64,8 @@ describe('sort by title as a person reads it', () => {
     const path = join(dir, 'old-library.sqlite');
     const old = new DatabaseSync(path);
     runMigrations(old, CACHE_MIGRATIONS.slice(0, 2));
-    const insert = old.prepare(`INSERT INTO documents (id, space_id, status, title, created_at, updated_at, deleted, json, checked_at)
+    const insert =
+      old.prepare(`INSERT INTO documents (id, space_id, status, title, created_at, updated_at, deleted, json, checked_at)
       VALUES (?, 's', 'completed', ?, 'c', 'u', 0, ?, 0)`);
     TITLES.forEach((title, i) => insert.run(`d${i}`, title, JSON.stringify({ id: `d${i}`, title })));
     old.close();
@@ -70,8 +73,16 @@ describe('sort by title as a person reads it', () => {
     const cache = new LibraryCache(path);
     try {
       expect(titles(cache.listDocuments({ sort_by: 'title', sort_order: 'asc' }).items)).toEqual(READ_ORDER);
-      const plan = (cache.db.prepare(`EXPLAIN QUERY PLAN SELECT json FROM documents WHERE deleted = 0
-        ORDER BY title_key ASC NULLS LAST, id ASC LIMIT 50`).all() as Array<{ detail: string }>).map((r) => r.detail).join('; ');
+      const plan = (
+        cache.db
+          .prepare(
+            `EXPLAIN QUERY PLAN SELECT json FROM documents WHERE deleted = 0
+        ORDER BY title_key ASC NULLS LAST, id ASC LIMIT 50`,
+          )
+          .all() as Array<{ detail: string }>
+      )
+        .map((r) => r.detail)
+        .join('; ');
       expect(plan).toMatch(/USING (COVERING )?INDEX documents_title\b/);
       expect(plan).not.toContain('TEMP B-TREE');
     } finally {

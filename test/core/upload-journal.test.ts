@@ -23,15 +23,23 @@ let journal: UploadJournal;
 let folders: Map<string, WatchedFolder>;
 
 // Limits raised: every test uploads with the admin key, and the spec's 10 per minute would make later tests wait.
-beforeAll(async () => { h = await startHarness({ limits: { uploadsPerWindow: 1000, requestsPerWindow: 10_000 } }); });
-afterAll(async () => { await h.close(); });
+beforeAll(async () => {
+  h = await startHarness({ limits: { uploadsPerWindow: 1000, requestsPerWindow: 10_000 } });
+});
+afterAll(async () => {
+  await h.close();
+});
 
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'journal-test-'));
   proxy = await startFaultProxy(h.url);
   // Idle probes out of the way (tests count health checks); offline probes fast.
   client = new ArchiveClient({
-    baseUrl: proxy.url, apiKey: h.adminKey, backoff: FAST, maxAttempts: 1, connection: { idleProbeMs: 60_000, offlineBackoff: FAST },
+    baseUrl: proxy.url,
+    apiKey: h.adminKey,
+    backoff: FAST,
+    maxAttempts: 1,
+    connection: { idleProbeMs: 60_000, offlineBackoff: FAST },
   });
   client.connection.start();
   folders = new Map();
@@ -47,9 +55,14 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function makeJournal(options: { transport?: UploadTransport; retryBackoff?: { baseMs: number; capMs: number } } = {}): UploadJournal {
+function makeJournal(
+  options: { transport?: UploadTransport; retryBackoff?: { baseMs: number; capMs: number } } = {},
+): UploadJournal {
   return new UploadJournal({
-    store, transport: options.transport ?? client, folder: (id) => folders.get(id), retryBackoff: options.retryBackoff ?? FAST,
+    store,
+    transport: options.transport ?? client,
+    folder: (id) => folders.get(id),
+    retryBackoff: options.retryBackoff ?? FAST,
   });
 }
 
@@ -67,7 +80,10 @@ function touchingTransport(touch: (path: string) => void): UploadTransport {
       return client.upload({
         ...request,
         onProgress: (sent, total) => {
-          if (!started) { started = true; touch(request.path); }
+          if (!started) {
+            started = true;
+            touch(request.path);
+          }
           request.onProgress?.(sent, total);
         },
       });
@@ -108,7 +124,9 @@ describe('upload journal', () => {
     journal.on('item', (item) => states.push(item.state));
     const progress: number[] = [];
     journal.on('progress', (p) => progress.push(p.sent));
-    const [item] = await journal.addFiles([await pdf('invoice.pdf')], { metadata: { event_type: 'invoice', tags: ['bills'] } });
+    const [item] = await journal.addFiles([await pdf('invoice.pdf')], {
+      metadata: { event_type: 'invoice', tags: ['bills'] },
+    });
     const done = await until(settled(item!.id), 'upload');
     expect(done).toMatchObject({ state: 'done', last_error: null, source: 'manual' });
     expect(done.document_id).toMatch(/^[0-9a-f-]{36}$/);
@@ -116,7 +134,10 @@ describe('upload journal', () => {
     expect(states).toEqual(['queued', 'hashing', 'waiting', 'uploading', 'accepted', 'done']);
     expect(progress.at(-1)).toBe(done.size);
     const res = await h.api(`/v1/documents/${done.document_id}`);
-    expect(((await res.json()) as { document: { metadata: unknown } }).document.metadata).toEqual({ event_type: 'invoice', tags: ['bills'] });
+    expect(((await res.json()) as { document: { metadata: unknown } }).document.metadata).toEqual({
+      event_type: 'invoice',
+      tags: ['bills'],
+    });
   });
 
   it('rejects what the service would reject before spending a request, with the service message', async () => {
@@ -131,15 +152,17 @@ describe('upload journal', () => {
     expect(a).toMatchObject({ state: 'failed', last_error: 'File content does not match any supported format' });
     expect(b).toMatchObject({ state: 'failed', last_error: 'File exceeds the 50 MB limit' });
     expect(posts()).toBe(0);
-    await expect(journal.addFiles([text], { metadata: { tags: ['1', '2', '3', '4', '5', '6'] } }))
-      .rejects.toThrow('Invalid metadata: tags may have at most 5 entries');
+    await expect(journal.addFiles([text], { metadata: { tags: ['1', '2', '3', '4', '5', '6'] } })).rejects.toThrow(
+      'Invalid metadata: tags may have at most 5 entries',
+    );
     await expect(journal.addFiles([join(dir, 'missing.pdf')])).rejects.toThrow('File not found');
   });
 
   it('dedupes by content across folders locally: the second copy is never uploaded', async () => {
     await journal.start();
     const bytes = await makePdf('same content twice');
-    await mkdir(join(dir, 'a')); await mkdir(join(dir, 'b'));
+    await mkdir(join(dir, 'a'));
+    await mkdir(join(dir, 'b'));
     await writeFile(join(dir, 'a', 'scan.pdf'), bytes);
     await writeFile(join(dir, 'b', 'copy.pdf'), bytes);
     const [first] = await journal.addFiles([join(dir, 'a', 'scan.pdf')]);
@@ -169,7 +192,9 @@ describe('upload journal', () => {
   it('resumes uploads within 2 s of any request that reached the service, without waiting for its own probe', async () => {
     // Offline probes as slow as after a long outage: only another request can bring the queue back in time.
     const slowProbes = new ArchiveClient({
-      baseUrl: proxy.url, apiKey: h.adminKey, maxAttempts: 1,
+      baseUrl: proxy.url,
+      apiKey: h.adminKey,
+      maxAttempts: 1,
       connection: { idleProbeMs: 60_000, offlineBackoff: { baseMs: 60_000, capMs: 60_000 } },
     });
     await journal.stop();
@@ -196,7 +221,10 @@ describe('upload journal', () => {
     expect(await journal.checkConnection()).toBe(true);
     await proxy.offline();
     expect(await journal.checkConnection()).toBe(false);
-    expect(journal.connectivity).toMatchObject({ online: false, reason: expect.stringMatching(/^Cannot reach the service/) });
+    expect(journal.connectivity).toMatchObject({
+      online: false,
+      reason: expect.stringMatching(/^Cannot reach the service/),
+    });
     await proxy.online();
     await until(() => journal.connectivity.online, 'online again after probing');
   });
@@ -216,7 +244,8 @@ describe('upload journal', () => {
   it('retries a 503 with backoff and fails a permanent 4xx with the service message', async () => {
     await journal.start();
     let failures = 2;
-    proxy.plan = ({ method }) => (method === 'POST' && failures-- > 0 ? { kind: 'status', status: 503 } : { kind: 'pass' });
+    proxy.plan = ({ method }) =>
+      method === 'POST' && failures-- > 0 ? { kind: 'status', status: 503 } : { kind: 'pass' };
     const [item] = await journal.addFiles([await pdf('retry.pdf')]);
     const done = await until(settled(item!.id), 'retried upload');
     expect(done).toMatchObject({ state: 'done', attempts: 2 });
@@ -225,7 +254,10 @@ describe('upload journal', () => {
     const viewer = h.createKey({ role: 'viewer' });
     client.setApiKey(viewer);
     const [denied] = await journal.addFiles([await pdf('denied.pdf')], { spaceId: other });
-    expect(await until(settled(denied!.id), 'denied')).toMatchObject({ state: 'failed', last_error: 'Access denied to this space' });
+    expect(await until(settled(denied!.id), 'denied')).toMatchObject({
+      state: 'failed',
+      last_error: 'Access denied to this space',
+    });
   });
 
   it('a revoked key pauses the queue until a new key is given', async () => {
@@ -257,16 +289,34 @@ describe('upload journal', () => {
 
   it('resumes after a crash: half-done steps restart, an accepted item only finishes its action', async () => {
     const moveTo = join(dir, 'archived');
-    const folder = watchedFolderSchema.parse({ id: 'f1', path: join(dir, 'in'), after_upload: { action: 'move', to: moveTo } });
+    const folder = watchedFolderSchema.parse({
+      id: 'f1',
+      path: join(dir, 'in'),
+      after_upload: { action: 'move', to: moveTo },
+    });
     folders.set('f1', folder);
     const paths = [await pdf('in/a.pdf'), await pdf('in/b.pdf'), await pdf('in/sub/c.pdf')];
     const items: UploadItem[] = [];
     for (const path of paths) {
       const info = await stat(path);
-      items.push(journal.addFolderFile({ folderId: 'f1', path, relativePath: path.slice(folder.path.length + 1), size: info.size, mtimeMs: info.mtimeMs, subfolderTags: [] })!);
+      items.push(
+        journal.addFolderFile({
+          folderId: 'f1',
+          path,
+          relativePath: path.slice(folder.path.length + 1),
+          size: info.size,
+          mtimeMs: info.mtimeMs,
+          subfolderTags: [],
+        })!,
+      );
     }
     // Simulate a crash: a uploaded in a previous life (accepted), b mid-upload, c mid-hash.
-    const accepted = await (await h.upload({ bytes: new Uint8Array(await import('node:fs/promises').then((fs) => fs.readFile(paths[0]!))), name: 'a.pdf' })).json() as { id: string };
+    const accepted = (await (
+      await h.upload({
+        bytes: new Uint8Array(await import('node:fs/promises').then((fs) => fs.readFile(paths[0]!))),
+        name: 'a.pdf',
+      })
+    ).json()) as { id: string };
     store.update(items[0]!.id, { state: 'accepted', document_id: accepted.id }, Date.now());
     store.update(items[1]!.id, { state: 'uploading' }, Date.now());
     store.update(items[2]!.id, { state: 'hashing' }, Date.now());
@@ -288,11 +338,21 @@ describe('upload journal', () => {
     await writeFile(path, 'not yet a pdf');
     const ready = async () => {
       const info = await stat(path);
-      return { folderId: 'f2', path, relativePath: 'broken.pdf', size: info.size, mtimeMs: info.mtimeMs, subfolderTags: ['2026', 'Steuer'] };
+      return {
+        folderId: 'f2',
+        path,
+        relativePath: 'broken.pdf',
+        size: info.size,
+        mtimeMs: info.mtimeMs,
+        subfolderTags: ['2026', 'Steuer'],
+      };
     };
     const first = journal.addFolderFile(await ready())!;
     expect(journal.addFolderFile(await ready())).toBeNull();
-    expect(await until(settled(first.id), 'failure')).toMatchObject({ state: 'failed', last_error: 'File content does not match any supported format' });
+    expect(await until(settled(first.id), 'failure')).toMatchObject({
+      state: 'failed',
+      last_error: 'File content does not match any supported format',
+    });
     expect(journal.addFolderFile(await ready())).toBeNull();
     await writeFile(path, await makePdf('fixed now'));
     const again = journal.addFolderFile(await ready())!;
@@ -304,7 +364,8 @@ describe('upload journal', () => {
   it('a copy of an uploaded file whose document was deleted in the archive is uploaded, not trusted to the journal', async () => {
     await journal.start();
     const bytes = await makePdf('deleted in the archive since');
-    await mkdir(join(dir, 'a')); await mkdir(join(dir, 'b'));
+    await mkdir(join(dir, 'a'));
+    await mkdir(join(dir, 'b'));
     await writeFile(join(dir, 'a', 'scan.pdf'), bytes);
     await writeFile(join(dir, 'b', 'copy.pdf'), bytes);
     const [first] = await journal.addFiles([join(dir, 'a', 'scan.pdf')]);
@@ -321,7 +382,8 @@ describe('upload journal', () => {
 
 describe('upload journal: problems with the file on this computer', () => {
   it('classes file-system errors as local, never as the network', () => {
-    const fsError = (code: string) => Object.assign(new Error(`${code}: something, open '/x/y.pdf'`), { code, syscall: 'open', path: '/x/y.pdf' });
+    const fsError = (code: string) =>
+      Object.assign(new Error(`${code}: something, open '/x/y.pdf'`), { code, syscall: 'open', path: '/x/y.pdf' });
     for (const code of ['ENOENT', 'EACCES', 'EISDIR', 'EPERM', 'EMFILE', 'ENOTDIR']) {
       const error = toArchiveError(fsError(code));
       expect([code, error.kind, error.offline, error.transient]).toEqual([code, 'local', false, false]);
@@ -342,7 +404,10 @@ describe('upload journal: problems with the file on this computer', () => {
     await rm(path);
     const tokens = client.rateLimits.uploads.remaining;
     journal.resume();
-    expect(await until(settled(item!.id), 'the vanished file')).toMatchObject({ state: 'failed', last_error: `File no longer exists: ${path}` });
+    expect(await until(settled(item!.id), 'the vanished file')).toMatchObject({
+      state: 'failed',
+      last_error: `File no longer exists: ${path}`,
+    });
     await sleep(200);
     expect(store.get(item!.id)!.state).toBe('failed'); // final: not retried behind our back
     expect(online.every(Boolean)).toBe(true);
@@ -355,16 +420,30 @@ describe('upload journal: problems with the file on this computer', () => {
     folders.set('f3', watchedFolderSchema.parse({ id: 'f3', path: dir }));
     await writeFile(path, await makePdf('back again'));
     const info = await stat(path);
-    const ready = { folderId: 'f3', path, relativePath: 'vanishing.pdf', size: info.size, mtimeMs: info.mtimeMs, subfolderTags: [] };
+    const ready = {
+      folderId: 'f3',
+      path,
+      relativePath: 'vanishing.pdf',
+      size: info.size,
+      mtimeMs: info.mtimeMs,
+      subfolderTags: [],
+    };
     store.update(item!.id, { size: info.size, mtime_ms: info.mtimeMs }, Date.now());
     expect(journal.addFolderFile(ready)?.id).toBe(item!.id);
-    expect(await until(settled(item!.id), 'the file that came back')).toMatchObject({ state: 'done', last_error: null });
+    expect(await until(settled(item!.id), 'the file that came back')).toMatchObject({
+      state: 'done',
+      last_error: null,
+    });
   });
 
   it('the client refuses a vanished file before sending and gives its tokens back', async () => {
     const before = client.rateLimits;
-    const error = await client.upload({ path: join(dir, 'never-there.pdf'), fileName: 'never-there.pdf', size: 1000, maxAttempts: 1 })
-      .then(() => null, (e: unknown) => e);
+    const error = await client
+      .upload({ path: join(dir, 'never-there.pdf'), fileName: 'never-there.pdf', size: 1000, maxAttempts: 1 })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(ArchiveError);
     expect((error as ArchiveError).kind).toBe('local');
     expect((error as ArchiveError).offline).toBe(false);
@@ -379,7 +458,10 @@ describe('upload journal: problems with the file on this computer', () => {
     await journal.start();
     const path = await pdf('deleted-mid-upload.pdf');
     const [item] = await journal.addFiles([path]);
-    expect(await until(settled(item!.id), 'the deleted file')).toMatchObject({ state: 'failed', last_error: `File no longer exists: ${path}` });
+    expect(await until(settled(item!.id), 'the deleted file')).toMatchObject({
+      state: 'failed',
+      last_error: `File no longer exists: ${path}`,
+    });
     await sleep(200);
     expect(journal.connectivity.online).toBe(true);
     expect(healthChecks()).toBe(0);
@@ -390,11 +472,16 @@ describe('upload journal: problems with the file on this computer', () => {
     await journal.stop();
     // Bigger than one read so a shorter file is noticed mid-body; the padding after %%EOF keeps every truncation a PDF.
     const path = join(dir, 'changing.pdf');
-    await writeFile(path, Buffer.concat([Buffer.from(await makePdf('changing while sent')), Buffer.alloc(600_000, 0x20)]));
+    await writeFile(
+      path,
+      Buffer.concat([Buffer.from(await makePdf('changing while sent')), Buffer.alloc(600_000, 0x20)]),
+    );
     let changing = true;
     journal = makeJournal({
       retryBackoff: { baseMs: 100, capMs: 400 },
-      transport: touchingTransport((p) => { if (changing) truncateSync(p, (statSyncSize(p)) - 1000); }),
+      transport: touchingTransport((p) => {
+        if (changing) truncateSync(p, statSyncSize(p) - 1000);
+      }),
     });
     await journal.start();
     const online: boolean[] = [];

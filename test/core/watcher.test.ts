@@ -1,10 +1,27 @@
-import { appendFile, chmod, mkdir, mkdtemp, open, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import {
+  appendFile,
+  chmod,
+  mkdir,
+  mkdtemp,
+  open,
+  readFile,
+  rename,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { watchedFolderSchema, type WatchedFolder, type WatchedFolderInput } from '../../common/settings.ts';
 import { applyAfterUpload } from '../../main/core/watcher/after-upload.ts';
-import { FolderWatcher, type FolderStatus, type FolderWatcherOptions, type ReadyFile } from '../../main/core/watcher/folder-watcher.ts';
+import {
+  FolderWatcher,
+  type FolderStatus,
+  type FolderWatcherOptions,
+  type ReadyFile,
+} from '../../main/core/watcher/folder-watcher.ts';
 import { createPathFilter, globToRegExp } from '../../main/core/watcher/path-filter.ts';
 import { mergeTags, subfolderTagsOf } from '../../main/core/watcher/tags.ts';
 
@@ -53,9 +70,13 @@ function startWatcher(folders: WatchedFolder[], options: Partial<FolderWatcherOp
   watcher.setFolders(folders);
   watcher.start();
   const state = (id: string) => watcher.statuses().find((s) => s.folderId === id)?.state;
-  const watching = (...ids: string[]) => waitFor(`${ids.join(', ')} watching`, () => ids.every((id) => state(id) === 'watching'));
+  const watching = (...ids: string[]) =>
+    waitFor(`${ids.join(', ')} watching`, () => ids.every((id) => state(id) === 'watching'));
   const names = (folderId?: string) =>
-    files.filter((f) => folderId === undefined || f.folderId === folderId).map((f) => f.relativePath).sort();
+    files
+      .filter((f) => folderId === undefined || f.folderId === folderId)
+      .map((f) => f.relativePath)
+      .sort();
   return { watcher, files, statuses, state, watching, names };
 }
 
@@ -82,9 +103,14 @@ describe('pure helpers', () => {
   it('createPathFilter applies patterns to every component, types to files, and excludes move targets', () => {
     const root = path.resolve('/scans');
     const filter = createPathFilter({
-      root, ignore: ['.*', '*.tmp'], fileTypes: [], recursive: true, excludedDirs: [path.join(root, 'done'), path.resolve('/elsewhere')],
+      root,
+      ignore: ['.*', '*.tmp'],
+      fileTypes: [],
+      recursive: true,
+      excludedDirs: [path.join(root, 'done'), path.resolve('/elsewhere')],
     });
-    const ignores = (rel: string, kind: 'file' | 'dir' | 'unknown' = 'file') => filter.ignores(path.join(root, rel), kind);
+    const ignores = (rel: string, kind: 'file' | 'dir' | 'unknown' = 'file') =>
+      filter.ignores(path.join(root, rel), kind);
     expect(ignores('a.pdf')).toBe(false);
     expect(ignores('sub/a.PDF')).toBe(false);
     expect(ignores('a.txt')).toBe(true);
@@ -127,7 +153,12 @@ describe('FolderWatcher', () => {
     console.log(`detection latency (window ${WINDOW} ms): ${latency} ms`);
     const stats = await stat(file);
     expect(files[0]).toMatchObject({
-      folderId: 'f1', path: file, relativePath: 'scan_0042.pdf', size: 2048, mtimeMs: stats.mtimeMs, subfolderTags: [],
+      folderId: 'f1',
+      path: file,
+      relativePath: 'scan_0042.pdf',
+      size: 2048,
+      mtimeMs: stats.mtimeMs,
+      subfolderTags: [],
     });
     expect(latency).toBeGreaterThanOrEqual(WINDOW - 50);
     expect(latency).toBeLessThan(WINDOW + 2_000);
@@ -158,15 +189,28 @@ describe('FolderWatcher', () => {
     expect(files[0]!.size).toBe(written);
     expect((await stat(file)).size).toBe(written);
     const afterLastWrite = files[0]!.at - lastWriteAt;
-    console.log(`slow writer: ${written} bytes in ${written / chunk.length} chunks, emitted ${afterLastWrite} ms after the last write`);
+    console.log(
+      `slow writer: ${written} bytes in ${written / chunk.length} chunks, emitted ${afterLastWrite} ms after the last write`,
+    );
     expect(afterLastWrite).toBeGreaterThanOrEqual(2_000 - 50);
   });
 
   it('applies ignore patterns (defaults cover OS and scanner debris, dot folders too) and file types', async () => {
     const a = path.join(tmp, 'a');
     const b = path.join(tmp, 'b');
-    const debris = ['.hidden.pdf', 'Thumbs.db', 'desktop.ini', '~$report.docx', 'scan.tmp', 'scan.pdf.part', 'video.crdownload',
-      '.~lock.report.odt#', 'notes.txt', '.git/inside.pdf', 'draft.PDF.TMP'];
+    const debris = [
+      '.hidden.pdf',
+      'Thumbs.db',
+      'desktop.ini',
+      '~$report.docx',
+      'scan.tmp',
+      'scan.pdf.part',
+      'video.crdownload',
+      '.~lock.report.odt#',
+      'notes.txt',
+      '.git/inside.pdf',
+      'draft.PDF.TMP',
+    ];
     const phase = async (name: string) => {
       for (const f of [...debris, 'ok.pdf', 'UPPER.PDF', 'photo.JPG']) await write(path.join(a, name, f));
       for (const f of ['a.png', 'B.PNG', 'draft-1.png', 'c.pdf', '.dot.png']) await write(path.join(b, name, f));
@@ -178,9 +222,19 @@ describe('FolderWatcher', () => {
     ]);
     await watching('a', 'b');
     await phase('after');
-    const expectA = ['after/UPPER.PDF', 'after/ok.pdf', 'after/photo.JPG', 'before/UPPER.PDF', 'before/ok.pdf', 'before/photo.JPG'];
+    const expectA = [
+      'after/UPPER.PDF',
+      'after/ok.pdf',
+      'after/photo.JPG',
+      'before/UPPER.PDF',
+      'before/ok.pdf',
+      'before/photo.JPG',
+    ];
     const expectB = ['after/.dot.png', 'after/B.PNG', 'after/a.png', 'before/.dot.png', 'before/B.PNG', 'before/a.png'];
-    await waitFor('the accepted files', () => names('a').length >= expectA.length && names('b').length >= expectB.length);
+    await waitFor(
+      'the accepted files',
+      () => names('a').length >= expectA.length && names('b').length >= expectB.length,
+    );
     await sleep(WINDOW + 300);
     expect(names('a')).toEqual(expectA);
     expect(names('b')).toEqual(expectB);
@@ -194,7 +248,10 @@ describe('FolderWatcher', () => {
       await write(path.join(root, 'top1.pdf'));
       await write(path.join(root, 'sub', 'deep1.pdf'));
     }
-    const { names, watching } = startWatcher([folder(flat, { id: 'flat', recursive: false }), folder(deep, { id: 'deep' })]);
+    const { names, watching } = startWatcher([
+      folder(flat, { id: 'flat', recursive: false }),
+      folder(deep, { id: 'deep' }),
+    ]);
     await watching('flat', 'deep');
     for (const root of [flat, deep]) {
       await write(path.join(root, 'top2.pdf'));
@@ -210,7 +267,10 @@ describe('FolderWatcher', () => {
   it('gives sub-folder names as tags when the folder asks for them', async () => {
     const tagged = path.join(tmp, 'tagged');
     const plain = path.join(tmp, 'plain');
-    const { files, watching } = startWatcher([folder(tagged, { id: 'tagged', subfolder_tags: true }), folder(plain, { id: 'plain' })]);
+    const { files, watching } = startWatcher([
+      folder(tagged, { id: 'tagged', subfolder_tags: true }),
+      folder(plain, { id: 'plain' }),
+    ]);
     await mkdir(tagged);
     await mkdir(plain);
     await watching('tagged', 'plain');
@@ -219,7 +279,10 @@ describe('FolderWatcher', () => {
     await write(path.join(plain, 'Invoices', 'y.pdf'));
     await waitFor('three files', () => files.length === 3);
     const byName = new Map(files.map((f) => [path.basename(f.path), f]));
-    expect(byName.get('x.pdf')).toMatchObject({ relativePath: ' Invoices /2024/ACME/x.pdf', subfolderTags: ['Invoices', '2024', 'ACME'] });
+    expect(byName.get('x.pdf')).toMatchObject({
+      relativePath: ' Invoices /2024/ACME/x.pdf',
+      subfolderTags: ['Invoices', '2024', 'ACME'],
+    });
     expect(byName.get('root.pdf')?.subfolderTags).toEqual([]);
     expect(byName.get('y.pdf')?.subfolderTags).toEqual([]);
   });
@@ -283,7 +346,9 @@ describe('FolderWatcher', () => {
     await watching('f1');
     const count = 300;
     await Promise.all([
-      ...Array.from({ length: count }, (_, i) => write(path.join(tmp, `batch-${String(i).padStart(3, '0')}.pdf`), `file ${i}`)),
+      ...Array.from({ length: count }, (_, i) =>
+        write(path.join(tmp, `batch-${String(i).padStart(3, '0')}.pdf`), `file ${i}`),
+      ),
       watcher.rescan(),
     ]);
     await watcher.rescan();
@@ -298,9 +363,14 @@ describe('FolderWatcher', () => {
     const present = path.join(tmp, 'present');
     const missing = path.join(tmp, 'not-yet');
     await mkdir(present);
-    const { files, statuses, state, watching, names } = startWatcher([folder(present, { id: 'present' }), folder(missing, { id: 'missing' })]);
+    const { files, statuses, state, watching, names } = startWatcher([
+      folder(present, { id: 'present' }),
+      folder(missing, { id: 'missing' }),
+    ]);
     await waitFor('the missing status', () => state('missing') === 'missing');
-    expect(statuses.find((s) => s.folderId === 'missing' && s.state === 'missing')?.error).toBe(`Folder not found: ${missing}`);
+    expect(statuses.find((s) => s.folderId === 'missing' && s.state === 'missing')?.error).toBe(
+      `Folder not found: ${missing}`,
+    );
     await watching('present');
     await write(path.join(present, 'a.pdf'));
     await waitFor('the file of the present folder', () => files.length === 1);
@@ -318,7 +388,13 @@ describe('FolderWatcher', () => {
     await waitFor('the file of the re-created folder', () => names('missing').includes('again.pdf'));
     expect(state('present')).toBe('watching');
     // Looking for the missing folder every 200 ms did not flap its status.
-    expect(statuses.filter((s) => s.folderId === 'missing').map((s) => s.state)).toEqual(['starting', 'missing', 'watching', 'missing', 'watching']);
+    expect(statuses.filter((s) => s.folderId === 'missing').map((s) => s.state)).toEqual([
+      'starting',
+      'missing',
+      'watching',
+      'missing',
+      'watching',
+    ]);
   });
 
   it('scans a folder moved in whole (its files had no events), also one named like a file', async () => {
@@ -388,7 +464,10 @@ describe('FolderWatcher', () => {
     await write(path.join(inbox, 'archive-of-other', 'x.pdf'));
     await mkdir(other);
     const inboxFolder = folder(inbox, { id: 'inbox', after_upload: { action: 'move', to: done } });
-    const otherFolder = folder(other, { id: 'other', after_upload: { action: 'move', to: path.join(inbox, 'archive-of-other') } });
+    const otherFolder = folder(other, {
+      id: 'other',
+      after_upload: { action: 'move', to: path.join(inbox, 'archive-of-other') },
+    });
     const { files, watcher, watching } = startWatcher([inboxFolder, otherFolder]);
     await watching('inbox', 'other');
     await write(path.join(inbox, 'sub', 'new.pdf'));

@@ -7,7 +7,9 @@ describe('WindowBucket', () => {
     const bucket = new WindowBucket({ limit: 10, windowMs: 60_000, now: () => now });
     await bucket.acquire();
     let second = false;
-    void bucket.acquire().then(() => { second = true; });
+    void bucket.acquire().then(() => {
+      second = true;
+    });
     await Promise.resolve();
     expect(second).toBe(false); // the service may allow less than the spec: learn first
     now += 5;
@@ -39,7 +41,9 @@ describe('WindowBucket', () => {
     await bucket.acquire();
     bucket.settle({ limit: 1, remaining: 0, resetSeconds: 1 });
     let granted = false;
-    const waiting = bucket.acquire().then(() => { granted = true; });
+    const waiting = bucket.acquire().then(() => {
+      granted = true;
+    });
     now = 150;
     await new Promise((resolve) => setTimeout(resolve, 30));
     expect(granted).toBe(false);

@@ -6,7 +6,16 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { XMLParser } from 'fast-xml-parser';
-import { decodePDFRawStream, PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, PDFString, PDFHexString } from 'pdf-lib';
+import {
+  decodePDFRawStream,
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFString,
+  PDFHexString,
+} from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { EVENT_TYPES, FILE_FORMATS } from '../../common/archive-types.ts';
@@ -16,31 +25,47 @@ import { CATEGORIES } from '../../scripts/corpus/parties.ts';
 const DIR = resolve(import.meta.dirname, '../fixtures/corpus');
 const MAX_BYTES = 15 * 1024 * 1024;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/).refine((d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'real date');
-const truthSchema = z.object({
-  file: z.string().regex(/^[\w-]+\.(pdf|jpg|png|tif|docx|odt|xlsx)$/),
-  format: z.enum(FILE_FORMATS),
-  family: z.enum(['text-pdf', 'einvoice-pdf', 'scanned-pdf', 'image', 'office']),
-  language: z.enum(['de', 'en']),
-  event_type: z.enum(EVENT_TYPES),
-  sender_name: z.string().min(2),
-  reference_number: z.string().min(1).nullable(),
-  amount: z.object({
-    value: z.number().finite().positive().refine((v) => Math.round(v * 100) / 100 === v, 'two decimals at most'),
-    currency: z.string().regex(/^[A-Z]{3}$/),
-  }).strict().nullable(),
-  document_date: isoDate,
-  due_date: isoDate.nullable(),
-  category: z.enum(CATEGORIES),
-  einvoice: z.boolean(),
-  einvoice_syntax: z.enum(['factur-x-cii', 'xrechnung-cii', 'xrechnung-ubl']).nullable(),
-  pages: z.number().int().positive(),
-  distortion: z.string().nullable(),
-  text: z.string().min(40),
-}).strict();
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .refine((d) => new Date(`${d}T00:00:00Z`).toISOString().startsWith(d), 'real date');
+const truthSchema = z
+  .object({
+    file: z.string().regex(/^[\w-]+\.(pdf|jpg|png|tif|docx|odt|xlsx)$/),
+    format: z.enum(FILE_FORMATS),
+    family: z.enum(['text-pdf', 'einvoice-pdf', 'scanned-pdf', 'image', 'office']),
+    language: z.enum(['de', 'en']),
+    event_type: z.enum(EVENT_TYPES),
+    sender_name: z.string().min(2),
+    reference_number: z.string().min(1).nullable(),
+    amount: z
+      .object({
+        value: z
+          .number()
+          .finite()
+          .positive()
+          .refine((v) => Math.round(v * 100) / 100 === v, 'two decimals at most'),
+        currency: z.string().regex(/^[A-Z]{3}$/),
+      })
+      .strict()
+      .nullable(),
+    document_date: isoDate,
+    due_date: isoDate.nullable(),
+    category: z.enum(CATEGORIES),
+    einvoice: z.boolean(),
+    einvoice_syntax: z.enum(['factur-x-cii', 'xrechnung-cii', 'xrechnung-ubl']).nullable(),
+    pages: z.number().int().positive(),
+    distortion: z.string().nullable(),
+    text: z.string().min(40),
+  })
+  .strict();
 type Truth = z.infer<typeof truthSchema>;
 
-const truthFiles = existsSync(DIR) ? readdirSync(DIR).filter((f) => f.endsWith('.json')).sort() : [];
+const truthFiles = existsSync(DIR)
+  ? readdirSync(DIR)
+      .filter((f) => f.endsWith('.json'))
+      .sort()
+  : [];
 const truths: Truth[] = truthFiles.map((f) => truthSchema.parse(JSON.parse(readFileSync(join(DIR, f), 'utf8'))));
 
 /** The embedded files of a PDF by name (the Names/EmbeddedFiles tree as pdf-lib's attach() writes it). */
@@ -65,9 +90,18 @@ const parser = new XMLParser({ ignoreAttributes: false, removeNSPrefix: true, pa
 const ymd = (d: string): string => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`;
 
 /** The facts the XML states, in the truth's terms. */
-function xmlFacts(xml: string): { number: string; typeCode: string; issue: string; due: string | null; total: number; currency: string; seller: string } {
+function xmlFacts(xml: string): {
+  number: string;
+  typeCode: string;
+  issue: string;
+  due: string | null;
+  total: number;
+  currency: string;
+  seller: string;
+} {
   const doc = parser.parse(xml) as Record<string, Record<string, unknown>>;
-  const text = (v: unknown): string => (typeof v === 'object' && v !== null ? String((v as Record<string, unknown>)['#text']) : String(v));
+  const text = (v: unknown): string =>
+    typeof v === 'object' && v !== null ? String((v as Record<string, unknown>)['#text']) : String(v);
   if (doc.CrossIndustryInvoice) {
     const root = doc.CrossIndustryInvoice as Record<string, Record<string, Record<string, Record<string, unknown>>>>;
     const header = root.ExchangedDocument!;
@@ -75,19 +109,26 @@ function xmlFacts(xml: string): { number: string; typeCode: string; issue: strin
     const settlement = tx.ApplicableHeaderTradeSettlement as Record<string, Record<string, Record<string, unknown>>>;
     const dueDate = settlement.SpecifiedTradePaymentTerms?.DueDateDateTime as Record<string, unknown> | undefined;
     return {
-      number: text(header.ID), typeCode: text(header.TypeCode),
+      number: text(header.ID),
+      typeCode: text(header.TypeCode),
       issue: ymd(text((header.IssueDateTime as Record<string, unknown>).DateTimeString)),
       due: dueDate ? ymd(text(dueDate.DateTimeString)) : null,
       total: Number(text(settlement.SpecifiedTradeSettlementHeaderMonetarySummation!.DuePayableAmount)),
       currency: text(settlement.InvoiceCurrencyCode),
-      seller: text((tx.ApplicableHeaderTradeAgreement as Record<string, Record<string, unknown>>).SellerTradeParty!.Name),
+      seller: text(
+        (tx.ApplicableHeaderTradeAgreement as Record<string, Record<string, unknown>>).SellerTradeParty!.Name,
+      ),
     };
   }
   const inv = doc.Invoice as Record<string, unknown>;
-  const supplier = ((inv.AccountingSupplierParty as Record<string, Record<string, Record<string, unknown>>>).Party!);
+  const supplier = (inv.AccountingSupplierParty as Record<string, Record<string, Record<string, unknown>>>).Party!;
   return {
-    number: text(inv.ID), typeCode: text(inv.InvoiceTypeCode), issue: text(inv.IssueDate), due: inv.DueDate ? text(inv.DueDate) : null,
-    total: Number(text((inv.LegalMonetaryTotal as Record<string, unknown>).PayableAmount)), currency: text(inv.DocumentCurrencyCode),
+    number: text(inv.ID),
+    typeCode: text(inv.InvoiceTypeCode),
+    issue: text(inv.IssueDate),
+    due: inv.DueDate ? text(inv.DueDate) : null,
+    total: Number(text((inv.LegalMonetaryTotal as Record<string, unknown>).PayableAmount)),
+    currency: text(inv.DocumentCurrencyCode),
     seller: text(supplier.PartyLegalEntity!.RegistrationName),
   };
 }
@@ -105,9 +146,15 @@ describe('document intelligence corpus', () => {
     const de = languages.filter((l) => l === 'de').length;
     expect(de).toBeGreaterThan(truths.length * 0.35);
     expect(truths.length - de).toBeGreaterThan(truths.length * 0.35);
-    expect(new Set(truths.map((t) => t.family))).toEqual(new Set(['text-pdf', 'einvoice-pdf', 'scanned-pdf', 'image', 'office']));
-    expect(new Set(truths.map((t) => t.format))).toEqual(new Set(['pdf', 'jpeg', 'png', 'tiff', 'docx', 'odt', 'xlsx']));
-    expect(new Set(truths.map((t) => t.einvoice_syntax))).toEqual(new Set([null, 'factur-x-cii', 'xrechnung-cii', 'xrechnung-ubl']));
+    expect(new Set(truths.map((t) => t.family))).toEqual(
+      new Set(['text-pdf', 'einvoice-pdf', 'scanned-pdf', 'image', 'office']),
+    );
+    expect(new Set(truths.map((t) => t.format))).toEqual(
+      new Set(['pdf', 'jpeg', 'png', 'tiff', 'docx', 'odt', 'xlsx']),
+    );
+    expect(new Set(truths.map((t) => t.einvoice_syntax))).toEqual(
+      new Set([null, 'factur-x-cii', 'xrechnung-cii', 'xrechnung-ubl']),
+    );
     expect(truths.some((t) => t.format === 'tiff' && t.pages > 1)).toBe(true);
     expect(truths.some((t) => t.distortion?.includes('rotated'))).toBe(true);
     expect(new Set(truths.map((t) => t.sender_name)).size).toBeGreaterThanOrEqual(30);
@@ -152,7 +199,8 @@ describe('document intelligence corpus', () => {
       expect(facts.total, t.file).toBe(t.amount?.value);
       expect(facts.currency, t.file).toBe(t.amount?.currency);
       expect(facts.seller, t.file).toBe(t.sender_name);
-      if (t.einvoice_syntax === 'xrechnung-ubl') expect(xml).toContain('urn:oasis:names:specification:ubl:schema:xsd:Invoice-2');
+      if (t.einvoice_syntax === 'xrechnung-ubl')
+        expect(xml).toContain('urn:oasis:names:specification:ubl:schema:xsd:Invoice-2');
       if (t.einvoice_syntax === 'xrechnung-cii') expect(xml).toContain('urn:xeinkauf.de:kosit:xrechnung_3.0');
     }
   });

@@ -29,10 +29,21 @@ afterEach(() => {
 
 describe('receipt labels', () => {
   it.each([
-    ['03/04/2019', '2019-04-03'], ['3/4/2019', '2019-04-03'], ['03-04-19', '2019-04-03'], ['03.04.19', '2019-04-03'],
-    ['2019-04-03', '2019-04-03'], ['2019/04/03', '2019-04-03'], ['20190403', '2019-04-03'], ['03042019', '2019-04-03'],
-    ['03 APR 2019', '2019-04-03'], ['03-Apr-2019', '2019-04-03'], ['03/APR/2019', '2019-04-03'], ['03 APR 19', '2019-04-03'],
-    ['APR 3, 2019', '2019-04-03'], ['(03/04/2019)', '2019-04-03'], ['04/23/2019', '2019-04-23'],
+    ['03/04/2019', '2019-04-03'],
+    ['3/4/2019', '2019-04-03'],
+    ['03-04-19', '2019-04-03'],
+    ['03.04.19', '2019-04-03'],
+    ['2019-04-03', '2019-04-03'],
+    ['2019/04/03', '2019-04-03'],
+    ['20190403', '2019-04-03'],
+    ['03042019', '2019-04-03'],
+    ['03 APR 2019', '2019-04-03'],
+    ['03-Apr-2019', '2019-04-03'],
+    ['03/APR/2019', '2019-04-03'],
+    ['03 APR 19', '2019-04-03'],
+    ['APR 3, 2019', '2019-04-03'],
+    ['(03/04/2019)', '2019-04-03'],
+    ['04/23/2019', '2019-04-23'],
   ])('reads %s as %s', (label, iso) => {
     expect(labelDate(label)).toBe(iso);
   });
@@ -44,11 +55,22 @@ describe('receipt labels', () => {
   it('turns a receipt key into the expected fields, currency MYR', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'key'));
-    writeFileSync(join(dir, 'key', '007.json'), JSON.stringify({ company: 'KEDAI RUNCIT CONTOH SDN BHD', date: '05 JUN 2018', address: 'x', total: 'RM 1,012.40' }));
+    writeFileSync(
+      join(dir, 'key', '007.json'),
+      JSON.stringify({
+        company: 'KEDAI RUNCIT CONTOH SDN BHD',
+        date: '05 JUN 2018',
+        address: 'x',
+        total: 'RM 1,012.40',
+      }),
+    );
     const [doc] = loadReceipts(dir);
     expect(doc!.filePath).toBe(join(dir, 'img', '007.jpg'));
     expect(doc!.expected).toMatchObject({
-      sender_name: 'KEDAI RUNCIT CONTOH SDN BHD', document_date: '2018-06-05', amount: { value: 1012.4, currency: 'MYR' }, event_type: 'receipt',
+      sender_name: 'KEDAI RUNCIT CONTOH SDN BHD',
+      document_date: '2018-06-05',
+      amount: { value: 1012.4, currency: 'MYR' },
+      event_type: 'receipt',
     });
     expect(doc!.fields).toEqual(['event_type', 'sender_name', 'document_date', 'amount', 'currency']);
   });
@@ -56,15 +78,22 @@ describe('receipt labels', () => {
   it('names the file whose label cannot be read', () => {
     const dir = tempDir();
     mkdirSync(join(dir, 'key'));
-    writeFileSync(join(dir, 'key', '008.json'), JSON.stringify({ company: 'A', date: 'soon', address: '', total: '1.00' }));
+    writeFileSync(
+      join(dir, 'key', '008.json'),
+      JSON.stringify({ company: 'A', date: 'soon', address: '', total: '1.00' }),
+    );
     expect(() => loadReceipts(dir)).toThrow('008.json: unreadable date label "soon"');
   });
 });
 
 describe('sender matching', () => {
   it.each([
-    ['Kedai Contoh Sdn Bhd', 'KEDAI CONTOH SDN. BHD.'], ['Kedai Contoh Sdn Bhd', 'Kedai Contoh'], ['Bakkerij Voorbeeld B.V.', 'Bakkerij Voorbeeld'],
-    ['Stamperia Esempio S.r.l.', 'STAMPERIA ESEMPIO SRL'], ['Taller Ejemplo S.L.', 'Taller Ejemplo'], ['Muster Haus GmbH', 'Muster Haus'],
+    ['Kedai Contoh Sdn Bhd', 'KEDAI CONTOH SDN. BHD.'],
+    ['Kedai Contoh Sdn Bhd', 'Kedai Contoh'],
+    ['Bakkerij Voorbeeld B.V.', 'Bakkerij Voorbeeld'],
+    ['Stamperia Esempio S.r.l.', 'STAMPERIA ESEMPIO SRL'],
+    ['Taller Ejemplo S.L.', 'Taller Ejemplo'],
+    ['Muster Haus GmbH', 'Muster Haus'],
   ])('%s matches %s (legal forms, case, punctuation ignored)', (expected, got) => {
     expect(senderSimilarity(expected, got)).toBeGreaterThanOrEqual(SENDER_THRESHOLD);
   });
@@ -85,7 +114,8 @@ describe('sampling', () => {
 describe('OCR cache', () => {
   const countingStep = (): AnalysisStep & { runs: number } => {
     const step = {
-      name: 'image-text', runs: 0,
+      name: 'image-text',
+      runs: 0,
       async run(input: AnalysisInput, analysis: ReturnType<typeof emptyAnalysis>) {
         step.runs++;
         analysis.content = `read ${step.runs}`;
@@ -96,7 +126,12 @@ describe('OCR cache', () => {
     return step;
   };
   const input = (filePath: string): AnalysisInput => ({
-    documentId: '00000000-0000-4000-8000-000000000000', filePath, format: 'png', originalFilename: 'a.png', categories: [], today: '2026-01-01',
+    documentId: '00000000-0000-4000-8000-000000000000',
+    filePath,
+    format: 'png',
+    originalFilename: 'a.png',
+    categories: [],
+    today: '2026-01-01',
   });
 
   it('a hit gives what the step gave; changed bytes or another step are not served from it', async () => {
@@ -104,7 +139,12 @@ describe('OCR cache', () => {
     const file = join(dir, 'a.png');
     writeFileSync(file, 'first bytes');
     const step = countingStep();
-    const other: AnalysisStep = { name: 'understand', async run(_i, a) { a.title = 'not cached'; } };
+    const other: AnalysisStep = {
+      name: 'understand',
+      async run(_i, a) {
+        a.title = 'not cached';
+      },
+    };
 
     const first = emptyAnalysis();
     const cache = withOcrCache([step, other], join(dir, 'cache'));

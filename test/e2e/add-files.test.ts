@@ -19,14 +19,21 @@ async function keptCopies(): Promise<string[]> {
   return (await Promise.all(folders.map((folder) => readdir(join(root, folder))))).flat().sort();
 }
 
-const toasted = async (start: string): Promise<boolean> => (await recordedToasts(session.opened.page)).some((toast) => toast.startsWith(start));
+const toasted = async (start: string): Promise<boolean> =>
+  (await recordedToasts(session.opened.page)).some((toast) => toast.startsWith(start));
 
 /** The queue row of a file once it is done (or failed), with the document it became. */
-async function finished(fileName: string): Promise<{ state: string; document_id: string | null; last_error: string | null }> {
-  return until(async () => {
-    const item = session.desktop.app.core.journal.list({ limit: 50 }).items.find((i) => i.file_name === fileName);
-    return item && (item.state === 'done' || item.state === 'failed') ? item : undefined;
-  }, `${fileName} uploaded`, 60_000);
+async function finished(
+  fileName: string,
+): Promise<{ state: string; document_id: string | null; last_error: string | null }> {
+  return until(
+    async () => {
+      const item = session.desktop.app.core.journal.list({ limit: 50 }).items.find((i) => i.file_name === fileName);
+      return item && (item.state === 'done' || item.state === 'failed') ? item : undefined;
+    },
+    `${fileName} uploaded`,
+    60_000,
+  );
 }
 
 describe('adding files (browser shell, Chromium)', () => {
@@ -39,8 +46,14 @@ describe('adding files (browser shell, Chromium)', () => {
     // The button opens the page's file dialog (in Electron the system's own); here Playwright answers it.
     const chooser = page.waitForEvent('filechooser');
     await choose.click();
-    await (await chooser).setFiles([
-      { name: 'Rechnung Strom.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await makePdf(['Stadtwerke', 'Rechnung Strom'])) },
+    await (
+      await chooser
+    ).setFiles([
+      {
+        name: 'Rechnung Strom.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(await makePdf(['Stadtwerke', 'Rechnung Strom'])),
+      },
       { name: 'notes.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just text, not a PDF') },
     ]);
     expect(await page.getByTestId('upload-chosen-count').textContent()).toBe('2 files chosen');
@@ -61,7 +74,9 @@ describe('adding files (browser shell, Chromium)', () => {
     const bad = await finished('notes.pdf');
     expect(bad).toMatchObject({ state: 'failed', last_error: 'File content does not match any supported format' });
     const badRow = page.locator('[data-testid=upload-row][data-state=failed]');
-    await expect.poll(() => badRow.getByTestId('upload-error-message').textContent()).toBe('File content does not match any supported format');
+    await expect
+      .poll(() => badRow.getByTestId('upload-error-message').textContent())
+      .toBe('File content does not match any supported format');
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
@@ -80,11 +95,15 @@ describe('adding files (browser shell, Chromium)', () => {
       window.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
     })()`);
     await page.getByTestId('uploads').waitFor();
-    expect(await page.getByTestId('upload-chosen-file').allTextContents()).toEqual([expect.stringContaining('dropped.pdf')]);
+    expect(await page.getByTestId('upload-chosen-file').allTextContents()).toEqual([
+      expect.stringContaining('dropped.pdf'),
+    ]);
     await page.getByTestId('upload-submit').click();
     const item = await finished('dropped.pdf');
     expect(item.state).toBe('done');
-    expect((await session.desktop.app.handlers['documents.get']({ id: item.document_id! })).original_filename).toBe('dropped.pdf');
+    expect((await session.desktop.app.handlers['documents.get']({ id: item.document_id! })).original_filename).toBe(
+      'dropped.pdf',
+    );
     // The copies the shell kept while the uploads were under way are gone once they are done; the failed one's stays
     // (a retry needs it) until it is removed from the queue.
     await expect.poll(keptCopies).toEqual(['notes.pdf']);
@@ -99,18 +118,24 @@ describe('adding files (browser shell, Chromium)', () => {
     await page.getByTestId('folder-browse').click();
     const browserDialog = page.getByTestId('folder-browser');
     await browserDialog.waitFor();
-    await expect.poll(() => browserDialog.getByTestId('folder-browser-path').textContent()).toBe(join(session.dir, 'home'));
+    await expect
+      .poll(() => browserDialog.getByTestId('folder-browser-path').textContent())
+      .toBe(join(session.dir, 'home'));
     expect(await browserDialog.getByTestId('folder-browser-entry').allTextContents()).toEqual(['Documents', 'Scans']);
     // At the home folder there is nothing above to go to.
     expect(await browserDialog.getByTestId('folder-browser-up').isDisabled()).toBe(true);
     await browserDialog.getByTestId('folder-browser-entry').filter({ hasText: 'Scans' }).click();
-    await expect.poll(() => browserDialog.getByTestId('folder-browser-path').textContent()).toBe(join(session.dir, 'home', 'Scans'));
+    await expect
+      .poll(() => browserDialog.getByTestId('folder-browser-path').textContent())
+      .toBe(join(session.dir, 'home', 'Scans'));
     await shoot(page, 'settings-folder-browser');
     expect(await axeViolations(page)).toEqual([]);
     await browserDialog.getByTestId('folder-browser-choose').click();
     await expect.poll(() => page.getByTestId('folder-path').inputValue()).toBe(join(session.dir, 'home', 'Scans'));
     await page.getByTestId('folder-save').click();
-    await expect.poll(async () => (await session.desktop.app.handlers['folders.list'](undefined)).folders.map((f) => f.path)).toEqual([join(session.dir, 'home', 'Scans')]);
+    await expect
+      .poll(async () => (await session.desktop.app.handlers['folders.list'](undefined)).folders.map((f) => f.path))
+      .toEqual([join(session.dir, 'home', 'Scans')]);
     await until(() => toasted('Folder saved'), 'the toast');
     // Cancelled: nothing changes.
     await page.getByTestId('folder-add').click();

@@ -13,7 +13,10 @@ let hosted: Harness;
 
 beforeAll(async () => {
   hosted = await startHarness();
-  const upload = await hosted.upload({ bytes: await makePdf(['Hosted only', 'Rechnung 77']), name: 'hosted-only.pdf' }, { metadata: { title: 'Only on the hosted service' } });
+  const upload = await hosted.upload(
+    { bytes: await makePdf(['Hosted only', 'Rechnung 77']), name: 'hosted-only.pdf' },
+    { metadata: { title: 'Only on the hosted service' } },
+  );
   expect(upload.status).toBe(202);
 }, 60_000);
 
@@ -52,18 +55,31 @@ describe('switching the connection in Settings (browser shell, Chromium)', () =>
 
     // The right one: tried, saved, the key stored for the new service, online, no refused-key banner.
     await toHosted(hosted.adminKey);
-    await until(async () => (await recordedToasts(page)).some((toast) => toast.startsWith('The key is stored')), 'the key saved');
+    await until(
+      async () => (await recordedToasts(page)).some((toast) => toast.startsWith('The key is stored')),
+      'the key saved',
+    );
     await expect.poll(() => sidebar.textContent()).toMatch(/Online\s*· Hosted service/);
     expect(await page.getByTestId('auth-banner').count()).toBe(0);
-    expect(await app.handlers['status.get'](undefined)).toMatchObject({ mode: 'hosted', base_url: hosted.url, online: true, auth_required: false });
+    expect(await app.handlers['status.get'](undefined)).toMatchObject({
+      mode: 'hosted',
+      base_url: hosted.url,
+      online: true,
+      auth_required: false,
+    });
     await shoot(page, 'settings-hosted-saved');
 
     // Its library is the hosted service's.
     await page.getByTestId('nav-library').click();
-    await expect.poll(async () => {
-      await page.getByTestId('library-sync').click();
-      return page.locator('[data-testid=library-row][data-id]').allTextContents();
-    }, { timeout: 30_000, interval: 1_000 }).toEqual([expect.stringContaining('Only on the hosted service')]);
+    await expect
+      .poll(
+        async () => {
+          await page.getByTestId('library-sync').click();
+          return page.locator('[data-testid=library-row][data-id]').allTextContents();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toEqual([expect.stringContaining('Only on the hosted service')]);
 
     // Back and forth: local, hosted (the key is remembered for it), local, hosted; each save waits for the switch.
     await page.getByTestId('nav-settings').click();
@@ -73,7 +89,12 @@ describe('switching the connection in Settings (browser shell, Chromium)', () =>
       await toHosted();
       await expect.poll(() => sidebar.textContent()).toMatch(/Online\s*· Hosted service/);
     }
-    expect(await app.handlers['status.get'](undefined)).toMatchObject({ mode: 'hosted', online: true, auth_required: false, reason: null });
+    expect(await app.handlers['status.get'](undefined)).toMatchObject({
+      mode: 'hosted',
+      online: true,
+      auth_required: false,
+      reason: null,
+    });
     expect(await page.getByTestId('auth-banner').count()).toBe(0);
     expect(session.desktop.logs.filter((line) => /database is not open/i.test(line))).toEqual([]);
     expect(pageErrors).toEqual([]);

@@ -13,7 +13,10 @@ import { axeViolations, e2eSession, recordedToasts, shoot, until } from './e2e-h
 const session = e2eSession('correct-documents');
 
 /** Uploads PDFs through the journal and waits until the library cache has each one completed. */
-async function completedDocuments(names: string[], metadata: { event_type?: 'invoice' } = {}): Promise<Map<string, string>> {
+async function completedDocuments(
+  names: string[],
+  metadata: { event_type?: 'invoice' } = {},
+): Promise<Map<string, string>> {
   const { app } = session.desktop;
   const paths: string[] = [];
   for (const name of names) {
@@ -22,12 +25,22 @@ async function completedDocuments(names: string[], metadata: { event_type?: 'inv
     paths.push(path);
   }
   await app.handlers['uploads.add']({ paths, metadata });
-  return until(async () => {
-    await app.handlers['library.sync'](undefined);
-    const list = await app.handlers['library.list']({ sort_by: 'created_at', sort_order: 'desc', deleted: false, limit: 100, offset: 0 });
-    const done = new Map(list.items.filter((d) => d.status === 'completed').map((d) => [d.original_filename, d.id]));
-    return names.every((name) => done.has(name)) ? done : undefined;
-  }, `${names.join(', ')} processed`, 90_000);
+  return until(
+    async () => {
+      await app.handlers['library.sync'](undefined);
+      const list = await app.handlers['library.list']({
+        sort_by: 'created_at',
+        sort_order: 'desc',
+        deleted: false,
+        limit: 100,
+        offset: 0,
+      });
+      const done = new Map(list.items.filter((d) => d.status === 'completed').map((d) => [d.original_filename, d.id]));
+      return names.every((name) => done.has(name)) ? done : undefined;
+    },
+    `${names.join(', ')} processed`,
+    90_000,
+  );
 }
 
 describe('correcting documents (browser shell, Chromium)', () => {
@@ -49,7 +62,9 @@ describe('correcting documents (browser shell, Chromium)', () => {
     // Checked before anything is sent, next to the field.
     await form.getByTestId('doc-edit-title').fill('   ');
     await form.getByTestId('doc-edit-save').click();
-    await expect.poll(() => form.getByTestId('doc-edit-title-error').textContent()).toBe('Enter a title of at most 500 characters.');
+    await expect
+      .poll(() => form.getByTestId('doc-edit-title-error').textContent())
+      .toBe('Enter a title of at most 500 characters.');
 
     await form.getByTestId('doc-edit-title').fill('Strom November 2026');
     expect(await form.getByTestId('doc-edit-title-error').count()).toBe(0);
@@ -82,15 +97,28 @@ describe('correcting documents (browser shell, Chromium)', () => {
     expect(await page.getByTestId('doc-type').textContent()).toBe('Contract');
     expect(await page.getByTestId('doc-date').textContent()).toBe('Nov 3, 2026');
     expect(await page.getByTestId('doc-tag').allTextContents()).toEqual(['Haus', 'Strom']);
-    expect((await recordedToasts(page)).some((toast) => toast.startsWith('Saved. Later documents from this sender learn from the correction.'))).toBe(true);
+    expect(
+      (await recordedToasts(page)).some((toast) =>
+        toast.startsWith('Saved. Later documents from this sender learn from the correction.'),
+      ),
+    ).toBe(true);
     // Focus goes back to the button that opened the form.
-    expect(await page.evaluate('document.activeElement && document.activeElement.dataset.testid')).toBe('doc-edit-open');
+    expect(await page.evaluate('document.activeElement && document.activeElement.dataset.testid')).toBe(
+      'doc-edit-open',
+    );
 
     // The service has them, as hand edits (what reprocessing keeps and the learning reads).
     const detail = await app.handlers['documents.get']({ id });
-    expect(detail).toMatchObject({ title: 'Strom November 2026', sender_name: 'Stadtwerke Musterstadt', document_date: '2026-11-03', tags: ['Haus', 'Strom'] });
+    expect(detail).toMatchObject({
+      title: 'Strom November 2026',
+      sender_name: 'Stadtwerke Musterstadt',
+      document_date: '2026-11-03',
+      tags: ['Haus', 'Strom'],
+    });
     expect(detail.extracted_data).toMatchObject({
-      title: { source: 'edit' }, sender_name: { value: 'Stadtwerke Musterstadt', source: 'edit' }, event_type: { value: 'contract', source: 'edit' },
+      title: { source: 'edit' },
+      sender_name: { value: 'Stadtwerke Musterstadt', source: 'edit' },
+      event_type: { value: 'contract', source: 'edit' },
     });
     expect(pageErrors).toEqual([]);
   }, 180_000);
@@ -126,7 +154,9 @@ describe('correcting documents (browser shell, Chromium)', () => {
     await expect.poll(() => dialog.getByTestId('bulk-edit-progress').textContent()).toContain('3 of 3 documents');
     const failed = dialog.getByTestId('bulk-edit-failed');
     await failed.waitFor();
-    expect(await failed.textContent()).toMatch(/^1 document could not be changed:.*\(bulk_b\.pdf\): Document not found$/);
+    expect(await failed.textContent()).toMatch(
+      /^1 document could not be changed:.*\(bulk_b\.pdf\): Document not found$/,
+    );
     expect((await recordedToasts(page)).some((toast) => toast.startsWith('2 documents updated.'))).toBe(true);
     await shoot(page, 'library-bulk-edit-result');
 

@@ -13,8 +13,19 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/archive-harness.ts';
 import {
-  ARTIFACTS, axeViolations, ensureRenderer, launchChromium, localDay, openPage, recordedToasts, shoot, startDesktop,
-  until, type AxeViolation, type DesktopUnderTest, type OpenedPage,
+  ARTIFACTS,
+  axeViolations,
+  ensureRenderer,
+  launchChromium,
+  localDay,
+  openPage,
+  recordedToasts,
+  shoot,
+  startDesktop,
+  until,
+  type AxeViolation,
+  type DesktopUnderTest,
+  type OpenedPage,
 } from './e2e-harness.ts';
 
 let dir: string;
@@ -81,17 +92,26 @@ describe('the desktop app end to end (local mode, browser shell, Chromium)', () 
 
   it('shows a PDF invoice saved into the watched folder in the library, processed, and previews it with its text', async () => {
     const { page } = opened;
-    await writeFile(join(inbox, 'Rechnung-4711.pdf'), await makePdf([
-      'Stadtwerke Beispiel GmbH', 'Musterstrasse 1, 12345 Musterstadt', 'Rechnung Nr. 4711', 'Rechnungsdatum: 01.11.2026',
-      'Gesamtbetrag 89,50 EUR', `zahlbar bis ${due.german}`,
-    ]));
+    await writeFile(
+      join(inbox, 'Rechnung-4711.pdf'),
+      await makePdf([
+        'Stadtwerke Beispiel GmbH',
+        'Musterstrasse 1, 12345 Musterstadt',
+        'Rechnung Nr. 4711',
+        'Rechnungsdatum: 01.11.2026',
+        'Gesamtbetrag 89,50 EUR',
+        `zahlbar bis ${due.german}`,
+      ]),
+    );
 
     const row = page.locator('[data-testid=library-row][data-id]');
     await row.first().waitFor({ timeout: 30_000 });
     expect(await row.count()).toBe(1);
     await expect(row.first().textContent()).resolves.toContain('Rechnung-4711.pdf');
     documentId = (await row.first().getAttribute('data-id'))!;
-    await page.locator(`[data-testid=library-row][data-id="${documentId}"][data-status=completed]`).waitFor({ timeout: 60_000 });
+    await page
+      .locator(`[data-testid=library-row][data-id="${documentId}"][data-status=completed]`)
+      .waitFor({ timeout: 60_000 });
     expect(await row.first().getByTestId('status-chip').getAttribute('data-status')).toBe('completed');
     a11y.library = await axeViolations(page);
     await shoot(page, 'library');
@@ -113,7 +133,11 @@ describe('the desktop app end to end (local mode, browser shell, Chromium)', () 
   it('lists its event under Due with the amount, and a reminder pops up', async () => {
     const { page } = opened;
     // Due in two days, within the default three-day window: the reminder fires once the event reaches the cache.
-    const reminder = await until(async () => (await recordedToasts(page)).find((text) => text.includes('4711')), 'the reminder toast', 30_000);
+    const reminder = await until(
+      async () => (await recordedToasts(page)).find((text) => text.includes('4711')),
+      'the reminder toast',
+      30_000,
+    );
     expect(reminder).toMatch(/^Due in 2 days: .*4711.*89\.50 EUR/);
     expect(desktop.notifications.map((n) => n.kind)).toEqual(['reminder']);
 
@@ -123,7 +147,9 @@ describe('the desktop app end to end (local mode, browser shell, Chromium)', () 
     expect(await item.count()).toBe(1);
     await expect(item.first().locator('.amount').textContent()).resolves.toBe(EUR);
     const text = (await item.first().textContent()) ?? '';
-    expect(text).toContain(new Date(`${due.iso}T00:00:00`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }));
+    expect(text).toContain(
+      new Date(`${due.iso}T00:00:00`).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' }),
+    );
     expect(text).toContain('Stadtwerke Beispiel GmbH');
     expect(text).toContain('in 2 days');
     await expect(page.getByTestId('due-totals').textContent()).resolves.toContain(EUR);
@@ -148,11 +174,17 @@ describe('the desktop app end to end (local mode, browser shell, Chromium)', () 
     }
     await shoot(page, 'library-bulk-reprocess');
     // It really was processed again, and the library follows the service to `completed` on its own.
-    await until(async () => {
-      const detail = await desktop.app.handlers['documents.get']({ id: documentId });
-      return detail.status === 'completed' && detail.processed_at !== processedBefore;
-    }, 'the document processed again', 45_000);
-    await page.locator(`[data-testid=library-row][data-id="${documentId}"][data-status=completed]`).waitFor({ timeout: 30_000 });
+    await until(
+      async () => {
+        const detail = await desktop.app.handlers['documents.get']({ id: documentId });
+        return detail.status === 'completed' && detail.processed_at !== processedBefore;
+      },
+      'the document processed again',
+      45_000,
+    );
+    await page
+      .locator(`[data-testid=library-row][data-id="${documentId}"][data-status=completed]`)
+      .waitFor({ timeout: 30_000 });
   }, 90_000);
 
   it('shows the upload in the Uploads screen as done', async () => {
@@ -188,7 +220,10 @@ describe('the desktop app end to end (local mode, browser shell, Chromium)', () 
     // Theme and language are settings as well, not the page's storage.
     await page.getByTestId('theme-dark').check();
     await page.getByTestId('language').selectOption('de');
-    await until(async () => desktop.settings.get().ui.appearance === 'dark' && desktop.settings.get().ui.language === 'de', 'theme and language saved');
+    await until(
+      async () => desktop.settings.get().ui.appearance === 'dark' && desktop.settings.get().ui.language === 'de',
+      'theme and language saved',
+    );
 
     // A restart on another port is another origin with empty storage (what `npm start` does by default): onboarding,
     // theme and language must come from the settings, and the library from the cache kept on disk.
@@ -219,7 +254,9 @@ describe('the desktop app end to end (local mode, browser shell, Chromium)', () 
     await mkdir(ARTIFACTS, { recursive: true });
     await writeFile(join(ARTIFACTS, 'axe.json'), JSON.stringify(a11y, null, 2));
     expect(Object.keys(a11y).sort()).toEqual(['document', 'due', 'library', 'settings', 'uploads', 'welcome']);
-    const found = Object.entries(a11y).flatMap(([screen, list]) => list.map((v) => `${screen} (${v.scheme}): ${v.id} [${v.impact}] ${v.help} → ${v.nodes.join(' | ')}`));
+    const found = Object.entries(a11y).flatMap(([screen, list]) =>
+      list.map((v) => `${screen} (${v.scheme}): ${v.id} [${v.impact}] ${v.help} → ${v.nodes.join(' | ')}`),
+    );
     expect(found).toEqual([]);
   });
 

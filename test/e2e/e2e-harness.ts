@@ -26,7 +26,14 @@ export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const RENDERER_DIR = join(ROOT, 'dist', 'renderer');
 export const ARTIFACTS = join(ROOT, 'test-results', 'e2e');
 // The npm package's own flags are not added: they turn off web security and site isolation, which the tests check.
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 const sleep = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
@@ -59,7 +66,11 @@ export interface DesktopUnderTest {
  * given: a restart keeps the origin, and so the page's localStorage). `settings` is applied before the app opens.
  */
 export async function startDesktop(options: {
-  dir: string; port?: number; settings?: SettingsPatch; apiKeyOverride?: string; start?: boolean;
+  dir: string;
+  port?: number;
+  settings?: SettingsPatch;
+  apiKeyOverride?: string;
+  start?: boolean;
   /** Key storage as the app opens it, with this keychain (a fault-injecting one: the OS keychain cannot run here). */
   keychain?: () => ProbedKeyStore;
   /** The home folder the browser shell's folder picker lists (default: the user's). */
@@ -74,9 +85,12 @@ export async function startDesktop(options: {
   if (options.settings) await settings.update(options.settings);
   const token = newWebShellToken();
   const app = await DesktopApp.open({
-    appDataDir: join(options.dir, 'data'), settings, ...(options.keychain ? { keychain: options.keychain } : { keys: new SessionKeyStore() }),
+    appDataDir: join(options.dir, 'data'),
+    settings,
+    ...(options.keychain ? { keychain: options.keychain } : { keys: new SessionKeyStore() }),
     localLimits: { uploadsPerWindow: 1000, requestsPerWindow: 10_000 },
-    previewUrl: (id) => webPreviewUrl(id, token), log,
+    previewUrl: (id) => webPreviewUrl(id, token),
+    log,
     ...(options.apiKeyOverride ? { apiKeyOverride: options.apiKeyOverride } : {}),
     ...(options.homeDir ? { homeDir: options.homeDir } : {}),
   });
@@ -85,13 +99,23 @@ export async function startDesktop(options: {
   if (options.start !== false) await app.start();
   let shell: WebShell;
   try {
-    shell = await startWebShell({ app, rendererDir: RENDERER_DIR, token, log, ...(options.port ? { port: options.port } : {}) });
+    shell = await startWebShell({
+      app,
+      rendererDir: RENDERER_DIR,
+      token,
+      log,
+      ...(options.port ? { port: options.port } : {}),
+    });
   } catch (error) {
     await app.stop();
     throw error;
   }
   return {
-    app, shell, settings, notifications, logs,
+    app,
+    shell,
+    settings,
+    notifications,
+    logs,
     async close() {
       await shell.close();
       await app.stop();
@@ -103,13 +127,19 @@ let browser: Promise<FoundBrowser> | undefined;
 
 /** Chromium (`given`, else the one test/helpers/find-browser.ts finds), headless, with the flags above. */
 export async function launchChromium(given?: FoundBrowser): Promise<Browser> {
-  const found = given ?? await (browser ??= findBrowser(browserCandidates()));
+  const found = given ?? (await (browser ??= findBrowser(browserCandidates())));
   try {
     return await chromium.launch({ executablePath: found.executablePath, args: CHROMIUM_ARGS, timeout: 30_000 });
   } catch (error) {
     // The npm package's binary links the system's NSS and expat; it ships them only for Amazon Linux.
-    const hint = found.source === NPM_CHROMIUM_SOURCE ? ' (it needs libnss3, libnspr4 and libexpat1: apt-get install libnss3)' : '';
-    throw new Error(`Chromium from ${found.source} (${found.executablePath}) did not start${hint}: ${errorMessage(error)}`, { cause: error });
+    const hint =
+      found.source === NPM_CHROMIUM_SOURCE
+        ? ' (it needs libnss3, libnspr4 and libexpat1: apt-get install libnss3)'
+        : '';
+    throw new Error(
+      `Chromium from ${found.source} (${found.executablePath}) did not start${hint}: ${errorMessage(error)}`,
+      { cause: error },
+    );
   }
 }
 
@@ -135,7 +165,11 @@ export interface OpenedPage {
 }
 
 export async function openPage(browser: Browser, options: { onboarded?: boolean } = {}): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US', colorScheme: 'light' });
+  const context = await browser.newContext({
+    viewport: { width: 1360, height: 860 },
+    locale: 'en-US',
+    colorScheme: 'light',
+  });
   context.setDefaultTimeout(15_000);
   await context.addInitScript(TOAST_RECORDER);
   if (options.onboarded) await context.addInitScript("localStorage.setItem('archive.onboarded', '1')");
@@ -149,10 +183,12 @@ export async function newPage(context: BrowserContext): Promise<OpenedPage> {
   const consoleProblems: string[] = [];
   page.on('pageerror', (error) => pageErrors.push(error.message));
   page.on('console', (message) => {
-    if (message.type() === 'error' || message.type() === 'warning') consoleProblems.push(`${message.type()}: ${message.text()}`);
+    if (message.type() === 'error' || message.type() === 'warning')
+      consoleProblems.push(`${message.type()}: ${message.text()}`);
   });
   page.on('response', (response) => {
-    if (response.status() >= 400) consoleProblems.push(`HTTP ${response.status()}: ${new URL(response.url()).pathname}`);
+    if (response.status() >= 400)
+      consoleProblems.push(`HTTP ${response.status()}: ${new URL(response.url()).pathname}`);
   });
   return { context, page, pageErrors, consoleProblems };
 }
@@ -177,7 +213,13 @@ export async function shoot(page: Page, name: string): Promise<string[]> {
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-export interface AxeViolation { id: string; impact: string | null; help: string; nodes: string[]; scheme: 'light' | 'dark' }
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: string[];
+  scheme: 'light' | 'dark';
+}
 
 /**
  * axe-core's serious and critical violations of the page as it is now, in the light and the dark colour scheme
@@ -189,10 +231,12 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
   const found: AxeViolation[] = [];
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
-    const violations = await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
+    const violations = (await page.evaluate(`axe.run(document, { resultTypes: ['violations'] }).then((r) => r.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
       .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 8).map((n) => n.target.join(' ') + (n.any[0] && n.any[0].data && n.any[0].data.contrastRatio
-        ? ' (' + n.any[0].data.fgColor + ' on ' + n.any[0].data.bgColor + ': ' + n.any[0].data.contrastRatio + ':1)' : '')) })))`) as Array<Omit<AxeViolation, 'scheme'>>;
+        ? ' (' + n.any[0].data.fgColor + ' on ' + n.any[0].data.bgColor + ': ' + n.any[0].data.contrastRatio + ':1)' : '')) })))`)) as Array<
+      Omit<AxeViolation, 'scheme'>
+    >;
     found.push(...violations.map((v) => ({ ...v, scheme })));
   }
   await page.emulateMedia({ colorScheme: 'light' });
@@ -200,7 +244,11 @@ export async function axeViolations(page: Page): Promise<AxeViolation[]> {
 }
 
 /** Polls `probe` until it returns something truthy; bounded, with the last value in the error. */
-export async function until<T>(probe: () => Promise<T | undefined | null | false>, what: string, ms = 20_000): Promise<T> {
+export async function until<T>(
+  probe: () => Promise<T | undefined | null | false>,
+  what: string,
+  ms = 20_000,
+): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const value = await probe();
@@ -220,16 +268,25 @@ export function localDay(days: number): { iso: string; german: string } {
 }
 
 /** What a test file works with: its directory, the app with its browser shell, Chromium and one open page. */
-export interface E2eSession { dir: string; desktop: DesktopUnderTest; browser: Browser; opened: OpenedPage }
+export interface E2eSession {
+  dir: string;
+  desktop: DesktopUnderTest;
+  browser: Browser;
+  opened: OpenedPage;
+}
 
 /**
  * The usual fixture of an e2e file, registered as its beforeAll/afterAll: a fresh directory, the app past onboarding
  * (unless the settings say otherwise), Chromium and a page. The fields are set once beforeAll has run.
  */
-export function e2eSession(name: string, settings: SettingsPatch = { ui: { onboarded: true } }, options: {
-  /** The app's home folder is `<dir>/home` (the browser shell's folder picker lists it), with these folders in it. */
-  homeFolders?: string[];
-} = {}): E2eSession {
+export function e2eSession(
+  name: string,
+  settings: SettingsPatch = { ui: { onboarded: true } },
+  options: {
+    /** The app's home folder is `<dir>/home` (the browser shell's folder picker lists it), with these folders in it. */
+    homeFolders?: string[];
+  } = {},
+): E2eSession {
   const session = {} as E2eSession;
   beforeAll(async () => {
     await ensureRenderer();
@@ -255,9 +312,14 @@ export function e2eSession(name: string, settings: SettingsPatch = { ui: { onboa
 export async function openFirstDocument(page: Page, url: string): Promise<void> {
   await page.goto(url);
   const row = page.locator('[data-testid=library-row][data-id]');
-  await expect.poll(async () => {
-    await page.getByTestId('library-sync').click();
-    return row.count();
-  }, { timeout: 60_000, interval: 1_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(
+      async () => {
+        await page.getByTestId('library-sync').click();
+        return row.count();
+      },
+      { timeout: 60_000, interval: 1_000 },
+    )
+    .toBeGreaterThan(0);
   await row.first().locator('a.title').click();
 }

@@ -15,15 +15,30 @@ describe('editing an event (browser shell, Chromium)', () => {
   it('gives a needs_input invoice its amount: open at once, listed as due', async () => {
     const { app } = session.desktop;
     const file = join(session.dir, 'Rechnung ohne Betrag.pdf');
-    await writeFile(file, await makePdf(['Stadtwerke Beispiel GmbH', 'Rechnung Nr. 815', 'Bitte überweisen Sie den Betrag.']));
+    await writeFile(
+      file,
+      await makePdf(['Stadtwerke Beispiel GmbH', 'Rechnung Nr. 815', 'Bitte überweisen Sie den Betrag.']),
+    );
     await app.handlers['uploads.add']({ paths: [file], metadata: { event_type: 'invoice' } });
-    const event = await until(async () => {
-      await app.handlers['library.sync'](undefined);
-      const docs = await app.handlers['library.list']({ sort_by: 'created_at', sort_order: 'desc', deleted: false, limit: 10, offset: 0 });
-      const doc = docs.items.find((d) => d.original_filename === 'Rechnung ohne Betrag.pdf' && d.status === 'completed');
-      if (!doc) return undefined;
-      return (await app.handlers['events.list']({ document_id: doc.id, limit: 10, offset: 0 })).items[0];
-    }, 'the invoice processed and synced', 60_000);
+    const event = await until(
+      async () => {
+        await app.handlers['library.sync'](undefined);
+        const docs = await app.handlers['library.list']({
+          sort_by: 'created_at',
+          sort_order: 'desc',
+          deleted: false,
+          limit: 10,
+          offset: 0,
+        });
+        const doc = docs.items.find(
+          (d) => d.original_filename === 'Rechnung ohne Betrag.pdf' && d.status === 'completed',
+        );
+        if (!doc) return undefined;
+        return (await app.handlers['events.list']({ document_id: doc.id, limit: 10, offset: 0 })).items[0];
+      },
+      'the invoice processed and synced',
+      60_000,
+    );
     expect(event.state).toBe('needs_input');
 
     const { page } = session.opened;
@@ -42,7 +57,9 @@ describe('editing an event (browser shell, Chromium)', () => {
     // The form opens with the cursor in the amount, prefilled from the event (EUR as the currency to start with).
     const form = row.getByTestId('event-form');
     await form.waitFor();
-    expect(await page.evaluate('document.activeElement && document.activeElement.dataset.testid')).toBe('event-form-amount');
+    expect(await page.evaluate('document.activeElement && document.activeElement.dataset.testid')).toBe(
+      'event-form-amount',
+    );
     expect(await form.getByTestId('event-form-type').inputValue()).toBe('invoice');
     expect(await form.getByTestId('event-form-currency').inputValue()).toBe('EUR');
 
@@ -50,8 +67,12 @@ describe('editing an event (browser shell, Chromium)', () => {
     await form.getByLabel('Amount').fill('zwölf');
     await form.getByLabel('Currency').fill('E1');
     await form.getByTestId('event-form-save').click();
-    await expect.poll(() => form.locator('#ev-' + event.id + '-amount-err').textContent()).toBe('Enter a number, e.g. 89.50.');
-    expect(await form.locator('#ev-' + event.id + '-currency-err').textContent()).toBe('Use a three-letter code such as EUR.');
+    await expect
+      .poll(() => form.locator('#ev-' + event.id + '-amount-err').textContent())
+      .toBe('Enter a number, e.g. 89.50.');
+    expect(await form.locator('#ev-' + event.id + '-currency-err').textContent()).toBe(
+      'Use a three-letter code such as EUR.',
+    );
     expect(await form.getByLabel('Amount').getAttribute('aria-invalid')).toBe('true');
     expect(await axeViolations(page)).toEqual([]);
 
@@ -69,7 +90,9 @@ describe('editing an event (browser shell, Chromium)', () => {
     expect(await row.getByTestId('doc-event-prompt').count()).toBe(0);
     expect(await row.getByTestId('event-form').count()).toBe(0);
     // Focus returns to the event's Edit button (keyboard users stay where they were).
-    expect(await page.evaluate('document.activeElement && document.activeElement.dataset.testid')).toBe('doc-event-edit');
+    expect(await page.evaluate('document.activeElement && document.activeElement.dataset.testid')).toBe(
+      'doc-event-edit',
+    );
     await shoot(page, 'document-event-edited');
 
     // Escape closes a reopened form without leaving the document.
@@ -96,7 +119,9 @@ describe('editing an event (browser shell, Chromium)', () => {
     await app.core.client.deleteDocument(event.document_id);
     await form.getByLabel('Amount').fill('50');
     await form.getByTestId('event-form-save').click();
-    await expect.poll(() => form.getByTestId('event-form-error').textContent()).toBe('The archive did not save the change: Event not found');
+    await expect
+      .poll(() => form.getByTestId('event-form-error').textContent())
+      .toBe('The archive did not save the change: Event not found');
     expect(await form.getByLabel('Amount').inputValue()).toBe('50');
     expect(session.opened.pageErrors).toEqual([]);
   }, 150_000);

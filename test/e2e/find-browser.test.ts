@@ -29,21 +29,32 @@ afterAll(async () => {
 
 /** A stand-in for the npm package's Chromium that records whether it was asked. */
 function fakeNpm(path: string | null): BrowserCandidate & { asked: number } {
-  const candidate = { source: '@sparticuz/chromium', asked: 0, locate: async () => { candidate.asked += 1; return path; } };
+  const candidate = {
+    source: '@sparticuz/chromium',
+    asked: 0,
+    locate: async () => {
+      candidate.asked += 1;
+      return path;
+    },
+  };
   return candidate;
 }
 
 describe('the browser lookup order', () => {
   it('takes a system Chromium before the npm one, and does not extract the npm one then', async () => {
     const npm = fakeNpm('/npm/chromium');
-    const found = await findBrowser(browserCandidates({ env: {}, systemPaths: [join(dir, 'absent'), chromiumLike], npm }));
+    const found = await findBrowser(
+      browserCandidates({ env: {}, systemPaths: [join(dir, 'absent'), chromiumLike], npm }),
+    );
     expect(found).toEqual({ executablePath: chromiumLike, source: chromiumLike });
     expect(npm.asked).toBe(0);
   });
 
   it('falls back to the npm Chromium when the system has none', async () => {
     const npm = fakeNpm('/npm/chromium');
-    const found = await findBrowser(browserCandidates({ env: {}, systemPaths: [join(dir, 'absent'), notExecutable], npm }));
+    const found = await findBrowser(
+      browserCandidates({ env: {}, systemPaths: [join(dir, 'absent'), notExecutable], npm }),
+    );
     expect(found).toEqual({ executablePath: '/npm/chromium', source: '@sparticuz/chromium' });
   });
 
@@ -51,32 +62,42 @@ describe('the browser lookup order', () => {
     const explicit = join(dir, 'explicit-chrome');
     await writeFile(explicit, '#!/bin/sh\n');
     await chmod(explicit, 0o755);
-    const found = await findBrowser(browserCandidates({ env: { CHROMIUM_PATH: explicit }, systemPaths: [chromiumLike], npm: fakeNpm('/npm/chromium') }));
+    const found = await findBrowser(
+      browserCandidates({
+        env: { CHROMIUM_PATH: explicit },
+        systemPaths: [chromiumLike],
+        npm: fakeNpm('/npm/chromium'),
+      }),
+    );
     expect(found).toEqual({ executablePath: explicit, source: `CHROMIUM_PATH=${explicit}` });
   });
 
   it('CHROMIUM_PATH=npm skips the system lookup', async () => {
-    const found = await findBrowser(browserCandidates({ env: { CHROMIUM_PATH: 'npm' }, systemPaths: [chromiumLike], npm: fakeNpm('/npm/chromium') }));
+    const found = await findBrowser(
+      browserCandidates({ env: { CHROMIUM_PATH: 'npm' }, systemPaths: [chromiumLike], npm: fakeNpm('/npm/chromium') }),
+    );
     expect(found.source).toBe('@sparticuz/chromium');
   });
 
   it('refuses a CHROMIUM_PATH that is not an executable instead of quietly taking another browser', async () => {
     for (const path of [join(dir, 'absent'), notExecutable, dir]) {
       const npm = fakeNpm('/npm/chromium');
-      await expect(findBrowser(browserCandidates({ env: { CHROMIUM_PATH: path }, systemPaths: [chromiumLike], npm })))
-        .rejects.toThrow(`CHROMIUM_PATH is "${path}", which is not an executable file`);
+      await expect(
+        findBrowser(browserCandidates({ env: { CHROMIUM_PATH: path }, systemPaths: [chromiumLike], npm })),
+      ).rejects.toThrow(`CHROMIUM_PATH is "${path}", which is not an executable file`);
       expect(npm.asked).toBe(0);
     }
   });
 
   it('names every place it looked at when there is no browser', async () => {
     const absent = join(dir, 'absent');
-    await expect(findBrowser(browserCandidates({ env: {}, systemPaths: [absent], npm: fakeNpm(null) })))
-      .rejects.toThrow(`No Chromium found (looked at: ${absent}, @sparticuz/chromium)`);
+    await expect(
+      findBrowser(browserCandidates({ env: {}, systemPaths: [absent], npm: fakeNpm(null) })),
+    ).rejects.toThrow(`No Chromium found (looked at: ${absent}, @sparticuz/chromium)`);
   });
 });
 
-describe.runIf(process.platform === 'linux' && process.arch === 'x64')('the npm package\'s Chromium', () => {
+describe.runIf(process.platform === 'linux' && process.arch === 'x64')("the npm package's Chromium", () => {
   let privateTmp: string;
   const savedTmp = process.env.TMPDIR;
 

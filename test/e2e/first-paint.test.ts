@@ -54,7 +54,11 @@ describe('first paint of the library', () => {
       await context.addInitScript(FIRST_FRAME_PROBE);
       const page = await context.newPage();
       const firstFrame = async (): Promise<{ rows: number }> => {
-        await page.waitForFunction(() => (globalThis as unknown as { __firstLibraryFrame: unknown }).__firstLibraryFrame !== null, undefined, { timeout: 20_000 });
+        await page.waitForFunction(
+          () => (globalThis as unknown as { __firstLibraryFrame: unknown }).__firstLibraryFrame !== null,
+          undefined,
+          { timeout: 20_000 },
+        );
         return page.evaluate('window.__firstLibraryFrame') as Promise<{ rows: number }>;
       };
       // A new context: no cached preferences, so the settings are awaited as well as the first page.

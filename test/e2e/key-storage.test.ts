@@ -12,16 +12,32 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProbedKeyStore } from '../../main/core/keychain/open-key-store.ts';
 import { startHarness, type Harness } from '../helpers/archive-harness.ts';
 import {
-  axeViolations, ensureRenderer, launchChromium, openPage, shoot, startDesktop, until, type DesktopUnderTest, type OpenedPage,
+  axeViolations,
+  ensureRenderer,
+  launchChromium,
+  openPage,
+  shoot,
+  startDesktop,
+  until,
+  type DesktopUnderTest,
+  type OpenedPage,
 } from './e2e-harness.ts';
 
 const DBUS_ERROR = 'org.freedesktop.DBus.Error.ServiceUnknown: The name org.freedesktop.secrets was not provided';
 const noKeychain = (): ProbedKeyStore => ({
   kind: 'keychain',
-  async probe() { throw new Error(DBUS_ERROR); },
-  async get() { throw new Error(DBUS_ERROR); },
-  async set() { throw new Error(DBUS_ERROR); },
-  async delete() { throw new Error(DBUS_ERROR); },
+  async probe() {
+    throw new Error(DBUS_ERROR);
+  },
+  async get() {
+    throw new Error(DBUS_ERROR);
+  },
+  async set() {
+    throw new Error(DBUS_ERROR);
+  },
+  async delete() {
+    throw new Error(DBUS_ERROR);
+  },
 });
 
 let dir: string;
@@ -35,7 +51,9 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'e2e-keys-'));
   service = await startHarness();
   desktop = await startDesktop({
-    dir, keychain: noKeychain, settings: { connection: { mode: 'hosted', base_url: service.url }, ui: { onboarded: true } },
+    dir,
+    keychain: noKeychain,
+    settings: { connection: { mode: 'hosted', base_url: service.url }, ui: { onboarded: true } },
   });
   await desktop.app.handlers['connection.setKey']({ api_key: service.adminKey });
   browser = await launchChromium();
@@ -56,7 +74,9 @@ describe('key storage without a keychain (hosted mode, browser shell, Chromium)'
     await page.goto(desktop.shell.url);
     const banner = page.getByTestId('key-banner');
     await banner.waitFor();
-    expect(await banner.textContent()).toContain('Your system\'s keychain is not available, so the key is kept until the app closes.');
+    expect(await banner.textContent()).toContain(
+      "Your system's keychain is not available, so the key is kept until the app closes.",
+    );
     // The raw error is there for whoever needs it, folded away.
     const detail = page.getByTestId('key-banner-detail');
     expect(await detail.isVisible()).toBe(false);
@@ -79,8 +99,11 @@ describe('key storage without a keychain (hosted mode, browser shell, Chromium)'
     const { page } = opened;
     await desktop.app.handlers['settings.update']({ ui: { language: 'de' } });
     await page.reload();
-    await expect.poll(() => page.getByTestId('key-banner').textContent())
-      .toContain('Der Schlüsselbund Ihres Systems ist nicht verfügbar, daher wird der Schlüssel nur bis zum Schließen der App aufbewahrt.');
+    await expect
+      .poll(() => page.getByTestId('key-banner').textContent())
+      .toContain(
+        'Der Schlüsselbund Ihres Systems ist nicht verfügbar, daher wird der Schlüssel nur bis zum Schließen der App aufbewahrt.',
+      );
     await desktop.app.handlers['settings.update']({ ui: { language: 'en' } });
     await page.reload();
     await page.getByTestId('key-banner').waitFor();
@@ -93,14 +116,18 @@ describe('key storage without a keychain (hosted mode, browser shell, Chromium)'
     await expect.poll(() => page.evaluate('document.activeElement?.dataset?.testid')).toBe('key-storage-file');
     expect(await page.getByTestId('key-storage-session').isChecked()).toBe(false);
     expect(await page.getByTestId('key-storage-keychain').isChecked()).toBe(true);
-    expect(await page.getByTestId('key-storage-unavailable').textContent()).toContain('Not available on this computer right now');
+    expect(await page.getByTestId('key-storage-unavailable').textContent()).toContain(
+      'Not available on this computer right now',
+    );
     await shoot(page, 'settings-key-storage');
     expect(await axeViolations(page)).toEqual([]);
 
     await page.getByTestId('key-storage-file').check();
     await until(async () => desktop.settings.get().key_storage === 'file', 'key_storage saved as file');
     await expect.poll(() => page.getByTestId('key-banner').count()).toBe(0);
-    const file = JSON.parse(await readFile(join(dir, 'data', 'api-keys.json'), 'utf8')) as { keys: Record<string, string> };
+    const file = JSON.parse(await readFile(join(dir, 'data', 'api-keys.json'), 'utf8')) as {
+      keys: Record<string, string>;
+    };
     expect(Object.values(file.keys)).toEqual([service.adminKey]);
     const status = await desktop.app.handlers['status.get'](undefined);
     expect(status).toMatchObject({ key_storage: 'file', key_warning: null, auth_required: false });
@@ -109,7 +136,9 @@ describe('key storage without a keychain (hosted mode, browser shell, Chromium)'
     await page.getByTestId('key-storage-keychain').check();
     const error = page.getByTestId('key-storage-error');
     await error.waitFor();
-    expect(await error.textContent()).toContain('Your system\'s keychain is not available, so the key storage stays as it was.');
+    expect(await error.textContent()).toContain(
+      "Your system's keychain is not available, so the key storage stays as it was.",
+    );
     expect(await error.locator('details').textContent()).toContain(DBUS_ERROR);
     expect(desktop.settings.get().key_storage).toBe('file');
     await expect.poll(() => page.getByTestId('key-storage-file').isChecked()).toBe(true);

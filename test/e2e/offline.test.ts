@@ -10,7 +10,16 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
 import { startFaultProxy, type FaultProxy } from '../helpers/fault-proxy.ts';
-import { axeViolations, ensureRenderer, launchChromium, openPage, shoot, startDesktop, type DesktopUnderTest, type OpenedPage } from './e2e-harness.ts';
+import {
+  axeViolations,
+  ensureRenderer,
+  launchChromium,
+  openPage,
+  shoot,
+  startDesktop,
+  type DesktopUnderTest,
+  type OpenedPage,
+} from './e2e-harness.ts';
 
 let dir: string;
 let service: Harness;
@@ -25,7 +34,8 @@ beforeAll(async () => {
   service = await startHarness();
   proxy = await startFaultProxy(service.url);
   desktop = await startDesktop({
-    dir, apiKeyOverride: service.adminKey,
+    dir,
+    apiKeyOverride: service.adminKey,
     settings: { connection: { mode: 'hosted', base_url: proxy.url }, sync: { interval_ms: 5_000 } },
   });
   browser = await launchChromium();
@@ -51,7 +61,10 @@ describe('offline uploads in hosted mode (browser shell, Chromium, fault proxy)'
 
     await proxy.offline();
     const file = join(dir, 'Angebot-2026-07.pdf');
-    await writeFile(file, await makePdf(['Beispiel Handwerk GmbH', 'Angebot Nr. 2026-07', 'Gesamtbetrag 1.250,00 EUR']));
+    await writeFile(
+      file,
+      await makePdf(['Beispiel Handwerk GmbH', 'Angebot Nr. 2026-07', 'Gesamtbetrag 1.250,00 EUR']),
+    );
     await page.getByTestId('nav-uploads').click();
     await page.getByTestId('upload-paths').fill(file);
     await page.getByTestId('upload-submit').click();
@@ -64,7 +77,7 @@ describe('offline uploads in hosted mode (browser shell, Chromium, fault proxy)'
     await expect(row.first().textContent()).resolves.toContain('Angebot-2026-07.pdf');
     await expect.poll(() => page.getByTestId('nav-uploads-count').textContent(), { timeout: 10_000 }).toBe('1');
     await expect(connection.textContent()).resolves.toContain('Offline');
-    expect(await service.api('/v1/documents').then((r) => r.json()) as { total: number }).toMatchObject({ total: 0 });
+    expect((await service.api('/v1/documents').then((r) => r.json())) as { total: number }).toMatchObject({ total: 0 });
     expect((await axeViolations(page)).map((v) => `${v.scheme}: ${v.id} ${v.nodes.join(' | ')}`)).toEqual([]);
     await shoot(page, 'uploads-offline');
 
@@ -75,12 +88,17 @@ describe('offline uploads in hosted mode (browser shell, Chromium, fault proxy)'
     await expect.poll(() => page.getByTestId('nav-uploads-count').count(), { timeout: 10_000 }).toBe(0);
     await shoot(page, 'uploads-back-online');
 
-    const listed = await service.api('/v1/documents').then((r) => r.json()) as { total: number; items: Array<{ original_filename: string }> };
+    const listed = (await service.api('/v1/documents').then((r) => r.json())) as {
+      total: number;
+      items: Array<{ original_filename: string }>;
+    };
     expect(listed.total).toBe(1);
     expect(listed.items[0]!.original_filename).toBe('Angebot-2026-07.pdf');
     await page.getByTestId('nav-library').click();
     await page.locator('[data-testid=library-row][data-id]').first().waitFor({ timeout: 20_000 });
-    await expect(page.locator('[data-testid=library-row][data-id]').first().textContent()).resolves.toContain('Angebot-2026-07.pdf');
+    await expect(page.locator('[data-testid=library-row][data-id]').first().textContent()).resolves.toContain(
+      'Angebot-2026-07.pdf',
+    );
   }, 120_000);
 
   it('raised no uncaught error in the page', () => {

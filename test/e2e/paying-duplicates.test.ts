@@ -24,13 +24,23 @@ async function addBill(name: string, lines: string[], metadata: Record<string, u
   const file = join(session.dir, name);
   await writeFile(file, await makePdf(lines));
   await app.handlers['uploads.add']({ paths: [file], metadata });
-  return until(async () => {
-    await app.handlers['library.sync'](undefined);
-    const docs = await app.handlers['library.list']({ sort_by: 'created_at', sort_order: 'desc', deleted: false, limit: 50, offset: 0 });
-    const doc = docs.items.find((d) => d.original_filename === name && d.status === 'completed');
-    if (!doc) return undefined;
-    return (await app.handlers['events.list']({ document_id: doc.id, limit: 10, offset: 0 })).items[0];
-  }, `${name} processed and synced`, 60_000);
+  return until(
+    async () => {
+      await app.handlers['library.sync'](undefined);
+      const docs = await app.handlers['library.list']({
+        sort_by: 'created_at',
+        sort_order: 'desc',
+        deleted: false,
+        limit: 50,
+        offset: 0,
+      });
+      const doc = docs.items.find((d) => d.original_filename === name && d.status === 'completed');
+      if (!doc) return undefined;
+      return (await app.handlers['events.list']({ document_id: doc.id, limit: 10, offset: 0 })).items[0];
+    },
+    `${name} processed and synced`,
+    60_000,
+  );
 }
 
 async function openApp(page: Page): Promise<void> {
@@ -41,14 +51,23 @@ async function openApp(page: Page): Promise<void> {
 describe('paying and possible duplicates (browser shell, Chromium)', () => {
   it('shows how to pay with copy buttons and a GiroCode; Mark paid has Undo; the Paid filter lists it', async () => {
     const due = localDay(12);
-    const event = await addBill('Stadtwerke Rechnung.pdf', [
-      'Stadtwerke Beispiel GmbH', 'Rechnung Nr. RE-2027-0415', 'Gesamtbetrag 84,20 EUR',
-      'Verwendungszweck: KD 48213 RE 2027-0415',
-      'IBAN: DE89 3704 0044 0532 0130 00  BIC: COBADEFFXXX',
-    ], {
-      event_type: 'invoice', sender_name: 'Stadtwerke Beispiel GmbH', reference_number: 'RE-2027-0415',
-      amount: { value: 84.2, currency: 'EUR' }, due_date: due.iso,
-    });
+    const event = await addBill(
+      'Stadtwerke Rechnung.pdf',
+      [
+        'Stadtwerke Beispiel GmbH',
+        'Rechnung Nr. RE-2027-0415',
+        'Gesamtbetrag 84,20 EUR',
+        'Verwendungszweck: KD 48213 RE 2027-0415',
+        'IBAN: DE89 3704 0044 0532 0130 00  BIC: COBADEFFXXX',
+      ],
+      {
+        event_type: 'invoice',
+        sender_name: 'Stadtwerke Beispiel GmbH',
+        reference_number: 'RE-2027-0415',
+        amount: { value: 84.2, currency: 'EUR' },
+        due_date: due.iso,
+      },
+    );
     const { page, context } = session.opened;
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base() });
     await openApp(page);
@@ -63,7 +82,8 @@ describe('paying and possible duplicates (browser shell, Chromium)', () => {
     expect(await card.getByTestId('pay-amount').textContent()).toMatch(/84\.20/);
     const qr = card.getByTestId('epc-qr');
     expect(await qr.getAttribute('data-payload')).toBe(
-      'BCD\n002\n1\nSCT\nCOBADEFFXXX\nStadtwerke Beispiel GmbH\nDE89370400440532013000\nEUR84.20\n\n\nKD 48213 RE 2027-0415');
+      'BCD\n002\n1\nSCT\nCOBADEFFXXX\nStadtwerke Beispiel GmbH\nDE89370400440532013000\nEUR84.20\n\n\nKD 48213 RE 2027-0415',
+    );
     expect(await qr.getAttribute('aria-label')).toBe('GiroCode for a transfer to Stadtwerke Beispiel GmbH');
     expect((await qr.locator('path').getAttribute('d'))?.length).toBeGreaterThan(100);
 
@@ -104,18 +124,31 @@ describe('paying and possible duplicates (browser shell, Chromium)', () => {
 
   it('flags the same bill scanned twice on both documents and counts it once in Due until "Not a duplicate"', async () => {
     const due = localDay(20);
-    const bill = { event_type: 'invoice', reference_number: 'WA-2027-77', amount: { value: 231.5, currency: 'EUR' }, due_date: due.iso };
-    const first = await addBill('Wasser Rechnung.pdf', ['Wasserverband Nord', 'Rechnung WA-2027-77', 'Betrag 231,50 EUR'],
-      { ...bill, sender_name: 'Wasserverband Nord GmbH' });
+    const bill = {
+      event_type: 'invoice',
+      reference_number: 'WA-2027-77',
+      amount: { value: 231.5, currency: 'EUR' },
+      due_date: due.iso,
+    };
+    const first = await addBill(
+      'Wasser Rechnung.pdf',
+      ['Wasserverband Nord', 'Rechnung WA-2027-77', 'Betrag 231,50 EUR'],
+      { ...bill, sender_name: 'Wasserverband Nord GmbH' },
+    );
     // The scan of the paper copy: other bytes, the sender read in capitals.
-    const second = await addBill('Scan 0042.pdf', ['WASSERVERBAND NORD', 'Rechnung WA 2027 77', 'Betrag 231,50 EUR'],
-      { ...bill, sender_name: 'WASSERVERBAND NORD' });
+    const second = await addBill('Scan 0042.pdf', ['WASSERVERBAND NORD', 'Rechnung WA 2027 77', 'Betrag 231,50 EUR'], {
+      ...bill,
+      sender_name: 'WASSERVERBAND NORD',
+    });
     const { page } = session.opened;
     await openApp(page);
     // The first document's flag came with the second's processing: a sync brings both.
     await until(async () => {
       await session.desktop.app.handlers['library.sync'](undefined);
-      return (await session.desktop.app.handlers['documents.get']({ id: first.document_id })).possible_duplicate_of === second.document_id;
+      return (
+        (await session.desktop.app.handlers['documents.get']({ id: first.document_id })).possible_duplicate_of ===
+        second.document_id
+      );
     }, 'the first document flagged too');
 
     await page.goto(`${base()}#/due`);
@@ -131,7 +164,10 @@ describe('paying and possible duplicates (browser shell, Chromium)', () => {
     expect(await axeViolations(page)).toEqual([]);
 
     // Both documents say so, each naming the other.
-    for (const [doc, twin] of [[first, second], [second, first]] as const) {
+    for (const [doc, twin] of [
+      [first, second],
+      [second, first],
+    ] as const) {
       await page.goto(`${base()}#/document/${doc.document_id}`);
       const notice = page.getByTestId('doc-possible-duplicate');
       await notice.waitFor();
@@ -145,10 +181,12 @@ describe('paying and possible duplicates (browser shell, Chromium)', () => {
     await page.getByTestId('doc-not-duplicate').click();
     await expect.poll(() => page.getByTestId('doc-possible-duplicate').count()).toBe(0);
     await page.goto(`${base()}#/due`);
-    await expect.poll(async () => {
-      await session.desktop.app.handlers['library.sync'](undefined);
-      return items.count();
-    }).toBe(2);
+    await expect
+      .poll(async () => {
+        await session.desktop.app.handlers['library.sync'](undefined);
+        return items.count();
+      })
+      .toBe(2);
     expect(await page.getByTestId('due-duplicate').count()).toBe(0);
     expect(session.opened.pageErrors).toEqual([]);
   }, 180_000);
@@ -160,19 +198,30 @@ describe('paying and possible duplicates (browser shell, Chromium)', () => {
     await page.getByTestId('language').selectOption('de');
     await until(async () => session.desktop.settings.get().ui.language === 'de', 'the language saved');
     await page.reload(); // the earlier tests' toasts would cover the card
-    const docs = await session.desktop.app.handlers['library.list']({ sort_by: 'created_at', sort_order: 'asc', deleted: false, limit: 10, offset: 0 });
+    const docs = await session.desktop.app.handlers['library.list']({
+      sort_by: 'created_at',
+      sort_order: 'asc',
+      deleted: false,
+      limit: 10,
+      offset: 0,
+    });
     const invoice = docs.items.find((d) => d.original_filename === 'Stadtwerke Rechnung.pdf')!;
     await page.goto(`${base()}#/document/${invoice.id}`);
     const card = page.getByTestId('doc-payment');
     await card.waitFor();
     expect(await card.locator('h3').textContent()).toBe('Zahlung');
     expect(await card.getByTestId('pay-amount').textContent()).toMatch(/84,20\s€/);
-    expect(await card.getByTestId('epc-qr').getAttribute('aria-label')).toBe('GiroCode für eine Überweisung an Stadtwerke Beispiel GmbH');
+    expect(await card.getByTestId('epc-qr').getAttribute('aria-label')).toBe(
+      'GiroCode für eine Überweisung an Stadtwerke Beispiel GmbH',
+    );
     await card.scrollIntoViewIfNeeded();
     await shoot(page, 'document-payment-de-1024');
     // A contract in force is listed with its end; its notice period was not read (metadata cannot give one).
-    const contract = await addBill('Mobilfunkvertrag.pdf', ['Funknetz AG', 'Mobilfunkvertrag', 'Vertragsnummer MV-4410'],
-      { event_type: 'contract', sender_name: 'Funknetz AG', due_date: localDay(200).iso });
+    const contract = await addBill(
+      'Mobilfunkvertrag.pdf',
+      ['Funknetz AG', 'Mobilfunkvertrag', 'Vertragsnummer MV-4410'],
+      { event_type: 'contract', sender_name: 'Funknetz AG', due_date: localDay(200).iso },
+    );
     await page.goto(`${base()}#/due`);
     const term = page.locator(`[data-testid=due-term][data-id="${contract.id}"]`);
     await term.waitFor();

@@ -19,20 +19,53 @@ async function seed(): Promise<string[]> {
   const { app } = session.desktop;
   const due = localDay(4);
   const files: Array<[string, string[]]> = [
-    ['Rechnung-Stadtwerke-Beispiel-November-2026.pdf', ['Stadtwerke Beispiel GmbH', 'Rechnung Nr. 4711', 'Rechnungsdatum: 01.11.2026', 'Gesamtbetrag 89,50 EUR', `zahlbar bis ${due.german}`]],
-    ['Versicherungspolice.pdf', ['Allianz Versicherung AG', 'Versicherungsschein Nr. 12-345', 'Datum: 03.10.2026', 'Beitrag 120,00 EUR jährlich']],
-    ['Telekom.pdf', ['Telekom Deutschland GmbH', 'Rechnung Nr. 9001', 'Rechnungsdatum: 05.11.2026', 'Gesamtbetrag 39,99 EUR', `zahlbar bis ${localDay(-3).german}`]],
+    [
+      'Rechnung-Stadtwerke-Beispiel-November-2026.pdf',
+      [
+        'Stadtwerke Beispiel GmbH',
+        'Rechnung Nr. 4711',
+        'Rechnungsdatum: 01.11.2026',
+        'Gesamtbetrag 89,50 EUR',
+        `zahlbar bis ${due.german}`,
+      ],
+    ],
+    [
+      'Versicherungspolice.pdf',
+      ['Allianz Versicherung AG', 'Versicherungsschein Nr. 12-345', 'Datum: 03.10.2026', 'Beitrag 120,00 EUR jährlich'],
+    ],
+    [
+      'Telekom.pdf',
+      [
+        'Telekom Deutschland GmbH',
+        'Rechnung Nr. 9001',
+        'Rechnungsdatum: 05.11.2026',
+        'Gesamtbetrag 39,99 EUR',
+        `zahlbar bis ${localDay(-3).german}`,
+      ],
+    ],
   ];
   for (const [name, lines] of files) {
     const file = join(session.dir, name);
     await writeFile(file, await makePdf(lines));
   }
   await app.handlers['uploads.add']({ paths: files.map(([name]) => join(session.dir, name)) });
-  const ids = await until(async () => {
-    await app.handlers['library.sync'](undefined);
-    const docs = await app.handlers['library.list']({ sort_by: 'created_at', sort_order: 'desc', deleted: false, limit: 10, offset: 0 });
-    return docs.items.length === files.length && docs.items.every((d) => d.status === 'completed') ? docs.items.map((d) => d.id) : undefined;
-  }, 'the documents processed and synced', 90_000);
+  const ids = await until(
+    async () => {
+      await app.handlers['library.sync'](undefined);
+      const docs = await app.handlers['library.list']({
+        sort_by: 'created_at',
+        sort_order: 'desc',
+        deleted: false,
+        limit: 10,
+        offset: 0,
+      });
+      return docs.items.length === files.length && docs.items.every((d) => d.status === 'completed')
+        ? docs.items.map((d) => d.id)
+        : undefined;
+    },
+    'the documents processed and synced',
+    90_000,
+  );
   return ids;
 }
 
@@ -74,7 +107,8 @@ async function tour(page: Page, lang: string, ids: string[]): Promise<void> {
   await page.getByTestId('library').waitFor();
 }
 
-const focusedTestId = (page: Page): Promise<unknown> => page.evaluate('document.activeElement?.dataset?.testid ?? document.activeElement?.tagName');
+const focusedTestId = (page: Page): Promise<unknown> =>
+  page.evaluate('document.activeElement?.dataset?.testid ?? document.activeElement?.tagName');
 let ids: string[] = [];
 
 describe('every screen at 1024×700 (browser shell, Chromium)', () => {
@@ -122,11 +156,21 @@ describe('every screen at 1024×700 (browser shell, Chromium)', () => {
     expect(await page.locator('#lib-row-1').getAttribute('data-id')).toBe(secondId);
 
     // `g` shortcuts land in each screen's main region.
-    for (const [key, screen] of [['d', 'due'], ['u', 'uploads'], ['s', 'settings']] as const) {
+    for (const [key, screen] of [
+      ['d', 'due'],
+      ['u', 'uploads'],
+      ['s', 'settings'],
+    ] as const) {
       await page.keyboard.press('g');
       await page.keyboard.press(key);
       await page.getByTestId(screen).waitFor();
-      await expect.poll(() => page.evaluate('document.activeElement?.hasAttribute("data-main-region") && document.activeElement.closest("[data-testid]")?.dataset.testid')).toBe(screen);
+      await expect
+        .poll(() =>
+          page.evaluate(
+            'document.activeElement?.hasAttribute("data-main-region") && document.activeElement.closest("[data-testid]")?.dataset.testid',
+          ),
+        )
+        .toBe(screen);
     }
 
     // Select all, with one checkbox; then none.
@@ -141,7 +185,10 @@ describe('every screen at 1024×700 (browser shell, Chromium)', () => {
   it('deletes with Undo instead of a confirmation, and the Deleted view says when', async () => {
     const { page } = session.opened;
     const dialogs: string[] = [];
-    page.on('dialog', (dialog) => { dialogs.push(dialog.message()); void dialog.dismiss(); });
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
     const row = page.locator(`[data-testid=library-row][data-id="${ids[0]}"]`);
     await row.getByTestId('row-select').check();
     await page.getByTestId('bulk-delete').click();
@@ -149,7 +196,9 @@ describe('every screen at 1024×700 (browser shell, Chromium)', () => {
     expect(dialogs).toEqual([]);
     await page.goto(`${session.desktop.shell.url.split('#')[0]}#/library/deleted`);
     const deletedRow = page.locator(`[data-testid=library-row][data-id="${ids[0]}"]`);
-    await expect.poll(async () => (await deletedRow.getByTestId('row-deleted-at').textContent()) ?? '').toMatch(/\d{4}/);
+    await expect
+      .poll(async () => (await deletedRow.getByTestId('row-deleted-at').textContent()) ?? '')
+      .toMatch(/\d{4}/);
     await page.goto(`${session.desktop.shell.url.split('#')[0]}#/library`);
     await page.getByTestId('library-row').first().waitFor();
     await page.getByTestId('toast-action').click();
@@ -157,7 +206,7 @@ describe('every screen at 1024×700 (browser shell, Chromium)', () => {
     expect((await session.desktop.app.handlers['documents.get']({ id: ids[0]! })).deleted_at).toBeNull();
   }, 60_000);
 
-  it('opens the Due row\'s secondary actions from an overflow menu, with the keyboard', async () => {
+  it("opens the Due row's secondary actions from an overflow menu, with the keyboard", async () => {
     const { page } = session.opened;
     await page.getByTestId('nav-due').click();
     const more = page.getByTestId('due-more').first();
@@ -194,7 +243,7 @@ describe('every screen at 1024×700 (browser shell, Chromium)', () => {
         .observe(document.body, { subtree: true, childList: true, characterData: true });`);
     await page.goto(`${base}#/document/${ids[0]}`);
     await expect.poll(() => page.getByTestId('pdf-page-count').textContent(), { timeout: 20_000 }).toBe('of 1');
-    const counts = await page.evaluate('window.__pageCounts') as string[];
+    const counts = (await page.evaluate('window.__pageCounts')) as string[];
     expect(counts.length).toBeGreaterThan(0);
     expect(counts).not.toContain('of 0');
 
@@ -211,7 +260,7 @@ describe('every screen at 1024×700 (browser shell, Chromium)', () => {
     await page.keyboard.press('Escape');
   }, 60_000);
 
-  it('names the folders already watched in the welcome guide\'s last step', async () => {
+  it("names the folders already watched in the welcome guide's last step", async () => {
     const { page } = session.opened;
     const folder = join(session.dir, 'Scans');
     mkdirSync(folder, { recursive: true });
@@ -235,7 +284,9 @@ describe('every screen at 1024×700 (browser shell, Chromium)', () => {
     await page.getByTestId('language').selectOption('de');
     await until(async () => session.desktop.settings.get().ui.language === 'de', 'the language saved');
     await tour(page, 'de', ids);
-    const problems = Object.entries(found).flatMap(([screen, list]) => list.map((v) => `${screen} (${v.scheme}): ${v.id} ${v.help} → ${v.nodes.join(' | ')}`));
+    const problems = Object.entries(found).flatMap(([screen, list]) =>
+      list.map((v) => `${screen} (${v.scheme}): ${v.id} ${v.help} → ${v.nodes.join(' | ')}`),
+    );
     expect(problems).toEqual([]);
   }, 240_000);
 });

@@ -21,17 +21,33 @@ describe('statuses follow the service (browser shell, Chromium)', () => {
     await page.getByTestId('nav-uploads').click();
     const chooser = page.waitForEvent('filechooser');
     await page.getByTestId('upload-choose').click();
-    await (await chooser).setFiles([{
-      name: 'Rechnung 9001.pdf', mimeType: 'application/pdf',
-      buffer: Buffer.from(await makePdf(['Stadtwerke Beispiel GmbH', 'Rechnung Nr. 9001', 'Gesamtbetrag 12,00 EUR', `zahlbar bis ${localDay(14).german}`])),
-    }]);
+    await (
+      await chooser
+    ).setFiles([
+      {
+        name: 'Rechnung 9001.pdf',
+        mimeType: 'application/pdf',
+        buffer: Buffer.from(
+          await makePdf([
+            'Stadtwerke Beispiel GmbH',
+            'Rechnung Nr. 9001',
+            'Gesamtbetrag 12,00 EUR',
+            `zahlbar bis ${localDay(14).german}`,
+          ]),
+        ),
+      },
+    ]);
     await page.getByTestId('upload-submit').click();
     await page.getByTestId('nav-library').click();
 
     const row = page.locator('[data-testid=library-row][data-id]').filter({ hasText: 'Rechnung 9001.pdf' });
     await row.waitFor({ timeout: 30_000 });
     // Polled every 200 ms: when the row first says Completed, against when the service finished.
-    const shownAt = await until(async () => (await row.getAttribute('data-status')) === 'completed' && Date.now(), 'Completed in the library', 30_000);
+    const shownAt = await until(
+      async () => (await row.getAttribute('data-status')) === 'completed' && Date.now(),
+      'Completed in the library',
+      30_000,
+    );
     const id = (await row.getAttribute('data-id'))!;
     const detail = await app.handlers['documents.get']({ id });
     const lagMs = shownAt - Date.parse(detail.processed_at!);

@@ -8,7 +8,10 @@ import { describe, expect, it } from 'vitest';
 import { e2eSession, openFirstDocument, ROOT, shoot } from './e2e-harness.ts';
 
 /** What an <img> knows of its decoded picture (the DOM types are not part of the Node test program). */
-interface Pixels { naturalWidth: number; naturalHeight: number }
+interface Pixels {
+  naturalWidth: number;
+  naturalHeight: number;
+}
 
 const session = e2eSession('tiff');
 
@@ -21,7 +24,11 @@ describe('TIFF scans (browser shell, Chromium)', () => {
     await openFirstDocument(page, session.desktop.shell.url);
     const image = page.getByTestId('doc-image');
     await image.waitFor();
-    await expect.poll(() => image.evaluate((img) => [(img as unknown as Pixels).naturalWidth, (img as unknown as Pixels).naturalHeight])).toEqual([1654, 2339]);
+    await expect
+      .poll(() =>
+        image.evaluate((img) => [(img as unknown as Pixels).naturalWidth, (img as unknown as Pixels).naturalHeight]),
+      )
+      .toEqual([1654, 2339]);
     expect(await image.getAttribute('src')).toMatch(/^blob:/);
     await shoot(page, 'document-tiff');
 

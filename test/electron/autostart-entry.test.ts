@@ -9,7 +9,10 @@ import { autostartEntry, execArgument, HIDDEN_FLAG } from '../../main/electron/a
 function readExec(value: string): string[] {
   let unescaped = '';
   for (let i = 0; i < value.length; i++) {
-    if (value[i] !== '\\') { unescaped += value[i]; continue; }
+    if (value[i] !== '\\') {
+      unescaped += value[i];
+      continue;
+    }
     const next = value[++i];
     const map: Record<string, string> = { '\\': '\\', n: '\n', t: '\t', r: '\r', s: ' ' };
     if (next === undefined || !(next in map)) throw new Error(`invalid escape sequence \\${next ?? ''}`);
@@ -35,20 +38,31 @@ function readExec(value: string): string[] {
     }
   }
   if (current !== null) args.push(current);
-  return args.map((arg) => arg.replace(/%(.)/g, (whole, code: string) => {
-    if (code === '%') return '%';
-    throw new Error(`field code ${whole} in a literal argument`);
-  }));
+  return args.map((arg) =>
+    arg.replace(/%(.)/g, (whole, code: string) => {
+      if (code === '%') return '%';
+      throw new Error(`field code ${whole} in a literal argument`);
+    }),
+  );
 }
 
-const execOf = (entry: string): string => entry.split('\n').find((line) => line.startsWith('Exec='))!.slice('Exec='.length);
+const execOf = (entry: string): string =>
+  entry
+    .split('\n')
+    .find((line) => line.startsWith('Exec='))!
+    .slice('Exec='.length);
 
 describe('the XDG autostart entry (start at login on Linux)', () => {
   it('is a desktop entry that starts the executable hidden', () => {
     const entry = autostartEntry('/opt/Desktop Archive/desktop-archive');
     expect(entry.split('\n')).toEqual([
-      '[Desktop Entry]', 'Type=Application', 'Name=Desktop Archive', 'Exec="/opt/Desktop Archive/desktop-archive" --hidden',
-      'X-GNOME-Autostart-enabled=true', 'Terminal=false', '',
+      '[Desktop Entry]',
+      'Type=Application',
+      'Name=Desktop Archive',
+      'Exec="/opt/Desktop Archive/desktop-archive" --hidden',
+      'X-GNOME-Autostart-enabled=true',
+      'Terminal=false',
+      '',
     ]);
     expect(readExec(execOf(entry))).toEqual(['/opt/Desktop Archive/desktop-archive', HIDDEN_FLAG]);
   });
@@ -61,9 +75,18 @@ describe('the XDG autostart entry (start at login on Linux)', () => {
 
   it('round-trips any path, however hostile, to exactly one argument', () => {
     const paths = [
-      '/usr/bin/desktop-archive', "/home/o'brien/Apps/Archive.AppImage", '/tmp/"quoted" name', '/tmp/$(rm -rf ~)', '/tmp/`reboot`',
-      '/tmp/back\\slash', '/tmp/trailing\\', '/tmp/100%done %f %u', '/tmp/semi;colon&amp|pipe>out<in', '/tmp/new\nline\tand tab',
-      '/tmp/ümlaut ✓ 文件', '/tmp/$HOME ${HOME} \\$x \\\\"',
+      '/usr/bin/desktop-archive',
+      "/home/o'brien/Apps/Archive.AppImage",
+      '/tmp/"quoted" name',
+      '/tmp/$(rm -rf ~)',
+      '/tmp/`reboot`',
+      '/tmp/back\\slash',
+      '/tmp/trailing\\',
+      '/tmp/100%done %f %u',
+      '/tmp/semi;colon&amp|pipe>out<in',
+      '/tmp/new\nline\tand tab',
+      '/tmp/ümlaut ✓ 文件',
+      '/tmp/$HOME ${HOME} \\$x \\\\"',
     ];
     for (const path of paths) {
       const exec = execOf(autostartEntry(path));

@@ -1,11 +1,25 @@
 import { EventEmitter } from 'node:events';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { CALL_NAMES, CALLS, EVENT_NAMES, type DesktopApi, type DesktopHandlers, type EventName, type EventPayload } from '../../common/ipc.ts';
+import {
+  CALL_NAMES,
+  CALLS,
+  EVENT_NAMES,
+  type DesktopApi,
+  type DesktopHandlers,
+  type EventName,
+  type EventPayload,
+} from '../../common/ipc.ts';
 import { ArchiveError } from '../../main/core/client/archive-error.ts';
 import { isSafeExternalUrl } from '../../main/electron/external-links.ts';
 import {
-  EVENT_CHANNEL, FOREIGN_SENDER_ERROR, callChannel, forwardDesktopEvents, isTrustedSender, registerDesktopIpc,
-  type InvokeRegistry, type SenderInfo,
+  EVENT_CHANNEL,
+  FOREIGN_SENDER_ERROR,
+  callChannel,
+  forwardDesktopEvents,
+  isTrustedSender,
+  registerDesktopIpc,
+  type InvokeRegistry,
+  type SenderInfo,
 } from '../../main/electron/ipc.ts';
 import { notificationRoute } from '../../main/electron/routes.ts';
 import { trayMenuModel, trayState } from '../../main/electron/tray-model.ts';
@@ -30,7 +44,8 @@ vi.mock('electron', () => ({
       if (!bridge.listeners.has(channel)) bridge.listeners.set(channel, new Set());
       bridge.listeners.get(channel)!.add(listener);
     },
-    removeListener: (channel: string, listener: (...args: unknown[]) => void) => bridge.listeners.get(channel)?.delete(listener),
+    removeListener: (channel: string, listener: (...args: unknown[]) => void) =>
+      bridge.listeners.get(channel)?.delete(listener),
   },
   webUtils: { getPathForFile: (file: unknown) => bridge.pathOf(file) },
 }));
@@ -39,7 +54,9 @@ type FakeEvent = { sender: SenderInfo | null };
 const APP_PAGE: SenderInfo = { url: 'app://app/index.html#/library', isTopFrame: true };
 
 /** An ipcMain stand-in: the registered handlers by channel, callable like Electron calls them. */
-function fakeIpcMain(): InvokeRegistry<FakeEvent> & { handlers: Map<string, (event: FakeEvent, ...args: unknown[]) => Promise<unknown>> } {
+function fakeIpcMain(): InvokeRegistry<FakeEvent> & {
+  handlers: Map<string, (event: FakeEvent, ...args: unknown[]) => Promise<unknown>>;
+} {
   const handlers = new Map<string, (event: FakeEvent, ...args: unknown[]) => Promise<unknown>>();
   return {
     handlers,
@@ -54,12 +71,21 @@ function fakeIpcMain(): InvokeRegistry<FakeEvent> & { handlers: Map<string, (eve
 /** Handlers that record the (parsed) input they were called with and answer with a marker. */
 function recordingHandlers(): { handlers: DesktopHandlers; calls: Array<{ name: string; input: unknown }> } {
   const calls: Array<{ name: string; input: unknown }> = [];
-  const handlers = Object.fromEntries(CALL_NAMES.map((name) => [name, async (input: unknown) => {
-    calls.push({ name, input });
-    if (name === 'documents.get') throw new ArchiveError('Document not found (key das_0123456789abcdef0123456789abcdef_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2U)', { status: 404 });
-    if (name === 'uploads.counts') return { done: 3 };
-    return { answered: name };
-  }])) as unknown as DesktopHandlers;
+  const handlers = Object.fromEntries(
+    CALL_NAMES.map((name) => [
+      name,
+      async (input: unknown) => {
+        calls.push({ name, input });
+        if (name === 'documents.get')
+          throw new ArchiveError(
+            'Document not found (key das_0123456789abcdef0123456789abcdef_c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2VjcmV0c2U)',
+            { status: 404 },
+          );
+        if (name === 'uploads.counts') return { done: 3 };
+        return { answered: name };
+      },
+    ]),
+  ) as unknown as DesktopHandlers;
   return { handlers, calls };
 }
 
@@ -67,8 +93,12 @@ describe('the settings.update contract', () => {
   const patch = CALLS['settings.update'].input;
   it('leaves out what a patch does not name: a reminders or ui change never resets a hosted connection to local', () => {
     expect(patch.parse({ reminders: { days_before: 5 } })).toEqual({ reminders: { days_before: 5 } });
-    expect(patch.parse({ ui: { onboarded: true, appearance: 'dark', language: null } })).toEqual({ ui: { onboarded: true, appearance: 'dark', language: null } });
-    expect(patch.parse({ connection: { mode: 'hosted', base_url: 'https://a.example' } })).toEqual({ connection: { mode: 'hosted', base_url: 'https://a.example' } });
+    expect(patch.parse({ ui: { onboarded: true, appearance: 'dark', language: null } })).toEqual({
+      ui: { onboarded: true, appearance: 'dark', language: null },
+    });
+    expect(patch.parse({ connection: { mode: 'hosted', base_url: 'https://a.example' } })).toEqual({
+      connection: { mode: 'hosted', base_url: 'https://a.example' },
+    });
   });
   it('rejects UI values the app does not offer', () => {
     expect(patch.safeParse({ ui: { appearance: 'neon' } }).success).toBe(false);
@@ -106,29 +136,45 @@ describe('main: the IPC registration loop', () => {
     const ipc = fakeIpcMain();
     const { handlers, calls } = recordingHandlers();
     registerDesktopIpc(ipc, handlers, (event) => event.sender);
-    const invoke = (name: string, ...args: unknown[]) => ipc.handlers.get(`desktop:${name}`)!({ sender: APP_PAGE }, ...args);
+    const invoke = (name: string, ...args: unknown[]) =>
+      ipc.handlers.get(`desktop:${name}`)!({ sender: APP_PAGE }, ...args);
 
     expect(await invoke('documents.get', { id: 'nope' })).toEqual({
-      ok: false, error: { message: 'documents.get: id: expected a uuid', issues: ['id: expected a uuid'] },
+      ok: false,
+      error: { message: 'documents.get: id: expected a uuid', issues: ['id: expected a uuid'] },
     });
-    expect(await invoke('uploads.add', { paths: [] })).toMatchObject({ ok: false, error: { message: 'uploads.add: paths: no files given' } });
-    expect(await invoke('library.list', { limit: 1, injected: '<script>' })).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^library\.list: /) } });
+    expect(await invoke('uploads.add', { paths: [] })).toMatchObject({
+      ok: false,
+      error: { message: 'uploads.add: paths: no files given' },
+    });
+    expect(await invoke('library.list', { limit: 1, injected: '<script>' })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/^library\.list: /) },
+    });
     expect(await invoke('status.get', { anything: true })).toMatchObject({ ok: false });
-    expect(await invoke('library.list', {}, 'second argument')).toEqual({ ok: false, error: { message: 'library.list: expected at most one argument' } });
+    expect(await invoke('library.list', {}, 'second argument')).toEqual({
+      ok: false,
+      error: { message: 'library.list: expected at most one argument' },
+    });
     expect(calls).toEqual([]);
 
     expect(await invoke('library.list', { limit: 5 })).toEqual({ ok: true, result: { answered: 'library.list' } });
-    expect(calls).toEqual([{
-      name: 'library.list',
-      input: { sort_by: 'created_at', sort_order: 'desc', deleted: false, limit: 5, offset: 0 },
-    }]);
+    expect(calls).toEqual([
+      {
+        name: 'library.list',
+        input: { sort_by: 'created_at', sort_order: 'desc', deleted: false, limit: 5, offset: 0 },
+      },
+    ]);
   });
 
   it("maps a handler's error to its message and status, with keys masked and no stack", async () => {
     const ipc = fakeIpcMain();
     registerDesktopIpc(ipc, recordingHandlers().handlers, (event) => event.sender);
     const reply = await ipc.handlers.get('desktop:documents.get')!({ sender: APP_PAGE }, { id: crypto.randomUUID() });
-    expect(reply).toEqual({ ok: false, error: { message: 'Document not found (key das_0123456789abcdef0123456789abcdef_***)', status: 404 } });
+    expect(reply).toEqual({
+      ok: false,
+      error: { message: 'Document not found (key das_0123456789abcdef0123456789abcdef_***)', status: 404 },
+    });
   });
 
   it('forwards every event of the contract on one channel, and stops when asked', () => {
@@ -146,13 +192,22 @@ describe('main: the IPC registration loop', () => {
     const source = new EventEmitter<{ [E in EventName]: [EventPayload<E>] }>();
     const sent: unknown[][] = [];
     const invalid: Array<[EventName, string]> = [];
-    forwardDesktopEvents(source, (...args) => void sent.push(args), (event, problem) => void invalid.push([event, problem]));
+    forwardDesktopEvents(
+      source,
+      (...args) => void sent.push(args),
+      (event, problem) => void invalid.push([event, problem]),
+    );
     // What a bug elsewhere could emit, past the compiler (a cast, a JSON value): a string where a number belongs.
     source.emit('uploads.progress', { id: 1, sent: 'half', total: 10 } as unknown as EventPayload<'uploads.progress'>);
     expect(sent).toEqual([]);
     expect(invalid).toEqual([['uploads.progress', expect.stringContaining('sent')]]);
     // A field the contract does not name never reaches the renderer, whatever it holds.
-    source.emit('uploads.progress', { id: 1, sent: 5, total: 10, apiKey: 'das_secret' } as EventPayload<'uploads.progress'>);
+    source.emit('uploads.progress', {
+      id: 1,
+      sent: 5,
+      total: 10,
+      apiKey: 'das_secret',
+    } as EventPayload<'uploads.progress'>);
     expect(sent).toEqual([[EVENT_CHANNEL, 'uploads.progress', { id: 1, sent: 5, total: 10 }]]);
   });
 });
@@ -225,7 +280,9 @@ describe('preload: exactly the contract as window.desktop', () => {
   });
 
   it('pathForFile answers in the renderer, without IPC: the path, or null when Electron has none', () => {
-    bridge.invoke = async () => { throw new Error('pathForFile must not go through IPC'); };
+    bridge.invoke = async () => {
+      throw new Error('pathForFile must not go through IPC');
+    };
     expect(desktop.pathForFile(new File(['%PDF'], 'scan_0042.pdf'))).toBe('/home/me/Scans/scan_0042.pdf');
     expect(desktop.pathForFile(new File(['%PDF'], 'made-in-the-page.pdf'))).toBeNull();
     expect(desktop.pathForFile({ name: 'not a file' } as unknown as File)).toBeNull();
@@ -235,10 +292,15 @@ describe('preload: exactly the contract as window.desktop', () => {
     const ipc = fakeIpcMain();
     const { handlers, calls } = recordingHandlers();
     registerDesktopIpc(ipc, handlers, (event) => event.sender);
-    bridge.invoke = async (channel: unknown, ...args: unknown[]) => ipc.handlers.get(String(channel))!({ sender: APP_PAGE }, ...args);
+    bridge.invoke = async (channel: unknown, ...args: unknown[]) =>
+      ipc.handlers.get(String(channel))!({ sender: APP_PAGE }, ...args);
     await desktop.addFiles([new File(['%PDF'], 'scan_0042.pdf')], { metadata: { tags: ['Strom'] } });
-    expect(calls).toEqual([{ name: 'uploads.add', input: { paths: ['/home/me/Scans/scan_0042.pdf'], metadata: { tags: ['Strom'] } } }]);
-    await expect(desktop.addFiles([new File(['%PDF'], 'made-in-the-page.pdf')], {})).rejects.toThrow(/not on this computer's disk.*made-in-the-page\.pdf/);
+    expect(calls).toEqual([
+      { name: 'uploads.add', input: { paths: ['/home/me/Scans/scan_0042.pdf'], metadata: { tags: ['Strom'] } } },
+    ]);
+    await expect(desktop.addFiles([new File(['%PDF'], 'made-in-the-page.pdf')], {})).rejects.toThrow(
+      /not on this computer's disk.*made-in-the-page\.pdf/,
+    );
     expect(calls).toHaveLength(1);
   });
 
@@ -246,13 +308,21 @@ describe('preload: exactly the contract as window.desktop', () => {
     const ipc = fakeIpcMain();
     const { handlers, calls } = recordingHandlers();
     registerDesktopIpc(ipc, handlers, (event) => event.sender);
-    bridge.invoke = async (channel: unknown, ...args: unknown[]) => ipc.handlers.get(String(channel))!({ sender: APP_PAGE }, ...args);
+    bridge.invoke = async (channel: unknown, ...args: unknown[]) =>
+      ipc.handlers.get(String(channel))!({ sender: APP_PAGE }, ...args);
     await desktop['dialogs.pickFolder']({ title: 'Choose the folder to watch' });
     const id = crypto.randomUUID();
     await desktop['documents.open']({ id });
-    expect(calls).toEqual([{ name: 'dialogs.pickFolder', input: { title: 'Choose the folder to watch' } }, { name: 'documents.open', input: { id } }]);
-    await expect(desktop['dialogs.pickFolder']({ title: 'x'.repeat(201) })).rejects.toThrow(/^dialogs\.pickFolder: title: /);
-    await expect(desktop['documents.open']({ id: 'C:\\Windows\\notepad.exe' })).rejects.toThrow('documents.open: id: expected a uuid');
+    expect(calls).toEqual([
+      { name: 'dialogs.pickFolder', input: { title: 'Choose the folder to watch' } },
+      { name: 'documents.open', input: { id } },
+    ]);
+    await expect(desktop['dialogs.pickFolder']({ title: 'x'.repeat(201) })).rejects.toThrow(
+      /^dialogs\.pickFolder: title: /,
+    );
+    await expect(desktop['documents.open']({ id: 'C:\\Windows\\notepad.exe' })).rejects.toThrow(
+      'documents.open: id: expected a uuid',
+    );
   });
 
   it('talks to the handlers main registered, over the same channels, end to end', async () => {
@@ -276,7 +346,10 @@ describe('preload: exactly the contract as window.desktop', () => {
     expect(bad).toBeInstanceOf(Error);
     expect((bad as Error).message).toBe('documents.get: id: expected a uuid');
     const notFound = await desktop['documents.get']({ id: crypto.randomUUID() }).catch((error: unknown) => error);
-    expect(notFound).toMatchObject({ message: expect.stringContaining('das_0123456789abcdef0123456789abcdef_***'), status: 404 });
+    expect(notFound).toMatchObject({
+      message: expect.stringContaining('das_0123456789abcdef0123456789abcdef_***'),
+      status: 404,
+    });
 
     // Every call of the contract reaches its handler.
     for (const name of CALL_NAMES) expect(ipc.handlers.has(`desktop:${name}`), name).toBe(true);
@@ -284,7 +357,9 @@ describe('preload: exactly the contract as window.desktop', () => {
 
   it('rejects an answer that is not an envelope', async () => {
     bridge.invoke = async () => 'something else';
-    await expect(desktop['status.get']()).rejects.toThrow('The desktop app sent an answer the window does not understand');
+    await expect(desktop['status.get']()).rejects.toThrow(
+      'The desktop app sent an answer the window does not understand',
+    );
   });
 
   it('subscribes to events without handing out the IPC event, and unsubscribes', () => {
@@ -294,7 +369,8 @@ describe('preload: exactly the contract as window.desktop', () => {
     const stopOther = desktop.on('status.changed', () => void counts.push('status'));
     expect(bridge.listeners.get(EVENT_CHANNEL)?.size).toBe(1);
     const deliver = (name: string, payload: unknown) => {
-      for (const listener of bridge.listeners.get(EVENT_CHANNEL) ?? []) listener({ sender: 'ipcRenderer itself' }, name, payload);
+      for (const listener of bridge.listeners.get(EVENT_CHANNEL) ?? [])
+        listener({ sender: 'ipcRenderer itself' }, name, payload);
     };
     deliver('uploads.counts', { done: 1 });
     deliver('uploads.removed', { id: 1 });
@@ -326,46 +402,89 @@ describe('tray and notifications', () => {
 
   it('describes the queue, pause state and due items in the menu', () => {
     expect(trayMenuModel(status, {})).toEqual({
-      state: 'idle', tooltip: 'Desktop Archive: up to date', queue: 'Queue: empty', paused: false, due: 'Nothing due',
-      toggle: 'Pause uploads', open: 'Open Desktop Archive', quit: 'Quit',
+      state: 'idle',
+      tooltip: 'Desktop Archive: up to date',
+      queue: 'Queue: empty',
+      paused: false,
+      due: 'Nothing due',
+      toggle: 'Pause uploads',
+      open: 'Open Desktop Archive',
+      quit: 'Quit',
     });
-    expect(trayMenuModel({ ...status, uploads_paused: true, due_count: 1 }, { uploading: 1, hashing: 1, queued: 2, waiting: 1, failed: 3, paused: 1 })).toEqual({
-      state: 'attention', tooltip: 'Desktop Archive: 3 uploads failed',
-      queue: 'Queue: 2 uploading, 3 waiting, 1 paused, 3 failed (uploads paused)', paused: true, due: '1 item due',
-      toggle: 'Resume uploads', open: 'Open Desktop Archive', quit: 'Quit',
+    expect(
+      trayMenuModel(
+        { ...status, uploads_paused: true, due_count: 1 },
+        { uploading: 1, hashing: 1, queued: 2, waiting: 1, failed: 3, paused: 1 },
+      ),
+    ).toEqual({
+      state: 'attention',
+      tooltip: 'Desktop Archive: 3 uploads failed',
+      queue: 'Queue: 2 uploading, 3 waiting, 1 paused, 3 failed (uploads paused)',
+      paused: true,
+      due: '1 item due',
+      toggle: 'Resume uploads',
+      open: 'Open Desktop Archive',
+      quit: 'Quit',
     });
     expect(trayMenuModel({ ...status, online: false, reason: 'timeout', due_count: 5 }, {})).toMatchObject({
-      state: 'offline', tooltip: 'Desktop Archive: offline: timeout', due: '5 items due',
+      state: 'offline',
+      tooltip: 'Desktop Archive: offline: timeout',
+      due: '5 items due',
     });
     expect(trayMenuModel(status, { failed: 1 }).tooltip).toBe('Desktop Archive: 1 upload failed');
   });
 
   it('speaks German when the language is de: every label of the menu and the tooltip', () => {
     expect(trayMenuModel(status, {}, 'de')).toEqual({
-      state: 'idle', tooltip: 'Desktop Archive: auf dem neuesten Stand', queue: 'Warteschlange: leer', paused: false,
-      due: 'Nichts fällig', toggle: 'Uploads pausieren', open: 'Desktop Archive öffnen', quit: 'Beenden',
+      state: 'idle',
+      tooltip: 'Desktop Archive: auf dem neuesten Stand',
+      queue: 'Warteschlange: leer',
+      paused: false,
+      due: 'Nichts fällig',
+      toggle: 'Uploads pausieren',
+      open: 'Desktop Archive öffnen',
+      quit: 'Beenden',
     });
-    expect(trayMenuModel({ ...status, uploads_paused: true, due_count: 1 }, { uploading: 1, queued: 2, failed: 3, paused: 1 }, 'de')).toEqual({
-      state: 'attention', tooltip: 'Desktop Archive: 3 Uploads fehlgeschlagen',
-      queue: 'Warteschlange: 1 laden hoch, 2 warten, 1 pausiert, 3 fehlgeschlagen (Uploads pausiert)', paused: true,
-      due: '1 Eintrag fällig', toggle: 'Uploads fortsetzen', open: 'Desktop Archive öffnen', quit: 'Beenden',
+    expect(
+      trayMenuModel(
+        { ...status, uploads_paused: true, due_count: 1 },
+        { uploading: 1, queued: 2, failed: 3, paused: 1 },
+        'de',
+      ),
+    ).toEqual({
+      state: 'attention',
+      tooltip: 'Desktop Archive: 3 Uploads fehlgeschlagen',
+      queue: 'Warteschlange: 1 laden hoch, 2 warten, 1 pausiert, 3 fehlgeschlagen (Uploads pausiert)',
+      paused: true,
+      due: '1 Eintrag fällig',
+      toggle: 'Uploads fortsetzen',
+      open: 'Desktop Archive öffnen',
+      quit: 'Beenden',
     });
     expect(trayMenuModel({ ...status, auth_required: true, due_count: 1200 }, {}, 'de')).toMatchObject({
-      tooltip: 'Desktop Archive: der Dienst braucht einen neuen API-Schlüssel', due: '1.200 Einträge fällig',
+      tooltip: 'Desktop Archive: der Dienst braucht einen neuen API-Schlüssel',
+      due: '1.200 Einträge fällig',
     });
-    expect(trayMenuModel({ ...status, online: false, reason: 'Zeitüberschreitung' }, { waiting: 1 }, 'de').tooltip)
-      .toBe('Desktop Archive: offline: Zeitüberschreitung');
+    expect(
+      trayMenuModel({ ...status, online: false, reason: 'Zeitüberschreitung' }, { waiting: 1 }, 'de').tooltip,
+    ).toBe('Desktop Archive: offline: Zeitüberschreitung');
   });
 
   it('a notification opens its item: one reminder its document, several the due list, failed uploads their queue row', async () => {
     const documentOf = async (eventId: string) => (eventId === 'e1' ? 'd1' : null);
     expect(await notificationRoute({ kind: 'reminder', eventIds: ['e1'] }, documentOf)).toBe('#/document/d1');
     expect(await notificationRoute({ kind: 'reminder', eventIds: ['unknown'] }, documentOf)).toBe('#/due');
-    expect(await notificationRoute({ kind: 'reminder', eventIds: ['e1'] }, async () => { throw new Error('offline'); })).toBe('#/due');
+    expect(
+      await notificationRoute({ kind: 'reminder', eventIds: ['e1'] }, async () => {
+        throw new Error('offline');
+      }),
+    ).toBe('#/due');
     expect(await notificationRoute({ kind: 'reminder', eventIds: ['e1', 'e2'] }, documentOf)).toBe('#/due');
     expect(await notificationRoute({ kind: 'digest', eventIds: ['e1'] }, documentOf)).toBe('#/due');
     expect(await notificationRoute({ kind: 'summary', eventIds: ['e1', 'e2'] })).toBe('#/due');
     expect(await notificationRoute({ kind: 'upload-failed', eventIds: [] }, documentOf)).toBe('#/uploads');
-    expect(await notificationRoute({ kind: 'upload-failed', eventIds: [], uploadId: 17 }, documentOf)).toBe('#/uploads/17');
+    expect(await notificationRoute({ kind: 'upload-failed', eventIds: [], uploadId: 17 }, documentOf)).toBe(
+      '#/uploads/17',
+    );
   });
 });

@@ -3,7 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { SCOPES, type Role, type Scope } from '../../common/archive-types.ts';
-import { startArchiveService, type ArchiveServiceOptions, type RunningArchiveService } from '../../server/archive-service.ts';
+import {
+  startArchiveService,
+  type ArchiveServiceOptions,
+  type RunningArchiveService,
+} from '../../server/archive-service.ts';
 import { createApiKey } from '../../server/auth/api-keys.ts';
 import { nowIso } from '../../server/db/database.ts';
 
@@ -15,11 +19,19 @@ export interface Harness {
   defaultSpaceId: string;
   /** A key with every scope on every space, editor. */
   adminKey: string;
-  createKey(options?: { role?: Role; scopes?: readonly Scope[]; spaces?: readonly string[] | null; name?: string }): string;
+  createKey(options?: {
+    role?: Role;
+    scopes?: readonly Scope[];
+    spaces?: readonly string[] | null;
+    name?: string;
+  }): string;
   createSpace(name: string): string;
   /** fetch against the service with the given key (admin key by default; null sends no Authorization). */
   api(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
-  upload(file: { bytes: Uint8Array; name: string; type?: string }, fields?: { space_id?: string; metadata?: unknown; key?: string | null }): Promise<Response>;
+  upload(
+    file: { bytes: Uint8Array; name: string; type?: string },
+    fields?: { space_id?: string; metadata?: unknown; key?: string | null },
+  ): Promise<Response>;
   close(): Promise<void>;
 }
 
@@ -37,7 +49,12 @@ export async function startHarness(options: Partial<ArchiveServiceOptions> = {})
   const service = await startArchiveService({ workers: 1, ...options, dataDir });
   const db = service.db;
   const createKey: Harness['createKey'] = (o = {}) =>
-    createApiKey(db, { name: o.name ?? 'test', role: o.role ?? 'editor', scopes: o.scopes ?? [...SCOPES], spaces: o.spaces ?? null }).key;
+    createApiKey(db, {
+      name: o.name ?? 'test',
+      role: o.role ?? 'editor',
+      scopes: o.scopes ?? [...SCOPES],
+      spaces: o.spaces ?? null,
+    }).key;
   const adminKey = createKey({ name: 'admin' });
   const defaultSpaceId = (db.prepare('SELECT id FROM spaces WHERE is_default = 1').get() as { id: string }).id;
   const api: Harness['api'] = (path, init = {}) => {
@@ -45,10 +62,21 @@ export async function startHarness(options: Partial<ArchiveServiceOptions> = {})
     const headers = new Headers(rest.headers);
     if (key !== null) headers.set('Authorization', `Bearer ${key}`);
     if (json !== undefined) headers.set('Content-Type', 'application/json');
-    return fetch(service.url + path, { ...rest, headers, redirect: rest.redirect ?? 'manual', ...(json !== undefined ? { body: JSON.stringify(json) } : {}) });
+    return fetch(service.url + path, {
+      ...rest,
+      headers,
+      redirect: rest.redirect ?? 'manual',
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    });
   };
   return {
-    service, dataDir, url: service.url, defaultSpaceId, adminKey, createKey, api,
+    service,
+    dataDir,
+    url: service.url,
+    defaultSpaceId,
+    adminKey,
+    createKey,
+    api,
     createSpace(name) {
       const id = crypto.randomUUID();
       db.prepare('INSERT INTO spaces (id, name, created_at) VALUES (?, ?, ?)').run(id, name, nowIso());
@@ -58,8 +86,16 @@ export async function startHarness(options: Partial<ArchiveServiceOptions> = {})
       const form = new FormData();
       form.append('file', new Blob([file.bytes], { type: file.type ?? 'application/pdf' }), file.name);
       if (fields.space_id !== undefined) form.append('space_id', fields.space_id);
-      if (fields.metadata !== undefined) form.append('metadata', typeof fields.metadata === 'string' ? fields.metadata : JSON.stringify(fields.metadata));
-      return api('/v1/documents', { method: 'POST', body: form, key: fields.key === undefined ? adminKey : fields.key });
+      if (fields.metadata !== undefined)
+        form.append(
+          'metadata',
+          typeof fields.metadata === 'string' ? fields.metadata : JSON.stringify(fields.metadata),
+        );
+      return api('/v1/documents', {
+        method: 'POST',
+        body: form,
+        key: fields.key === undefined ? adminKey : fields.key,
+      });
     },
     async close() {
       await service.close();
@@ -73,17 +109,26 @@ export async function makePdf(lines: string[] | string = 'Test document'): Promi
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const page = pdf.addPage([595, 842]);
-  (Array.isArray(lines) ? lines : [lines]).forEach((line, i) => page.drawText(line, { x: 50, y: 780 - i * 18, size: 12, font }));
+  (Array.isArray(lines) ? lines : [lines]).forEach((line, i) =>
+    page.drawText(line, { x: 50, y: 780 - i * 18, size: 12, font }),
+  );
   return pdf.save();
 }
 
 /** Smallest valid PNG (1×1). */
-export const PNG_1X1 = Uint8Array.from(Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'));
+export const PNG_1X1 = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
 
 /** Uploads and waits until processing has finished; returns the new document id. */
-export async function uploadAndProcess(h: Harness, file: { bytes: Uint8Array; name: string; type?: string },
-  fields?: { space_id?: string; metadata?: unknown }): Promise<string> {
+export async function uploadAndProcess(
+  h: Harness,
+  file: { bytes: Uint8Array; name: string; type?: string },
+  fields?: { space_id?: string; metadata?: unknown },
+): Promise<string> {
   const res = await h.upload(file, fields);
   if (res.status !== 202) throw new Error(`upload failed: ${res.status} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };

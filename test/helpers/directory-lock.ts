@@ -16,7 +16,11 @@ export interface DirectoryLockOptions {
  * Runs `work` while holding `lock` (a directory: mkdir is atomic across processes), so test files running in
  * parallel forks never do the same one-off job (a build, an extraction) into the same place at once.
  */
-export async function withDirectoryLock<T>(lock: string, options: DirectoryLockOptions, work: () => Promise<T>): Promise<T> {
+export async function withDirectoryLock<T>(
+  lock: string,
+  options: DirectoryLockOptions,
+  work: () => Promise<T>,
+): Promise<T> {
   await mkdir(dirname(lock), { recursive: true });
   const deadline = Date.now() + options.waitMs;
   for (;;) {
@@ -27,7 +31,10 @@ export async function withDirectoryLock<T>(lock: string, options: DirectoryLockO
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const info = await stat(lock).catch(() => null);
       if (info && Date.now() - info.mtimeMs > options.staleMs) await rm(lock, { recursive: true, force: true });
-      if (Date.now() > deadline) throw new Error(`timed out waiting for another process to finish ${options.what} (lock ${lock})`, { cause: error });
+      if (Date.now() > deadline)
+        throw new Error(`timed out waiting for another process to finish ${options.what} (lock ${lock})`, {
+          cause: error,
+        });
       await sleep(500);
     }
   }

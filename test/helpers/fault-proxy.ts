@@ -1,4 +1,10 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /**
@@ -12,7 +18,11 @@ export type Fault =
   | { kind: 'reset' }
   | { kind: 'stall' };
 
-export interface ProxiedRequest { method: string; path: string; index: number }
+export interface ProxiedRequest {
+  method: string;
+  path: string;
+  index: number;
+}
 
 export interface FaultProxy {
   url: string;
@@ -27,7 +37,10 @@ export interface FaultProxy {
   close(): Promise<void>;
 }
 
-export async function startFaultProxy(targetUrl: string, plan: FaultProxy['plan'] = () => ({ kind: 'pass' })): Promise<FaultProxy> {
+export async function startFaultProxy(
+  targetUrl: string,
+  plan: FaultProxy['plan'] = () => ({ kind: 'pass' }),
+): Promise<FaultProxy> {
   const target = new URL(targetUrl);
   const sockets = new Set<Socket>();
   const stalled = new Set<ServerResponse>();
@@ -69,20 +82,31 @@ export async function startFaultProxy(targetUrl: string, plan: FaultProxy['plan'
       const headers: Record<string, string> = { 'content-type': 'application/json' };
       if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
       proxy.statuses.push(fault.status);
-      res.writeHead(fault.status, headers).end(JSON.stringify(fault.body ?? {
-        success: false, error: fault.status === 429 ? 'Rate limit exceeded' : 'Service unavailable',
-        ...(fault.status === 429 && fault.retryAfter !== undefined ? { retryAfter: fault.retryAfter } : {}),
-      }));
+      res.writeHead(fault.status, headers).end(
+        JSON.stringify(
+          fault.body ?? {
+            success: false,
+            error: fault.status === 429 ? 'Rate limit exceeded' : 'Service unavailable',
+            ...(fault.status === 429 && fault.retryAfter !== undefined ? { retryAfter: fault.retryAfter } : {}),
+          },
+        ),
+      );
       return;
     }
-    const upstream = httpRequest({
-      host: target.hostname, port: target.port, method: req.method, path: req.url,
-      headers: { ...req.headers, host: target.host },
-    }, (answer) => {
-      proxy.statuses.push(answer.statusCode ?? 0);
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const upstream = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: target.host },
+      },
+      (answer) => {
+        proxy.statuses.push(answer.statusCode ?? 0);
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     upstream.on('error', () => res.destroy());
     req.pipe(upstream);
   };
@@ -96,22 +120,24 @@ export async function startFaultProxy(targetUrl: string, plan: FaultProxy['plan'
     return s;
   };
 
-  const listen = (at: number) => new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(at, '127.0.0.1', () => {
-      port = (server.address() as AddressInfo).port;
-      proxy.url = `http://127.0.0.1:${port}`;
-      resolve();
+  const listen = (at: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(at, '127.0.0.1', () => {
+        port = (server.address() as AddressInfo).port;
+        proxy.url = `http://127.0.0.1:${port}`;
+        resolve();
+      });
     });
-  });
 
-  const closeServer = () => new Promise<void>((resolve) => {
-    for (const res of stalled) res.destroy();
-    stalled.clear();
-    for (const socket of sockets) socket.destroy();
-    if (!server.listening) return resolve();
-    server.close(() => resolve());
-  });
+  const closeServer = () =>
+    new Promise<void>((resolve) => {
+      for (const res of stalled) res.destroy();
+      stalled.clear();
+      for (const socket of sockets) socket.destroy();
+      if (!server.listening) return resolve();
+      server.close(() => resolve());
+    });
 
   server = makeServer();
   await listen(0);

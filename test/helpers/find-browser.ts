@@ -17,7 +17,10 @@ export interface BrowserCandidate {
   locate(): Promise<string | null>;
 }
 
-export interface FoundBrowser { executablePath: string; source: string }
+export interface FoundBrowser {
+  executablePath: string;
+  source: string;
+}
 
 export const BROWSER_SETTING = 'CHROMIUM_PATH';
 export const NPM_CHROMIUM_SOURCE = '@sparticuz/chromium';
@@ -26,8 +29,17 @@ export const NPM_BROWSER = 'npm';
 
 /** Where Linux distributions and macOS install Chromium and Chrome, most specific first. */
 export const SYSTEM_BROWSERS: Partial<Record<NodeJS.Platform, string[]>> = {
-  linux: ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome-stable', '/usr/bin/google-chrome', '/snap/bin/chromium'],
-  darwin: ['/Applications/Google Chrome.app/Contents/MacOS/Google Chrome', '/Applications/Chromium.app/Contents/MacOS/Chromium'],
+  linux: [
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome-stable',
+    '/usr/bin/google-chrome',
+    '/snap/bin/chromium',
+  ],
+  darwin: [
+    '/Applications/Google Chrome.app/Contents/MacOS/Google Chrome',
+    '/Applications/Chromium.app/Contents/MacOS/Chromium',
+  ],
 };
 
 /** The first candidate that is on this machine; an error naming every place looked at when none is. */
@@ -36,14 +48,20 @@ export async function findBrowser(candidates: readonly BrowserCandidate[]): Prom
     const executablePath = await candidate.locate();
     if (executablePath) return { executablePath, source: candidate.source };
   }
-  throw new Error(`No Chromium found (looked at: ${candidates.map((c) => c.source).join(', ') || 'nothing'}). `
-    + `Run npm install (it brings @sparticuz/chromium on Linux x64), install Chromium or Chrome, or set ${BROWSER_SETTING} to a browser's executable.`);
+  throw new Error(
+    `No Chromium found (looked at: ${candidates.map((c) => c.source).join(', ') || 'nothing'}). ` +
+      `Run npm install (it brings @sparticuz/chromium on Linux x64), install Chromium or Chrome, or set ${BROWSER_SETTING} to a browser's executable.`,
+  );
 }
 
 /** The lookup order: the explicit setting, the system's browsers, the npm package's Chromium. */
-export function browserCandidates(options: {
-  env?: NodeJS.ProcessEnv; systemPaths?: readonly string[]; npm?: BrowserCandidate;
-} = {}): BrowserCandidate[] {
+export function browserCandidates(
+  options: {
+    env?: NodeJS.ProcessEnv;
+    systemPaths?: readonly string[];
+    npm?: BrowserCandidate;
+  } = {},
+): BrowserCandidate[] {
   const setting = options.env === undefined ? process.env[BROWSER_SETTING] : options.env[BROWSER_SETTING];
   const npm = options.npm ?? npmChromium();
   if (setting === NPM_BROWSER) return [npm];
@@ -57,14 +75,16 @@ function explicitBrowser(path: string): BrowserCandidate {
     source: `${BROWSER_SETTING}=${path}`,
     async locate() {
       if (await isExecutableFile(path)) return path;
-      throw new Error(`${BROWSER_SETTING} is "${path}", which is not an executable file. Set it to a Chromium or Chrome executable, `
-        + `or to "${NPM_BROWSER}" for the Chromium of the @sparticuz/chromium package, or unset it to look for one.`);
+      throw new Error(
+        `${BROWSER_SETTING} is "${path}", which is not an executable file. Set it to a Chromium or Chrome executable, ` +
+          `or to "${NPM_BROWSER}" for the Chromium of the @sparticuz/chromium package, or unset it to look for one.`,
+      );
     },
   };
 }
 
 function systemBrowser(path: string): BrowserCandidate {
-  return { source: path, locate: async () => (await isExecutableFile(path) ? path : null) };
+  return { source: path, locate: async () => ((await isExecutableFile(path)) ? path : null) };
 }
 
 async function isExecutableFile(path: string): Promise<boolean> {
@@ -93,28 +113,37 @@ export function npmChromium(): BrowserCandidate {
       } catch {
         return null; // not installed (npm install --omit=dev)
       }
-      const version = (JSON.parse(await readFile(join(dirname(entry), '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+      const version = (
+        JSON.parse(await readFile(join(dirname(entry), '..', '..', 'package.json'), 'utf8')) as { version: string }
+      ).version;
       const marker = join(tmpdir(), 'chromium.extracted');
       const extracted = async (): Promise<string | null> => {
         const mark = await readFile(marker, 'utf8').catch(() => null);
-        return mark === version && (await isExecutableFile(join(tmpdir(), 'chromium'))) ? join(tmpdir(), 'chromium') : null;
+        return mark === version && (await isExecutableFile(join(tmpdir(), 'chromium')))
+          ? join(tmpdir(), 'chromium')
+          : null;
       };
       const ready = await extracted();
       if (ready) return ready;
-      return withDirectoryLock(join(tmpdir(), 'chromium.extract.lock'), { staleMs: 120_000, waitMs: 150_000, what: 'extracting Chromium' }, async () => {
-        const done = await extracted();
-        if (done) return done;
-        await rm(marker, { force: true });
-        // What executablePath() would take as done: the binary, the fonts, and the SwiftShader library it checks for.
-        await Promise.all([
-          rm(join(tmpdir(), 'chromium'), { force: true }), rm(join(tmpdir(), 'fonts'), { recursive: true, force: true }),
-          rm(join(tmpdir(), 'libGLESv2.so'), { force: true }),
-        ]);
-        const { default: chromium } = await import('@sparticuz/chromium');
-        const path = await chromium.executablePath();
-        await writeFile(marker, version);
-        return path;
-      });
+      return withDirectoryLock(
+        join(tmpdir(), 'chromium.extract.lock'),
+        { staleMs: 120_000, waitMs: 150_000, what: 'extracting Chromium' },
+        async () => {
+          const done = await extracted();
+          if (done) return done;
+          await rm(marker, { force: true });
+          // What executablePath() would take as done: the binary, the fonts, and the SwiftShader library it checks for.
+          await Promise.all([
+            rm(join(tmpdir(), 'chromium'), { force: true }),
+            rm(join(tmpdir(), 'fonts'), { recursive: true, force: true }),
+            rm(join(tmpdir(), 'libGLESv2.so'), { force: true }),
+          ]);
+          const { default: chromium } = await import('@sparticuz/chromium');
+          const path = await chromium.executablePath();
+          await writeFile(marker, version);
+          return path;
+        },
+      );
     },
   };
 }

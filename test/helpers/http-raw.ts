@@ -7,10 +7,17 @@ import { expect } from 'vitest';
 import type { Harness } from './archive-harness.ts';
 
 /** A response read off a raw socket. */
-export interface RawResponse { status: number; headers: Record<string, string>; body: string }
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
 
 /** What happened on a raw connection: the response, if the server sent one before the connection ended. */
-export interface RawExchange { response: RawResponse | null; ended: 'response' | 'closed' | 'error' | 'timeout' }
+export interface RawExchange {
+  response: RawResponse | null;
+  ended: 'response' | 'closed' | 'error' | 'timeout';
+}
 
 export type RawPart = string | Uint8Array;
 
@@ -18,7 +25,11 @@ const bytesOf = (part: RawPart): Uint8Array => (typeof part === 'string' ? Buffe
 
 /** Request line plus headers, ending with the blank line. */
 export function requestHead(method: string, path: string, headers: Record<string, string | number>): string {
-  const lines = [`${method} ${path} HTTP/1.1`, 'Host: 127.0.0.1', ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`)];
+  const lines = [
+    `${method} ${path} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
   return `${lines.join('\r\n')}\r\n\r\n`;
 }
 
@@ -27,8 +38,11 @@ export function requestHead(method: string, path: string, headers: Record<string
  * produce (wrong Content-Length, broken framing, invalid percent-encoding). With `end: true` the client half-closes
  * after writing; with `destroy: true` it resets the connection instead. Resolves with whatever came back.
  */
-export function sendRaw(url: string, parts: readonly RawPart[],
-  options: { end?: boolean; destroy?: boolean; timeoutMs?: number } = {}): Promise<RawExchange> {
+export function sendRaw(
+  url: string,
+  parts: readonly RawPart[],
+  options: { end?: boolean; destroy?: boolean; timeoutMs?: number } = {},
+): Promise<RawExchange> {
   const { port, hostname } = new URL(url);
   return new Promise((resolve) => {
     const socket = connect({ host: hostname, port: Number(port) });
@@ -90,7 +104,12 @@ function parseResponse(raw: Buffer): RawResponse | null {
 }
 
 /** One part of a hand-built multipart body. */
-export interface MultipartPart { name: string; value: RawPart; filename?: string; contentType?: string }
+export interface MultipartPart {
+  name: string;
+  value: RawPart;
+  filename?: string;
+  contentType?: string;
+}
 
 /** A multipart/form-data body written out byte for byte (so tests control every header of every part). */
 export function multipartBody(boundary: string, parts: readonly MultipartPart[]): Uint8Array {
@@ -148,7 +167,14 @@ export function storedZip(entries: ReadonlyArray<{ name: string; data: RawPart }
 /** A 1×1 greyscale baseline TIFF (little-endian). */
 export function tiff1x1(): Uint8Array {
   const entries: Array<[tag: number, type: number, value: number]> = [
-    [256, 3, 1], [257, 3, 1], [258, 3, 8], [259, 3, 1], [262, 3, 1], [273, 4, 8 + 2 + 8 * 12 + 4], [277, 3, 1], [279, 4, 1],
+    [256, 3, 1],
+    [257, 3, 1],
+    [258, 3, 8],
+    [259, 3, 1],
+    [262, 3, 1],
+    [273, 4, 8 + 2 + 8 * 12 + 4],
+    [277, 3, 1],
+    [279, 4, 1],
   ];
   const out = Buffer.alloc(8 + 2 + entries.length * 12 + 4 + 1);
   out.write('II', 0, 'latin1');
@@ -170,20 +196,55 @@ export function tiff1x1(): Uint8Array {
 /** The head of a JPEG (SOI, JFIF APP0, EOI): enough for a signature check, which is all the service does with it. */
 export function minimalJpeg(seed = 0): Uint8Array {
   return Buffer.from([
-    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00,
-    0xff, 0xfe, 0x00, 0x03, seed & 0xff, 0xff, 0xd9,
+    0xff,
+    0xd8,
+    0xff,
+    0xe0,
+    0x00,
+    0x10,
+    0x4a,
+    0x46,
+    0x49,
+    0x46,
+    0x00,
+    0x01,
+    0x01,
+    0x00,
+    0x00,
+    0x01,
+    0x00,
+    0x01,
+    0x00,
+    0x00,
+    0xff,
+    0xfe,
+    0x00,
+    0x03,
+    seed & 0xff,
+    0xff,
+    0xd9,
   ]);
 }
 
 /** What a request may have left behind on the server: rows, staged temp files, stored blobs. */
-export interface ServerState { rows: number; listTotal: number; tmpFiles: string[]; blobs: number }
+export interface ServerState {
+  rows: number;
+  listTotal: number;
+  tmpFiles: string[];
+  blobs: number;
+}
 
 export async function serverState(h: Harness): Promise<ServerState> {
   const rows = (h.service.db.prepare('SELECT count(*) AS n FROM documents').get() as { n: number }).n;
   const res = await h.api('/v1/documents?limit=1');
   if (res.status !== 200) throw new Error(`GET /v1/documents answered ${res.status}: the server stopped serving`);
   const { total } = (await res.json()) as { total: number };
-  return { rows, listTotal: total, tmpFiles: await readdir(join(h.dataDir, 'tmp')), blobs: await countFiles(join(h.dataDir, 'files')) };
+  return {
+    rows,
+    listTotal: total,
+    tmpFiles: await readdir(join(h.dataDir, 'tmp')),
+    blobs: await countFiles(join(h.dataDir, 'files')),
+  };
 }
 
 async function countFiles(dir: string): Promise<number> {
@@ -220,9 +281,15 @@ export async function readJson<T>(res: Response, status = 200): Promise<T> {
 export const MULTIPART_BOUNDARY = '----archive-test-boundary-7d4a1c';
 
 /** POST /v1/documents with a hand-built multipart body (every part header under the test's control). */
-export function postMultipart(h: Harness, parts: readonly MultipartPart[], key: string | null = h.adminKey): Promise<Response> {
+export function postMultipart(
+  h: Harness,
+  parts: readonly MultipartPart[],
+  key: string | null = h.adminKey,
+): Promise<Response> {
   return h.api('/v1/documents', {
-    method: 'POST', key, body: multipartBody(MULTIPART_BOUNDARY, parts),
+    method: 'POST',
+    key,
+    body: multipartBody(MULTIPART_BOUNDARY, parts),
     headers: { 'Content-Type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` },
   });
 }

@@ -1,7 +1,14 @@
 /** Library cache contents for the UI benchmark and the first-paint test: no files behind them, only rows. */
 import { DOCUMENT_STATUSES, type ArchiveDocument } from '../../common/archive-types.ts';
 
-const SENDERS = ['Stadtwerke Beispiel GmbH', 'Telekom Deutschland', 'Example Hosting Ltd', 'Finanzamt Musterstadt', 'Beispiel Versicherung AG', null];
+const SENDERS = [
+  'Stadtwerke Beispiel GmbH',
+  'Telekom Deutschland',
+  'Example Hosting Ltd',
+  'Finanzamt Musterstadt',
+  'Beispiel Versicherung AG',
+  null,
+];
 
 /** `count` documents of a plausible German archive, one an hour from 2024-01-01, every 50th not completed. */
 export function syntheticDocuments(count: number): ArchiveDocument[] {
@@ -11,13 +18,29 @@ export function syntheticDocuments(count: number): ArchiveDocument[] {
     const created = new Date(start + i * 3_600_000).toISOString();
     const sender = SENDERS[i % SENDERS.length]!;
     return {
-      id: crypto.randomUUID(), space_id: space, category_id: null, category_name: null,
+      id: crypto.randomUUID(),
+      space_id: space,
+      category_id: null,
+      category_name: null,
       status: i % 50 === 0 ? DOCUMENT_STATUSES[i % DOCUMENT_STATUSES.length]! : 'completed',
-      title: `${sender ?? 'Brief'} – Dokument ${i + 1}`, original_filename: `scan_${String(i + 1).padStart(5, '0')}.pdf`,
-      mime_type: 'application/pdf', file_format: 'pdf', size_bytes: 20_000 + (i % 997) * 100, sha256: i.toString(16).padStart(64, '0'),
-      page_count: 1 + (i % 4), language: 'de', sender_name: sender, document_date: created.slice(0, 10),
-      tags: i % 3 === 0 ? ['rechnung'] : [], duplicate_of: null, processing_note: null, error: null,
-      created_at: created, updated_at: created, processed_at: created, deleted_at: null,
+      title: `${sender ?? 'Brief'} – Dokument ${i + 1}`,
+      original_filename: `scan_${String(i + 1).padStart(5, '0')}.pdf`,
+      mime_type: 'application/pdf',
+      file_format: 'pdf',
+      size_bytes: 20_000 + (i % 997) * 100,
+      sha256: i.toString(16).padStart(64, '0'),
+      page_count: 1 + (i % 4),
+      language: 'de',
+      sender_name: sender,
+      document_date: created.slice(0, 10),
+      tags: i % 3 === 0 ? ['rechnung'] : [],
+      duplicate_of: null,
+      processing_note: null,
+      error: null,
+      created_at: created,
+      updated_at: created,
+      processed_at: created,
+      deleted_at: null,
     };
   });
 }

@@ -18,14 +18,23 @@ describe('document types in French, Dutch, Spanish and Italian', () => {
   });
 
   it('tells a credit note from an invoice, including the French "avoir"', () => {
-    expect(typeOf(doc('AVOIR N° AV-031', 'Annulation partielle de la facture F-2026-118\nTotal TTC -40,00 €'))).toBe('credit_note');
+    expect(typeOf(doc('AVOIR N° AV-031', 'Annulation partielle de la facture F-2026-118\nTotal TTC -40,00 €'))).toBe(
+      'credit_note',
+    );
     expect(typeOf(doc('Creditnota', 'Correctie op factuur 2026-118\nTotaal -40,00 €'))).toBe('credit_note');
-    expect(typeOf(doc('Factura rectificativa R-12', 'Rectifica la factura 2026/044\nTotal -40,00 €'))).toBe('credit_note');
-    expect(typeOf(doc('Nota di credito n. 5', 'Storno parziale della fattura 77/2026\nTotale -40,00 €'))).toBe('credit_note');
+    expect(typeOf(doc('Factura rectificativa R-12', 'Rectifica la factura 2026/044\nTotal -40,00 €'))).toBe(
+      'credit_note',
+    );
+    expect(typeOf(doc('Nota di credito n. 5', 'Storno parziale della fattura 77/2026\nTotale -40,00 €'))).toBe(
+      'credit_note',
+    );
   });
 
   it('does not take the French verb "avoir" for a credit note', () => {
-    const letter = doc('Objet : votre demande', 'Nous serions ravis de vous avoir parmi nous et espérons avoir le plaisir de vous revoir.\nNous pensons avoir répondu à vos questions.');
+    const letter = doc(
+      'Objet : votre demande',
+      'Nous serions ravis de vous avoir parmi nous et espérons avoir le plaisir de vous revoir.\nNous pensons avoir répondu à vos questions.',
+    );
     expect(typeOf(letter, false)).not.toBe('credit_note');
   });
 
@@ -44,9 +53,9 @@ describe('document types in French, Dutch, Spanish and Italian', () => {
       ['Loonstrook', 'Brutoloon 2.400,00\nNettoloon 1.870,00', 'payslip'],
       ['Nómina', 'Salario base 2.400,00\nLíquido a percibir 1.870,00', 'payslip'],
       ['Busta paga', 'Retribuzione 2.400,00\nNetto in busta 1.870,00', 'payslip'],
-      ['Avis d\'imposition', 'Impôt sur le revenu 2026\nMontant à payer 410,00 €', 'notice'],
+      ["Avis d'imposition", 'Impôt sur le revenu 2026\nMontant à payer 410,00 €', 'notice'],
       ['Voorlopige aanslag', 'Inkomstenbelasting 2026\nTe betalen 410,00 €', 'notice'],
-      ['Police d\'assurance', 'Assuré : M. Martin\nPrime annuelle 320,00 €', 'policy'],
+      ["Police d'assurance", 'Assuré : M. Martin\nPrime annuelle 320,00 €', 'policy'],
       ['Polizza assicurativa', 'Contraente: Sig. Rossi\nPremio annuo 320,00 €', 'policy'],
       ['Relevé de compte', 'Ancien solde 1 200,00\nNouveau solde 980,00', 'statement'],
       ['Extracto de cuenta', 'Saldo anterior 1.200,00\nSaldo final 980,00', 'statement'],

@@ -33,9 +33,21 @@ describe('parseEInvoiceXml: CII', () => {
   it('reads a credit note in CHF and picks the tax total in the invoice currency', () => {
     const credit = parseEInvoiceXml(CII_CREDIT_NOTE);
     expect(credit).toEqual({
-      syntax: 'cii', profile: 'urn:factur-x.eu:1p0:basic', invoiceNumber: 'GS-77', typeCode: '381', issueDate: '2027-01-02',
-      dueDate: null, currency: 'CHF', grandTotal: 0.3, duePayable: 0.3, taxTotal: 0.2, sellerName: 'Swiss Tools AG',
-      sellerVatId: null, buyerName: 'Werkstatt Meier', paymentReference: null, iban: null,
+      syntax: 'cii',
+      profile: 'urn:factur-x.eu:1p0:basic',
+      invoiceNumber: 'GS-77',
+      typeCode: '381',
+      issueDate: '2027-01-02',
+      dueDate: null,
+      currency: 'CHF',
+      grandTotal: 0.3,
+      duePayable: 0.3,
+      taxTotal: 0.2,
+      sellerName: 'Swiss Tools AG',
+      sellerVatId: null,
+      buyerName: 'Werkstatt Meier',
+      paymentReference: null,
+      iban: null,
     });
     // The decimal text is read as written: 0.30, not 0.1 + 0.2.
     expect(credit?.grandTotal).toBe(0.3);
@@ -43,15 +55,29 @@ describe('parseEInvoiceXml: CII', () => {
 
   it('reads ZUGFeRD 1.0 (CrossIndustryDocument)', () => {
     expect(parseEInvoiceXml(ZUGFERD_1)).toEqual({
-      syntax: 'cii', profile: 'urn:ferd:CrossIndustryDocument:invoice:1p0:comfort', invoiceNumber: '471102', typeCode: '380',
-      issueDate: '2013-03-05', dueDate: '2013-04-04', currency: 'EUR', grandTotal: 235.62, duePayable: 235.62, taxTotal: 37.62,
-      sellerName: 'Lieferant GmbH', sellerVatId: 'DE123456789', buyerName: 'Kunden AG Mitte', paymentReference: '471102',
+      syntax: 'cii',
+      profile: 'urn:ferd:CrossIndustryDocument:invoice:1p0:comfort',
+      invoiceNumber: '471102',
+      typeCode: '380',
+      issueDate: '2013-03-05',
+      dueDate: '2013-04-04',
+      currency: 'EUR',
+      grandTotal: 235.62,
+      duePayable: 235.62,
+      taxTotal: 37.62,
+      sellerName: 'Lieferant GmbH',
+      sellerVatId: 'DE123456789',
+      buyerName: 'Kunden AG Mitte',
+      paymentReference: '471102',
       iban: 'DE08700901001234567890',
     });
   });
 
   it('keeps large amounts exact', () => {
-    const xml = CII_INVOICE.replace('<ram:GrandTotalAmount>1190.12</ram:GrandTotalAmount>', '<ram:GrandTotalAmount>9876543.21</ram:GrandTotalAmount>');
+    const xml = CII_INVOICE.replace(
+      '<ram:GrandTotalAmount>1190.12</ram:GrandTotalAmount>',
+      '<ram:GrandTotalAmount>9876543.21</ram:GrandTotalAmount>',
+    );
     expect(parseEInvoiceXml(xml)?.grandTotal).toBe(9876543.21);
   });
 });
@@ -61,17 +87,39 @@ describe('parseEInvoiceXml: UBL', () => {
     expect(parseEInvoiceXml(UBL_INVOICE)).toEqual({
       syntax: 'ubl',
       profile: 'urn:cen.eu:en16931:2017#compliant#urn:xeinkauf.de:kosit:xrechnung_3.0',
-      invoiceNumber: 'INV-1001', typeCode: '380', issueDate: '2026-12-15', dueDate: '2027-01-14', currency: 'EUR',
-      grandTotal: 296.31, duePayable: 296.31, taxTotal: 47.31, sellerName: 'Acme Trading GmbH', sellerVatId: 'DE987654321',
-      buyerName: 'Stadt Musterhausen', paymentReference: 'INV-1001', iban: 'DE75512108001245126199',
+      invoiceNumber: 'INV-1001',
+      typeCode: '380',
+      issueDate: '2026-12-15',
+      dueDate: '2027-01-14',
+      currency: 'EUR',
+      grandTotal: 296.31,
+      duePayable: 296.31,
+      taxTotal: 47.31,
+      sellerName: 'Acme Trading GmbH',
+      sellerVatId: 'DE987654321',
+      buyerName: 'Stadt Musterhausen',
+      paymentReference: 'INV-1001',
+      iban: 'DE75512108001245126199',
     });
   });
 
   it('reads a UBL credit note with its due date in PaymentMeans', () => {
     expect(parseEInvoiceXml(UBL_CREDIT_NOTE)).toEqual({
-      syntax: 'ubl', profile: 'urn:cen.eu:en16931:2017', invoiceNumber: 'CN-2027-003', typeCode: '381', issueDate: '2027-01-05',
-      dueDate: '2027-01-19', currency: 'GBP', grandTotal: 60, duePayable: 60, taxTotal: 10, sellerName: 'Bright Widgets Ltd',
-      sellerVatId: 'GB123456789', buyerName: 'Jane Doe', paymentReference: null, iban: null,
+      syntax: 'ubl',
+      profile: 'urn:cen.eu:en16931:2017',
+      invoiceNumber: 'CN-2027-003',
+      typeCode: '381',
+      issueDate: '2027-01-05',
+      dueDate: '2027-01-19',
+      currency: 'GBP',
+      grandTotal: 60,
+      duePayable: 60,
+      taxTotal: 10,
+      sellerName: 'Bright Widgets Ltd',
+      sellerVatId: 'GB123456789',
+      buyerName: 'Jane Doe',
+      paymentReference: null,
+      iban: null,
     });
   });
 });
@@ -83,12 +131,21 @@ describe('parseEInvoiceXml: what is not an e-invoice', () => {
     expect(parseEInvoiceXml('not xml at all')).toBeNull();
     expect(parseEInvoiceXml('')).toBeNull();
     expect(parseEInvoiceXml(CII_INVOICE.replace('<ram:ID>RE-2026-4711</ram:ID>', ''))).toBeNull();
-    expect(parseEInvoiceXml(UBL_INVOICE.replace(/<cac:LegalMonetaryTotal>[\s\S]*<\/cac:LegalMonetaryTotal>/, ''))).toBeNull();
-    expect(parseEInvoiceXml(UBL_INVOICE.replace('<cbc:IssueDate>2026-12-15</cbc:IssueDate>', '<cbc:IssueDate>2026-02-30</cbc:IssueDate>'))).toBeNull();
+    expect(
+      parseEInvoiceXml(UBL_INVOICE.replace(/<cac:LegalMonetaryTotal>[\s\S]*<\/cac:LegalMonetaryTotal>/, '')),
+    ).toBeNull();
+    expect(
+      parseEInvoiceXml(
+        UBL_INVOICE.replace('<cbc:IssueDate>2026-12-15</cbc:IssueDate>', '<cbc:IssueDate>2026-02-30</cbc:IssueDate>'),
+      ),
+    ).toBeNull();
   });
 
   it('rejects amounts that are not xs:decimal', () => {
-    const xml = CII_INVOICE.replace('<ram:TaxTotalAmount currencyID="EUR">190.02</ram:TaxTotalAmount>', '<ram:TaxTotalAmount currencyID="EUR">1.9E2</ram:TaxTotalAmount>');
+    const xml = CII_INVOICE.replace(
+      '<ram:TaxTotalAmount currencyID="EUR">190.02</ram:TaxTotalAmount>',
+      '<ram:TaxTotalAmount currencyID="EUR">1.9E2</ram:TaxTotalAmount>',
+    );
     expect(parseEInvoiceXml(xml)?.taxTotal).toBeNull();
   });
 
@@ -99,8 +156,12 @@ describe('parseEInvoiceXml: what is not an e-invoice', () => {
 
 describe('readEInvoiceFromPdf', () => {
   let dir = '';
-  beforeAll(async () => { dir = await mkdtemp(join(tmpdir(), 'einvoice-')); });
-  afterAll(async () => { await rm(dir, { recursive: true, force: true }); });
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'einvoice-'));
+  });
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
 
   async function pdfWith(attachments: Array<{ name: string; content: string }>): Promise<string> {
     const pdf = await PDFDocument.create();
@@ -108,7 +169,10 @@ describe('readEInvoiceFromPdf', () => {
     const font = await pdf.embedFont(StandardFonts.Helvetica);
     page.drawText('Rechnung RE-2026-4711', { x: 50, y: 780, size: 14, font });
     for (const file of attachments) {
-      await pdf.attach(new TextEncoder().encode(file.content), file.name, { mimeType: 'application/xml', description: 'Invoice' });
+      await pdf.attach(new TextEncoder().encode(file.content), file.name, {
+        mimeType: 'application/xml',
+        description: 'Invoice',
+      });
     }
     const path = join(dir, `${crypto.randomUUID()}.pdf`);
     await writeFile(path, await pdf.save());
@@ -130,7 +194,10 @@ describe('readEInvoiceFromPdf', () => {
   });
 
   it('falls back to any XML attachment that parses', async () => {
-    const path = await pdfWith([{ name: 'readme.txt', content: 'hello' }, { name: 'invoice-data.xml', content: UBL_INVOICE }]);
+    const path = await pdfWith([
+      { name: 'readme.txt', content: 'hello' },
+      { name: 'invoice-data.xml', content: UBL_INVOICE },
+    ]);
     expect((await readEInvoiceFromPdf(path))?.invoiceNumber).toBe('INV-1001');
   });
 
@@ -154,7 +221,11 @@ Datum: 16.12.2026
 Gesamtbetrag 999,00 €
 Vielen Dank für Ihren Auftrag.`;
     const result = understand({ ...base, text, einvoice });
-    expect(result.amount).toMatchObject({ value: { value: 1090.12, currency: 'EUR' }, source: 'e-invoice', confidence: 1 });
+    expect(result.amount).toMatchObject({
+      value: { value: 1090.12, currency: 'EUR' },
+      source: 'e-invoice',
+      confidence: 1,
+    });
     expect(result.document_date).toMatchObject({ value: '2026-12-15', source: 'e-invoice', confidence: 1 });
     expect(result.due_date).toMatchObject({ value: '2027-01-14', source: 'e-invoice', confidence: 1 });
     expect(result.reference_number).toMatchObject({ value: 'RE-2026-4711', source: 'e-invoice', confidence: 1 });

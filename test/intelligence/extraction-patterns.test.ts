@@ -264,7 +264,7 @@ we will need to turn off your water supply on 8 August 2026 between 9am and 3pm.
     expect(read(notice).reference_number?.value).toBe('BW/WKS/0433');
   });
 
-  it('tolerates OCR marks between label and value and keeps the writer\'s initials', () => {
+  it("tolerates OCR marks between label and value and keeps the writer's initials", () => {
     const invoice = `FibreStream Broadband Inc.
 . . » Account number 8193 2718 3685 4750
 'Daniel Brooks 5 WG Invoice # >> 7613-7151
@@ -333,7 +333,7 @@ Gesamtbetrag 48,10 €`;
     expect(read(single).reference_number?.value).toBe('K 482910');
   });
 
-  it('does not take the insurance number of a membership certificate as a letter\'s reference', () => {
+  it("does not take the insurance number of a membership certificate as a letter's reference", () => {
     const text = `BKK Nordwest Gesundheit
 Kronprinzenstraße 30, 45128 Essen
 Versichertennummer W330569934
@@ -410,7 +410,8 @@ Confirmation of employment
 To whom it may concern,
 James Okafor has been employed as a Senior Data Analyst since 5 Jul 2023 (37.5 hours per week).
 Yours faithfully,`;
-    for (const text of [german, english, letter, confirmation]) expect(read(text).amount, text.slice(0, 40)).toBeUndefined();
+    for (const text of [german, english, letter, confirmation])
+      expect(read(text).amount, text.slice(0, 40)).toBeUndefined();
   });
 
   it('takes the sum a reminder demands', () => {
@@ -509,34 +510,46 @@ Gesamtbetrag 5750 €`;
 describe('due date', () => {
   it('is the end of the fixed term of a contract', () => {
     const cases: Array<[string, string]> = [
-      [`Telenova Deutschland GmbH
+      [
+        `Telenova Deutschland GmbH
 Vertragsnummer VN-98503526
 Datum 07.10.2026
 Auftragsbestätigung und Vertragszusammenfassung
 Monatlicher Grundpreis EUR 39,99
 Vertragsbeginn 10.10.2026
 Mindestvertragslaufzeit 24 Monate
-Vertragsende frühestens 09.10.2028`, '2028-10-09'],
-      [`Vitalis Fitness GmbH
+Vertragsende frühestens 09.10.2028`,
+        '2028-10-09',
+      ],
+      [
+        `Vitalis Fitness GmbH
 Mitgliedsnummer 101152
 Datum 10.10.2026
 Mitgliedschaftsvertrag
 Monatsbeitrag 44,90 €
 Erstlaufzeit 12 Monate
-Ende der Erstlaufzeit 31.10.2027`, '2027-10-31'],
-      [`Skylink Mobile Ltd
+Ende der Erstlaufzeit 31.10.2027`,
+        '2027-10-31',
+      ],
+      [
+        `Skylink Mobile Ltd
 Contract number SKY-8012874
 Date 15 Sep 2026
 Mobile Service Agreement
 Monthly charge £18.00
 Minimum term 24 months
-Minimum term ends 15 Sep 2028`, '2028-09-15'],
-      [`Oakridge Property Management LLC
+Minimum term ends 15 Sep 2028`,
+        '2028-09-15',
+      ],
+      [
+        `Oakridge Property Management LLC
 Residential Lease Agreement L-2026-876
 Date: October 1, 2026
 2. Term
 The term of this Lease begins on Nov 1, 2026 and ends on Oct 31, 2027. Thereafter the tenancy continues month to month.
-Tenant shall pay monthly rent of $1,925.00, due in advance on the first day of each month.`, '2027-10-31'],
+Tenant shall pay monthly rent of $1,925.00, due in advance on the first day of each month.`,
+        '2027-10-31',
+      ],
     ];
     for (const [text, due] of cases) expect(read(text).due_date?.value, text.slice(0, 30)).toBe(due);
   });
@@ -559,86 +572,120 @@ Monatliches Bruttogehalt 4.200,00 €`;
 
   it('is the end of the insured period of a policy, not the first premium debit', () => {
     const cases: Array<[string, string]> = [
-      [`Nordlicht Versicherung AG
+      [
+        `Nordlicht Versicherung AG
 Versicherungsschein-Nr. HR-3289-8938947
 Datum 26.10.2026
 Versicherungsschein Hausratversicherung
 Versicherungsbeginn 01.11.2026, 0:00 Uhr
 Ablauf 31.10.2027, 24:00 Uhr
 Jahresbeitrag EUR 201,17
-Der Erstbeitrag wird am 15.11.2026 von Ihrem Konto abgebucht.`, '2027-10-31'],
-      [`Harbourside Insurance Ltd
+Der Erstbeitrag wird am 15.11.2026 von Ihrem Konto abgebucht.`,
+        '2027-10-31',
+      ],
+      [
+        `Harbourside Insurance Ltd
 Policy number HH-6888447
 Date 17 July 2026
 Home Insurance – Policy Schedule
 Period of insurance 26 July 2026 to 25 July 2027 (both dates inclusive)
-Premium GBP 282.98`, '2027-07-25'],
-      [`Nordlicht Versicherung AG
+Premium GBP 282.98`,
+        '2027-07-25',
+      ],
+      [
+        `Nordlicht Versicherung AG
 Versicherungsschein-Nr. KF-70684133
 Datum 19.11.2026
 Versicherungsschein Kraftfahrtversicherung
 Versicherungszeitraum 01.01.2027 bis 31. 12:2027
-Gesamtbeitrag jährlich 394,15 €`, '2027-12-31'],
+Gesamtbeitrag jährlich 394,15 €`,
+        '2027-12-31',
+      ],
     ];
     for (const [text, due] of cases) expect(read(text).due_date?.value, text.slice(0, 40)).toBe(due);
   });
 
-  it('is the end of an offer\'s validity, written as a date or counted from the offer date', () => {
+  it("is the end of an offer's validity, written as a date or counted from the offer date", () => {
     const cases: Array<[string, string]> = [
-      [`Elektro Brandt e.K.
+      [
+        `Elektro Brandt e.K.
 Angebot Nr. AN-2026-521
 Datum 04.11.2026
 Angebotssumme brutto 2.113,79 €
-Dieses Angebot ist gültig bis 04.12.2026.`, '2026-12-04'],
-      [`Möbelhaus Krämer GmbH
+Dieses Angebot ist gültig bis 04.12.2026.`,
+        '2026-12-04',
+      ],
+      [
+        `Möbelhaus Krämer GmbH
 Angebot ANG-025830
 Angebotsdatum 18.07.2026
 Gesamtbetrag 2.191,08 €
-Dieses Angebot ist 14 Tage ab Angebotsdatum gültig.`, '2026-08-01'],
-      [`Atlas Office Supplies Inc.
+Dieses Angebot ist 14 Tage ab Angebotsdatum gültig.`,
+        '2026-08-01',
+      ],
+      [
+        `Atlas Office Supplies Inc.
 Quotation Q-8267
 Date: September 14, 2026
 Total USD 6,864.54
-This quotation is valid for 30 days from the date above.`, '2026-10-14'],
-      [`FibreStream Broadband Inc.
+This quotation is valid for 30 days from the date above.`,
+        '2026-10-14',
+      ],
+      [
+        `FibreStream Broadband Inc.
 Offer code FS-UP-0050 Date Aug 25, 2026
 An exclusive upgrade offer for you
 Monthly price $99.99
-Offer ends Dec 31, 2026`, '2026-12-31'],
+Offer ends Dec 31, 2026`,
+        '2026-12-31',
+      ],
     ];
     for (const [text, due] of cases) expect(read(text).due_date?.value, text.slice(0, 30)).toBe(due);
   });
 
   it('reads direct debit announcements, "must be paid by" and statements that ask for payment', () => {
     const cases: Array<[string, string]> = [
-      [`Telenova Deutschland GmbH
+      [
+        `Telenova Deutschland GmbH
 Rechnungsnummer MF-2026-78540863
 Rechnungsdatum 07.10.2026
 Ihre Mobilfunkrechnung
 Rechnungsbetrag EUR 35,61
-Den Rechnungsbetrag von EUR 35,61 buchen wir am 14.10.2026 per Lastschrift von Ihrem Konto ab.`, '2026-10-14'],
-      [`Ashford Borough Council
+Den Rechnungsbetrag von EUR 35,61 buchen wir am 14.10.2026 per Lastschrift von Ihrem Konto ab.`,
+        '2026-10-14',
+      ],
+      [
+        `Ashford Borough Council
 Penalty Charge Notice
 PCN number AS40944979
 Date of notice 7 October 2026
 Penalty charge £70.00
-The penalty charge of £70.00 must be paid by 4 November 2026.`, '2026-11-04'],
-      [`Atlas Office Supplies Inc.
+The penalty charge of £70.00 must be paid by 4 November 2026.`,
+        '2026-11-04',
+      ],
+      [
+        `Atlas Office Supplies Inc.
 Statement of Account
 Statement date September 1, 2026
 Balance due 1,684.72
-Please remit the balance due by September 30, 2026.`, '2026-09-30'],
-      [`Volksbank Talheim eG
+Please remit the balance due by September 30, 2026.`,
+        '2026-09-30',
+      ],
+      [
+        `Volksbank Talheim eG
 Kreditkartenabrechnung
 Abrechnungsdatum 27.07.2026
 Neuer Saldo 797,97 EUR
-Der Abrechnungsbetrag wird am 02.08.2026 von Ihrem Girokonto eingezogen.`, '2026-08-02'],
+Der Abrechnungsbetrag wird am 02.08.2026 von Ihrem Girokonto eingezogen.`,
+        '2026-08-02',
+      ],
     ];
     for (const [text, due] of cases) expect(read(text).due_date?.value, text.slice(0, 30)).toBe(due);
   });
 
   it('counts payment terms in weeks, months and words', () => {
-    const invoice = (terms: string): string | undefined => read(`Elektro Brandt e.K.
+    const invoice = (terms: string): string | undefined =>
+      read(`Elektro Brandt e.K.
 Rechnung Nr. RE-2026-0253
 Rechnungsdatum 15.12.2026
 Rechnungsbetrag 461,13 €
@@ -651,14 +698,16 @@ ${terms}`).due_date?.value;
 
 describe('OCR noise in dates', () => {
   it('reads a date whose second dot came out as a colon or comma', () => {
-    const iso = (text: string): string[] => findDates(makeDoc(text), { monthFirst: false, today: TODAY }).map((d) => d.iso);
+    const iso = (text: string): string[] =>
+      findDates(makeDoc(text), { monthFirst: false, today: TODAY }).map((d) => d.iso);
     expect(iso('Versicherungszeitraum 01.01.2027 bis 31. 12:2027')).toEqual(['2027-01-01', '2027-12-31']);
     expect(iso('Datum 15.12,2026')).toEqual(['2026-12-15']);
     expect(iso('Beginn 10:30 Uhr, Raum 12:20')).toEqual([]);
   });
 
   it('reads a written-out date with a hyphen before the year', () => {
-    const iso = (text: string): string[] => findDates(makeDoc(text), { monthFirst: false, today: TODAY }).map((d) => d.iso);
+    const iso = (text: string): string[] =>
+      findDates(makeDoc(text), { monthFirst: false, today: TODAY }).map((d) => d.iso);
     expect(iso('Der Betrag ist fällig am 14. März-2027.')).toEqual(['2027-03-14']);
     expect(iso('Payment due 9 April - 2027')).toEqual(['2027-04-09']);
     expect(iso('Saison März-April 2027, Ausgabe 3. Mai-20271, Nr. 4 Juni-12')).toEqual([]);
@@ -680,7 +729,9 @@ HR-3289-8938947
 0855/384
 26.10.2026`.split('\n');
     expect(rejoinColumns(lines, TODAY)).toEqual([
-      'Versicherungsschein-Nr. HR-3289-8938947', 'Vermittler-Nr. 0855/384', 'Datum 26.10.2026',
+      'Versicherungsschein-Nr. HR-3289-8938947',
+      'Vermittler-Nr. 0855/384',
+      'Datum 26.10.2026',
     ]);
   });
 
@@ -701,14 +752,25 @@ EHP-350348507
 EVG945892429
 Oct 21, 2026`).split('\n');
     expect(rejoinColumns(lines, TODAY)).toEqual([
-      'Policy number EHP-350348507', 'Member ID EVG945892429', 'Issue date Oct 21, 2026',
-      'Coverage period Jan 1, 2027 - Dec 31, 2027', 'Annual deductible $2,500.00', 'Monthly premium $397.04',
+      'Policy number EHP-350348507',
+      'Member ID EVG945892429',
+      'Issue date Oct 21, 2026',
+      'Coverage period Jan 1, 2027 - Dec 31, 2027',
+      'Annual deductible $2,500.00',
+      'Monthly premium $397.04',
     ]);
   });
 
   it('leaves address blocks and unmatched labels alone', () => {
-    expect(rejoinColumns(['Familie', 'Klaus und Renate Lehmann', 'Am Mühlbach 3', '34560 Fritzlar'], TODAY)).toEqual([]);
-    expect(rejoinColumns(['Rechnungsnummer', 'Rechnungsdatum', 'Sehr geehrte Damen und Herren,', 'anbei Ihre Rechnung.'], TODAY)).toEqual([]);
+    expect(rejoinColumns(['Familie', 'Klaus und Renate Lehmann', 'Am Mühlbach 3', '34560 Fritzlar'], TODAY)).toEqual(
+      [],
+    );
+    expect(
+      rejoinColumns(
+        ['Rechnungsnummer', 'Rechnungsdatum', 'Sehr geehrte Damen und Herren,', 'anbei Ihre Rechnung.'],
+        TODAY,
+      ),
+    ).toEqual([]);
   });
 
   it('lets the extractors read the paired values', () => {

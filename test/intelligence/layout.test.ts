@@ -17,25 +17,41 @@ function box(text: string, x: number, y: number, size = 11): TextBox {
 }
 const page = (boxes: TextBox[], aspect = A4): PageLayout => ({ page: 1, aspect, boxes });
 /** The text a reader gives for the boxes: one line per row, cells separated by tabs. */
-const textOf = (layout: PageLayout): string => linesOf(layout).map((line) => line.cells.map((c) => c.text).join('\t')).join('\n');
+const textOf = (layout: PageLayout): string =>
+  linesOf(layout)
+    .map((line) => line.cells.map((c) => c.text).join('\t'))
+    .join('\n');
 
 /** A letter: a logo word, the recipient's window, the body, the sender's legal block in the footer. */
 const letter = page([
   box('kranich', 460, 40, 20),
-  box('Nordlicht Design GmbH', 57, 160), box('Am Hafen 3', 57, 174), box('20457 Hamburg', 57, 188),
-  box('Rechnung', 57, 280, 14), box('Rechnungsdatum', 360, 280), box('12.03.2027', 470, 280),
+  box('Nordlicht Design GmbH', 57, 160),
+  box('Am Hafen 3', 57, 174),
+  box('20457 Hamburg', 57, 188),
+  box('Rechnung', 57, 280, 14),
+  box('Rechnungsdatum', 360, 280),
+  box('12.03.2027', 470, 280),
   box('Für die Gestaltung der Broschüre berechnen wir:', 57, 320),
   ...Array.from({ length: 14 }, (_, i) => box(`Position ${i + 1}: Entwurf und Satz, Seite ${i + 1}`, 57, 336 + i * 14)),
-  box('Gesamtbetrag', 360, 560), box('1.190,00 EUR', 470, 560),
+  box('Gesamtbetrag', 360, 560),
+  box('1.190,00 EUR', 470, 560),
   box('Kranich Software GmbH', 57, 770, 8),
   box('Registergericht Kiel HRB 4711 · USt-IdNr. DE999999999 · IBAN DE00 1234 5678 9012 3456 78', 57, 782, 8),
 ]);
 
 describe('lines from boxes', () => {
   it('groups boxes on one baseline into a line, left to right, and splits cells at wide gaps', () => {
-    const shuffled = page([box('EUR', 520, 420), box('Gesamtbetrag', 360, 420), box('1.190,00', 470, 421), box('Rechnung', 57, 280)]);
+    const shuffled = page([
+      box('EUR', 520, 420),
+      box('Gesamtbetrag', 360, 420),
+      box('1.190,00', 470, 421),
+      box('Rechnung', 57, 280),
+    ]);
     const lines = linesOf(shuffled);
-    expect(lines.map((line) => line.cells.map((c) => c.text))).toEqual([['Rechnung'], ['Gesamtbetrag', '1.190,00 EUR']]);
+    expect(lines.map((line) => line.cells.map((c) => c.text))).toEqual([
+      ['Rechnung'],
+      ['Gesamtbetrag', '1.190,00 EUR'],
+    ]);
     expect(lines[1]!.top).toBeCloseTo(420 / 842, 3);
   });
 
@@ -56,10 +72,18 @@ describe('zones', () => {
   });
 
   it('takes a block opened by a salutation as the window, and the block beside it as letterhead', () => {
-    const zones = findZones(linesOf(page([
-      box('Herrn', 57, 150), box('Max Mustermann', 57, 164), box('Lindenweg 4', 57, 178), box('12345 Musterstadt', 57, 192),
-      box('Blauwerk Tischlerei', 400, 150), box('Telefon 0000 123456', 400, 164),
-    ])));
+    const zones = findZones(
+      linesOf(
+        page([
+          box('Herrn', 57, 150),
+          box('Max Mustermann', 57, 164),
+          box('Lindenweg 4', 57, 178),
+          box('12345 Musterstadt', 57, 192),
+          box('Blauwerk Tischlerei', 400, 150),
+          box('Telefon 0000 123456', 400, 164),
+        ]),
+      ),
+    );
     expect(zones.address).toEqual(['Herrn', 'Max Mustermann', 'Lindenweg 4', '12345 Musterstadt']);
     expect(zones.letterhead).toEqual(['Blauwerk Tischlerei', 'Telefon 0000 123456']);
   });
@@ -68,10 +92,19 @@ describe('zones', () => {
     const windowed = page([
       box('kranich', 460, 40, 20),
       box('Kranich Software GmbH · Werftstraße 9 · 24103 Kiel', 57, 146, 7),
-      box('Nordlicht Design GmbH', 57, 160), box('Am Hafen 3', 57, 174), box('20457 Hamburg', 57, 188),
+      box('Nordlicht Design GmbH', 57, 160),
+      box('Am Hafen 3', 57, 174),
+      box('20457 Hamburg', 57, 188),
     ]);
     expect(findZones(linesOf(windowed)).address).toEqual(['Nordlicht Design GmbH', 'Am Hafen 3', '20457 Hamburg']);
-    const result = understand({ text: textOf(windowed), layout: [windowed], filename: 'a.pdf', categories: [], einvoice: null, today: '2027-04-01' });
+    const result = understand({
+      text: textOf(windowed),
+      layout: [windowed],
+      filename: 'a.pdf',
+      categories: [],
+      einvoice: null,
+      today: '2027-04-01',
+    });
     expect(result.sender_name?.value).toBe('Kranich Software GmbH');
   });
 
@@ -97,28 +130,61 @@ describe('the sender comes from the letterhead or the legal block, never from th
 
 describe('receipts', () => {
   const roll = (boxes: TextBox[]): PageLayout => ({ page: 1, aspect: 3, boxes });
-  const row = (text: string, y: number, size = 0.012, x = 0.1): TextBox => ({ text, x, y, width: text.length * 0.025, height: size });
+  const row = (text: string, y: number, size = 0.012, x = 0.1): TextBox => ({
+    text,
+    x,
+    y,
+    width: text.length * 0.025,
+    height: size,
+  });
   const receipt = roll([
-    row('Fresh bread every morning', 0.02), row('Pelikan Kiosk', 0.05, 0.02), row('Tel 0000 123 456', 0.08), row('12 Harbour Road', 0.09), row('Till 2 Cashier 7', 0.1),
-    row('Coffee', 0.2), row('3.20', 0.2, 0.012, 0.7), row('Sandwich', 0.22), row('9.20', 0.22, 0.012, 0.7),
-    row('TOTAL', 0.3), row('€ 12.40', 0.3, 0.012, 0.7), row('CASH', 0.32), row('€ 20.00', 0.32, 0.012, 0.7),
-    row('CHANGE', 0.34), row('€ 7.60', 0.34, 0.012, 0.7), row('Thank you', 0.4),
+    row('Fresh bread every morning', 0.02),
+    row('Pelikan Kiosk', 0.05, 0.02),
+    row('Tel 0000 123 456', 0.08),
+    row('12 Harbour Road', 0.09),
+    row('Till 2 Cashier 7', 0.1),
+    row('Coffee', 0.2),
+    row('3.20', 0.2, 0.012, 0.7),
+    row('Sandwich', 0.22),
+    row('9.20', 0.22, 0.012, 0.7),
+    row('TOTAL', 0.3),
+    row('€ 12.40', 0.3, 0.012, 0.7),
+    row('CASH', 0.32),
+    row('€ 20.00', 0.32, 0.012, 0.7),
+    row('CHANGE', 0.34),
+    row('€ 7.60', 0.34, 0.012, 0.7),
+    row('Thank you', 0.4),
   ]);
 
   it('takes the merchant from the top, in the largest type', () => {
     expect(receiptMerchant(linesOf(receipt))).toEqual({ text: 'Pelikan Kiosk', prominent: true });
-    const result = understand({ text: textOf(receipt), layout: [receipt], filename: 'r.jpg', categories: [], einvoice: null, today: '2027-04-01' });
+    const result = understand({
+      text: textOf(receipt),
+      layout: [receipt],
+      filename: 'r.jpg',
+      categories: [],
+      einvoice: null,
+      today: '2027-04-01',
+    });
     expect(result.sender_name?.value).toBe('Pelikan Kiosk');
   });
 
   it('prefers the name with a legal form under a shop sign, in any case', () => {
     const text = 'Kopi Pagi\nPELITA HARAPAN TRADING SDN BHD\n(123456-X)\nTotal RM 8.40\nCash RM 10.00\nChange RM 1.60';
-    expect(understand({ text, filename: 'r.jpg', categories: [], einvoice: null, today: '2027-04-01' }).sender_name?.value)
-      .toBe('PELITA HARAPAN TRADING SDN BHD');
+    expect(
+      understand({ text, filename: 'r.jpg', categories: [], einvoice: null, today: '2027-04-01' }).sender_name?.value,
+    ).toBe('PELITA HARAPAN TRADING SDN BHD');
   });
 
   it('takes the paid total, confirmed by cash less change', () => {
-    const result = understand({ text: textOf(receipt), layout: [receipt], filename: 'r.jpg', categories: [], einvoice: null, today: '2027-04-01' });
+    const result = understand({
+      text: textOf(receipt),
+      layout: [receipt],
+      filename: 'r.jpg',
+      categories: [],
+      einvoice: null,
+      today: '2027-04-01',
+    });
     expect(result.amount?.value.value).toBe(12.4);
     expect(result.amount!.confidence).toBeGreaterThanOrEqual(0.9);
   });
@@ -126,11 +192,16 @@ describe('receipts', () => {
 
 describe('label and value', () => {
   it('pairs a label with the value under it, not one already to its right', () => {
-    const lines = linesOf(page([
-      box('Invoice date', 57, 200), box('Amount due', 300, 200),
-      box('12.03.2027', 57, 214), box('€ 245.00', 300, 214),
-      box('Total', 57, 400), box('245.00', 300, 400),
-    ]));
+    const lines = linesOf(
+      page([
+        box('Invoice date', 57, 200),
+        box('Amount due', 300, 200),
+        box('12.03.2027', 57, 214),
+        box('€ 245.00', 300, 214),
+        box('Total', 57, 400),
+        box('245.00', 300, 400),
+      ]),
+    );
     expect(labelValuePairs(lines)).toEqual(['Invoice date 12.03.2027', 'Amount due € 245.00']);
   });
 });
@@ -154,7 +225,9 @@ describe('choosing the amount by consistency', () => {
   });
 
   it('takes the total that tendered less change gives, not a tax summary printed after it', () => {
-    expect(amountOf('Subtotal 4.60\nTax 0.28\nTotal 4.90\nCash 10.00\nChange 5.10\nTax summary\nTotal 4.60 0.28')).toBe(4.9);
+    expect(amountOf('Subtotal 4.60\nTax 0.28\nTotal 4.90\nCash 10.00\nChange 5.10\nTax summary\nTotal 4.60 0.28')).toBe(
+      4.9,
+    );
   });
 
   it('reads a total that includes a tax in any language as the total, not as the tax', () => {
@@ -169,8 +242,21 @@ describe('choosing the amount by consistency', () => {
   it('does not take a year, a postcode or a quantity for an amount', () => {
     const candidate = (text: string, line: string, extra: Partial<AmountCandidate> = {}): boolean => {
       const start = line.indexOf(text);
-      return isPrintedAmount({ value: Number(text.replace(/[^\d.]/g, '')), currency: 'EUR', start, end: start + text.length, text,
-        decimals: false, line: 0, label: 'none', prose: false, ...extra }, line);
+      return isPrintedAmount(
+        {
+          value: Number(text.replace(/[^\d.]/g, '')),
+          currency: 'EUR',
+          start,
+          end: start + text.length,
+          text,
+          decimals: false,
+          line: 0,
+          label: 'none',
+          prose: false,
+          ...extra,
+        },
+        line,
+      );
     };
     expect(candidate('2026', 'EUR 2026 annual statement, March 2026')).toBe(false);
     expect(candidate('10115', '10115 Berlin EUR')).toBe(false);
@@ -183,15 +269,20 @@ describe('sender and document date of any layout', () => {
   const input = { filename: 'scan.pdf', categories: [], einvoice: null, today: '2027-04-01' };
 
   it('reads a contract party after "between" without the word', () => {
-    const text = 'Mietvertrag\nZwischen Hausverwaltung Lindenhof GmbH, Gartenstraße 5, 12345 Musterstadt (Vermieter)\nund\n'
-      + 'Herrn Max Mustermann, Lindenweg 4, 12345 Musterstadt (Mieter)\nwird folgender Vertrag geschlossen.';
+    const text =
+      'Mietvertrag\nZwischen Hausverwaltung Lindenhof GmbH, Gartenstraße 5, 12345 Musterstadt (Vermieter)\nund\n' +
+      'Herrn Max Mustermann, Lindenweg 4, 12345 Musterstadt (Mieter)\nwird folgender Vertrag geschlossen.';
     expect(understand({ ...input, text }).sender_name?.value).toBe('Hausverwaltung Lindenhof GmbH');
   });
 
   it('does not take the date a copy was printed for the document date', () => {
     const letter = 'Ostwind Gerüstbau GmbH\nKiel, 12.03.2027\nSehr geehrte Damen und Herren,\nanbei unser Angebot.';
-    expect(understand({ ...input, text: `Date printed: 20.03.2027 14:05\n${letter}` }).document_date?.value).toBe('2027-03-12');
-    expect(understand({ ...input, text: `Printed on 20.03.2027 14:05\n${letter}` }).document_date?.value).toBe('2027-03-12');
+    expect(understand({ ...input, text: `Date printed: 20.03.2027 14:05\n${letter}` }).document_date?.value).toBe(
+      '2027-03-12',
+    );
+    expect(understand({ ...input, text: `Printed on 20.03.2027 14:05\n${letter}` }).document_date?.value).toBe(
+      '2027-03-12',
+    );
   });
 });
 

@@ -7,7 +7,8 @@ import { makeDoc } from '../../server/intelligence/text.ts';
 function money(text: string): Array<[number, string | null]> {
   const doc = makeDoc(text);
   const blocked = new Map<number, Array<readonly [number, number]>>();
-  for (const d of findDates(doc, { monthFirst: true, today: '2027-01-20' })) blocked.set(d.line, [...(blocked.get(d.line) ?? []), [d.start, d.end]]);
+  for (const d of findDates(doc, { monthFirst: true, today: '2027-01-20' }))
+    blocked.set(d.line, [...(blocked.get(d.line) ?? []), [d.start, d.end]]);
   return [...findMoney(doc, blocked).values()].flat().map((t) => [t.value, t.currency]);
 }
 
@@ -71,10 +72,16 @@ describe('a symbol between two numbers', () => {
   it('belongs to the number after it, so a year before a price is no amount', () => {
     expect(money('TOTAL DUE ON 2026 $7.20')).toEqual([[7.2, 'USD']]);
     expect(money('TOTAL DUE ON March 5, 2026 $7.20')).toEqual([[7.2, 'USD']]);
-    expect(money('Total 18.50 € 22.20')).toEqual([[18.5, null], [22.2, 'EUR']]);
+    expect(money('Total 18.50 € 22.20')).toEqual([
+      [18.5, null],
+      [22.2, 'EUR'],
+    ]);
   });
 
   it('stays after its number when every number on the line carries one after it', () => {
-    expect(money('2 x 12,50 € 25,00 €')).toEqual([[12.5, 'EUR'], [25, 'EUR']]);
+    expect(money('2 x 12,50 € 25,00 €')).toEqual([
+      [12.5, 'EUR'],
+      [25, 'EUR'],
+    ]);
   });
 });

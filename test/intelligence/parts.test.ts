@@ -15,11 +15,23 @@ const datesIn = (text: string, monthFirst = false): string[] =>
 describe('dates', () => {
   it('reads the common German and English ways of writing a date', () => {
     const cases: Array<[string, string]> = [
-      ['15.12.2026', '2026-12-15'], ['5.1.2027', '2027-01-05'], ['15. 12. 2026', '2026-12-15'], ['15.12.26', '2026-12-15'],
-      ['15. Dezember 2026', '2026-12-15'], ['3. März 2027', '2027-03-03'], ['1. Mai 2026', '2026-05-01'], ['15 Dec 2026', '2026-12-15'],
-      ['15 Dec. 2026', '2026-12-15'], ['Dec 15, 2026', '2026-12-15'], ['December 15th, 2026', '2026-12-15'],
-      ['15th of December 2026', '2026-12-15'], ['2026-12-15', '2026-12-15'], ['12/15/2026', '2026-12-15'], ['15/12/2026', '2026-12-15'],
-      ['03 Januar 2027', '2027-01-03'], ['Sept 3, 2026', '2026-09-03'],
+      ['15.12.2026', '2026-12-15'],
+      ['5.1.2027', '2027-01-05'],
+      ['15. 12. 2026', '2026-12-15'],
+      ['15.12.26', '2026-12-15'],
+      ['15. Dezember 2026', '2026-12-15'],
+      ['3. März 2027', '2027-03-03'],
+      ['1. Mai 2026', '2026-05-01'],
+      ['15 Dec 2026', '2026-12-15'],
+      ['15 Dec. 2026', '2026-12-15'],
+      ['Dec 15, 2026', '2026-12-15'],
+      ['December 15th, 2026', '2026-12-15'],
+      ['15th of December 2026', '2026-12-15'],
+      ['2026-12-15', '2026-12-15'],
+      ['12/15/2026', '2026-12-15'],
+      ['15/12/2026', '2026-12-15'],
+      ['03 Januar 2027', '2027-01-03'],
+      ['Sept 3, 2026', '2026-09-03'],
     ];
     for (const [text, iso] of cases) expect(datesIn(`Datum: ${text}`), text).toEqual([iso]);
   });
@@ -71,14 +83,28 @@ Rechnungsdatum 15.12.2026`);
 
 describe('money', () => {
   const money = (text: string): Array<[number, string | null]> =>
-    [...findMoney(makeDoc(text), new Map()).values()].flat().filter((t) => t.currency || t.decimals).map((t) => [t.value, t.currency]);
+    [...findMoney(makeDoc(text), new Map()).values()]
+      .flat()
+      .filter((t) => t.currency || t.decimals)
+      .map((t) => [t.value, t.currency]);
 
   it('reads German, English and Swiss number formats with their currency', () => {
     const cases: Array<[string, number, string | null]> = [
-      ['1.234,56 €', 1234.56, 'EUR'], ['EUR 1,234.56', 1234.56, 'EUR'], ['1 234,56 EUR', 1234.56, 'EUR'], ['€ 12,50', 12.5, 'EUR'],
-      ['$1,234.56', 1234.56, 'USD'], ['CHF 99.–', 99, 'CHF'], ['£5', 5, 'GBP'], ['12,50', 12.5, null], ['1.234.567,89 EUR', 1234567.89, 'EUR'],
-      ["CHF 1'250.40", 1250.4, 'CHF'], ['99,- €', 99, 'EUR'], ['US$ 20.00', 20, 'USD'], ['AUD 5,940.00', 5940, 'AUD'],
-      ['0,99 Euro', 0.99, 'EUR'], ['-25,00 €', -25, 'EUR'],
+      ['1.234,56 €', 1234.56, 'EUR'],
+      ['EUR 1,234.56', 1234.56, 'EUR'],
+      ['1 234,56 EUR', 1234.56, 'EUR'],
+      ['€ 12,50', 12.5, 'EUR'],
+      ['$1,234.56', 1234.56, 'USD'],
+      ['CHF 99.–', 99, 'CHF'],
+      ['£5', 5, 'GBP'],
+      ['12,50', 12.5, null],
+      ['1.234.567,89 EUR', 1234567.89, 'EUR'],
+      ["CHF 1'250.40", 1250.4, 'CHF'],
+      ['99,- €', 99, 'EUR'],
+      ['US$ 20.00', 20, 'USD'],
+      ['AUD 5,940.00', 5940, 'AUD'],
+      ['0,99 Euro', 0.99, 'EUR'],
+      ['-25,00 €', -25, 'EUR'],
     ];
     for (const [text, value, currency] of cases) expect(money(`Betrag ${text}`), text).toEqual([[value, currency]]);
   });
@@ -86,7 +112,10 @@ describe('money', () => {
   it('reads an ISO currency code glued to its number by OCR, but no other letters', () => {
     expect(money('Balance due GBP416.00')).toEqual([[416, 'GBP']]);
     expect(money('Summe EUR84,20')).toEqual([[84.2, 'EUR']]);
-    expect(money('Total CHF1.250,00 und USD-12.50')).toEqual([[1250, 'CHF'], [-12.5, 'USD']]);
+    expect(money('Total CHF1.250,00 und USD-12.50')).toEqual([
+      [1250, 'CHF'],
+      [-12.5, 'USD'],
+    ]);
     expect(money('Artikel ABC123.45, Typ XEUR12,50, Modell GBPX9.99')).toEqual([]);
     expect(money('Zählerstand eur12,50')).toEqual([]);
   });
@@ -94,7 +123,10 @@ describe('money', () => {
   it('reads a rate with a speck before its percent sign as a percentage, not money', () => {
     expect(money('MwSt 19,00.% 9,90')).toEqual([[9.9, null]]);
     expect(money('USt 7,00,% 3,15 €')).toEqual([[3.15, 'EUR']]);
-    expect(money('Preis 12,50. Danke, Summe 20,00')).toEqual([[12.5, null], [20, null]]);
+    expect(money('Preis 12,50. Danke, Summe 20,00')).toEqual([
+      [12.5, null],
+      [20, null],
+    ]);
   });
 
   it('does not read quantities, percentages and plain integers as money', () => {
@@ -104,9 +136,18 @@ describe('money', () => {
 
 describe('language', () => {
   it('tells German from English and says when it cannot tell', () => {
-    expect(detectLanguage('Sehr geehrte Damen und Herren, anbei erhalten Sie die Rechnung für den Monat Dezember.')?.language).toBe('de');
-    expect(detectLanguage('Dear Sir or Madam, please find attached the invoice for the month of December.')?.language).toBe('en');
-    expect(detectLanguage('Madame, veuillez trouver ci-joint la facture pour le mois de décembre et merci pour votre confiance.')?.language).toBe('fr');
+    expect(
+      detectLanguage('Sehr geehrte Damen und Herren, anbei erhalten Sie die Rechnung für den Monat Dezember.')
+        ?.language,
+    ).toBe('de');
+    expect(
+      detectLanguage('Dear Sir or Madam, please find attached the invoice for the month of December.')?.language,
+    ).toBe('en');
+    expect(
+      detectLanguage(
+        'Madame, veuillez trouver ci-joint la facture pour le mois de décembre et merci pour votre confiance.',
+      )?.language,
+    ).toBe('fr');
     expect(detectLanguage('ok')).toBeNull();
     expect(detectLanguage('XJ-4411 QQ-1234 ZZ-99 KK')?.language).toBe('und');
   });
@@ -114,8 +155,17 @@ describe('language', () => {
 
 describe('file names', () => {
   it('keeps meaningful names and drops scanner and camera defaults', () => {
-    for (const name of ['scan_0042.pdf', 'IMG_20261215_103211.jpg', 'Scan 2026-12-15 10.32.11.pdf', 'document (3).pdf',
-      'a8f3c2e1-5b7d-4c2a-9e1f-0123456789ab.pdf', 'DSC01234.JPG', 'PXL_20261215_101010123.jpg', 'Untitled.pdf', '20261215.pdf']) {
+    for (const name of [
+      'scan_0042.pdf',
+      'IMG_20261215_103211.jpg',
+      'Scan 2026-12-15 10.32.11.pdf',
+      'document (3).pdf',
+      'a8f3c2e1-5b7d-4c2a-9e1f-0123456789ab.pdf',
+      'DSC01234.JPG',
+      'PXL_20261215_101010123.jpg',
+      'Untitled.pdf',
+      '20261215.pdf',
+    ]) {
       expect(meaningfulFilename(name), name).toBeNull();
     }
     expect(meaningfulFilename('rechnung_stadtwerke_2026-12.pdf')).toBe('Rechnung stadtwerke 2026-12');
@@ -127,14 +177,29 @@ describe('category', () => {
   const categories = ['Versicherung', 'Insurance', 'Rechnungen', 'Steuern', 'Auto', 'Sonstiges'];
 
   it('matches by name, synonyms and the kind of document', () => {
-    expect(pickCategory(categories, fold('Versicherungsschein Nr. 123 Ihre Hausratversicherung'), 'policy', null)?.name).toBe('Versicherung');
-    expect(pickCategory(categories, fold('Policy schedule: home insurance for your property'), 'policy', 'Harbour Insurance plc')?.name).toBe('Insurance');
-    expect(pickCategory(categories, fold('Bescheid über Einkommensteuer für 2025'), 'notice', 'Finanzamt Köln')?.name).toBe('Steuern');
-    expect(pickCategory(categories, fold('Rechnung für die Inspektion Ihres Kfz'), 'invoice', 'Autohaus Lindner KG')?.name).toBe('Rechnungen');
+    expect(
+      pickCategory(categories, fold('Versicherungsschein Nr. 123 Ihre Hausratversicherung'), 'policy', null)?.name,
+    ).toBe('Versicherung');
+    expect(
+      pickCategory(
+        categories,
+        fold('Policy schedule: home insurance for your property'),
+        'policy',
+        'Harbour Insurance plc',
+      )?.name,
+    ).toBe('Insurance');
+    expect(
+      pickCategory(categories, fold('Bescheid über Einkommensteuer für 2025'), 'notice', 'Finanzamt Köln')?.name,
+    ).toBe('Steuern');
+    expect(
+      pickCategory(categories, fold('Rechnung für die Inspektion Ihres Kfz'), 'invoice', 'Autohaus Lindner KG')?.name,
+    ).toBe('Rechnungen');
   });
 
   it('suggests none when nothing fits', () => {
-    expect(pickCategory(categories, fold('Liebe Oma, vielen Dank für das schöne Geschenk!'), 'letter', null)).toBeNull();
+    expect(
+      pickCategory(categories, fold('Liebe Oma, vielen Dank für das schöne Geschenk!'), 'letter', null),
+    ).toBeNull();
     expect(pickCategory([], fold('Rechnung'), 'invoice', null)).toBeNull();
   });
 });
@@ -151,6 +216,8 @@ describe('understand without text', () => {
 
   it('never makes a title of a scanner name', () => {
     expect(understand({ ...base, text: '', filename: 'scan_0042.pdf' }).title).toBeUndefined();
-    expect(understand({ ...base, text: '', filename: 'Scan 2026-12-11 09.14.55.pdf' }).title?.value).toBe('Dokument vom 11.12.2026');
+    expect(understand({ ...base, text: '', filename: 'Scan 2026-12-11 09.14.55.pdf' }).title?.value).toBe(
+      'Dokument vom 11.12.2026',
+    );
   });
 });

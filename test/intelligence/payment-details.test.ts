@@ -10,8 +10,16 @@ const details = (text: string) => findPaymentDetails(makeDoc(text));
 
 describe('IBAN check', () => {
   it('accepts the registry examples of several countries', () => {
-    for (const iban of ['DE89370400440532013000', 'GB29NWBK60161331926819', 'FR1420041010050500013M02606',
-      'BE68539007547034', 'NL91ABNA0417164300', 'AT611904300234573201', 'CH9300762011623852957', 'NO9386011117947']) {
+    for (const iban of [
+      'DE89370400440532013000',
+      'GB29NWBK60161331926819',
+      'FR1420041010050500013M02606',
+      'BE68539007547034',
+      'NL91ABNA0417164300',
+      'AT611904300234573201',
+      'CH9300762011623852957',
+      'NO9386011117947',
+    ]) {
       expect(isValidIban(iban), iban).toBe(true);
     }
   });
@@ -47,12 +55,15 @@ describe('BIC and creditor reference shapes', () => {
 
 describe('findPaymentDetails', () => {
   it('reads IBAN, BIC and the purpose of payment of a German invoice', () => {
-    const found = details([
-      'Rechnung Nr. 2027-0415', 'Gesamtbetrag 1.190,00 EUR',
-      'Bitte überweisen Sie den Betrag bis zum 30.04.2027.',
-      'Verwendungszweck: Rechnung 2027-0415',
-      'Bankverbindung: Sparkasse Nord · IBAN: DE89 3704 0044 0532 0130 00 · BIC: COBADEFFXXX',
-    ].join('\n'));
+    const found = details(
+      [
+        'Rechnung Nr. 2027-0415',
+        'Gesamtbetrag 1.190,00 EUR',
+        'Bitte überweisen Sie den Betrag bis zum 30.04.2027.',
+        'Verwendungszweck: Rechnung 2027-0415',
+        'Bankverbindung: Sparkasse Nord · IBAN: DE89 3704 0044 0532 0130 00 · BIC: COBADEFFXXX',
+      ].join('\n'),
+    );
     expect(found.iban?.value).toBe('DE89370400440532013000');
     expect(found.bic?.value).toBe('COBADEFFXXX');
     expect(found.paymentReference?.value).toBe('Rechnung 2027-0415');
@@ -62,17 +73,23 @@ describe('findPaymentDetails', () => {
     expect(details('IBAN: DE89 3704 0044 0532 0130 01').iban).toBeNull();
   });
 
-  it('skips the reader\'s own account of a direct debit', () => {
-    const found = details([
-      'Der Betrag wird per Lastschrift von Ihrem Konto DE89 3704 0044 0532 0130 00 abgebucht.',
-      'Gläubiger: Stadtwerke Beispiel, IBAN GB29 NWBK 6016 1331 9268 19',
-    ].join('\n'));
+  it("skips the reader's own account of a direct debit", () => {
+    const found = details(
+      [
+        'Der Betrag wird per Lastschrift von Ihrem Konto DE89 3704 0044 0532 0130 00 abgebucht.',
+        'Gläubiger: Stadtwerke Beispiel, IBAN GB29 NWBK 6016 1331 9268 19',
+      ].join('\n'),
+    );
     expect(found.iban?.value).toBe('GB29NWBK60161331926819');
   });
 
   it('prefers a valid creditor reference and ignores one with a wrong check', () => {
-    expect(details('Reference: RF18 5390 0754 7034\nPayment reference: Invoice 88').paymentReference?.value).toBe('RF18539007547034');
-    expect(details('Reference: RF18 5390 0754 7035\nPayment reference: Invoice 88').paymentReference?.value).toBe('Invoice 88');
+    expect(details('Reference: RF18 5390 0754 7034\nPayment reference: Invoice 88').paymentReference?.value).toBe(
+      'RF18539007547034',
+    );
+    expect(details('Reference: RF18 5390 0754 7035\nPayment reference: Invoice 88').paymentReference?.value).toBe(
+      'Invoice 88',
+    );
   });
 
   it('reads a Belgian structured communication when its check holds', () => {
@@ -93,8 +110,13 @@ describe('understand: payment fields', () => {
     const result = understand({
       ...base,
       text: [
-        'Nordlicht Design GmbH', 'Rechnung', 'Rechnungsnummer: 2027-0415', 'Rechnungsdatum: 12.04.2027',
-        'Gesamtbetrag: 1.190,00 EUR', 'Zahlbar bis 30.04.2027', 'Verwendungszweck: RE 2027-0415',
+        'Nordlicht Design GmbH',
+        'Rechnung',
+        'Rechnungsnummer: 2027-0415',
+        'Rechnungsdatum: 12.04.2027',
+        'Gesamtbetrag: 1.190,00 EUR',
+        'Zahlbar bis 30.04.2027',
+        'Verwendungszweck: RE 2027-0415',
         'IBAN DE89 3704 0044 0532 0130 00 BIC COBADEFFXXX',
       ].join('\n'),
     });

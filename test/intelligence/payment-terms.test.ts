@@ -38,7 +38,7 @@ describe('payment terms in six languages', () => {
   it('takes no discount period, and nothing from a text without terms', () => {
     expect(dueBy('Escompte de 2 % pour paiement sous 8 jours, net à 30 jours')).toBe('2026-04-09');
     expect(dueBy('Sconto 2% se pagato entro 10 giorni')).toBeNull();
-    expect(dueBy('Garantie : 24 mois pièces et main-d\'œuvre')).toBeNull();
+    expect(dueBy("Garantie : 24 mois pièces et main-d'œuvre")).toBeNull();
   });
 
   it('gives the due date of a document that prints only its terms', () => {

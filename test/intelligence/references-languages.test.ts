@@ -10,9 +10,13 @@ const referenceOf = (text: string, type: EventType = 'invoice'): string | undefi
 
 describe('invoice numbers in six languages', () => {
   it('reads the invoice number, not the order number or the VAT id beside it', () => {
-    expect(referenceOf('Commande n° C-99812\nFACTURE N° F-2026-118\nN° TVA intracommunautaire FR12345678901')).toBe('F-2026-118');
+    expect(referenceOf('Commande n° C-99812\nFACTURE N° F-2026-118\nN° TVA intracommunautaire FR12345678901')).toBe(
+      'F-2026-118',
+    );
     expect(referenceOf('Numéro de facture : 2026-118\nN° client : C-778')).toBe('2026-118');
-    expect(referenceOf('Ordernummer: 88123\nFactuurnummer: 2026-0457\nBTW-nummer NL123456789B01\nKvK 12345678')).toBe('2026-0457');
+    expect(referenceOf('Ordernummer: 88123\nFactuurnummer: 2026-0457\nBTW-nummer NL123456789B01\nKvK 12345678')).toBe(
+      '2026-0457',
+    );
     expect(referenceOf('Pedido nº 5566\nFactura nº A-2026-77\nNIF B12345678')).toBe('A-2026-77');
     expect(referenceOf('Ordine n. 4455\nFattura n. 77/2026\nP.IVA 01234567890')).toBe('77/2026');
   });

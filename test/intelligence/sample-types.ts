@@ -13,5 +13,14 @@ export interface Sample {
 }
 
 /** The categories of the space the samples are filed into. */
-export const CATEGORIES = ['Rechnungen', 'Versicherung', 'Steuern', 'Bank', 'Gehalt', 'Verträge', 'Insurance', 'Sonstiges'];
+export const CATEGORIES = [
+  'Rechnungen',
+  'Versicherung',
+  'Steuern',
+  'Bank',
+  'Gehalt',
+  'Verträge',
+  'Insurance',
+  'Sonstiges',
+];
 export const TODAY = '2027-01-20';

@@ -35,9 +35,17 @@ Mit freundlichen Grüßen
 Ihre Stadtwerke München
 Stadtwerke München GmbH · Geschäftsführer: Dr. Florian Bieberbach · Amtsgericht München HRB 121920 · USt-IdNr. DE129521671`,
     expect: {
-      event_type: 'invoice', document_date: '2026-12-15', due_date: '2026-12-30', amount: { value: 148.16, currency: 'EUR' },
-      reference_number: '2026-4711', sender_name: 'Stadtwerke München GmbH', buyer_name: 'Max Mustermann', language: 'de',
-      title: 'Rechnung 2026-4711 – Stadtwerke München GmbH', category: 'Rechnungen', tags: ['rechnung', 'stadtwerke', '2026'],
+      event_type: 'invoice',
+      document_date: '2026-12-15',
+      due_date: '2026-12-30',
+      amount: { value: 148.16, currency: 'EUR' },
+      reference_number: '2026-4711',
+      sender_name: 'Stadtwerke München GmbH',
+      buyer_name: 'Max Mustermann',
+      language: 'de',
+      title: 'Rechnung 2026-4711 – Stadtwerke München GmbH',
+      category: 'Rechnungen',
+      tags: ['rechnung', 'stadtwerke', '2026'],
     },
   },
   {
@@ -68,9 +76,15 @@ Zahlungsbedingungen: 14 Tage 2 % Skonto, 30 Tage netto.
 Bankverbindung: Stadtsparkasse Augsburg · IBAN DE12 7205 0000 0000 1234 56
 Steuernummer 103/123/45678 · USt-IdNr. DE811234567`,
     expect: {
-      event_type: 'invoice', document_date: '2026-12-18', due_date: '2027-01-17', amount: { value: 1074.57, currency: 'EUR' },
-      reference_number: 'RE-26-1187', sender_name: 'Elektro Berger GmbH & Co. KG', buyer_name: 'Bäckerei Sonnenschein GmbH',
-      language: 'de', title: 'Rechnung RE-26-1187 – Elektro Berger GmbH & Co. KG',
+      event_type: 'invoice',
+      document_date: '2026-12-18',
+      due_date: '2027-01-17',
+      amount: { value: 1074.57, currency: 'EUR' },
+      reference_number: 'RE-26-1187',
+      sender_name: 'Elektro Berger GmbH & Co. KG',
+      buyer_name: 'Bäckerei Sonnenschein GmbH',
+      language: 'de',
+      title: 'Rechnung RE-26-1187 – Elektro Berger GmbH & Co. KG',
     },
   },
   {
@@ -99,8 +113,14 @@ Der Rechnungsbetrag wird am 22.12.2026 von Ihrem Konto abgebucht.
 Gläubiger-ID DE98ZZZ09999999999 · Mandatsreferenz 7712345-01
 FunkNetz Mobil AG · Vorstand: Dr. Jana Roth · Sitz Düsseldorf · HRB 55555`,
     expect: {
-      event_type: 'invoice', document_date: '2026-12-15', due_date: '2026-12-22', amount: { value: 24.19, currency: 'EUR' },
-      reference_number: 'M-0099123456', sender_name: 'FunkNetz Mobil AG', buyer_name: 'Erika Musterfrau', language: 'de',
+      event_type: 'invoice',
+      document_date: '2026-12-15',
+      due_date: '2026-12-22',
+      amount: { value: 24.19, currency: 'EUR' },
+      reference_number: 'M-0099123456',
+      sender_name: 'FunkNetz Mobil AG',
+      buyer_name: 'Erika Musterfrau',
+      language: 'de',
       title: 'Mobilfunkrechnung M-0099123456 – FunkNetz Mobil AG',
     },
   },
@@ -125,8 +145,13 @@ Der Betrag wird innerhalb von 5 Werktagen auf Ihr Konto erstattet.
 Mit freundlichen Grüßen
 Technikhaus Wagner e.K.`,
     expect: {
-      event_type: 'credit_note', document_date: '2027-01-08', amount: { value: 100, currency: 'EUR' }, reference_number: 'GS-2027-0007',
-      sender_name: 'Technikhaus Wagner e.K.', buyer_name: 'Jonas Weber', title: 'Gutschrift GS-2027-0007 – Technikhaus Wagner e.K.',
+      event_type: 'credit_note',
+      document_date: '2027-01-08',
+      amount: { value: 100, currency: 'EUR' },
+      reference_number: 'GS-2027-0007',
+      sender_name: 'Technikhaus Wagner e.K.',
+      buyer_name: 'Jonas Weber',
+      title: 'Gutschrift GS-2027-0007 – Technikhaus Wagner e.K.',
       tags: ['gutschrift', 'technikhaus', '2027'],
     },
   },
@@ -153,7 +178,10 @@ B= 19,0% 1,25 0,24 1,49
 TSE-Signatur: 9f8a7b6c5d4e
 Vielen Dank für Ihren Einkauf!`,
     expect: {
-      event_type: 'receipt', document_date: '2026-12-15', amount: { value: 15.02, currency: 'EUR' }, sender_name: 'Frischmarkt Huber e.K.',
+      event_type: 'receipt',
+      document_date: '2026-12-15',
+      amount: { value: 15.02, currency: 'EUR' },
+      sender_name: 'Frischmarkt Huber e.K.',
       reference_number: '4711',
     },
     absent: ['due_date'],
@@ -184,8 +212,12 @@ Auszahlungsbetrag 2.580,57
 Überweisung auf IBAN DE44 1001 0010 0123 4567 89
 Erstellt am 22.12.2026`,
     expect: {
-      event_type: 'payslip', document_date: '2026-12-22', amount: { value: 2580.57, currency: 'EUR' },
-      sender_name: 'Muster Software GmbH', buyer_name: 'Felix Schneider', category: 'Gehalt',
+      event_type: 'payslip',
+      document_date: '2026-12-22',
+      amount: { value: 2580.57, currency: 'EUR' },
+      sender_name: 'Muster Software GmbH',
+      buyer_name: 'Felix Schneider',
+      category: 'Gehalt',
       tags: ['gehaltsabrechnung', 'muster', '2026'],
     },
     // The personnel number identifies the employee, not the document.
@@ -217,8 +249,12 @@ Die Kaution beträgt 2.850,00 € und ist in drei Raten zahlbar.
 Köln, den 10.12.2026
 Unterschrift Vermieter Unterschrift Mieter`,
     expect: {
-      event_type: 'contract', document_date: '2026-12-10', amount: { value: 1170, currency: 'EUR' },
-      sender_name: 'Hausverwaltung Krause GmbH', category: 'Verträge', title: 'Mietvertrag vom 10.12.2026 – Hausverwaltung Krause GmbH',
+      event_type: 'contract',
+      document_date: '2026-12-10',
+      amount: { value: 1170, currency: 'EUR' },
+      sender_name: 'Hausverwaltung Krause GmbH',
+      category: 'Verträge',
+      title: 'Mietvertrag vom 10.12.2026 – Hausverwaltung Krause GmbH',
       language: 'de',
     },
   },
@@ -246,9 +282,15 @@ Der Beitrag ist fällig am 01.01.2027 und wird per Lastschrift eingezogen.
 Sicher & Gut Versicherung AG · Vorstand: Dr. Klaus Meier · Sitz Hamburg · HRB 12345`,
     expect: {
       // A policy is due when its term ends (the date to act on), not when the first premium is debited.
-      event_type: 'policy', document_date: '2026-12-01', due_date: '2028-01-01', amount: { value: 612.4, currency: 'EUR' },
-      reference_number: 'KH-4455-778899', sender_name: 'Sicher & Gut Versicherung AG', buyer_name: 'Thomas Becker',
-      category: 'Versicherung', title: 'Versicherungsschein KH-4455-778899 – Sicher & Gut Versicherung AG',
+      event_type: 'policy',
+      document_date: '2026-12-01',
+      due_date: '2028-01-01',
+      amount: { value: 612.4, currency: 'EUR' },
+      reference_number: 'KH-4455-778899',
+      sender_name: 'Sicher & Gut Versicherung AG',
+      buyer_name: 'Thomas Becker',
+      category: 'Versicherung',
+      title: 'Versicherungsschein KH-4455-778899 – Sicher & Gut Versicherung AG',
     },
   },
   {
@@ -273,9 +315,15 @@ Sollte sich Ihre Zahlung mit diesem Schreiben überschnitten haben, betrachten S
 Mit freundlichen Grüßen
 Versandhaus Nordlicht GmbH`,
     expect: {
-      event_type: 'notice', document_date: '2027-01-03', due_date: '2027-01-17', amount: { value: 124, currency: 'EUR' },
-      reference_number: '2026-0815', sender_name: 'Versandhaus Nordlicht GmbH', buyer_name: 'Sabine Krüger',
-      title: '2. Mahnung 2026-0815 – Versandhaus Nordlicht GmbH', tags: ['mahnung', 'versandhaus', '2027'],
+      event_type: 'notice',
+      document_date: '2027-01-03',
+      due_date: '2027-01-17',
+      amount: { value: 124, currency: 'EUR' },
+      reference_number: '2026-0815',
+      sender_name: 'Versandhaus Nordlicht GmbH',
+      buyer_name: 'Sabine Krüger',
+      title: '2. Mahnung 2026-0815 – Versandhaus Nordlicht GmbH',
+      tags: ['mahnung', 'versandhaus', '2027'],
     },
   },
   {
@@ -302,8 +350,14 @@ Bitte zahlen Sie den Betrag bis zum 19.01.2027 an die Finanzkasse des Finanzamts
 Rechtsbehelfsbelehrung
 Der Bescheid kann mit dem Einspruch angefochten werden. Der Einspruch ist innerhalb eines Monats nach Bekanntgabe einzulegen.`,
     expect: {
-      event_type: 'notice', document_date: '2026-12-16', due_date: '2027-01-19', amount: { value: 1234.56, currency: 'EUR' },
-      reference_number: '143/234/56789', sender_name: 'Finanzamt München', category: 'Steuern', language: 'de',
+      event_type: 'notice',
+      document_date: '2026-12-16',
+      due_date: '2027-01-19',
+      amount: { value: 1234.56, currency: 'EUR' },
+      reference_number: '143/234/56789',
+      sender_name: 'Finanzamt München',
+      category: 'Steuern',
+      language: 'de',
       title: 'Bescheid 143/234/56789 – Finanzamt München',
     },
   },
@@ -325,7 +379,10 @@ Alter Kontostand vom 30.11.2026 1.845,20 +
 Neuer Kontostand vom 31.12.2026 4.294,44 +
 Bitte prüfen Sie Ihren Rechnungsabschluss.`,
     expect: {
-      event_type: 'statement', document_date: '2026-12-31', amount: { value: 4294.44, currency: 'EUR' }, sender_name: 'Sparkasse Musterstadt',
+      event_type: 'statement',
+      document_date: '2026-12-31',
+      amount: { value: 4294.44, currency: 'EUR' },
+      sender_name: 'Sparkasse Musterstadt',
       category: 'Bank',
     },
     // "12/2026" is the month the statement covers; the IBAN is the account, not a document number.
@@ -355,8 +412,13 @@ Dieses Angebot ist gültig bis 31.01.2027.
 Mit freundlichen Grüßen
 Malerbetrieb Schmidt GmbH`,
     expect: {
-      event_type: 'offer', document_date: '2026-12-05', amount: { value: 3570, currency: 'EUR' }, reference_number: 'AN-2026-123',
-      sender_name: 'Malerbetrieb Schmidt GmbH', buyer_name: 'Özdemir', title: 'Angebot AN-2026-123 – Malerbetrieb Schmidt GmbH',
+      event_type: 'offer',
+      document_date: '2026-12-05',
+      amount: { value: 3570, currency: 'EUR' },
+      reference_number: 'AN-2026-123',
+      sender_name: 'Malerbetrieb Schmidt GmbH',
+      buyer_name: 'Özdemir',
+      title: 'Angebot AN-2026-123 – Malerbetrieb Schmidt GmbH',
       // An offer is due when it expires.
       due_date: '2027-01-31',
     },
@@ -378,8 +440,12 @@ Bei Fragen erreichen Sie uns unter 0221 998877.
 Mit freundlichen Grüßen
 Ihre Hausverwaltung Krause`,
     expect: {
-      event_type: 'letter', document_date: '2026-12-11', sender_name: 'Hausverwaltung Krause GmbH', buyer_name: 'Lena Hoffmann',
-      title: 'Treppenhausreinigung ab Januar 2027 – Hausverwaltung Krause GmbH', language: 'de',
+      event_type: 'letter',
+      document_date: '2026-12-11',
+      sender_name: 'Hausverwaltung Krause GmbH',
+      buyer_name: 'Lena Hoffmann',
+      title: 'Treppenhausreinigung ab Januar 2027 – Hausverwaltung Krause GmbH',
+      language: 'de',
     },
     absent: ['amount', 'due_date'],
   },
@@ -400,8 +466,12 @@ Ihre Mitgliedschaft endet fristgerecht zum 31.03.2027. Bis dahin ist der monatli
 Mit sportlichen Grüßen
 Ihr FitWell-Team`,
     expect: {
-      event_type: 'notice', document_date: '2026-12-20', reference_number: 'FW-228190', sender_name: 'FitWell Studios GmbH',
-      buyer_name: 'Daniel Wolf', title: 'Kündigungsbestätigung FW-228190 – FitWell Studios GmbH',
+      event_type: 'notice',
+      document_date: '2026-12-20',
+      reference_number: 'FW-228190',
+      sender_name: 'FitWell Studios GmbH',
+      buyer_name: 'Daniel Wolf',
+      title: 'Kündigungsbestätigung FW-228190 – FitWell Studios GmbH',
     },
   },
 ];

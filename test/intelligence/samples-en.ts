@@ -29,9 +29,17 @@ Payment terms: payment due within 30 days of the invoice date.
 Please make payment to Acme Ltd, sort code 12-34-56, account number 12345678.
 Thank you for your business!`,
     expect: {
-      event_type: 'invoice', document_date: '2026-12-15', due_date: '2027-01-14', amount: { value: 1000, currency: 'GBP' },
-      reference_number: 'INV-1001', sender_name: 'Acme Ltd', buyer_name: 'Beta Holdings plc', language: 'en',
-      title: 'Invoice INV-1001 from Acme Ltd', category: 'Rechnungen', tags: ['invoice', 'acme', '2026'],
+      event_type: 'invoice',
+      document_date: '2026-12-15',
+      due_date: '2027-01-14',
+      amount: { value: 1000, currency: 'GBP' },
+      reference_number: 'INV-1001',
+      sender_name: 'Acme Ltd',
+      buyer_name: 'Beta Holdings plc',
+      language: 'en',
+      title: 'Invoice INV-1001 from Acme Ltd',
+      category: 'Rechnungen',
+      tags: ['invoice', 'acme', '2026'],
     },
   },
   {
@@ -55,8 +63,14 @@ Sales tax $0.00
 Total Due $2,520.00
 Make checks payable to Pinecrest Web Design LLC.`,
     expect: {
-      event_type: 'invoice', document_date: '2026-12-05', due_date: '2027-01-04', amount: { value: 2520, currency: 'USD' },
-      reference_number: '4471', sender_name: 'Pinecrest Web Design LLC', buyer_name: 'Riverside Dental Group', language: 'en',
+      event_type: 'invoice',
+      document_date: '2026-12-05',
+      due_date: '2027-01-04',
+      amount: { value: 2520, currency: 'USD' },
+      reference_number: '4471',
+      sender_name: 'Pinecrest Web Design LLC',
+      buyer_name: 'Riverside Dental Group',
+      language: 'en',
       title: 'Invoice 4471 from Pinecrest Web Design LLC',
     },
   },
@@ -77,8 +91,13 @@ VAT 20% £20.00
 Credit total £120.00
 The credit has been applied to your account.`,
     expect: {
-      event_type: 'credit_note', document_date: '2027-01-06', amount: { value: 120, currency: 'GBP' }, reference_number: 'CN-311',
-      sender_name: 'Bright Widgets Ltd', buyer_name: 'Jane Doe', title: 'Credit note CN-311 from Bright Widgets Ltd',
+      event_type: 'credit_note',
+      document_date: '2027-01-06',
+      amount: { value: 120, currency: 'GBP' },
+      reference_number: 'CN-311',
+      sender_name: 'Bright Widgets Ltd',
+      buyer_name: 'Jane Doe',
+      title: 'Credit note CN-311 from Bright Widgets Ltd',
     },
     absent: ['due_date'],
   },
@@ -99,7 +118,10 @@ TOTAL $26.53
 VISA **** 4821 $26.53
 Thank you for shopping with us!`,
     expect: {
-      event_type: 'receipt', document_date: '2026-12-18', amount: { value: 26.53, currency: 'USD' }, reference_number: '000482',
+      event_type: 'receipt',
+      document_date: '2026-12-18',
+      amount: { value: 26.53, currency: 'USD' },
+      reference_number: '000482',
       language: 'en',
     },
     absent: ['due_date'],
@@ -124,8 +146,11 @@ Total deductions £808.10
 Net pay £2,621.90
 Year to date: Gross £40,120.00 Tax £5,120.40`,
     expect: {
-      event_type: 'payslip', document_date: '2026-12-31', amount: { value: 2621.9, currency: 'GBP' },
-      sender_name: 'Northwind Logistics Ltd', title: 'Payslip from Northwind Logistics Ltd, 31 December 2026',
+      event_type: 'payslip',
+      document_date: '2026-12-31',
+      amount: { value: 2621.9, currency: 'GBP' },
+      sender_name: 'Northwind Logistics Ltd',
+      title: 'Payslip from Northwind Logistics Ltd, 31 December 2026',
     },
     // The employee number identifies the employee, not the document.
     absent: ['due_date', 'reference_number'],
@@ -148,8 +173,13 @@ Annual premium £312.50 (including Insurance Premium Tax)
 Your premium will be collected by direct debit.
 Please read our privacy policy at www.harbour-insurance.co.uk/privacy.`,
     expect: {
-      event_type: 'policy', document_date: '2026-11-20', amount: { value: 312.5, currency: 'GBP' }, reference_number: 'HH-99812-A',
-      sender_name: 'Harbour Insurance plc', category: 'Insurance', title: 'Policy schedule HH-99812-A from Harbour Insurance plc',
+      event_type: 'policy',
+      document_date: '2026-11-20',
+      amount: { value: 312.5, currency: 'GBP' },
+      reference_number: 'HH-99812-A',
+      sender_name: 'Harbour Insurance plc',
+      category: 'Insurance',
+      title: 'Policy schedule HH-99812-A from Harbour Insurance plc',
     },
   },
   {
@@ -172,8 +202,13 @@ Please pay the outstanding balance by January 19, 2027 to avoid service interrup
 Sincerely,
 Greenfield Utilities Inc.`,
     expect: {
-      event_type: 'notice', document_date: '2027-01-05', due_date: '2027-01-19', amount: { value: 585, currency: 'USD' },
-      reference_number: 'INV-2044', sender_name: 'Greenfield Utilities Inc.', buyer_name: 'Laura Chen',
+      event_type: 'notice',
+      document_date: '2027-01-05',
+      due_date: '2027-01-19',
+      amount: { value: 585, currency: 'USD' },
+      reference_number: 'INV-2044',
+      sender_name: 'Greenfield Utilities Inc.',
+      buyer_name: 'Laura Chen',
       title: 'Payment reminder INV-2044 from Greenfield Utilities Inc.',
     },
   },
@@ -193,8 +228,12 @@ Lone Star Bakery LLC, 55 Congress Avenue, Austin, TX 78702 ("Client").
 IN WITNESS WHEREOF, the parties have signed this Agreement.
 Signature: ____________ Signature: ____________`,
     expect: {
-      event_type: 'contract', document_date: '2026-12-01', amount: { value: 1500, currency: 'USD' },
-      sender_name: 'Blue Harbor Consulting Inc.', category: 'Verträge', title: 'Service agreement from Blue Harbor Consulting Inc., 1 December 2026',
+      event_type: 'contract',
+      document_date: '2026-12-01',
+      amount: { value: 1500, currency: 'USD' },
+      sender_name: 'Blue Harbor Consulting Inc.',
+      category: 'Verträge',
+      title: 'Service agreement from Blue Harbor Consulting Inc., 1 December 2026',
     },
   },
   {
@@ -212,8 +251,12 @@ Opening balance $3,102.55
 12/22 Card purchase GROCERY MART -$41.78
 Closing balance $4,210.77`,
     expect: {
-      event_type: 'statement', document_date: '2026-12-31', amount: { value: 4210.77, currency: 'USD' }, sender_name: 'First Coastal Bank',
-      buyer_name: 'Maria Lopez', category: 'Bank',
+      event_type: 'statement',
+      document_date: '2026-12-31',
+      amount: { value: 4210.77, currency: 'USD' },
+      sender_name: 'First Coastal Bank',
+      buyer_name: 'Maria Lopez',
+      category: 'Bank',
     },
     // A statement summarises an account; the account number is not a document reference.
     absent: ['due_date', 'reference_number'],
@@ -233,8 +276,13 @@ Gutter replacement $900.00
 Total $7,800.00
 This quote is valid until January 31, 2027.`,
     expect: {
-      event_type: 'offer', document_date: '2026-12-09', amount: { value: 7800, currency: 'USD' }, reference_number: 'Q-5521',
-      sender_name: 'Summit Roofing Co.', title: 'Quotation Q-5521 from Summit Roofing Co.', due_date: '2027-01-31',
+      event_type: 'offer',
+      document_date: '2026-12-09',
+      amount: { value: 7800, currency: 'USD' },
+      reference_number: 'Q-5521',
+      sender_name: 'Summit Roofing Co.',
+      title: 'Quotation Q-5521 from Summit Roofing Co.',
+      due_date: '2027-01-31',
     },
   },
   {
@@ -253,7 +301,10 @@ Please send all future letters to my new home from 1 February 2027.
 Yours faithfully,
 Emily Carter`,
     expect: {
-      event_type: 'letter', document_date: '2027-01-03', sender_name: 'Emily Carter', language: 'en',
+      event_type: 'letter',
+      document_date: '2027-01-03',
+      sender_name: 'Emily Carter',
+      language: 'en',
       title: 'Change of address for account holder from Emily Carter',
     },
     absent: ['amount', 'due_date'],

@@ -23,7 +23,16 @@ Annual subscription Pro plan (10 seats) USD 4,800.00
 Discount (10%) -USD 480.00
 Amount Due (USD) $4,320.00
 Wire transfer: JP Morgan Chase, Account 123456789, Routing 021000021`,
-    expect: { event_type: 'invoice', document_date: '2026-12-15', due_date: '2027-01-14', amount: { value: 4320, currency: 'USD' }, reference_number: 'NS-2026-0912', sender_name: 'Northstar Software Inc.', buyer_name: 'Contoso Analytics GmbH', language: 'en' },
+    expect: {
+      event_type: 'invoice',
+      document_date: '2026-12-15',
+      due_date: '2027-01-14',
+      amount: { value: 4320, currency: 'USD' },
+      reference_number: 'NS-2026-0912',
+      sender_name: 'Northstar Software Inc.',
+      buyer_name: 'Contoso Analytics GmbH',
+      language: 'en',
+    },
   },
   {
     name: 'broadcasting fee assessment with surcharge',
@@ -45,7 +54,14 @@ Rundfunkbeiträge 55,08 €
 Säumniszuschlag 8,00 €
 Gesamtbetrag 63,08 €
 Bitte zahlen Sie den Gesamtbetrag bis zum 16.01.2027.`,
-    expect: { event_type: 'notice', document_date: '2027-01-02', due_date: '2027-01-16', amount: { value: 63.08, currency: 'EUR' }, reference_number: '123 456 789', buyer_name: 'Lukas Zimmermann' },
+    expect: {
+      event_type: 'notice',
+      document_date: '2027-01-02',
+      due_date: '2027-01-16',
+      amount: { value: 63.08, currency: 'EUR' },
+      reference_number: '123 456 789',
+      buyer_name: 'Lukas Zimmermann',
+    },
   },
   {
     name: 'photographer invoice with deposit and UK day-first due date',
@@ -60,7 +76,14 @@ Deposit received -£300.00
 Balance £1,150.00
 Payment is due by 15/01/2027.
 Bank: Monzo, sort code 04-00-04, account 12345678`,
-    expect: { event_type: 'invoice', document_date: '2026-12-15', due_date: '2027-01-15', amount: { value: 1150, currency: 'GBP' }, sender_name: 'Jordan Blake Photography', buyer_name: 'Sarah & Tom Wilkins' },
+    expect: {
+      event_type: 'invoice',
+      document_date: '2026-12-15',
+      due_date: '2027-01-15',
+      amount: { value: 1150, currency: 'GBP' },
+      sender_name: 'Jordan Blake Photography',
+      buyer_name: 'Sarah & Tom Wilkins',
+    },
   },
   {
     name: 'garage invoice with several numbers on one line',
@@ -81,7 +104,16 @@ MwSt. 19 % 101,05
 Endbetrag EUR 632,87
 Fälligkeitsdatum: 21.01.2027
 Vielen Dank für Ihren Auftrag!`,
-    expect: { event_type: 'invoice', document_date: '2027-01-07', due_date: '2027-01-21', amount: { value: 632.87, currency: 'EUR' }, reference_number: '48213', sender_name: 'Autohaus Lindner KG', buyer_name: 'Markus Frey', title: 'Rechnung 48213 – Autohaus Lindner KG' },
+    expect: {
+      event_type: 'invoice',
+      document_date: '2027-01-07',
+      due_date: '2027-01-21',
+      amount: { value: 632.87, currency: 'EUR' },
+      reference_number: '48213',
+      sender_name: 'Autohaus Lindner KG',
+      buyer_name: 'Markus Frey',
+      title: 'Rechnung 48213 – Autohaus Lindner KG',
+    },
   },
   {
     name: 'holiday flat invoice with down payment and a term counted back from arrival',
@@ -99,7 +131,14 @@ Anzahlung erhalten am 10.05.2026 -200,00 €
 Restbetrag 567,00 €
 Der Restbetrag ist zahlbar bis spätestens 14 Tage vor Anreise.
 Norderney, 20.06.2026`,
-    expect: { event_type: 'invoice', document_date: '2026-06-20', amount: { value: 567, currency: 'EUR' }, reference_number: 'FW-2026-088', sender_name: 'Ferienwohnung Seeblick', buyer_name: 'Krämer' },
+    expect: {
+      event_type: 'invoice',
+      document_date: '2026-06-20',
+      amount: { value: 567, currency: 'EUR' },
+      reference_number: 'FW-2026-088',
+      sender_name: 'Ferienwohnung Seeblick',
+      buyer_name: 'Krämer',
+    },
   },
   {
     name: 'Australian tax invoice with day-first date and AUD',
@@ -112,7 +151,15 @@ Catering for 120 guests AUD 5,400.00
 GST AUD 540.00
 Total AUD 5,940.00
 Due within 7 days`,
-    expect: { event_type: 'invoice', document_date: '2027-02-03', due_date: '2027-02-10', amount: { value: 5940, currency: 'AUD' }, reference_number: '10023', sender_name: 'Sunrise Catering Pty Ltd', buyer_name: 'Harbour View Events' },
+    expect: {
+      event_type: 'invoice',
+      document_date: '2027-02-03',
+      due_date: '2027-02-10',
+      amount: { value: 5940, currency: 'AUD' },
+      reference_number: '10023',
+      sender_name: 'Sunrise Catering Pty Ltd',
+      buyer_name: 'Harbour View Events',
+    },
   },
   {
     name: 'mail-order invoice whose sender is only in the footer and whose VAT is mentioned in a sentence',
@@ -135,7 +182,15 @@ Rechnungsbetrag 174,80 €
 Im Rechnungsbetrag sind 27,91 € Mehrwertsteuer enthalten.
 Bitte überweisen Sie den Rechnungsbetrag bis zum 19.01.2027.
 Modehaus Kranich GmbH · Am Wall 120 · 28195 Bremen · Geschäftsführer: Jan Kranich · HRB 12345 HB`,
-    expect: { event_type: 'invoice', document_date: '2027-01-05', due_date: '2027-01-19', amount: { value: 174.8, currency: 'EUR' }, reference_number: '9912003344', sender_name: 'Modehaus Kranich GmbH', buyer_name: 'Claudia Richter' },
+    expect: {
+      event_type: 'invoice',
+      document_date: '2027-01-05',
+      due_date: '2027-01-19',
+      amount: { value: 174.8, currency: 'EUR' },
+      reference_number: '9912003344',
+      sender_name: 'Modehaus Kranich GmbH',
+      buyer_name: 'Claudia Richter',
+    },
   },
   {
     name: 'small-business invoice with page markers and the date at the end',
@@ -157,7 +212,15 @@ Gesamtbetrag: 850,00 €
 Zahlbar innerhalb von 14 Tagen ab Rechnungsdatum ohne Abzug.
 Rechnungsdatum: 30.11.2026
 Seite 2 von 2`,
-    expect: { event_type: 'invoice', document_date: '2026-11-30', due_date: '2026-12-14', amount: { value: 850, currency: 'EUR' }, reference_number: '2026-118', sender_name: 'Grafikdesign Lisa Marx', buyer_name: 'Café Morgenrot UG (haftungsbeschränkt)' },
+    expect: {
+      event_type: 'invoice',
+      document_date: '2026-11-30',
+      due_date: '2026-12-14',
+      amount: { value: 850, currency: 'EUR' },
+      reference_number: '2026-118',
+      sender_name: 'Grafikdesign Lisa Marx',
+      buyer_name: 'Café Morgenrot UG (haftungsbeschränkt)',
+    },
   },
   {
     name: 'securities account statement',
@@ -170,7 +233,14 @@ Bestand Wertpapier Kurs Kurswert EUR
 25 Stk. iShares Core MSCI World 98,12 2.453,00
 10 Stk. Siemens AG 180,50 1.805,00
 Depotwert gesamt 4.258,00 EUR`,
-    expect: { event_type: 'statement', document_date: '2026-12-31', amount: { value: 4258, currency: 'EUR' }, sender_name: 'Volksbank Mittelhessen eG', category: 'Bank', language: 'de' },
+    expect: {
+      event_type: 'statement',
+      document_date: '2026-12-31',
+      amount: { value: 4258, currency: 'EUR' },
+      sender_name: 'Volksbank Mittelhessen eG',
+      category: 'Bank',
+      language: 'de',
+    },
   },
   {
     name: 'termination letter written by a customer',
@@ -181,7 +251,12 @@ Bitte bestätigen Sie mir die Kündigung schriftlich.
 Mit freundlichen Grüßen
 Sebastian Kurz
 Leipzig, 04.01.2027`,
-    expect: { event_type: 'notice', document_date: '2027-01-04', sender_name: 'Sebastian Kurz', title: 'Kündigung 556677 – Sebastian Kurz' },
+    expect: {
+      event_type: 'notice',
+      document_date: '2027-01-04',
+      sender_name: 'Sebastian Kurz',
+      title: 'Kündigung 556677 – Sebastian Kurz',
+    },
   },
   {
     name: 'invoice whose first address block is the recipient and whose sender is only in the legal footer',
@@ -198,7 +273,14 @@ Rechnungsbetrag 2.380,00 €
 Zahlbar bis 26.01.2027.
 Baustoffhandel Schneider GmbH · Industriestraße 3 · 50829 Köln
 Geschäftsführer: Peter Schneider · Amtsgericht Köln HRB 98765 · USt-IdNr. DE223344556`,
-    expect: { event_type: 'invoice', document_date: '2027-01-12', due_date: '2027-01-26', amount: { value: 2380, currency: 'EUR' }, reference_number: '7781', sender_name: 'Baustoffhandel Schneider GmbH' },
+    expect: {
+      event_type: 'invoice',
+      document_date: '2027-01-12',
+      due_date: '2027-01-26',
+      amount: { value: 2380, currency: 'EUR' },
+      reference_number: '7781',
+      sender_name: 'Baustoffhandel Schneider GmbH',
+    },
   },
   {
     name: 'invoice with two unmarked address blocks: letterhead, then recipient',
@@ -212,6 +294,11 @@ Hauptstraße 5
 Rechnung Nr. 7781
 Datum: 12.01.2027
 Rechnungsbetrag 2.380,00 €`,
-    expect: { event_type: 'invoice', sender_name: 'Baustoffhandel Schneider GmbH', buyer_name: 'Müller Bau GmbH', amount: { value: 2380, currency: 'EUR' } },
+    expect: {
+      event_type: 'invoice',
+      sender_name: 'Baustoffhandel Schneider GmbH',
+      buyer_name: 'Müller Bau GmbH',
+      amount: { value: 2380, currency: 'EUR' },
+    },
   },
 ];

@@ -7,7 +7,8 @@ import { makeDoc } from '../../server/intelligence/text.ts';
 import { understand } from '../../server/intelligence/understand.ts';
 import { CATEGORIES, TODAY } from './sample-types.ts';
 
-const read = (text: string) => understand({ text, filename: 'scan.jpg', categories: CATEGORIES, einvoice: null, today: TODAY });
+const read = (text: string) =>
+  understand({ text, filename: 'scan.jpg', categories: CATEGORIES, einvoice: null, today: TODAY });
 const amountOf = (text: string) => read(text).amount?.value.value;
 const senderOf = (text: string) => read(text).sender_name?.value;
 
@@ -39,20 +40,24 @@ describe('currency symbols on a receipt from a named country', () => {
     expect(currencyReader('Ramen Bar Sakura\nLot 3, Penang\nRamen ¥ 800')('¥')).toBe('JPY');
   });
 
-  it('reads a letter symbol alone at the end of a line as the amount column\'s currency', () => {
+  it("reads a letter symbol alone at the end of a line as the amount column's currency", () => {
     expect(dominantCurrency('Kopitiam Ceria\nTable 4   Served 19:42   RM\n2 SATAY 8.40\nTOTAL 8.40')).toBe('MYR');
     expect(dominantCurrency('Harbour Diner\nTable 4   Served 19:42\nTotal 8.40')).toBeNull();
   });
 
   it('gives a receipt without any currency sign the currency of the country its company form names', () => {
-    expect(read('KEDAI RUNCIT MAJU (M) BHD\nBread 4.50\nTOTAL 4.50\nCASH 10.00\nCHANGE 5.50').amount?.value)
-      .toEqual({ value: 4.5, currency: 'MYR' });
+    expect(read('KEDAI RUNCIT MAJU (M) BHD\nBread 4.50\nTOTAL 4.50\nCASH 10.00\nCHANGE 5.50').amount?.value).toEqual({
+      value: 4.5,
+      currency: 'MYR',
+    });
   });
 });
 
 describe('the amount paid at the till', () => {
   it('applies the cash-rounding adjustment printed under the total when the rounded total is not legible', () => {
-    expect(amountOf('Kedai Kopi Baru\nTea 3.30\nCoffee 4.42\nTotal (Incl GST) 7.72\nRounding Adj -0.02\nThank you')).toEqual(7.7);
+    expect(
+      amountOf('Kedai Kopi Baru\nTea 3.30\nCoffee 4.42\nTotal (Incl GST) 7.72\nRounding Adj -0.02\nThank you'),
+    ).toEqual(7.7);
     expect(amountOf('Corner Deli\nSoup 6.48\nTotal 6.48\nRounding 0.02\nThank you')).toEqual(6.5);
   });
 
@@ -62,7 +67,8 @@ describe('the amount paid at the till', () => {
   });
 
   it('reads the total after tax, even with a rounding adjustment between them', () => {
-    const text = 'Grill House\nSteak 40.00\nSoup 12.50\nTotal Amount : 52.50\nService Tax 6% 3.15\nRounding Adj : -0.05\nTOTAL: $55.60\nThank you';
+    const text =
+      'Grill House\nSteak 40.00\nSoup 12.50\nTotal Amount : 52.50\nService Tax 6% 3.15\nRounding Adj : -0.05\nTOTAL: $55.60\nThank you';
     expect(amountOf(text)).toEqual(55.6);
   });
 
@@ -73,39 +79,54 @@ describe('the amount paid at the till', () => {
   });
 
   it('does not take the tax a total includes for the total', () => {
-    const text = 'Hardware Depot\nHammer 1 18.00 18.00\nNails 1 4.50 4.50\nTotal $22.50\nVAT 8% included in total $1.67\nThank you';
+    const text =
+      'Hardware Depot\nHammer 1 18.00 18.00\nNails 1 4.50 4.50\nTotal $22.50\nVAT 8% included in total $1.67\nThank you';
     expect(amountOf(text)).toEqual(22.5);
   });
 
   it('does not take the total row of the tax summary printed under the total', () => {
-    const text = 'Cafe Aroma\nLatte 9.00\nCake 3.40\nTOTAL 12.40\nTAX SUMMARY\nCode % Net Tax\nS 8 11.48 0.92\nTotal : 11.48 0.92\nThank you';
+    const text =
+      'Cafe Aroma\nLatte 9.00\nCake 3.40\nTOTAL 12.40\nTAX SUMMARY\nCode % Net Tax\nS 8 11.48 0.92\nTotal : 11.48 0.92\nThank you';
     expect(amountOf(text)).toEqual(12.4);
   });
 });
 
 describe('the merchant named at the top of a receipt', () => {
   it('joins a company form printed alone with the name on the line above', () => {
-    expect(senderOf('GREEN LEAF BOOKS\nSDN BHD\nGST No: 001122334455\n12 Jalan Bunga\nTotal 10.00')).toBe('GREEN LEAF BOOKS SDN BHD');
-    expect(senderOf('SURIA FRESH MARKET\n(KAJANG) SDN BHD\n(123456-A)\nTotal 10.00')).toBe('SURIA FRESH MARKET (KAJANG) SDN BHD');
+    expect(senderOf('GREEN LEAF BOOKS\nSDN BHD\nGST No: 001122334455\n12 Jalan Bunga\nTotal 10.00')).toBe(
+      'GREEN LEAF BOOKS SDN BHD',
+    );
+    expect(senderOf('SURIA FRESH MARKET\n(KAJANG) SDN BHD\n(123456-A)\nTotal 10.00')).toBe(
+      'SURIA FRESH MARKET (KAJANG) SDN BHD',
+    );
   });
 
   it('keeps the shop sign at the top over the company that owns the shop', () => {
-    const text = 'HAPPY PAGES BOOKSHOP\nNo. 8, Jalan Kenari 2\nTel: 03-1234 5678\nOwned By :\nPELANGI RETAIL SDN BHD (765432-K)\nTAX INVOICE\nTotal 12.00';
-    const merchantOf = (receipt: string) => findParties(makeDoc(receipt), {
-      address: [], issuer: [], merchant: { text: 'HAPPY PAGES BOOKSHOP', prominent: false },
-    }).sender?.name;
+    const text =
+      'HAPPY PAGES BOOKSHOP\nNo. 8, Jalan Kenari 2\nTel: 03-1234 5678\nOwned By :\nPELANGI RETAIL SDN BHD (765432-K)\nTAX INVOICE\nTotal 12.00';
+    const merchantOf = (receipt: string) =>
+      findParties(makeDoc(receipt), {
+        address: [],
+        issuer: [],
+        merchant: { text: 'HAPPY PAGES BOOKSHOP', prominent: false },
+      }).sender?.name;
     expect(merchantOf(text)).toBe('HAPPY PAGES BOOKSHOP');
     // Without the word "owned" the company is the sender.
     expect(merchantOf(text.replace('Owned By :\n', ''))).toBe('PELANGI RETAIL SDN BHD');
   });
 
   it('does not join a register line to a legal form it mentions', () => {
-    expect(senderOf('Le Petit Four SARL\n12 rue des Lilas\nTVA : FR00123456789 - APE : 1071C - SARL au capital de 5 000 €\nTotal 10,00 €'))
-      .toBe('Le Petit Four SARL');
+    expect(
+      senderOf(
+        'Le Petit Four SARL\n12 rue des Lilas\nTVA : FR00123456789 - APE : 1071C - SARL au capital de 5 000 €\nTotal 10,00 €',
+      ),
+    ).toBe('Le Petit Four SARL');
   });
 
   it('reads the company forms OCR misreads as such', () => {
-    expect(senderOf('TERANG BULAN TRADING SON BHD\nGST No: 001122334455\nTotal 10.00')).toBe('TERANG BULAN TRADING SDN BHD');
+    expect(senderOf('TERANG BULAN TRADING SON BHD\nGST No: 001122334455\nTotal 10.00')).toBe(
+      'TERANG BULAN TRADING SDN BHD',
+    );
     expect(senderOf('SINAR MINI MART 5/B\n(99887-X)\nTotal 10.00')).toBe('SINAR MINI MART S/B');
   });
 });

@@ -6,15 +6,27 @@ import { ENGLISH_SAMPLES } from './samples-en.ts';
 import { FURTHER_SAMPLES } from './samples-more.ts';
 
 function run(sample: Sample): Understanding {
-  return understand({ text: sample.text, filename: sample.filename, categories: CATEGORIES, einvoice: null, today: TODAY });
+  return understand({
+    text: sample.text,
+    filename: sample.filename,
+    categories: CATEGORIES,
+    einvoice: null,
+    today: TODAY,
+  });
 }
 
-for (const [group, samples] of [['German', GERMAN_SAMPLES], ['English', ENGLISH_SAMPLES], ['further', FURTHER_SAMPLES]] as const) {
+for (const [group, samples] of [
+  ['German', GERMAN_SAMPLES],
+  ['English', ENGLISH_SAMPLES],
+  ['further', FURTHER_SAMPLES],
+] as const) {
   describe(`understand: ${group} documents`, () => {
     for (const sample of samples) {
       it(sample.name, () => {
         const result = run(sample);
-        const got = Object.fromEntries(Object.keys(sample.expect).map((key) => [key, result[key as keyof Understanding]?.value]));
+        const got = Object.fromEntries(
+          Object.keys(sample.expect).map((key) => [key, result[key as keyof Understanding]?.value]),
+        );
         expect(got).toEqual(sample.expect);
         for (const field of sample.absent ?? []) expect(result[field], field).toBeUndefined();
         for (const [key, field] of Object.entries(result)) {
@@ -30,7 +42,8 @@ for (const [group, samples] of [['German', GERMAN_SAMPLES], ['English', ENGLISH_
 
 describe('understand: speed', () => {
   it('handles a three-page text in a few milliseconds', () => {
-    const text = [GERMAN_SAMPLES[0]!.text, GERMAN_SAMPLES[1]!.text, GERMAN_SAMPLES[5]!.text, ENGLISH_SAMPLES[0]!.text].join('\n\n')
+    const text = [GERMAN_SAMPLES[0]!.text, GERMAN_SAMPLES[1]!.text, GERMAN_SAMPLES[5]!.text, ENGLISH_SAMPLES[0]!.text]
+      .join('\n\n')
       .repeat(3);
     const input = { text, filename: 'x.pdf', categories: CATEGORIES, einvoice: null, today: TODAY };
     for (let i = 0; i < 20; i++) understand(input);
@@ -48,8 +61,14 @@ describe('understand: speed', () => {
 describe('understand: hostile input', () => {
   it('stays fast on long lines without structure', () => {
     const inputs = [
-      'a'.repeat(50_000), 'Rechnung Betrag Summe Gesamt '.repeat(5000), '1.234,56 € '.repeat(5000), '1234567890'.repeat(5000),
-      'Aaaa-Bbbb-Cccc-Dddd '.repeat(5000), 'Aaaa Bbbb Cccc GmbH '.repeat(4000), 'Herrn\n'.repeat(20_000), 'x@'.repeat(20_000),
+      'a'.repeat(50_000),
+      'Rechnung Betrag Summe Gesamt '.repeat(5000),
+      '1.234,56 € '.repeat(5000),
+      '1234567890'.repeat(5000),
+      'Aaaa-Bbbb-Cccc-Dddd '.repeat(5000),
+      'Aaaa Bbbb Cccc GmbH '.repeat(4000),
+      'Herrn\n'.repeat(20_000),
+      'x@'.repeat(20_000),
     ];
     for (const text of inputs) {
       const start = performance.now();

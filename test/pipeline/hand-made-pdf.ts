@@ -6,7 +6,10 @@ import { constants, createDeflate } from 'node:zlib';
  */
 
 /** One indirect object: a dictionary, with stream data when `stream` is given (its /Length is added). */
-export interface HandObject { dict: string; stream?: Uint8Array }
+export interface HandObject {
+  dict: string;
+  stream?: Uint8Array;
+}
 
 /** A PDF of the given objects, numbered from 1 (object 1 must be the catalog), with a correct xref table. */
 export function handPdf(objects: readonly HandObject[]): Uint8Array {
@@ -30,8 +33,13 @@ export function handPdf(objects: readonly HandObject[]): Uint8Array {
   });
   const xref = length;
   const entries = offsets.map((offset) => `${String(offset).padStart(10, '0')} 00000 n \n`).join('');
-  push(Buffer.from(`xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\n`
-    + `startxref\n${xref}\n%%EOF\n`, 'latin1'));
+  push(
+    Buffer.from(
+      `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${entries}trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\n` +
+        `startxref\n${xref}\n%%EOF\n`,
+      'latin1',
+    ),
+  );
   return new Uint8Array(Buffer.concat(parts));
 }
 
@@ -88,7 +96,9 @@ export function pagesPdf(texts: readonly string[]): Uint8Array {
     { dict: `<< /Type /Pages /Count ${n} /Kids [${texts.map((_, i) => `${4 + i * 2} 0 R`).join(' ')}] >>` },
     FONT,
     ...texts.flatMap((text, i) => [
-      { dict: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>` },
+      {
+        dict: `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /Font << /F1 3 0 R >> >> /Contents ${5 + i * 2} 0 R >>`,
+      },
       { dict: '<< >>', stream: textContent([text]) },
     ]),
   ]);
@@ -99,7 +109,9 @@ export async function hugeImagePdf(width: number, height: number): Promise<Uint8
   return handPdf([
     { dict: '<< /Type /Catalog /Pages 2 0 R >>' },
     { dict: '<< /Type /Pages /Count 1 /Kids [3 0 R] >>' },
-    { dict: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>' },
+    {
+      dict: '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Resources << /XObject << /Im1 4 0 R >> >> /Contents 5 0 R >>',
+    },
     {
       dict: `<< /Type /XObject /Subtype /Image /Width ${width} /Height ${height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode >>`,
       stream: await deflatedZeros(width * height),

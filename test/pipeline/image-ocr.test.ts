@@ -7,13 +7,20 @@ import { rotate, type GrayImage } from '../../server/ocr/gray-image.ts';
 import { probeRegion } from '../../server/ocr/probe-region.ts';
 import { assertLocalPath, resolveOcrLanguages } from '../../server/ocr/tessdata.ts';
 import { ocrPage } from '../../server/ocr/page-ocr.ts';
-import { recognitionsByModel, setOrientationDetection, shutdownOcr, workerOptions } from '../../server/ocr/tesseract-workers.ts';
+import {
+  recognitionsByModel,
+  setOrientationDetection,
+  shutdownOcr,
+  workerOptions,
+} from '../../server/ocr/tesseract-workers.ts';
 import { emptyAnalysis } from '../../server/pipeline/analysis.ts';
 import { OcrReport } from '../../server/pipeline/steps/ocr-report.ts';
 import { analyzeBytes, encodeJpeg, encodePng, encodeTiff, textImage } from './pipeline-fixtures.ts';
 
 let dir = '';
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'image-ocr-')); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'image-ocr-'));
+});
 afterAll(async () => {
   await shutdownOcr();
   rmSync(dir, { recursive: true, force: true });
@@ -115,18 +122,42 @@ describe('OCR of image files', () => {
 
 /** Invented letters, one per language: what a page in that language might say. */
 const LETTERS: Record<string, string[]> = {
-  deu: ['Sehr geehrte Frau Beispiel,', 'wir danken Ihnen für den Auftrag und bitten Sie,', 'den Betrag bis zum Monatsende zu überweisen.',
-    'Mit freundlichen Grüßen'],
-  eng: ['Dear Ms Example,', 'thank you for your order. We kindly ask you to', 'pay the amount below by the end of the month.',
-    'With kind regards'],
-  fra: ['Chère Madame Exemple,', 'nous vous remercions de votre commande et vous prions', 'de régler le montant avant la fin du mois.',
-    'Veuillez agréer nos salutations'],
-  nld: ['Geachte mevrouw Voorbeeld,', 'wij danken u voor uw bestelling en verzoeken u', 'het bedrag voor het einde van de maand te betalen.',
-    'Met vriendelijke groet'],
-  spa: ['Estimada señora Ejemplo,', 'le agradecemos su pedido y le rogamos que pague', 'el importe antes del final del mes.',
-    'Atentamente, el equipo de la tienda'],
-  ita: ['Gentile signora Esempio,', 'la ringraziamo per il suo ordine e la preghiamo', 'di pagare l\'importo entro la fine del mese.',
-    'Cordiali saluti dalla nostra ditta'],
+  deu: [
+    'Sehr geehrte Frau Beispiel,',
+    'wir danken Ihnen für den Auftrag und bitten Sie,',
+    'den Betrag bis zum Monatsende zu überweisen.',
+    'Mit freundlichen Grüßen',
+  ],
+  eng: [
+    'Dear Ms Example,',
+    'thank you for your order. We kindly ask you to',
+    'pay the amount below by the end of the month.',
+    'With kind regards',
+  ],
+  fra: [
+    'Chère Madame Exemple,',
+    'nous vous remercions de votre commande et vous prions',
+    'de régler le montant avant la fin du mois.',
+    'Veuillez agréer nos salutations',
+  ],
+  nld: [
+    'Geachte mevrouw Voorbeeld,',
+    'wij danken u voor uw bestelling en verzoeken u',
+    'het bedrag voor het einde van de maand te betalen.',
+    'Met vriendelijke groet',
+  ],
+  spa: [
+    'Estimada señora Ejemplo,',
+    'le agradecemos su pedido y le rogamos que pague',
+    'el importe antes del final del mes.',
+    'Atentamente, el equipo de la tienda',
+  ],
+  ita: [
+    'Gentile signora Esempio,',
+    'la ringraziamo per il suo ordine e la preghiamo',
+    "di pagare l'importo entro la fine del mese.",
+    'Cordiali saluti dalla nostra ditta',
+  ],
 };
 const ALL = ['deu', 'eng', 'fra', 'nld', 'spa', 'ita'];
 
@@ -143,17 +174,23 @@ describe('OCR languages: each page read with its own model', () => {
     }
   });
 
-  it.each([90, 180, 270])('orientation comes first: a French page turned by %i° is turned back and read in French', async (turn) => {
-    const page = await ocrPage(rotate(textImage(LETTERS.fra!, { size: 30 }), turn), 300, ALL);
-    expect(page.rotation).toBe((360 - turn) % 360);
-    expect(page.model).toBe('fra');
-    expect(page.text).toContain('commande');
-  });
+  it.each([90, 180, 270])(
+    'orientation comes first: a French page turned by %i° is turned back and read in French',
+    async (turn) => {
+      const page = await ocrPage(rotate(textImage(LETTERS.fra!, { size: 30 }), turn), 300, ALL);
+      expect(page.rotation).toBe((360 - turn) % 360);
+      expect(page.model).toBe('fra');
+      expect(page.text).toContain('commande');
+    },
+  );
 
   it('when the band shows no words of a language (figures), the whole page decides', async () => {
     // At 100 DPI the band is about 2.5 lines: it falls on the figures (brackets ink every row of a line), and the
     // German sentences are below it.
-    const page = textImage(['(4711) [0815] {2024} |17|', '[12,50] (3) {4,10} |99|', '(0049) [5521] {77} |3|', ...LETTERS.deu!], { size: 30 });
+    const page = textImage(
+      ['(4711) [0815] {2024} |17|', '[12,50] (3) {4,10} |99|', '(0049) [5521] {77} |3|', ...LETTERS.deu!],
+      { size: 30 },
+    );
     const result = await ocrPage(page, 100, ALL);
     expect(result.model).toBe('deu');
     expect(result.text).toContain('freundlichen');
@@ -166,13 +203,17 @@ describe('OCR languages: each page read with its own model', () => {
       const data = new Uint8Array(width * height).fill(255);
       let top = 0;
       for (const image of images) {
-        for (let y = 0; y < image.height; y++) data.set(image.data.subarray(y * image.width, (y + 1) * image.width), (top + y) * width);
+        for (let y = 0; y < image.height; y++)
+          data.set(image.data.subarray(y * image.width, (y + 1) * image.width), (top + y) * width);
         top += image.height;
       }
       return { width, height, data };
     };
     const letterhead = textImage(['Example Works', 'Ltd'], { size: 120 });
-    const body = textImage(Array.from({ length: 12 }, (_, i) => `${LETTERS.eng![i % 4]!} ${i}`), { size: 24 });
+    const body = textImage(
+      Array.from({ length: 12 }, (_, i) => `${LETTERS.eng![i % 4]!} ${i}`),
+      { size: 24 },
+    );
     const page = stack([letterhead, body]);
     const band = probeRegion(page, 150);
     expect(band.height).toBeLessThan(page.height / 2);
@@ -185,10 +226,12 @@ describe('OCR languages: each page read with its own model', () => {
     const page = await ocrPage(textImage(LETTERS.deu!, { size: 30 }), 300, ['nld']);
     expect(page.model).toBe('nld');
     const after = recognitionsByModel();
-    expect([...after].filter(([model, count]) => count !== (before.get(model) ?? 0)).map(([model]) => model)).toEqual(['nld']);
+    expect([...after].filter(([model, count]) => count !== (before.get(model) ?? 0)).map(([model]) => model)).toEqual([
+      'nld',
+    ]);
   });
 
-  it('the next page of a document starts from the previous page\'s model, and changes it when its text disagrees', async () => {
+  it("the next page of a document starts from the previous page's model, and changes it when its text disagrees", async () => {
     const before = recognitionsByModel();
     const same = await ocrPage(textImage(LETTERS.ita!, { size: 30 }), 300, ALL, 'ita');
     expect(same.model).toBe('ita');
@@ -197,9 +240,14 @@ describe('OCR languages: each page read with its own model', () => {
     expect(other.model).toBe('spa');
   });
 
-  it('gives the words\' boxes as fractions of the page, top left origin, for the layout', async () => {
+  it("gives the words' boxes as fractions of the page, top left origin, for the layout", async () => {
     const lines = ['Invoice 4711', 'Amount due 12.50 EUR', 'Payable within two weeks'];
-    const analysis = await analyzeBytes(dir, 'layout.png', 'png', encodePng(textImage(lines, { size: 30, width: 1200, height: 800 })));
+    const analysis = await analyzeBytes(
+      dir,
+      'layout.png',
+      'png',
+      encodePng(textImage(lines, { size: 30, width: 1200, height: 800 })),
+    );
     expect(analysis.layout).toHaveLength(1);
     const [layout] = analysis.layout;
     expect(layout!.page).toBe(1);
@@ -220,8 +268,15 @@ describe('OCR languages: each page read with its own model', () => {
 });
 
 describe('page geometry (projection profiles)', () => {
-  const page = textImage(['A line of text for the profile', 'and a second line of text here', 'with a third line to be sure',
-    'and a fourth one at the end'], { size: 24 });
+  const page = textImage(
+    [
+      'A line of text for the profile',
+      'and a second line of text here',
+      'with a third line to be sure',
+      'and a fourth one at the end',
+    ],
+    { size: 24 },
+  );
 
   it.each([0, 3, -5, 8.5])('finds a skew of %f°', (angle) => {
     const geometry = analysePageGeometry(rotate(page, angle));
@@ -243,7 +298,8 @@ describe('OCR runs offline', () => {
       expect(isAbsolute(options.langPath!)).toBe(true);
       expect(options.langPath).not.toMatch(/^[a-z]+:\/\//i);
       expect(options.cacheMethod).toBe('none');
-      for (const code of ['eng', 'deu', 'fra', 'nld', 'spa', 'ita', 'osd']) expect(existsSync(join(options.langPath!, `${code}.traineddata.gz`))).toBe(true);
+      for (const code of ['eng', 'deu', 'fra', 'nld', 'spa', 'ita', 'osd'])
+        expect(existsSync(join(options.langPath!, `${code}.traineddata.gz`))).toBe(true);
     }
     expect(() => assertLocalPath('https://cdn.example/tessdata')).toThrow();
     expect(() => assertLocalPath('//host/share')).toThrow();
@@ -260,8 +316,15 @@ describe('OCR runs offline', () => {
 describe('OCR report', () => {
   it('weights confidence by text, flags weak pages and failures', async () => {
     const report = new OcrReport({ languages: ['deu', 'eng'], unavailable: [] });
-    const page = (text: string, confidence: number) => async () =>
-      ({ text, confidence, rotation: 0, script: 'Latin', model: 'deu', aspect: 1.41, boxes: [] });
+    const page = (text: string, confidence: number) => async () => ({
+      text,
+      confidence,
+      rotation: 0,
+      script: 'Latin',
+      model: 'deu',
+      aspect: 1.41,
+      boxes: [],
+    });
     await report.readPage(1, page('a'.repeat(300), 0.9));
     await report.readPage(2, page('b'.repeat(100), 0.4));
     await report.readPage(3, () => Promise.reject(new Error('OCR of a page timed out after 300 s')));
@@ -276,8 +339,15 @@ describe('OCR report', () => {
 
   it('a low overall confidence and a script no language covers are noted', async () => {
     const report = new OcrReport({ languages: ['deu', 'eng'], unavailable: [] });
-    await report.readPage(1, async () =>
-      ({ text: 'Привет мир', confidence: 0.35, rotation: 0, script: 'Cyrillic', model: 'eng', aspect: 1.41, boxes: [] }));
+    await report.readPage(1, async () => ({
+      text: 'Привет мир',
+      confidence: 0.35,
+      rotation: 0,
+      script: 'Cyrillic',
+      model: 'eng',
+      aspect: 1.41,
+      boxes: [],
+    }));
     const analysis = emptyAnalysis();
     report.apply(analysis, 'page');
     expect(analysis.notes).toEqual([

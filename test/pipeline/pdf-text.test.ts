@@ -8,7 +8,9 @@ import { needsOcr } from '../../server/pipeline/steps/pdf-text.ts';
 import { analyzeBytes, makeScannedPdf, makeTextPdf, textImage, type TextPlacement } from './pipeline-fixtures.ts';
 
 let dir = '';
-beforeAll(() => { dir = mkdtempSync(join(tmpdir(), 'pdf-text-')); });
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'pdf-text-'));
+});
 afterAll(async () => {
   await shutdownOcr();
   rmSync(dir, { recursive: true, force: true });
@@ -17,7 +19,11 @@ afterAll(async () => {
 const analyzePdf = async (bytes: Uint8Array, name = 'doc.pdf') => analyzeBytes(dir, name, 'pdf', bytes);
 
 describe('PDF text layer: reading order', () => {
-  const left = ['The left column starts with this line', 'and continues on its second line', 'before ending on the third one.'];
+  const left = [
+    'The left column starts with this line',
+    'and continues on its second line',
+    'before ending on the third one.',
+  ];
   const right = ['The right column begins up here', 'carries on with a second line', 'and closes with a third line.'];
 
   it('reads two columns column by column, even when the content stream is out of order', async () => {
@@ -31,9 +37,9 @@ describe('PDF text layer: reading order', () => {
       { text: 'Total amount', x: 50, y: 560 },
     ];
     const analysis = await analyzePdf(await makeTextPdf([placements]));
-    expect(analysis.content).toBe([
-      'Quarterly Report', '', ...left, '', ...right, '', 'Total amount\t1.234,56 EUR', '', 'Page 1 of 1',
-    ].join('\n'));
+    expect(analysis.content).toBe(
+      ['Quarterly Report', '', ...left, '', ...right, '', 'Total amount\t1.234,56 EUR', '', 'Page 1 of 1'].join('\n'),
+    );
     expect(analysis.pageCount).toBe(1);
     expect(analysis.notes).toEqual([]);
     expect(analysis.fields.ocr_confidence).toBeUndefined();
@@ -45,19 +51,31 @@ describe('PDF text layer: reading order', () => {
       { text: 'Erika Mustermann', x: 50, y: 760 },
       { text: 'Heidestraße 17', x: 50, y: 746 },
       { text: '51147 Köln', x: 50, y: 732 },
-      { text: 'Rechnungsnummer:', x: 50, y: 680 }, { text: 'RE-2024-117', x: 200, y: 680 },
-      { text: 'Betrag:', x: 50, y: 666 }, { text: '99,00 EUR', x: 200, y: 666 },
+      { text: 'Rechnungsnummer:', x: 50, y: 680 },
+      { text: 'RE-2024-117', x: 200, y: 680 },
+      { text: 'Betrag:', x: 50, y: 666 },
+      { text: '99,00 EUR', x: 200, y: 666 },
     ];
     const { content } = await analyzePdf(await makeTextPdf([placements]));
-    expect(content).toBe([
-      'Erika Mustermann\tBerlin, 12.03.2024', 'Heidestraße 17', '51147 Köln', '', 'Rechnungsnummer:\tRE-2024-117', 'Betrag:\t99,00 EUR',
-    ].join('\n'));
+    expect(content).toBe(
+      [
+        'Erika Mustermann\tBerlin, 12.03.2024',
+        'Heidestraße 17',
+        '51147 Köln',
+        '',
+        'Rechnungsnummer:\tRE-2024-117',
+        'Betrag:\t99,00 EUR',
+      ].join('\n'),
+    );
   });
 
   it('joins pieces of one line (kerning splits, separate words) with single spaces', async () => {
     const placements: TextPlacement[] = [
-      { text: 'Sehr', x: 50, y: 700 }, { text: 'geehrte', x: 76, y: 700 }, { text: 'Damen', x: 118, y: 700 },
-      { text: 'Zah', x: 50, y: 680 }, { text: 'lung', x: 69.5, y: 680 },
+      { text: 'Sehr', x: 50, y: 700 },
+      { text: 'geehrte', x: 76, y: 700 },
+      { text: 'Damen', x: 118, y: 700 },
+      { text: 'Zah', x: 50, y: 680 },
+      { text: 'lung', x: 69.5, y: 680 },
     ];
     const { content } = await analyzePdf(await makeTextPdf([placements]));
     expect(content).toBe('Sehr geehrte Damen\nZahlung');
@@ -69,7 +87,8 @@ describe('PDF text layer: reading order', () => {
     const font = await pdf.embedFont(StandardFonts.Helvetica);
     const page = pdf.addPage([595, 842]);
     ['First rotated line', 'Second rotated line', 'Third rotated line'].forEach((text, i) =>
-      page.drawText(text, { x: 100 + i * 16, y: 100, size: 12, font, rotate: degrees(90) }));
+      page.drawText(text, { x: 100 + i * 16, y: 100, size: 12, font, rotate: degrees(90) }),
+    );
     page.setRotation(degrees(90));
     const { content } = await analyzePdf(await pdf.save());
     expect(content).toBe('First rotated line\nSecond rotated line\nThird rotated line');
@@ -79,7 +98,9 @@ describe('PDF text layer: reading order', () => {
     // Over 20 characters a page: shorter text layers count as scans and go to OCR.
     const pages = [1, 2, 3].map((n) => [{ text: `This is the content of page ${n}`, x: 50, y: 700 }]);
     const analysis = await analyzePdf(await makeTextPdf(pages));
-    expect(analysis.content).toBe('This is the content of page 1\n\nThis is the content of page 2\n\nThis is the content of page 3');
+    expect(analysis.content).toBe(
+      'This is the content of page 1\n\nThis is the content of page 2\n\nThis is the content of page 3',
+    );
     expect(analysis.fields.ocr_confidence).toBeUndefined();
     expect(analysis.pageCount).toBe(3);
   });
@@ -87,11 +108,19 @@ describe('PDF text layer: reading order', () => {
 
 describe('PDF text layer: positions', () => {
   it('gives every text item as a box in fractions of the page, origin top left', async () => {
-    const analysis = await analyzePdf(await makeTextPdf([
-      [{ text: 'Rechnung', x: 50, y: 780, size: 18 }, { text: 'Gesamtbetrag', x: 360, y: 200 }],
-      [{ text: 'Seite 2', x: 270, y: 40, size: 9 }],
-    ]));
-    expect(analysis.layout.map((l) => [l.page, l.boxes.map((b) => b.text)])).toEqual([[1, ['Rechnung', 'Gesamtbetrag']], [2, ['Seite 2']]]);
+    const analysis = await analyzePdf(
+      await makeTextPdf([
+        [
+          { text: 'Rechnung', x: 50, y: 780, size: 18 },
+          { text: 'Gesamtbetrag', x: 360, y: 200 },
+        ],
+        [{ text: 'Seite 2', x: 270, y: 40, size: 9 }],
+      ]),
+    );
+    expect(analysis.layout.map((l) => [l.page, l.boxes.map((b) => b.text)])).toEqual([
+      [1, ['Rechnung', 'Gesamtbetrag']],
+      [2, ['Seite 2']],
+    ]);
     const [first] = analysis.layout;
     expect(first!.aspect).toBeCloseTo(842 / 595, 3);
     const total = first!.boxes[1]!;
@@ -131,8 +160,12 @@ describe('PDF without a text layer: OCR', () => {
   });
 
   it('mixes text-layer pages and scanned pages in page order', async () => {
-    const pdf = await PDFDocument.load(await makeTextPdf([[{ text: 'Deckblatt mit Textebene und genug Zeichen', x: 50, y: 700 }]]));
-    const scanned = await PDFDocument.load(await makeScannedPdf([textImage(['Anlage eingescannt', 'Vertragsnummer 8812'], { size: 34 })]));
+    const pdf = await PDFDocument.load(
+      await makeTextPdf([[{ text: 'Deckblatt mit Textebene und genug Zeichen', x: 50, y: 700 }]]),
+    );
+    const scanned = await PDFDocument.load(
+      await makeScannedPdf([textImage(['Anlage eingescannt', 'Vertragsnummer 8812'], { size: 34 })]),
+    );
     const [page] = await pdf.copyPages(scanned, [0]);
     pdf.addPage(page!);
     const analysis = await analyzePdf(await pdf.save(), 'mixed.pdf');
@@ -148,11 +181,15 @@ describe('PDF without a text layer: OCR', () => {
     const analysis = await analyzePdf(await pdf.save(), 'blank.pdf');
     expect(analysis.content).toBe('');
     expect(analysis.fields.ocr_confidence).toBeUndefined();
-    expect(analysis.notes).toEqual(['No text was found: the PDF has no text layer and OCR found no text on its pages.']);
+    expect(analysis.notes).toEqual([
+      'No text was found: the PDF has no text layer and OCR found no text on its pages.',
+    ]);
   });
 
   it('a damaged PDF fails with a clear reason (the document then ends failed, not silently empty)', async () => {
     const bytes = await makeTextPdf([[{ text: 'Hello', x: 50, y: 700 }]]);
-    await expect(analyzePdf(Uint8Array.from(bytes.subarray(0, 40)), 'broken.pdf')).rejects.toThrow(/^The PDF could not be read/);
+    await expect(analyzePdf(Uint8Array.from(bytes.subarray(0, 40)), 'broken.pdf')).rejects.toThrow(
+      /^The PDF could not be read/,
+    );
   });
 });

@@ -16,10 +16,17 @@ import type { FileFormat } from '../../common/archive-types.ts';
 
 const require = createRequire(import.meta.url);
 const FONT_FAMILY = 'PipelineTestSans';
-GlobalFonts.registerFromPath(join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts', 'LiberationSans-Regular.ttf'),
-  FONT_FAMILY);
+GlobalFonts.registerFromPath(
+  join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts', 'LiberationSans-Regular.ttf'),
+  FONT_FAMILY,
+);
 
-export interface TextPlacement { text: string; x: number; y: number; size?: number }
+export interface TextPlacement {
+  text: string;
+  x: number;
+  y: number;
+  size?: number;
+}
 
 /**
  * A one-page-per-entry PDF with text drawn at the given positions (points, origin bottom left), in the order given:
@@ -36,7 +43,10 @@ export async function makeTextPdf(pages: ReadonlyArray<readonly TextPlacement[]>
 }
 
 /** Renders lines of text black on white at `size` px, with a margin; an image like a clean scan. */
-export function textImage(lines: readonly string[], options: { size?: number; width?: number; height?: number } = {}): GrayImage {
+export function textImage(
+  lines: readonly string[],
+  options: { size?: number; width?: number; height?: number } = {},
+): GrayImage {
   const size = options.size ?? 32;
   const width = options.width ?? Math.ceil(Math.max(...lines.map((l) => l.length)) * size * 0.55 + size * 4);
   const height = options.height ?? Math.ceil(lines.length * size * 1.6 + size * 4);
@@ -65,7 +75,8 @@ function toCanvas(image: GrayImage): Canvas {
 }
 
 export const encodePng = (image: GrayImage): Uint8Array => toCanvas(image).toBuffer('image/png');
-export const encodeJpeg = (image: GrayImage, quality = 90): Uint8Array => toCanvas(image).toBuffer('image/jpeg', quality);
+export const encodeJpeg = (image: GrayImage, quality = 90): Uint8Array =>
+  toCanvas(image).toBuffer('image/jpeg', quality);
 
 /**
  * A multi-page, uncompressed TIFF (IFDs written by UTIF, pixel strips appended): 8-bit grayscale, or bilevel
@@ -77,8 +88,18 @@ export function encodeTiff(pages: readonly GrayImage[], dpi = 300, options: { bi
   let offset = headerRoom;
   const ifds = pages.map((page, i) => {
     const ifd = {
-      t256: [page.width], t257: [page.height], t258: [options.bilevel ? 1 : 8], t259: [1], t262: [options.bilevel ? 0 : 1],
-      t273: [offset], t277: [1], t278: [page.height], t279: [strips[i]!.length], t282: [[dpi, 1]], t283: [[dpi, 1]], t296: [2],
+      t256: [page.width],
+      t257: [page.height],
+      t258: [options.bilevel ? 1 : 8],
+      t259: [1],
+      t262: [options.bilevel ? 0 : 1],
+      t273: [offset],
+      t277: [1],
+      t278: [page.height],
+      t279: [strips[i]!.length],
+      t282: [[dpi, 1]],
+      t283: [[dpi, 1]],
+      t296: [2],
     };
     offset += strips[i]!.length;
     return ifd;
@@ -108,7 +129,11 @@ function packBits(image: GrayImage): Uint8Array {
 }
 
 /** A PDF whose pages are only images (a scan): each image fills an A4 page at `dpi`. */
-export async function makeScannedPdf(images: readonly GrayImage[], dpi = 300, format: 'png' | 'jpeg' = 'png'): Promise<Uint8Array> {
+export async function makeScannedPdf(
+  images: readonly GrayImage[],
+  dpi = 300,
+  format: 'png' | 'jpeg' = 'png',
+): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
   for (const image of images) {
     const embedded = format === 'png' ? await pdf.embedPng(encodePng(image)) : await pdf.embedJpg(encodeJpeg(image));
@@ -121,14 +146,24 @@ export async function makeScannedPdf(images: readonly GrayImage[], dpi = 300, fo
 }
 
 /** Runs the whole analysis on bytes written to a temp file. */
-export async function analyzeBytes(dir: string, name: string, format: FileFormat, bytes: Uint8Array,
-  extra: Record<string, unknown> = {}): Promise<Analysis> {
+export async function analyzeBytes(
+  dir: string,
+  name: string,
+  format: FileFormat,
+  bytes: Uint8Array,
+  extra: Record<string, unknown> = {},
+): Promise<Analysis> {
   const { writeFile } = await import('node:fs/promises');
   const filePath = join(dir, name);
   await writeFile(filePath, bytes);
   return analyze({
-    documentId: '00000000-0000-4000-8000-000000000000', filePath, format, originalFilename: name, categories: [],
-    today: '2024-06-01', ...extra,
+    documentId: '00000000-0000-4000-8000-000000000000',
+    filePath,
+    format,
+    originalFilename: name,
+    categories: [],
+    today: '2024-06-01',
+    ...extra,
   });
 }
 

@@ -51,7 +51,10 @@ async function expectServiceHealthy(harness: Harness): Promise<void> {
 
 /** A long text PDF: `pages` pages sharing one content stream of 60 lines (pdf.js reads each page anew). */
 const longPdf = (pages: number, label: string): Uint8Array =>
-  sharedContentPdf(pages, textContent(Array.from({ length: 60 }, (_, i) => `${label} line ${i} lorem ipsum dolor sit amet`)));
+  sharedContentPdf(
+    pages,
+    textContent(Array.from({ length: 60 }, (_, i) => `${label} line ${i} lorem ipsum dolor sit amet`)),
+  );
 
 describe('decompression bombs fail their own document, with the reason', () => {
   let flateBomb: Uint8Array;
@@ -67,8 +70,10 @@ describe('decompression bombs fail their own document, with the reason', () => {
     await harness.service.processor.idle();
     const doc = await documentOf(harness, id);
     expect(doc.status).toBe('failed');
-    expect(doc.error).toBe('Processing failed: PDF too large to process: a compressed stream (object 4) inflates to more than 256 MB '
-      + '(the limit per stream).');
+    expect(doc.error).toBe(
+      'Processing failed: PDF too large to process: a compressed stream (object 4) inflates to more than 256 MB ' +
+        '(the limit per stream).',
+    );
     await expectServiceHealthy(harness);
   });
 
@@ -88,7 +93,8 @@ describe('decompression bombs fail their own document, with the reason', () => {
     await harness.service.processor.idle();
     expect(await documentOf(harness, id)).toMatchObject({
       status: 'failed',
-      error: 'Processing failed: PDF too large to process: its compressed streams inflate to more than 20 MB together (the limit per document).',
+      error:
+        'Processing failed: PDF too large to process: its compressed streams inflate to more than 20 MB together (the limit per document).',
     });
   });
 
@@ -100,7 +106,9 @@ describe('decompression bombs fail their own document, with the reason', () => {
     await harness.service.processor.idle();
     const doc = await documentOf(harness, id);
     expect(doc.status).toBe('completed');
-    expect(doc.processing_note).toContain('An image larger than 50 megapixels (14000×14000) was left out; text in it was not read.');
+    expect(doc.processing_note).toContain(
+      'An image larger than 50 megapixels (14000×14000) was left out; text in it was not read.',
+    );
   });
 
   it('a bomb the stream check cannot measure (ASCIIHex before Flate) is stopped by the memory limit', async () => {
@@ -123,7 +131,11 @@ describe('decompression bombs fail their own document, with the reason', () => {
 describe('pages and time', () => {
   it('reads the first maxPages pages of a PDF and says so', async () => {
     const harness = await service({ maxPages: 5 });
-    const id = await upload(harness, pagesPdf(Array.from({ length: 8 }, (_, i) => `Text of page number ${i + 1} here`)), 'eight.pdf');
+    const id = await upload(
+      harness,
+      pagesPdf(Array.from({ length: 8 }, (_, i) => `Text of page number ${i + 1} here`)),
+      'eight.pdf',
+    );
     await harness.service.processor.idle();
     const doc = await documentOf(harness, id);
     expect(doc).toMatchObject({ status: 'completed', page_count: 8 });
@@ -137,7 +149,8 @@ describe('pages and time', () => {
     const id = await upload(harness, longPdf(1500, 'Slow'), 'slow.pdf');
     await harness.service.processor.idle();
     expect(await documentOf(harness, id)).toMatchObject({
-      status: 'failed', error: 'Processing failed: Processing took longer than 1 s (the limit per document).',
+      status: 'failed',
+      error: 'Processing failed: Processing took longer than 1 s (the limit per document).',
     });
     await expectServiceHealthy(harness);
   });
@@ -158,7 +171,9 @@ describe('interrupted jobs are counted', () => {
   async function crashedMidRun(harness: Harness, attempts: number): Promise<string> {
     await harness.service.processor.stop();
     const id = await upload(harness, await makePdf('Interrupted'), 'interrupted.pdf');
-    harness.service.db.prepare("UPDATE jobs SET state = 'running', attempts = ? WHERE document_id = ?").run(attempts, id);
+    harness.service.db
+      .prepare("UPDATE jobs SET state = 'running', attempts = ? WHERE document_id = ?")
+      .run(attempts, id);
     harness.service.db.prepare("UPDATE documents SET status = 'processing' WHERE id = ?").run(id);
     return id;
   }
@@ -171,7 +186,10 @@ describe('interrupted jobs are counted', () => {
   it('a job interrupted fewer than maxAttempts times runs again', async () => {
     const harness = await service();
     const id = await crashedMidRun(harness, 2);
-    processor = new DocumentProcessor(harness.service.db, new BlobStore(harness.dataDir), { workers: 1, log: () => undefined });
+    processor = new DocumentProcessor(harness.service.db, new BlobStore(harness.dataDir), {
+      workers: 1,
+      log: () => undefined,
+    });
     processor.start();
     await processor.idle();
     await processor.stop();
@@ -181,7 +199,10 @@ describe('interrupted jobs are counted', () => {
   it('after maxAttempts interrupted tries the document fails with the reason, and is not run again', async () => {
     const harness = await service();
     const id = await crashedMidRun(harness, 3);
-    processor = new DocumentProcessor(harness.service.db, new BlobStore(harness.dataDir), { workers: 1, log: () => undefined });
+    processor = new DocumentProcessor(harness.service.db, new BlobStore(harness.dataDir), {
+      workers: 1,
+      log: () => undefined,
+    });
     processor.start();
     await processor.idle();
     await processor.stop();

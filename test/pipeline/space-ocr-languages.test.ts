@@ -9,13 +9,23 @@ import { encodePng, textImage } from './pipeline-fixtures.ts';
  */
 describe('OCR languages configured per space', () => {
   let h: Harness;
-  beforeAll(async () => { h = await startHarness({ limits: { requestsPerWindow: 10_000, uploadsPerWindow: 10_000 } }); });
-  afterAll(async () => { await h.close(); });
+  beforeAll(async () => {
+    h = await startHarness({ limits: { requestsPerWindow: 10_000, uploadsPerWindow: 10_000 } });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
 
-  const scan = encodePng(textImage([
-    'Sehr geehrte Damen und Herren,', 'anbei erhalten Sie die Beitragsrechnung für Ihre Versicherung.',
-    'Bitte überweisen Sie den Betrag bis zum 15. März.',
-  ], { size: 30 }));
+  const scan = encodePng(
+    textImage(
+      [
+        'Sehr geehrte Damen und Herren,',
+        'anbei erhalten Sie die Beitragsrechnung für Ihre Versicherung.',
+        'Bitte überweisen Sie den Betrag bis zum 15. März.',
+      ],
+      { size: 30 },
+    ),
+  );
   const detail = async (id: string): Promise<ArchiveDocumentDetail> =>
     ((await (await h.api(`/v1/documents/${id}`)).json()) as { document: ArchiveDocumentDetail }).document;
   const spaceWith = (name: string, ocrLanguages: string | null): string => {
@@ -42,9 +52,13 @@ describe('OCR languages configured per space', () => {
 
   it('a stored language without OCR data is named in the processing note, and the defaults read the scan', async () => {
     const japanese = spaceWith('Hand-edited', '["jpn"]');
-    const document = await detail(await uploadAndProcess(h, { bytes: scan, name: 'brief.png', type: 'image/png' }, { space_id: japanese }));
+    const document = await detail(
+      await uploadAndProcess(h, { bytes: scan, name: 'brief.png', type: 'image/png' }, { space_id: japanese }),
+    );
     expect(document.content).toContain('Beitragsrechnung');
-    expect(document.processing_note).toBe('No OCR data for language(s) jpn; read with one of deu, eng, fra, nld, spa, ita.');
+    expect(document.processing_note).toBe(
+      'No OCR data for language(s) jpn; read with one of deu, eng, fra, nld, spa, ita.',
+    );
     expect(document.language).toBe('de');
   });
 });

@@ -18,7 +18,9 @@ const statusOf = (h: Harness, id: string): string =>
 
 async function within<T>(ms: number, promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms); });
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not within ${ms} ms`)), ms);
+  });
   try {
     return await Promise.race([promise, timeout]);
   } finally {
@@ -37,7 +39,10 @@ describe('processing holds back for uploads', () => {
     h = await startHarness({ limits: LIMITS });
     await h.service.processor.stop();
     processor = new DocumentProcessor(h.service.db, new BlobStore(h.dataDir), {
-      workers: 1, log: () => undefined, uploadGraceMs: 150, maxHoldMs: 1500,
+      workers: 1,
+      log: () => undefined,
+      uploadGraceMs: 150,
+      maxHoldMs: 1500,
     });
   });
   afterAll(async () => {
@@ -89,10 +94,14 @@ describe('processing holds back for uploads', () => {
   });
 });
 
-describe('the upload route holds the service\'s processor', () => {
+describe("the upload route holds the service's processor", () => {
   let h: Harness;
-  beforeAll(async () => { h = await startHarness({ limits: LIMITS }); });
-  afterAll(async () => { await h.close(); });
+  beforeAll(async () => {
+    h = await startHarness({ limits: LIMITS });
+  });
+  afterAll(async () => {
+    await h.close();
+  });
 
   it('while a body is still arriving, a queued job waits; both are processed once it is in', async () => {
     const { processor } = h.service;
@@ -103,21 +112,30 @@ describe('the upload route holds the service\'s processor', () => {
     // A second upload whose body stalls half-way.
     const file = Buffer.from(await makePdf('slow upload'));
     const boundary = 'priority-test-boundary';
-    const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\n`
-      + 'Content-Type: application/pdf\r\n\r\n');
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.pdf"\r\n` +
+        'Content-Type: application/pdf\r\n\r\n',
+    );
     const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
     const answered = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = request(`${h.url}/v1/documents`, {
-        method: 'POST',
-        headers: {
-          Authorization: `Bearer ${h.adminKey}`, 'Content-Type': `multipart/form-data; boundary=${boundary}`,
-          'Content-Length': head.length + file.length + tail.length,
+      const req = request(
+        `${h.url}/v1/documents`,
+        {
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${h.adminKey}`,
+            'Content-Type': `multipart/form-data; boundary=${boundary}`,
+            'Content-Length': head.length + file.length + tail.length,
+          },
         },
-      }, (res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => { body += chunk.toString('utf8'); });
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+        (res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => {
+            body += chunk.toString('utf8');
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on('error', reject);
       req.write(Buffer.concat([head, file.subarray(0, file.length >> 1)]));
       setTimeout(() => req.end(Buffer.concat([file.subarray(file.length >> 1), tail])), 900);

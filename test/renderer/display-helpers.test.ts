@@ -13,9 +13,17 @@ describe('due display', () => {
   });
   it('labels ISO weeks and sums per currency', () => {
     expect(weekNumber('2026-W05')).toBe('5');
-    expect(sumByCurrency([
-      { amount: { value: 0.1, currency: 'EUR' } }, { amount: { value: 0.2, currency: 'EUR' } }, { amount: null }, { amount: { value: 5, currency: 'CHF' } },
-    ])).toEqual([{ currency: 'CHF', value: 5, count: 1 }, { currency: 'EUR', value: 0.3, count: 2 }]);
+    expect(
+      sumByCurrency([
+        { amount: { value: 0.1, currency: 'EUR' } },
+        { amount: { value: 0.2, currency: 'EUR' } },
+        { amount: null },
+        { amount: { value: 5, currency: 'CHF' } },
+      ]),
+    ).toEqual([
+      { currency: 'CHF', value: 5, count: 1 },
+      { currency: 'EUR', value: 0.3, count: 2 },
+    ]);
   });
   it('snoozes to 09:00 local time, days ahead', () => {
     const until = new Date(snoozeUntil(new Date(2026, 0, 31, 17, 0), 1));
@@ -25,18 +33,35 @@ describe('due display', () => {
 
 describe('library helpers', () => {
   it('keeps only <mark> from a snippet', () => {
-    expect(safeSnippet('a &amp; <mark>b</mark> <img src=x onerror=alert(1)>')).toBe('a &amp; <mark>b</mark> &lt;img src=x onerror=alert(1)&gt;');
+    expect(safeSnippet('a &amp; <mark>b</mark> <img src=x onerror=alert(1)>')).toBe(
+      'a &amp; <mark>b</mark> &lt;img src=x onerror=alert(1)&gt;',
+    );
   });
   it('summarises a bulk reprocess, always naming alreadyProcessing, skippedPending and denied', () => {
-    const rows = reprocessSummary({ queued: ['a'], alreadyProcessing: [], skippedPending: ['b'], denied: [], notFound: [] });
+    const rows = reprocessSummary({
+      queued: ['a'],
+      alreadyProcessing: [],
+      skippedPending: ['b'],
+      denied: [],
+      notFound: [],
+    });
     expect(rows.map((r) => [r.key, r.count])).toEqual([
-      ['result.queued', 1], ['result.alreadyProcessing', 0], ['result.skippedPending', 1], ['result.denied', 0],
+      ['result.queued', 1],
+      ['result.alreadyProcessing', 0],
+      ['result.skippedPending', 1],
+      ['result.denied', 0],
     ]);
     expect(chunks(Array.from({ length: 120 }, (_, i) => i)).map((c) => c.length)).toEqual([50, 50, 20]);
   });
   it('reads extracted fields with their source', () => {
-    expect(extractedFields({ amount: { value: { value: 120.5, currency: 'EUR' }, source: 'metadata', confidence: 1 }, odd: 3 })).toEqual([
-      { name: 'amount', raw: { value: 120.5, currency: 'EUR' }, source: 'metadata', confidence: 1 }, { name: 'odd', raw: 3, source: '—', confidence: null },
+    expect(
+      extractedFields({
+        amount: { value: { value: 120.5, currency: 'EUR' }, source: 'metadata', confidence: 1 },
+        odd: 3,
+      }),
+    ).toEqual([
+      { name: 'amount', raw: { value: 120.5, currency: 'EUR' }, source: 'metadata', confidence: 1 },
+      { name: 'odd', raw: 3, source: '—', confidence: null },
     ]);
     expect(previewKind('application/pdf', 'pdf')).toBe('pdf');
     expect(previewKind('image/tiff', 'tiff')).toBe('tiff');
@@ -44,7 +69,16 @@ describe('library helpers', () => {
     expect(previewKind('x', 'docx')).toBe('office');
   });
   it('routes by hash both ways', () => {
-    for (const hash of ['#/library', '#/library/deleted', '#/document/abc', '#/uploads', '#/uploads/42', '#/due', '#/settings', '#/welcome']) {
+    for (const hash of [
+      '#/library',
+      '#/library/deleted',
+      '#/document/abc',
+      '#/uploads',
+      '#/uploads/42',
+      '#/due',
+      '#/settings',
+      '#/welcome',
+    ]) {
       expect(routeHash(parseRoute(hash))).toBe(hash);
     }
     expect(parseRoute('')).toEqual({ name: 'library', deleted: false });

@@ -6,11 +6,16 @@ const entry = (name: string, isDirectory: boolean) => ({ webkitGetAsEntry: () =>
 describe('a drop on a browser window', () => {
   it('keeps the files and names the folders, which a page cannot read', () => {
     const files = [{ name: 'scan.pdf' }, { name: 'Scans' }, { name: 'foto.jpg' }];
-    expect(splitDrop(files, [entry('scan.pdf', false), entry('Scans', true), entry('foto.jpg', false)]))
-      .toEqual({ files: [{ name: 'scan.pdf' }, { name: 'foto.jpg' }], folders: ['Scans'] });
+    expect(splitDrop(files, [entry('scan.pdf', false), entry('Scans', true), entry('foto.jpg', false)])).toEqual({
+      files: [{ name: 'scan.pdf' }, { name: 'foto.jpg' }],
+      folders: ['Scans'],
+    });
   });
 
   it('keeps everything where the browser cannot tell folders (no entries)', () => {
-    expect(splitDrop([{ name: 'a.pdf' }], [{}, { webkitGetAsEntry: () => null }])).toEqual({ files: [{ name: 'a.pdf' }], folders: [] });
+    expect(splitDrop([{ name: 'a.pdf' }], [{}, { webkitGetAsEntry: () => null }])).toEqual({
+      files: [{ name: 'a.pdf' }],
+      folders: [],
+    });
   });
 });

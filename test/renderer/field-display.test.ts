@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { displayField, fieldLabel, fieldValueText, humanFieldName } from '../../renderer/src/lib/field-display.ts';
-import { formatDate, formatDateTime, formatMoney, formatPercent, languageName } from '../../renderer/src/lib/locale-format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  formatPercent,
+  languageName,
+} from '../../renderer/src/lib/locale-format.ts';
 
 // Intl puts a narrow no-break space before "€" and in German times; compared with plain spaces.
 const plain = (s: string): string => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -52,9 +58,12 @@ describe('extracted fields in the UI language', () => {
     expect(fieldValueText('de', 'event_type', 'warranty')).toBe('warranty');
   });
   it('names the source', () => {
-    expect(displayField('de', { name: 'amount', raw: { value: 5, currency: 'EUR' }, source: 'metadata', confidence: 1 }))
-      .toEqual({ name: 'amount', label: 'Betrag', value: '5,00\u00a0€', source: 'Angaben beim Upload' });
-    expect(displayField('en', { name: 'title', raw: 'x', source: 'e-invoice', confidence: 1 }).source).toBe('E-invoice');
+    expect(
+      displayField('de', { name: 'amount', raw: { value: 5, currency: 'EUR' }, source: 'metadata', confidence: 1 }),
+    ).toEqual({ name: 'amount', label: 'Betrag', value: '5,00\u00a0€', source: 'Angaben beim Upload' });
+    expect(displayField('en', { name: 'title', raw: 'x', source: 'e-invoice', confidence: 1 }).source).toBe(
+      'E-invoice',
+    );
     expect(displayField('en', { name: 'x', raw: 1, source: '—', confidence: null }).source).toBe('—');
   });
 });

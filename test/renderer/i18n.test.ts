@@ -38,10 +38,15 @@ describe('i18n dictionaries', () => {
     expect(translate('en', 'uploads.submitted', { count: 3 })).toBe('3 files added to the queue.');
     expect(translate('de', 'uploads.submitted', { count: 1 })).toBe('1 Datei zur Warteschlange hinzugefügt.');
     expect(translate('de', 'uploads.submitted', { count: 3 })).toBe('3 Dateien zur Warteschlange hinzugefügt.');
-    expect(translate('en', 'banner.offlineReason', { reason: 'Cannot reach the service (ECONNREFUSED)', count: 1 }))
-      .toBe('Offline — Cannot reach the service (ECONNREFUSED). 1 upload queued.');
-    expect(translate('en', 'banner.offlineReason', { reason: 'timeout', count: 3 })).toBe('Offline — timeout. 3 uploads queued.');
-    expect(translate('de', 'banner.offlineReason', { reason: 'Zeitüberschreitung', count: 1 })).toBe('Offline — Zeitüberschreitung. 1 Upload in der Warteschlange.');
+    expect(
+      translate('en', 'banner.offlineReason', { reason: 'Cannot reach the service (ECONNREFUSED)', count: 1 }),
+    ).toBe('Offline — Cannot reach the service (ECONNREFUSED). 1 upload queued.');
+    expect(translate('en', 'banner.offlineReason', { reason: 'timeout', count: 3 })).toBe(
+      'Offline — timeout. 3 uploads queued.',
+    );
+    expect(translate('de', 'banner.offlineReason', { reason: 'Zeitüberschreitung', count: 1 })).toBe(
+      'Offline — Zeitüberschreitung. 1 Upload in der Warteschlange.',
+    );
     expect(translate('en', 'due.daysLeft', { count: 1 })).toBe('in 1 day');
     expect(translate('de', 'due.daysOver', { count: 2 })).toBe('seit 2 Tagen überfällig');
     // Without a count a plural message reads as "other" rather than failing.

@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CallInput, CallOutput, DesktopApi, DocumentView } from '../../common/ipc.ts';
 import { setDesktop } from '../../renderer/src/lib/desktop.ts';
 import {
-  defaultFilters, LibraryStore, PAGE_SIZE, pageQuery, prefetchFirstPage,
+  defaultFilters,
+  LibraryStore,
+  PAGE_SIZE,
+  pageQuery,
+  prefetchFirstPage,
 } from '../../renderer/src/lib/library-store.svelte.ts';
 
 type List = CallOutput<'library.list'>;
@@ -10,11 +14,29 @@ type Query = CallInput<'library.list'>;
 
 function doc(n: number): DocumentView {
   return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`, space_id: 's', category_id: null, category_name: null,
-    status: 'completed', title: `Doc ${n}`, original_filename: `doc-${n}.pdf`, mime_type: 'application/pdf', file_format: 'pdf',
-    size_bytes: 1, sha256: String(n).padStart(64, '0'), page_count: 1, language: null, sender_name: null, document_date: null,
-    tags: [], duplicate_of: null, processing_note: null, error: null, created_at: '2026-01-01T00:00:00Z',
-    updated_at: '2026-01-01T00:00:00Z', processed_at: null, deleted_at: null,
+    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
+    space_id: 's',
+    category_id: null,
+    category_name: null,
+    status: 'completed',
+    title: `Doc ${n}`,
+    original_filename: `doc-${n}.pdf`,
+    mime_type: 'application/pdf',
+    file_format: 'pdf',
+    size_bytes: 1,
+    sha256: String(n).padStart(64, '0'),
+    page_count: 1,
+    language: null,
+    sender_name: null,
+    document_date: null,
+    tags: [],
+    duplicate_of: null,
+    processing_note: null,
+    error: null,
+    created_at: '2026-01-01T00:00:00Z',
+    updated_at: '2026-01-01T00:00:00Z',
+    processed_at: null,
+    deleted_at: null,
   };
 }
 
@@ -45,9 +67,17 @@ afterEach(() => vi.restoreAllMocks());
 describe('LibraryStore', () => {
   it('asks for one page at a time with only the filters that are set', () => {
     expect(pageQuery({ ...defaultFilters(), space_id: '', status: undefined }, 2)).toEqual({
-      sort_by: 'created_at', sort_order: 'desc', deleted: false, limit: PAGE_SIZE, offset: 2 * PAGE_SIZE,
+      sort_by: 'created_at',
+      sort_order: 'desc',
+      deleted: false,
+      limit: PAGE_SIZE,
+      offset: 2 * PAGE_SIZE,
     });
-    expect(pageQuery({ ...defaultFilters(true), tags: ['tax'] }, 0)).toMatchObject({ deleted: true, tags: ['tax'], offset: 0 });
+    expect(pageQuery({ ...defaultFilters(true), tags: ['tax'] }, 0)).toMatchObject({
+      deleted: true,
+      tags: ['tax'],
+      offset: 0,
+    });
   });
 
   it('pages: fetches page 0 on reset, further pages only when asked, each once, and maps rows into them', async () => {

@@ -14,7 +14,13 @@ vi.mock('../../renderer/src/lib/tiff.ts', () => ({
 }));
 const pdf = vi.hoisted(() => ({ destroyed: 0 }));
 vi.mock('../../renderer/src/lib/pdf.ts', () => ({
-  openPdf: () => ({ promise: Promise.reject(new Error('broken PDF')), destroy: () => { pdf.destroyed++; return Promise.resolve(); } }),
+  openPdf: () => ({
+    promise: Promise.reject(new Error('broken PDF')),
+    destroy: () => {
+      pdf.destroyed++;
+      return Promise.resolve();
+    },
+  }),
 }));
 
 type Preview = CallOutput<'documents.preview'>;
@@ -23,10 +29,29 @@ let serial = 0;
 function doc(format: DocumentView['file_format'], mime: string): DocumentView {
   serial++;
   return {
-    id: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`, space_id: 's', category_id: null, category_name: null,
-    status: 'completed', title: 'T', original_filename: 'f', mime_type: mime, file_format: format, size_bytes: 1,
-    sha256: String(serial).padStart(64, 'a'), page_count: 1, language: null, sender_name: null, document_date: null, tags: [],
-    duplicate_of: null, processing_note: null, error: null, created_at: '', updated_at: '', processed_at: null, deleted_at: null,
+    id: `00000000-0000-4000-8000-${String(serial).padStart(12, '0')}`,
+    space_id: 's',
+    category_id: null,
+    category_name: null,
+    status: 'completed',
+    title: 'T',
+    original_filename: 'f',
+    mime_type: mime,
+    file_format: format,
+    size_bytes: 1,
+    sha256: String(serial).padStart(64, 'a'),
+    page_count: 1,
+    language: null,
+    sender_name: null,
+    document_date: null,
+    tags: [],
+    duplicate_of: null,
+    processing_note: null,
+    error: null,
+    created_at: '',
+    updated_at: '',
+    processed_at: null,
+    deleted_at: null,
   };
 }
 
@@ -39,7 +64,10 @@ function previews() {
     state.inFlight++;
     state.most = Math.max(state.most, state.inFlight);
     return new Promise<Preview>((resolve) => {
-      waiting.push(() => { state.inFlight--; resolve({ url: `preview://${id}`, mime_type: 'x', file_name: 'f', size: 1 }); });
+      waiting.push(() => {
+        state.inFlight--;
+        resolve({ url: `preview://${id}`, mime_type: 'x', file_name: 'f', size: 1 });
+      });
     });
   });
   setDesktop({ 'documents.preview': preview } as unknown as DesktopApi);
@@ -78,7 +106,9 @@ describe('nextZoom', () => {
 describe('grid thumbnails', () => {
   it('office documents and unknown types get none and cost no call', async () => {
     const { state } = previews();
-    expect(await thumbnail(doc('docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'))).toBeNull();
+    expect(
+      await thumbnail(doc('docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')),
+    ).toBeNull();
     expect(state.calls).toBe(0);
   });
 

@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { firstTiffPage } from '../../renderer/src/lib/tiff.ts';
 
 const CORPUS = join(import.meta.dirname, '..', 'fixtures', 'corpus');
-const arrayBuffer = (bytes: Uint8Array): ArrayBuffer => bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+const arrayBuffer = (bytes: Uint8Array): ArrayBuffer =>
+  bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 
 describe('TIFF preview decoding (renderer, utif2)', () => {
   it('decodes the first page of a multi-page PackBits scan to RGBA', async () => {
@@ -16,7 +17,7 @@ describe('TIFF preview decoding (renderer, utif2)', () => {
     let dark = 0;
     for (let i = 0; i < page.rgba.length; i += 4) if (page.rgba[i]! < 128) dark++;
     expect(dark).toBeGreaterThan(1000);
-    expect(dark).toBeLessThan(1654 * 2339 / 2);
+    expect(dark).toBeLessThan((1654 * 2339) / 2);
     expect(page.rgba[3]).toBe(255);
   });
 
@@ -28,7 +29,9 @@ describe('TIFF preview decoding (renderer, utif2)', () => {
   });
 
   it('refuses what it cannot show instead of hanging the window', () => {
-    expect(() => firstTiffPage(UTIF, new Uint8Array([0x49, 0x49, 0x2a, 0, 8, 0, 0, 0, 0, 0]).buffer)).toThrow(/no image/);
+    expect(() => firstTiffPage(UTIF, new Uint8Array([0x49, 0x49, 0x2a, 0, 8, 0, 0, 0, 0, 0]).buffer)).toThrow(
+      /no image/,
+    );
     const huge = UTIF.encodeImage(new Uint8Array(4), 1, 1);
     const view = new DataView(huge);
     // Rewrite the declared width and height (tags 256, 257; SHORTs in a big-endian file) to 60,000 pixels each: a

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CACHE_KEY, firstPaint, forgetLegacy, LEGACY_KEYS, legacyPatch, readCache, UI_PREFS_DEFAULTS, writeCache, type StorageLike,
+  CACHE_KEY,
+  firstPaint,
+  forgetLegacy,
+  LEGACY_KEYS,
+  legacyPatch,
+  readCache,
+  UI_PREFS_DEFAULTS,
+  writeCache,
+  type StorageLike,
 } from '../../renderer/src/lib/ui-prefs.ts';
 import { defaultSettings } from '../../common/settings.ts';
 
@@ -9,8 +17,12 @@ function storage(entries: Record<string, string> = {}): StorageLike & { map: Map
   return {
     map,
     getItem: (key) => map.get(key) ?? null,
-    setItem: (key, value) => { map.set(key, value); },
-    removeItem: (key) => { map.delete(key); },
+    setItem: (key, value) => {
+      map.set(key, value);
+    },
+    removeItem: (key) => {
+      map.delete(key);
+    },
   };
 }
 
@@ -32,9 +44,13 @@ describe('UI preferences: settings first, the page storage only a cache', () => 
     expect(firstPaint(s)).toEqual({ appearance: 'dark', language: 'de', onboarded: true });
   });
 
-  it('adopts the older renderer\'s choices into the settings once, where the settings still have their defaults', () => {
+  it("adopts the older renderer's choices into the settings once, where the settings still have their defaults", () => {
     const old = storage({ [LEGACY_KEYS.theme]: 'dark', [LEGACY_KEYS.locale]: 'de', [LEGACY_KEYS.onboarded]: '1' });
-    expect(legacyPatch(old, UI_PREFS_DEFAULTS, ['en-US'])).toEqual({ appearance: 'dark', language: 'de', onboarded: true });
+    expect(legacyPatch(old, UI_PREFS_DEFAULTS, ['en-US'])).toEqual({
+      appearance: 'dark',
+      language: 'de',
+      onboarded: true,
+    });
     // A value chosen in the settings wins; the OS language stored on every start was no choice.
     expect(legacyPatch(old, { appearance: 'light', language: null, onboarded: true }, ['de-DE'])).toBeNull();
     expect(legacyPatch(storage({ [LEGACY_KEYS.theme]: 'system' }), UI_PREFS_DEFAULTS, [])).toBeNull();
@@ -44,8 +60,8 @@ describe('UI preferences: settings first, the page storage only a cache', () => 
   });
 });
 
-describe('the renderer\'s defaults', () => {
-  it('are the settings schema\'s (the renderer keeps a copy so zod stays out of its entry script)', () => {
+describe("the renderer's defaults", () => {
+  it("are the settings schema's (the renderer keeps a copy so zod stays out of its entry script)", () => {
     const { appearance, language, onboarded } = defaultSettings().ui;
     expect(UI_PREFS_DEFAULTS).toEqual({ appearance, language, onboarded });
   });

@@ -7,16 +7,33 @@ describe('visibleRange', () => {
     expect(r).toEqual({ start: 4996, end: 5014, offset: 4996 * 52, height: 520_000 });
   });
   it('clamps at the top and at the end', () => {
-    expect(visibleRange({ scrollTop: -20, viewportHeight: 100, rowHeight: 50, total: 3, overscan: 2 })).toEqual({ start: 0, end: 3, offset: 0, height: 150 });
+    expect(visibleRange({ scrollTop: -20, viewportHeight: 100, rowHeight: 50, total: 3, overscan: 2 })).toEqual({
+      start: 0,
+      end: 3,
+      offset: 0,
+      height: 150,
+    });
     const end = visibleRange({ scrollTop: 1e9, viewportHeight: 500, rowHeight: 50, total: 1000, overscan: 0 });
     expect(end.end).toBe(1000);
     expect(end.start).toBe(990);
   });
   it('handles an empty list', () => {
-    expect(visibleRange({ scrollTop: 0, viewportHeight: 500, rowHeight: 50, total: 0 })).toEqual({ start: 0, end: 0, offset: 0, height: 0 });
+    expect(visibleRange({ scrollTop: 0, viewportHeight: 500, rowHeight: 50, total: 0 })).toEqual({
+      start: 0,
+      end: 0,
+      offset: 0,
+      height: 0,
+    });
   });
   it('windows a grid by whole rows of cells', () => {
-    const r = visibleRange({ scrollTop: 232 * 10, viewportHeight: 464, rowHeight: 232, total: 10_001, columns: 5, overscan: 1 });
+    const r = visibleRange({
+      scrollTop: 232 * 10,
+      viewportHeight: 464,
+      rowHeight: 232,
+      total: 10_001,
+      columns: 5,
+      overscan: 1,
+    });
     expect(r.start).toBe(45);
     expect(r.end).toBe(65);
     expect(r.offset).toBe(9 * 232);

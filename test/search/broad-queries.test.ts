@@ -20,18 +20,31 @@ let otherSpace = '';
 function addDocument(title: string, content: string, options: { space?: string } = {}): { id: string; rowid: number } {
   const id = randomUUID();
   const now = nowIso();
-  const { rowid } = db.prepare(`INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format,
+  const { rowid } = db
+    .prepare(
+      `INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format,
     size_bytes, sha256, content, created_at, updated_at) VALUES (?, ?, 'completed', ?, 'x.pdf', 'application/pdf', 'pdf', 1, ?, ?, ?, ?)
-    RETURNING rowid`).get(id, options.space ?? spaceId, title, randomUUID(), content, now, now) as { rowid: number };
+    RETURNING rowid`,
+    )
+    .get(id, options.space ?? spaceId, title, randomUUID(), content, now, now) as { rowid: number };
   reindexDocument(db, id);
   return { id, rowid };
 }
 
 const admin: ApiKeyPrincipal = { id: 'k', name: 'admin', role: 'editor', scopes: new Set(), spaces: null };
 const lexical = (query: string, options: { window?: number; principal?: ApiKeyPrincipal; limit?: number } = {}) =>
-  hybridSearch(db, null, { query, limit: options.limit ?? 100, principal: options.principal ?? admin }, { rankWindow: options.window ?? 1000 });
+  hybridSearch(
+    db,
+    null,
+    { query, limit: options.limit ?? 100, principal: options.principal ?? admin },
+    { rankWindow: options.window ?? 1000 },
+  );
 const matching = (match: string): number[] =>
-  (db.prepare('SELECT rowid FROM documents_fts WHERE documents_fts MATCH ? ORDER BY rowid').all(match) as Array<{ rowid: number }>).map((r) => r.rowid);
+  (
+    db.prepare('SELECT rowid FROM documents_fts WHERE documents_fts MATCH ? ORDER BY rowid').all(match) as Array<{
+      rowid: number;
+    }>
+  ).map((r) => r.rowid);
 
 /** Ofenbau: 40 documents, oldest first; the oldest says "Kachelofen" three times in its title (the best BM25 match). */
 const ofen: Array<{ id: string; rowid: number }> = [];
@@ -43,7 +56,8 @@ beforeAll(async () => {
   otherSpace = randomUUID();
   db.prepare('INSERT INTO spaces (id, name, created_at) VALUES (?, ?, ?)').run(otherSpace, 'Other', nowIso());
   ofen.push(addDocument('Kachelofen Kachelofen Kachelofen', 'Angebot für einen Kachelofen'));
-  for (let i = 1; i < 40; i++) ofen.push(addDocument(`Rechnung ${i}`, `Wartung am Kachelofen, Termin ${i}, Schornstein gefegt`));
+  for (let i = 1; i < 40; i++)
+    ofen.push(addDocument(`Rechnung ${i}`, `Wartung am Kachelofen, Termin ${i}, Schornstein gefegt`));
   for (let i = 0; i < 10; i++) addDocument(`Brief ${i}`, `Über die Straße, Übergabe der Schlüssel ${i}`);
 });
 afterAll(async () => {
@@ -98,7 +112,16 @@ describe('queries with more matches than the ranking window', () => {
 
 describe('prefixes spelled out as terms', () => {
   it('match exactly what the prefix query matches, diacritics folded', () => {
-    for (const query of ['kachel', 'Über', 'uber stra', 'rech 1', 'Straße', 'termin 3', 'kachelofen schornstein', 'nichtda']) {
+    for (const query of [
+      'kachel',
+      'Über',
+      'uber stra',
+      'rech 1',
+      'Straße',
+      'termin 3',
+      'kachelofen schornstein',
+      'nichtda',
+    ]) {
       const plan = planFtsQuery(db, query)!;
       const expected = matching(toFtsQuery(query)!);
       expect(plan.match === null ? [] : matching(plan.match), query).toEqual(expected);
@@ -127,7 +150,12 @@ describe('prefixes spelled out as terms', () => {
 
   it('snippets come from a copy of the rows that FTS5 finds, marks and all', () => {
     const plan = planFtsQuery(db, 'schornstein')!;
-    const snippets = ftsSnippets(db, plan.match!, [ofen[0]!.rowid, ofen[5]!.rowid], { open: '[', close: ']', ellipsis: '…', tokens: 8 });
+    const snippets = ftsSnippets(db, plan.match!, [ofen[0]!.rowid, ofen[5]!.rowid], {
+      open: '[',
+      close: ']',
+      ellipsis: '…',
+      tokens: 8,
+    });
     expect([...snippets.keys()]).toEqual([ofen[5]!.rowid]); // the first one has no "Schornstein"
     expect(snippets.get(ofen[5]!.rowid)).toContain('[Schornstein]');
   });
@@ -135,7 +163,8 @@ describe('prefixes spelled out as terms', () => {
 
 describe('search_visibility', () => {
   it('follows inserts, space moves, deletes and removals of documents (triggers)', () => {
-    const row = (rowid: number) => db.prepare('SELECT space_id, deleted FROM search_visibility WHERE doc_rowid = ?').get(rowid);
+    const row = (rowid: number) =>
+      db.prepare('SELECT space_id, deleted FROM search_visibility WHERE doc_rowid = ?').get(rowid);
     const doc = addDocument('Sichtbar', 'Text');
     expect(row(doc.rowid)).toEqual({ space_id: spaceId, deleted: 0 });
     db.prepare('UPDATE documents SET space_id = ? WHERE id = ?').run(otherSpace, doc.id);
@@ -143,8 +172,12 @@ describe('search_visibility', () => {
     expect(row(doc.rowid)).toEqual({ space_id: otherSpace, deleted: 1 });
     db.prepare('DELETE FROM documents WHERE id = ?').run(doc.id);
     expect(row(doc.rowid)).toBeUndefined();
-    const mismatched = db.prepare(`SELECT count(*) AS n FROM documents d LEFT JOIN search_visibility v ON v.doc_rowid = d.rowid
-      WHERE v.doc_rowid IS NULL OR v.space_id <> d.space_id OR v.deleted <> (d.deleted_at IS NOT NULL)`).get() as { n: number };
+    const mismatched = db
+      .prepare(
+        `SELECT count(*) AS n FROM documents d LEFT JOIN search_visibility v ON v.doc_rowid = d.rowid
+      WHERE v.doc_rowid IS NULL OR v.space_id <> d.space_id OR v.deleted <> (d.deleted_at IS NOT NULL)`,
+      )
+      .get() as { n: number };
     expect(mismatched.n).toBe(0);
   });
 });
@@ -152,10 +185,12 @@ describe('search_visibility', () => {
 describe('vector cache tiles', () => {
   const random = (seed: number, dims: number): Float32Array => {
     let x = seed;
-    return l2Normalize(Float32Array.from({ length: dims }, () => {
-      x = (x * 1103515245 + 12345) % 2 ** 31;
-      return x / 2 ** 30 - 1;
-    }));
+    return l2Normalize(
+      Float32Array.from({ length: dims }, () => {
+        x = (x * 1103515245 + 12345) % 2 ** 31;
+        return x / 2 ** 30 - 1;
+      }),
+    );
   };
 
   it('score sparse and dense queries across several tiles exactly like the JavaScript kernel, close to float cosine', () => {
@@ -168,7 +203,10 @@ describe('vector cache tiles', () => {
       a.upsert(`d${i}`, i % 2 ? 's' : 't', vector, i);
       b.upsert(`d${i}`, i % 2 ? 's' : 't', vector, i);
     });
-    for (const id of ['d5', `d${TILE + 7}`, 'd0']) { a.remove(id); b.remove(id); }
+    for (const id of ['d5', `d${TILE + 7}`, 'd0']) {
+      a.remove(id);
+      b.remove(id);
+    }
     const sparse = new Float32Array(dims);
     sparse[3] = 0.8;
     sparse[20] = -0.6;

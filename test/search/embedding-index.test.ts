@@ -7,7 +7,13 @@ import type { ApiKeyPrincipal } from '../../server/auth/api-keys.ts';
 import { nowIso, openDatabase, type Database } from '../../server/db/database.ts';
 import { reindexDocument } from '../../server/documents/document-rows.ts';
 import {
-  documentsToEmbed, EmbeddingIndex, embeddingIndexFor, indexDocument, removeStale, syncEmbeddings, useEmbeddingIndex,
+  documentsToEmbed,
+  EmbeddingIndex,
+  embeddingIndexFor,
+  indexDocument,
+  removeStale,
+  syncEmbeddings,
+  useEmbeddingIndex,
 } from '../../server/search/embedding-index.ts';
 import { dot, l2Normalize, type Embedder } from '../../server/search/embedders/embedder.ts';
 import { HashedEmbedder } from '../../server/search/embedders/hashed-embedder.ts';
@@ -23,9 +29,10 @@ let spaceId = '';
 function addDocument(title: string, content: string, options: { space?: string; searchable?: boolean } = {}): string {
   const id = randomUUID();
   const now = nowIso();
-  db.prepare(`INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes, sha256,
-    content, created_at, updated_at) VALUES (?, ?, 'completed', ?, 'x.pdf', 'application/pdf', 'pdf', 1, ?, ?, ?, ?)`)
-    .run(id, options.space ?? spaceId, title, randomUUID(), content, now, now);
+  db.prepare(
+    `INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes, sha256,
+    content, created_at, updated_at) VALUES (?, ?, 'completed', ?, 'x.pdf', 'application/pdf', 'pdf', 1, ?, ?, ?, ?)`,
+  ).run(id, options.space ?? spaceId, title, randomUUID(), content, now, now);
   if (options.searchable !== false) reindexDocument(db, id);
   return id;
 }
@@ -51,11 +58,17 @@ describe('indexing', () => {
     db.prepare('UPDATE documents SET title = ? WHERE id = ?').run('Gas bill', id);
     expect(await indexDocument(db, embedder, id)).toBe('indexed');
     expect(await indexDocument(db, embedder, randomUUID())).toBe('missing');
-    const row = db.prepare('SELECT model, dims, vector FROM document_embeddings WHERE document_id = ?').get(id) as
-      { model: string; dims: number; vector: Uint8Array };
+    const row = db.prepare('SELECT model, dims, vector FROM document_embeddings WHERE document_id = ?').get(id) as {
+      model: string;
+      dims: number;
+      vector: Uint8Array;
+    };
     expect(row.model).toBe(embedder.id);
     const stored = new Float32Array(row.vector.slice().buffer);
-    const expected = embedder.embedFields([{ text: 'Gas bill', weight: 2 }, { text: 'Consumption 312 kWh', weight: 1 }]);
+    const expected = embedder.embedFields([
+      { text: 'Gas bill', weight: 2 },
+      { text: 'Consumption 312 kWh', weight: 1 },
+    ]);
     expect(dot(stored, expected)).toBeCloseTo(1, 5);
   });
 
@@ -66,7 +79,9 @@ describe('indexing', () => {
     const b = addDocument('Long', `${filler} quokka`);
     await indexDocument(db, embedder, a);
     await indexDocument(db, embedder, b);
-    const hashes = db.prepare('SELECT source_hash FROM document_embeddings WHERE document_id IN (?, ?)').all(a, b) as Array<{ source_hash: string }>;
+    const hashes = db
+      .prepare('SELECT source_hash FROM document_embeddings WHERE document_id IN (?, ?)')
+      .all(a, b) as Array<{ source_hash: string }>;
     expect(new Set(hashes.map((h) => h.source_hash)).size).toBe(1);
   });
 
@@ -93,10 +108,12 @@ describe('indexing', () => {
 describe('vector cache', () => {
   const random = (seed: number, dims: number): Float32Array => {
     let x = seed;
-    return l2Normalize(Float32Array.from({ length: dims }, () => {
-      x = (x * 1103515245 + 12345) % 2 ** 31;
-      return x / 2 ** 30 - 1;
-    }));
+    return l2Normalize(
+      Float32Array.from({ length: dims }, () => {
+        x = (x * 1103515245 + 12345) % 2 ** 31;
+        return x / 2 ** 30 - 1;
+      }),
+    );
   };
 
   it('int8 scores stay within 0.01 of float cosine; order, threshold, max and spaces hold', () => {
@@ -107,7 +124,8 @@ describe('vector cache', () => {
     const query = random(999, dims);
     const hits = cache.search(query, null, -1, 300);
     expect(hits).toHaveLength(300);
-    for (const hit of hits) expect(Math.abs(hit.similarity - dot(query, vectors[Number(hit.id.slice(1))]!))).toBeLessThan(0.01);
+    for (const hit of hits)
+      expect(Math.abs(hit.similarity - dot(query, vectors[Number(hit.id.slice(1))]!))).toBeLessThan(0.01);
     expect(hits.map((h) => h.similarity)).toEqual([...hits.map((h) => h.similarity)].sort((a, b) => b - a));
     expect(cache.search(query, null, 0.1, 5)).toHaveLength(5);
     expect(cache.search(query, null, 0.1, 1000).every((h) => h.similarity >= 0.1)).toBe(true);
@@ -142,7 +160,12 @@ describe('vector cache', () => {
     expect(cache.search(x, null, 0.5, 10)).toEqual([]);
     cache.remove('two');
     expect(cache.size).toBe(2);
-    expect(cache.search(y, null, 0.5, 10).map((h) => h.id).sort()).toEqual(['one', 'three']);
+    expect(
+      cache
+        .search(y, null, 0.5, 10)
+        .map((h) => h.id)
+        .sort(),
+    ).toEqual(['one', 'three']);
   });
 
   it('follows indexDocument in this process and picks up vectors written by another connection', async () => {
@@ -157,8 +180,11 @@ describe('vector cache', () => {
     try {
       const id2 = randomUUID();
       const now = nowIso();
-      other.prepare(`INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes, sha256,
-        created_at, updated_at) VALUES (?, ?, 'completed', 'Quokkagehege', 'y.pdf', 'application/pdf', 'pdf', 1, ?, ?, ?)`)
+      other
+        .prepare(
+          `INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes, sha256,
+        created_at, updated_at) VALUES (?, ?, 'completed', 'Quokkagehege', 'y.pdf', 'application/pdf', 'pdf', 1, ?, ?, ?)`,
+        )
         .run(id2, spaceId, randomUUID(), now, now);
       reindexDocument(other, id2);
       await indexDocument(other, index.embedder, id2);
@@ -173,7 +199,11 @@ describe('warming the cache', () => {
   it('loads every vector of the model in slices', async () => {
     const index = new EmbeddingIndex(db, new HashedEmbedder());
     await index.warm({ sliceSize: 2 });
-    const stored = (db.prepare('SELECT count(*) AS n FROM document_embeddings WHERE model = ?').get(index.embedder.id) as { n: number }).n;
+    const stored = (
+      db.prepare('SELECT count(*) AS n FROM document_embeddings WHERE model = ?').get(index.embedder.id) as {
+        n: number;
+      }
+    ).n;
     const query = await index.embedQuery('Quokkagehege');
     expect(index.nearest(query, null, 1000, -1)).toHaveLength(stored);
   });
@@ -181,13 +211,21 @@ describe('warming the cache', () => {
 
 describe('hybrid search without a working embedder', () => {
   it('answers from BM25 alone and reports the error', async () => {
-    const failing: Embedder = { id: 'broken', dimensions: 4, embed: () => Promise.reject(new Error('model server down')) };
+    const failing: Embedder = {
+      id: 'broken',
+      dimensions: 4,
+      embed: () => Promise.reject(new Error('model server down')),
+    };
     const previous = embeddingIndexFor(db);
     const errors: unknown[] = [];
     try {
       useEmbeddingIndex(new EmbeddingIndex(db, failing));
-      const result = await hybridSearch(db, embeddingIndexFor(db), { query: 'Quokkagehege', limit: 10, principal: admin },
-        { onEmbedderError: (error) => errors.push(error) });
+      const result = await hybridSearch(
+        db,
+        embeddingIndexFor(db),
+        { query: 'Quokkagehege', limit: 10, principal: admin },
+        { onEmbedderError: (error) => errors.push(error) },
+      );
       expect(result.items.map((item) => item.document.title).sort()).toEqual(['Quokkagehege', 'Quokkagehege Rechnung']);
       expect(result.total).toBe(2);
       expect(String(errors[0])).toContain('model server down');
@@ -199,8 +237,11 @@ describe('hybrid search without a working embedder', () => {
 
 describe('vector snippets', () => {
   it('pick the best sentence, cut it around the match, escape it and mark close words', () => {
-    const content = 'Sehr geehrte Damen und Herren. Anbei erhalten Sie die Rechnung für <Mai> & Juni. Mit freundlichen Grüßen.';
-    expect(vectorSnippet(content, 'Scan 1', 'Rechnumg')).toBe('…Anbei erhalten Sie die <mark>Rechnung</mark> für &#60;Mai&#62; &#38; Juni.…');
+    const content =
+      'Sehr geehrte Damen und Herren. Anbei erhalten Sie die Rechnung für <Mai> & Juni. Mit freundlichen Grüßen.';
+    expect(vectorSnippet(content, 'Scan 1', 'Rechnumg')).toBe(
+      '…Anbei erhalten Sie die <mark>Rechnung</mark> für &#60;Mai&#62; &#38; Juni.…',
+    );
     const long = `${Array.from({ length: 40 }, (_, i) => `w${i}`).join(' ')} insurance ${Array.from({ length: 40 }, (_, i) => `v${i}`).join(' ')}`;
     const snippet = vectorSnippet(long, '', 'Versicherung');
     expect(snippet).toMatch(/^….*<mark>insurance<\/mark>.*…$/);

@@ -18,7 +18,12 @@ describe('hashed n-gram embedder', () => {
   });
 
   it('returns unit vectors of the configured size (zero for a text without words)', async () => {
-    const vectors = await new HashedEmbedder(256).embed(['Kündigung', 'a much longer text about the insurance of a car and its invoice', '', '!!!']);
+    const vectors = await new HashedEmbedder(256).embed([
+      'Kündigung',
+      'a much longer text about the insurance of a car and its invoice',
+      '',
+      '!!!',
+    ]);
     expect(vectors.map((v) => v.length)).toEqual([256, 256, 256, 256]);
     expect(Math.hypot(...vectors[0]!)).toBeCloseTo(1, 5);
     expect(Math.hypot(...vectors[1]!)).toBeCloseTo(1, 5);
@@ -48,9 +53,19 @@ describe('hashed n-gram embedder', () => {
 
   it('puts German words near their English translations (and not near other words)', () => {
     const pairs: Array<[string, string]> = [
-      ['Rechnung', 'invoice'], ['Versicherung', 'insurance'], ['Vertrag', 'contract'], ['Gutschrift', 'credit note'],
-      ['Kündigung', 'termination'], ['Mahnung', 'reminder'], ['Lohnabrechnung', 'payslip'], ['Kontoauszug', 'bank statement'],
-      ['Angebot', 'quote'], ['Quittung', 'receipt'], ['Strom', 'electricity'], ['Miete', 'rent'], ['Steuer', 'tax'],
+      ['Rechnung', 'invoice'],
+      ['Versicherung', 'insurance'],
+      ['Vertrag', 'contract'],
+      ['Gutschrift', 'credit note'],
+      ['Kündigung', 'termination'],
+      ['Mahnung', 'reminder'],
+      ['Lohnabrechnung', 'payslip'],
+      ['Kontoauszug', 'bank statement'],
+      ['Angebot', 'quote'],
+      ['Quittung', 'receipt'],
+      ['Strom', 'electricity'],
+      ['Miete', 'rent'],
+      ['Steuer', 'tax'],
     ];
     for (const [german, english] of pairs) {
       const match = similarity(german, english);
@@ -63,7 +78,10 @@ describe('hashed n-gram embedder', () => {
   });
 
   it('reads German compounds and typos of vocabulary words into concepts', () => {
-    const concepts = (word: string): string[] => conceptsOfWord(foldText(word)).map((m) => m.concept).sort();
+    const concepts = (word: string): string[] =>
+      conceptsOfWord(foldText(word))
+        .map((m) => m.concept)
+        .sort();
     expect(concepts('stromrechnung')).toEqual(['electricity', 'invoice']);
     expect(concepts('versicherungsnummer')).toContain('insurance');
     expect(concepts('versicherungsschein')).toEqual(['policy']);
@@ -102,10 +120,18 @@ describe('embedder configuration', () => {
 
   it('reads the environment and explains what is wrong', () => {
     expect(embedderConfigFromEnv({})).toEqual({ kind: 'hashed' });
-    expect(embedderConfigFromEnv({ ARCHIVE_EMBEDDER: 'onnx', ARCHIVE_EMBEDDER_MODEL_DIR: '/models/e5' })).toEqual({ kind: 'onnx', modelDir: '/models/e5' });
-    expect(embedderConfigFromEnv({
-      ARCHIVE_EMBEDDER: 'openai', ARCHIVE_EMBEDDER_BASE_URL: 'http://127.0.0.1:11434/v1', ARCHIVE_EMBEDDER_MODEL: 'nomic-embed-text', ARCHIVE_EMBEDDER_API_KEY: 'k',
-    })).toEqual({ kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text', apiKey: 'k' });
+    expect(embedderConfigFromEnv({ ARCHIVE_EMBEDDER: 'onnx', ARCHIVE_EMBEDDER_MODEL_DIR: '/models/e5' })).toEqual({
+      kind: 'onnx',
+      modelDir: '/models/e5',
+    });
+    expect(
+      embedderConfigFromEnv({
+        ARCHIVE_EMBEDDER: 'openai',
+        ARCHIVE_EMBEDDER_BASE_URL: 'http://127.0.0.1:11434/v1',
+        ARCHIVE_EMBEDDER_MODEL: 'nomic-embed-text',
+        ARCHIVE_EMBEDDER_API_KEY: 'k',
+      }),
+    ).toEqual({ kind: 'openai', baseUrl: 'http://127.0.0.1:11434/v1', model: 'nomic-embed-text', apiKey: 'k' });
     expect(() => embedderConfigFromEnv({ ARCHIVE_EMBEDDER: 'openai' })).toThrow(/Invalid embedder configuration/);
     expect(() => embedderConfigFromEnv({ ARCHIVE_EMBEDDER: 'word2vec' })).toThrow(/Invalid embedder configuration/);
   });

@@ -3,28 +3,88 @@ import type { SearchHit } from '../../common/archive-types.ts';
 import { embeddingIndexFor, indexDocument } from '../../server/search/embedding-index.ts';
 import { makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
 
-interface SearchResult { success: true; items: SearchHit[]; total: number; limit: number; query: string }
+interface SearchResult {
+  success: true;
+  items: SearchHit[];
+  total: number;
+  limit: number;
+  query: string;
+}
 
 let h: Harness;
 let otherSpace = '';
 const docs: Record<string, string> = {};
-const nameOf = (documentId: string): string => Object.entries(docs).find(([, id]) => id === documentId)?.[0] ?? documentId;
+const nameOf = (documentId: string): string =>
+  Object.entries(docs).find(([, id]) => id === documentId)?.[0] ?? documentId;
 
 /** Twelve documents on different topics, some German, some English; titles from upload metadata. */
 const FIXTURES: Array<{ name: string; title: string; lines: string[]; space?: 'other'; tags?: string[] }> = [
-  { name: 'electricity', title: 'Electricity Bill March 2025', lines: ['Stadtwerke Musterstadt', 'Billing period March 2025', 'Consumption 312 kWh', 'Amount due 84.20 EUR'] },
-  { name: 'carInsurance', title: 'Car Insurance Policy', lines: ['Policy number KFZ-2025-001', 'Your annual premium is 412.00 EUR', 'Coverage: liability and comprehensive'] },
-  { name: 'rent', title: 'Mietzahlung April 2025', lines: ['Wohnung Hauptstrasse 5, 2. OG links', 'Der Vermieter bestaetigt den Eingang der Miete fuer April.'] },
-  { name: 'payslip', title: 'Payslip May 2025', lines: ['Gross salary 4,200.00 EUR', 'Income tax and social security', 'Net pay 2,750.00 EUR'] },
-  { name: 'painterInvoice', title: 'Rechnung Malerbetrieb Farbe & Co', lines: ['Rechnung Nr. 2025-117', 'Wohnzimmer streichen, zwei Anstriche', 'Gesamtbetrag 1.250,00 EUR'] },
-  { name: 'gymTermination', title: 'Termination of your gym membership', lines: ['We confirm the cancellation of your membership.', 'It ends on 30 June 2025.'] },
-  { name: 'bankStatement', title: 'Account Statement June', lines: ['Opening balance 1,024.00 EUR', 'Card payment supermarket', 'Closing balance 880.00 EUR'] },
-  { name: 'dentist', title: 'Zahnarzt Dr. Weiss', lines: ['Heil- und Kostenplan', 'Behandlung vom 3. Februar: Fuellung Zahn 36'] },
-  { name: 'flight', title: 'Boarding pass LH 400', lines: ['Flight LH 400 Frankfurt to New York', 'Seat 32A, boarding 10:15'] },
-  { name: 'taxAssessment', title: 'Einkommensteuerbescheid 2024', lines: ['Finanzamt Musterstadt', 'Festgesetzte Einkommensteuer fuer 2024'] },
-  { name: 'reminder', title: 'Mahnung Versandhaus', lines: ['Zahlungserinnerung: der Betrag ist seit 14 Tagen offen.', 'Bitte ueberweisen Sie bis Monatsende.'] },
-  { name: 'kitchenQuote', title: 'Quotation kitchen renovation', lines: ['Valid for 30 days', 'New cabinets, worktop <b>oak</b> & sink', 'Total 8,900 EUR'] },
-  { name: 'secretWill', title: 'Last will (private space)', lines: ['Testament of Max Mustermann', 'Deposited with the notary Dr. Schmidt'], space: 'other' },
+  {
+    name: 'electricity',
+    title: 'Electricity Bill March 2025',
+    lines: ['Stadtwerke Musterstadt', 'Billing period March 2025', 'Consumption 312 kWh', 'Amount due 84.20 EUR'],
+  },
+  {
+    name: 'carInsurance',
+    title: 'Car Insurance Policy',
+    lines: ['Policy number KFZ-2025-001', 'Your annual premium is 412.00 EUR', 'Coverage: liability and comprehensive'],
+  },
+  {
+    name: 'rent',
+    title: 'Mietzahlung April 2025',
+    lines: ['Wohnung Hauptstrasse 5, 2. OG links', 'Der Vermieter bestaetigt den Eingang der Miete fuer April.'],
+  },
+  {
+    name: 'payslip',
+    title: 'Payslip May 2025',
+    lines: ['Gross salary 4,200.00 EUR', 'Income tax and social security', 'Net pay 2,750.00 EUR'],
+  },
+  {
+    name: 'painterInvoice',
+    title: 'Rechnung Malerbetrieb Farbe & Co',
+    lines: ['Rechnung Nr. 2025-117', 'Wohnzimmer streichen, zwei Anstriche', 'Gesamtbetrag 1.250,00 EUR'],
+  },
+  {
+    name: 'gymTermination',
+    title: 'Termination of your gym membership',
+    lines: ['We confirm the cancellation of your membership.', 'It ends on 30 June 2025.'],
+  },
+  {
+    name: 'bankStatement',
+    title: 'Account Statement June',
+    lines: ['Opening balance 1,024.00 EUR', 'Card payment supermarket', 'Closing balance 880.00 EUR'],
+  },
+  {
+    name: 'dentist',
+    title: 'Zahnarzt Dr. Weiss',
+    lines: ['Heil- und Kostenplan', 'Behandlung vom 3. Februar: Fuellung Zahn 36'],
+  },
+  {
+    name: 'flight',
+    title: 'Boarding pass LH 400',
+    lines: ['Flight LH 400 Frankfurt to New York', 'Seat 32A, boarding 10:15'],
+  },
+  {
+    name: 'taxAssessment',
+    title: 'Einkommensteuerbescheid 2024',
+    lines: ['Finanzamt Musterstadt', 'Festgesetzte Einkommensteuer fuer 2024'],
+  },
+  {
+    name: 'reminder',
+    title: 'Mahnung Versandhaus',
+    lines: ['Zahlungserinnerung: der Betrag ist seit 14 Tagen offen.', 'Bitte ueberweisen Sie bis Monatsende.'],
+  },
+  {
+    name: 'kitchenQuote',
+    title: 'Quotation kitchen renovation',
+    lines: ['Valid for 30 days', 'New cabinets, worktop <b>oak</b> & sink', 'Total 8,900 EUR'],
+  },
+  {
+    name: 'secretWill',
+    title: 'Last will (private space)',
+    lines: ['Testament of Max Mustermann', 'Deposited with the notary Dr. Schmidt'],
+    space: 'other',
+  },
 ];
 
 async function search(body: Record<string, unknown>, key?: string): Promise<SearchResult> {
@@ -41,10 +101,13 @@ beforeAll(async () => {
   h = await startHarness({ limits: { requestsPerWindow: 100_000, uploadsPerWindow: 100_000 } });
   otherSpace = h.createSpace('Private');
   for (const fixture of FIXTURES) {
-    const res = await h.upload({ bytes: await makePdf(fixture.lines), name: `scan-${fixture.name}.pdf` }, {
-      metadata: { title: fixture.title, ...(fixture.tags ? { tags: fixture.tags } : {}) },
-      ...(fixture.space === 'other' ? { space_id: otherSpace } : {}),
-    });
+    const res = await h.upload(
+      { bytes: await makePdf(fixture.lines), name: `scan-${fixture.name}.pdf` },
+      {
+        metadata: { title: fixture.title, ...(fixture.tags ? { tags: fixture.tags } : {}) },
+        ...(fixture.space === 'other' ? { space_id: otherSpace } : {}),
+      },
+    );
     expect(res.status).toBe(202);
     docs[fixture.name] = ((await res.json()) as { id: string }).id;
   }
@@ -129,20 +192,26 @@ describe('hybrid ranking', () => {
 
 describe('snippets of vector-only hits', () => {
   it('show the best sentence with words like the query marked', async () => {
-    const hit = (await search({ query: 'insurence' })).items.find((item) => nameOf(item.document.id) === 'carInsurance')!;
+    const hit = (await search({ query: 'insurence' })).items.find(
+      (item) => nameOf(item.document.id) === 'carInsurance',
+    )!;
     expect(hit.snippet).toMatch(/<mark>[^<]*[Ii]nsurance[^<]*<\/mark>|<mark>premium<\/mark>/);
     const german = (await search({ query: 'Rechnumg' })).items[0]!;
     expect(german.snippet).toContain('<mark>Rechnung</mark>');
   });
 
   it('mark translations of the query words', async () => {
-    const hit = (await search({ query: 'Versicherung' })).items.find((item) => nameOf(item.document.id) === 'carInsurance')!;
+    const hit = (await search({ query: 'Versicherung' })).items.find(
+      (item) => nameOf(item.document.id) === 'carInsurance',
+    )!;
     expect(hit.snippet).toContain('<mark>');
     expect(hit.snippet).toMatch(/<mark>(insurance|Insurance|Policy|policy)<\/mark>/);
   });
 
   it('are HTML-escaped', async () => {
-    const hit = (await search({ query: 'Küchenangebot' })).items.find((item) => nameOf(item.document.id) === 'kitchenQuote');
+    const hit = (await search({ query: 'Küchenangebot' })).items.find(
+      (item) => nameOf(item.document.id) === 'kitchenQuote',
+    );
     expect(hit).toBeDefined();
     const snippet = (await search({ query: 'kitchen oak worktop cabinets' })).items[0]!.snippet;
     expect(snippet).toContain('&#60;b&#62;');
@@ -151,7 +220,7 @@ describe('snippets of vector-only hits', () => {
 });
 
 describe('access', () => {
-  it('vector hits respect the key\'s spaces and space_id exactly like full text', async () => {
+  it("vector hits respect the key's spaces and space_id exactly like full text", async () => {
     // "Notar" is no word of the document: only the vector side can find it.
     expect(await top('Notar Testamnet')).toBe('secretWill');
     const restricted = h.createKey({ name: 'default only', spaces: [h.defaultSpaceId] });
@@ -159,24 +228,38 @@ describe('access', () => {
     expect(seen).not.toContain('secretWill');
     const onlyOther = await search({ query: 'Versicherung Notar', space_id: otherSpace });
     expect(onlyOther.items.map((item) => nameOf(item.document.id))).toEqual(['secretWill']);
-    expect((await search({ query: 'Versicherung', space_id: h.defaultSpaceId })).items.map((item) => nameOf(item.document.id))).not.toContain('secretWill');
-    const denied = await h.api('/v1/search', { method: 'POST', json: { query: 'Versicherung', space_id: otherSpace }, key: restricted });
+    expect(
+      (await search({ query: 'Versicherung', space_id: h.defaultSpaceId })).items.map((item) =>
+        nameOf(item.document.id),
+      ),
+    ).not.toContain('secretWill');
+    const denied = await h.api('/v1/search', {
+      method: 'POST',
+      json: { query: 'Versicherung', space_id: otherSpace },
+      key: restricted,
+    });
     expect(denied.status).toBe(403);
   });
 
   it('deleted documents never come back through vectors; restored ones do', async () => {
     expect((await h.api(`/v1/documents/${docs.dentist}`, { method: 'DELETE' })).status).toBe(200);
     for (const query of ['Zahnartz', 'dentist', 'Zahnarzt Weiss']) {
-      expect((await search({ query })).items.map((item) => nameOf(item.document.id)), query).not.toContain('dentist');
+      expect(
+        (await search({ query })).items.map((item) => nameOf(item.document.id)),
+        query,
+      ).not.toContain('dentist');
     }
     expect((await h.api(`/v1/documents/${docs.dentist}/restore`, { method: 'POST' })).status).toBe(200);
     expect(await top('Zahnartz')).toBe('dentist');
   });
 
   it('stores one vector per document with the model id', () => {
-    const rows = h.service.db.prepare('SELECT model, dims, length(vector) AS bytes FROM document_embeddings').all() as
-      Array<{ model: string; dims: number; bytes: number }>;
+    const rows = h.service.db
+      .prepare('SELECT model, dims, length(vector) AS bytes FROM document_embeddings')
+      .all() as Array<{ model: string; dims: number; bytes: number }>;
     expect(rows).toHaveLength(FIXTURES.length);
-    expect(rows.every((row) => row.model === 'hashed-ngram-v1-512' && row.dims === 512 && row.bytes === 2048)).toBe(true);
+    expect(rows.every((row) => row.model === 'hashed-ngram-v1-512' && row.dims === 512 && row.bytes === 2048)).toBe(
+      true,
+    );
   });
 });

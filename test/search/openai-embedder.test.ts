@@ -4,7 +4,10 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createEmbedder, dot } from '../../server/search/embedders/embedder.ts';
 import { OpenAiEmbedder } from '../../server/search/embedders/openai-embedder.ts';
 
-interface Received { auth: string | undefined; body: { model: string; input: string[]; dimensions?: number } }
+interface Received {
+  auth: string | undefined;
+  body: { model: string; input: string[]; dimensions?: number };
+}
 
 /** A fake embeddings server on 127.0.0.1: 4-dimensional vectors derived from each text, not normalised. */
 let server: Server;
@@ -17,7 +20,9 @@ const fakeVector = (text: string): number[] => [text.length, 1, text.charCodeAt(
 beforeAll(async () => {
   server = createServer((req, res) => {
     let raw = '';
-    req.on('data', (chunk: Buffer) => { raw += chunk.toString(); });
+    req.on('data', (chunk: Buffer) => {
+      raw += chunk.toString();
+    });
     req.on('end', () => {
       const body = JSON.parse(raw) as Received['body'];
       received.push({ auth: req.headers.authorization, body });
@@ -27,8 +32,12 @@ beforeAll(async () => {
       }
       if (behaviour(req, res, body)) return;
       // Answer in reverse order: the index field, not the position, says which input a vector is for.
-      const data = body.input.map((text, index) => ({ object: 'embedding', index, embedding: fakeVector(text) })).reverse();
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ object: 'list', data, model: body.model }));
+      const data = body.input
+        .map((text, index) => ({ object: 'embedding', index, embedding: fakeVector(text) }))
+        .reverse();
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ object: 'list', data, model: body.model }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -45,11 +54,19 @@ beforeEach(() => {
 
 describe('OpenAI-compatible embedder', () => {
   it('probes the dimensions, sends the model and the key, returns normalised vectors in input order', async () => {
-    const embedder = await createEmbedder({ kind: 'openai', baseUrl: `${baseUrl}/`, model: 'test-embed', apiKey: 'sk-test' });
+    const embedder = await createEmbedder({
+      kind: 'openai',
+      baseUrl: `${baseUrl}/`,
+      model: 'test-embed',
+      apiKey: 'sk-test',
+    });
     expect(embedder.dimensions).toBe(4);
     expect(embedder.id).toBe('openai:test-embed:4');
     const vectors = await embedder.embed(['a', 'bbbbbb', 'cc']);
-    expect(received.at(-1)).toEqual({ auth: 'Bearer sk-test', body: { model: 'test-embed', input: ['a', 'bbbbbb', 'cc'] } });
+    expect(received.at(-1)).toEqual({
+      auth: 'Bearer sk-test',
+      body: { model: 'test-embed', input: ['a', 'bbbbbb', 'cc'] },
+    });
     vectors.forEach((vector, i) => {
       const expected = fakeVector(['a', 'bbbbbb', 'cc'][i]!);
       const norm = Math.hypot(...expected);
@@ -62,20 +79,27 @@ describe('OpenAI-compatible embedder', () => {
     const embedder = await OpenAiEmbedder.create({ baseUrl, model: 'm', dimensions: 4, batchSize: 2 });
     expect(received).toEqual([]); // dimensions given: no probe
     const vectors = await embedder.embed(['one', '', 'three', 'four', '  ', 'six']);
-    expect(received.map((r) => r.body.input)).toEqual([['one', 'three'], ['four', 'six']]);
+    expect(received.map((r) => r.body.input)).toEqual([
+      ['one', 'three'],
+      ['four', 'six'],
+    ]);
     expect(received.every((r) => r.auth === undefined && r.body.dimensions === 4)).toBe(true);
     expect(vectors.map((v) => v.length)).toEqual([4, 4, 4, 4, 4, 4]);
     expect(vectors[1]!.every((x) => x === 0)).toBe(true);
     expect(dot(vectors[2]!, vectors[2]!)).toBeCloseTo(1, 5);
   });
 
-  it('reports HTTP errors with the server\'s message', async () => {
+  it("reports HTTP errors with the server's message", async () => {
     behaviour = (_req, res) => {
-      res.writeHead(401, { 'Content-Type': 'application/json' }).end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
+      res
+        .writeHead(401, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'Incorrect API key provided' } }));
       return true;
     };
     const embedder = await OpenAiEmbedder.create({ baseUrl, model: 'm', dimensions: 4, apiKey: 'wrong' });
-    await expect(embedder.embed(['x'])).rejects.toThrow(`Embedding endpoint ${baseUrl}/embeddings (model m) answered HTTP 401: Incorrect API key provided`);
+    await expect(embedder.embed(['x'])).rejects.toThrow(
+      `Embedding endpoint ${baseUrl}/embeddings (model m) answered HTTP 401: Incorrect API key provided`,
+    );
   });
 
   it('retries 503 and 429, then succeeds', async () => {
@@ -125,7 +149,8 @@ describe('OpenAI-compatible embedder', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    await expect(OpenAiEmbedder.create({ baseUrl: `http://127.0.0.1:${port}/v1`, model: 'm', retries: 0 }))
-      .rejects.toThrow(/could not be reached: .*ECONNREFUSED/);
+    await expect(
+      OpenAiEmbedder.create({ baseUrl: `http://127.0.0.1:${port}/v1`, model: 'm', retries: 0 }),
+    ).rejects.toThrow(/could not be reached: .*ECONNREFUSED/);
   });
 });

@@ -41,14 +41,17 @@ class ProtoWriter {
   }
 }
 
-const FLOAT = 1, INT64 = 7;
-const ATTR_INT = 2, ATTR_INTS = 7;
+const FLOAT = 1,
+  INT64 = 7;
+const ATTR_INT = 2,
+  ATTR_INTS = 7;
 
 type Dim = number | string;
 
 function valueInfo(name: string, elemType: number, dims: Dim[]): ProtoWriter {
   const shape = new ProtoWriter();
-  for (const dim of dims) shape.message(1, typeof dim === 'number' ? new ProtoWriter().int(1, dim) : new ProtoWriter().string(2, dim));
+  for (const dim of dims)
+    shape.message(1, typeof dim === 'number' ? new ProtoWriter().int(1, dim) : new ProtoWriter().string(2, dim));
   const tensorType = new ProtoWriter().int(1, elemType).message(2, shape);
   return new ProtoWriter().string(1, name).message(2, new ProtoWriter().message(1, tensorType));
 }
@@ -56,15 +59,27 @@ function valueInfo(name: string, elemType: number, dims: Dim[]): ProtoWriter {
 function floatTensor(name: string, dims: number[], values: Float32Array): ProtoWriter {
   const t = new ProtoWriter();
   for (const dim of dims) t.int(1, dim);
-  return t.int(2, FLOAT).string(8, name).bytesField(9, new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
+  return t
+    .int(2, FLOAT)
+    .string(8, name)
+    .bytesField(9, new Uint8Array(values.buffer, values.byteOffset, values.byteLength));
 }
 
 function int64Tensor(name: string, values: number[]): ProtoWriter {
   const data = BigInt64Array.from(values.map(BigInt));
-  return new ProtoWriter().int(1, values.length).int(2, INT64).string(8, name).bytesField(9, new Uint8Array(data.buffer));
+  return new ProtoWriter()
+    .int(1, values.length)
+    .int(2, INT64)
+    .string(8, name)
+    .bytesField(9, new Uint8Array(data.buffer));
 }
 
-interface NodeSpec { op: string; inputs: string[]; outputs: string[]; attributes?: Array<{ name: string; int?: number; ints?: number[] }> }
+interface NodeSpec {
+  op: string;
+  inputs: string[];
+  outputs: string[];
+  attributes?: Array<{ name: string; int?: number; ints?: number[] }>;
+}
 
 function node(spec: NodeSpec): ProtoWriter {
   const n = new ProtoWriter();
@@ -83,7 +98,12 @@ function node(spec: NodeSpec): ProtoWriter {
   return n;
 }
 
-function model(graph: { nodes: NodeSpec[]; initializers: ProtoWriter[]; inputs: ProtoWriter[]; outputs: ProtoWriter[] }): Uint8Array {
+function model(graph: {
+  nodes: NodeSpec[];
+  initializers: ProtoWriter[];
+  inputs: ProtoWriter[];
+  outputs: ProtoWriter[];
+}): Uint8Array {
   const g = new ProtoWriter();
   for (const n of graph.nodes) g.message(1, node(n));
   g.string(2, 'tiny');
@@ -111,7 +131,10 @@ export function tokenVectorModel(table: Float32Array, vocabSize: number, dims: n
       { op: 'Mul', inputs: ['gathered', 'mask_3d'], outputs: ['last_hidden_state'] },
     ],
     initializers: [floatTensor('table', [vocabSize, dims], table), int64Tensor('last_axis', [2])],
-    inputs: [valueInfo('input_ids', INT64, ['batch', 'tokens']), valueInfo('attention_mask', INT64, ['batch', 'tokens'])],
+    inputs: [
+      valueInfo('input_ids', INT64, ['batch', 'tokens']),
+      valueInfo('attention_mask', INT64, ['batch', 'tokens']),
+    ],
     outputs: [valueInfo('last_hidden_state', FLOAT, ['batch', 'tokens', dims])],
   });
 }
@@ -121,7 +144,15 @@ export function pooledModel(table: Float32Array, vocabSize: number, dims: number
   return model({
     nodes: [
       { op: 'Gather', inputs: ['table', 'input_ids'], outputs: ['gathered'], attributes: [{ name: 'axis', int: 0 }] },
-      { op: 'ReduceMean', inputs: ['gathered'], outputs: ['sentence_embedding'], attributes: [{ name: 'axes', ints: [1] }, { name: 'keepdims', int: 0 }] },
+      {
+        op: 'ReduceMean',
+        inputs: ['gathered'],
+        outputs: ['sentence_embedding'],
+        attributes: [
+          { name: 'axes', ints: [1] },
+          { name: 'keepdims', int: 0 },
+        ],
+      },
     ],
     initializers: [floatTensor('table', [vocabSize, dims], table)],
     inputs: [valueInfo('input_ids', INT64, ['batch', 'tokens'])],

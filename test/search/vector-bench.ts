@@ -33,19 +33,39 @@ function bench(label: string, dims: number, queries: Float32Array[], spaces: Rea
       times.push(performance.now() - started);
     }
   }
-  console.log(`${label}: ${documents} docs × ${dims} dims, cache ≈ ${megabytes.toFixed(0)} MB; `
-    + `p50 ${percentile(times, 0.5).toFixed(2)} ms, p95 ${percentile(times, 0.95).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms`);
+  console.log(
+    `${label}: ${documents} docs × ${dims} dims, cache ≈ ${megabytes.toFixed(0)} MB; ` +
+      `p50 ${percentile(times, 0.5).toFixed(2)} ms, p95 ${percentile(times, 0.95).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms`,
+  );
 }
 
 const hashed = new HashedEmbedder();
-const texts = ['Rechnung', 'insurence', 'Stromrechnung Stadtwerke', 'Kündigung Fitnessstudio Mitgliedschaft', 'payslip May 2025',
-  'car insurance policy annual premium', 'Kontoauszug Juni Sparkasse', 'Einkommensteuerbescheid 2024 Finanzamt'];
+const texts = [
+  'Rechnung',
+  'insurence',
+  'Stromrechnung Stadtwerke',
+  'Kündigung Fitnessstudio Mitgliedschaft',
+  'payslip May 2025',
+  'car insurance policy annual premium',
+  'Kontoauszug Juni Sparkasse',
+  'Einkommensteuerbescheid 2024 Finanzamt',
+];
 const sparse = texts.map((text) => hashed.embedText(text));
 console.log(`hashed query vectors: ${sparse.map((v) => v.filter((x) => x !== 0).length).join(', ')} non-zero of 512`);
 bench('hashed (sparse) queries, all spaces', 512, sparse, null);
 bench('hashed (sparse) queries, 1 of 4 spaces', 512, sparse, new Set(['space-1']));
-bench('dense queries (neural model), 384 dims', 384, Array.from({ length: 8 }, () => randomUnit(384)), null);
-bench('dense queries, 512 dims', 512, Array.from({ length: 8 }, () => randomUnit(512)), null);
+bench(
+  'dense queries (neural model), 384 dims',
+  384,
+  Array.from({ length: 8 }, () => randomUnit(384)),
+  null,
+);
+bench(
+  'dense queries, 512 dims',
+  512,
+  Array.from({ length: 8 }, () => randomUnit(512)),
+  null,
+);
 
 /**
  * End to end (`… vector-bench.ts 100000 e2e`): hybridSearch on a real database of synthetic documents, FTS and
@@ -63,16 +83,34 @@ async function endToEnd(): Promise<void> {
   const db = openDatabase(join(dir, 'archive.sqlite'));
   try {
     const space = (db.prepare('SELECT id FROM spaces').get() as { id: string }).id;
-    const topics = ['Stromrechnung Stadtwerke Verbrauch kWh', 'Car insurance policy annual premium', 'Mietvertrag Wohnung Vermieter',
-      'Payslip gross salary net pay', 'Kontoauszug Sparkasse Saldo', 'Einkommensteuerbescheid Finanzamt', 'Zahnarzt Behandlung Kostenplan',
-      'Boarding pass flight seat', 'Mahnung offener Betrag', 'Quotation kitchen renovation'];
-    const insert = db.prepare(`INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
+    const topics = [
+      'Stromrechnung Stadtwerke Verbrauch kWh',
+      'Car insurance policy annual premium',
+      'Mietvertrag Wohnung Vermieter',
+      'Payslip gross salary net pay',
+      'Kontoauszug Sparkasse Saldo',
+      'Einkommensteuerbescheid Finanzamt',
+      'Zahnarzt Behandlung Kostenplan',
+      'Boarding pass flight seat',
+      'Mahnung offener Betrag',
+      'Quotation kitchen renovation',
+    ];
+    const insert =
+      db.prepare(`INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
       sha256, content, created_at, updated_at) VALUES (?, ?, 'completed', ?, 'x.pdf', 'application/pdf', 'pdf', 1, ?, ?, ?, ?)`);
     db.exec('BEGIN');
     for (let i = 0; i < documents; i++) {
       const id = crypto.randomUUID();
       const topic = topics[i % topics.length]!;
-      insert.run(id, space, `${topic.split(' ')[0]} ${i}`, id, `${topic} Kundennummer ${i} Referenz ${i * 7} Seite 1 von 1`, nowIso(), nowIso());
+      insert.run(
+        id,
+        space,
+        `${topic.split(' ')[0]} ${i}`,
+        id,
+        `${topic} Kundennummer ${i} Referenz ${i * 7} Seite 1 von 1`,
+        nowIso(),
+        nowIso(),
+      );
       reindexDocument(db, id);
     }
     db.exec('COMMIT');
@@ -81,7 +119,16 @@ async function endToEnd(): Promise<void> {
     await syncEmbeddings(db, index.embedder, { batchSize: 500 });
     console.log(`embedded ${documents} documents in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     const principal = { id: 'k', name: 'bench', role: 'viewer' as const, scopes: new Set<never>(), spaces: null };
-    const queries = ['Rechnumg', 'insurence', 'Stromrechnung', 'Versicherung Beitrag', 'Kundennummer 4711', 'payslip', 'Zahnartz', 'kitchen'];
+    const queries = [
+      'Rechnumg',
+      'insurence',
+      'Stromrechnung',
+      'Versicherung Beitrag',
+      'Kundennummer 4711',
+      'payslip',
+      'Zahnartz',
+      'kitchen',
+    ];
     started = performance.now();
     await index.warm();
     console.log(`warm(): vector cache loaded in ${(performance.now() - started).toFixed(0)} ms`);
@@ -93,7 +140,9 @@ async function endToEnd(): Promise<void> {
         times.push(performance.now() - started);
       }
     }
-    console.log(`hybridSearch end to end: p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms`);
+    console.log(
+      `hybridSearch end to end: p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms`,
+    );
   } finally {
     db.close();
     await rm(dir, { recursive: true, force: true });

@@ -2,22 +2,39 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  SCOPES, type ArchiveDocument, type ArchiveEvent, type BulkReprocessResult, type Category, type KeyInfo, type Scope, type Space,
+  SCOPES,
+  type ArchiveDocument,
+  type ArchiveEvent,
+  type BulkReprocessResult,
+  type Category,
+  type KeyInfo,
+  type Scope,
+  type Space,
 } from '../../common/archive-types.ts';
 import { buildRouter } from '../../server/archive-service.ts';
 import { revokeApiKey } from '../../server/auth/api-keys.ts';
 import type { Route } from '../../server/http/router.ts';
 import { makePdf, startHarness, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
 
-interface ErrorJson { success: false; error: string }
-interface List<T> { success: true; items: T[]; total: number }
+interface ErrorJson {
+  success: false;
+  error: string;
+}
+interface List<T> {
+  success: true;
+  items: T[];
+  total: number;
+}
 
 const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
 
 let h: Harness;
 let pdfCounter = 0;
 /** Every upload gets distinct bytes: the same bytes twice in a space would end as a skipped duplicate. */
-const uniquePdf = async (label = 'auth') => ({ bytes: await makePdf(`${label} document number ${++pdfCounter}`), name: `${label}-${pdfCounter}.pdf` });
+const uniquePdf = async (label = 'auth') => ({
+  bytes: await makePdf(`${label} document number ${++pdfCounter}`),
+  name: `${label}-${pdfCounter}.pdf`,
+});
 
 async function expectError(res: Response, status: number, message: string): Promise<void> {
   const body = await json<ErrorJson>(res);
@@ -78,12 +95,16 @@ describe('401 Invalid or missing API key', () => {
 const keyIdOf = (key: string): string => key.split('_')[1]!;
 
 describe('scope × endpoint matrix (generated from buildRouter().list())', () => {
-  const scoped = buildRouter().list().filter((r): r is Route & { scope: Scope } => r.scope !== null && !r.public);
+  const scoped = buildRouter()
+    .list()
+    .filter((r): r is Route & { scope: Scope } => r.scope !== null && !r.public);
   let sharedDocId = '';
   let eventId = '';
 
   beforeAll(async () => {
-    sharedDocId = await uploadAndProcess(h, await uniquePdf('scope'), { metadata: { event_type: 'invoice', amount: { value: 12.5, currency: 'EUR' } } });
+    sharedDocId = await uploadAndProcess(h, await uniquePdf('scope'), {
+      metadata: { event_type: 'invoice', amount: { value: 12.5, currency: 'EUR' } },
+    });
     const events = await json<List<ArchiveEvent>>(await h.api(`/v1/events?document_id=${sharedDocId}`));
     eventId = events.items[0]!.id;
   });
@@ -106,10 +127,24 @@ describe('scope × endpoint matrix (generated from buildRouter().list())', () =>
    * still checked for its scope; until it is listed here its request may lack a body, so only "not 401/403" is asserted.
    */
   const WELL_FORMED = new Set([
-    'POST /v1/documents', 'GET /v1/documents', 'GET /v1/documents/:id', 'PATCH /v1/documents/:id', 'DELETE /v1/documents/:id',
-    'POST /v1/documents/:id/restore', 'POST /v1/documents/reprocess', 'POST /v1/documents/:id/reprocess',
-    'GET /v1/document/:id/download', 'GET /v1/documents/:id/download', 'GET /v1/events', 'GET /v1/events/:id', 'POST /v1/search',
-    'GET /v1/spaces', 'GET /v1/categories', 'POST /v1/categories', 'GET /v1/tags', 'GET /v1/senders',
+    'POST /v1/documents',
+    'GET /v1/documents',
+    'GET /v1/documents/:id',
+    'PATCH /v1/documents/:id',
+    'DELETE /v1/documents/:id',
+    'POST /v1/documents/:id/restore',
+    'POST /v1/documents/reprocess',
+    'POST /v1/documents/:id/reprocess',
+    'GET /v1/document/:id/download',
+    'GET /v1/documents/:id/download',
+    'GET /v1/events',
+    'GET /v1/events/:id',
+    'POST /v1/search',
+    'GET /v1/spaces',
+    'GET /v1/categories',
+    'POST /v1/categories',
+    'GET /v1/tags',
+    'GET /v1/senders',
   ]);
 
   async function send(route: Route, key: string, docId: string): Promise<Response> {
@@ -125,9 +160,10 @@ describe('scope × endpoint matrix (generated from buildRouter().list())', () =>
       await expectError(await send(route, without, sharedDocId), 403, 'Insufficient scope');
 
       // A document of its own, so a DELETE or PATCH here cannot disturb another row of the matrix.
-      const ownDoc = route.path.includes(':') && !route.path.startsWith('/v1/events')
-        ? ((await json<{ id: string }>(await h.upload(await uniquePdf('scope-own')))).id)
-        : sharedDocId;
+      const ownDoc =
+        route.path.includes(':') && !route.path.startsWith('/v1/events')
+          ? (await json<{ id: string }>(await h.upload(await uniquePdf('scope-own')))).id
+          : sharedDocId;
       const only = h.createKey({ name: `only ${route.scope}`, scopes: [route.scope] });
       const res = await send(route, only, ownDoc);
       const text = await res.text();
@@ -139,7 +175,9 @@ describe('scope × endpoint matrix (generated from buildRouter().list())', () =>
 
   it('routes without a scope accept any valid key, even one with no scopes', async () => {
     const none = h.createKey({ name: 'no scopes', scopes: [] });
-    for (const route of buildRouter().list().filter((r) => r.scope === null && !r.public)) {
+    for (const route of buildRouter()
+      .list()
+      .filter((r) => r.scope === null && !r.public)) {
       const res = await h.api(route.path, { method: route.method, key: none });
       expect(res.status, `${route.method} ${route.path}`).toBe(200);
     }
@@ -147,8 +185,16 @@ describe('scope × endpoint matrix (generated from buildRouter().list())', () =>
 
   it('PATCH of tags needs tags:write on top of documents:write', async () => {
     const key = h.createKey({ scopes: SCOPES.filter((s) => s !== 'tags:write') });
-    await expectError(await h.api(`/v1/documents/${sharedDocId}`, { method: 'PATCH', key, json: { tags: ['x'] } }), 403, 'Insufficient scope');
-    const res = await h.api(`/v1/documents/${sharedDocId}`, { method: 'PATCH', key: h.createKey({ scopes: ['documents:write', 'tags:write'] }), json: { tags: ['x'] } });
+    await expectError(
+      await h.api(`/v1/documents/${sharedDocId}`, { method: 'PATCH', key, json: { tags: ['x'] } }),
+      403,
+      'Insufficient scope',
+    );
+    const res = await h.api(`/v1/documents/${sharedDocId}`, {
+      method: 'PATCH',
+      key: h.createKey({ scopes: ['documents:write', 'tags:write'] }),
+      json: { tags: ['x'] },
+    });
     expect(res.status).toBe(200);
   });
 });
@@ -165,8 +211,14 @@ describe('space restriction', () => {
     spaceA = h.createSpace('Space A');
     spaceB = h.createSpace('Space B');
     const invoice = { event_type: 'invoice', amount: { value: 10, currency: 'EUR' }, due_date: '2026-12-01' };
-    docA = await uploadAndProcess(h, await uniquePdf('space-a'), { space_id: spaceA, metadata: { ...invoice, category: 'Cat A' } });
-    docB = await uploadAndProcess(h, await uniquePdf('space-b'), { space_id: spaceB, metadata: { ...invoice, category: 'Cat B' } });
+    docA = await uploadAndProcess(h, await uniquePdf('space-a'), {
+      space_id: spaceA,
+      metadata: { ...invoice, category: 'Cat A' },
+    });
+    docB = await uploadAndProcess(h, await uniquePdf('space-b'), {
+      space_id: spaceB,
+      metadata: { ...invoice, category: 'Cat B' },
+    });
     eventB = (await json<List<ArchiveEvent>>(await h.api(`/v1/events?document_id=${docB}`))).items[0]!.id;
     keyA = h.createKey({ name: 'only A', spaces: [spaceA] });
   });
@@ -219,13 +271,31 @@ describe('space restriction', () => {
   });
 
   it('writing into B (or the default space, or a space that does not exist) is 403 Access denied to this space', async () => {
-    await expectError(await h.upload(await uniquePdf('to-b'), { key: keyA, space_id: spaceB }), 403, 'Access denied to this space');
+    await expectError(
+      await h.upload(await uniquePdf('to-b'), { key: keyA, space_id: spaceB }),
+      403,
+      'Access denied to this space',
+    );
     await expectError(await h.upload(await uniquePdf('to-default'), { key: keyA }), 403, 'Access denied to this space');
-    await expectError(await h.upload(await uniquePdf('to-nowhere'), { key: keyA, space_id: crypto.randomUUID() }), 403, 'Access denied to this space');
-    await expectError(await h.api('/v1/categories', { method: 'POST', key: keyA, json: { name: 'Sneaky', space_id: spaceB } }), 403,
-      'Access denied to this space');
-    await expectError(await h.api('/v1/categories', { method: 'POST', key: keyA, json: { name: 'Sneaky', space_id: crypto.randomUUID() } }), 403,
-      'Access denied to this space');
+    await expectError(
+      await h.upload(await uniquePdf('to-nowhere'), { key: keyA, space_id: crypto.randomUUID() }),
+      403,
+      'Access denied to this space',
+    );
+    await expectError(
+      await h.api('/v1/categories', { method: 'POST', key: keyA, json: { name: 'Sneaky', space_id: spaceB } }),
+      403,
+      'Access denied to this space',
+    );
+    await expectError(
+      await h.api('/v1/categories', {
+        method: 'POST',
+        key: keyA,
+        json: { name: 'Sneaky', space_id: crypto.randomUUID() },
+      }),
+      403,
+      'Access denied to this space',
+    );
     const inB = await json<List<ArchiveDocument>>(await h.api(`/v1/documents?space_id=${spaceB}`));
     expect(inB.items.map((d) => d.id)).toEqual([docB]);
   });
@@ -234,8 +304,11 @@ describe('space restriction', () => {
     for (const path of ['/v1/documents', '/v1/events', '/v1/categories']) {
       await expectError(await h.api(`${path}?space_id=${spaceB}`, { key: keyA }), 403, 'Access denied to this space');
     }
-    await expectError(await h.api('/v1/search', { method: 'POST', key: keyA, json: { query: 'document', space_id: spaceB } }), 403,
-      'Access denied to this space');
+    await expectError(
+      await h.api('/v1/search', { method: 'POST', key: keyA, json: { query: 'document', space_id: spaceB } }),
+      403,
+      'Access denied to this space',
+    );
     const own = await json<List<ArchiveDocument>>(await h.api(`/v1/documents?space_id=${spaceA}`, { key: keyA }));
     expect(own.items.map((d) => d.id)).toEqual([docA]);
   });
@@ -243,7 +316,11 @@ describe('space restriction', () => {
   it('a restricted editor can write in its own space', async () => {
     const res = await h.upload(await uniquePdf('a-editor'), { key: keyA, space_id: spaceA });
     expect(res.status).toBe(202);
-    const created = await h.api('/v1/categories', { method: 'POST', key: keyA, json: { name: 'Own', space_id: spaceA } });
+    const created = await h.api('/v1/categories', {
+      method: 'POST',
+      key: keyA,
+      json: { name: 'Own', space_id: spaceA },
+    });
     expect(created.status).toBe(201);
   });
 });
@@ -272,7 +349,11 @@ describe('viewer vs editor', () => {
   });
 
   it('a viewer cannot upload, delete, restore, patch, reprocess or create categories', async () => {
-    await expectError(await h.upload(await uniquePdf('viewer-upload'), { key: viewer }), 403, 'Access denied to this space');
+    await expectError(
+      await h.upload(await uniquePdf('viewer-upload'), { key: viewer }),
+      403,
+      'Access denied to this space',
+    );
     const requests: Array<[string, string, unknown?]> = [
       ['DELETE', `/v1/documents/${doc}`],
       ['POST', `/v1/documents/${deletedDoc}/restore`],
@@ -281,7 +362,11 @@ describe('viewer vs editor', () => {
       ['POST', '/v1/categories', { name: 'Viewer category', space_id: h.defaultSpaceId }],
     ];
     for (const [method, path, body] of requests) {
-      await expectError(await h.api(path, { method, key: viewer, ...(body === undefined ? {} : { json: body }) }), 403, 'Access denied to this space');
+      await expectError(
+        await h.api(path, { method, key: viewer, ...(body === undefined ? {} : { json: body }) }),
+        403,
+        'Access denied to this space',
+      );
     }
     const after = await json<{ document: ArchiveDocument }>(await h.api(`/v1/documents/${doc}`));
     expect(after.document.deleted_at).toBeNull();
@@ -293,9 +378,19 @@ describe('viewer vs editor', () => {
 
   it('bulk reprocess by a viewer lists the ids under denied', async () => {
     const missing = crypto.randomUUID();
-    const res = await h.api('/v1/documents/reprocess', { method: 'POST', key: viewer, json: { documentIds: [doc, missing] } });
+    const res = await h.api('/v1/documents/reprocess', {
+      method: 'POST',
+      key: viewer,
+      json: { documentIds: [doc, missing] },
+    });
     expect(res.status).toBe(200);
-    expect(await json<BulkReprocessResult>(res)).toEqual({ success: true, queued: [], skippedPending: [], denied: [doc], notFound: [missing] });
+    expect(await json<BulkReprocessResult>(res)).toEqual({
+      success: true,
+      queued: [],
+      skippedPending: [],
+      denied: [doc],
+      notFound: [missing],
+    });
   });
 
   it('an editor can do what the viewer could not', async () => {
@@ -309,12 +404,23 @@ describe('viewer vs editor', () => {
 describe('GET /v1/me', () => {
   it("returns the key's id, name, role, scopes and spaces", async () => {
     const space = h.createSpace('Me space');
-    const key = h.createKey({ name: 'me test', role: 'viewer', scopes: ['documents:read', 'events:read'], spaces: [space] });
+    const key = h.createKey({
+      name: 'me test',
+      role: 'viewer',
+      scopes: ['documents:read', 'events:read'],
+      spaces: [space],
+    });
     const res = await h.api('/v1/me', { key });
     expect(res.status).toBe(200);
     expect(await json<{ success: true; key: KeyInfo }>(res)).toEqual({
       success: true,
-      key: { id: keyIdOf(key), name: 'me test', role: 'viewer', scopes: ['documents:read', 'events:read'], spaces: [space] },
+      key: {
+        id: keyIdOf(key),
+        name: 'me test',
+        role: 'viewer',
+        scopes: ['documents:read', 'events:read'],
+        spaces: [space],
+      },
     });
     const admin = await json<{ key: KeyInfo }>(await h.api('/v1/me'));
     expect(admin.key.spaces).toBeNull();

@@ -2,8 +2,16 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makePdf, startHarness, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
 import {
-  expectError, expectNothingWritten, multipartBody, postMultipart, requestHead, sendRaw, serverState, type RawExchange,
-  type RawPart, type ServerState,
+  expectError,
+  expectNothingWritten,
+  multipartBody,
+  postMultipart,
+  requestHead,
+  sendRaw,
+  serverState,
+  type RawExchange,
+  type RawPart,
+  type ServerState,
 } from '../helpers/http-raw.ts';
 
 let h: Harness;
@@ -14,13 +22,19 @@ const logLines: string[] = [];
 let before: ServerState;
 
 beforeAll(async () => {
-  h = await startHarness({ limits: { requestsPerWindow: 10_000, uploadsPerWindow: 10_000 }, log: (line) => logLines.push(line) });
+  h = await startHarness({
+    limits: { requestsPerWindow: 10_000, uploadsPerWindow: 10_000 },
+    log: (line) => logLines.push(line),
+  });
   docId = await uploadAndProcess(h, { bytes: await makePdf('Existing document'), name: 'existing.pdf' });
   pdf = await makePdf('Bad input probe');
-  titleBefore = ((await (await h.api(`/v1/documents/${docId}`)).json()) as { document: { title: string } }).document.title;
+  titleBefore = ((await (await h.api(`/v1/documents/${docId}`)).json()) as { document: { title: string } }).document
+    .title;
   before = await serverState(h);
 });
-afterAll(async () => { await h.close(); });
+afterAll(async () => {
+  await h.close();
+});
 afterEach(async () => {
   // Every case: nothing written, nothing left in tmp/, the server still answers (serverState GETs the list),
   // and nothing counted as an internal error.
@@ -34,9 +48,17 @@ afterEach(async () => {
 const auth = (): Record<string, string> => ({ Authorization: `Bearer ${h.adminKey}` });
 
 /** A complete request over a raw socket (Connection: close, exact Content-Length unless given). */
-function raw(method: string, path: string, headers: Record<string, string | number>, body: RawPart = ''): Promise<RawExchange> {
+function raw(
+  method: string,
+  path: string,
+  headers: Record<string, string | number>,
+  body: RawPart = '',
+): Promise<RawExchange> {
   const bytes = typeof body === 'string' ? Buffer.from(body) : body;
-  return sendRaw(h.url, [requestHead(method, path, { Connection: 'close', 'Content-Length': bytes.length, ...headers }), bytes]);
+  return sendRaw(h.url, [
+    requestHead(method, path, { Connection: 'close', 'Content-Length': bytes.length, ...headers }),
+    bytes,
+  ]);
 }
 
 function expectRawError(exchange: RawExchange, status: number, error: string): void {
@@ -44,29 +66,52 @@ function expectRawError(exchange: RawExchange, status: number, error: string): v
   expect(JSON.parse(exchange.response!.body)).toEqual({ success: false, error });
 }
 
-const multipartHeaders = (boundary: string): Record<string, string> =>
-  ({ ...auth(), 'Content-Type': `multipart/form-data; boundary=${boundary}` });
+const multipartHeaders = (boundary: string): Record<string, string> => ({
+  ...auth(),
+  'Content-Type': `multipart/form-data; boundary=${boundary}`,
+});
 
 describe('malformed multipart', () => {
   it('a body framed with another boundary than declared → 400 Malformed multipart body', async () => {
-    const body = multipartBody('REAL', [{ name: 'file', filename: 'a.pdf', contentType: 'application/pdf', value: pdf }]);
-    expectRawError(await raw('POST', '/v1/documents', multipartHeaders('DECLARED'), body), 400, 'Malformed multipart body');
+    const body = multipartBody('REAL', [
+      { name: 'file', filename: 'a.pdf', contentType: 'application/pdf', value: pdf },
+    ]);
+    expectRawError(
+      await raw('POST', '/v1/documents', multipartHeaders('DECLARED'), body),
+      400,
+      'Malformed multipart body',
+    );
   });
 
   it('multipart/form-data without a boundary → 400', async () => {
     const body = multipartBody('B', [{ name: 'file', filename: 'a.pdf', value: pdf }]);
-    expectRawError(await raw('POST', '/v1/documents', { ...auth(), 'Content-Type': 'multipart/form-data' }, body), 400,
-      'Malformed multipart body');
+    expectRawError(
+      await raw('POST', '/v1/documents', { ...auth(), 'Content-Type': 'multipart/form-data' }, body),
+      400,
+      'Malformed multipart body',
+    );
   });
 
   it('garbage bytes → 400', async () => {
-    expectRawError(await raw('POST', '/v1/documents', multipartHeaders('XYZ'), randomBytes(3000)), 400, 'Malformed multipart body');
-    expectRawError(await raw('POST', '/v1/documents', multipartHeaders('XYZ'), 'not multipart\r\n\r\n--\r\n'), 400, 'Malformed multipart body');
+    expectRawError(
+      await raw('POST', '/v1/documents', multipartHeaders('XYZ'), randomBytes(3000)),
+      400,
+      'Malformed multipart body',
+    );
+    expectRawError(
+      await raw('POST', '/v1/documents', multipartHeaders('XYZ'), 'not multipart\r\n\r\n--\r\n'),
+      400,
+      'Malformed multipart body',
+    );
   });
 
   it('a file part that never reaches its closing boundary → 400', async () => {
     const body = Buffer.concat([
-      Buffer.from('--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n'), pdf]);
+      Buffer.from(
+        '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n',
+      ),
+      pdf,
+    ]);
     expectRawError(await raw('POST', '/v1/documents', multipartHeaders('XYZ'), body), 400, 'Malformed multipart body');
   });
 
@@ -75,16 +120,26 @@ describe('malformed multipart', () => {
   });
 
   it('a body that is not multipart at all → 400', async () => {
-    await expectError(await h.api('/v1/documents', { method: 'POST', body: pdf, headers: { 'Content-Type': 'application/pdf' } }), 400,
-      'Expected multipart/form-data with a file field');
+    await expectError(
+      await h.api('/v1/documents', { method: 'POST', body: pdf, headers: { 'Content-Type': 'application/pdf' } }),
+      400,
+      'Expected multipart/form-data with a file field',
+    );
   });
 });
 
 describe('truncated uploads', () => {
   const uploadHead = (declared: number): string =>
     requestHead('POST', '/v1/documents', { ...multipartHeaders('TRUNC'), 'Content-Length': declared });
-  const fullBody = (): Uint8Array => multipartBody('TRUNC', [
-    { name: 'file', filename: 'big.pdf', contentType: 'application/pdf', value: Buffer.concat([pdf, randomBytes(400_000)]) }]);
+  const fullBody = (): Uint8Array =>
+    multipartBody('TRUNC', [
+      {
+        name: 'file',
+        filename: 'big.pdf',
+        contentType: 'application/pdf',
+        value: Buffer.concat([pdf, randomBytes(400_000)]),
+      },
+    ]);
 
   it('Content-Length larger than what is sent, then the client ends the connection: no answer can arrive, nothing kept', async () => {
     const body = fullBody();
@@ -107,51 +162,87 @@ describe('truncated uploads', () => {
 
   it('a chunked body that stops before its last chunk', async () => {
     const body = fullBody().subarray(0, 200_000);
-    const exchange = await sendRaw(h.url, [
-      requestHead('POST', '/v1/documents', { ...multipartHeaders('TRUNC'), 'Transfer-Encoding': 'chunked' }),
-      `${body.length.toString(16)}\r\n`, body, '\r\n',
-    ], { end: true });
+    const exchange = await sendRaw(
+      h.url,
+      [
+        requestHead('POST', '/v1/documents', { ...multipartHeaders('TRUNC'), 'Transfer-Encoding': 'chunked' }),
+        `${body.length.toString(16)}\r\n`,
+        body,
+        '\r\n',
+      ],
+      { end: true },
+    );
     if (exchange.response) expect(exchange.response.status).toBe(400);
   });
 });
 
 describe('multipart content', () => {
   it('no file → 400 Missing file field', async () => {
-    await expectError(await postMultipart(h, [{ name: 'space_id', value: h.defaultSpaceId }]), 400, 'Missing file field');
+    await expectError(
+      await postMultipart(h, [{ name: 'space_id', value: h.defaultSpaceId }]),
+      400,
+      'Missing file field',
+    );
     await expectError(await postMultipart(h, []), 400, 'Missing file field');
   });
 
   it('two files → 400 Only one file per upload', async () => {
-    await expectError(await postMultipart(h, [
-      { name: 'file', filename: 'a.pdf', contentType: 'application/pdf', value: pdf },
-      { name: 'file', filename: 'b.pdf', contentType: 'application/pdf', value: await makePdf('second file') },
-    ]), 400, 'Only one file per upload');
+    await expectError(
+      await postMultipart(h, [
+        { name: 'file', filename: 'a.pdf', contentType: 'application/pdf', value: pdf },
+        { name: 'file', filename: 'b.pdf', contentType: 'application/pdf', value: await makePdf('second file') },
+      ]),
+      400,
+      'Only one file per upload',
+    );
   });
 
   it('a file in another field → 400 naming it', async () => {
-    await expectError(await postMultipart(h, [{ name: 'attachment', filename: 'a.pdf', contentType: 'application/pdf', value: pdf }]), 400,
-      'Unknown parameter attachment: the file goes in the field named file');
+    await expectError(
+      await postMultipart(h, [{ name: 'attachment', filename: 'a.pdf', contentType: 'application/pdf', value: pdf }]),
+      400,
+      'Unknown parameter attachment: the file goes in the field named file',
+    );
   });
 
   it('an unknown form field → 400; a repeated one → 400', async () => {
-    await expectError(await postMultipart(h, [
-      { name: 'file', filename: 'a.pdf', contentType: 'application/pdf', value: pdf }, { name: 'colour', value: 'red' }]), 400,
-    'Unknown parameter colour');
-    await expectError(await postMultipart(h, [
-      { name: 'space_id', value: h.defaultSpaceId }, { name: 'space_id', value: h.defaultSpaceId },
-      { name: 'file', filename: 'a.pdf', contentType: 'application/pdf', value: pdf }]), 400,
-    'Invalid parameter space_id: given more than once');
+    await expectError(
+      await postMultipart(h, [
+        { name: 'file', filename: 'a.pdf', contentType: 'application/pdf', value: pdf },
+        { name: 'colour', value: 'red' },
+      ]),
+      400,
+      'Unknown parameter colour',
+    );
+    await expectError(
+      await postMultipart(h, [
+        { name: 'space_id', value: h.defaultSpaceId },
+        { name: 'space_id', value: h.defaultSpaceId },
+        { name: 'file', filename: 'a.pdf', contentType: 'application/pdf', value: pdf },
+      ]),
+      400,
+      'Invalid parameter space_id: given more than once',
+    );
   });
 
   it('too many form fields → 400', async () => {
     const fields = Array.from({ length: 12 }, (_, i) => ({ name: `f${i}`, value: 'x' }));
-    await expectError(await postMultipart(h, [...fields, { name: 'file', filename: 'a.pdf', value: pdf }]), 400, 'Too many form fields');
+    await expectError(
+      await postMultipart(h, [...fields, { name: 'file', filename: 'a.pdf', value: pdf }]),
+      400,
+      'Too many form fields',
+    );
   });
 
   it('a metadata field over 64 KiB → 400 naming it', async () => {
-    await expectError(await postMultipart(h, [
-      { name: 'metadata', value: JSON.stringify({ title: 'x'.repeat(70_000) }) },
-      { name: 'file', filename: 'a.pdf', contentType: 'application/pdf', value: pdf }]), 400, 'Invalid parameter metadata: value too long');
+    await expectError(
+      await postMultipart(h, [
+        { name: 'metadata', value: JSON.stringify({ title: 'x'.repeat(70_000) }) },
+        { name: 'file', filename: 'a.pdf', contentType: 'application/pdf', value: pdf },
+      ]),
+      400,
+      'Invalid parameter metadata: value too long',
+    );
   });
 });
 
@@ -166,13 +257,25 @@ describe('JSON routes', () => {
   describe.each(routes)('%s %s', (method, _name, path) => {
     it('malformed JSON → 400 Malformed JSON body', async () => {
       for (const body of ['{"query": ', '{bad}', "{'a': 1}", '', 'undefined', '\u0000']) {
-        await expectError(await h.api(path(), { method, body, headers: { 'Content-Type': 'application/json' } }), 400, 'Malformed JSON body');
+        await expectError(
+          await h.api(path(), { method, body, headers: { 'Content-Type': 'application/json' } }),
+          400,
+          'Malformed JSON body',
+        );
       }
     });
 
     it('Content-Type text/plain (or none) → 400', async () => {
-      for (const headers of [{ 'Content-Type': 'text/plain' }, { 'Content-Type': 'application/x-www-form-urlencoded' }, {}]) {
-        await expectError(await h.api(path(), { method, body: '{"title":"x"}', headers }), 400, 'Expected Content-Type application/json');
+      for (const headers of [
+        { 'Content-Type': 'text/plain' },
+        { 'Content-Type': 'application/x-www-form-urlencoded' },
+        {},
+      ]) {
+        await expectError(
+          await h.api(path(), { method, body: '{"title":"x"}', headers }),
+          400,
+          'Expected Content-Type application/json',
+        );
       }
     });
 
@@ -182,16 +285,32 @@ describe('JSON routes', () => {
       await expectError(res, 413, 'JSON body exceeds 1 MiB');
       const chunk = Buffer.from(huge);
       const exchange = await sendRaw(h.url, [
-        requestHead(method, path(), { ...auth(), 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked', Connection: 'close' }),
-        `${(512 * 1024).toString(16)}\r\n`, chunk.subarray(0, 512 * 1024), '\r\n',
-        `${(chunk.length - 512 * 1024).toString(16)}\r\n`, chunk.subarray(512 * 1024), '\r\n', '0\r\n\r\n',
+        requestHead(method, path(), {
+          ...auth(),
+          'Content-Type': 'application/json',
+          'Transfer-Encoding': 'chunked',
+          Connection: 'close',
+        }),
+        `${(512 * 1024).toString(16)}\r\n`,
+        chunk.subarray(0, 512 * 1024),
+        '\r\n',
+        `${(chunk.length - 512 * 1024).toString(16)}\r\n`,
+        chunk.subarray(512 * 1024),
+        '\r\n',
+        '0\r\n\r\n',
       ]);
       expectRawError(exchange, 413, 'JSON body exceeds 1 MiB');
     });
 
     it('a body cut off mid-way → no internal error, nothing written', async () => {
-      const exchange = await sendRaw(h.url, [
-        requestHead(method, path(), { ...auth(), 'Content-Type': 'application/json', 'Content-Length': 500 }), '{"title": "half'], { end: true });
+      const exchange = await sendRaw(
+        h.url,
+        [
+          requestHead(method, path(), { ...auth(), 'Content-Type': 'application/json', 'Content-Length': 500 }),
+          '{"title": "half',
+        ],
+        { end: true },
+      );
       if (exchange.response) expect(exchange.response.status).toBe(400);
       // The server notices the hang-up asynchronously; give it the moment it needs before afterEach looks at the log.
       await new Promise((r) => setTimeout(r, 100));
@@ -208,14 +327,23 @@ describe('JSON routes', () => {
 
 describe('URLs', () => {
   it('invalid percent-encoding in a path id → 404 Not found (no route matches)', async () => {
-    for (const path of ['/v1/documents/%ZZ', '/v1/documents/%E0%A4%A', '/v1/documents/%', '/v1/document/%C3%28/download']) {
+    for (const path of [
+      '/v1/documents/%ZZ',
+      '/v1/documents/%E0%A4%A',
+      '/v1/documents/%',
+      '/v1/document/%C3%28/download',
+    ]) {
       const exchange = await raw('GET', path, auth());
       expectRawError(exchange, 404, 'Not found');
     }
   });
 
   it('invalid percent-encoding in the query is taken literally and validated like any value', async () => {
-    expectRawError(await raw('GET', '/v1/documents?limit=%ZZ', auth()), 400, 'Invalid parameter limit: expected an integer from 1 to 100');
+    expectRawError(
+      await raw('GET', '/v1/documents?limit=%ZZ', auth()),
+      400,
+      'Invalid parameter limit: expected an integer from 1 to 100',
+    );
     expectRawError(await raw('GET', '/v1/documents?%ZZ=1', auth()), 400, 'Unknown parameter %ZZ');
     const tag = await raw('GET', '/v1/documents?tag=%E0%A4', auth());
     expect(tag.response?.status).toBe(200);
@@ -223,7 +351,11 @@ describe('URLs', () => {
   });
 
   it('a control character or a broken request line → 400 from the HTTP parser, connection closed', async () => {
-    for (const request of ['GET /v1/documents/\x7f HTTP/1.1\r\nHost: x\r\n\r\n', 'HELLO THERE\r\n\r\n', 'GET / HTTP/9.9\r\n\r\n']) {
+    for (const request of [
+      'GET /v1/documents/\x7f HTTP/1.1\r\nHost: x\r\n\r\n',
+      'HELLO THERE\r\n\r\n',
+      'GET / HTTP/9.9\r\n\r\n',
+    ]) {
       const exchange = await sendRaw(h.url, [request]);
       expect(exchange.response?.status).toBe(400);
     }
@@ -239,26 +371,49 @@ describe('URLs', () => {
 
 describe('stalled bodies (bodyIdleTimeoutMs = 300)', () => {
   let idle: Harness;
-  beforeAll(async () => { idle = await startHarness({ limits: { requestsPerWindow: 10_000, uploadsPerWindow: 10_000, bodyIdleTimeoutMs: 300 } }); });
-  afterAll(async () => { await idle.close(); });
+  beforeAll(async () => {
+    idle = await startHarness({
+      limits: { requestsPerWindow: 10_000, uploadsPerWindow: 10_000, bodyIdleTimeoutMs: 300 },
+    });
+  });
+  afterAll(async () => {
+    await idle.close();
+  });
 
   const stalled = (path: string, headers: Record<string, string | number>, sent: RawPart): Promise<RawExchange> =>
-    sendRaw(idle.url, [requestHead('POST', path, { Authorization: `Bearer ${idle.adminKey}`, ...headers }), sent], { timeoutMs: 3000 });
+    sendRaw(idle.url, [requestHead('POST', path, { Authorization: `Bearer ${idle.adminKey}`, ...headers }), sent], {
+      timeoutMs: 3000,
+    });
 
   it('an upload whose body stops arriving → 408 naming the timeout, connection closed, nothing kept', async () => {
     const before = await serverState(idle);
-    const body = multipartBody('IDLE', [{ name: 'file', filename: 'a.pdf', contentType: 'application/pdf', value: pdf }]);
-    const exchange = await stalled('/v1/documents', { 'Content-Type': 'multipart/form-data; boundary=IDLE', 'Content-Length': body.length },
-      body.subarray(0, body.length >> 1));
+    const body = multipartBody('IDLE', [
+      { name: 'file', filename: 'a.pdf', contentType: 'application/pdf', value: pdf },
+    ]);
+    const exchange = await stalled(
+      '/v1/documents',
+      { 'Content-Type': 'multipart/form-data; boundary=IDLE', 'Content-Length': body.length },
+      body.subarray(0, body.length >> 1),
+    );
     expect(exchange.response?.status).toBe(408);
-    expect(JSON.parse(exchange.response!.body)).toEqual({ success: false, error: 'Request body timed out: no data for 0.3 seconds' });
+    expect(JSON.parse(exchange.response!.body)).toEqual({
+      success: false,
+      error: 'Request body timed out: no data for 0.3 seconds',
+    });
     expect(exchange.response?.headers.connection).toBe('close');
     await expectNothingWritten(idle, before);
   });
 
   it('a JSON body that stops arriving → 408', async () => {
-    const exchange = await stalled('/v1/search', { 'Content-Type': 'application/json', 'Content-Length': 100 }, '{"query":');
+    const exchange = await stalled(
+      '/v1/search',
+      { 'Content-Type': 'application/json', 'Content-Length': 100 },
+      '{"query":',
+    );
     expect(exchange.response?.status).toBe(408);
-    expect(JSON.parse(exchange.response!.body)).toEqual({ success: false, error: 'Request body timed out: no data for 0.3 seconds' });
+    expect(JSON.parse(exchange.response!.body)).toEqual({
+      success: false,
+      error: 'Request body timed out: no data for 0.3 seconds',
+    });
   });
 });

@@ -2,8 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, Sender, Space, Tag } from '../../common/archive-types.ts';
 import { makePdf, startHarness, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
 
-interface List<T> { success: true; items: T[]; total: number }
-interface ErrorJson { success: false; error: string }
+interface List<T> {
+  success: true;
+  items: T[];
+  total: number;
+}
+interface ErrorJson {
+  success: false;
+  error: string;
+}
 
 const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
 
@@ -18,7 +25,10 @@ async function list<T>(path: string, key?: string): Promise<List<T>> {
   return json<List<T>>(res);
 }
 async function expectError(res: Response, status: number, message: string): Promise<void> {
-  expect({ status: res.status, body: await json<ErrorJson>(res) }).toEqual({ status, body: { success: false, error: message } });
+  expect({ status: res.status, body: await json<ErrorJson>(res) }).toEqual({
+    status,
+    body: { success: false, error: message },
+  });
 }
 const createCategory = (body: unknown, key?: string) =>
   h.api('/v1/categories', { method: 'POST', json: body, ...(key === undefined ? {} : { key }) });
@@ -54,7 +64,12 @@ describe('categories', () => {
   it('the same name in another space is fine', async () => {
     expect((await createCategory({ name: 'versicherung', space_id: spaceB })).status).toBe(201);
     const all = await list<Category>('/v1/categories');
-    expect(all.items.filter((c) => c.name.toLowerCase() === 'versicherung').map((c) => c.space_id).sort()).toEqual([spaceA, spaceB].sort());
+    expect(
+      all.items
+        .filter((c) => c.name.toLowerCase() === 'versicherung')
+        .map((c) => c.space_id)
+        .sort(),
+    ).toEqual([spaceA, spaceB].sort());
   });
 
   it('invalid bodies are 400 naming the field', async () => {
@@ -72,9 +87,17 @@ describe('categories', () => {
   });
 
   it('a space the key cannot write is 403; an unknown space 404 for an unrestricted key', async () => {
-    await expectError(await createCategory({ name: 'Nope', space_id: spaceB }, keyA), 403, 'Access denied to this space');
+    await expectError(
+      await createCategory({ name: 'Nope', space_id: spaceB }, keyA),
+      403,
+      'Access denied to this space',
+    );
     const viewer = h.createKey({ name: 'viewer', role: 'viewer' });
-    await expectError(await createCategory({ name: 'Nope', space_id: spaceA }, viewer), 403, 'Access denied to this space');
+    await expectError(
+      await createCategory({ name: 'Nope', space_id: spaceA }, viewer),
+      403,
+      'Access denied to this space',
+    );
     await expectError(await createCategory({ name: 'Nope', space_id: crypto.randomUUID() }), 404, 'Space not found');
     expect((await list<Category>('/v1/categories')).items.map((c) => c.name)).not.toContain('Nope');
   });
@@ -85,15 +108,25 @@ describe('categories', () => {
     expect(inA.items.map((c) => c.name)).toEqual(['Arzt', 'Versicherung']);
     expect(inA.items.every((c) => c.space_id === spaceA)).toBe(true);
     expect((await list<Category>('/v1/categories', keyA)).items.map((c) => c.name)).toEqual(['Arzt', 'Versicherung']);
-    await expectError(await h.api(`/v1/categories?space_id=${spaceB}`, { key: keyA }), 403, 'Access denied to this space');
+    await expectError(
+      await h.api(`/v1/categories?space_id=${spaceB}`, { key: keyA }),
+      403,
+      'Access denied to this space',
+    );
     await expectError(await h.api('/v1/categories?space=1'), 400, 'Unknown parameter space');
   });
 
   it('document_count counts live documents of the category', async () => {
-    const doc = await uploadAndProcess(h, { bytes: await makePdf('Policy letter'), name: 'policy.pdf' }, {
-      space_id: spaceA, metadata: { category: 'versicherung' },
-    });
-    const counted = async () => (await list<Category>(`/v1/categories?space_id=${spaceA}`)).items.find((c) => c.name === 'Versicherung')!;
+    const doc = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('Policy letter'), name: 'policy.pdf' },
+      {
+        space_id: spaceA,
+        metadata: { category: 'versicherung' },
+      },
+    );
+    const counted = async () =>
+      (await list<Category>(`/v1/categories?space_id=${spaceA}`)).items.find((c) => c.name === 'Versicherung')!;
     expect((await counted()).document_count).toBe(1);
     expect((await h.api(`/v1/documents/${doc}`, { method: 'DELETE' })).status).toBe(200);
     expect((await counted()).document_count).toBe(0);
@@ -107,14 +140,23 @@ describe('GET /v1/spaces', () => {
     h.service.db.prepare('UPDATE spaces SET ocr_languages = ? WHERE id = ?').run('["eng"]', spaceB);
     const all = await list<Space>('/v1/spaces');
     expect(all.items.map((s) => [s.id, s.is_default, s.access])).toEqual([
-      [h.defaultSpaceId, true, 'editor'], [spaceA, false, 'editor'], [spaceB, false, 'editor'],
+      [h.defaultSpaceId, true, 'editor'],
+      [spaceA, false, 'editor'],
+      [spaceB, false, 'editor'],
     ]);
     expect(all.items.map((s) => s.name)).toEqual(['Default', 'Alpha space', 'Beta space']);
     const viewer = h.createKey({ name: 'viewer of B', role: 'viewer', spaces: [spaceB] });
     const viewed = await list<Space>('/v1/spaces', viewer);
-    expect(viewed.items).toEqual([{
-      id: spaceB, name: 'Beta space', is_default: false, access: 'viewer', created_at: expect.any(String), ocr_languages: ['eng'],
-    }]);
+    expect(viewed.items).toEqual([
+      {
+        id: spaceB,
+        name: 'Beta space',
+        is_default: false,
+        access: 'viewer',
+        created_at: expect.any(String),
+        ocr_languages: ['eng'],
+      },
+    ]);
     expect(all.items.map((s) => s.ocr_languages)).toEqual([null, null, ['eng']]);
     expect((await list<Space>('/v1/spaces', keyA)).items.map((s) => s.id)).toEqual([spaceA]);
     await expectError(await h.api('/v1/spaces?x=1'), 400, 'Unknown parameter x');
@@ -125,7 +167,12 @@ describe('tags and senders', () => {
   beforeAll(async () => {
     const upload = async (text: string, space: string, metadata: Record<string, unknown>) =>
       uploadAndProcess(h, { bytes: await makePdf(text), name: `${text}.pdf` }, { space_id: space, metadata });
-    await upload('tagged one', spaceA, { tags: ['alpha', 'beta'], sender_name: 'Stadtwerke', event_type: 'invoice', amount: { value: 1, currency: 'EUR' } });
+    await upload('tagged one', spaceA, {
+      tags: ['alpha', 'beta'],
+      sender_name: 'Stadtwerke',
+      event_type: 'invoice',
+      amount: { value: 1, currency: 'EUR' },
+    });
     await upload('tagged two', spaceB, { tags: ['Alpha', 'gamma'], sender_name: 'Versicherer AG' });
     const gone = await upload('tagged three', spaceA, { tags: ['deleted-only'], sender_name: 'Vergessen GmbH' });
     expect((await h.api(`/v1/documents/${gone}`, { method: 'DELETE' })).status).toBe(200);
@@ -134,15 +181,21 @@ describe('tags and senders', () => {
   it('tags: counts over visible, live documents', async () => {
     const all = await list<Tag>('/v1/tags');
     expect(all.items).toEqual([
-      { name: 'alpha', document_count: 2 }, { name: 'beta', document_count: 1 }, { name: 'gamma', document_count: 1 },
+      { name: 'alpha', document_count: 2 },
+      { name: 'beta', document_count: 1 },
+      { name: 'gamma', document_count: 1 },
     ]);
-    expect((await list<Tag>('/v1/tags', keyA)).items).toEqual([{ name: 'alpha', document_count: 1 }, { name: 'beta', document_count: 1 }]);
+    expect((await list<Tag>('/v1/tags', keyA)).items).toEqual([
+      { name: 'alpha', document_count: 1 },
+      { name: 'beta', document_count: 1 },
+    ]);
   });
 
   it('senders: only those seen through visible documents, with counts', async () => {
     const all = await list<Sender>('/v1/senders');
     expect(all.items.map((s) => [s.name, s.document_count, s.event_count])).toEqual([
-      ['Stadtwerke', 1, 1], ['Versicherer AG', 1, 0],
+      ['Stadtwerke', 1, 1],
+      ['Versicherer AG', 1, 0],
     ]);
     expect((await list<Sender>('/v1/senders', keyA)).items.map((s) => s.name)).toEqual(['Stadtwerke']);
     const onlyB = h.createKey({ name: 'B only', spaces: [spaceB] });
@@ -157,22 +210,44 @@ describe('tag and sender names are kept per space', () => {
   beforeAll(async () => {
     keyB = h.createKey({ name: 'B only', spaces: [spaceB] });
     // Space B spells them first: an archive-wide name would show B's spelling in space A.
-    docB = await uploadAndProcess(h, { bytes: await makePdf('per space B'), name: 'b.pdf' }, {
-      space_id: spaceB,
-      metadata: { tags: ['SharedTag'], sender_name: 'Stadtwerke Muster', event_type: 'invoice', amount: { value: 5, currency: 'EUR' } },
-    });
-    docA = await uploadAndProcess(h, { bytes: await makePdf('per space A'), name: 'a.pdf' }, {
-      space_id: spaceA,
-      metadata: { tags: ['SHAREDTAG'], sender_name: 'STADTWERKE MUSTER', event_type: 'invoice', amount: { value: 7, currency: 'EUR' } },
-    });
+    docB = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('per space B'), name: 'b.pdf' },
+      {
+        space_id: spaceB,
+        metadata: {
+          tags: ['SharedTag'],
+          sender_name: 'Stadtwerke Muster',
+          event_type: 'invoice',
+          amount: { value: 5, currency: 'EUR' },
+        },
+      },
+    );
+    docA = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('per space A'), name: 'a.pdf' },
+      {
+        space_id: spaceA,
+        metadata: {
+          tags: ['SHAREDTAG'],
+          sender_name: 'STADTWERKE MUSTER',
+          event_type: 'invoice',
+          amount: { value: 7, currency: 'EUR' },
+        },
+      },
+    );
   });
 
   const documentOf = async (id: string, key: string) =>
-    (await json<{ document: { tags: string[]; sender_name: string | null; event_ids: string[] } }>(await h.api(`/v1/documents/${id}`, { key }))).document;
+    (
+      await json<{ document: { tags: string[]; sender_name: string | null; event_ids: string[] } }>(
+        await h.api(`/v1/documents/${id}`, { key }),
+      )
+    ).document;
   const eventSender = async (id: string, key: string) =>
     (await json<{ event: { sender_name: string | null } }>(await h.api(`/v1/events/${id}`, { key }))).event.sender_name;
 
-  it('a restricted key sees its own space\'s spelling everywhere', async () => {
+  it("a restricted key sees its own space's spelling everywhere", async () => {
     expect((await list<Tag>('/v1/tags', keyA)).items).toContainEqual({ name: 'SHAREDTAG', document_count: 1 });
     expect((await list<Tag>('/v1/tags', keyA)).items.map((t) => t.name)).not.toContain('SharedTag');
     expect((await list<Sender>('/v1/senders', keyA)).items.map((s) => s.name)).toContain('STADTWERKE MUSTER');
@@ -180,29 +255,49 @@ describe('tag and sender names are kept per space', () => {
     expect(a).toMatchObject({ tags: ['SHAREDTAG'], sender_name: 'STADTWERKE MUSTER' });
     expect(await eventSender(a.event_ids[0]!, keyA)).toBe('STADTWERKE MUSTER');
 
-    expect((await list<Tag>('/v1/tags', keyB)).items).toEqual([{ name: 'Alpha', document_count: 1 }, { name: 'gamma', document_count: 1 },
-      { name: 'SharedTag', document_count: 1 }]);
-    expect((await list<Sender>('/v1/senders', keyB)).items.map((s) => s.name)).toEqual(['Stadtwerke Muster', 'Versicherer AG']);
+    expect((await list<Tag>('/v1/tags', keyB)).items).toEqual([
+      { name: 'Alpha', document_count: 1 },
+      { name: 'gamma', document_count: 1 },
+      { name: 'SharedTag', document_count: 1 },
+    ]);
+    expect((await list<Sender>('/v1/senders', keyB)).items.map((s) => s.name)).toEqual([
+      'Stadtwerke Muster',
+      'Versicherer AG',
+    ]);
     expect(await documentOf(docB, keyB)).toMatchObject({ tags: ['SharedTag'], sender_name: 'Stadtwerke Muster' });
   });
 
   it('a key that sees both gets one tag entry counting both, and each space its own sender', async () => {
     const tags = (await list<Tag>('/v1/tags')).items.filter((t) => t.name.toLowerCase() === 'sharedtag');
     expect(tags).toEqual([{ name: 'SharedTag', document_count: 2 }]); // a tie: the spelling first used
-    const senders = (await list<Sender>('/v1/senders')).items.filter((s) => s.name.toLowerCase() === 'stadtwerke muster');
-    expect(senders.map((s) => [s.name, s.document_count, s.event_count])).toEqual([['Stadtwerke Muster', 1, 1], ['STADTWERKE MUSTER', 1, 1]]);
+    const senders = (await list<Sender>('/v1/senders')).items.filter(
+      (s) => s.name.toLowerCase() === 'stadtwerke muster',
+    );
+    expect(senders.map((s) => [s.name, s.document_count, s.event_count])).toEqual([
+      ['Stadtwerke Muster', 1, 1],
+      ['STADTWERKE MUSTER', 1, 1],
+    ]);
     expect(new Set(senders.map((s) => s.id)).size).toBe(2);
     // Told apart by their spaces as well as their ids.
     expect(new Set(senders.map((s) => s.space_id)).size).toBe(2);
   });
 
-  it('editing in one space never changes the other space\'s spelling', async () => {
-    const patch = (id: string, body: unknown, key: string) => h.api(`/v1/documents/${id}`, { method: 'PATCH', json: body, key });
+  it("editing in one space never changes the other space's spelling", async () => {
+    const patch = (id: string, body: unknown, key: string) =>
+      h.api(`/v1/documents/${id}`, { method: 'PATCH', json: body, key });
     expect((await patch(docA, { tags: ['sharedtag', 'Neu'] }, keyA)).status).toBe(200);
     expect((await documentOf(docB, keyB)).tags).toEqual(['SharedTag']);
     expect((await documentOf(docA, keyA)).tags).toEqual(['Neu', 'SHAREDTAG']); // the space's spelling, kept
     const b = await documentOf(docB, keyB);
-    expect((await h.api(`/v1/events/${b.event_ids[0]!}`, { method: 'PATCH', json: { sender_name: 'stadtwerke muster' }, key: keyB })).status).toBe(200);
+    expect(
+      (
+        await h.api(`/v1/events/${b.event_ids[0]!}`, {
+          method: 'PATCH',
+          json: { sender_name: 'stadtwerke muster' },
+          key: keyB,
+        })
+      ).status,
+    ).toBe(200);
     expect((await documentOf(docA, keyA)).sender_name).toBe('STADTWERKE MUSTER');
     expect((await documentOf(docB, keyB)).sender_name).toBe('Stadtwerke Muster');
   });

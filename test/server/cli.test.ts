@@ -12,7 +12,12 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const ARCHIVE_CLI = join(ROOT, 'server/cli/archive.ts');
 const SERVER_CLI = join(ROOT, 'server/cli/server.ts');
 
-interface Run { code: number | null; signal: NodeJS.Signals | null; stdout: string; stderr: string }
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
 
 let scratch = '';
 
@@ -23,12 +28,18 @@ let scratch = '';
 function run(script: string, args: string[]): Promise<Run> {
   return new Promise((resolvePromise, reject) => {
     const child = spawn(process.execPath, [script, ...args], {
-      cwd: ROOT, env: { ...process.env, ARCHIVE_DATA_DIR: join(scratch, 'env-default') }, stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: ROOT,
+      env: { ...process.env, ARCHIVE_DATA_DIR: join(scratch, 'env-default') },
+      stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
     let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
     child.once('error', reject);
     child.once('close', (code, signal) => resolvePromise({ code, signal, stdout, stderr }));
   });
@@ -58,8 +69,20 @@ describe('archive CLI', () => {
 
   beforeAll(async () => {
     dataDir = join(scratch, 'archive');
-    const spaces = await archiveJson<Array<{ id: string; name: string; is_default: boolean }>>(dataDir, 'spaces', 'list');
-    expect(spaces).toEqual([{ id: expect.any(String), name: 'Default', is_default: true, created_at: expect.any(String), ocr_languages: null }]);
+    const spaces = await archiveJson<Array<{ id: string; name: string; is_default: boolean }>>(
+      dataDir,
+      'spaces',
+      'list',
+    );
+    expect(spaces).toEqual([
+      {
+        id: expect.any(String),
+        name: 'Default',
+        is_default: true,
+        created_at: expect.any(String),
+        ocr_languages: null,
+      },
+    ]);
     defaultSpaceId = spaces[0]!.id;
     // The service runs on the same directory while the CLI administers it.
     h = await startHarness({ dataDir, limits: { requestsPerWindow: 100_000, uploadsPerWindow: 100_000 } });
@@ -74,12 +97,20 @@ describe('archive CLI', () => {
 
   it('spaces create and spaces list', async () => {
     const created = await archiveJson<{ id: string; name: string }>(dataDir, 'spaces', 'create', 'Familie', 'Müller');
-    expect(created).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Familie Müller', ocr_languages: null });
+    expect(created).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Familie Müller',
+      ocr_languages: null,
+    });
     spaceId = created.id;
     const [spaces, text] = await Promise.all([
-      archiveJson<Array<{ id: string; name: string; is_default: boolean }>>(dataDir, 'spaces', 'list'), archive(dataDir, 'spaces', 'list'),
+      archiveJson<Array<{ id: string; name: string; is_default: boolean }>>(dataDir, 'spaces', 'list'),
+      archive(dataDir, 'spaces', 'list'),
     ]);
-    expect(spaces.map((s) => [s.id, s.name, s.is_default])).toEqual([[defaultSpaceId, 'Default', true], [spaceId, 'Familie Müller', false]]);
+    expect(spaces.map((s) => [s.id, s.name, s.is_default])).toEqual([
+      [defaultSpaceId, 'Default', true],
+      [spaceId, 'Familie Müller', false],
+    ]);
     expect(text.code).toBe(0);
     expect(text.stdout).toContain(`${defaultSpaceId}  Default  (default)`);
     expect(text.stdout).toContain(`${spaceId}  Familie Müller`);
@@ -90,15 +121,29 @@ describe('archive CLI', () => {
 
   it('OCR languages per space: spaces create --ocr-languages, spaces set-ocr, spaces list, GET /v1/spaces', async () => {
     type SpaceJson = { id: string; name: string; ocr_languages: string[] | null };
-    const created = await archiveJson<SpaceJson>(dataDir, 'spaces', 'create', 'Office', '--ocr-languages', 'ENG, deu,eng');
-    expect(created).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), name: 'Office', ocr_languages: ['eng', 'deu'] });
+    const created = await archiveJson<SpaceJson>(
+      dataDir,
+      'spaces',
+      'create',
+      'Office',
+      '--ocr-languages',
+      'ENG, deu,eng',
+    );
+    expect(created).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      name: 'Office',
+      ocr_languages: ['eng', 'deu'],
+    });
     const apiSpaces = async () => (await json<{ items: SpaceJson[] }>(await h.api('/v1/spaces'))).items;
     expect((await apiSpaces()).find((s) => s.id === created.id)?.ocr_languages).toEqual(['eng', 'deu']);
 
     const setText = await archive(dataDir, 'spaces', 'set-ocr', created.id, '--ocr-languages', 'eng');
     expect(setText.code, setText.stderr).toBe(0);
     expect(setText.stdout).toContain(`Space ${created.id}: OCR languages eng`);
-    const [list, listText] = await Promise.all([archiveJson<SpaceJson[]>(dataDir, 'spaces', 'list'), archive(dataDir, 'spaces', 'list')]);
+    const [list, listText] = await Promise.all([
+      archiveJson<SpaceJson[]>(dataDir, 'spaces', 'list'),
+      archive(dataDir, 'spaces', 'list'),
+    ]);
     expect(list.find((s) => s.id === created.id)?.ocr_languages).toEqual(['eng']);
     expect(list.find((s) => s.id === defaultSpaceId)?.ocr_languages).toBeNull();
     expect(listText.stdout).toContain(`${created.id}  Office  ocr=eng`);
@@ -141,22 +186,48 @@ describe('archive CLI', () => {
   });
 
   it('keys create / list / revoke against the running service', async () => {
-    const inSpace = await h.upload({ bytes: await makePdf('In the family space'), name: 'family.pdf' }, { space_id: spaceId });
+    const inSpace = await h.upload(
+      { bytes: await makePdf('In the family space'), name: 'family.pdf' },
+      { space_id: spaceId },
+    );
     const inDefault = await h.upload({ bytes: await makePdf('In the default space'), name: 'default.pdf' });
     expect([inSpace.status, inDefault.status]).toEqual([202, 202]);
     const familyDoc = (await json<{ id: string }>(inSpace)).id;
     await h.service.processor.idle();
 
-    const created = await archiveJson<ApiKeyRecord & { key: string }>(dataDir,
-      'keys', 'create', '--scopes', 'documents:read', '--spaces', spaceId, '--role', 'viewer', '--name', 'x');
-    expect(created).toMatchObject({ name: 'x', role: 'viewer', scopes: ['documents:read'], spaces: [spaceId], revoked_at: null });
+    const created = await archiveJson<ApiKeyRecord & { key: string }>(
+      dataDir,
+      'keys',
+      'create',
+      '--scopes',
+      'documents:read',
+      '--spaces',
+      spaceId,
+      '--role',
+      'viewer',
+      '--name',
+      'x',
+    );
+    expect(created).toMatchObject({
+      name: 'x',
+      role: 'viewer',
+      scopes: ['documents:read'],
+      spaces: [spaceId],
+      revoked_at: null,
+    });
     expect(created.key).toMatch(/^das_[0-9a-f]{32}_[A-Za-z0-9_-]{43}$/);
     expect(created.key.split('_')[1]).toBe(created.id);
     const key = created.key;
 
     // Works, and is restricted exactly as asked.
     const me = await json<{ key: KeyInfo }>(await h.api('/v1/me', { key }));
-    expect(me.key).toEqual({ id: created.id, name: 'x', role: 'viewer', scopes: ['documents:read'], spaces: [spaceId] });
+    expect(me.key).toEqual({
+      id: created.id,
+      name: 'x',
+      role: 'viewer',
+      scopes: ['documents:read'],
+      spaces: [spaceId],
+    });
     const docs = await json<{ items: ArchiveDocument[] }>(await h.api('/v1/documents', { key }));
     expect(docs.items.map((d) => d.id)).toEqual([familyDoc]);
     expect((await h.api('/v1/events', { key })).status).toBe(403);
@@ -167,7 +238,10 @@ describe('archive CLI', () => {
     // keys list never shows a secret, in either output form.
     const secret = key.slice('das_'.length + 32 + 1); // base64url: the secret itself may contain '_'
     expect(secret).toHaveLength(43);
-    const [listJson, listText] = await Promise.all([archive(dataDir, '--json', 'keys', 'list'), archive(dataDir, 'keys', 'list')]);
+    const [listJson, listText] = await Promise.all([
+      archive(dataDir, '--json', 'keys', 'list'),
+      archive(dataDir, 'keys', 'list'),
+    ]);
     for (const out of [listJson, listText]) {
       expect(out.code).toBe(0);
       expect(out.stdout).toContain(created.id);
@@ -175,7 +249,11 @@ describe('archive CLI', () => {
       expect(out.stdout).not.toMatch(/secret|hash/i);
     }
     const listed = JSON.parse(listJson.stdout) as ApiKeyRecord[];
-    expect(listed.find((k) => k.id === created.id)).toMatchObject({ name: 'x', revoked_at: null, last_used_at: expect.any(String) });
+    expect(listed.find((k) => k.id === created.id)).toMatchObject({
+      name: 'x',
+      revoked_at: null,
+      last_used_at: expect.any(String),
+    });
 
     // Revoked: 401 at once, while the service keeps running for everyone else.
     const revoked = await archive(dataDir, 'keys', 'revoke', created.id);
@@ -195,12 +273,19 @@ describe('archive CLI', () => {
     const key = /das_[0-9a-f]{32}_[A-Za-z0-9_-]{43}/.exec(out.stdout)?.[0];
     expect(key).toBeDefined();
     const me = await json<{ key: KeyInfo }>(await h.api('/v1/me', { key: key! }));
-    expect(me.key).toMatchObject({ name: 'text form', role: 'editor', scopes: ['search', 'spaces:read'], spaces: null });
+    expect(me.key).toMatchObject({
+      name: 'text form',
+      role: 'editor',
+      scopes: ['search', 'spaces:read'],
+      spaces: null,
+    });
   });
 
   it('--help exits 0', async () => {
     const [help, keysHelp, spacesHelp] = await Promise.all([
-      run(ARCHIVE_CLI, ['--help']), run(ARCHIVE_CLI, ['keys', 'create', '-h']), run(ARCHIVE_CLI, ['spaces', 'set-ocr', '--help']),
+      run(ARCHIVE_CLI, ['--help']),
+      run(ARCHIVE_CLI, ['keys', 'create', '-h']),
+      run(ARCHIVE_CLI, ['spaces', 'set-ocr', '--help']),
     ]);
     for (const out of [help, keysHelp, spacesHelp]) {
       expect(out.code).toBe(0);
@@ -250,7 +335,9 @@ describe('archive CLI', () => {
 
 describe('server CLI', () => {
   it('is started by `npm run server` with the Node flags the service is tuned for (server/gc-tuning.ts)', async () => {
-    const scripts = (JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts;
+    const scripts = (
+      JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+    ).scripts;
     expect(scripts['server']).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} server/cli/server.ts`);
   });
 
@@ -258,12 +345,19 @@ describe('server CLI', () => {
     const dataDir = join(scratch, 'served');
     const created = await archiveJson<{ key: string }>(dataDir, 'keys', 'create', '--name', 'server test');
 
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, SERVER_CLI, '--data-dir', dataDir, '--port', '0', '--workers', '1'], {
-      cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...SERVER_NODE_FLAGS, SERVER_CLI, '--data-dir', dataDir, '--port', '0', '--workers', '1'],
+      {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
     const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => {
       child.once('exit', (code, signal) => done({ code, signal }));
     });
@@ -297,13 +391,21 @@ describe('server CLI', () => {
     const { code, signal } = await exited;
     expect({ code, signal, stderr }).toEqual({ code: 0, signal: null, stderr: '' });
 
-    const requestLines = stdout.split('\n').filter((line) => /^\S+ (GET|POST|PATCH|DELETE|PUT|HEAD|OPTIONS) \//.test(line));
+    const requestLines = stdout
+      .split('\n')
+      .filter((line) => /^\S+ (GET|POST|PATCH|DELETE|PUT|HEAD|OPTIONS) \//.test(line));
     expect(requestLines).toHaveLength(5);
     const expected: Array<[string, string, number]> = [
-      ['GET', '/v1/health', 200], ['GET', '/v1/me', 200], ['GET', '/v1/documents', 400], ['GET', '/v1/nowhere', 404], ['GET', '/v1/me', 401],
+      ['GET', '/v1/health', 200],
+      ['GET', '/v1/me', 200],
+      ['GET', '/v1/documents', 400],
+      ['GET', '/v1/nowhere', 404],
+      ['GET', '/v1/me', 401],
     ];
     expected.forEach(([method, path, status], i) => {
-      expect(requestLines[i]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2}T\\S+ ${method} ${path} ${status} \\d+(\\.\\d+)?ms$`));
+      expect(requestLines[i]).toMatch(
+        new RegExp(`^\\d{4}-\\d{2}-\\d{2}T\\S+ ${method} ${path} ${status} \\d+(\\.\\d+)?ms$`),
+      );
     });
     // The query string (which may carry anything) is not logged.
     expect(stdout).not.toContain('limit=0');
@@ -312,7 +414,8 @@ describe('server CLI', () => {
 
   it('--help exits 0 without starting; a bad port exits non-zero with a message', async () => {
     const [help, badPort] = await Promise.all([
-      run(SERVER_CLI, ['--help']), run(SERVER_CLI, ['--data-dir', join(scratch, 'bad-port'), '--port', 'eighty']),
+      run(SERVER_CLI, ['--help']),
+      run(SERVER_CLI, ['--data-dir', join(scratch, 'bad-port'), '--port', 'eighty']),
     ]);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: npm run server/);

@@ -16,12 +16,16 @@ beforeAll(async () => {
   pdfBytes = await makePdf('Download me');
   pdfId = await uploadAndProcess(h, { bytes: pdfBytes, name: 'invoice.pdf' });
 });
-afterAll(async () => { await h.close(); });
+afterAll(async () => {
+  await h.close();
+});
 
 /** The signed URL a download path redirects to (asserting the 302 on the way). */
 async function signedUrl(id: string, options: { key?: string; path?: string; harness?: Harness } = {}): Promise<URL> {
   const harness = options.harness ?? h;
-  const res = await harness.api(`${options.path ?? '/v1/document'}/${id}/download`, { key: options.key ?? harness.adminKey });
+  const res = await harness.api(`${options.path ?? '/v1/document'}/${id}/download`, {
+    key: options.key ?? harness.adminKey,
+  });
   expect(res.status, await res.clone().text()).toBe(302);
   const location = res.headers.get('location')!;
   expect(location).toMatch(SIGNED);
@@ -32,15 +36,18 @@ async function signedUrl(id: string, options: { key?: string; path?: string; har
 const keyIdOf = (key: string): string => /^das_([0-9a-f]{32})_/.exec(key)![1]!;
 
 describe('download paths', () => {
-  it.each(['/v1/document', '/v1/documents'])('%s/:id/download → 302 to a signed URL valid 60 s, bound to the key', async (path) => {
-    const before = Math.floor(Date.now() / 1000);
-    const url = await signedUrl(pdfId, { path });
-    const [, id, expires, keyId] = SIGNED.exec(url.pathname + url.search)!;
-    expect(id).toBe(pdfId);
-    expect(Number(expires) - before).toBeGreaterThanOrEqual(60);
-    expect(Number(expires) - before).toBeLessThanOrEqual(61);
-    expect(keyId).toBe(keyIdOf(h.adminKey));
-  });
+  it.each(['/v1/document', '/v1/documents'])(
+    '%s/:id/download → 302 to a signed URL valid 60 s, bound to the key',
+    async (path) => {
+      const before = Math.floor(Date.now() / 1000);
+      const url = await signedUrl(pdfId, { path });
+      const [, id, expires, keyId] = SIGNED.exec(url.pathname + url.search)!;
+      expect(id).toBe(pdfId);
+      expect(Number(expires) - before).toBeGreaterThanOrEqual(60);
+      expect(Number(expires) - before).toBeLessThanOrEqual(61);
+      expect(keyId).toBe(keyIdOf(h.adminKey));
+    },
+  );
 
   it('following the redirect with the Authorization header yields the original bytes and headers', async () => {
     for (const path of ['/v1/document', '/v1/documents']) {
@@ -81,7 +88,9 @@ describe('download paths', () => {
     const res = await fetch(await signedUrl(id));
     expect(res.status).toBe(200);
     const disposition = res.headers.get('content-disposition')!;
-    expect(disposition).toBe(`attachment; filename="Rechnung Marz _ Ubersicht.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`);
+    expect(disposition).toBe(
+      `attachment; filename="Rechnung Marz _ Ubersicht.pdf"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    );
     expect(disposition).toMatch(/^[\x20-\x7e]+$/);
     const star = /filename\*=UTF-8''([^;]+)/.exec(disposition)![1]!;
     expect(decodeURIComponent(star)).toBe(name);
@@ -90,7 +99,9 @@ describe('download paths', () => {
 
   it('a quote never breaks out of the quoted filename', async () => {
     // Raw part header: fetch's FormData would percent-encode the quote itself.
-    const res = await postMultipart(h, [{ name: 'file', filename: 'a\\"b.pdf', contentType: 'application/pdf', value: await makePdf('quoted') }]);
+    const res = await postMultipart(h, [
+      { name: 'file', filename: 'a\\"b.pdf', contentType: 'application/pdf', value: await makePdf('quoted') },
+    ]);
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as { id: string };
     const disposition = (await fetch(await signedUrl(id))).headers.get('content-disposition');
@@ -102,7 +113,9 @@ describe('download paths', () => {
 describe('download names follow the detected format, not the uploader', () => {
   const FIXTURES = resolve(import.meta.dirname, '../fixtures/formats');
   const dispositionOf = async (bytes: Uint8Array, name: string, type?: string): Promise<string | null> => {
-    const res = await postMultipart(h, [{ name: 'file', filename: name, contentType: type ?? 'application/octet-stream', value: bytes }]);
+    const res = await postMultipart(h, [
+      { name: 'file', filename: name, contentType: type ?? 'application/octet-stream', value: bytes },
+    ]);
     expect(res.status, await res.clone().text()).toBe(202);
     const { id } = (await res.json()) as { id: string };
     return (await fetch(await signedUrl(id))).headers.get('content-disposition');
@@ -117,19 +130,29 @@ describe('download names follow the detected format, not the uploader', () => {
 
   it('a right-to-left override is gone from the name, in the record and in the download', async () => {
     // "invoice\u202Efdp.exe" shows as "invoiceexe.pdf" where bidi text is rendered.
-    const res = await postMultipart(h, [{ name: 'file', filename: 'invoice\u202Efdp.exe', contentType: 'application/pdf', value: await makePdf('rlo') }]);
+    const res = await postMultipart(h, [
+      { name: 'file', filename: 'invoice\u202Efdp.exe', contentType: 'application/pdf', value: await makePdf('rlo') },
+    ]);
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as { id: string };
-    const { document } = (await (await h.api(`/v1/documents/${id}`)).json()) as { document: { original_filename: string } };
+    const { document } = (await (await h.api(`/v1/documents/${id}`)).json()) as {
+      document: { original_filename: string };
+    };
     expect(document.original_filename).toBe('invoicefdp.exe');
-    expect((await fetch(await signedUrl(id))).headers.get('content-disposition')).toBe('attachment; filename="invoicefdp.pdf"');
+    expect((await fetch(await signedUrl(id))).headers.get('content-disposition')).toBe(
+      'attachment; filename="invoicefdp.pdf"',
+    );
   });
 });
 
 describe('access to the redirect', () => {
   it('no key → 401; no documents:read → 403; another space → 404; unknown → 404; non-uuid → 400', async () => {
     await expectError(await h.api(`/v1/document/${pdfId}/download`, { key: null }), 401, 'Invalid or missing API key');
-    await expectError(await h.api(`/v1/document/${pdfId}/download`, { key: h.createKey({ scopes: ['events:read'] }) }), 403, 'Insufficient scope');
+    await expectError(
+      await h.api(`/v1/document/${pdfId}/download`, { key: h.createKey({ scopes: ['events:read'] }) }),
+      403,
+      'Insufficient scope',
+    );
     const elsewhere = h.createKey({ spaces: [h.createSpace('Elsewhere')] });
     await expectError(await h.api(`/v1/document/${pdfId}/download`, { key: elsewhere }), 404, 'Document not found');
     await expectError(await h.api(`/v1/documents/${crypto.randomUUID()}/download`), 404, 'Document not found');
@@ -137,7 +160,9 @@ describe('access to the redirect', () => {
   });
 
   it('a viewer key may download', async () => {
-    const res = await fetch(await signedUrl(pdfId, { key: h.createKey({ role: 'viewer', scopes: ['documents:read'] }) }));
+    const res = await fetch(
+      await signedUrl(pdfId, { key: h.createKey({ role: 'viewer', scopes: ['documents:read'] }) }),
+    );
     expect(res.status).toBe(200);
     await res.arrayBuffer();
   });
@@ -200,18 +225,28 @@ describe('signed URL tampering', () => {
 
   it('a link whose key lost access to the space → 404', async () => {
     const space = h.createSpace('Moving');
-    const id = await uploadAndProcess(h, { bytes: await makePdf('Moving document'), name: 'move.pdf' }, { space_id: space });
+    const id = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('Moving document'), name: 'move.pdf' },
+      { space_id: space },
+    );
     const key = h.createKey({ spaces: [space] });
     const url = await signedUrl(id, { key });
-    h.service.db.prepare('UPDATE api_keys SET spaces = ? WHERE id = ?').run(JSON.stringify([h.defaultSpaceId]), keyIdOf(key));
+    h.service.db
+      .prepare('UPDATE api_keys SET spaces = ? WHERE id = ?')
+      .run(JSON.stringify([h.defaultSpaceId]), keyIdOf(key));
     await expectError(await fetch(url), 404, 'Document not found');
   });
 });
 
 describe('expiry (downloadUrlTtlSeconds = 1)', () => {
   let short: Harness;
-  beforeAll(async () => { short = await startHarness({ limits: { ...LIMITS, downloadUrlTtlSeconds: 1 } }); });
-  afterAll(async () => { await short.close(); });
+  beforeAll(async () => {
+    short = await startHarness({ limits: { ...LIMITS, downloadUrlTtlSeconds: 1 } });
+  });
+  afterAll(async () => {
+    await short.close();
+  });
 
   it('works at once, → 403 once expired', async () => {
     const id = await uploadAndProcess(short, { bytes: await makePdf('Short-lived link'), name: 'short.pdf' });

@@ -20,21 +20,33 @@ const REPEAT = 3;
 
 let h: Harness;
 // One upload per window and key: a fresh key for each upload that must get past the limit.
-beforeAll(async () => { h = await startHarness({ limits: { requestsPerWindow: 10_000, uploadsPerWindow: 1 } }); });
-afterAll(async () => { await h?.close(); });
+beforeAll(async () => {
+  h = await startHarness({ limits: { requestsPerWindow: 10_000, uploadsPerWindow: 1 } });
+});
+afterAll(async () => {
+  await h?.close();
+});
 
 const BOUNDARY = 'early-answer-boundary';
-const UPLOAD_HEAD = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n`
-  + 'Content-Type: application/pdf\r\n\r\n%PDF-1.4\n';
+const UPLOAD_HEAD =
+  `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\n` +
+  'Content-Type: application/pdf\r\n\r\n%PDF-1.4\n';
 const UPLOAD_TAIL = `\r\n--${BOUNDARY}--\r\n`;
 
 const uploadHeaders = (key: string | null): Record<string, string> => ({
-  'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`, ...(key ? { Authorization: `Bearer ${key}` } : {}),
+  'Content-Type': `multipart/form-data; boundary=${BOUNDARY}`,
+  ...(key ? { Authorization: `Bearer ${key}` } : {}),
 });
 
 /** Posts from a client process of its own (post-client.ts), REPEAT times; the outcomes. */
-async function post(client: PostSpec['client'], path: string, headers: Record<string, string>,
-  body: { head: string; size: number; tail: string }, chunked = false, repeat = REPEAT): Promise<Outcome[]> {
+async function post(
+  client: PostSpec['client'],
+  path: string,
+  headers: Record<string, string>,
+  body: { head: string; size: number; tail: string },
+  chunked = false,
+  repeat = REPEAT,
+): Promise<Outcome[]> {
   const spec: PostSpec = { client, url: h.url + path, headers, ...body, chunked, repeat };
   const { stdout } = await promisify(execFile)(process.execPath, [CLIENT, JSON.stringify(spec)], { maxBuffer: MIB });
   return JSON.parse(stdout) as Outcome[];
@@ -54,19 +66,32 @@ const SIZES = { '300 B': 300, '2 MiB': 2 * MIB, '51 MiB (over the limit)': 51 * 
 const TOO_LARGE = { status: 413, body: { success: false, error: 'File exceeds the 50 MB limit' } };
 
 describe.each(['fetch', 'undici'] as const)('%s reads answers given before the body was read', (client) => {
-  it.each(Object.entries(SIZES))('401 without a key, 403 without documents:write, 429 over the upload limit: %s', async (_, size) => {
-    const before = await serverState(h);
-    expect(await post(client, '/v1/documents', uploadHeaders(null), upload(size)))
-      .toEqual(times({ status: 401, body: { success: false, error: 'Invalid or missing API key' } }));
-    // A key per request: each upload, refused or not, uses the key's one upload of the window.
-    for (let i = 0; i < REPEAT; i++) {
-      expect(await post(client, '/v1/documents', uploadHeaders(h.createKey({ scopes: ['documents:read'] })), upload(size), false, 1))
-        .toEqual([{ status: 403, body: { success: false, error: 'Insufficient scope' } }]);
-      expect(await post(client, '/v1/documents', uploadHeaders(await spentKey()), upload(size), false, 1))
-        .toEqual([{ status: 429, body: { success: false, error: 'Rate limit exceeded', retryAfter: expect.any(Number) } }]);
-    }
-    await expectNothingWritten(h, before);
-  });
+  it.each(Object.entries(SIZES))(
+    '401 without a key, 403 without documents:write, 429 over the upload limit: %s',
+    async (_, size) => {
+      const before = await serverState(h);
+      expect(await post(client, '/v1/documents', uploadHeaders(null), upload(size))).toEqual(
+        times({ status: 401, body: { success: false, error: 'Invalid or missing API key' } }),
+      );
+      // A key per request: each upload, refused or not, uses the key's one upload of the window.
+      for (let i = 0; i < REPEAT; i++) {
+        expect(
+          await post(
+            client,
+            '/v1/documents',
+            uploadHeaders(h.createKey({ scopes: ['documents:read'] })),
+            upload(size),
+            false,
+            1,
+          ),
+        ).toEqual([{ status: 403, body: { success: false, error: 'Insufficient scope' } }]);
+        expect(await post(client, '/v1/documents', uploadHeaders(await spentKey()), upload(size), false, 1)).toEqual([
+          { status: 429, body: { success: false, error: 'Rate limit exceeded', retryAfter: expect.any(Number) } },
+        ]);
+      }
+      await expectNothingWritten(h, before);
+    },
+  );
 
   it('413 for a file over the limit: with a Content-Length (refused unread) and chunked (refused while streaming)', async () => {
     const before = await serverState(h);
@@ -74,7 +99,9 @@ describe.each(['fetch', 'undici'] as const)('%s reads answers given before the b
     for (const chunked of [false, true]) {
       const outcomes: Outcome[] = [];
       for (let i = 0; i < REPEAT; i++) {
-        outcomes.push(...await post(client, '/v1/documents', uploadHeaders(h.createKey()), upload(51 * MIB), chunked, 1));
+        outcomes.push(
+          ...(await post(client, '/v1/documents', uploadHeaders(h.createKey()), upload(51 * MIB), chunked, 1)),
+        );
       }
       expect(outcomes).toEqual(times(TOO_LARGE));
     }

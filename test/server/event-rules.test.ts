@@ -6,7 +6,11 @@ import { noticeDeadline } from '../../server/events/notice-deadline.ts';
 import { expireEndedTerms } from '../../server/events/state-sweeper.ts';
 import { makePdf, startHarness, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
 
-interface List<T> { success: true; items: T[]; total: number }
+interface List<T> {
+  success: true;
+  items: T[];
+  total: number;
+}
 
 let h: Harness;
 let fileNo = 0;
@@ -22,7 +26,11 @@ afterAll(async () => {
 /** Each upload a different file, so none is a byte-for-byte duplicate of another. */
 async function upload(metadata: Record<string, unknown>, lines: string[] = []): Promise<string> {
   fileNo++;
-  return uploadAndProcess(h, { bytes: await makePdf([`Document ${fileNo}`, ...lines]), name: `doc-${fileNo}.pdf` }, { metadata });
+  return uploadAndProcess(
+    h,
+    { bytes: await makePdf([`Document ${fileNo}`, ...lines]), name: `doc-${fileNo}.pdf` },
+    { metadata },
+  );
 }
 async function eventsOf(documentId: string): Promise<ArchiveEvent[]> {
   const res = await h.api(`/v1/events?document_id=${documentId}`);
@@ -34,12 +42,20 @@ async function detail(eventId: string): Promise<ArchiveEventDetail> {
 
 describe('credit notes', () => {
   it('are stored negative and never open, whatever the hint or a person asks', async () => {
-    const id = await upload({ event_type: 'credit_note', amount: EUR(5), state_hint: 'open', sender_name: 'Invented Shop' });
+    const id = await upload({
+      event_type: 'credit_note',
+      amount: EUR(5),
+      state_hint: 'open',
+      sender_name: 'Invented Shop',
+    });
     const [event] = await eventsOf(id);
     expect(event).toMatchObject({ event_type: 'credit_note', state: 'received', amount: EUR(-5) });
     const res = await h.api(`/v1/events/${event!.id}/state`, { method: 'POST', json: { state: 'open' } });
     expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({ success: false, error: 'Cannot change a credit note to open: it asks for no payment' });
+    expect(await res.json()).toEqual({
+      success: false,
+      error: 'Cannot change a credit note to open: it asks for no payment',
+    });
   });
 
   it('an amount of zero or less is refused for any other type', async () => {
@@ -47,7 +63,8 @@ describe('credit notes', () => {
       const res = await h.upload({ bytes: await makePdf('Minus five'), name: 'minus.pdf' }, { metadata });
       expect(res.status).toBe(400);
       expect(await res.json()).toEqual({
-        success: false, error: 'Invalid metadata: amount.value must be greater than 0 unless event_type is credit_note',
+        success: false,
+        error: 'Invalid metadata: amount.value must be greater than 0 unless event_type is credit_note',
       });
     }
   });
@@ -62,7 +79,7 @@ describe('credit notes', () => {
   });
 });
 
-describe('the document\'s type set by hand', () => {
+describe("the document's type set by hand", () => {
   it('gives a document without an event one of that type, kept by reprocessing', async () => {
     const id = await upload({});
     expect(await eventsOf(id)).toEqual([]);
@@ -79,7 +96,13 @@ describe('the document\'s type set by hand', () => {
 
 describe('one invoice, one open event', () => {
   it('a second copy of an invoice (same reference and sender) opens nothing', async () => {
-    const bill = { event_type: 'invoice', amount: EUR(120), due_date: '2099-03-01', reference_number: 'INV-4711', sender_name: 'Invented Plumbing' };
+    const bill = {
+      event_type: 'invoice',
+      amount: EUR(120),
+      due_date: '2099-03-01',
+      reference_number: 'INV-4711',
+      sender_name: 'Invented Plumbing',
+    };
     const first = await upload(bill);
     const second = await upload({ ...bill, reference_number: 'inv 4711' });
     const [original] = await eventsOf(first);
@@ -93,16 +116,36 @@ describe('one invoice, one open event', () => {
     expect((await eventsOf(first))[0]!.state).toBe('open');
   });
 
-  it('another sender\'s invoice with the same number is a bill of its own', async () => {
-    const first = await upload({ event_type: 'invoice', amount: EUR(10), reference_number: 'A-1001', sender_name: 'Invented Bakery' });
-    const second = await upload({ event_type: 'invoice', amount: EUR(10), reference_number: 'A-1001', sender_name: 'Invented Garage' });
+  it("another sender's invoice with the same number is a bill of its own", async () => {
+    const first = await upload({
+      event_type: 'invoice',
+      amount: EUR(10),
+      reference_number: 'A-1001',
+      sender_name: 'Invented Bakery',
+    });
+    const second = await upload({
+      event_type: 'invoice',
+      amount: EUR(10),
+      reference_number: 'A-1001',
+      sender_name: 'Invented Garage',
+    });
     expect((await eventsOf(first))[0]!.state).toBe('open');
     expect((await eventsOf(second))[0]!.state).toBe('open');
   });
 
   it('a payment reminder about an invoice opens no second payable', async () => {
-    const invoice = await upload({ event_type: 'invoice', amount: EUR(80), reference_number: 'R-2099-15', sender_name: 'Invented Telecom' });
-    const reminder = await upload({ event_type: 'notice', due_date: '2099-05-01', reference_number: 'R-2099-15', sender_name: 'Invented Telecom' });
+    const invoice = await upload({
+      event_type: 'invoice',
+      amount: EUR(80),
+      reference_number: 'R-2099-15',
+      sender_name: 'Invented Telecom',
+    });
+    const reminder = await upload({
+      event_type: 'notice',
+      due_date: '2099-05-01',
+      reference_number: 'R-2099-15',
+      sender_name: 'Invented Telecom',
+    });
     const [original] = await eventsOf(invoice);
     const [notice] = await eventsOf(reminder);
     expect(notice).toMatchObject({ event_type: 'notice', state: 'received' });
@@ -112,8 +155,8 @@ describe('one invoice, one open event', () => {
   });
 });
 
-describe('a contract\'s notice deadline', () => {
-  it('is the end minus the notice period, the month\'s last day when shorter', () => {
+describe("a contract's notice deadline", () => {
+  it("is the end minus the notice period, the month's last day when shorter", () => {
     expect(noticeDeadline('2099-12-31', { count: 3, unit: 'month' })).toBe('2099-09-30');
     expect(noticeDeadline('2027-03-31', { count: 1, unit: 'month' })).toBe('2027-02-28');
     expect(noticeDeadline('2027-03-31', { count: 2, unit: 'week' })).toBe('2027-03-17');
@@ -121,20 +164,25 @@ describe('a contract\'s notice deadline', () => {
     expect(noticeDeadline('2028-06-30', { count: 1, unit: 'year' })).toBe('2027-06-30');
   });
 
-  it('is read from a contract\'s own text: an uploaded rental agreement gets its notice event', async () => {
+  it("is read from a contract's own text: an uploaded rental agreement gets its notice event", async () => {
     // Invented wording; the rules read the term's end and the notice period, the event writer the deadline.
     const id = await upload({}, [
-      'Mietvertrag über eine Garage', 'Zwischen der Invented Vermietung GmbH und Frau Erika Beispiel',
-      'Mietbeginn: 01.04.2097', 'Das Mietverhältnis endet am 31.03.2099.', 'Kündigungsfrist: 3 Monate zum Vertragsende.',
+      'Mietvertrag über eine Garage',
+      'Zwischen der Invented Vermietung GmbH und Frau Erika Beispiel',
+      'Mietbeginn: 01.04.2097',
+      'Das Mietverhältnis endet am 31.03.2099.',
+      'Kündigungsfrist: 3 Monate zum Vertragsende.',
     ]);
     const events = await eventsOf(id);
     expect(events.find((e) => e.event_type === 'notice')).toMatchObject({ state: 'open', due_date: '2098-12-31' });
   });
 
-  it('becomes a notice event of the contract\'s document, follows reprocessing and is not edited by hand', async () => {
+  it("becomes a notice event of the contract's document, follows reprocessing and is not edited by hand", async () => {
     const id = await upload({ event_type: 'contract', due_date: '2099-12-31', sender_name: 'Invented Landlord' });
     const contractTerms = {
-      ...emptyAnalysis(), content: 'Rental agreement', title: 'Rental agreement',
+      ...emptyAnalysis(),
+      content: 'Rental agreement',
+      title: 'Rental agreement',
       fields: {
         event_type: { value: 'contract', source: 'text', confidence: 0.9 },
         contract_start: { value: '2090-01-01', source: 'text', confidence: 0.8 },
@@ -153,13 +201,29 @@ describe('a contract\'s notice deadline', () => {
 
     // The day after the deadline the sweeper expires it; the contract itself still runs.
     expireEndedTerms(h.service.db, '2099-10-01');
-    expect((await eventsOf(id)).map((e) => [e.event_type, e.state]).sort()).toEqual([['contract', 'active'], ['notice', 'expired']]);
+    expect((await eventsOf(id)).map((e) => [e.event_type, e.state]).sort()).toEqual([
+      ['contract', 'active'],
+      ['notice', 'expired'],
+    ]);
     expect((await detail(notice!.id)).history.at(-1)!.cause).toBe('notice deadline passed');
 
     // A longer period moves the deadline (and, still ahead, reopens it); without one the derived event goes.
-    applyAnalysis(h.service.db, id, { ...contractTerms, fields: { ...contractTerms.fields,
-      notice_period: { value: { count: 6, unit: 'month' }, source: 'text', confidence: 0.8 } } }, false);
-    expect((await eventsOf(id)).find((e) => e.id === notice!.id)).toMatchObject({ due_date: '2099-06-30', state: 'open' });
+    applyAnalysis(
+      h.service.db,
+      id,
+      {
+        ...contractTerms,
+        fields: {
+          ...contractTerms.fields,
+          notice_period: { value: { count: 6, unit: 'month' }, source: 'text', confidence: 0.8 },
+        },
+      },
+      false,
+    );
+    expect((await eventsOf(id)).find((e) => e.id === notice!.id)).toMatchObject({
+      due_date: '2099-06-30',
+      state: 'open',
+    });
     const { notice_period: _dropped, ...withoutPeriod } = contractTerms.fields;
     applyAnalysis(h.service.db, id, { ...contractTerms, fields: withoutPeriod }, false);
     expect((await eventsOf(id)).map((e) => e.event_type)).toEqual(['contract']);

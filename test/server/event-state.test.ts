@@ -21,22 +21,36 @@ const setState = (id: string, json: unknown, key?: string) =>
 
 describe('event state transitions', () => {
   it('pays an open invoice with a confirmed manual payment and records the change', async () => {
-    const doc = await uploadAndProcess(h, { bytes: await makePdf('Invoice 1'), name: 'i1.pdf' },
-      { metadata: { event_type: 'invoice', amount: { value: 80, currency: 'EUR' }, due_date: '2030-01-10' } });
+    const doc = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('Invoice 1'), name: 'i1.pdf' },
+      { metadata: { event_type: 'invoice', amount: { value: 80, currency: 'EUR' }, due_date: '2030-01-10' } },
+    );
     const event = await eventOf(doc);
     expect(event.state).toBe('open');
     const res = await setState(event.id, { state: 'paid', paid_at: '2026-11-20', cause: 'bank transfer' });
     expect(res.status).toBe(200);
-    const body = (await res.json()) as { event: { state: string; payments: unknown[]; history: Array<{ from: string; to: string; cause: string }> } };
+    const body = (await res.json()) as {
+      event: { state: string; payments: unknown[]; history: Array<{ from: string; to: string; cause: string }> };
+    };
     expect(body.event.state).toBe('paid');
-    expect(body.event.payments).toEqual([expect.objectContaining({
-      confirmed: true, source: 'manual', paid_at: '2026-11-20', amount: { value: 80, currency: 'EUR' },
-    })]);
+    expect(body.event.payments).toEqual([
+      expect.objectContaining({
+        confirmed: true,
+        source: 'manual',
+        paid_at: '2026-11-20',
+        amount: { value: 80, currency: 'EUR' },
+      }),
+    ]);
     expect(body.event.history.at(-1)).toMatchObject({ from: 'open', to: 'paid', cause: 'bank transfer' });
   });
 
   it('refuses a move the state machine does not allow, and bad bodies', async () => {
-    const doc = await uploadAndProcess(h, { bytes: await makePdf('Receipt 1'), name: 'r1.pdf' }, { metadata: { event_type: 'receipt' } });
+    const doc = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('Receipt 1'), name: 'r1.pdf' },
+      { metadata: { event_type: 'receipt' } },
+    );
     const event = await eventOf(doc);
     expect(event.state).toBe('received');
     const res = await setState(event.id, { state: 'expired' });
@@ -48,7 +62,11 @@ describe('event state transitions', () => {
   });
 
   it('needs editor access in the space', async () => {
-    const doc = await uploadAndProcess(h, { bytes: await makePdf('Contract 1'), name: 'c1.pdf' }, { metadata: { event_type: 'contract' } });
+    const doc = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('Contract 1'), name: 'c1.pdf' },
+      { metadata: { event_type: 'contract' } },
+    );
     const event = await eventOf(doc);
     const viewer = h.createKey({ role: 'viewer' });
     const res = await setState(event.id, { state: 'cancelled' }, viewer);
@@ -57,22 +75,32 @@ describe('event state transitions', () => {
   });
 
   it('expires contracts whose end date has passed, once, with the cause recorded', async () => {
-    const doc = await uploadAndProcess(h, { bytes: await makePdf('Contract 2'), name: 'c2.pdf' },
-      { metadata: { event_type: 'contract', due_date: '2030-06-30' } });
+    const doc = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('Contract 2'), name: 'c2.pdf' },
+      { metadata: { event_type: 'contract', due_date: '2030-06-30' } },
+    );
     const event = await eventOf(doc);
     expect(event.state).toBe('active');
     expect(expireEndedTerms(h.service.db, '2030-06-30')).toBe(0); // the end date itself is still in force
     expect(expireEndedTerms(h.service.db, '2030-07-01')).toBeGreaterThanOrEqual(1);
     expect(expireEndedTerms(h.service.db, '2030-07-01')).toBe(0);
-    const detail = (await (await h.api(`/v1/events/${event.id}`)).json()) as { event: { state: string; history: Array<{ cause: string }> } };
+    const detail = (await (await h.api(`/v1/events/${event.id}`)).json()) as {
+      event: { state: string; history: Array<{ cause: string }> };
+    };
     expect(detail.event.state).toBe('expired');
     expect(detail.event.history.at(-1)!.cause).toBe('end date passed');
   });
 });
 
 interface Detail {
-  id: string; state: string; event_type: string; due_date: string | null; amount: { value: number; currency: string } | null;
-  reference_number: string | null; sender_name: string | null;
+  id: string;
+  state: string;
+  event_type: string;
+  due_date: string | null;
+  amount: { value: number; currency: string } | null;
+  reference_number: string | null;
+  sender_name: string | null;
   payments: Array<{ confirmed: boolean; source: string; paid_at: string }>;
   history: Array<{ from: string | null; to: string; cause: string }>;
 }
@@ -90,7 +118,11 @@ const patchEvent = (id: string, json: unknown, key?: string) =>
 
 describe('decisions a person made survive reprocessing and the sweeper', () => {
   it('received → open by hand stays open after reprocessing', async () => {
-    const doc = await uploadAndProcess(h, { bytes: await makePdf('Kassenbon'), name: 'kept-open.pdf' }, { metadata: { event_type: 'receipt' } });
+    const doc = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('Kassenbon'), name: 'kept-open.pdf' },
+      { metadata: { event_type: 'receipt' } },
+    );
     const event = await eventOf(doc);
     expect(event.state).toBe('received');
     expect((await setState(event.id, { state: 'open', cause: 'refund to claim' })).status).toBe(200);
@@ -101,9 +133,13 @@ describe('decisions a person made survive reprocessing and the sweeper', () => {
   });
 
   it('paid → open (payment reversed) unconfirms the payment, stays open despite paid_at, and paying again confirms once', async () => {
-    const doc = await uploadAndProcess(h, { bytes: await makePdf('Reversed'), name: 'reversed.pdf' }, {
-      metadata: { event_type: 'invoice', amount: { value: 42, currency: 'EUR' }, paid_at: '2026-10-01' },
-    });
+    const doc = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('Reversed'), name: 'reversed.pdf' },
+      {
+        metadata: { event_type: 'invoice', amount: { value: 42, currency: 'EUR' }, paid_at: '2026-10-01' },
+      },
+    );
     const event = await eventOf(doc);
     expect(event.state).toBe('paid');
     const reversed = await setState(event.id, { state: 'open', cause: 'payment reversed' });
@@ -118,13 +154,18 @@ describe('decisions a person made survive reprocessing and the sweeper', () => {
 
     expect((await setState(event.id, { state: 'paid', paid_at: '2026-11-02' })).status).toBe(200);
     const paid = await detailOf(event.id);
-    expect(paid.payments.filter((p) => p.confirmed)).toEqual([expect.objectContaining({ source: 'manual', paid_at: '2026-11-02' })]);
+    expect(paid.payments.filter((p) => p.confirmed)).toEqual([
+      expect.objectContaining({ source: 'manual', paid_at: '2026-11-02' }),
+    ]);
     expect(paid.payments).toHaveLength(2);
   });
 
   it('a renewal (expired → active by hand) is not expired again on its old end date; a new end date expires it', async () => {
-    const doc = await uploadAndProcess(h, { bytes: await makePdf('Renewed contract'), name: 'renewed.pdf' },
-      { metadata: { event_type: 'contract', due_date: '2020-01-01' } });
+    const doc = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('Renewed contract'), name: 'renewed.pdf' },
+      { metadata: { event_type: 'contract', due_date: '2020-01-01' } },
+    );
     const event = await eventOf(doc);
     expect(event.state).toBe('expired');
     expect((await setState(event.id, { state: 'active', cause: 'renewed' })).status).toBe(200);
@@ -136,16 +177,26 @@ describe('decisions a person made survive reprocessing and the sweeper', () => {
     // The renewal's term gets its end date later: that one passes, and the contract expires.
     const patched = await patchEvent(event.id, { due_date: '2030-06-30' });
     expect(patched.status).toBe(200);
-    expect(((await patched.json()) as { event: Detail }).event).toMatchObject({ state: 'active', due_date: '2030-06-30' });
+    expect(((await patched.json()) as { event: Detail }).event).toMatchObject({
+      state: 'active',
+      due_date: '2030-06-30',
+    });
     expireEndedTerms(h.service.db, '2030-06-30');
     expect((await detailOf(event.id)).state).toBe('active');
     expireEndedTerms(h.service.db, '2030-07-01');
-    expect((await detailOf(event.id)).history.at(-1)).toMatchObject({ from: 'active', to: 'expired', cause: 'end date passed' });
+    expect((await detailOf(event.id)).history.at(-1)).toMatchObject({
+      from: 'active',
+      to: 'expired',
+      cause: 'end date passed',
+    });
   });
 
   it('a renewal can carry its new end date in the state change, kept by reprocessing', async () => {
-    const doc = await uploadAndProcess(h, { bytes: await makePdf('Renewed policy'), name: 'renewed-policy.pdf' },
-      { metadata: { event_type: 'policy', due_date: '2021-03-31' } });
+    const doc = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('Renewed policy'), name: 'renewed-policy.pdf' },
+      { metadata: { event_type: 'policy', due_date: '2021-03-31' } },
+    );
     const event = await eventOf(doc);
     expect(event.state).toBe('expired');
     const res = await setState(event.id, { state: 'active', due_date: '2031-03-31' });
@@ -160,8 +211,11 @@ describe('decisions a person made survive reprocessing and the sweeper', () => {
   });
 
   it('state_hint active on a contract whose end date had passed at upload stays active', async () => {
-    const doc = await uploadAndProcess(h, { bytes: await makePdf('Tacitly renewed'), name: 'hinted.pdf' },
-      { metadata: { event_type: 'contract', due_date: '2020-06-01', state_hint: 'active' } });
+    const doc = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('Tacitly renewed'), name: 'hinted.pdf' },
+      { metadata: { event_type: 'contract', due_date: '2020-06-01', state_hint: 'active' } },
+    );
     const event = await eventOf(doc);
     expect(event.state).toBe('active');
     expireEndedTerms(h.service.db);
@@ -171,8 +225,11 @@ describe('decisions a person made survive reprocessing and the sweeper', () => {
   });
 
   it('state_hint active with an end date still ahead expires once that date passes', async () => {
-    const doc = await uploadAndProcess(h, { bytes: await makePdf('Hinted running contract'), name: 'hinted-future.pdf' },
-      { metadata: { event_type: 'contract', due_date: '2030-09-30', state_hint: 'active' } });
+    const doc = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('Hinted running contract'), name: 'hinted-future.pdf' },
+      { metadata: { event_type: 'contract', due_date: '2030-09-30', state_hint: 'active' } },
+    );
     const event = await eventOf(doc);
     expireEndedTerms(h.service.db, '2030-10-01');
     expect((await detailOf(event.id)).state).toBe('expired');
@@ -181,68 +238,108 @@ describe('decisions a person made survive reprocessing and the sweeper', () => {
 
 describe('hand edits from two requests at once', () => {
   it('a document edit whose body arrives slowly keeps an event edit that finished meanwhile', async () => {
-    const doc = await uploadAndProcess(h, { bytes: await makePdf('Invoice for a slow edit'), name: 'slow.pdf' },
-      { metadata: { event_type: 'invoice', due_date: '2030-03-01' } });
+    const doc = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('Invoice for a slow edit'), name: 'slow.pdf' },
+      { metadata: { event_type: 'invoice', due_date: '2030-03-01' } },
+    );
     const event = await eventOf(doc);
     const body = JSON.stringify({ title: 'Renamed by hand' });
     const { port } = new URL(h.url);
     const socket = connect({ host: '127.0.0.1', port: Number(port) });
     const answer = new Promise<string>((resolve) => {
       let text = '';
-      socket.on('data', (chunk: Buffer) => { text += chunk.toString(); if (text.includes('"success"')) resolve(text); });
+      socket.on('data', (chunk: Buffer) => {
+        text += chunk.toString();
+        if (text.includes('"success"')) resolve(text);
+      });
     });
     await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     // The headers and half the body: the server has read the document row and waits for the rest.
-    socket.write(`PATCH /v1/documents/${doc} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${h.adminKey}\r\n`
-      + `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`);
+    socket.write(
+      `PATCH /v1/documents/${doc} HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${h.adminKey}\r\n` +
+        `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body.slice(0, 5)}`,
+    );
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect((await patchEvent(event.id, { amount: { value: 12.5, currency: 'EUR' } })).status).toBe(200);
     socket.write(body.slice(5));
     expect(await answer).toMatch(/^HTTP\/1\.1 200/);
     socket.destroy();
 
-    const row = h.service.db.prepare('SELECT edited_fields FROM documents WHERE id = ?').get(doc) as { edited_fields: string };
+    const row = h.service.db.prepare('SELECT edited_fields FROM documents WHERE id = ?').get(doc) as {
+      edited_fields: string;
+    };
     expect(new Set(JSON.parse(row.edited_fields) as string[])).toEqual(new Set(['title', 'event.amount']));
   });
 });
 
 describe('PATCH /v1/events/:id gives an event its missing input', () => {
   it('an invoice without amount cannot be opened by hand, and opens by itself once given an amount', async () => {
-    const doc = await uploadAndProcess(h, { bytes: await makePdf('Invoice without amount'), name: 'needs.pdf' },
-      { metadata: { event_type: 'invoice', due_date: '2030-02-01' } });
+    const doc = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('Invoice without amount'), name: 'needs.pdf' },
+      { metadata: { event_type: 'invoice', due_date: '2030-02-01' } },
+    );
     const event = await eventOf(doc);
     expect(event.state).toBe('needs_input');
     const refused = await setState(event.id, { state: 'open' });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({
-      success: false, error: 'Cannot change an event from needs_input to open without an amount (set it with PATCH /v1/events/{id})',
+      success: false,
+      error: 'Cannot change an event from needs_input to open without an amount (set it with PATCH /v1/events/{id})',
     });
 
-    const res = await patchEvent(event.id, { amount: { value: 89.9, currency: 'eur' }, reference_number: 'INV-77', sender_name: 'Hand Sender' });
+    const res = await patchEvent(event.id, {
+      amount: { value: 89.9, currency: 'eur' },
+      reference_number: 'INV-77',
+      sender_name: 'Hand Sender',
+    });
     expect(res.status).toBe(200);
     const edited = ((await res.json()) as { event: Detail }).event;
-    expect(edited).toMatchObject({ state: 'open', amount: { value: 89.9, currency: 'EUR' }, reference_number: 'INV-77', sender_name: 'Hand Sender' });
-    expect(edited.history.at(-1)).toEqual(expect.objectContaining({ from: 'needs_input', to: 'open', cause: 'edited: payable with amount' }));
+    expect(edited).toMatchObject({
+      state: 'open',
+      amount: { value: 89.9, currency: 'EUR' },
+      reference_number: 'INV-77',
+      sender_name: 'Hand Sender',
+    });
+    expect(edited.history.at(-1)).toEqual(
+      expect.objectContaining({ from: 'needs_input', to: 'open', cause: 'edited: payable with amount' }),
+    );
 
-    const document = ((await (await h.api(`/v1/documents/${doc}`)).json()) as {
-      document: { sender_name: string; extracted_data: Record<string, unknown> };
-    }).document;
+    const document = (
+      (await (await h.api(`/v1/documents/${doc}`)).json()) as {
+        document: { sender_name: string; extracted_data: Record<string, unknown> };
+      }
+    ).document;
     expect(document.sender_name).toBe('Hand Sender');
-    expect(document.extracted_data.amount).toEqual({ value: { value: 89.9, currency: 'EUR' }, source: 'edit', confidence: 1 });
+    expect(document.extracted_data.amount).toEqual({
+      value: { value: 89.9, currency: 'EUR' },
+      source: 'edit',
+      confidence: 1,
+    });
     expect(document.extracted_data.reference_number).toEqual({ value: 'INV-77', source: 'edit', confidence: 1 });
 
     // The edits are the person's: reprocessing (whose text has no amount) keeps them, and the state.
     await reprocess(doc);
     expect(await detailOf(event.id)).toMatchObject({
-      state: 'open', amount: { value: 89.9, currency: 'EUR' }, reference_number: 'INV-77', sender_name: 'Hand Sender', due_date: '2030-02-01',
+      state: 'open',
+      amount: { value: 89.9, currency: 'EUR' },
+      reference_number: 'INV-77',
+      sender_name: 'Hand Sender',
+      due_date: '2030-02-01',
     });
-    const again = ((await (await h.api(`/v1/documents/${doc}`)).json()) as { document: { extracted_data: Record<string, unknown> } }).document;
+    const again = (
+      (await (await h.api(`/v1/documents/${doc}`)).json()) as { document: { extracted_data: Record<string, unknown> } }
+    ).document;
     expect(again.extracted_data.amount).toMatchObject({ source: 'edit' });
   });
 
   it('changes the type and re-decides the state the rules set, never a settled one', async () => {
-    const doc = await uploadAndProcess(h, { bytes: await makePdf('A letter really a notice'), name: 'notice.pdf' },
-      { metadata: { event_type: 'receipt' } });
+    const doc = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('A letter really a notice'), name: 'notice.pdf' },
+      { metadata: { event_type: 'receipt' } },
+    );
     const event = await eventOf(doc);
     const res = await patchEvent(event.id, { event_type: 'notice', due_date: '2030-05-05' });
     expect(((await res.json()) as { event: Detail }).event).toMatchObject({ event_type: 'notice', state: 'open' });
@@ -252,17 +349,29 @@ describe('PATCH /v1/events/:id gives an event its missing input', () => {
   });
 
   it('needs documents:write and editor access; rejects unknown fields and bad values', async () => {
-    const doc = await uploadAndProcess(h, { bytes: await makePdf('Access'), name: 'access.pdf' }, { metadata: { event_type: 'invoice' } });
+    const doc = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('Access'), name: 'access.pdf' },
+      { metadata: { event_type: 'invoice' } },
+    );
     const event = await eventOf(doc);
     const viewer = h.createKey({ role: 'viewer' });
-    expect(await (await patchEvent(event.id, { amount: null }, viewer)).json())
-      .toEqual({ success: false, error: 'Access denied to this space' });
+    expect(await (await patchEvent(event.id, { amount: null }, viewer)).json()).toEqual({
+      success: false,
+      error: 'Access denied to this space',
+    });
     const readOnly = h.createKey({ scopes: ['events:read', 'documents:read'] });
     const scoped = await patchEvent(event.id, { amount: null }, readOnly);
-    expect({ status: scoped.status, body: await scoped.json() }).toEqual({ status: 403, body: { success: false, error: 'Insufficient scope' } });
+    expect({ status: scoped.status, body: await scoped.json() }).toEqual({
+      status: 403,
+      body: { success: false, error: 'Insufficient scope' },
+    });
     const elsewhere = h.createKey({ spaces: [h.createSpace('Elsewhere')] });
     expect((await patchEvent(event.id, { amount: null }, elsewhere)).status).toBe(404);
-    expect(await (await patchEvent(event.id, { state: 'open' })).json()).toEqual({ success: false, error: 'Unknown parameter state' });
+    expect(await (await patchEvent(event.id, { state: 'open' })).json()).toEqual({
+      success: false,
+      error: 'Unknown parameter state',
+    });
     const badCurrency = await patchEvent(event.id, { amount: { value: 1, currency: 'EURO' } });
     expect(badCurrency.status).toBe(400);
     expect(((await badCurrency.json()) as { error: string }).error).toMatch(/^Invalid parameter amount\.currency: /);
@@ -273,11 +382,19 @@ describe('PATCH /v1/events/:id gives an event its missing input', () => {
 });
 
 describe('initial state from a state_hint', () => {
-  const facts = { eventType: 'contract' as const, hasAmount: false, paidAt: null, stateHint: 'active' as const, today: '2026-11-24' };
+  const facts = {
+    eventType: 'contract' as const,
+    hasAmount: false,
+    paidAt: null,
+    stateHint: 'active' as const,
+    today: '2026-11-24',
+  };
   it('a hint given while the end date had passed stands; one whose end date passed since expires', () => {
     expect(initialEventState({ ...facts, dueDate: '2020-06-01', hintGivenOn: '2026-11-20' }).state).toBe('active');
-    expect(initialEventState({ ...facts, dueDate: '2026-11-21', hintGivenOn: '2026-11-20' }))
-      .toEqual({ state: 'expired', cause: 'end date passed' });
+    expect(initialEventState({ ...facts, dueDate: '2026-11-21', hintGivenOn: '2026-11-20' })).toEqual({
+      state: 'expired',
+      cause: 'end date passed',
+    });
     expect(initialEventState({ ...facts, dueDate: '2026-11-24', hintGivenOn: '2026-11-20' }).state).toBe('active');
   });
 });

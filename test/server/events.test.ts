@@ -2,8 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ArchiveEvent, ArchiveEventDetail } from '../../common/archive-types.ts';
 import { makePdf, startHarness, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
 
-interface List<T> { success: true; items: T[]; total: number; limit: number; offset: number }
-interface ErrorJson { success: false; error: string }
+interface List<T> {
+  success: true;
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
+interface ErrorJson {
+  success: false;
+  error: string;
+}
 
 const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
 
@@ -11,11 +20,21 @@ let h: Harness;
 let spaceB = '';
 /** Document id by fixture name, and back. */
 const docs: Record<string, string> = {};
-const nameOf = (documentId: string): string => Object.entries(docs).find(([, id]) => id === documentId)?.[0] ?? documentId;
+const nameOf = (documentId: string): string =>
+  Object.entries(docs).find(([, id]) => id === documentId)?.[0] ?? documentId;
 
 const EUR = (value: number) => ({ value, currency: 'EUR' });
 const FIXTURES: Array<[name: string, metadata: Record<string, unknown> | null, inB?: boolean]> = [
-  ['open', { event_type: 'invoice', amount: EUR(100), due_date: '2026-12-15', sender_name: 'Stadtwerke', reference_number: 'R-1' }],
+  [
+    'open',
+    {
+      event_type: 'invoice',
+      amount: EUR(100),
+      due_date: '2026-12-15',
+      sender_name: 'Stadtwerke',
+      reference_number: 'R-1',
+    },
+  ],
   ['needsInput', { event_type: 'invoice', due_date: '2026-11-01' }],
   ['paid', { event_type: 'invoice', amount: EUR(50), due_date: '2026-01-31', paid_at: '2026-01-10' }],
   ['active', { event_type: 'contract', due_date: '2099-12-31' }],
@@ -34,19 +53,27 @@ async function listEvents(query = '', key?: string): Promise<List<ArchiveEvent>>
   return json<List<ArchiveEvent>>(res);
 }
 const names = (list: List<ArchiveEvent>): string[] => list.items.map((e) => nameOf(e.document_id)).sort();
-const eventOf = async (name: string): Promise<ArchiveEvent> => (await listEvents(`?document_id=${docs[name]}`)).items[0]!;
+const eventOf = async (name: string): Promise<ArchiveEvent> =>
+  (await listEvents(`?document_id=${docs[name]}`)).items[0]!;
 
 async function expectError(res: Response, status: number, message: string): Promise<void> {
-  expect({ status: res.status, body: await json<ErrorJson>(res) }).toEqual({ status, body: { success: false, error: message } });
+  expect({ status: res.status, body: await json<ErrorJson>(res) }).toEqual({
+    status,
+    body: { success: false, error: message },
+  });
 }
 
 beforeAll(async () => {
   h = await startHarness({ limits: { requestsPerWindow: 100_000, uploadsPerWindow: 100_000 } });
   spaceB = h.createSpace('B');
   for (const [name, metadata, inB] of FIXTURES) {
-    const res = await h.upload({ bytes: await makePdf(`Event fixture ${name}`), name: `${name}.pdf` }, {
-      ...(metadata ? { metadata } : {}), ...(inB ? { space_id: spaceB } : {}),
-    });
+    const res = await h.upload(
+      { bytes: await makePdf(`Event fixture ${name}`), name: `${name}.pdf` },
+      {
+        ...(metadata ? { metadata } : {}),
+        ...(inB ? { space_id: spaceB } : {}),
+      },
+    );
     expect(res.status).toBe(202);
     docs[name] = (await json<{ id: string }>(res)).id;
   }
@@ -61,8 +88,16 @@ describe('events from upload metadata', () => {
     const list = await listEvents('?limit=100');
     const states = Object.fromEntries(list.items.map((e) => [nameOf(e.document_id), e.state]));
     expect(states).toEqual({
-      open: 'open', needsInput: 'needs_input', paid: 'paid', active: 'active', expired: 'expired', received: 'received',
-      hintOpen: 'open', hintActive: 'active', implicitInvoice: 'open', inB: 'open',
+      open: 'open',
+      needsInput: 'needs_input',
+      paid: 'paid',
+      active: 'active',
+      expired: 'expired',
+      received: 'received',
+      hintOpen: 'open',
+      hintActive: 'active',
+      implicitInvoice: 'open',
+      inB: 'open',
     });
     expect(list.total).toBe(10); // 'plain' has no metadata and no event
   });
@@ -70,8 +105,14 @@ describe('events from upload metadata', () => {
   it('an event carries amount, due date, reference, sender and its document', async () => {
     const event = await eventOf('open');
     expect(event).toMatchObject({
-      document_id: docs.open, space_id: h.defaultSpaceId, event_type: 'invoice', state: 'open',
-      amount: { value: 100, currency: 'EUR' }, due_date: '2026-12-15', reference_number: 'R-1', sender_name: 'Stadtwerke',
+      document_id: docs.open,
+      space_id: h.defaultSpaceId,
+      event_type: 'invoice',
+      state: 'open',
+      amount: { value: 100, currency: 'EUR' },
+      due_date: '2026-12-15',
+      reference_number: 'R-1',
+      sender_name: 'Stadtwerke',
     });
     expect((await eventOf('implicitInvoice')).event_type).toBe('invoice');
   });
@@ -83,12 +124,23 @@ describe('events from upload metadata', () => {
     const { success, event } = await json<{ success: boolean; event: ArchiveEventDetail }>(res);
     expect(success).toBe(true);
     expect(event.state).toBe('paid');
-    expect(event.payments).toEqual([{
-      id: expect.any(String), paid_at: '2026-01-10', confirmed: true, source: 'metadata', amount: { value: 50, currency: 'EUR' },
-      created_at: expect.any(String),
-    }]);
+    expect(event.payments).toEqual([
+      {
+        id: expect.any(String),
+        paid_at: '2026-01-10',
+        confirmed: true,
+        source: 'metadata',
+        amount: { value: 50, currency: 'EUR' },
+        created_at: expect.any(String),
+      },
+    ]);
     expect(event.history).toEqual([{ from: null, to: 'paid', at: expect.any(String), cause: expect.any(String) }]);
-    expect(event.document).toMatchObject({ id: docs.paid, space_id: h.defaultSpaceId, status: 'completed', original_filename: 'paid.pdf' });
+    expect(event.document).toMatchObject({
+      id: docs.paid,
+      space_id: h.defaultSpaceId,
+      status: 'completed',
+      original_filename: 'paid.pdf',
+    });
   });
 
   it('the document detail links its events', async () => {
@@ -107,7 +159,13 @@ describe('GET /v1/events filters', () => {
   });
 
   it('due_before and due_after include the boundary date', async () => {
-    expect(names(await listEvents('?due_before=2026-12-15'))).toEqual(['expired', 'hintActive', 'needsInput', 'open', 'paid']);
+    expect(names(await listEvents('?due_before=2026-12-15'))).toEqual([
+      'expired',
+      'hintActive',
+      'needsInput',
+      'open',
+      'paid',
+    ]);
     expect(names(await listEvents('?due_before=2026-12-14'))).toEqual(['expired', 'hintActive', 'needsInput', 'paid']);
     expect(names(await listEvents('?due_after=2026-12-15'))).toEqual(['active', 'inB', 'open']);
     expect(names(await listEvents('?due_after=2026-12-16'))).toEqual(['active', 'inB']);
@@ -216,9 +274,13 @@ describe('reprocessing', () => {
   });
 
   it('keeps a paid state the metadata does not explain (settled by hand)', async () => {
-    const doc = await uploadAndProcess(h, { bytes: await makePdf('Settled by hand'), name: 'settled.pdf' }, {
-      metadata: { event_type: 'invoice', amount: EUR(30) },
-    });
+    const doc = await uploadAndProcess(
+      h,
+      { bytes: await makePdf('Settled by hand'), name: 'settled.pdf' },
+      {
+        metadata: { event_type: 'invoice', amount: EUR(30) },
+      },
+    );
     const event = (await listEvents(`?document_id=${doc}`)).items[0]!;
     expect(event.state).toBe('open');
     h.service.db.prepare("UPDATE events SET state = 'paid' WHERE id = ?").run(event.id);

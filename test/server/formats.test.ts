@@ -6,7 +6,11 @@ import { crc32, deflateRawSync, deflateSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FileFormat } from '../../common/archive-types.ts';
 import {
-  contentTypeMatches, detectFormat, detectFormatFromHead, MIME_TYPES, type DetectedFormat,
+  contentTypeMatches,
+  detectFormat,
+  detectFormatFromHead,
+  MIME_TYPES,
+  type DetectedFormat,
 } from '../../shared/formats/detect-format.ts';
 import { checkFile } from '../../main/core/uploads/file-check.ts';
 import { startHarness, type Harness } from '../helpers/archive-harness.ts';
@@ -16,8 +20,12 @@ import { startHarness, type Harness } from '../helpers/archive-harness.ts';
 const FIXTURES = resolve(import.meta.dirname, '../fixtures/formats');
 
 let tmp = '';
-beforeAll(() => { tmp = mkdtempSync(join(tmpdir(), 'formats-test-')); });
-afterAll(() => { rmSync(tmp, { recursive: true, force: true }); });
+beforeAll(() => {
+  tmp = mkdtempSync(join(tmpdir(), 'formats-test-'));
+});
+afterAll(() => {
+  rmSync(tmp, { recursive: true, force: true });
+});
 
 let fileCounter = 0;
 function writeTmp(bytes: Uint8Array, name = `file-${++fileCounter}.bin`): string {
@@ -41,7 +49,10 @@ const ascii = (text: string): Uint8Array => new TextEncoder().encode(text);
 function concat(parts: readonly Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const p of parts) { out.set(p, at); at += p.length; }
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
   return out;
 }
 
@@ -68,7 +79,9 @@ function png1x1(): Uint8Array {
     return concat([new Uint8Array(head.buffer), body, new Uint8Array(crc.buffer)]);
   };
   const ihdr = new DataView(new ArrayBuffer(13));
-  ihdr.setUint32(0, 1); ihdr.setUint32(4, 1); ihdr.setUint8(8, 8); // 1×1, 8-bit greyscale
+  ihdr.setUint32(0, 1);
+  ihdr.setUint32(4, 1);
+  ihdr.setUint8(8, 8); // 1×1, 8-bit greyscale
   return concat([
     new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     chunk('IHDR', new Uint8Array(ihdr.buffer)),
@@ -87,7 +100,14 @@ function tiff(littleEndian: boolean, big = false): Uint8Array {
   view.setUint32(4, 8, littleEndian);
   const pixelOffset = bytes.length - 1;
   const tags: [tag: number, type: number, value: number][] = [
-    [256, 3, 1], [257, 3, 1], [258, 3, 8], [259, 3, 1], [262, 3, 1], [273, 4, pixelOffset], [278, 3, 1], [279, 4, 1],
+    [256, 3, 1],
+    [257, 3, 1],
+    [258, 3, 8],
+    [259, 3, 1],
+    [262, 3, 1],
+    [273, 4, pixelOffset],
+    [278, 3, 1],
+    [279, 4, 1],
   ];
   view.setUint16(8, tags.length, littleEndian);
   tags.forEach(([tag, type, value], i) => {
@@ -110,7 +130,10 @@ function pdf(prefix = ''): Uint8Array {
   ];
   let text = `${prefix}%PDF-1.4\n`;
   const offsets: number[] = [];
-  objects.forEach((body, i) => { offsets.push(text.length); text += `${i + 1} 0 obj ${body} endobj\n`; });
+  objects.forEach((body, i) => {
+    offsets.push(text.length);
+    text += `${i + 1} 0 obj ${body} endobj\n`;
+  });
   const xref = text.length;
   text += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
   for (const offset of offsets) text += `${String(offset).padStart(10, '0')} 00000 n \n`;
@@ -173,7 +196,13 @@ const STORAGE = 1;
 const STREAM = 2;
 const ROOT = 5;
 
-interface OleEntry { name: string; type: number; left?: number; right?: number; child?: number }
+interface OleEntry {
+  name: string;
+  type: number;
+  left?: number;
+  right?: number;
+  child?: number;
+}
 
 function oleEntry({ name, type, left = NOSTREAM, right = NOSTREAM, child = NOSTREAM }: OleEntry): Uint8Array {
   const bytes = new Uint8Array(128);
@@ -190,7 +219,12 @@ function oleEntry({ name, type, left = NOSTREAM, right = NOSTREAM, child = NOSTR
 }
 
 function oleHeader(o: {
-  shift: 9 | 12; firstDir: number; fat: number[]; fatCount?: number; firstDifat?: number; difatCount?: number;
+  shift: 9 | 12;
+  firstDir: number;
+  fat: number[];
+  fatCount?: number;
+  firstDifat?: number;
+  difatCount?: number;
 }): Uint8Array {
   const bytes = new Uint8Array(2 ** o.shift); // the header occupies a whole sector
   const view = new DataView(bytes.buffer);
@@ -226,7 +260,10 @@ function assemble(header: Uint8Array, sectors: ReadonlyMap<number, Uint8Array>):
 }
 
 /** Sector 0 is the FAT, sectors 1.. the directory (chained in order unless `patchFat` says otherwise). */
-function ole(entries: readonly OleEntry[], o: { shift?: 9 | 12; patchFat?: (fat: Map<number, number>) => void } = {}): Uint8Array {
+function ole(
+  entries: readonly OleEntry[],
+  o: { shift?: 9 | 12; patchFat?: (fat: Map<number, number>) => void } = {},
+): Uint8Array {
   const shift = o.shift ?? 9;
   const sectorSize = 2 ** shift;
   const perSector = sectorSize / 128;
@@ -245,19 +282,28 @@ function ole(entries: readonly OleEntry[], o: { shift?: 9 | 12; patchFat?: (fat:
 
 /** Root whose children are `names` (streams), linked as a right-leaning chain. */
 function oleWithStreams(names: readonly string[], shift: 9 | 12 = 9): Uint8Array {
-  return ole([
-    { name: 'Root Entry', type: ROOT, child: names.length > 0 ? 1 : NOSTREAM },
-    ...names.map((name, i) => ({ name, type: STREAM, right: i + 1 < names.length ? i + 2 : NOSTREAM })),
-  ], { shift });
+  return ole(
+    [
+      { name: 'Root Entry', type: ROOT, child: names.length > 0 ? 1 : NOSTREAM },
+      ...names.map((name, i) => ({ name, type: STREAM, right: i + 1 < names.length ? i + 2 : NOSTREAM })),
+    ],
+    { shift },
+  );
 }
 
 // ---- tests ----
 
 describe('detectFormat on real documents', () => {
   const cases: [file: string, format: FileFormat, extension: string][] = [
-    ['sample.doc', 'doc', 'doc'], ['sample.xls', 'xls', 'xls'], ['sample.ppt', 'ppt', 'ppt'],
-    ['sample.docx', 'docx', 'docx'], ['sample.xlsx', 'xlsx', 'xlsx'], ['sample.pptx', 'pptx', 'pptx'],
-    ['sample.odt', 'odt', 'odt'], ['sample.ods', 'ods', 'ods'], ['sample.odp', 'odp', 'odp'],
+    ['sample.doc', 'doc', 'doc'],
+    ['sample.xls', 'xls', 'xls'],
+    ['sample.ppt', 'ppt', 'ppt'],
+    ['sample.docx', 'docx', 'docx'],
+    ['sample.xlsx', 'xlsx', 'xlsx'],
+    ['sample.pptx', 'pptx', 'pptx'],
+    ['sample.odt', 'odt', 'odt'],
+    ['sample.ods', 'ods', 'ods'],
+    ['sample.odp', 'odp', 'odp'],
     ['sample.jpg', 'jpeg', 'jpg'],
   ];
   it.each(cases)('%s → %s', async (file, expected, extension) => {
@@ -273,7 +319,11 @@ describe('detectFormat on images and PDF', () => {
     expect(await format(tiff(false))).toBe('tiff');
     expect(await format(tiff(true, true))).toBe('tiff');
     expect(await format(tiff(false, true))).toBe('tiff');
-    expect(await detectFormat(writeTmp(pdf()))).toEqual({ format: 'pdf', mimeType: 'application/pdf', extension: 'pdf' });
+    expect(await detectFormat(writeTmp(pdf()))).toEqual({
+      format: 'pdf',
+      mimeType: 'application/pdf',
+      extension: 'pdf',
+    });
   });
 
   it('finds %PDF- at the start or after a byte order mark and white-space only, within the first 1024 bytes', async () => {
@@ -287,13 +337,25 @@ describe('detectFormat on images and PDF', () => {
 
   // Polyglots: valid enough as a PDF for a reader, but run by the operating system as what they are first.
   it('refuses executables, scripts and markup, even with a PDF inside their first bytes', async () => {
-    const dosStub = concat([ascii('MZ'), new Uint8Array(58), ascii('This program cannot be run in DOS mode.\r\n'), pdf()]);
+    const dosStub = concat([
+      ascii('MZ'),
+      new Uint8Array(58),
+      ascii('This program cannot be run in DOS mode.\r\n'),
+      pdf(),
+    ]);
     expect(await format(dosStub)).toBeUndefined();
     expect(await format(concat([new Uint8Array([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), pdf(' ')]))).toBeUndefined();
     expect(await format(pdf('#!/bin/sh\n# '))).toBeUndefined();
     expect(await format(ascii('#!/bin/sh\n%PDF-1.4\n'))).toBeUndefined();
     expect(await format(pdf('@echo off\r\nstart calc.exe\r\n'))).toBeUndefined(); // a batch file first
-    for (const markup of ['<!DOCTYPE html>', '<html>', ' \r\n<script>', '<!-- x -->', '<?xml version="1.0"?>', '\uFEFF<svg>']) {
+    for (const markup of [
+      '<!DOCTYPE html>',
+      '<html>',
+      ' \r\n<script>',
+      '<!-- x -->',
+      '<?xml version="1.0"?>',
+      '\uFEFF<svg>',
+    ]) {
       expect(await format(concat([ascii(markup), pdf()])), markup).toBeUndefined();
     }
   });
@@ -306,16 +368,49 @@ describe('detectFormat on images and PDF', () => {
 
 describe('detectFormat on zip containers', () => {
   it('detects minimal OOXML and ODF packages, OPC names case-insensitively', async () => {
-    expect(await format(zip([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'word/document.xml', data: '<w/>' }]))).toBe('docx');
-    expect(await format(zip([{ name: 'xl/workbook.xml', data: '<x/>', deflate: true }, { name: '[content_types].xml', data: '<Types/>' }]))).toBe('xlsx');
-    expect(await format(zip([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'PPT/Presentation.xml', data: '<p/>' }]))).toBe('pptx');
-    expect(await format(zip([{ name: 'mimetype', data: 'application/vnd.oasis.opendocument.text' }, { name: 'content.xml', data: '<c/>' }]))).toBe('odt');
+    expect(
+      await format(
+        zip([
+          { name: '[Content_Types].xml', data: '<Types/>' },
+          { name: 'word/document.xml', data: '<w/>' },
+        ]),
+      ),
+    ).toBe('docx');
+    expect(
+      await format(
+        zip([
+          { name: 'xl/workbook.xml', data: '<x/>', deflate: true },
+          { name: '[content_types].xml', data: '<Types/>' },
+        ]),
+      ),
+    ).toBe('xlsx');
+    expect(
+      await format(
+        zip([
+          { name: '[Content_Types].xml', data: '<Types/>' },
+          { name: 'PPT/Presentation.xml', data: '<p/>' },
+        ]),
+      ),
+    ).toBe('pptx');
+    expect(
+      await format(
+        zip([
+          { name: 'mimetype', data: 'application/vnd.oasis.opendocument.text' },
+          { name: 'content.xml', data: '<c/>' },
+        ]),
+      ),
+    ).toBe('odt');
     // The spec wants `mimetype` stored, but a deflated one is just as unambiguous.
-    expect(await format(zip([{ name: 'mimetype', data: 'application/vnd.oasis.opendocument.spreadsheet', deflate: true }]))).toBe('ods');
+    expect(
+      await format(zip([{ name: 'mimetype', data: 'application/vnd.oasis.opendocument.spreadsheet', deflate: true }])),
+    ).toBe('ods');
   });
 
   it('rejects zips that are not OOXML/ODF documents', async () => {
-    const plain = zip([{ name: 'a.pdf', data: pdf() }, { name: 'b.pdf', data: pdf() }]);
+    const plain = zip([
+      { name: 'a.pdf', data: pdf() },
+      { name: 'b.pdf', data: pdf() },
+    ]);
     expect(await format(plain)).toBeUndefined(); // "%PDF-" sits in the first KB: still a zip
     const epub = zip([
       { name: 'mimetype', data: 'application/epub+zip' },
@@ -323,17 +418,33 @@ describe('detectFormat on zip containers', () => {
       { name: 'OEBPS/content.opf', data: '<package/>' },
     ]);
     expect(await format(epub)).toBeUndefined();
-    const jar = zip([{ name: 'META-INF/MANIFEST.MF', data: 'Manifest-Version: 1.0\n' }, { name: 'A.class', data: new Uint8Array([0xca, 0xfe, 0xba, 0xbe]) }]);
+    const jar = zip([
+      { name: 'META-INF/MANIFEST.MF', data: 'Manifest-Version: 1.0\n' },
+      { name: 'A.class', data: new Uint8Array([0xca, 0xfe, 0xba, 0xbe]) },
+    ]);
     expect(await format(jar)).toBeUndefined();
     expect(await format(zip([]))).toBeUndefined();
   });
 
   it('needs both [Content_Types].xml and the main part, and an exact ODF mimetype', async () => {
     expect(await format(zip([{ name: 'word/document.xml', data: '<w/>' }]))).toBeUndefined();
-    expect(await format(zip([{ name: '[Content_Types].xml', data: '<Types/>' }, { name: 'word/styles.xml', data: '<s/>' }]))).toBeUndefined();
-    expect(await format(zip([{ name: 'mimetype', data: 'application/vnd.oasis.opendocument.text\n' }]))).toBeUndefined();
-    expect(await format(zip([{ name: 'mimetype', data: 'application/vnd.oasis.opendocument.text-template' }]))).toBeUndefined();
-    expect(await format(zip([{ name: 'mimetype', data: 'application/vnd.oasis.opendocument.graphics' }]))).toBeUndefined();
+    expect(
+      await format(
+        zip([
+          { name: '[Content_Types].xml', data: '<Types/>' },
+          { name: 'word/styles.xml', data: '<s/>' },
+        ]),
+      ),
+    ).toBeUndefined();
+    expect(
+      await format(zip([{ name: 'mimetype', data: 'application/vnd.oasis.opendocument.text\n' }])),
+    ).toBeUndefined();
+    expect(
+      await format(zip([{ name: 'mimetype', data: 'application/vnd.oasis.opendocument.text-template' }])),
+    ).toBeUndefined();
+    expect(
+      await format(zip([{ name: 'mimetype', data: 'application/vnd.oasis.opendocument.graphics' }])),
+    ).toBeUndefined();
   });
 
   it('returns null for truncated or corrupt zips', async () => {
@@ -371,7 +482,14 @@ describe('detectFormat on OLE compound files', () => {
     ]);
     expect(await format(nested)).toBeUndefined();
     // A storage named like a stream does not count either.
-    expect(await format(ole([{ name: 'Root Entry', type: ROOT, child: 1 }, { name: 'WordDocument', type: STORAGE }]))).toBeUndefined();
+    expect(
+      await format(
+        ole([
+          { name: 'Root Entry', type: ROOT, child: 1 },
+          { name: 'WordDocument', type: STORAGE },
+        ]),
+      ),
+    ).toBeUndefined();
   });
 
   it('looks only at the root, so a .doc with an embedded workbook stays a .doc', async () => {
@@ -388,17 +506,43 @@ describe('detectFormat on OLE compound files', () => {
     // First directory sector 13953 is covered by FAT sector #109, found only via DIFAT sector 1.
     const firstDir = 109 * 128 + 1;
     const sectors = new Map<number, Uint8Array>([
-      [0, idSector(512, new Map([[0, FATSECT], [1, DIFSECT], [2, FATSECT], [3, ENDOFCHAIN]]))],
-      [1, idSector(512, new Map([[0, 2], [127, ENDOFCHAIN]]))],
+      [
+        0,
+        idSector(
+          512,
+          new Map([
+            [0, FATSECT],
+            [1, DIFSECT],
+            [2, FATSECT],
+            [3, ENDOFCHAIN],
+          ]),
+        ),
+      ],
+      [
+        1,
+        idSector(
+          512,
+          new Map([
+            [0, 2],
+            [127, ENDOFCHAIN],
+          ]),
+        ),
+      ],
       [2, idSector(512, new Map([[firstDir % 128, 3]]))],
       [3, concat([oleEntry({ name: 'PowerPoint Document', type: STREAM }), new Uint8Array(384)])],
-      [firstDir, concat([
-        oleEntry({ name: 'Root Entry', type: ROOT, child: 1 }),
-        oleEntry({ name: 'Current User', type: STREAM, right: 4 }),
-        new Uint8Array(256),
-      ])],
+      [
+        firstDir,
+        concat([
+          oleEntry({ name: 'Root Entry', type: ROOT, child: 1 }),
+          oleEntry({ name: 'Current User', type: STREAM, right: 4 }),
+          new Uint8Array(256),
+        ]),
+      ],
     ]);
-    const bytes = assemble(oleHeader({ shift: 9, firstDir, fat: [0], fatCount: 110, firstDifat: 1, difatCount: 1 }), sectors);
+    const bytes = assemble(
+      oleHeader({ shift: 9, firstDir, fat: [0], fatCount: 110, firstDifat: 1, difatCount: 1 }),
+      sectors,
+    );
     expect(await format(bytes)).toBe('ppt');
     expect(detectFormatFromHead(bytes)).toMatchObject({ format: 'ppt' });
   });
@@ -468,7 +612,10 @@ describe('detectFormatFromHead', () => {
     expect(detectFormatFromHead(head(pdf('junk\n')))).toBeNull();
     expect(detectFormatFromHead(head(concat([ascii('MZ'), pdf()])))).toBeNull();
     expect(detectFormatFromHead(head(png1x1()))).toMatchObject({ format: 'png' });
-    expect(detectFormatFromHead(head(fixtureBytes('sample.jpg')))).toMatchObject({ format: 'jpeg', mimeType: 'image/jpeg' });
+    expect(detectFormatFromHead(head(fixtureBytes('sample.jpg')))).toMatchObject({
+      format: 'jpeg',
+      mimeType: 'image/jpeg',
+    });
     expect(detectFormatFromHead(head(tiff(false)))).toMatchObject({ format: 'tiff' });
   });
 
@@ -545,21 +692,28 @@ describe('contentTypeMatches', () => {
 });
 
 describe('a Windows executable with "%PDF-" in its DOS stub, named setup.exe', () => {
-  const polyglot = (): Uint8Array => concat([ascii('MZ'), new Uint8Array(58), ascii('%PDF-1.4 in the stub\r\n'), pdf()]);
+  const polyglot = (): Uint8Array =>
+    concat([ascii('MZ'), new Uint8Array(58), ascii('%PDF-1.4 in the stub\r\n'), pdf()]);
   let h: Harness;
-  beforeAll(async () => { h = await startHarness(); });
-  afterAll(async () => { await h.close(); });
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(async () => {
+    await h.close();
+  });
 
-  it('is refused by the service with the spec\'s message, and nothing is stored', async () => {
+  it("is refused by the service with the spec's message, and nothing is stored", async () => {
     const res = await h.upload({ bytes: polyglot(), name: 'setup.exe', type: 'application/pdf' });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ success: false, error: 'File content does not match any supported format' });
     expect(h.service.db.prepare('SELECT count(*) AS n FROM documents').get()).toEqual({ n: 0 });
   });
 
-  it('is refused by the desktop\'s pre-upload check in the same words (one detection for both)', async () => {
+  it("is refused by the desktop's pre-upload check in the same words (one detection for both)", async () => {
     expect(await checkFile(writeTmp(polyglot(), 'setup.exe'))).toEqual({
-      ok: false, permanent: true, error: 'File content does not match any supported format',
+      ok: false,
+      permanent: true,
+      error: 'File content does not match any supported format',
     });
   });
 });

@@ -24,7 +24,12 @@ const INVOICE = [
 ];
 
 const EMPTY_ANSWER: LlmAnswer = {
-  sender_name: null, reference_number: null, document_date: null, due_date: null, amount: null, currency: null,
+  sender_name: null,
+  reference_number: null,
+  document_date: null,
+  due_date: null,
+  amount: null,
+  currency: null,
 };
 
 interface ChatBody {
@@ -32,8 +37,15 @@ interface ChatBody {
   messages: Array<{ role: string; content: string }>;
   response_format?: { type: string; json_schema?: { name: string; schema: unknown } };
 }
-interface Call { body: ChatBody; authorization: string | undefined }
-interface Reply { status?: number; answer?: unknown; delayMs?: number }
+interface Call {
+  body: ChatBody;
+  authorization: string | undefined;
+}
+interface Reply {
+  status?: number;
+  answer?: unknown;
+  delayMs?: number;
+}
 
 /** A small OpenAI-compatible chat endpoint on 127.0.0.1: answers what the test says, counts requests in flight. */
 class FakeChatServer {
@@ -47,7 +59,10 @@ class FakeChatServer {
   async start(): Promise<void> {
     this.server = createServer((req, res) => {
       void (async () => {
-        const call: Call = { body: JSON.parse(await readBody(req)) as ChatBody, authorization: req.headers.authorization };
+        const call: Call = {
+          body: JSON.parse(await readBody(req)) as ChatBody,
+          authorization: req.headers.authorization,
+        };
         const index = this.calls.push(call) - 1;
         this.inFlight++;
         this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
@@ -56,15 +71,23 @@ class FakeChatServer {
         if (reply.delayMs) {
           await new Promise<void>((done) => {
             const timer = setTimeout(done, reply.delayMs);
-            res.once('close', () => { clearTimeout(timer); done(); });
+            res.once('close', () => {
+              clearTimeout(timer);
+              done();
+            });
           });
         }
         this.inFlight--;
         if (res.destroyed) return;
         const status = reply.status ?? 200;
-        const body = status === 200
-          ? { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(reply.answer) } }] }
-          : { error: { message: `fake failure ${status}` } };
+        const body =
+          status === 200
+            ? {
+                id: 'chatcmpl-1',
+                object: 'chat.completion',
+                choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(reply.answer) } }],
+              }
+            : { error: { message: `fake failure ${status}` } };
         res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
       })();
     });
@@ -98,14 +121,24 @@ let modelCounter = 0;
 function configure(overrides: Partial<Extract<StoredLlmSetting, { enabled: true }>> = {}): string {
   const model = `fake-model-${++modelCounter}`;
   writeLlmSetting(h.service.db, {
-    enabled: true, base_url: chat.url, model, api_key_env: null, api_key: null, timeout_ms: 5000, concurrency: 4, ...overrides,
+    enabled: true,
+    base_url: chat.url,
+    model,
+    api_key_env: null,
+    api_key: null,
+    timeout_ms: 5000,
+    concurrency: 4,
+    ...overrides,
   });
   return overrides.model ?? model;
 }
 
 async function processInvoice(lines: string[] = INVOICE, name = 'scan.pdf'): Promise<ArchiveDocumentDetail> {
   // A line of its own per upload: the same bytes twice would be a duplicate, not processed again.
-  const id = await uploadAndProcess(h, { bytes: await makePdf([...lines, `Ablage ${name.replace(/\W+/g, ' ')}`]), name });
+  const id = await uploadAndProcess(h, {
+    bytes: await makePdf([...lines, `Ablage ${name.replace(/\W+/g, ' ')}`]),
+    name,
+  });
   const res = await h.api(`/v1/documents/${id}`);
   expect(res.status).toBe(200);
   return ((await res.json()) as { document: ArchiveDocumentDetail }).document;
@@ -128,18 +161,22 @@ afterEach(() => {
 });
 
 describe('language model extractor in the pipeline', () => {
-  it('is off by default: no request, the rules\' fields only', async () => {
+  it("is off by default: no request, the rules' fields only", async () => {
     const doc = await processInvoice(INVOICE, 'off.pdf');
     expect(chat.calls).toHaveLength(0);
-    expect(Object.values(doc.extracted_data).some((field) => (field as { source?: unknown }).source === 'llm')).toBe(false);
+    expect(Object.values(doc.extracted_data).some((field) => (field as { source?: unknown }).source === 'llm')).toBe(
+      false,
+    );
     expect(doc.processing_note ?? '').not.toMatch(/language model/i);
   });
 
-  it('fills fields with printed values, provenance llm; a confident rules\' field stands', async () => {
+  it("fills fields with printed values, provenance llm; a confident rules' field stands", async () => {
     const model = configure();
     chat.reply = () => ({
       answer: {
-        ...EMPTY_ANSWER, reference_number: 'AX-77-310', due_date: '2026-03-17',
+        ...EMPTY_ANSWER,
+        reference_number: 'AX-77-310',
+        due_date: '2026-03-17',
         // Printed, but the rules read a labelled document date with confidence: theirs stands.
         document_date: '2026-03-17',
       },
@@ -160,17 +197,23 @@ describe('language model extractor in the pipeline', () => {
     expect(fieldOf(doc, 'amount')).toMatchObject({ value: { value: 1234.5, currency: 'EUR' }, source: 'text' });
   });
 
-  it('drops every value the document does not print; the rules\' values stand', async () => {
+  it("drops every value the document does not print; the rules' values stand", async () => {
     configure();
     chat.reply = () => ({
       answer: {
-        sender_name: 'Nordwind Handel AG', reference_number: 'QX-5512', document_date: '2026-02-28', due_date: '2026-04-30',
-        amount: 999.99, currency: 'EUR',
+        sender_name: 'Nordwind Handel AG',
+        reference_number: 'QX-5512',
+        document_date: '2026-02-28',
+        due_date: '2026-04-30',
+        amount: 999.99,
+        currency: 'EUR',
       },
     });
     const doc = await processInvoice(INVOICE, 'drop.pdf');
     expect(chat.calls).toHaveLength(1);
-    expect(Object.values(doc.extracted_data).some((field) => (field as { source?: unknown }).source === 'llm')).toBe(false);
+    expect(Object.values(doc.extracted_data).some((field) => (field as { source?: unknown }).source === 'llm')).toBe(
+      false,
+    );
     expect(fieldOf(doc, 'due_date')).toBeUndefined();
     expect(fieldOf(doc, 'reference_number')).toBeUndefined();
     expect(fieldOf(doc, 'amount')).toMatchObject({ value: { value: 1234.5, currency: 'EUR' }, source: 'text' });
@@ -181,9 +224,10 @@ describe('language model extractor in the pipeline', () => {
 
   it('asks in plain JSON mode when the server refuses json_schema', async () => {
     configure();
-    chat.reply = (call) => call.body.response_format?.type === 'json_schema'
-      ? { status: 400 }
-      : { answer: { ...EMPTY_ANSWER, reference_number: 'AX-77-310' } };
+    chat.reply = (call) =>
+      call.body.response_format?.type === 'json_schema'
+        ? { status: 400 }
+        : { answer: { ...EMPTY_ANSWER, reference_number: 'AX-77-310' } };
     const doc = await processInvoice(INVOICE, 'json-mode.pdf');
     expect(chat.calls.map((c) => c.body.response_format?.type)).toEqual(['json_schema', 'json_object']);
     expect(fieldOf(doc, 'reference_number')).toMatchObject({ value: 'AX-77-310', source: 'llm' });
@@ -191,14 +235,15 @@ describe('language model extractor in the pipeline', () => {
 
   it('retries after a 500 and uses the answer that follows', async () => {
     configure();
-    chat.reply = (_call, index) => index === 0 ? { status: 500 } : { answer: { ...EMPTY_ANSWER, reference_number: 'AX-77-310' } };
+    chat.reply = (_call, index) =>
+      index === 0 ? { status: 500 } : { answer: { ...EMPTY_ANSWER, reference_number: 'AX-77-310' } };
     const doc = await processInvoice(INVOICE, 'retry.pdf');
     expect(chat.calls).toHaveLength(2);
     expect(fieldOf(doc, 'reference_number')).toMatchObject({ value: 'AX-77-310', source: 'llm' });
     expect(doc.processing_note ?? '').not.toMatch(/language model/i);
   });
 
-  it('gives up after the retries; the rules\' fields stand and the note says why', async () => {
+  it("gives up after the retries; the rules' fields stand and the note says why", async () => {
     configure();
     chat.reply = () => ({ status: 503 });
     const doc = await processInvoice(INVOICE, 'down.pdf');
@@ -209,7 +254,7 @@ describe('language model extractor in the pipeline', () => {
     expect(doc.processing_note).toContain('HTTP 503');
   });
 
-  it('a slow answer runs out of its time, is not retried, and the rules\' fields stand', async () => {
+  it("a slow answer runs out of its time, is not retried, and the rules' fields stand", async () => {
     configure({ timeout_ms: 1000 });
     chat.reply = () => ({ delayMs: 2500, answer: { ...EMPTY_ANSWER, reference_number: 'AX-77-310' } });
     const started = performance.now();
@@ -224,11 +269,13 @@ describe('language model extractor in the pipeline', () => {
   it('holds the concurrency limit across analysis processes', async () => {
     configure({ concurrency: 1 });
     chat.reply = () => ({ delayMs: 600, answer: EMPTY_ANSWER });
-    const ids = await Promise.all([1, 2, 3].map(async (n) => {
-      const res = await h.upload({ bytes: await makePdf([...INVOICE, `Kopie ${n}`]), name: `copy-${n}.pdf` });
-      expect(res.status).toBe(202);
-      return ((await res.json()) as { id: string }).id;
-    }));
+    const ids = await Promise.all(
+      [1, 2, 3].map(async (n) => {
+        const res = await h.upload({ bytes: await makePdf([...INVOICE, `Kopie ${n}`]), name: `copy-${n}.pdf` });
+        expect(res.status).toBe(202);
+        return ((await res.json()) as { id: string }).id;
+      }),
+    );
     await h.service.processor.idle();
     expect(ids).toHaveLength(3);
     expect(chat.calls).toHaveLength(3);
@@ -276,27 +323,35 @@ describe('checking an answer against the document', () => {
     expect(verify({ amount: 12.03, currency: 'EUR' }, 'Datum 12.03.2026\nSumme 40,00 EUR').dropped).toEqual(['amount']);
   });
 
-  it('keeps the rules\' currency when the model names one the document does not print', () => {
-    expect(verify({ amount: 40, currency: 'USD' }, 'Summe 40,00 €', 'EUR').fields.amount).toEqual({ value: 40, currency: 'EUR' });
+  it("keeps the rules' currency when the model names one the document does not print", () => {
+    expect(verify({ amount: 40, currency: 'USD' }, 'Summe 40,00 €', 'EUR').fields.amount).toEqual({
+      value: 40,
+      currency: 'EUR',
+    });
   });
 
   it('reads dates day first and month first, and drops an unprinted one', () => {
     const text = 'Invoice date 04/03/2026\nDue 2026-05-01';
-    expect(verify({ document_date: '2026-04-03', due_date: '2026-05-01' }, text).fields).toEqual({ document_date: '2026-04-03', due_date: '2026-05-01' });
+    expect(verify({ document_date: '2026-04-03', due_date: '2026-05-01' }, text).fields).toEqual({
+      document_date: '2026-04-03',
+      due_date: '2026-05-01',
+    });
     expect(verify({ document_date: '2026-03-04' }, text).fields).toEqual({ document_date: '2026-03-04' });
     expect(verify({ due_date: '2026-05-02' }, text).dropped).toEqual(['due_date']);
   });
 
   it('finds the sender whatever the case and spacing; the reference only verbatim', () => {
     const text = 'ACME  Werkstatt KG\nBeleg-Nr. 2026/0815';
-    expect(verify({ sender_name: 'Acme Werkstatt KG', reference_number: '2026/0815' }, text).fields)
-      .toEqual({ sender_name: 'Acme Werkstatt KG', reference_number: '2026/0815' });
+    expect(verify({ sender_name: 'Acme Werkstatt KG', reference_number: '2026/0815' }, text).fields).toEqual({
+      sender_name: 'Acme Werkstatt KG',
+      reference_number: '2026/0815',
+    });
     expect(verify({ reference_number: '2026-0815' }, text).dropped).toEqual(['reference_number']);
   });
 });
 
 describe('merging verified values', () => {
-  it('fills gaps and replaces weak rules\' values; confident, structured and learned values stand', () => {
+  it("fills gaps and replaces weak rules' values; confident, structured and learned values stand", () => {
     const fields: Record<string, { value: unknown; source: string; confidence: number }> = {
       sender_name: { value: 'Printed Header Line', source: 'text', confidence: 0.4 },
       document_date: { value: '2026-03-03', source: 'text', confidence: 0.9 },
@@ -305,7 +360,10 @@ describe('merging verified values', () => {
       amount: { value: { value: -20, currency: 'EUR' }, source: 'text', confidence: 0.5 },
     };
     const set = mergeLlmFields(fields, {
-      sender_name: 'Acme Werkstatt KG', document_date: '2026-03-04', reference_number: 'R-2', due_date: '2026-04-01',
+      sender_name: 'Acme Werkstatt KG',
+      document_date: '2026-03-04',
+      reference_number: 'R-2',
+      due_date: '2026-04-01',
       amount: { value: 25, currency: 'EUR' },
     });
     expect(set.sort()).toEqual(['amount', 'due_date', 'sender_name']);
@@ -324,12 +382,18 @@ describe('archive CLI: llm', () => {
   function cli(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
     return new Promise((done, reject) => {
       const child = spawn(process.execPath, [CLI, '--data-dir', h.dataDir, ...args], {
-        cwd: ROOT, env: { ...process.env, ARCHIVE_LLM_BASE_URL: '' }, stdio: ['pipe', 'pipe', 'pipe'],
+        cwd: ROOT,
+        env: { ...process.env, ARCHIVE_LLM_BASE_URL: '' },
+        stdio: ['pipe', 'pipe', 'pipe'],
       });
       let stdout = '';
       let stderr = '';
-      child.stdout.setEncoding('utf8').on('data', (chunk: string) => { stdout += chunk; });
-      child.stderr.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        stdout += chunk;
+      });
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+        stderr += chunk;
+      });
       child.once('error', reject);
       child.once('close', (code) => done({ code, stdout, stderr }));
       child.stdin.end(stdin);
@@ -338,16 +402,35 @@ describe('archive CLI: llm', () => {
 
   it('sets, shows (never the key) and turns off; the service follows', async () => {
     const secret = 'sk-invented-stdin-key-42';
-    const set = await cli(['llm', 'set', '--base-url', `${chat.url}/`, '--model', 'tiny-model', '--api-key-stdin',
-      '--timeout-ms', '4000', '--concurrency', '2'], `${secret}\n`);
+    const set = await cli(
+      [
+        'llm',
+        'set',
+        '--base-url',
+        `${chat.url}/`,
+        '--model',
+        'tiny-model',
+        '--api-key-stdin',
+        '--timeout-ms',
+        '4000',
+        '--concurrency',
+        '2',
+      ],
+      `${secret}\n`,
+    );
     expect(set.code, set.stderr).toBe(0);
     expect(set.stdout).toContain('Language model: on (set in this archive)');
     expect(set.stdout).toContain('stored in the archive (not shown)');
     const shown = await cli(['--json', 'llm', 'show']);
     expect(shown.code).toBe(0);
     expect(JSON.parse(shown.stdout)).toEqual({
-      enabled: true, origin: 'archive', base_url: chat.url, model: 'tiny-model', api_key: { source: 'archive' },
-      timeout_ms: 4000, concurrency: 2,
+      enabled: true,
+      origin: 'archive',
+      base_url: chat.url,
+      model: 'tiny-model',
+      api_key: { source: 'archive' },
+      timeout_ms: 4000,
+      concurrency: 2,
     });
     expect(set.stdout + shown.stdout + set.stderr + shown.stderr).not.toContain(secret);
 
@@ -367,10 +450,22 @@ describe('archive CLI: llm', () => {
       [['llm', 'set', '--base-url', 'ftp://host/v1', '--model', 'm'], /http or https/],
       [['llm', 'set', '--base-url', 'http://user:pw@127.0.0.1:1/v1', '--model', 'm'], /must not contain credentials/],
       [['llm', 'set', '--base-url', 'http://127.0.0.1:1/v1'], /needs a model name/],
-      [['llm', 'set', '--base-url', 'http://127.0.0.1:1/v1', '--model', 'm', '--timeout-ms', '5'], /--timeout-ms must be a whole number from 1000/],
-      [['llm', 'set', '--base-url', 'http://127.0.0.1:1/v1', '--model', 'm', '--concurrency', 'two'], /--concurrency must be a whole number/],
-      [['llm', 'set', '--base-url', 'http://127.0.0.1:1/v1', '--model', 'm', '--api-key-env', 'K', '--api-key-stdin'], /one way/],
-      [['llm', 'set', '--base-url', 'http://127.0.0.1:1/v1', '--model', 'm', '--api-key-env', 'NOT-A-NAME'], /environment variable name/],
+      [
+        ['llm', 'set', '--base-url', 'http://127.0.0.1:1/v1', '--model', 'm', '--timeout-ms', '5'],
+        /--timeout-ms must be a whole number from 1000/,
+      ],
+      [
+        ['llm', 'set', '--base-url', 'http://127.0.0.1:1/v1', '--model', 'm', '--concurrency', 'two'],
+        /--concurrency must be a whole number/,
+      ],
+      [
+        ['llm', 'set', '--base-url', 'http://127.0.0.1:1/v1', '--model', 'm', '--api-key-env', 'K', '--api-key-stdin'],
+        /one way/,
+      ],
+      [
+        ['llm', 'set', '--base-url', 'http://127.0.0.1:1/v1', '--model', 'm', '--api-key-env', 'NOT-A-NAME'],
+        /environment variable name/,
+      ],
       [['llm', 'set', '--base-url', 'http://127.0.0.1:1/v1', '--model', 'm', '--api-key-stdin'], /read no key/],
     ];
     for (const [args, message] of cases) {

@@ -19,8 +19,12 @@ interface Operation {
 interface OpenApi {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, Json>; parameters: Record<string, Json>; responses: Record<string, Json>;
-    securitySchemes: Record<string, Json> };
+  components: {
+    schemas: Record<string, Json>;
+    parameters: Record<string, Json>;
+    responses: Record<string, Json>;
+    securitySchemes: Record<string, Json>;
+  };
 }
 
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
@@ -36,7 +40,8 @@ const ids: Record<string, unknown> = {};
 function operations(): Map<string, Operation> {
   const out = new Map<string, Operation>();
   for (const [path, item] of Object.entries(doc.paths)) {
-    for (const [method, op] of Object.entries(item)) if (HTTP_METHODS.includes(method)) out.set(`${method.toUpperCase()} ${path}`, op);
+    for (const [method, op] of Object.entries(item))
+      if (HTTP_METHODS.includes(method)) out.set(`${method.toUpperCase()} ${path}`, op);
   }
   return out;
 }
@@ -78,9 +83,10 @@ async function conforms(res: Response, method: string, path: string): Promise<un
   }
   const content = response.content as Record<string, unknown> | undefined;
   if (!content?.['application/json']) return text;
-  const base = typeof declared!.$ref === 'string'
-    ? (declared!.$ref as string).slice(1)
-    : `/paths/${pointerPart(path)}/${method.toLowerCase()}/responses/${res.status}`;
+  const base =
+    typeof declared!.$ref === 'string'
+      ? (declared!.$ref as string).slice(1)
+      : `/paths/${pointerPart(path)}/${method.toLowerCase()}/responses/${res.status}`;
   const pointer = `${base}/content/application~1json/schema`;
   let validate = validators.get(pointer);
   if (!validate) {
@@ -88,11 +94,19 @@ async function conforms(res: Response, method: string, path: string): Promise<un
     validators.set(pointer, validate);
   }
   const body: unknown = JSON.parse(text);
-  expect(validate(body) ? [] : validate.errors, `${method} ${path} ${res.status} body matches its schema: ${text.slice(0, 400)}`).toEqual([]);
+  expect(
+    validate(body) ? [] : validate.errors,
+    `${method} ${path} ${res.status} body matches its schema: ${text.slice(0, 400)}`,
+  ).toEqual([]);
   return body;
 }
 
-async function call(method: string, path: string, concrete: string, init: { json?: unknown; body?: FormData; key?: string | null } = {}) {
+async function call(
+  method: string,
+  path: string,
+  concrete: string,
+  init: { json?: unknown; body?: FormData; key?: string | null } = {},
+) {
   const res = await h.api(concrete, { method, ...init });
   return { status: res.status, body: await conforms(res, method, path) };
 }
@@ -106,17 +120,28 @@ function samples(name: string, raw: Json): unknown[] {
   if ('const' in schema) return [schema.const];
   const type = Array.isArray(schema.type) ? schema.type[0] : schema.type;
   switch (type) {
-    case 'boolean': return [true, false];
-    case 'null': return [null];
+    case 'boolean':
+      return [true, false];
+    case 'null':
+      return [null];
     case 'integer': {
       const min = (schema.minimum as number | undefined) ?? 0;
       const max = schema.maximum as number | undefined;
       return max !== undefined && max < Number.MAX_SAFE_INTEGER ? [min, max] : [min];
     }
-    case 'number': return [12.5];
-    case 'array': return [[samples(`${name}[]`, schema.items as Json)[0]]];
-    case 'object': return [Object.fromEntries(Object.entries(schema.properties as Record<string, Json>)
-      .map(([key, value]) => [key, samples(key, value)[0]]))];
+    case 'number':
+      return [12.5];
+    case 'array':
+      return [[samples(`${name}[]`, schema.items as Json)[0]]];
+    case 'object':
+      return [
+        Object.fromEntries(
+          Object.entries(schema.properties as Record<string, Json>).map(([key, value]) => [
+            key,
+            samples(key, value)[0],
+          ]),
+        ),
+      ];
   }
   if (schema.format === 'uuid') return [randomUUID()];
   if (schema.format === 'date') return ['2026-01-15'];
@@ -133,22 +158,44 @@ beforeAll(async () => {
   ajv = new Ajv2020({ strict: false, allErrors: true });
   ajv.addFormat('uuid', /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i);
   ajv.addFormat('date', /^\d{4}-\d{2}-\d{2}$/);
-  ajv.addFormat('date-time', (s: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)));
+  ajv.addFormat(
+    'date-time',
+    (s: string) =>
+      /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/.test(s) && !Number.isNaN(Date.parse(s)),
+  );
   ajv.addSchema({ ...(closeObjects(doc) as Json), $id: DOC_ID });
 
   // One fully described invoice, paid: a document with text, tags, category, sender, an event, a payment, history.
-  const documentId = await uploadAndProcess(h, { bytes: await makePdf(['Stromrechnung', 'Betrag 120,50 EUR']), name: 'strom.pdf' }, {
-    metadata: {
-      event_type: 'invoice', amount: { value: 120.5, currency: 'eur' }, due_date: '2026-12-15', paid_at: '2026-12-01',
-      sender_name: 'Stadtwerke', reference_number: 'R-1', tags: ['Strom', 'Haus'], category: 'Utilities', title: 'Stromrechnung',
-      document_date: '2026-11-30',
+  const documentId = await uploadAndProcess(
+    h,
+    { bytes: await makePdf(['Stromrechnung', 'Betrag 120,50 EUR']), name: 'strom.pdf' },
+    {
+      metadata: {
+        event_type: 'invoice',
+        amount: { value: 120.5, currency: 'eur' },
+        due_date: '2026-12-15',
+        paid_at: '2026-12-01',
+        sender_name: 'Stadtwerke',
+        reference_number: 'R-1',
+        tags: ['Strom', 'Haus'],
+        category: 'Utilities',
+        title: 'Stromrechnung',
+        document_date: '2026-11-30',
+      },
     },
-  });
-  const detail = (await (await h.api(`/v1/documents/${documentId}`)).json()) as { document: { event_ids: string[]; category_id: string } };
+  );
+  const detail = (await (await h.api(`/v1/documents/${documentId}`)).json()) as {
+    document: { event_ids: string[]; category_id: string };
+  };
   Object.assign(ids, {
-    space_id: h.defaultSpaceId, document_id: documentId, category_id: detail.document.category_id,
-    documentIds: [documentId], currency: 'EUR', document_date: '2026-01-15',
-    query: 'stromrechnung', name: 'Created from the documented schema',
+    space_id: h.defaultSpaceId,
+    document_id: documentId,
+    category_id: detail.document.category_id,
+    documentIds: [documentId],
+    currency: 'EUR',
+    document_date: '2026-01-15',
+    query: 'stromrechnung',
+    name: 'Created from the documented schema',
   });
   ids.eventId = detail.document.event_ids[0];
 });
@@ -169,7 +216,10 @@ describe('GET /v1/openapi.json', () => {
   });
 
   it('documents exactly the routes of buildRouter()', () => {
-    const routes = buildRouter().list().map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`).sort();
+    const routes = buildRouter()
+      .list()
+      .map((r) => `${r.method} ${r.path.replace(/:(\w+)/g, '{$1}')}`)
+      .sort();
     expect([...operations().keys()].sort()).toEqual(routes);
   });
 
@@ -205,7 +255,10 @@ describe('GET /v1/openapi.json', () => {
           if ((schema.maximum as number) < Number.MAX_SAFE_INTEGER) outside.push((schema.maximum as number) + 1);
           for (const value of outside) {
             const res = await call('GET', path, `${path}?${name}=${value}`);
-            expect(res, `${path}?${name}=${value}`).toMatchObject({ status: 400, body: { error: expect.stringContaining(`Invalid parameter ${name}`) } });
+            expect(res, `${path}?${name}=${value}`).toMatchObject({
+              status: 400,
+              body: { error: expect.stringContaining(`Invalid parameter ${name}`) },
+            });
           }
         }
         if ('default' in schema && name === 'limit') {
@@ -225,7 +278,8 @@ describe('docs/api.md', () => {
   const text = readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8');
 
   it('names every route', () => {
-    for (const route of buildRouter().list()) expect(text).toContain(`${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`);
+    for (const route of buildRouter().list())
+      expect(text).toContain(`${route.method} ${route.path.replace(/:(\w+)/g, '{$1}')}`);
   });
 
   it('lists the manual event state moves of the code', () => {
@@ -272,8 +326,11 @@ describe('responses match the documented schemas', () => {
     const used = new Map<string, Set<string>>();
     for (const [method, path, concrete, overrides, omit = []] of bodies) {
       const schema = doc.paths[path]![method.toLowerCase()]!.requestBody!.content['application/json']!.schema;
-      const body = Object.fromEntries(Object.entries({ ...(samples('body', schema)[0] as Json), ...overrides })
-        .filter(([key]) => !omit.includes(key)));
+      const body = Object.fromEntries(
+        Object.entries({ ...(samples('body', schema)[0] as Json), ...overrides }).filter(
+          ([key]) => !omit.includes(key),
+        ),
+      );
       const keys = used.get(`${method} ${path}`) ?? new Set<string>();
       for (const key of Object.keys(body)) keys.add(key);
       used.set(`${method} ${path}`, keys);
@@ -303,25 +360,40 @@ describe('responses match the documented schemas', () => {
       expect(schema.additionalProperties, `${method} ${path} is closed`).toBe(false);
       const valid = samples('body', schema)[0] as Json;
       const extra = await call(method, path, concrete, { json: { ...valid, undocumented_field: 1 } });
-      expect(extra, `${method} ${path}`).toMatchObject({ status: 400, body: { error: 'Unknown parameter undocumented_field' } });
+      expect(extra, `${method} ${path}`).toMatchObject({
+        status: 400,
+        body: { error: 'Unknown parameter undocumented_field' },
+      });
       for (const [name, raw] of Object.entries(schema.properties as Record<string, Json>)) {
         const property = Array.isArray(raw.anyOf) ? (raw.anyOf[0] as Json) : raw;
-        const past = typeof property.maxLength === 'number' ? 'x'.repeat(property.maxLength + 1)
-          : typeof property.maximum === 'number' ? property.maximum + 1
-            : typeof property.maxItems === 'number' ? Array.from({ length: property.maxItems + 1 }, () => valid[name] instanceof Array ? valid[name][0] : 'x')
-              : undefined;
+        const past =
+          typeof property.maxLength === 'number'
+            ? 'x'.repeat(property.maxLength + 1)
+            : typeof property.maximum === 'number'
+              ? property.maximum + 1
+              : typeof property.maxItems === 'number'
+                ? Array.from({ length: property.maxItems + 1 }, () =>
+                    valid[name] instanceof Array ? valid[name][0] : 'x',
+                  )
+                : undefined;
         if (past === undefined) continue;
         bounded.add(`${method} ${path} ${name}`);
         const res = await call(method, path, concrete, { json: { ...valid, [name]: past } });
         expect(res, `${method} ${path} ${name} past its bound`).toMatchObject({
-          status: 400, body: { error: expect.stringContaining(`Invalid parameter ${name}`) },
+          status: 400,
+          body: { error: expect.stringContaining(`Invalid parameter ${name}`) },
         });
       }
     }
     // The bounds are generated from the routes' zod schemas: one of each kind is there to be checked.
-    expect([...bounded]).toEqual(expect.arrayContaining([
-      'POST /v1/search query', 'POST /v1/search limit', 'POST /v1/documents/reprocess documentIds', 'PATCH /v1/documents/{id} tags',
-    ]));
+    expect([...bounded]).toEqual(
+      expect.arrayContaining([
+        'POST /v1/search query',
+        'POST /v1/search limit',
+        'POST /v1/documents/reprocess documentIds',
+        'PATCH /v1/documents/{id} tags',
+      ]),
+    );
   });
 
   it('every documented upload field and metadata field is accepted', async () => {
@@ -329,7 +401,11 @@ describe('responses match the documented schemas', () => {
     expect(Object.keys(form.properties as Json).sort()).toEqual(['file', 'metadata', 'space_id']);
     const metadata = samples('metadata', resolve(doc.components.schemas.UploadMetadata!))[0] as Json;
     const body = new FormData();
-    body.append('file', new Blob([await makePdf('Uploaded with every documented field')], { type: 'application/pdf' }), 'all.pdf');
+    body.append(
+      'file',
+      new Blob([await makePdf('Uploaded with every documented field')], { type: 'application/pdf' }),
+      'all.pdf',
+    );
     body.append('space_id', h.defaultSpaceId);
     body.append('metadata', JSON.stringify(metadata));
     const res = await call('POST', '/v1/documents', '/v1/documents', { body });
@@ -353,8 +429,12 @@ describe('responses match the documented schemas', () => {
     await conforms(file.clone(), 'GET', '/v1/files/{id}');
     expect(file.status).toBe(200);
     const eventState = `/v1/events/${ids.eventId as string}/state`;
-    const archived = await call('POST', '/v1/events/{id}/state', eventState, { json: { state: 'archived', cause: 'filed' } });
-    expect(archived.body).toMatchObject({ event: { state: 'archived', history: expect.arrayContaining([expect.objectContaining({ cause: 'filed' })]) } });
+    const archived = await call('POST', '/v1/events/{id}/state', eventState, {
+      json: { state: 'archived', cause: 'filed' },
+    });
+    expect(archived.body).toMatchObject({
+      event: { state: 'archived', history: expect.arrayContaining([expect.objectContaining({ cause: 'filed' })]) },
+    });
     expect((await call('POST', '/v1/events/{id}/state', eventState, { json: { state: 'expired' } })).status).toBe(409);
 
     const tampered = redirect.headers.get('Location')!.replace(/signature=[^&]+/, 'signature=AAAA');
@@ -376,13 +456,24 @@ describe('responses match the documented schemas', () => {
     const id = (ids.document_id as string).toUpperCase();
     expect((await call('GET', '/v1/documents/{id}', `/v1/documents/${id}`)).status).toBe(200);
     expect((await call('GET', '/v1/documents', `/v1/documents?space_id=${space}`)).body).toMatchObject({ total: 2 });
-    expect((await call('POST', '/v1/search', '/v1/search', { json: { query: 'stromrechnung', space_id: space } })).body)
-      .toMatchObject({ total: 1 });
-    expect((await call('POST', '/v1/categories', '/v1/categories', { json: { name: 'Upper-case space id', space_id: space } })).status)
-      .toBe(201);
-    const category = (await call('POST', '/v1/categories', '/v1/categories', { json: { name: 'Upper-case id', space_id: h.defaultSpaceId } }))
-      .body as { category: { id: string } };
-    const patched = await call('PATCH', '/v1/documents/{id}', `/v1/documents/${id}`, { json: { category_id: category.category.id.toUpperCase() } });
+    expect(
+      (await call('POST', '/v1/search', '/v1/search', { json: { query: 'stromrechnung', space_id: space } })).body,
+    ).toMatchObject({ total: 1 });
+    expect(
+      (
+        await call('POST', '/v1/categories', '/v1/categories', {
+          json: { name: 'Upper-case space id', space_id: space },
+        })
+      ).status,
+    ).toBe(201);
+    const category = (
+      await call('POST', '/v1/categories', '/v1/categories', {
+        json: { name: 'Upper-case id', space_id: h.defaultSpaceId },
+      })
+    ).body as { category: { id: string } };
+    const patched = await call('PATCH', '/v1/documents/{id}', `/v1/documents/${id}`, {
+      json: { category_id: category.category.id.toUpperCase() },
+    });
     expect(patched.body).toMatchObject({ document: { category_id: category.category.id } });
   });
 

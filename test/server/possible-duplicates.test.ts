@@ -15,8 +15,11 @@ afterAll(async () => {
 });
 
 const bill = (reference: string, value = 84.2) => ({
-  event_type: 'invoice', sender_name: 'Stadtwerke Beispiel GmbH', reference_number: reference,
-  amount: { value, currency: 'EUR' }, due_date: '2099-03-31',
+  event_type: 'invoice',
+  sender_name: 'Stadtwerke Beispiel GmbH',
+  reference_number: reference,
+  amount: { value, currency: 'EUR' },
+  due_date: '2099-03-31',
 });
 
 /** Each upload a different file: a second scan of a bill never has the first one's bytes. */
@@ -72,8 +75,11 @@ describe('possible duplicates', () => {
     expect(((await res.json()) as { document: ArchiveDocument }).document.possible_duplicate_of).toBeNull();
     expect((await documentOf(first)).possible_duplicate_of).toBeNull();
     expect(await eventOf(second)).toMatchObject({ state: 'open' });
-    const history = ((await (await h.api(`/v1/events/${(await eventOf(second)).id}`)).json()) as
-      { event: { history: Array<{ to: string; cause: string }> } }).event.history;
+    const history = (
+      (await (await h.api(`/v1/events/${(await eventOf(second)).id}`)).json()) as {
+        event: { history: Array<{ to: string; cause: string }> };
+      }
+    ).event.history;
     expect(history.at(-1)).toMatchObject({ to: 'open', cause: 'not a duplicate: payable with amount' });
     // Reprocessing reads the same facts again: the decision stands.
     expect((await h.api(`/v1/documents/${second}/reprocess`, { method: 'POST' })).status).toBe(202);
@@ -86,14 +92,20 @@ describe('possible duplicates', () => {
     const first = await upload(bill('RE-2099-606'));
     const second = await upload(bill('RE-2099-606'));
     expect((await documentOf(first)).possible_duplicate_of).toBe(second);
-    const res = await h.api(`/v1/events/${(await eventOf(second)).id}`, { method: 'PATCH', json: { amount: { value: 48.2, currency: 'EUR' } } });
+    const res = await h.api(`/v1/events/${(await eventOf(second)).id}`, {
+      method: 'PATCH',
+      json: { amount: { value: 48.2, currency: 'EUR' } },
+    });
     expect(res.status).toBe(200);
     expect((await documentOf(first)).possible_duplicate_of).toBeNull();
     expect((await documentOf(second)).possible_duplicate_of).toBeNull();
     // A sender corrected to the other's flags them again.
     const third = await upload({ ...bill('RE-2099-606'), sender_name: 'Somebody Else' });
     expect((await documentOf(third)).possible_duplicate_of).toBeNull();
-    expect((await h.api(`/v1/documents/${third}`, { method: 'PATCH', json: { sender_name: 'Stadtwerke Beispiel GmbH' } })).status).toBe(200);
+    expect(
+      (await h.api(`/v1/documents/${third}`, { method: 'PATCH', json: { sender_name: 'Stadtwerke Beispiel GmbH' } }))
+        .status,
+    ).toBe(200);
     expect((await documentOf(third)).possible_duplicate_of).toBe(first);
   });
 

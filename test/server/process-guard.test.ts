@@ -12,10 +12,18 @@ function guarded(cleanupTimeoutMs?: number) {
   const lines: string[] = [];
   const steps: string[] = [];
   let exited!: (code: number) => void;
-  const exitCode = new Promise<number>((resolve) => { exited = resolve; });
+  const exitCode = new Promise<number>((resolve) => {
+    exited = resolve;
+  });
   const guard = installProcessGuard({
-    name: 'test', log: (line) => lines.push(line), target, ...(cleanupTimeoutMs ? { cleanupTimeoutMs } : {}),
-    exit: (code) => { steps.push(`exit ${code}`); exited(code); },
+    name: 'test',
+    log: (line) => lines.push(line),
+    target,
+    ...(cleanupTimeoutMs ? { cleanupTimeoutMs } : {}),
+    exit: (code) => {
+      steps.push(`exit ${code}`);
+      exited(code);
+    },
   });
   return { target, lines, steps, exitCode, guard };
 }
@@ -23,8 +31,12 @@ function guarded(cleanupTimeoutMs?: number) {
 describe('installProcessGuard', () => {
   it('logs an unhandled rejection with its stack, runs the cleanups once (last registered first) and exits 1', async () => {
     const { target, lines, steps, exitCode, guard } = guarded();
-    guard.onShutdown(async () => { steps.push('close journal'); });
-    guard.onShutdown(() => { steps.push('stop app'); });
+    guard.onShutdown(async () => {
+      steps.push('close journal');
+    });
+    guard.onShutdown(() => {
+      steps.push('stop app');
+    });
     const error = new Error('handler failed');
     target.emit('unhandledRejection', error, Promise.resolve());
     target.emit('uncaughtException', new Error('second failure'));
@@ -38,7 +50,13 @@ describe('installProcessGuard', () => {
   it('a fatal error during a clean shutdown joins it and makes the exit code 1', async () => {
     const { target, steps, exitCode, guard } = guarded();
     let finishStop!: () => void;
-    guard.onShutdown(() => new Promise<void>((resolve) => { steps.push('stopping'); finishStop = resolve; }));
+    guard.onShutdown(
+      () =>
+        new Promise<void>((resolve) => {
+          steps.push('stopping');
+          finishStop = resolve;
+        }),
+    );
     const stopped = guard.shutdown(0);
     target.emit('unhandledRejection', 'not an Error');
     finishStop();
@@ -49,8 +67,12 @@ describe('installProcessGuard', () => {
 
   it('a failing cleanup is logged, the others still run, and the exit code is 1', async () => {
     const { lines, steps, exitCode, guard } = guarded();
-    guard.onShutdown(() => { steps.push('close cache'); });
-    guard.onShutdown(() => { throw new Error('journal busy'); });
+    guard.onShutdown(() => {
+      steps.push('close cache');
+    });
+    guard.onShutdown(() => {
+      throw new Error('journal busy');
+    });
     await guard.shutdown(0);
     expect(await exitCode).toBe(1);
     expect(steps).toEqual(['close cache', 'exit 1']);
@@ -71,9 +93,18 @@ describe('installProcessGuard', () => {
     const lines: string[] = [];
     let clock = 0;
     const guard = installProcessGuard({
-      name: 'test', log: (line) => lines.push(line), target, now: () => clock, exit: (code) => void steps.push(`exit ${code}`),
+      name: 'test',
+      log: (line) => lines.push(line),
+      target,
+      now: () => clock,
+      exit: (code) => void steps.push(`exit ${code}`),
     });
-    guard.onShutdown(() => new Promise<void>(() => { steps.push('closing'); }));
+    guard.onShutdown(
+      () =>
+        new Promise<void>(() => {
+          steps.push('closing');
+        }),
+    );
     guard.stopOnSignals((signal) => steps.push(signal));
     target.emit('SIGINT');
     clock = 5;

@@ -19,7 +19,12 @@ async function bigPdf(label: string): Promise<Uint8Array> {
   for (let p = 1; p <= BIG_PAGES; p++) {
     const page = pdf.addPage([595, 842]);
     for (let line = 0; line < 40; line++) {
-      page.drawText(`${label} page ${p} line ${line} lorem ipsum dolor sit amet`, { x: 40, y: 800 - line * 19, size: 10, font });
+      page.drawText(`${label} page ${p} line ${line} lorem ipsum dolor sit amet`, {
+        x: 40,
+        y: 800 - line * 19,
+        size: 10,
+        font,
+      });
     }
   }
   return pdf.save();
@@ -77,11 +82,20 @@ describe('the queue survives a restart', () => {
     // the document; the other still queued.
     const { DatabaseSync } = await import('node:sqlite');
     const db = new DatabaseSync(join(dataDir, 'archive.sqlite'), { readOnly: true });
-    const jobs = db.prepare('SELECT document_id, state, attempts FROM jobs ORDER BY id').all() as Array<{ document_id: string; state: string }>;
+    const jobs = db.prepare('SELECT document_id, state, attempts FROM jobs ORDER BY id').all() as Array<{
+      document_id: string;
+      state: string;
+    }>;
     const statuses = db.prepare('SELECT id, status FROM documents').all() as Array<{ id: string; status: string }>;
     db.close();
-    expect(jobs).toEqual([{ document_id: bigId, state: 'queued', attempts: 0 }, { document_id: smallId, state: 'queued', attempts: 0 }]);
-    expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({ [bigId]: 'processing', [smallId]: 'pending' });
+    expect(jobs).toEqual([
+      { document_id: bigId, state: 'queued', attempts: 0 },
+      { document_id: smallId, state: 'queued', attempts: 0 },
+    ]);
+    expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({
+      [bigId]: 'processing',
+      [smallId]: 'pending',
+    });
 
     const second = await startHarness({ dataDir, limits: LIMITS });
     try {

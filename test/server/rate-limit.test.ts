@@ -12,7 +12,11 @@ afterAll(async () => {
   await h?.close();
 });
 
-interface RateHeaders { limit: number; remaining: number; reset: number }
+interface RateHeaders {
+  limit: number;
+  remaining: number;
+  reset: number;
+}
 
 function rateHeaders(res: Response): RateHeaders {
   const read = (name: string): number => {
@@ -26,7 +30,10 @@ function rateHeaders(res: Response): RateHeaders {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 let pdfCounter = 0;
-const uniquePdf = async () => ({ bytes: await makePdf(`rate limited upload ${++pdfCounter}`), name: `rate-${pdfCounter}.pdf` });
+const uniquePdf = async () => ({
+  bytes: await makePdf(`rate limited upload ${++pdfCounter}`),
+  name: `rate-${pdfCounter}.pdf`,
+});
 
 describe('request limit', () => {
   it('headers count down, the 6th request is 429 with Retry-After, and the next window is fresh', async () => {
@@ -46,7 +53,11 @@ describe('request limit', () => {
     expect(retryAfter).toMatch(/^\d+$/);
     expect(Number(retryAfter)).toBeGreaterThanOrEqual(1);
     expect(Number(retryAfter)).toBeLessThanOrEqual(2);
-    expect(await limited.json()).toEqual({ success: false, error: 'Rate limit exceeded', retryAfter: Number(retryAfter) });
+    expect(await limited.json()).toEqual({
+      success: false,
+      error: 'Rate limit exceeded',
+      retryAfter: Number(retryAfter),
+    });
     expect(rateHeaders(limited)).toMatchObject({ limit: 5, remaining: 0 });
 
     // Refused requests do not push the window out: waiting Retry-After is enough.
@@ -100,12 +111,18 @@ describe('request limit', () => {
     for (let i = 1; i <= LIMITS.healthRequestsPerWindow; i++) {
       const res = await h.api('/v1/health', { key: null });
       expect(res.status).toBe(200);
-      expect(rateHeaders(res)).toMatchObject({ limit: LIMITS.healthRequestsPerWindow, remaining: LIMITS.healthRequestsPerWindow - i });
+      expect(rateHeaders(res)).toMatchObject({
+        limit: LIMITS.healthRequestsPerWindow,
+        remaining: LIMITS.healthRequestsPerWindow - i,
+      });
     }
     // More health checks than the key-less budget holds, yet a wrong key still learns it is wrong (401, not 429).
     const guess = await h.api('/v1/me', { key: 'das_garbage' });
     expect(guess.status).toBe(401);
-    expect(rateHeaders(guess)).toMatchObject({ limit: LIMITS.requestsPerWindow, remaining: LIMITS.requestsPerWindow - 1 });
+    expect(rateHeaders(guess)).toMatchObject({
+      limit: LIMITS.requestsPerWindow,
+      remaining: LIMITS.requestsPerWindow - 1,
+    });
     // Past its own window a monitor is refused like anything else.
     const over = await h.api('/v1/health', { key: null });
     expect(over.status).toBe(429);
@@ -140,8 +157,11 @@ describe('upload limit', () => {
     expect(second.status).toBe(202);
     expect(rateHeaders(second)).toMatchObject({ limit: 2, remaining: 0 });
     // Both windows by name too, so a client need not guess which one the plain headers meant.
-    expect(['Requests-Limit', 'Requests-Remaining', 'Uploads-Limit', 'Uploads-Remaining']
-      .map((name) => second.headers.get(`RateLimit-${name}`))).toEqual(['5', '3', '2', '0']);
+    expect(
+      ['Requests-Limit', 'Requests-Remaining', 'Uploads-Limit', 'Uploads-Remaining'].map((name) =>
+        second.headers.get(`RateLimit-${name}`),
+      ),
+    ).toEqual(['5', '3', '2', '0']);
 
     const third = await h.upload(files[2]!, { key });
     expect(third.status).toBe(429);
@@ -190,7 +210,8 @@ describe('signed downloads', () => {
 
     // Guessed keys spend the address's key-less budget …
     let guessed: Response;
-    do guessed = await h.api('/v1/me', { key: 'das_guessed' }); while (guessed.status !== 429);
+    do guessed = await h.api('/v1/me', { key: 'das_guessed' });
+    while (guessed.status !== 429);
     // … and the file still comes, counted as the key's 3rd request of the window.
     const file = await fetch(new URL(redirect.headers.get('location')!, h.url));
     expect(file.status).toBe(200);

@@ -2,19 +2,36 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHit } from '../../common/archive-types.ts';
 import { makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
 
-interface SearchResult { success: true; items: SearchHit[]; total: number; total_is_estimate: boolean; limit: number; query: string }
-interface ErrorJson { success: false; error: string }
+interface SearchResult {
+  success: true;
+  items: SearchHit[];
+  total: number;
+  total_is_estimate: boolean;
+  limit: number;
+  query: string;
+}
+interface ErrorJson {
+  success: false;
+  error: string;
+}
 
 const json = async <T>(res: Response): Promise<T> => (await res.json()) as T;
 
 let h: Harness;
 let spaceB = '';
 const docs: Record<string, string> = {};
-const nameOf = (documentId: string): string => Object.entries(docs).find(([, id]) => id === documentId)?.[0] ?? documentId;
+const nameOf = (documentId: string): string =>
+  Object.entries(docs).find(([, id]) => id === documentId)?.[0] ?? documentId;
 
 const FIXTURES: Array<[name: string, text: string[], metadata?: Record<string, unknown>, inB?: boolean]> = [
   ['titleDoc', ['Quarterly numbers only'], { title: 'Zebrafant Quartalsbericht' }],
-  ['bodyDoc', ['Lorem ipsum dolor sit amet, consectetur adipiscing elit.', 'Sed do eiusmod zebrafant tempor incididunt ut labore.']],
+  [
+    'bodyDoc',
+    [
+      'Lorem ipsum dolor sit amet, consectetur adipiscing elit.',
+      'Sed do eiusmod zebrafant tempor incididunt ut labore.',
+    ],
+  ],
   ['ocrDoc', ['Kundennummer 4711', 'Stromabrechnung November']],
   ['senderDoc', ['Lieferschein'], { sender_name: 'Quokka Versand GmbH' }],
   ['tagDoc', ['Belege'], { tags: ['steuerjahr2025', 'Wichtig'] }],
@@ -34,16 +51,23 @@ const found = async (query: string, key?: string): Promise<string[]> =>
   (await search({ query }, key)).items.map((hit) => nameOf(hit.document.id));
 
 async function expectError(res: Response, status: number, message: string): Promise<void> {
-  expect({ status: res.status, body: await json<ErrorJson>(res) }).toEqual({ status, body: { success: false, error: message } });
+  expect({ status: res.status, body: await json<ErrorJson>(res) }).toEqual({
+    status,
+    body: { success: false, error: message },
+  });
 }
 
 beforeAll(async () => {
   h = await startHarness({ limits: { requestsPerWindow: 100_000, uploadsPerWindow: 100_000 } });
   spaceB = h.createSpace('B');
   for (const [name, text, metadata, inB] of FIXTURES) {
-    const res = await h.upload({ bytes: await makePdf(text), name: `${name}.pdf` }, {
-      ...(metadata ? { metadata } : {}), ...(inB ? { space_id: spaceB } : {}),
-    });
+    const res = await h.upload(
+      { bytes: await makePdf(text), name: `${name}.pdf` },
+      {
+        ...(metadata ? { metadata } : {}),
+        ...(inB ? { space_id: spaceB } : {}),
+      },
+    );
     expect(res.status).toBe(202);
     docs[name] = (await json<{ id: string }>(res)).id;
   }
@@ -96,7 +120,12 @@ describe('what search finds', () => {
 
   it('returns the document record with each hit', async () => {
     const [hit] = (await search({ query: 'Quokka' })).items;
-    expect(hit!.document).toMatchObject({ id: docs.senderDoc, space_id: h.defaultSpaceId, status: 'completed', sender_name: 'Quokka Versand GmbH' });
+    expect(hit!.document).toMatchObject({
+      id: docs.senderDoc,
+      space_id: h.defaultSpaceId,
+      status: 'completed',
+      sender_name: 'Quokka Versand GmbH',
+    });
   });
 });
 
@@ -159,17 +188,55 @@ describe('validation', () => {
   });
 
   it('the body must be JSON', async () => {
-    const res = await h.api('/v1/search', { method: 'POST', body: '{"query":', headers: { 'Content-Type': 'application/json' } });
+    const res = await h.api('/v1/search', {
+      method: 'POST',
+      body: '{"query":',
+      headers: { 'Content-Type': 'application/json' },
+    });
     await expectError(res, 400, 'Malformed JSON body');
-    const form = await h.api('/v1/search', { method: 'POST', body: 'query=zebrafant', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const form = await h.api('/v1/search', {
+      method: 'POST',
+      body: 'query=zebrafant',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(form.status).toBe(400);
   });
 
   it('FTS syntax typed by a user is plain text, never a 500', async () => {
     const inputs = [
-      '"', '""', '*', 'NEAR(', 'NEAR(zebrafant', 'AND', 'OR', 'NOT', '-', '- zebrafant', 'zebrafant -lorem', 'zebrafant AND',
-      'AND zebrafant', '"zebrafant', 'zebrafant"', 'zebra*', '*fant', 'title:zebrafant', '{title content}: zebrafant', '^zebrafant',
-      '(zebrafant', 'zebrafant)', "'", '\\', '%', '_', ':', '+', 'zebrafant OR lorem', 'zebrafant NEAR lorem', '\u0000', '😀', '<mark>',
+      '"',
+      '""',
+      '*',
+      'NEAR(',
+      'NEAR(zebrafant',
+      'AND',
+      'OR',
+      'NOT',
+      '-',
+      '- zebrafant',
+      'zebrafant -lorem',
+      'zebrafant AND',
+      'AND zebrafant',
+      '"zebrafant',
+      'zebrafant"',
+      'zebra*',
+      '*fant',
+      'title:zebrafant',
+      '{title content}: zebrafant',
+      '^zebrafant',
+      '(zebrafant',
+      'zebrafant)',
+      "'",
+      '\\',
+      '%',
+      '_',
+      ':',
+      '+',
+      'zebrafant OR lorem',
+      'zebrafant NEAR lorem',
+      '\u0000',
+      '😀',
+      '<mark>',
     ];
     for (const query of inputs) {
       const res = await h.api('/v1/search', { method: 'POST', json: { query } });

@@ -35,7 +35,8 @@ describe('contentDisposition', () => {
   });
   it('adds an RFC 5987 filename* and an ASCII fallback for other names', () => {
     expect(contentDisposition('Rechnung März "final".pdf')).toBe(
-      `attachment; filename="Rechnung Marz _final_.pdf"; filename*=UTF-8''Rechnung%20M%C3%A4rz%20%22final%22.pdf`);
+      `attachment; filename="Rechnung Marz _final_.pdf"; filename*=UTF-8''Rechnung%20M%C3%A4rz%20%22final%22.pdf`,
+    );
   });
 });
 

@@ -51,9 +51,12 @@ describe('building the shells', () => {
     expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
 
     // Inside the repository, so that the bundle's external dependencies resolve from its node_modules.
-    const electronDir = await buildElectron({ outDir: join(ROOT, 'node_modules', '.cache', `shell-build-test-${process.pid}`) });
+    const electronDir = await buildElectron({
+      outDir: join(ROOT, 'node_modules', '.cache', `shell-build-test-${process.pid}`),
+    });
     cleanup.push(electronDir);
-    for (const file of ['main.js', 'analysis-worker.js', 'preload.cjs']) expect(existsSync(join(electronDir, file)), file).toBe(true);
+    for (const file of ['main.js', 'analysis-worker.js', 'preload.cjs'])
+      expect(existsSync(join(electronDir, file)), file).toBe(true);
 
     // A sandboxed preload can require nothing but electron: the contract must be inlined.
     const preload = await readFile(join(electronDir, 'preload.cjs'), 'utf8');
@@ -68,11 +71,14 @@ describe('building the shells', () => {
     const stub = join(dir, 'electron-stub.mjs');
     await writeFile(stub, ELECTRON_STUB);
     const loader = join(dir, 'load-main.mjs');
-    await writeFile(loader, [
-      "import { registerHooks } from 'node:module';",
-      `registerHooks({ resolve: (specifier, context, next) => specifier === 'electron' ? { url: ${JSON.stringify(pathToFileURL(stub).href)}, shortCircuit: true } : next(specifier, context) });`,
-      `await import(${JSON.stringify(pathToFileURL(join(electronDir, 'main.js')).href)});`,
-    ].join('\n'));
+    await writeFile(
+      loader,
+      [
+        "import { registerHooks } from 'node:module';",
+        `registerHooks({ resolve: (specifier, context, next) => specifier === 'electron' ? { url: ${JSON.stringify(pathToFileURL(stub).href)}, shortCircuit: true } : next(specifier, context) });`,
+        `await import(${JSON.stringify(pathToFileURL(join(electronDir, 'main.js')).href)});`,
+      ].join('\n'),
+    );
     const { stdout } = await promisify(execFile)(process.execPath, [loader], { cwd: ROOT, timeout: 30_000 });
     expect(stdout).toContain('electron-stub setName Desktop Archive');
     expect(stdout).toContain('electron-stub schemes [{"scheme":"app"');
@@ -85,38 +91,54 @@ describe('building the shells', () => {
     expect(systemOpenCommand(path, 'linux')).toEqual({ command: 'xdg-open', args: [path], verbatim: false });
     expect(systemOpenCommand(path, 'darwin')).toEqual({ command: 'open', args: [path], verbatim: false });
     const windows = 'C:\\Users\\me\\AppData\\open\\ab12\\Angebot & Co.docx';
-    expect(systemOpenCommand(windows, 'win32')).toEqual({ command: 'cmd', args: ['/d', '/c', 'start', '""', `"${windows}"`], verbatim: true });
+    expect(systemOpenCommand(windows, 'win32')).toEqual({
+      command: 'cmd',
+      args: ['/d', '/c', 'start', '""', `"${windows}"`],
+      verbatim: true,
+    });
   });
 
-  it.skipIf(electronBinary() !== null)('npm start says in one line that Electron is missing and serves the browser shell', async () => {
-    const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.ts')], {
-      cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'],
-      env: { ...process.env, DESKTOP_ARCHIVE_DATA_DIR: join(dir, 'data'), XDG_CONFIG_HOME: join(dir, 'config'), DESKTOP_WEB_PORT: '' },
-    });
-    let output = '';
-    child.stderr.on('data', (chunk: Buffer) => { output += chunk.toString(); });
-    const url = await new Promise<string>((resolveUrl, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 90_000);
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /running at (http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+)/.exec(output);
-        if (match) {
-          clearTimeout(timer);
-          resolveUrl(match[1]!);
-        }
+  it.skipIf(electronBinary() !== null)(
+    'npm start says in one line that Electron is missing and serves the browser shell',
+    async () => {
+      const child = spawn(process.execPath, [join(ROOT, 'scripts', 'start.ts')], {
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          DESKTOP_ARCHIVE_DATA_DIR: join(dir, 'data'),
+          XDG_CONFIG_HOME: join(dir, 'config'),
+          DESKTOP_WEB_PORT: '',
+        },
       });
-      child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
-    });
-    try {
-      expect(output.split('\n').filter((line) => line === NO_ELECTRON_LINE)).toHaveLength(1);
-      const page = await fetch(url);
-      expect(page.status).toBe(200);
-      expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
-      expect(await page.text()).toMatch(/<script type="module"/);
-    } finally {
-      const exit = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
-      child.kill('SIGINT');
-      expect(await exit).toBe(0);
-    }
-  }, 120_000);
+      let output = '';
+      child.stderr.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+      });
+      const url = await new Promise<string>((resolveUrl, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 90_000);
+        child.stdout.on('data', (chunk: Buffer) => {
+          output += chunk.toString();
+          const match = /running at (http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+)/.exec(output);
+          if (match) {
+            clearTimeout(timer);
+            resolveUrl(match[1]!);
+          }
+        });
+        child.once('exit', (code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+      });
+      try {
+        expect(output.split('\n').filter((line) => line === NO_ELECTRON_LINE)).toHaveLength(1);
+        const page = await fetch(url);
+        expect(page.status).toBe(200);
+        expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+        expect(await page.text()).toMatch(/<script type="module"/);
+      } finally {
+        const exit = new Promise<number | null>((resolveExit) => child.once('exit', (code) => resolveExit(code)));
+        child.kill('SIGINT');
+        expect(await exit).toBe(0);
+      }
+    },
+    120_000,
+  );
 });

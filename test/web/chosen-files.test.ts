@@ -31,9 +31,12 @@ beforeAll(async () => {
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Desktop Archive</title>');
   const token = newWebShellToken();
   app = await DesktopApp.open({
-    appDataDir: join(dir, 'data'), settings: new SettingsStore(openConfBackend({ cwd: join(dir, 'config') })),
-    keys: new SessionKeyStore(), localLimits: { uploadsPerWindow: 1000, requestsPerWindow: 10_000 },
-    previewUrl: (id) => webPreviewUrl(id, token), homeDir: home,
+    appDataDir: join(dir, 'data'),
+    settings: new SettingsStore(openConfBackend({ cwd: join(dir, 'config') })),
+    keys: new SessionKeyStore(),
+    localLimits: { uploadsPerWindow: 1000, requestsPerWindow: 10_000 },
+    previewUrl: (id) => webPreviewUrl(id, token),
+    homeDir: home,
   });
   await app.start();
   shell = await startWebShell({ app, rendererDir, token });
@@ -48,16 +51,25 @@ afterAll(async () => {
 
 /** The page's bridge, its socket and its fetch carrying the page's Origin (a browser adds it to every POST). */
 function bridge(token = shell.token) {
-  return createWebDesktop({ host: `127.0.0.1:${shell.port}`, hash: `#token=${token}`, pathname: '/', search: '' }, {
-    connect: (url) => new WebSocket(url, { origin }) as unknown as SocketLike, storage: null, history: null,
-    fetch: (url, init) => fetch(url, { ...init, headers: { Origin: origin } }),
-    checkToken: async () => 'refused',
-  });
+  return createWebDesktop(
+    { host: `127.0.0.1:${shell.port}`, hash: `#token=${token}`, pathname: '/', search: '' },
+    {
+      connect: (url) => new WebSocket(url, { origin }) as unknown as SocketLike,
+      storage: null,
+      history: null,
+      fetch: (url, init) => fetch(url, { ...init, headers: { Origin: origin } }),
+      checkToken: async () => 'refused',
+    },
+  );
 }
 
 const keptCopies = async (): Promise<string[]> => readdir(join(dir, 'data', 'chosen-files')).catch(() => []);
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 20_000): Promise<T> {
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 20_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     const value = await probe();
@@ -68,7 +80,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined> | T 
 }
 
 describe('browser shell: chosen files', () => {
-  it('queues chosen files with the form\'s metadata, uploads them, and deletes the copy once done', async () => {
+  it("queues chosen files with the form's metadata, uploads them, and deletes the copy once done", async () => {
     const api = bridge();
     try {
       const pdf = await makePdf('Chosen in the browser');
@@ -117,7 +129,8 @@ describe('browser shell: chosen files', () => {
     const body = new FormData();
     body.append('options', '{}');
     body.append('file', new File([await makePdf('x')], 'a.pdf'));
-    const post = (query: string, headers: Record<string, string>) => fetch(`${origin}/files${query}`, { method: 'POST', body, headers });
+    const post = (query: string, headers: Record<string, string>) =>
+      fetch(`${origin}/files${query}`, { method: 'POST', body, headers });
     expect((await post(`?token=${newWebShellToken()}`, { Origin: origin })).status).toBe(403);
     expect((await post(`?token=${shell.token}`, { Origin: 'http://evil.example' })).status).toBe(403);
     expect((await post(`?token=${shell.token}`, {})).status).toBe(403);
@@ -136,10 +149,21 @@ describe('browser shell: chosen files', () => {
     const body = new FormData();
     body.append('file', new File([await makePdf('x')], 'a.pdf'));
     body.append('options', '{}');
-    const early = await fetch(`${origin}/files?token=${shell.token}`, { method: 'POST', body, headers: { Origin: origin } });
+    const early = await fetch(`${origin}/files?token=${shell.token}`, {
+      method: 'POST',
+      body,
+      headers: { Origin: origin },
+    });
     expect(early.status).toBe(400);
-    expect(await early.json()).toEqual({ ok: false, error: { message: 'The options field must come before the files', status: 400 } });
-    const json = await fetch(`${origin}/files?token=${shell.token}`, { method: 'POST', body: '{}', headers: { Origin: origin, 'Content-Type': 'application/json' } });
+    expect(await early.json()).toEqual({
+      ok: false,
+      error: { message: 'The options field must come before the files', status: 400 },
+    });
+    const json = await fetch(`${origin}/files?token=${shell.token}`, {
+      method: 'POST',
+      body: '{}',
+      headers: { Origin: origin, 'Content-Type': 'application/json' },
+    });
     expect(json.status).toBe(415);
     expect(await keptCopies()).toEqual([]);
   });
@@ -153,8 +177,9 @@ describe('ChosenFiles', () => {
     expect(path.endsWith('/passwd')).toBe(true);
     expect(chosen.owns(path)).toBe(true);
     expect(chosen.owns(join(dir, 'kept'))).toBe(false);
-    await expect(chosen.receive('big.pdf', Readable.from([Buffer.from('01234'), Buffer.from('567890')])))
-      .rejects.toMatchObject({ status: 413, message: 'File exceeds the 50 MB limit' });
+    await expect(
+      chosen.receive('big.pdf', Readable.from([Buffer.from('01234'), Buffer.from('567890')])),
+    ).rejects.toMatchObject({ status: 413, message: 'File exceeds the 50 MB limit' });
     expect(await readdir(join(dir, 'kept'))).toHaveLength(1);
     // What the journal still needs stays; the rest goes.
     const other = await chosen.receive('b.pdf', Readable.from([Buffer.from('x')]));
@@ -181,13 +206,18 @@ describe('folders.browse', () => {
     await symlink(dir, join(home, 'escape'));
     const top = await app.handlers['folders.browse']({});
     expect(top).toMatchObject({ path: home, parent: null, home, truncated: false });
-    expect(top.folders).toEqual([{ name: 'Documents', path: join(home, 'Documents') }, { name: 'Scans', path: join(home, 'Scans') }]);
+    expect(top.folders).toEqual([
+      { name: 'Documents', path: join(home, 'Documents') },
+      { name: 'Scans', path: join(home, 'Scans') },
+    ]);
     const scans = await app.handlers['folders.browse']({ path: join(home, 'Scans') });
     expect(scans).toMatchObject({ parent: home, folders: [{ name: '2026', path: join(home, 'Scans', '2026') }] });
     await expect(app.handlers['folders.browse']({ path: dir })).rejects.toMatchObject({ status: 403 });
     await expect(app.handlers['folders.browse']({ path: join(home, '..') })).rejects.toMatchObject({ status: 403 });
     await expect(app.handlers['folders.browse']({ path: join(home, 'escape') })).rejects.toMatchObject({ status: 403 });
-    await expect(app.handlers['folders.browse']({ path: join(home, 'missing') })).rejects.toThrow(`Folder not found: ${join(home, 'missing')}`);
+    await expect(app.handlers['folders.browse']({ path: join(home, 'missing') })).rejects.toThrow(
+      `Folder not found: ${join(home, 'missing')}`,
+    );
     await expect(app.handlers['folders.browse']({ path: join(home, 'notes.txt') })).rejects.toThrow('Not a folder');
   });
 });

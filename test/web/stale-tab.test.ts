@@ -26,8 +26,10 @@ beforeAll(async () => {
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Desktop Archive</title>');
   const token = newWebShellToken();
   app = await DesktopApp.open({
-    appDataDir: join(dir, 'data'), settings: new SettingsStore(openConfBackend({ cwd: join(dir, 'config') })),
-    keys: new SessionKeyStore(), previewUrl: (id) => webPreviewUrl(id, token),
+    appDataDir: join(dir, 'data'),
+    settings: new SettingsStore(openConfBackend({ cwd: join(dir, 'config') })),
+    keys: new SessionKeyStore(),
+    previewUrl: (id) => webPreviewUrl(id, token),
   });
   await app.start();
   shell = await startWebShell({ app, rendererDir, token });
@@ -46,7 +48,9 @@ describe('a stale browser-shell tab', () => {
     expect((await fetch(`${base()}/session?token=${shell.token}`)).status).toBe(204);
     const stale = await fetch(`${base()}/session?token=${newWebShellToken()}`);
     expect(stale.status).toBe(403);
-    expect(await stale.text()).toBe('This address is from an earlier start of the app: open the address npm start printed this time.');
+    expect(await stale.text()).toBe(
+      'This address is from an earlier start of the app: open the address npm start printed this time.',
+    );
     expect((await fetch(`${base()}/session`)).status).toBe(403);
   });
 
@@ -58,7 +62,14 @@ describe('a stale browser-shell tab', () => {
     };
     const desktop = createWebDesktop(
       { host: `127.0.0.1:${shell.port}`, hash: `#token=${newWebShellToken()}`, pathname: '/', search: '' },
-      { connect, storage: null, history: null, connectTimeoutMs: 60_000, retryMs: { first: 20, max: 40 }, sessionEndedMessage: () => 'Neu gestartet' },
+      {
+        connect,
+        storage: null,
+        history: null,
+        connectTimeoutMs: 60_000,
+        retryMs: { first: 20, max: 40 },
+        sessionEndedMessage: () => 'Neu gestartet',
+      },
     );
     try {
       const started = Date.now();

@@ -18,7 +18,11 @@ let app: DesktopApp;
 let shell: WebShell;
 let origin: string;
 
-interface RawResponse { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
 
 /** node:http, not fetch: the path goes out exactly as written (no `..` normalisation) and Host can be forged. */
 function raw(path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
@@ -46,11 +50,16 @@ function openSocket(url: string, socketOrigin: string | undefined): Promise<{ ws
   });
 }
 
-async function socket(): Promise<WebSocket & { next(predicate?: (frame: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> }> {
+async function socket(): Promise<
+  WebSocket & { next(predicate?: (frame: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> }
+> {
   const opened = await openSocket(`ws://127.0.0.1:${shell.port}/ipc?token=${shell.token}`, origin);
   if (!('ws' in opened)) throw new Error(`refused with ${opened.refused}`);
   const frames: Array<Record<string, unknown>> = [];
-  const waiting: Array<{ predicate: (frame: Record<string, unknown>) => boolean; resolve: (frame: Record<string, unknown>) => void }> = [];
+  const waiting: Array<{
+    predicate: (frame: Record<string, unknown>) => boolean;
+    resolve: (frame: Record<string, unknown>) => void;
+  }> = [];
   opened.ws.on('message', (data) => {
     const frame = JSON.parse(data.toString()) as Record<string, unknown>;
     const index = waiting.findIndex((w) => w.predicate(frame));
@@ -70,13 +79,18 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'web-shell-test-'));
   const rendererDir = join(dir, 'renderer');
   await mkdir(join(rendererDir, 'assets'), { recursive: true });
-  await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>Desktop Archive</title><script type="module" src="/assets/app.js"></script>');
+  await writeFile(
+    join(rendererDir, 'index.html'),
+    '<!doctype html><title>Desktop Archive</title><script type="module" src="/assets/app.js"></script>',
+  );
   await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log("app");');
   await writeFile(join(dir, 'secret.txt'), 'outside the renderer');
   const token = newWebShellToken();
   app = await DesktopApp.open({
-    appDataDir: join(dir, 'data'), settings: new SettingsStore(openConfBackend({ cwd: join(dir, 'config') })),
-    keys: new SessionKeyStore(), localLimits: { uploadsPerWindow: 1000, requestsPerWindow: 10_000 },
+    appDataDir: join(dir, 'data'),
+    settings: new SettingsStore(openConfBackend({ cwd: join(dir, 'config') })),
+    keys: new SessionKeyStore(),
+    localLimits: { uploadsPerWindow: 1000, requestsPerWindow: 10_000 },
     previewUrl: (id) => webPreviewUrl(id, token),
   });
   await app.start();
@@ -118,7 +132,14 @@ describe('browser shell: static files', () => {
   });
 
   it('refuses directory traversal, other hosts and other methods', async () => {
-    for (const path of ['/../package.json', '/../secret.txt', '/assets/../../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/assets%5c..%5c..%5csecret.txt']) {
+    for (const path of [
+      '/../package.json',
+      '/../secret.txt',
+      '/assets/../../secret.txt',
+      '/%2e%2e/secret.txt',
+      '/..%2fsecret.txt',
+      '/assets%5c..%5c..%5csecret.txt',
+    ]) {
       const res = await raw(path);
       expect(res.status, path).toBe(403);
       expect(res.body.toString()).not.toContain('outside the renderer');
@@ -137,7 +158,9 @@ describe('browser shell: the socket', () => {
     expect(await openSocket(`${base}/ipc?token=${newWebShellToken()}`, origin)).toEqual({ refused: 403 });
     expect(await openSocket(`${base}/ipc?token=${shell.token.slice(1)}`, origin)).toEqual({ refused: 403 });
     expect(await openSocket(`${base}/ipc?token=${shell.token}`, 'http://evil.example')).toEqual({ refused: 403 });
-    expect(await openSocket(`${base}/ipc?token=${shell.token}`, `http://localhost:${shell.port}`)).toEqual({ refused: 403 });
+    expect(await openSocket(`${base}/ipc?token=${shell.token}`, `http://localhost:${shell.port}`)).toEqual({
+      refused: 403,
+    });
     expect(await openSocket(`${base}/ipc?token=${shell.token}`, undefined)).toEqual({ refused: 403 });
     expect(await openSocket(`${base}/other?token=${shell.token}`, origin)).toEqual({ refused: 403 });
   });
@@ -154,7 +177,9 @@ describe('browser shell: the socket', () => {
 
     ws.send(JSON.stringify({ id: 3, call: 'documents.get', input: { id: 'nope' } }));
     expect(await ws.next((f) => f.id === 3)).toEqual({
-      id: 3, ok: false, error: { message: 'documents.get: id: expected a uuid', issues: ['id: expected a uuid'] },
+      id: 3,
+      ok: false,
+      error: { message: 'documents.get: id: expected a uuid', issues: ['id: expected a uuid'] },
     });
 
     ws.send(JSON.stringify({ id: 4, call: 'library.list', input: { limit: 'all', extra: true } }));
@@ -169,17 +194,31 @@ describe('browser shell: the socket', () => {
     expect(await ws.next((f) => f.id === 10)).toEqual({ id: 10, ok: true, result: { opened: false } });
 
     ws.send(JSON.stringify({ id: 5, call: 'shell.exec', input: { command: 'rm -rf /' } }));
-    expect(await ws.next((f) => f.id === 5)).toEqual({ id: 5, ok: false, error: { message: 'Unknown call: shell.exec' } });
+    expect(await ws.next((f) => f.id === 5)).toEqual({
+      id: 5,
+      ok: false,
+      error: { message: 'Unknown call: shell.exec' },
+    });
 
     ws.send(JSON.stringify({ id: 6, call: '__proto__' }));
-    expect(await ws.next((f) => f.id === 6)).toMatchObject({ ok: false, error: { message: 'Unknown call: __proto__' } });
+    expect(await ws.next((f) => f.id === 6)).toMatchObject({
+      ok: false,
+      error: { message: 'Unknown call: __proto__' },
+    });
 
     ws.send(JSON.stringify({ id: 7, call: 'status.get', input: { unexpected: 1 } }));
-    expect(await ws.next((f) => f.id === 7)).toMatchObject({ ok: false, error: { message: expect.stringMatching(/^status\.get: /) } });
+    expect(await ws.next((f) => f.id === 7)).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/^status\.get: /) },
+    });
 
     // A handler's own error comes back with the service's status and no stack.
     ws.send(JSON.stringify({ id: 8, call: 'uploads.add', input: { paths: [join(dir, 'missing.pdf')] } }));
-    expect(await ws.next((f) => f.id === 8)).toEqual({ id: 8, ok: false, error: { message: `File not found: ${join(dir, 'missing.pdf')}`, status: 400 } });
+    expect(await ws.next((f) => f.id === 8)).toEqual({
+      id: 8,
+      ok: false,
+      error: { message: `File not found: ${join(dir, 'missing.pdf')}`, status: 400 },
+    });
     ws.close();
   });
 
@@ -203,7 +242,11 @@ describe('browser shell: the renderer bridge (web-desktop) end to end', () => {
     const replaced: string[] = [];
     const desktop = createWebDesktop(
       { host: `127.0.0.1:${shell.port}`, hash: `#token=${shell.token}`, pathname: '/', search: '' },
-      { connect, storage: { getItem: (k) => stored.get(k) ?? null, setItem: (k, v) => void stored.set(k, v) }, history: { replaceState: (_d, _u, url) => void replaced.push(url) } },
+      {
+        connect,
+        storage: { getItem: (k) => stored.get(k) ?? null, setItem: (k, v) => void stored.set(k, v) },
+        history: { replaceState: (_d, _u, url) => void replaced.push(url) },
+      },
     );
     try {
       expect(replaced).toEqual(['/']);
@@ -238,12 +281,20 @@ describe('browser shell: the renderer bridge (web-desktop) end to end', () => {
       stopItems();
 
       const preview = await desktop['documents.preview']({ id: documentId });
-      expect(preview).toEqual({ url: webPreviewUrl(documentId, shell.token), mime_type: 'application/pdf', file_name: 'Rechnung.pdf', size: pdf.length });
+      expect(preview).toEqual({
+        url: webPreviewUrl(documentId, shell.token),
+        mime_type: 'application/pdf',
+        file_name: 'Rechnung.pdf',
+        size: pdf.length,
+      });
 
       const whole = await raw(preview.url);
       expect(whole.status).toBe(200);
       expect(whole.headers).toMatchObject({
-        'content-type': 'application/pdf', 'cache-control': 'no-store', 'accept-ranges': 'bytes', 'content-length': String(pdf.length),
+        'content-type': 'application/pdf',
+        'cache-control': 'no-store',
+        'accept-ranges': 'bytes',
+        'content-length': String(pdf.length),
         'content-disposition': "inline; filename*=UTF-8''Rechnung.pdf",
       });
       expect(whole.body.equals(Buffer.from(pdf))).toBe(true);
@@ -276,7 +327,9 @@ describe('browser shell: the renderer bridge (web-desktop) end to end', () => {
           opened.push(ws);
           return ws as unknown as SocketLike;
         },
-        storage: null, history: null, retryMs: { first: 20, max: 100 },
+        storage: null,
+        history: null,
+        retryMs: { first: 20, max: 100 },
       },
     );
     try {
@@ -296,7 +349,10 @@ describe('browser shell: the renderer bridge (web-desktop) end to end', () => {
   });
 
   it('fails clearly without a token', async () => {
-    const desktop = createWebDesktop({ host: `127.0.0.1:${shell.port}`, hash: '', pathname: '/', search: '' }, { connect, storage: null, history: null });
+    const desktop = createWebDesktop(
+      { host: `127.0.0.1:${shell.port}`, hash: '', pathname: '/', search: '' },
+      { connect, storage: null, history: null },
+    );
     await expect(desktop['status.get']()).rejects.toThrow('No access token');
     desktop.close();
   });

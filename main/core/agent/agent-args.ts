@@ -52,41 +52,53 @@ export function parseAgentArgs(argv: readonly string[]): AgentArgs {
     strict: true,
     allowPositionals: false,
     options: {
-      'help': { type: 'boolean', short: 'h', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
       'base-url': { type: 'string' },
-      'local': { type: 'boolean', default: false },
+      local: { type: 'boolean', default: false },
       'save-key': { type: 'boolean', default: false },
-      'folder': { type: 'string', multiple: true },
-      'space': { type: 'string' },
-      'tags': { type: 'string' },
-      'after': { type: 'string', default: 'keep' },
+      folder: { type: 'string', multiple: true },
+      space: { type: 'string' },
+      tags: { type: 'string' },
+      after: { type: 'string', default: 'keep' },
       'no-recursive': { type: 'boolean', default: false },
       'subfolder-tags': { type: 'boolean', default: false },
-      'polling': { type: 'boolean', default: false },
+      polling: { type: 'boolean', default: false },
       'stability-ms': { type: 'string' },
-      'settings': { type: 'string' },
+      settings: { type: 'string' },
       'data-dir': { type: 'string' },
       'status-every': { type: 'string', default: '60' },
-      'quiet': { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
     },
   });
   if (values['base-url'] && values.local) throw new Error('Give either --base-url or --local, not both');
-  if (values['base-url'] && !/^https?:\/\//.test(values['base-url'])) throw new Error(`--base-url must be an http(s) URL: ${values['base-url']}`);
+  if (values['base-url'] && !/^https?:\/\//.test(values['base-url']))
+    throw new Error(`--base-url must be an http(s) URL: ${values['base-url']}`);
   const statusEverySeconds = Number(values['status-every']);
-  if (!Number.isFinite(statusEverySeconds) || statusEverySeconds < 0) throw new Error('--status-every must be a number of seconds');
+  if (!Number.isFinite(statusEverySeconds) || statusEverySeconds < 0)
+    throw new Error('--status-every must be a number of seconds');
   let folders: WatchedFolder[] | undefined;
   if (values.folder?.length) {
-    const parsed = values.folder.map((path) => watchedFolderSchema.safeParse({
-      // Stable across runs: the journal finds an item's folder (its after-upload action) by this id after a restart.
-      id: `cli-${createHash('sha256').update(resolve(path)).digest('hex').slice(0, 16)}`, path: resolve(path),
-      ...(values.space ? { space_id: values.space } : {}),
-      metadata: values.tags ? { tags: values.tags.split(',').map((t) => t.trim()).filter(Boolean) } : {},
-      recursive: !values['no-recursive'],
-      subfolder_tags: values['subfolder-tags'],
-      use_polling: values.polling,
-      after_upload: parseAfter(values.after),
-      ...(values['stability-ms'] !== undefined ? { stability_window_ms: Number(values['stability-ms']) } : {}),
-    }));
+    const parsed = values.folder.map((path) =>
+      watchedFolderSchema.safeParse({
+        // Stable across runs: the journal finds an item's folder (its after-upload action) by this id after a restart.
+        id: `cli-${createHash('sha256').update(resolve(path)).digest('hex').slice(0, 16)}`,
+        path: resolve(path),
+        ...(values.space ? { space_id: values.space } : {}),
+        metadata: values.tags
+          ? {
+              tags: values.tags
+                .split(',')
+                .map((t) => t.trim())
+                .filter(Boolean),
+            }
+          : {},
+        recursive: !values['no-recursive'],
+        subfolder_tags: values['subfolder-tags'],
+        use_polling: values.polling,
+        after_upload: parseAfter(values.after),
+        ...(values['stability-ms'] !== undefined ? { stability_window_ms: Number(values['stability-ms']) } : {}),
+      }),
+    );
     folders = parsed.map((result) => {
       if (!result.success) {
         const issue = result.error.issues[0]!;
@@ -98,8 +110,15 @@ export function parseAgentArgs(argv: readonly string[]): AgentArgs {
     throw new Error('--space, --tags, --polling and --stability-ms apply to --folder folders; give --folder too');
   }
   return {
-    help: values.help, baseUrl: values['base-url'], local: values.local, saveKey: values['save-key'], folders,
-    settingsFile: values.settings, dataDir: values['data-dir'], statusEverySeconds, quiet: values.quiet,
+    help: values.help,
+    baseUrl: values['base-url'],
+    local: values.local,
+    saveKey: values['save-key'],
+    folders,
+    settingsFile: values.settings,
+    dataDir: values['data-dir'],
+    statusEverySeconds,
+    quiet: values.quiet,
   };
 }
 

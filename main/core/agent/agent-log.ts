@@ -6,6 +6,10 @@ import { redactSecrets } from '../keychain/redact.ts';
  * may carry a stack), and a line-oriented collector (journald, grep) never splits or misattributes it.
  */
 export function agentLogLine(text: string, at: Date = new Date()): string {
-  const folded = text.split(/\r\n|\r|\n/).map((part) => part.trim()).filter((part) => part.length > 0).join('; ');
+  const folded = text
+    .split(/\r\n|\r|\n/)
+    .map((part) => part.trim())
+    .filter((part) => part.length > 0)
+    .join('; ');
   return `${at.toISOString()} ${redactSecrets(folded)}`;
 }

@@ -34,15 +34,19 @@ async function main(): Promise<number> {
     return 0;
   }
   const appDataDir = args.dataDir ?? defaultAppDataDir();
-  const backend = openConfBackend(args.settingsFile
-    ? { cwd: dirname(args.settingsFile), configName: basename(args.settingsFile).replace(/\.json$/, '') }
-    : {});
+  const backend = openConfBackend(
+    args.settingsFile
+      ? { cwd: dirname(args.settingsFile), configName: basename(args.settingsFile).replace(/\.json$/, '') }
+      : {},
+  );
   // The store logs each problem of the file (corrupt, moved aside...) once, as it loads it.
   const settings = new SettingsStore(backend, { log });
   // --base-url / --local apply to this run only: passed to the app, never written to the settings file.
   const connectionOverride: ConnectionSettings | undefined = args.baseUrl
     ? connectionSchema.parse({ mode: 'hosted', base_url: args.baseUrl })
-    : args.local ? { mode: 'local' } : undefined;
+    : args.local
+      ? { mode: 'local' }
+      : undefined;
 
   if (args.saveKey) {
     const connection = connectionOverride ?? settings.get().connection;
@@ -55,7 +59,11 @@ async function main(): Promise<number> {
       console.error('agent: no key on standard input');
       return 2;
     }
-    const opened = await openKeyStore({ storage: settings.get().key_storage, filePath: `${appDataDir}/api-keys.json`, log });
+    const opened = await openKeyStore({
+      storage: settings.get().key_storage,
+      filePath: `${appDataDir}/api-keys.json`,
+      log,
+    });
     if (opened.store.kind === 'session') {
       console.error(`agent: ${opened.warning ?? 'no keychain available'}`);
       return 1;
@@ -66,7 +74,11 @@ async function main(): Promise<number> {
   }
 
   const app = await DesktopApp.open({
-    appDataDir, settings, folders: args.folders, connection: connectionOverride, apiKeyOverride: process.env.ARCHIVE_API_KEY || undefined,
+    appDataDir,
+    settings,
+    folders: args.folders,
+    connection: connectionOverride,
+    apiKeyOverride: process.env.ARCHIVE_API_KEY || undefined,
     log: args.quiet ? () => {} : log,
     // No window: previews are never asked for.
     previewUrl: (id) => `about:blank#${id}`,
@@ -75,13 +87,17 @@ async function main(): Promise<number> {
   const stopApp = (): Promise<void> => (stopping ??= app.stop());
   guard.onShutdown(stopApp);
   // A failed upload is already the journal's `failed: <path>: <reason>` line; its notification would repeat it.
-  app.on('notification', (n) => { if (n.kind !== 'upload-failed') log(`reminder: ${n.title}: ${n.body}`); });
+  app.on('notification', (n) => {
+    if (n.kind !== 'upload-failed') log(`reminder: ${n.title}: ${n.body}`);
+  });
   await app.start();
   const core = app.core;
   // The connection monitor assumes online until a request fails; ask once, so the first status line is not a guess.
   await core.journal.checkConnection(AbortSignal.timeout(10_000));
   const folders = args.folders ?? settings.get().folders;
-  log(`agent: ${core.status().mode} archive at ${core.status().baseUrl}, watching ${folders.length} folder(s): ${folders.map((f) => f.path).join(', ') || '(none)'}`);
+  log(
+    `agent: ${core.status().mode} archive at ${core.status().baseUrl}, watching ${folders.length} folder(s): ${folders.map((f) => f.path).join(', ') || '(none)'}`,
+  );
   if (folders.length === 0) log('agent: no folders to watch; add some in the settings or with --folder PATH');
 
   let lastStatus = '';
@@ -91,7 +107,10 @@ async function main(): Promise<number> {
     lastStatus = line;
   };
   app.on('status.changed', () => printStatus(false));
-  const ticker = setInterval(() => printStatus(args.statusEverySeconds > 0), Math.max(1, args.statusEverySeconds || 5) * 1000);
+  const ticker = setInterval(
+    () => printStatus(args.statusEverySeconds > 0),
+    Math.max(1, args.statusEverySeconds || 5) * 1000,
+  );
   printStatus(true);
 
   await new Promise<void>((resolve) => {
@@ -112,12 +131,23 @@ async function main(): Promise<number> {
 /** Online as the app's status says: the newest request to the service was answered (a probe every 2 s while idle). */
 function statusLine(status: ReturnType<DesktopApp['status']>, core: CoreStatus): string {
   const c = core.counts;
-  const connection = status.auth_required ? 'API key needed' : status.online ? 'online' : `offline (${status.reason ?? 'no answer'})`;
-  return `status: ${connection}${status.uploads_paused ? ', paused' : ''}; queued ${c.queued + c.hashing + c.waiting}, uploading ${c.uploading}, `
-    + `done ${c.done + c.accepted}, failed ${c.failed}, paused ${c.paused}`;
+  const connection = status.auth_required
+    ? 'API key needed'
+    : status.online
+      ? 'online'
+      : `offline (${status.reason ?? 'no answer'})`;
+  return (
+    `status: ${connection}${status.uploads_paused ? ', paused' : ''}; queued ${c.queued + c.hashing + c.waiting}, uploading ${c.uploading}, ` +
+    `done ${c.done + c.accepted}, failed ${c.failed}, paused ${c.paused}`
+  );
 }
 
-main().then((code) => { process.exitCode = code; }, (error: unknown) => {
-  console.error(`agent: ${redactSecrets(errorMessage(error))}`);
-  process.exitCode = 1;
-});
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`agent: ${redactSecrets(errorMessage(error))}`);
+    process.exitCode = 1;
+  },
+);

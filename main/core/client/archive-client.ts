@@ -7,15 +7,46 @@ import { pipeline } from 'node:stream/promises';
 import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
 import {
-  bulkReprocessResponseSchema, categoryResponseSchema, categorySchema, deletedDocumentResponseSchema, describeIssues,
-  documentResponseSchema, documentSchema, eventResponseSchema, eventSchema, healthResponseSchema, keyResponseSchema,
-  listEnvelopeSchema, reprocessResponseSchema, restoredDocumentResponseSchema, searchResponseSchema, senderSchema,
-  spaceSchema, tagSchema, uploadAcceptedSchema,
+  bulkReprocessResponseSchema,
+  categoryResponseSchema,
+  categorySchema,
+  deletedDocumentResponseSchema,
+  describeIssues,
+  documentResponseSchema,
+  documentSchema,
+  eventResponseSchema,
+  eventSchema,
+  healthResponseSchema,
+  keyResponseSchema,
+  listEnvelopeSchema,
+  reprocessResponseSchema,
+  restoredDocumentResponseSchema,
+  searchResponseSchema,
+  senderSchema,
+  spaceSchema,
+  tagSchema,
+  uploadAcceptedSchema,
 } from '../../../common/archive-schemas.ts';
 import type {
-  ArchiveDocument, ArchiveDocumentDetail, ArchiveEvent, ArchiveEventDetail, BulkReprocessResult, Category,
-  DocumentSortField, DocumentStatus, EventState, EventType, KeyInfo, ListEnvelope, ReprocessResult, SearchHit, Sender,
-  Space, Tag, UploadAccepted, UploadMetadata,
+  ArchiveDocument,
+  ArchiveDocumentDetail,
+  ArchiveEvent,
+  ArchiveEventDetail,
+  BulkReprocessResult,
+  Category,
+  DocumentSortField,
+  DocumentStatus,
+  EventState,
+  EventType,
+  KeyInfo,
+  ListEnvelope,
+  ReprocessResult,
+  SearchHit,
+  Sender,
+  Space,
+  Tag,
+  UploadAccepted,
+  UploadMetadata,
 } from '../../../common/archive-types.ts';
 import { downloadFileName } from '../../../common/download-name.ts';
 import { errorMessage } from '../../../common/errors.ts';
@@ -56,20 +87,34 @@ export interface ClientEvents {
   /** A 429 arrived (should be rare: the buckets exist to avoid it). */
   'rate-limited': [retryAfterMs: number];
   /** Each transient failure before a retry. */
-  'retry': [info: { method: string; path: string; attempt: number; delayMs: number; error: ArchiveError }];
+  retry: [info: { method: string; path: string; attempt: number; delayMs: number; error: ArchiveError }];
 }
 
 export interface DocumentListQuery {
-  limit?: number; offset?: number; sort_by?: DocumentSortField; sort_order?: 'asc' | 'desc';
-  space_id?: string; category_id?: string; status?: DocumentStatus; created_after?: string; updated_after?: string;
-  tag?: string; deleted?: boolean;
+  limit?: number;
+  offset?: number;
+  sort_by?: DocumentSortField;
+  sort_order?: 'asc' | 'desc';
+  space_id?: string;
+  category_id?: string;
+  status?: DocumentStatus;
+  created_after?: string;
+  updated_after?: string;
+  tag?: string;
+  deleted?: boolean;
 }
 
 export interface EventListQuery {
-  limit?: number; offset?: number; state?: EventState; event_type?: EventType; due_before?: string; due_after?: string;
-  space_id?: string; document_id?: string; updated_after?: string;
+  limit?: number;
+  offset?: number;
+  state?: EventState;
+  event_type?: EventType;
+  due_before?: string;
+  due_after?: string;
+  space_id?: string;
+  document_id?: string;
+  updated_after?: string;
 }
-
 
 export interface UploadRequest {
   path: string;
@@ -85,7 +130,12 @@ export interface UploadRequest {
   maxAttempts?: number;
 }
 
-export interface DownloadedFile { path: string; fileName: string; size: number; contentType: string }
+export interface DownloadedFile {
+  path: string;
+  fileName: string;
+  size: number;
+  contentType: string;
+}
 
 interface CallOptions {
   /** What a successful answer must look like; anything else is an error (the service is not trusted). */
@@ -134,7 +184,11 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
     this.bodyTimeoutMs = options.bodyTimeoutMs ?? 60_000;
     this.ownsDispatcher = !options.dispatcher;
     this.dispatcher = options.dispatcher ?? new Agent({ keepAliveTimeout: 10_000, connections: 8 });
-    this.connection = new ConnectionMonitor({ ...options.connection, now: this.now, probe: (signal) => this.ping(signal) });
+    this.connection = new ConnectionMonitor({
+      ...options.connection,
+      now: this.now,
+      probe: (signal) => this.ping(signal),
+    });
   }
 
   /** A new key (after a 401, or the user changed it) lifts the pause. */
@@ -143,8 +197,12 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
     this.authPaused = null;
   }
 
-  get hasApiKey(): boolean { return this.apiKey !== null; }
-  get isAuthPaused(): boolean { return this.authPaused !== null; }
+  get hasApiKey(): boolean {
+    return this.apiKey !== null;
+  }
+  get isAuthPaused(): boolean {
+    return this.authPaused !== null;
+  }
   get rateLimits(): { requests: WindowBucket['state']; uploads: WindowBucket['state'] } {
     return { requests: this.requests.state, uploads: this.uploads.state };
   }
@@ -167,55 +225,99 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
     return this.call('GET', '/v1/me', { schema: keyResponseSchema, signal }).then((r) => r.key);
   }
   listDocuments(query: DocumentListQuery = {}, signal?: AbortSignal): Promise<ListEnvelope<ArchiveDocument>> {
-    return this.call('GET', '/v1/documents', { schema: listEnvelopeSchema(documentSchema), query: { ...query }, signal });
+    return this.call('GET', '/v1/documents', {
+      schema: listEnvelopeSchema(documentSchema),
+      query: { ...query },
+      signal,
+    });
   }
   getDocument(id: string, signal?: AbortSignal): Promise<ArchiveDocumentDetail> {
-    return this.call('GET', `/v1/documents/${encodeURIComponent(id)}`, { schema: documentResponseSchema, signal }).then((r) => r.document);
+    return this.call('GET', `/v1/documents/${encodeURIComponent(id)}`, { schema: documentResponseSchema, signal }).then(
+      (r) => r.document,
+    );
   }
-  updateDocument(id: string, changes: Omit<DocumentUpdate, 'id'>,
-    signal?: AbortSignal): Promise<ArchiveDocumentDetail> {
-    return this.call('PATCH', `/v1/documents/${encodeURIComponent(id)}`, { schema: documentResponseSchema, json: changes, signal })
-      .then((r) => r.document);
+  updateDocument(
+    id: string,
+    changes: Omit<DocumentUpdate, 'id'>,
+    signal?: AbortSignal,
+  ): Promise<ArchiveDocumentDetail> {
+    return this.call('PATCH', `/v1/documents/${encodeURIComponent(id)}`, {
+      schema: documentResponseSchema,
+      json: changes,
+      signal,
+    }).then((r) => r.document);
   }
   deleteDocument(id: string, signal?: AbortSignal): Promise<{ id: string; deleted_at: string }> {
-    return this.call('DELETE', `/v1/documents/${encodeURIComponent(id)}`, { schema: deletedDocumentResponseSchema, signal });
+    return this.call('DELETE', `/v1/documents/${encodeURIComponent(id)}`, {
+      schema: deletedDocumentResponseSchema,
+      signal,
+    });
   }
   restoreDocument(id: string, signal?: AbortSignal): Promise<ArchiveDocument> {
-    return this.call('POST', `/v1/documents/${encodeURIComponent(id)}/restore`, { schema: restoredDocumentResponseSchema, signal })
-      .then((r) => r.document);
+    return this.call('POST', `/v1/documents/${encodeURIComponent(id)}/restore`, {
+      schema: restoredDocumentResponseSchema,
+      signal,
+    }).then((r) => r.document);
   }
   reprocessDocument(id: string, signal?: AbortSignal): Promise<ReprocessResult> {
-    return this.call('POST', `/v1/documents/${encodeURIComponent(id)}/reprocess`, { schema: reprocessResponseSchema, signal });
+    return this.call('POST', `/v1/documents/${encodeURIComponent(id)}/reprocess`, {
+      schema: reprocessResponseSchema,
+      signal,
+    });
   }
   reprocessDocuments(documentIds: string[], signal?: AbortSignal): Promise<BulkReprocessResult> {
-    return this.call('POST', '/v1/documents/reprocess', { schema: bulkReprocessResponseSchema, json: { documentIds }, signal });
+    return this.call('POST', '/v1/documents/reprocess', {
+      schema: bulkReprocessResponseSchema,
+      json: { documentIds },
+      signal,
+    });
   }
   listEvents(query: EventListQuery = {}, signal?: AbortSignal): Promise<ListEnvelope<ArchiveEvent>> {
     return this.call('GET', '/v1/events', { schema: listEnvelopeSchema(eventSchema), query: { ...query }, signal });
   }
   getEvent(id: string, signal?: AbortSignal): Promise<ArchiveEventDetail> {
-    return this.call('GET', `/v1/events/${encodeURIComponent(id)}`, { schema: eventResponseSchema, signal }).then((r) => r.event);
+    return this.call('GET', `/v1/events/${encodeURIComponent(id)}`, { schema: eventResponseSchema, signal }).then(
+      (r) => r.event,
+    );
   }
-  setEventState(id: string, change: { state: EventState; cause?: string; paid_at?: string }, signal?: AbortSignal): Promise<ArchiveEventDetail> {
-    return this.call('POST', `/v1/events/${encodeURIComponent(id)}/state`, { schema: eventResponseSchema, json: change, signal })
-      .then((r) => r.event);
+  setEventState(
+    id: string,
+    change: { state: EventState; cause?: string; paid_at?: string },
+    signal?: AbortSignal,
+  ): Promise<ArchiveEventDetail> {
+    return this.call('POST', `/v1/events/${encodeURIComponent(id)}/state`, {
+      schema: eventResponseSchema,
+      json: change,
+      signal,
+    }).then((r) => r.event);
   }
   /** Hand edits of an event (PATCH /v1/events/{id}); the service decides the state again (needs_input → open with an amount). */
   updateEvent(id: string, patch: EventPatch, signal?: AbortSignal): Promise<ArchiveEventDetail> {
-    return this.call('PATCH', `/v1/events/${encodeURIComponent(id)}`, { schema: eventResponseSchema, json: patch, signal })
-      .then((r) => r.event);
+    return this.call('PATCH', `/v1/events/${encodeURIComponent(id)}`, {
+      schema: eventResponseSchema,
+      json: patch,
+      signal,
+    }).then((r) => r.event);
   }
-  search(query: { query: string; limit?: number; space_id?: string }, signal?: AbortSignal):
-    Promise<{ items: SearchHit[]; total: number; limit: number; query: string }> {
+  search(
+    query: { query: string; limit?: number; space_id?: string },
+    signal?: AbortSignal,
+  ): Promise<{ items: SearchHit[]; total: number; limit: number; query: string }> {
     return this.call('POST', '/v1/search', { schema: searchResponseSchema, json: query, signal });
   }
   listCategories(spaceId?: string, signal?: AbortSignal): Promise<Category[]> {
-    return this.call('GET', '/v1/categories', { schema: listEnvelopeSchema(categorySchema), query: { space_id: spaceId }, signal })
-      .then((r) => r.items);
+    return this.call('GET', '/v1/categories', {
+      schema: listEnvelopeSchema(categorySchema),
+      query: { space_id: spaceId },
+      signal,
+    }).then((r) => r.items);
   }
   createCategory(name: string, spaceId: string, signal?: AbortSignal): Promise<Category> {
-    return this.call('POST', '/v1/categories', { schema: categoryResponseSchema, json: { name, space_id: spaceId }, signal })
-      .then((r) => r.category);
+    return this.call('POST', '/v1/categories', {
+      schema: categoryResponseSchema,
+      json: { name, space_id: spaceId },
+      signal,
+    }).then((r) => r.category);
   }
   listSpaces(signal?: AbortSignal): Promise<Space[]> {
     return this.call('GET', '/v1/spaces', { schema: listEnvelopeSchema(spaceSchema), signal }).then((r) => r.items);
@@ -231,12 +333,19 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
   upload(upload: UploadRequest): Promise<UploadAccepted> {
     const fields: Array<[string, string]> = [];
     if (upload.spaceId) fields.push(['space_id', upload.spaceId]);
-    if (upload.metadata && Object.keys(upload.metadata).length > 0) fields.push(['metadata', JSON.stringify(upload.metadata)]);
+    if (upload.metadata && Object.keys(upload.metadata).length > 0)
+      fields.push(['metadata', JSON.stringify(upload.metadata)]);
     return this.send('POST', '/v1/documents', uploadAcceptedSchema, {
-      signal: upload.signal, maxAttempts: upload.maxAttempts, isUpload: true,
+      signal: upload.signal,
+      maxAttempts: upload.maxAttempts,
+      isUpload: true,
       preflight: () => checkUploadFile(upload.path, upload.size),
-      body: () => multipartBody(fields, { path: upload.path, name: upload.fileName, size: upload.size, contentType: upload.contentType },
-        upload.onProgress),
+      body: () =>
+        multipartBody(
+          fields,
+          { path: upload.path, name: upload.fileName, size: upload.size, contentType: upload.contentType },
+          upload.onProgress,
+        ),
     });
   }
 
@@ -244,8 +353,11 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
    * The download flow of the spec: the API answers 302 with a signed URL valid 60 seconds; it is fetched at once and
    * streamed to `directory` under the Content-Disposition file name (temp file + rename, so no half file remains).
    */
-  async download(id: string, directory: string, options: { signal?: AbortSignal; fileName?: string; overwrite?: boolean } = {}):
-    Promise<DownloadedFile> {
+  async download(
+    id: string,
+    directory: string,
+    options: { signal?: AbortSignal; fileName?: string; overwrite?: boolean } = {},
+  ): Promise<DownloadedFile> {
     const location = await this.downloadUrl(id, options.signal);
     const response = await this.raw('GET', location, { signal: options.signal, authorize: false });
     if (response.statusCode !== 200) throw await this.errorOf(response);
@@ -256,9 +368,12 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
       await pipeline(response.body, createWriteStream(temp, { flags: 'wx' }));
       // The service's name keeps the user's words, but the extension is that of the bytes received: a hostile or
       // mistaken service cannot make the desktop save an executable or script under a name the OS would run.
-      const fileName = options.fileName ?? downloadFileName(
-        filenameFromContentDisposition(header(response.headers, 'content-disposition'), id),
-        (await detectFormat(temp))?.mimeType ?? 'application/octet-stream');
+      const fileName =
+        options.fileName ??
+        downloadFileName(
+          filenameFromContentDisposition(header(response.headers, 'content-disposition'), id),
+          (await detectFormat(temp))?.mimeType ?? 'application/octet-stream',
+        );
       target = options.overwrite ? resolveInside(directory, fileName) : await freeName(directory, fileName);
       if (options.overwrite) await rename(temp, target);
       else {
@@ -279,7 +394,8 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
       throw toArchiveError(error);
     }
     return {
-      path: target, fileName: basename(target),
+      path: target,
+      fileName: basename(target),
       size: Number(header(response.headers, 'content-length') ?? 0),
       contentType: header(response.headers, 'content-type') ?? 'application/octet-stream',
     };
@@ -287,7 +403,10 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
 
   /** Asks the API for the signed URL of a document's file (absolute), without fetching it. */
   async downloadUrl(id: string, signal?: AbortSignal): Promise<string> {
-    const response = await this.sendRaw('GET', `/v1/documents/${encodeURIComponent(id)}/download`, { signal, expect: [302] });
+    const response = await this.sendRaw('GET', `/v1/documents/${encodeURIComponent(id)}/download`, {
+      signal,
+      expect: [302],
+    });
     const location = header(response.headers, 'location');
     await response.body.dump();
     if (!location) throw new ArchiveError('The service answered the download without a Location', { status: 502 });
@@ -296,32 +415,51 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
 
   // ---- transport ----------------------------------------------------------------------------------------------
 
-  private call<S extends z.ZodType>(method: string, path: string, options: CallOptions & { schema: S }): Promise<z.output<S>> {
+  private call<S extends z.ZodType>(
+    method: string,
+    path: string,
+    options: CallOptions & { schema: S },
+  ): Promise<z.output<S>> {
     const url = this.url(path, options.query);
     const json = options.json === undefined ? undefined : JSON.stringify(options.json);
     return this.send(method, url, options.schema, {
-      signal: options.signal, maxAttempts: options.maxAttempts,
+      signal: options.signal,
+      maxAttempts: options.maxAttempts,
       body: json === undefined ? undefined : () => ({ body: json, contentType: 'application/json' }),
     });
   }
 
   /** Sends one call and parses its answer with `schema`: nothing from the service is used unchecked. */
-  private async send<S extends z.ZodType>(method: string, pathOrUrl: string, schema: S, options: {
-    signal?: AbortSignal; maxAttempts?: number; isUpload?: boolean; body?: () => Body; preflight?: () => Promise<void>;
-  }): Promise<z.output<S>> {
+  private async send<S extends z.ZodType>(
+    method: string,
+    pathOrUrl: string,
+    schema: S,
+    options: {
+      signal?: AbortSignal;
+      maxAttempts?: number;
+      isUpload?: boolean;
+      body?: () => Body;
+      preflight?: () => Promise<void>;
+    },
+  ): Promise<z.output<S>> {
     const response = await this.sendRaw(method, pathOrUrl, { ...options, expect: 'success' });
     const text = await response.body.text();
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch (error) {
-      throw new ArchiveError(`The service sent an unreadable answer (HTTP ${response.statusCode})`, { status: 502, cause: error });
+      throw new ArchiveError(`The service sent an unreadable answer (HTTP ${response.statusCode})`, {
+        status: 502,
+        cause: error,
+      });
     }
     const parsed = schema.safeParse(json);
     if (parsed.success) return parsed.data;
     const path = new URL(pathOrUrl, `${this.baseUrl}/`).pathname;
-    throw new ArchiveError(`The service sent an invalid response to ${method} ${path}: ${describeIssues(parsed.error)}`,
-      { status: 502, cause: parsed.error });
+    throw new ArchiveError(
+      `The service sent an invalid response to ${method} ${path}: ${describeIssues(parsed.error)}`,
+      { status: 502, cause: parsed.error },
+    );
   }
 
   /**
@@ -338,11 +476,19 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
   }
 
   /** Paces, sends, and retries one call; resolves with the response whose status is expected (body unread). */
-  private async sendRaw(method: string, pathOrUrl: string, options: {
-    signal?: AbortSignal; maxAttempts?: number; isUpload?: boolean; body?: () => Body; expect: 'success' | number[];
-    /** Runs once the tokens are taken, right before sending; if it throws, nothing is sent and the tokens go back. */
-    preflight?: () => Promise<void>;
-  }): Promise<Dispatcher.ResponseData> {
+  private async sendRaw(
+    method: string,
+    pathOrUrl: string,
+    options: {
+      signal?: AbortSignal;
+      maxAttempts?: number;
+      isUpload?: boolean;
+      body?: () => Body;
+      expect: 'success' | number[];
+      /** Runs once the tokens are taken, right before sending; if it throws, nothing is sent and the tokens go back. */
+      preflight?: () => Promise<void>;
+    },
+  ): Promise<Dispatcher.ResponseData> {
     const url = pathOrUrl.startsWith('http') ? pathOrUrl : this.url(pathOrUrl);
     const maxAttempts = Math.max(1, options.maxAttempts ?? this.maxAttempts);
     const signal = anySignal(options.signal, this.closing.signal);
@@ -379,8 +525,10 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
         continue;
       }
       this.settleBuckets(response, options.isUpload ?? false);
-      const expected = options.expect === 'success' ? response.statusCode >= 200 && response.statusCode < 300
-        : options.expect.includes(response.statusCode);
+      const expected =
+        options.expect === 'success'
+          ? response.statusCode >= 200 && response.statusCode < 300
+          : options.expect.includes(response.statusCode);
       if (expected) return response;
       const failure = await this.errorOf(response);
       if (failure.status === 401) {
@@ -401,7 +549,13 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
     }
   }
 
-  private async pause(method: string, url: string, attempt: number, error: ArchiveError, signal: AbortSignal): Promise<void> {
+  private async pause(
+    method: string,
+    url: string,
+    attempt: number,
+    error: ArchiveError,
+    signal: AbortSignal,
+  ): Promise<void> {
     const delayMs = Math.max(error.retryAfterMs ?? 0, backoffDelay(attempt - 1, this.backoff));
     this.emit('retry', { method, path: new URL(url).pathname, attempt, delayMs, error });
     await sleep(delayMs, signal);
@@ -411,8 +565,11 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
    * One HTTP request. Its outcome goes to the connection monitor, ticketed as it leaves (requests elsewhere, such as a
    * signed URL on another host, and the monitor's own probes are not reported).
    */
-  private async raw(method: string, url: string, options: { signal: AbortSignal | undefined; body?: Body; authorize: boolean; report?: boolean }):
-    Promise<Dispatcher.ResponseData> {
+  private async raw(
+    method: string,
+    url: string,
+    options: { signal: AbortSignal | undefined; body?: Body; authorize: boolean; report?: boolean },
+  ): Promise<Dispatcher.ResponseData> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (options.authorize && this.apiKey) headers.authorization = `Bearer ${this.apiKey}`;
     if (options.body) {
@@ -422,9 +579,13 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
     const ticket = options.report !== false && url.startsWith(`${this.baseUrl}/`) ? this.connection.begin() : undefined;
     try {
       const response = await request(url, {
-        method: method as Dispatcher.HttpMethod, headers,
-        body: typeof options.body?.body === 'object' ? Readable.from(options.body.body) : options.body?.body, signal: options.signal,
-        dispatcher: this.dispatcher, headersTimeout: this.headersTimeoutMs, bodyTimeout: this.bodyTimeoutMs,
+        method: method as Dispatcher.HttpMethod,
+        headers,
+        body: typeof options.body?.body === 'object' ? Readable.from(options.body.body) : options.body?.body,
+        signal: options.signal,
+        dispatcher: this.dispatcher,
+        headersTimeout: this.headersTimeoutMs,
+        bodyTimeout: this.bodyTimeoutMs,
       });
       if (ticket !== undefined) this.connection.answered(ticket);
       return response;
@@ -477,7 +638,8 @@ export class ArchiveClient extends EventEmitter<ClientEvents> {
     const headerValue = header(response.headers, 'retry-after');
     const fromHeader = headerValue === undefined ? undefined : retryAfterMs(headerValue, this.now());
     return new ArchiveError(message, {
-      status: response.statusCode, retryAfterMs: fromHeader ?? (retryAfterS === undefined ? undefined : retryAfterS * 1000),
+      status: response.statusCode,
+      retryAfterMs: fromHeader ?? (retryAfterS === undefined ? undefined : retryAfterS * 1000),
     });
   }
 
@@ -510,16 +672,21 @@ function header(headers: Dispatcher.ResponseData['headers'], name: string): stri
 }
 
 /** `RateLimit-*`, or with a window name our service's `RateLimit-Uploads-*` / `RateLimit-Requests-*`. */
-function rateLimitHeaders(headers: Dispatcher.ResponseData['headers'], window?: 'uploads' | 'requests'):
-  { limit: number; remaining: number; resetSeconds: number } | undefined {
+function rateLimitHeaders(
+  headers: Dispatcher.ResponseData['headers'],
+  window?: 'uploads' | 'requests',
+): { limit: number; remaining: number; resetSeconds: number } | undefined {
   const prefix = window ? `ratelimit-${window}` : 'ratelimit';
-  const raw = [header(headers, `${prefix}-limit`), header(headers, `${prefix}-remaining`), header(headers, `${prefix}-reset`)];
+  const raw = [
+    header(headers, `${prefix}-limit`),
+    header(headers, `${prefix}-remaining`),
+    header(headers, `${prefix}-reset`),
+  ];
   if (raw.some((value) => value === undefined)) return undefined;
   const [limit, remaining, resetSeconds] = raw.map(Number) as [number, number, number];
   if (![limit, remaining, resetSeconds].every((n) => Number.isFinite(n) && n >= 0)) return undefined;
   return { limit, remaining, resetSeconds };
 }
-
 
 /** Retry-After is seconds or an HTTP date. */
 export function retryAfterMs(value: string, now: number): number | undefined {
@@ -528,7 +695,12 @@ export function retryAfterMs(value: string, now: number): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
-const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT']);
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ETIMEDOUT',
+]);
 
 /**
  * Codes of this computer's file system (the upload's file, or its file descriptors), never of the network. They start
@@ -536,22 +708,39 @@ const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEO
  * network error sent the journal offline, the health check answered, and the vanished file was retried forever.
  */
 const LOCAL_FS_CODES = new Set([
-  'ENOENT', 'ENOTDIR', 'EISDIR', 'EACCES', 'EPERM', 'EMFILE', 'ENFILE', 'ELOOP', 'ENAMETOOLONG', 'EBUSY', 'EIO', 'EROFS',
+  'ENOENT',
+  'ENOTDIR',
+  'EISDIR',
+  'EACCES',
+  'EPERM',
+  'EMFILE',
+  'ENFILE',
+  'ELOOP',
+  'ENAMETOOLONG',
+  'EBUSY',
+  'EIO',
+  'EROFS',
 ]);
 
 export function toArchiveError(error: unknown, signal?: AbortSignal): ArchiveError {
   if (error instanceof ArchiveError) return error;
   if (signal?.aborted) {
-    return signal.reason instanceof ArchiveError ? signal.reason : new ArchiveError('The request was cancelled', { kind: 'aborted', cause: error });
+    return signal.reason instanceof ArchiveError
+      ? signal.reason
+      : new ArchiveError('The request was cancelled', { kind: 'aborted', cause: error });
   }
   if (error instanceof FileChangedError) return new ArchiveError(error.message, { kind: 'local', cause: error });
   const code = (error as { code?: string } | null)?.code ?? '';
   if (LOCAL_FS_CODES.has(code) && !(error instanceof undiciErrors.UndiciError)) {
     return new ArchiveError(error instanceof Error ? error.message : code, { kind: 'local', cause: error });
   }
-  if (TIMEOUT_CODES.has(code)) return new ArchiveError('The service did not answer in time', { kind: 'timeout', cause: error });
+  if (TIMEOUT_CODES.has(code))
+    return new ArchiveError('The service did not answer in time', { kind: 'timeout', cause: error });
   if (error instanceof undiciErrors.UndiciError || /^(E[A-Z]+|UND_ERR)/.test(code)) {
-    return new ArchiveError(`Cannot reach the service (${code || errorMessage(error)})`, { kind: 'network', cause: error });
+    return new ArchiveError(`Cannot reach the service (${code || errorMessage(error)})`, {
+      kind: 'network',
+      cause: error,
+    });
   }
   return new ArchiveError(errorMessage(error), { kind: 'network', cause: error });
 }

@@ -14,7 +14,10 @@ export class ArchiveError extends Error {
   /** From Retry-After / retryAfter on a 429 (or 503), in milliseconds. */
   readonly retryAfterMs: number | undefined;
 
-  constructor(message: string, options: { status?: number; kind?: ArchiveErrorKind; retryAfterMs?: number; cause?: unknown } = {}) {
+  constructor(
+    message: string,
+    options: { status?: number; kind?: ArchiveErrorKind; retryAfterMs?: number; cause?: unknown } = {},
+  ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'ArchiveError';
     this.status = options.status ?? 0;

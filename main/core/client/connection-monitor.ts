@@ -3,7 +3,10 @@ import { errorMessage } from '../../../common/errors.ts';
 import { ArchiveError } from './archive-error.ts';
 import { backoffDelay, sleep, type BackoffOptions } from './backoff.ts';
 
-export interface ConnectionState { online: boolean; reason: string | null }
+export interface ConnectionState {
+  online: boolean;
+  reason: string | null;
+}
 
 export interface ConnectionMonitorTimings {
   /** Online and nothing heard for this long: one light probe (GET /v1/health), so an idle app notices an outage. */
@@ -20,7 +23,9 @@ export interface ConnectionMonitorTimings {
  * minute), so they never spend the key-less budget that answers a wrong key.
  */
 export const DEFAULT_MONITOR_TIMINGS: ConnectionMonitorTimings = {
-  idleProbeMs: 2_000, probeTimeoutMs: 2_000, offlineBackoff: { baseMs: 1_000, capMs: 30_000 },
+  idleProbeMs: 2_000,
+  probeTimeoutMs: 2_000,
+  offlineBackoff: { baseMs: 1_000, capMs: 30_000 },
 };
 
 export interface ConnectionMonitorOptions extends Partial<ConnectionMonitorTimings> {
@@ -63,9 +68,15 @@ export class ConnectionMonitor extends EventEmitter<{ change: [state: Connection
     this.now = options.now ?? Date.now;
   }
 
-  get online(): boolean { return this.state.online; }
-  get reason(): string | null { return this.state.reason; }
-  get current(): ConnectionState { return { ...this.state }; }
+  get online(): boolean {
+    return this.state.online;
+  }
+  get reason(): string | null {
+    return this.state.reason;
+  }
+  get current(): ConnectionState {
+    return { ...this.state };
+  }
 
   /** A request is about to leave: its ticket orders its outcome among the others. */
   begin(): number {

@@ -16,8 +16,12 @@ function rawFileName(header: string | undefined): string | null {
     try {
       const charset = extended[1]!.trim().toLowerCase();
       const raw = extended[2]!.trim();
-      const bytes = Buffer.from(raw.replace(/%([0-9a-f]{2})|([\s\S])/gi, (_, hex: string | undefined, ch: string | undefined) =>
-        (hex ? String.fromCharCode(parseInt(hex, 16)) : ch!)), 'latin1');
+      const bytes = Buffer.from(
+        raw.replace(/%([0-9a-f]{2})|([\s\S])/gi, (_, hex: string | undefined, ch: string | undefined) =>
+          hex ? String.fromCharCode(parseInt(hex, 16)) : ch!,
+        ),
+        'latin1',
+      );
       return new TextDecoder(charset || 'utf-8', { fatal: true }).decode(bytes);
     } catch {
       // A malformed extended value: fall through to the plain one.

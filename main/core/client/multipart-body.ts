@@ -6,9 +6,18 @@ import { randomBytes } from 'node:crypto';
  * file before reading it) and a byte counter for progress bars. Written by hand because undici's FormData cannot
  * report progress and a 50 MB file must never sit in memory.
  */
-export interface MultipartFile { path: string; name: string; size: number; contentType?: string }
+export interface MultipartFile {
+  path: string;
+  name: string;
+  size: number;
+  contentType?: string;
+}
 
-export interface MultipartBody { body: AsyncIterable<Uint8Array>; contentType: string; contentLength: number }
+export interface MultipartBody {
+  body: AsyncIterable<Uint8Array>;
+  contentType: string;
+  contentLength: number;
+}
 
 /** The file no longer had the size announced in Content-Length when it was read: a local problem, not the network's. */
 export class FileChangedError extends Error {
@@ -20,14 +29,20 @@ export class FileChangedError extends Error {
   }
 }
 
-export function multipartBody(fields: Array<[string, string]>, file: MultipartFile,
-  onProgress?: (sent: number, total: number) => void): MultipartBody {
+export function multipartBody(
+  fields: Array<[string, string]>,
+  file: MultipartFile,
+  onProgress?: (sent: number, total: number) => void,
+): MultipartBody {
   const boundary = `----archive-${randomBytes(12).toString('hex')}`;
   const encoder = new TextEncoder();
-  const parts = fields.map(([name, value]) => encoder.encode(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${escapeQuoted(name)}"\r\n\r\n${value}\r\n`));
-  const fileHead = encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${escapeQuoted(file.name)}"\r\n`
-    + `Content-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`);
+  const parts = fields.map(([name, value]) =>
+    encoder.encode(`--${boundary}\r\nContent-Disposition: form-data; name="${escapeQuoted(name)}"\r\n\r\n${value}\r\n`),
+  );
+  const fileHead = encoder.encode(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${escapeQuoted(file.name)}"\r\n` +
+      `Content-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+  );
   const tail = encoder.encode(`\r\n--${boundary}--\r\n`);
   const contentLength = parts.reduce((n, p) => n + p.byteLength, 0) + fileHead.byteLength + file.size + tail.byteLength;
 
@@ -37,7 +52,10 @@ export function multipartBody(fields: Array<[string, string]>, file: MultipartFi
     let sent = 0;
     onProgress?.(0, file.size);
     // `end` keeps the body at the announced length even if the file grows while it is being sent.
-    for await (const chunk of createReadStream(file.path, { highWaterMark: 256 * 1024, end: Math.max(0, file.size - 1) })) {
+    for await (const chunk of createReadStream(file.path, {
+      highWaterMark: 256 * 1024,
+      end: Math.max(0, file.size - 1),
+    })) {
       const bytes = chunk as Buffer;
       if (file.size === 0) break;
       sent += bytes.byteLength;

@@ -16,7 +16,12 @@ export interface WindowBucketOptions {
   safetyMs?: number;
 }
 
-interface Waiter { resolve: () => void; reject: (error: unknown) => void; signal: AbortSignal | undefined; onAbort: () => void }
+interface Waiter {
+  resolve: () => void;
+  reject: (error: unknown) => void;
+  signal: AbortSignal | undefined;
+  onAbort: () => void;
+}
 
 export class WindowBucket {
   private limit: number;
@@ -60,7 +65,9 @@ export class WindowBucket {
     }
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
-        resolve, reject, signal,
+        resolve,
+        reject,
+        signal,
         onAbort: () => {
           this.waiters.splice(this.waiters.indexOf(waiter), 1);
           reject(signal!.reason);
@@ -76,7 +83,10 @@ export class WindowBucket {
    * Records the answer to a request this bucket admitted. `headers` are the RateLimit-* values when the response
    * carried them for this bucket; `sentAt` is when the request left.
    */
-  settle(headers: { limit: number; remaining: number; resetSeconds: number } | undefined, answeredAt = this.now()): void {
+  settle(
+    headers: { limit: number; remaining: number; resetSeconds: number } | undefined,
+    answeredAt = this.now(),
+  ): void {
     this.inFlight = Math.max(0, this.inFlight - 1);
     this.learned = true;
     if (headers) {
@@ -159,6 +169,9 @@ export class WindowBucket {
     if (this.waiters.length === 0) return;
     // Without a known reset the bucket refills when an answer arrives (settle); a 25 ms poll covers lost answers.
     const wait = this.resetAt === undefined ? 25 : Math.max(0, this.resetAt + this.safetyMs - this.now());
-    this.timer = setTimeout(() => { this.timer = undefined; this.release(); }, wait);
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.release();
+    }, wait);
   }
 }

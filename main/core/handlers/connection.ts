@@ -25,7 +25,10 @@ export function connectionHandlers(
  * Tries a service and a key without storing either: local mode tries the running client; a hosted URL gets a client
  * of its own, with the given key or the one stored for that URL.
  */
-async function testConnection(core: DesktopCore, input: CallParsedInput<'connection.test'>): Promise<CallOutput<'connection.test'>> {
+async function testConnection(
+  core: DesktopCore,
+  input: CallParsedInput<'connection.test'>,
+): Promise<CallOutput<'connection.test'>> {
   let probe: ArchiveClient;
   let owned = false;
   if (input.mode === 'local' || !input.base_url) {

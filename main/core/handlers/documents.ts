@@ -12,10 +12,16 @@ type ReprocessResult = CallOutput<'documents.reprocess'>;
 
 /** One document's detail, file, edits; delete, restore and reprocess for a selection. */
 export function documentHandlers(
-  services: Pick<DesktopServices, 'core' | 'cache' | 'files' | 'now' | 'libraryChanged' | 'syncSoon' | 'follow' | 'previewUrl' | 'openPath'>,
+  services: Pick<
+    DesktopServices,
+    'core' | 'cache' | 'files' | 'now' | 'libraryChanged' | 'syncSoon' | 'follow' | 'previewUrl' | 'openPath'
+  >,
 ): HandlersOf<'documents'> {
   const client = () => services.core().client;
-  const bulk = async (ids: string[], action: (id: string) => Promise<unknown>): Promise<CallOutput<'documents.delete'>> => {
+  const bulk = async (
+    ids: string[],
+    action: (id: string) => Promise<unknown>,
+  ): Promise<CallOutput<'documents.delete'>> => {
     const done: string[] = [];
     const failed: Array<{ id: string; error: string }> = [];
     for (const id of ids) {
@@ -58,7 +64,11 @@ export function documentHandlers(
       services.libraryChanged({ document_ids: [id], event_ids: [] });
       // A new sender or type changes the document's event too, "not a duplicate" its twin and their events: the
       // library fetches them now, not at the next interval.
-      if (changes.sender_name !== undefined || changes.event_type !== undefined || changes.possible_duplicate_of !== undefined) {
+      if (
+        changes.sender_name !== undefined ||
+        changes.event_type !== undefined ||
+        changes.possible_duplicate_of !== undefined
+      ) {
         services.syncSoon();
       }
       return detail;
@@ -66,11 +76,21 @@ export function documentHandlers(
     'documents.delete': async ({ ids }) => bulk(ids, (id) => client().deleteDocument(id)),
     'documents.restore': async ({ ids }) => bulk(ids, (id) => client().restoreDocument(id)),
     'documents.reprocess': async ({ ids }) => {
-      const result = ids.length === 1 ? await reprocessOne(client(), ids[0]!) : await client().reprocessDocuments(ids)
-        .then((bulk) => ({ ...bulk, alreadyProcessing: [] }));
+      const result =
+        ids.length === 1
+          ? await reprocessOne(client(), ids[0]!)
+          : await client()
+              .reprocessDocuments(ids)
+              .then((bulk) => ({ ...bulk, alreadyProcessing: [] }));
       services.syncSoon();
       services.follow([...result.queued, ...result.alreadyProcessing]);
-      return { queued: result.queued, alreadyProcessing: result.alreadyProcessing, skippedPending: result.skippedPending, denied: result.denied, notFound: result.notFound };
+      return {
+        queued: result.queued,
+        alreadyProcessing: result.alreadyProcessing,
+        skippedPending: result.skippedPending,
+        denied: result.denied,
+        notFound: result.notFound,
+      };
     },
   };
 }

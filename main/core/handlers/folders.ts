@@ -13,7 +13,9 @@ import type { HandlersOf } from './handler-set.ts';
  * Watched folders, kept in the settings (the core's watcher follows them), and the system's folder picker that
  * chooses them, or the listing of the home folder a page picks from where the shell has no picker.
  */
-export function folderHandlers(services: Pick<DesktopServices, 'core' | 'settings' | 'pickFolder' | 'homeDir'>): HandlersOf<'folders' | 'dialogs'> {
+export function folderHandlers(
+  services: Pick<DesktopServices, 'core' | 'settings' | 'pickFolder' | 'homeDir'>,
+): HandlersOf<'folders' | 'dialogs'> {
   const { settings } = services;
   return {
     'folders.list': async () => ({ folders: [...settings.get().folders], statuses: services.core().status().folders }),
@@ -24,7 +26,9 @@ export function folderHandlers(services: Pick<DesktopServices, 'core' | 'setting
       await settings.update({ folders: folders.filter((f) => f.id !== id) });
       return true;
     },
-    'folders.rescan': async ({ id }) => { await services.core().watcher.rescan(id); },
+    'folders.rescan': async ({ id }) => {
+      await services.core().watcher.rescan(id);
+    },
     'folders.browse': async ({ path }) => listHomeFolder(services.homeDir, path),
 
     'dialogs.pickFolder': async ({ title }) => {
@@ -45,7 +49,8 @@ async function saveFolder(settings: SettingsStore, input: CallParsedInput<'folde
     throw new ArchiveError('The move target must not be the watched folder itself', { status: 400 });
   }
   const others = settings.get().folders.filter((f) => f.id !== folder.id);
-  if (others.some((f) => f.path === folder.path)) throw new ArchiveError(`This folder is already watched: ${folder.path}`, { status: 400 });
+  if (others.some((f) => f.path === folder.path))
+    throw new ArchiveError(`This folder is already watched: ${folder.path}`, { status: 400 });
   await settings.update({ folders: [...others, folder] });
   return folder;
 }

@@ -11,7 +11,9 @@ type HandledTwice<P extends Parts> = { [F in keyof P]: keyof P[F] & ChannelsOf<P
 type Unhandled<P extends Parts> = Exclude<CallName, ChannelsOf<P[keyof P]>>;
 /** Nothing to add when every channel is handled exactly once; otherwise a property the argument lacks, naming them. */
 type HandledOnce<P extends Parts> = [HandledTwice<P>] extends [never]
-  ? ([Unhandled<P>] extends [never] ? unknown : { unhandledChannels: Unhandled<P> })
+  ? [Unhandled<P>] extends [never]
+    ? unknown
+    : { unhandledChannels: Unhandled<P> }
   : { channelsHandledTwice: HandledTwice<P> };
 
 /**

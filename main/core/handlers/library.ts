@@ -2,7 +2,9 @@ import type { DesktopServices } from './desktop-services.ts';
 import type { HandlersOf } from './handler-set.ts';
 
 /** The library list (from the local cache, so it works offline), search and sync, and the service's catalog. */
-export function libraryHandlers(services: Pick<DesktopServices, 'cache' | 'core' | 'sync'>): HandlersOf<'library' | 'catalog'> {
+export function libraryHandlers(
+  services: Pick<DesktopServices, 'cache' | 'core' | 'sync'>,
+): HandlersOf<'library' | 'catalog'> {
   const client = () => services.core().client;
   return {
     'library.list': async (query) => {
@@ -10,12 +12,20 @@ export function libraryHandlers(services: Pick<DesktopServices, 'cache' | 'core'
       return { items: page.items, total: page.total };
     },
     'library.search': async (query) => {
-      const result = await client().search({ query: query.query, limit: query.limit, ...(query.space_id ? { space_id: query.space_id } : {}) });
+      const result = await client().search({
+        query: query.query,
+        limit: query.limit,
+        ...(query.space_id ? { space_id: query.space_id } : {}),
+      });
       return { items: result.items, total: result.total };
     },
     'library.sync': async () => {
       const result = await services.sync().syncNow({ full: true });
-      return { added: result.documents.changed.length, updated: result.events.changed.length, removed: result.documents.removed.length };
+      return {
+        added: result.documents.changed.length,
+        updated: result.events.changed.length,
+        removed: result.documents.removed.length,
+      };
     },
 
     'catalog.spaces': async () => client().listSpaces(),

@@ -14,15 +14,22 @@ export function uploadHandlers(services: Pick<DesktopServices, 'core' | 'setting
     'uploads.list': async (query) => journal().list(query),
     'uploads.add': async ({ paths, space_id, metadata }) => {
       const files = await expandDrop(paths);
-      if (files.length === 0) throw new ArchiveError('No supported files in what was dropped (PDF, images, Office documents)', { status: 400 });
+      if (files.length === 0)
+        throw new ArchiveError('No supported files in what was dropped (PDF, images, Office documents)', {
+          status: 400,
+        });
       return journal().addFiles(files, { spaceId: space_id, metadata });
     },
     'uploads.retry': async ({ id }) => journal().retry(id) ?? null,
     'uploads.pauseItem': async ({ id }) => journal().pauseItem(id) ?? null,
     'uploads.remove': async ({ id }) => journal().remove(id),
     // Paused is a setting: the core follows it, and it holds across restarts.
-    'uploads.pause': async () => { await services.settings.update({ uploads: { paused: true } }); },
-    'uploads.resume': async () => { await services.settings.update({ uploads: { paused: false } }); },
+    'uploads.pause': async () => {
+      await services.settings.update({ uploads: { paused: true } });
+    },
+    'uploads.resume': async () => {
+      await services.settings.update({ uploads: { paused: false } });
+    },
     'uploads.counts': async () => journal().counts(),
   };
 }
@@ -38,7 +45,13 @@ async function expandDrop(paths: readonly string[]): Promise<string[]> {
       files.push(path);
       continue;
     }
-    const filter = createPathFilter({ root: path, ignore: DEFAULT_IGNORE_PATTERNS, fileTypes: [], recursive: true, excludedDirs: [] });
+    const filter = createPathFilter({
+      root: path,
+      ignore: DEFAULT_IGNORE_PATTERNS,
+      fileTypes: [],
+      recursive: true,
+      excludedDirs: [],
+    });
     for await (const file of walkFiles(path, filter, () => undefined)) files.push(file.path);
   }
   return files;

@@ -11,10 +11,12 @@ export function waitForConnection(handlers: DesktopHandlers, settled: () => Prom
   const wrapped: Partial<Record<CallName, (input: never) => Promise<unknown>>> = {};
   for (const name of Object.keys(handlers) as CallName[]) {
     const handler = handlers[name] as (input: never) => Promise<unknown>;
-    wrapped[name] = ANSWERED_AT_ONCE.has(name) ? handler : async (input: never) => {
-      await settled();
-      return handler(input);
-    };
+    wrapped[name] = ANSWERED_AT_ONCE.has(name)
+      ? handler
+      : async (input: never) => {
+          await settled();
+          return handler(input);
+        };
   }
   // Every channel of `handlers` is in `wrapped` with the same signature; the loop hides that from the compiler.
   return wrapped as DesktopHandlers;

@@ -45,8 +45,9 @@ export async function openKeyStore(options: OpenKeyStoreOptions): Promise<Opened
     keychain = (options.keychain ?? (() => new OsKeychain()))();
     await withDeadline(options.probeTimeoutMs ?? 15_000, (signal) => keychain.probe(signal));
   } catch (error) {
-    const warning = `No OS keychain is available (${errorReason(error)}); the API key is kept for this session only. `
-      + 'Enable the file key store in settings to remember it.';
+    const warning =
+      `No OS keychain is available (${errorReason(error)}); the API key is kept for this session only. ` +
+      'Enable the file key store in settings to remember it.';
     log(`API keys: ${warning}`);
     return { store: new SessionKeyStore(), warning };
   }

@@ -30,7 +30,9 @@ export class OsKeychain implements KeyStore {
     try {
       return await this.#entry(profile).getPassword();
     } catch (error) {
-      throw new KeyStoreError(`OS keychain: could not read the key of ${profile}: ${errorReason(error)}`, { cause: error });
+      throw new KeyStoreError(`OS keychain: could not read the key of ${profile}: ${errorReason(error)}`, {
+        cause: error,
+      });
     }
   }
 
@@ -40,7 +42,9 @@ export class OsKeychain implements KeyStore {
     try {
       await this.#entry(profile).setPassword(key);
     } catch (error) {
-      throw new KeyStoreError(`OS keychain: could not store the key of ${profile}: ${errorReason(error)}`, { cause: error });
+      throw new KeyStoreError(`OS keychain: could not store the key of ${profile}: ${errorReason(error)}`, {
+        cause: error,
+      });
     }
   }
 
@@ -49,7 +53,9 @@ export class OsKeychain implements KeyStore {
     try {
       await this.#entry(profile).deleteCredential();
     } catch (error) {
-      throw new KeyStoreError(`OS keychain: could not delete the key of ${profile}: ${errorReason(error)}`, { cause: error });
+      throw new KeyStoreError(`OS keychain: could not delete the key of ${profile}: ${errorReason(error)}`, {
+        cause: error,
+      });
     }
   }
 

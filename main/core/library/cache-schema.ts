@@ -7,7 +7,8 @@ import { titleSortKey } from '../../../common/sort-key.ts';
  * the index in order at any size instead of sorting every row.
  */
 export const CACHE_MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
-  (db) => db.exec(`
+  (db) =>
+    db.exec(`
     CREATE TABLE documents (
       id TEXT PRIMARY KEY,
       space_id TEXT NOT NULL,
@@ -58,7 +59,8 @@ export const CACHE_MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
   // Reminder keys an older version recorded (an event id with `before:<days>` or `due-day`; `*` with
   // `overdue-digest:<date>`) rewritten once to today's (reminderSubject, the rule's kind), so what fired before the
   // update stays fired. A key whose event the cache no longer holds cannot be rewritten; nothing could match it.
-  (db) => db.exec(`
+  (db) =>
+    db.exec(`
     INSERT OR IGNORE INTO reminders_fired (event_id, rule, due_date, fired_at)
       SELECT e.document_id || ':' || e.event_type, CASE WHEN r.rule = 'due-day' THEN 'due-day' ELSE 'before' END,
         r.due_date, r.fired_at

@@ -5,7 +5,11 @@ import { isoWeek } from './local-dates.ts';
 /** The states in which an event with a due date still asks something of the user. */
 export const DUE_STATES: readonly EventState[] = ['open', 'needs_input'];
 
-export interface CurrencyTotal { currency: string; value: number; count: number }
+export interface CurrencyTotal {
+  currency: string;
+  value: number;
+  count: number;
+}
 
 /** A due event as the due view shows it. */
 export interface DueEvent extends ArchiveEvent {
@@ -47,14 +51,22 @@ const MAX_TERMS = 200;
 
 /** Contracts and policies in force whose term ends today or later, soonest end first, with their notice deadlines. */
 export function termsOf(source: DueFactsSource, today: string): DueTerm[] {
-  const inForce = [...TERM_TYPES].flatMap((type) => source.listEvents({
-    state: ['active', 'open'], event_type: type, due_after: today, limit: MAX_TERMS,
-  }).items);
+  const inForce = [...TERM_TYPES].flatMap(
+    (type) =>
+      source.listEvents({
+        state: ['active', 'open'],
+        event_type: type,
+        due_after: today,
+        limit: MAX_TERMS,
+      }).items,
+  );
   inForce.sort((a, b) => a.due_date!.localeCompare(b.due_date!) || a.id.localeCompare(b.id));
   return inForce.slice(0, MAX_TERMS).map((event) => ({
     event,
-    notice_deadline: source.listEvents({ document_id: event.document_id, limit: EVENTS_PER_DOCUMENT }).items
-      .find((e) => e.event_type === 'notice' && e.due_date)?.due_date ?? null,
+    notice_deadline:
+      source
+        .listEvents({ document_id: event.document_id, limit: EVENTS_PER_DOCUMENT })
+        .items.find((e) => e.event_type === 'notice' && e.due_date)?.due_date ?? null,
   }));
 }
 
@@ -67,8 +79,9 @@ export function dueFactsOf(source: DueFactsSource, events: readonly ArchiveEvent
     if (twin) twinOf.set(documentId, twin);
   }
   for (const notice of events.filter((e) => e.event_type === 'notice')) {
-    const term = source.listEvents({ document_id: notice.document_id, limit: EVENTS_PER_DOCUMENT }).items
-      .find((e) => TERM_TYPES.has(e.event_type) && e.due_date);
+    const term = source
+      .listEvents({ document_id: notice.document_id, limit: EVENTS_PER_DOCUMENT })
+      .items.find((e) => TERM_TYPES.has(e.event_type) && e.due_date);
     if (term?.due_date) termEnds.set(notice.document_id, term.due_date);
   }
   return { twinOf, termEnds };
@@ -127,8 +140,12 @@ export interface DueItems {
  * Groups due events (already filtered to open/needs_input with a due date, sorted by due date) for the due view,
  * possible duplicates folded (see dueEvents).
  */
-export function groupDueItems(all: readonly ArchiveEvent[], today: string, facts: DueFacts = NO_FACTS,
-  terms: DueTerm[] = []): DueItems {
+export function groupDueItems(
+  all: readonly ArchiveEvent[],
+  today: string,
+  facts: DueFacts = NO_FACTS,
+  terms: DueTerm[] = [],
+): DueItems {
   const events = dueEvents(all, facts);
   const overdue = events.filter((e) => e.due_date! < today);
   const upcoming = events.filter((e) => e.due_date! >= today);
@@ -136,7 +153,7 @@ export function groupDueItems(all: readonly ArchiveEvent[], today: string, facts
   for (const event of upcoming) {
     const week = isoWeek(event.due_date!);
     let group = weeks.get(week.week);
-    if (!group) weeks.set(week.week, group = { ...week, items: [], totals: [] });
+    if (!group) weeks.set(week.week, (group = { ...week, items: [], totals: [] }));
     group.items.push(event);
   }
   for (const group of weeks.values()) group.totals = totalsOf(group.items);
@@ -160,6 +177,7 @@ export function totalsOf(events: readonly ArchiveEvent[]): CurrencyTotal[] {
     sums.set(amount.currency, total);
   }
   // Binary floating point leaves 0.30000000000000004 behind; no currency has more than 4 minor digits.
-  return [...sums.values()].map((t) => ({ ...t, value: Math.round(t.value * 10_000) / 10_000 }))
+  return [...sums.values()]
+    .map((t) => ({ ...t, value: Math.round(t.value * 10_000) / 10_000 }))
     .sort((a, b) => a.currency.localeCompare(b.currency));
 }

@@ -4,7 +4,9 @@ import type { Amount } from '../../../common/archive-types.ts';
 export function formatAmount(amount: Amount): string {
   let digits = 2;
   try {
-    digits = new Intl.NumberFormat('en', { style: 'currency', currency: amount.currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digits =
+      new Intl.NumberFormat('en', { style: 'currency', currency: amount.currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2;
   } catch {
     // Not a currency Intl knows: two decimals, the common case.
   }

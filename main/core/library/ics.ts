@@ -26,8 +26,15 @@ const LINE_OCTETS = 75;
 export function eventsToIcs(events: readonly ArchiveEvent[], options: IcsOptions): string {
   const domain = options.domain ?? 'desktop-archive.local';
   const stamp = utcStamp(options.now);
-  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', `PRODID:${options.productId ?? '-//Desktop Archive//Due dates//EN'}`, 'CALSCALE:GREGORIAN', 'METHOD:PUBLISH'];
-  const due = events.filter((e) => e.due_date && DUE_STATES.includes(e.state))
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    `PRODID:${options.productId ?? '-//Desktop Archive//Due dates//EN'}`,
+    'CALSCALE:GREGORIAN',
+    'METHOD:PUBLISH',
+  ];
+  const due = events
+    .filter((e) => e.due_date && DUE_STATES.includes(e.state))
     .sort((a, b) => a.due_date!.localeCompare(b.due_date!) || a.id.localeCompare(b.id));
   for (const event of due) {
     const date = event.due_date!;
@@ -37,7 +44,9 @@ export function eventsToIcs(events: readonly ArchiveEvent[], options: IcsOptions
       event.reference_number ? `Reference: ${event.reference_number}` : null,
       event.amount ? `Amount: ${formatAmount(event.amount)}` : null,
       `Type: ${event.event_type}`,
-    ].filter((line): line is string => line !== null).join('\n');
+    ]
+      .filter((line): line is string => line !== null)
+      .join('\n');
     lines.push(
       'BEGIN:VEVENT',
       `UID:${event.id}@${domain}`,
@@ -105,7 +114,10 @@ function alarmTrigger(daysBefore: number, time: string): string {
 }
 
 function utcStamp(ms: number): string {
-  return new Date(ms).toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return new Date(ms)
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 function compact(date: string): string {

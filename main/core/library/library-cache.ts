@@ -1,6 +1,11 @@
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import {
-  DOCUMENT_SORT_FIELDS, type ArchiveDocument, type ArchiveEvent, type DocumentSortField, type DocumentStatus, type EventState,
+  DOCUMENT_SORT_FIELDS,
+  type ArchiveDocument,
+  type ArchiveEvent,
+  type DocumentSortField,
+  type DocumentStatus,
+  type EventState,
   type EventType,
 } from '../../../common/archive-types.ts';
 import { isCalendarDate, parseIsoTimestamp } from '../../../common/dates.ts';
@@ -13,7 +18,10 @@ import { ReminderLog } from './reminder-log.ts';
 
 /** The column of the cached documents each sort field orders by: titles by their sort key (common/sort-key.ts). */
 export const CACHE_SORT_COLUMNS: Record<DocumentSortField, string> = {
-  created_at: 'created_at', updated_at: 'updated_at', title: 'title_key', document_date: 'document_date',
+  created_at: 'created_at',
+  updated_at: 'updated_at',
+  title: 'title_key',
+  document_date: 'document_date',
 };
 
 export interface CachedDocumentQuery {
@@ -44,7 +52,12 @@ export interface CachedEventQuery {
   offset?: number;
 }
 
-export interface Page<T> { items: T[]; total: number; limit: number; offset: number }
+export interface Page<T> {
+  items: T[];
+  total: number;
+  limit: number;
+  offset: number;
+}
 
 /** Where incremental sync resumes. Timestamps are the service's (ISO); the two times are this computer's (ms). */
 export interface SyncCursors {
@@ -55,7 +68,13 @@ export interface SyncCursors {
   lastSyncAt: number | null;
 }
 
-const CURSOR_KEYS = ['documentsUpdated', 'documentsCreated', 'eventsUpdated', 'lastFullReconcileAt', 'lastSyncAt'] as const;
+const CURSOR_KEYS = [
+  'documentsUpdated',
+  'documentsCreated',
+  'eventsUpdated',
+  'lastFullReconcileAt',
+  'lastSyncAt',
+] as const;
 const MAX_PAGE = 1000;
 const DOCUMENT_DETAIL_FIELDS: ReadonlySet<string> = new Set(['content', 'extracted_data', 'metadata', 'event_ids']);
 const EVENT_DETAIL_FIELDS: ReadonlySet<string> = new Set(['document', 'payments', 'history']);
@@ -102,9 +121,18 @@ export class LibraryCache {
     const { limit, offset } = paging(query.limit, query.offset, 50);
     const where = ['deleted = ?'];
     const args: SQLInputValue[] = [query.deleted ? 1 : 0];
-    if (query.space_id) { where.push('space_id = ?'); args.push(query.space_id.toLowerCase()); }
-    if (query.category_id) { where.push('category_id = ?'); args.push(query.category_id.toLowerCase()); }
-    if (query.status) { where.push('status = ?'); args.push(query.status); }
+    if (query.space_id) {
+      where.push('space_id = ?');
+      args.push(query.space_id.toLowerCase());
+    }
+    if (query.category_id) {
+      where.push('category_id = ?');
+      args.push(query.category_id.toLowerCase());
+    }
+    if (query.status) {
+      where.push('status = ?');
+      args.push(query.status);
+    }
     if (query.created_after) {
       const after = parseIsoTimestamp(query.created_after);
       if (!after) throw new RangeError(`created_after is not an ISO 8601 timestamp: ${query.created_after}`);
@@ -116,25 +144,36 @@ export class LibraryCache {
       args.push(tag);
     }
     const whereSql = where.join(' AND ');
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM documents WHERE ${whereSql}`).get(...args) as { n: number }).n;
+    const total = (
+      this.db.prepare(`SELECT count(*) AS n FROM documents WHERE ${whereSql}`).get(...args) as { n: number }
+    ).n;
     // Same order as the service: titles by their sort key, missing dates last either way, id breaks ties so pages
     // never overlap.
-    const rows = this.db.prepare(`SELECT json FROM documents WHERE ${whereSql}
-      ORDER BY ${CACHE_SORT_COLUMNS[sortBy]} ${direction} NULLS LAST, id ${direction} LIMIT ? OFFSET ?`)
+    const rows = this.db
+      .prepare(
+        `SELECT json FROM documents WHERE ${whereSql}
+      ORDER BY ${CACHE_SORT_COLUMNS[sortBy]} ${direction} NULLS LAST, id ${direction} LIMIT ? OFFSET ?`,
+      )
       .all(...args, limit, offset) as Array<{ json: string }>;
     return { items: rows.map((r) => JSON.parse(r.json) as ArchiveDocument), total, limit, offset };
   }
 
   /** The cached list fields of one document, live or deleted (the detail with text comes from the service). */
   getDocument(id: string): ArchiveDocument | null {
-    const row = this.db.prepare('SELECT json FROM documents WHERE id = ?').get(id.toLowerCase()) as { json: string } | undefined;
-    return row ? JSON.parse(row.json) as ArchiveDocument : null;
+    const row = this.db.prepare('SELECT json FROM documents WHERE id = ?').get(id.toLowerCase()) as
+      { json: string } | undefined;
+    return row ? (JSON.parse(row.json) as ArchiveDocument) : null;
   }
 
   counts(): { documents: number; deleted: number; unfinished: number; events: number } {
-    const docs = this.db.prepare(`SELECT sum(deleted = 0) AS live, sum(deleted = 1) AS deleted,
-      sum(deleted = 0 AND status IN ('pending', 'processing')) AS unfinished FROM documents`).get() as Record<string, number | null>;
-    const events = (this.db.prepare(`SELECT count(*) AS n FROM events e WHERE ${EVENT_VISIBLE}`).get() as { n: number }).n;
+    const docs = this.db
+      .prepare(
+        `SELECT sum(deleted = 0) AS live, sum(deleted = 1) AS deleted,
+      sum(deleted = 0 AND status IN ('pending', 'processing')) AS unfinished FROM documents`,
+      )
+      .get() as Record<string, number | null>;
+    const events = (this.db.prepare(`SELECT count(*) AS n FROM events e WHERE ${EVENT_VISIBLE}`).get() as { n: number })
+      .n;
     return { documents: docs.live ?? 0, deleted: docs.deleted ?? 0, unfinished: docs.unfinished ?? 0, events };
   }
 
@@ -145,33 +184,65 @@ export class LibraryCache {
     const where = [EVENT_VISIBLE];
     const args: SQLInputValue[] = [];
     const states = query.state === undefined ? [] : typeof query.state === 'string' ? [query.state] : [...query.state];
-    if (states.length > 0) { where.push(`e.state IN (${states.map(() => '?').join(', ')})`); args.push(...states); }
-    if (query.event_type) { where.push('e.event_type = ?'); args.push(query.event_type); }
-    if (query.due_before) { where.push('e.due_date <= ?'); args.push(calendarDate('due_before', query.due_before)); }
-    if (query.due_after) { where.push('e.due_date >= ?'); args.push(calendarDate('due_after', query.due_after)); }
-    if (query.space_id) { where.push('e.space_id = ?'); args.push(query.space_id.toLowerCase()); }
-    if (query.document_id) { where.push('e.document_id = ?'); args.push(query.document_id.toLowerCase()); }
+    if (states.length > 0) {
+      where.push(`e.state IN (${states.map(() => '?').join(', ')})`);
+      args.push(...states);
+    }
+    if (query.event_type) {
+      where.push('e.event_type = ?');
+      args.push(query.event_type);
+    }
+    if (query.due_before) {
+      where.push('e.due_date <= ?');
+      args.push(calendarDate('due_before', query.due_before));
+    }
+    if (query.due_after) {
+      where.push('e.due_date >= ?');
+      args.push(calendarDate('due_after', query.due_after));
+    }
+    if (query.space_id) {
+      where.push('e.space_id = ?');
+      args.push(query.space_id.toLowerCase());
+    }
+    if (query.document_id) {
+      where.push('e.document_id = ?');
+      args.push(query.document_id.toLowerCase());
+    }
     const whereSql = where.join(' AND ');
-    const total = (this.db.prepare(`SELECT count(*) AS n FROM events e WHERE ${whereSql}`).get(...args) as { n: number }).n;
+    const total = (
+      this.db.prepare(`SELECT count(*) AS n FROM events e WHERE ${whereSql}`).get(...args) as { n: number }
+    ).n;
     // The service's order: soonest due first (undated last), then newest.
-    const rows = this.db.prepare(`SELECT e.json FROM events e WHERE ${whereSql}
-      ORDER BY e.due_date IS NULL, e.due_date ASC, e.created_at DESC, e.id LIMIT ? OFFSET ?`).all(...args, limit, offset) as Array<{ json: string }>;
+    const rows = this.db
+      .prepare(
+        `SELECT e.json FROM events e WHERE ${whereSql}
+      ORDER BY e.due_date IS NULL, e.due_date ASC, e.created_at DESC, e.id LIMIT ? OFFSET ?`,
+      )
+      .all(...args, limit, offset) as Array<{ json: string }>;
     return { items: rows.map((r) => JSON.parse(r.json) as ArchiveEvent), total, limit, offset };
   }
 
   getEvent(id: string): ArchiveEvent | null {
-    const row = this.db.prepare('SELECT json FROM events WHERE id = ?').get(id.toLowerCase()) as { json: string } | undefined;
-    return row ? JSON.parse(row.json) as ArchiveEvent : null;
+    const row = this.db.prepare('SELECT json FROM events WHERE id = ?').get(id.toLowerCase()) as
+      { json: string } | undefined;
+    return row ? (JSON.parse(row.json) as ArchiveEvent) : null;
   }
 
   /** Visible open/needs_input events with a due date (on or before `until` when given), soonest first. */
   dueEvents(until?: string): ArchiveEvent[] {
     const args: SQLInputValue[] = [...DUE_STATES];
     let range = '';
-    if (until !== undefined) { range = 'AND e.due_date <= ?'; args.push(calendarDate('until', until)); }
-    const rows = this.db.prepare(`SELECT e.json FROM events e
+    if (until !== undefined) {
+      range = 'AND e.due_date <= ?';
+      args.push(calendarDate('until', until));
+    }
+    const rows = this.db
+      .prepare(
+        `SELECT e.json FROM events e
       WHERE e.state IN (${DUE_STATES.map(() => '?').join(', ')}) AND e.due_date IS NOT NULL ${range} AND ${EVENT_VISIBLE}
-      ORDER BY e.due_date, e.created_at DESC, e.id`).all(...args) as Array<{ json: string }>;
+      ORDER BY e.due_date, e.created_at DESC, e.id`,
+      )
+      .all(...args) as Array<{ json: string }>;
     return rows.map((r) => JSON.parse(r.json) as ArchiveEvent);
   }
 
@@ -194,7 +265,8 @@ export class LibraryCache {
     if (documents.length === 0) return { changed, restored };
     const current = this.db.prepare('SELECT json, deleted FROM documents WHERE id = ?');
     const touch = this.db.prepare('UPDATE documents SET checked_at = ? WHERE id = ?');
-    const upsert = this.db.prepare(`INSERT INTO documents (id, space_id, category_id, status, title, title_key, document_date,
+    const upsert = this.db
+      .prepare(`INSERT INTO documents (id, space_id, category_id, status, title, title_key, document_date,
       created_at, updated_at, deleted, json, checked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (id) DO UPDATE SET space_id = excluded.space_id, category_id = excluded.category_id, status = excluded.status,
         title = excluded.title, title_key = excluded.title_key, document_date = excluded.document_date, created_at = excluded.created_at,
@@ -205,9 +277,24 @@ export class LibraryCache {
       for (const doc of documents) {
         const json = stableJson(doc, DOCUMENT_DETAIL_FIELDS);
         const before = current.get(doc.id) as { json: string; deleted: number } | undefined;
-        if (before?.json === json) { touch.run(checkedAt, doc.id); continue; }
-        upsert.run(doc.id, doc.space_id, doc.category_id, doc.status, doc.title, titleSortKey(doc.title), doc.document_date,
-          doc.created_at, doc.updated_at, doc.deleted_at ? 1 : 0, json, checkedAt);
+        if (before?.json === json) {
+          touch.run(checkedAt, doc.id);
+          continue;
+        }
+        upsert.run(
+          doc.id,
+          doc.space_id,
+          doc.category_id,
+          doc.status,
+          doc.title,
+          titleSortKey(doc.title),
+          doc.document_date,
+          doc.created_at,
+          doc.updated_at,
+          doc.deleted_at ? 1 : 0,
+          json,
+          checkedAt,
+        );
         dropTags.run(doc.id);
         for (const tag of doc.tags) addTag.run(doc.id, tag);
         changed.push(doc.id);
@@ -242,12 +329,22 @@ export class LibraryCache {
 
   /** Live documents still pending or processing whose last answer is older than `checkedBefore`, stalest first. */
   unfinishedDocuments(checkedBefore: number, limit: number): string[] {
-    return (this.db.prepare(`SELECT id FROM documents WHERE deleted = 0 AND status IN ('pending', 'processing') AND checked_at < ?
-      ORDER BY checked_at, id LIMIT ?`).all(checkedBefore, limit) as Array<{ id: string }>).map((r) => r.id);
+    return (
+      this.db
+        .prepare(
+          `SELECT id FROM documents WHERE deleted = 0 AND status IN ('pending', 'processing') AND checked_at < ?
+      ORDER BY checked_at, id LIMIT ?`,
+        )
+        .all(checkedBefore, limit) as Array<{ id: string }>
+    ).map((r) => r.id);
   }
 
   hasUnfinished(): boolean {
-    return this.db.prepare("SELECT 1 FROM documents WHERE deleted = 0 AND status IN ('pending', 'processing') LIMIT 1").get() !== undefined;
+    return (
+      this.db
+        .prepare("SELECT 1 FROM documents WHERE deleted = 0 AND status IN ('pending', 'processing') LIMIT 1")
+        .get() !== undefined
+    );
   }
 
   /** Stores events; returns the ids whose cached copy changed. */
@@ -255,7 +352,8 @@ export class LibraryCache {
     const changed: string[] = [];
     if (events.length === 0) return changed;
     const current = this.db.prepare('SELECT json FROM events WHERE id = ?');
-    const upsert = this.db.prepare(`INSERT INTO events (id, document_id, space_id, event_type, state, due_date, created_at, updated_at, json)
+    const upsert = this.db
+      .prepare(`INSERT INTO events (id, document_id, space_id, event_type, state, due_date, created_at, updated_at, json)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT (id) DO UPDATE SET document_id = excluded.document_id, space_id = excluded.space_id, event_type = excluded.event_type,
         state = excluded.state, due_date = excluded.due_date, created_at = excluded.created_at, updated_at = excluded.updated_at,
@@ -264,8 +362,17 @@ export class LibraryCache {
       for (const event of events) {
         const json = stableJson(event, EVENT_DETAIL_FIELDS);
         if ((current.get(event.id) as { json: string } | undefined)?.json === json) continue;
-        upsert.run(event.id, event.document_id, event.space_id, event.event_type, event.state, event.due_date, event.created_at,
-          event.updated_at, json);
+        upsert.run(
+          event.id,
+          event.document_id,
+          event.space_id,
+          event.event_type,
+          event.state,
+          event.due_date,
+          event.created_at,
+          event.updated_at,
+          json,
+        );
         changed.push(event.id);
       }
     });
@@ -280,12 +387,17 @@ export class LibraryCache {
 
   /** Every cached event id with its document. */
   eventDocuments(): Map<string, string> {
-    const rows = this.db.prepare('SELECT id, document_id FROM events').all() as Array<{ id: string; document_id: string }>;
+    const rows = this.db.prepare('SELECT id, document_id FROM events').all() as Array<{
+      id: string;
+      document_id: string;
+    }>;
     return new Map(rows.map((r) => [r.id, r.document_id]));
   }
 
   eventIdsOfDocument(documentId: string): string[] {
-    return (this.db.prepare('SELECT id FROM events WHERE document_id = ?').all(documentId) as Array<{ id: string }>).map((r) => r.id);
+    return (
+      this.db.prepare('SELECT id FROM events WHERE document_id = ?').all(documentId) as Array<{ id: string }>
+    ).map((r) => r.id);
   }
 
   cursors(): SyncCursors {
@@ -294,13 +406,18 @@ export class LibraryCache {
     const text = (key: string) => values.get(key) ?? null;
     const time = (key: string) => (values.has(key) ? Number(values.get(key)) : null);
     return {
-      documentsUpdated: text('documentsUpdated'), documentsCreated: text('documentsCreated'), eventsUpdated: text('eventsUpdated'),
-      lastFullReconcileAt: time('lastFullReconcileAt'), lastSyncAt: time('lastSyncAt'),
+      documentsUpdated: text('documentsUpdated'),
+      documentsCreated: text('documentsCreated'),
+      eventsUpdated: text('eventsUpdated'),
+      lastFullReconcileAt: time('lastFullReconcileAt'),
+      lastSyncAt: time('lastSyncAt'),
     };
   }
 
   setCursors(changes: Partial<SyncCursors>): void {
-    const set = this.db.prepare('INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value');
+    const set = this.db.prepare(
+      'INSERT INTO sync_state (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    );
     const unset = this.db.prepare('DELETE FROM sync_state WHERE key = ?');
     this.transaction(() => {
       for (const key of CURSOR_KEYS) {
@@ -324,7 +441,11 @@ export class LibraryCache {
   }
 }
 
-function paging(limit: number | undefined, offset: number | undefined, defaultLimit: number): { limit: number; offset: number } {
+function paging(
+  limit: number | undefined,
+  offset: number | undefined,
+  defaultLimit: number,
+): { limit: number; offset: number } {
   const l = limit ?? defaultLimit;
   const o = offset ?? 0;
   if (!Number.isInteger(l) || l < 1 || l > MAX_PAGE) throw new RangeError(`limit must be 1-${MAX_PAGE}`);
@@ -338,9 +459,11 @@ function paging(limit: number | undefined, offset: number | undefined, defaultLi
  */
 function stableJson(value: object, detailFields: ReadonlySet<string>): string {
   const top = Object.entries(value).filter(([key]) => !detailFields.has(key));
-  return JSON.stringify(Object.fromEntries(top), (_key, v: unknown) => (v && typeof v === 'object' && !Array.isArray(v)
-    ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-    : v));
+  return JSON.stringify(Object.fromEntries(top), (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
 function calendarDate(name: string, value: string): string {

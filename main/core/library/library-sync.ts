@@ -5,7 +5,14 @@ import type { DocumentListQuery } from '../client/archive-client.ts';
 import { ArchiveError } from '../client/archive-error.ts';
 import type { LibraryCache } from './library-cache.ts';
 import {
-  isUnknownParameter, keysetDocuments, maxIso, minIso, pageAll, shiftIso, UnsupportedExtension, type LibraryClient,
+  isUnknownParameter,
+  keysetDocuments,
+  maxIso,
+  minIso,
+  pageAll,
+  shiftIso,
+  UnsupportedExtension,
+  type LibraryClient,
 } from './sync-paging.ts';
 
 export type { LibraryClient } from './sync-paging.ts';
@@ -40,7 +47,10 @@ export interface SyncResult {
 }
 
 /** Ids whose cached copy changed or was removed: what the UI should re-read. */
-export interface SyncChange { documents: string[]; events: string[] }
+export interface SyncChange {
+  documents: string[];
+  events: string[];
+}
 
 /** Whether the service answers is not the sync's to say: the archive client's connection monitor knows (every request). */
 export interface SyncStatus {
@@ -166,8 +176,11 @@ export class LibrarySync extends EventEmitter<LibrarySyncEvents> {
       return this.current.promise.catch(() => undefined).then(() => this.syncNow(options));
     }
     const last = this.cache.cursors().lastFullReconcileAt;
-    const kind = options.full || last === null || this.now() - last >= this.fullReconcileIntervalMs ? 'full' : 'incremental';
-    const promise = this.run(kind).finally(() => { this.current = undefined; });
+    const kind =
+      options.full || last === null || this.now() - last >= this.fullReconcileIntervalMs ? 'full' : 'incremental';
+    const promise = this.run(kind).finally(() => {
+      this.current = undefined;
+    });
     this.current = { kind, promise };
     return promise;
   }
@@ -241,15 +254,19 @@ export class LibrarySync extends EventEmitter<LibrarySyncEvents> {
     const finishedAt = this.now();
     this.cache.setCursors({ lastSyncAt: finishedAt });
     const result: SyncResult = {
-      kind, mode: this.extended === false ? 'spec' : 'extended',
+      kind,
+      mode: this.extended === false ? 'spec' : 'extended',
       documents: { changed: [...pass.docsChanged], removed: [...pass.docsRemoved] },
       events: { changed: [...pass.eventsChanged], removed: [...pass.eventsRemoved] },
-      startedAt: pass.startedAt, finishedAt,
+      startedAt: pass.startedAt,
+      finishedAt,
     };
     const total = pass.docsChanged.size + pass.docsRemoved.size + pass.eventsChanged.size + pass.eventsRemoved.size;
     if (total > 0 || kind === 'full') {
-      this.log(`library sync (${kind}, ${result.mode}): ${pass.docsChanged.size} documents changed, ${pass.docsRemoved.size} removed; `
-        + `${pass.eventsChanged.size} events changed, ${pass.eventsRemoved.size} removed`);
+      this.log(
+        `library sync (${kind}, ${result.mode}): ${pass.docsChanged.size} documents changed, ${pass.docsRemoved.size} removed; ` +
+          `${pass.eventsChanged.size} events changed, ${pass.eventsRemoved.size} removed`,
+      );
     }
     this.emit('synced', result);
     return result;
@@ -289,7 +306,11 @@ export class LibrarySync extends EventEmitter<LibrarySyncEvents> {
     const start = cursor === null ? null : shiftIso(cursor, -this.overlapMs);
     for (const deleted of [false, true]) {
       await keysetDocuments(this.client, {
-        field: 'updated_at', start, extra: deleted ? { deleted: true } : {}, pageSize: this.pageSize, signal,
+        field: 'updated_at',
+        start,
+        extra: deleted ? { deleted: true } : {},
+        pageSize: this.pageSize,
+        signal,
         onPage: (items) => {
           if (deleted && items.some((d) => !d.deleted_at)) throw new UnsupportedExtension('deleted');
           this.storeDocuments(pass, items);
@@ -302,7 +323,10 @@ export class LibrarySync extends EventEmitter<LibrarySyncEvents> {
   /** Spec: documents created after the cursor (the spec's own parameter "meant for incremental syncs"). */
   private async newDocuments(pass: Pass, cursor: string | null, signal: AbortSignal): Promise<void> {
     await keysetDocuments(this.client, {
-      field: 'created_at', start: cursor === null ? null : shiftIso(cursor, -this.overlapMs), pageSize: this.pageSize, signal,
+      field: 'created_at',
+      start: cursor === null ? null : shiftIso(cursor, -this.overlapMs),
+      pageSize: this.pageSize,
+      signal,
       onPage: (items) => this.storeDocuments(pass, items),
     });
   }
@@ -316,8 +340,14 @@ export class LibrarySync extends EventEmitter<LibrarySyncEvents> {
     if (cursor === null) return; // nothing was ever listed: newDocuments brought everything there is
     const floor = Date.parse(cursor) - this.overlapMs;
     for (let offset = 0; ;) {
-      const page = await this.client.listDocuments({ sort_by: 'updated_at', sort_order: 'desc', limit: this.pageSize, offset }, signal);
-      this.storeDocuments(pass, page.items.filter((d) => Date.parse(d.updated_at) > floor));
+      const page = await this.client.listDocuments(
+        { sort_by: 'updated_at', sort_order: 'desc', limit: this.pageSize, offset },
+        signal,
+      );
+      this.storeDocuments(
+        pass,
+        page.items.filter((d) => Date.parse(d.updated_at) > floor),
+      );
       const last = page.items.at(-1);
       if (page.items.length < this.pageSize || !last || Date.parse(last.updated_at) <= floor) return;
       offset += page.items.length;
@@ -330,14 +360,22 @@ export class LibrarySync extends EventEmitter<LibrarySyncEvents> {
     let max = cursor;
     for (let attempt = 1; ; attempt++) {
       const ids = new Set<string>();
-      const { firstTotal, lastTotal } = await pageAll((offset) => this.client.listEvents({ updated_after: after, limit: this.pageSize, offset }, signal)
-        .catch((error: unknown) => { throw isUnknownParameter(error, 'updated_after') ? new UnsupportedExtension('updated_after') : error; }),
-      this.pageSize, (items) => {
-        if (after !== undefined && items.some((e) => Date.parse(e.updated_at) <= Date.parse(after))) throw new UnsupportedExtension('updated_after');
-        for (const e of items) ids.add(e.id);
-        this.storeEvents(pass, items);
-        max = maxIso(max, ...items.map((e) => e.updated_at));
-      });
+      const { firstTotal, lastTotal } = await pageAll(
+        (offset) =>
+          this.client
+            .listEvents({ updated_after: after, limit: this.pageSize, offset }, signal)
+            .catch((error: unknown) => {
+              throw isUnknownParameter(error, 'updated_after') ? new UnsupportedExtension('updated_after') : error;
+            }),
+        this.pageSize,
+        (items) => {
+          if (after !== undefined && items.some((e) => Date.parse(e.updated_at) <= Date.parse(after)))
+            throw new UnsupportedExtension('updated_after');
+          for (const e of items) ids.add(e.id);
+          this.storeEvents(pass, items);
+          max = maxIso(max, ...items.map((e) => e.updated_at));
+        },
+      );
       if (firstTotal === lastTotal && ids.size >= lastTotal) break;
       // Still moving after three readings: keep the old cursor, so the next sync reads this stretch again.
       if (attempt >= 3) return;
@@ -350,17 +388,23 @@ export class LibrarySync extends EventEmitter<LibrarySyncEvents> {
     const live = documentIds.filter((id) => !this.cache.isDeleted(id) && this.cache.getDocument(id) !== null);
     if (live.length === 0) return;
     if (live.length > PER_DOCUMENT_EVENTS_LIMIT) {
-      await pageAll((offset) => this.client.listEvents({ limit: this.pageSize, offset }, signal), this.pageSize,
-        (items) => this.storeEvents(pass, items));
+      await pageAll(
+        (offset) => this.client.listEvents({ limit: this.pageSize, offset }, signal),
+        this.pageSize,
+        (items) => this.storeEvents(pass, items),
+      );
       return;
     }
     for (const documentId of live) {
       const seen = new Set<string>();
-      await pageAll((offset) => this.client.listEvents({ document_id: documentId, limit: this.pageSize, offset }, signal), this.pageSize,
+      await pageAll(
+        (offset) => this.client.listEvents({ document_id: documentId, limit: this.pageSize, offset }, signal),
+        this.pageSize,
         (items) => {
           for (const e of items) seen.add(e.id);
           this.storeEvents(pass, items);
-        });
+        },
+      );
       const gone = this.cache.eventIdsOfDocument(documentId).filter((id) => !seen.has(id));
       this.removeEvents(pass, gone);
     }
@@ -397,27 +441,40 @@ export class LibrarySync extends EventEmitter<LibrarySyncEvents> {
       for (const d of items) listed.add(d.id);
       this.storeDocuments(pass, items);
     };
-    await pageAll((offset) => this.client.listDocuments({ sort_by: 'created_at', sort_order: 'asc', limit: this.pageSize, offset }, signal),
-      this.pageSize, keep);
+    await pageAll(
+      (offset) =>
+        this.client.listDocuments({ sort_by: 'created_at', sort_order: 'asc', limit: this.pageSize, offset }, signal),
+      this.pageSize,
+      keep,
+    );
     const trashListed = this.extended !== false;
     if (trashListed) {
-      await pageAll((offset) => this.listTrash({ sort_by: 'created_at', sort_order: 'asc', limit: this.pageSize, offset }, signal),
-        this.pageSize, keep);
+      await pageAll(
+        (offset) => this.listTrash({ sort_by: 'created_at', sort_order: 'asc', limit: this.pageSize, offset }, signal),
+        this.pageSize,
+        keep,
+      );
     }
     // Not in any list: deleted, gone, out of this key's reach, or moved between pages while the lists were read.
     // Asking by id tells these apart, so nothing is dropped for a paging accident.
     // Without a trash list (spec mode) a document known deleted stays as it is: asking for each one every hour would
     // spend the rate limit on the trash.
-    const missing = [...this.cache.documentIds()].filter((id) => !listed.has(id) && (trashListed || !this.cache.isDeleted(id)));
+    const missing = [...this.cache.documentIds()].filter(
+      (id) => !listed.has(id) && (trashListed || !this.cache.isDeleted(id)),
+    );
     for (const id of missing) await this.refreshDocument(pass, id, signal);
 
     const seenEvents = new Set<string>();
     let newestEvent: string | null = null;
-    await pageAll((offset) => this.client.listEvents({ limit: this.pageSize, offset }, signal), this.pageSize, (items) => {
-      for (const e of items) seenEvents.add(e.id);
-      this.storeEvents(pass, items);
-      newestEvent = maxIso(newestEvent, ...items.map((e) => e.updated_at));
-    });
+    await pageAll(
+      (offset) => this.client.listEvents({ limit: this.pageSize, offset }, signal),
+      this.pageSize,
+      (items) => {
+        for (const e of items) seenEvents.add(e.id);
+        this.storeEvents(pass, items);
+        newestEvent = maxIso(newestEvent, ...items.map((e) => e.updated_at));
+      },
+    );
     for (const [id, documentId] of this.cache.eventDocuments()) {
       // Events of a deleted document are hidden by the service and by the cache alike; kept for a restore.
       if (seenEvents.has(id) || this.cache.isDeleted(documentId)) continue;

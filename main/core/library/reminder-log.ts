@@ -4,7 +4,11 @@ import type { DatabaseSync } from 'node:sqlite';
  * One reminder: whom it is about (reminderSubject: document and event type; `*` for the daily digest), the rule's
  * kind, and the due date it was computed for. The column is still called event_id: it held the event id before.
  */
-export interface ReminderKey { event_id: string; rule: string; due_date: string }
+export interface ReminderKey {
+  event_id: string;
+  rule: string;
+  due_date: string;
+}
 
 /**
  * What reminders already fired and which events are snoozed, in the library cache's database: both must survive a
@@ -19,14 +23,19 @@ export class ReminderLog {
 
   /** Whether `key` was recorded (keys of older versions are rewritten when the cache opens: cache-schema.ts). */
   hasFired(key: ReminderKey): boolean {
-    return this.db.prepare('SELECT 1 FROM reminders_fired WHERE event_id = ? AND rule = ? AND due_date = ?')
-      .get(key.event_id, key.rule, key.due_date) !== undefined;
+    return (
+      this.db
+        .prepare('SELECT 1 FROM reminders_fired WHERE event_id = ? AND rule = ? AND due_date = ?')
+        .get(key.event_id, key.rule, key.due_date) !== undefined
+    );
   }
 
   /** Records keys as fired, in one transaction (a reminder counts as fired once it is written here). */
   record(keys: readonly ReminderKey[], firedAt: number): void {
     if (keys.length === 0) return;
-    const insert = this.db.prepare('INSERT OR IGNORE INTO reminders_fired (event_id, rule, due_date, fired_at) VALUES (?, ?, ?, ?)');
+    const insert = this.db.prepare(
+      'INSERT OR IGNORE INTO reminders_fired (event_id, rule, due_date, fired_at) VALUES (?, ?, ?, ?)',
+    );
     this.db.exec('BEGIN IMMEDIATE');
     try {
       for (const key of keys) insert.run(key.event_id, key.rule, key.due_date, firedAt);
@@ -44,7 +53,10 @@ export class ReminderLog {
   }
 
   snooze(eventId: string, until: number): void {
-    this.db.prepare('INSERT INTO snoozes (event_id, until) VALUES (?, ?) ON CONFLICT (event_id) DO UPDATE SET until = excluded.until')
+    this.db
+      .prepare(
+        'INSERT INTO snoozes (event_id, until) VALUES (?, ?) ON CONFLICT (event_id) DO UPDATE SET until = excluded.until',
+      )
       .run(eventId, until);
   }
 
@@ -54,7 +66,10 @@ export class ReminderLog {
 
   /** Events snoozed beyond `now`, with the end of their snooze. */
   snoozed(now: number): Map<string, number> {
-    const rows = this.db.prepare('SELECT event_id, until FROM snoozes WHERE until > ?').all(now) as Array<{ event_id: string; until: number }>;
+    const rows = this.db.prepare('SELECT event_id, until FROM snoozes WHERE until > ?').all(now) as Array<{
+      event_id: string;
+      until: number;
+    }>;
     return new Map(rows.map((r) => [r.event_id, r.until]));
   }
 }

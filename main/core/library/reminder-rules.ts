@@ -44,8 +44,12 @@ export function reminderSubject(event: Pick<ArchiveEvent, 'document_id' | 'event
  * Snoozed events take part in none of them. A key is subject + rule kind + due date and nothing else: a changed due
  * date re-arms the rules, a changed days_before or a reprocess (new event id, new updated_at) does not.
  */
-export function dueReminders(events: readonly DueEvent[], settings: RemindersSettings, now: number,
-  snoozed: ReadonlyMap<string, number>): ReminderRule[] {
+export function dueReminders(
+  events: readonly DueEvent[],
+  settings: RemindersSettings,
+  now: number,
+  snoozed: ReadonlyMap<string, number>,
+): ReminderRule[] {
   const today = localDate(now);
   const time = settings.digest_time;
   const rules: ReminderRule[] = [];
@@ -59,29 +63,40 @@ export function dueReminders(events: readonly DueEvent[], settings: RemindersSet
     }
     const n = settings.days_before;
     const beforeStarts = n > 0 ? addDays(due, -n) : due;
-    if (event.term_end && NOTICE_LEAD_DAYS > n && now >= localInstant(addDays(due, -NOTICE_LEAD_DAYS), time)
-      && today < beforeStarts) {
+    if (
+      event.term_end &&
+      NOTICE_LEAD_DAYS > n &&
+      now >= localInstant(addDays(due, -NOTICE_LEAD_DAYS), time) &&
+      today < beforeStarts
+    ) {
       rules.push({
-        kind: 'notice-ahead', key: { event_id: reminderSubject(event), rule: 'notice-ahead', due_date: due },
-        event, daysLeft: daysBetween(today, due), termEnd: event.term_end,
+        kind: 'notice-ahead',
+        key: { event_id: reminderSubject(event), rule: 'notice-ahead', due_date: due },
+        event,
+        daysLeft: daysBetween(today, due),
+        termEnd: event.term_end,
       });
     }
     if (n > 0 && due > today && now >= localInstant(addDays(due, -n), time)) {
       rules.push({
-        kind: 'before', key: { event_id: reminderSubject(event), rule: 'before', due_date: due },
-        event, daysLeft: daysBetween(today, due),
+        kind: 'before',
+        key: { event_id: reminderSubject(event), rule: 'before', due_date: due },
+        event,
+        daysLeft: daysBetween(today, due),
       });
     }
     if (settings.on_due_day && due === today && now >= localInstant(today, time)) {
       rules.push({
-        kind: 'due-day', key: { event_id: reminderSubject(event), rule: 'due-day', due_date: due },
+        kind: 'due-day',
+        key: { event_id: reminderSubject(event), rule: 'due-day', due_date: due },
         event,
       });
     }
   }
   if (overdue.length > 0 && now >= localInstant(today, time)) {
     rules.push({
-      kind: 'digest', key: { event_id: DIGEST_EVENT_ID, rule: 'overdue-digest', due_date: today },
+      kind: 'digest',
+      key: { event_id: DIGEST_EVENT_ID, rule: 'overdue-digest', due_date: today },
       events: overdue,
     });
   }

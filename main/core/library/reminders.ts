@@ -87,10 +87,15 @@ export class Reminders {
     this.prune(now);
     if (!settings.enabled) return [];
     const log = this.cache.reminderLog;
-    const rules = dueReminders(this.foldedDueEvents(), settings, now, log.snoozed(now)).filter((rule) => !log.hasFired(rule.key));
+    const rules = dueReminders(this.foldedDueEvents(), settings, now, log.snoozed(now)).filter(
+      (rule) => !log.hasFired(rule.key),
+    );
     if (rules.length === 0) return [];
     // Recorded first: a crash between the two loses one notification instead of repeating it on every start.
-    log.record(rules.map((rule) => rule.key), now);
+    log.record(
+      rules.map((rule) => rule.key),
+      now,
+    );
     const locale = this.locale();
     const notification = rules.length === 1 ? single(rules[0]!, locale) : summary(rules, now, locale);
     this.log(`reminders: ${notification.kind} for ${notification.eventIds.length} event(s)`);
@@ -144,28 +149,45 @@ function single(rule: ReminderRule, locale: Locale): ReminderNotification {
   switch (rule.kind) {
     case 'before':
       return {
-        id: notificationId(rule), kind: 'reminder', eventIds: [rule.event.id],
-        title: rule.daysLeft === 1 ? t('reminder.dueTomorrow', { title: rule.event.title })
-          : t('reminder.dueInDays', { count: rule.daysLeft, title: rule.event.title }),
+        id: notificationId(rule),
+        kind: 'reminder',
+        eventIds: [rule.event.id],
+        title:
+          rule.daysLeft === 1
+            ? t('reminder.dueTomorrow', { title: rule.event.title })
+            : t('reminder.dueInDays', { count: rule.daysLeft, title: rule.event.title }),
         body: describe(rule.event, locale),
       };
     case 'notice-ahead':
       return {
-        id: notificationId(rule), kind: 'reminder', eventIds: [rule.event.id],
+        id: notificationId(rule),
+        kind: 'reminder',
+        eventIds: [rule.event.id],
         title: t('reminder.noticeInDays', { count: rule.daysLeft, title: rule.event.title }),
         body: [t('reminder.termEnds', { date: rule.termEnd }), describe(rule.event, locale)].join(' · '),
       };
     case 'due-day':
       return {
-        id: notificationId(rule), kind: 'reminder', eventIds: [rule.event.id],
-        title: t('reminder.dueToday', { title: rule.event.title }), body: describe(rule.event, locale),
+        id: notificationId(rule),
+        kind: 'reminder',
+        eventIds: [rule.event.id],
+        title: t('reminder.dueToday', { title: rule.event.title }),
+        body: describe(rule.event, locale),
       };
     case 'digest':
       return {
-        id: notificationId(rule), kind: 'digest', eventIds: rule.events.map((e) => e.id),
+        id: notificationId(rule),
+        kind: 'digest',
+        eventIds: rule.events.map((e) => e.id),
         title: t('reminder.overdue', { count: rule.events.length }),
-        body: listing(rule.events.map((e) => `${e.title}${e.amount ? ` – ${formatAmount(e.amount)}` : ''} (${t('reminder.due', { date: e.due_date ?? '—' })})`),
-          totalsOf(rule.events).map(formatAmount), locale),
+        body: listing(
+          rule.events.map(
+            (e) =>
+              `${e.title}${e.amount ? ` – ${formatAmount(e.amount)}` : ''} (${t('reminder.due', { date: e.due_date ?? '—' })})`,
+          ),
+          totalsOf(rule.events).map(formatAmount),
+          locale,
+        ),
       };
   }
 }
@@ -179,20 +201,30 @@ function summary(rules: readonly ReminderRule[], now: number, locale: Locale): R
     lines.push(shown.title);
   }
   return {
-    id: `summary:${now}`, kind: 'summary', eventIds: [...eventIds],
+    id: `summary:${now}`,
+    kind: 'summary',
+    eventIds: [...eventIds],
     title: translate(locale, 'reminder.summary', { count: rules.length }),
     body: listing(lines, [], locale),
   };
 }
 
 function notificationId(rule: ReminderRule): string {
-  return rule.kind === 'digest' ? `digest:${rule.key.due_date}` : `reminder:${rule.event.id}:${rule.kind}:${rule.key.due_date}`;
+  return rule.kind === 'digest'
+    ? `digest:${rule.key.due_date}`
+    : `reminder:${rule.event.id}:${rule.kind}:${rule.key.due_date}`;
 }
 
 /** Amounts and dates stay in their neutral forms (`101.00 EUR`, `2030-12-17`), as in the calendar export. */
 function describe(event: ArchiveEvent, locale: Locale): string {
-  return [event.amount ? formatAmount(event.amount) : null, translate(locale, 'reminder.due', { date: event.due_date ?? '—' }), event.sender_name, event.reference_number]
-    .filter((part): part is string => Boolean(part)).join(' · ');
+  return [
+    event.amount ? formatAmount(event.amount) : null,
+    translate(locale, 'reminder.due', { date: event.due_date ?? '—' }),
+    event.sender_name,
+    event.reference_number,
+  ]
+    .filter((part): part is string => Boolean(part))
+    .join(' · ');
 }
 
 function listing(lines: readonly string[], totals: readonly string[], locale: Locale): string {

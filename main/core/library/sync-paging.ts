@@ -22,8 +22,12 @@ export class UnsupportedExtension extends Error {
 }
 
 export function isUnknownParameter(error: unknown, parameter: string): boolean {
-  return error instanceof ArchiveError && error.status === 400 && error.message.includes(parameter)
-    && /unknown|unsupported|not allowed|invalid/i.test(error.message);
+  return (
+    error instanceof ArchiveError &&
+    error.status === 400 &&
+    error.message.includes(parameter) &&
+    /unknown|unsupported|not allowed|invalid/i.test(error.message)
+  );
 }
 
 export function shiftIso(iso: string, ms: number): string {
@@ -51,16 +55,27 @@ export function minIso(a: string | null, b: string | null): string | null {
  * document changed meanwhile moves to the end and is met again; none is skipped because others moved, and any number
  * of documents may share one timestamp.
  */
-export async function keysetDocuments(client: LibraryClient, options: {
-  field: 'created_at' | 'updated_at'; start: string | null; extra?: DocumentListQuery; pageSize: number; signal?: AbortSignal;
-  onPage: (items: ArchiveDocument[]) => void;
-}): Promise<void> {
+export async function keysetDocuments(
+  client: LibraryClient,
+  options: {
+    field: 'created_at' | 'updated_at';
+    start: string | null;
+    extra?: DocumentListQuery;
+    pageSize: number;
+    signal?: AbortSignal;
+    onPage: (items: ArchiveDocument[]) => void;
+  },
+): Promise<void> {
   const param = options.field === 'created_at' ? 'created_after' : 'updated_after';
   let after = options.start;
   let offset = 0;
   for (;;) {
     const query: DocumentListQuery = {
-      ...options.extra, sort_by: options.field, sort_order: 'asc', limit: options.pageSize, offset,
+      ...options.extra,
+      sort_by: options.field,
+      sort_order: 'asc',
+      limit: options.pageSize,
+      offset,
       ...(after === null ? {} : { [param]: after }),
     };
     let page: ListEnvelope<ArchiveDocument>;
@@ -71,7 +86,8 @@ export async function keysetDocuments(client: LibraryClient, options: {
       throw refused ? new UnsupportedExtension(refused) : error;
     }
     const bound = after;
-    if (bound !== null && page.items.some((d) => Date.parse(d[options.field]) <= Date.parse(bound))) throw new UnsupportedExtension(param);
+    if (bound !== null && page.items.some((d) => Date.parse(d[options.field]) <= Date.parse(bound)))
+      throw new UnsupportedExtension(param);
     options.onPage(page.items);
     if (page.items.length < options.pageSize) return;
     const next = shiftIso(page.items.at(-1)![options.field], -1);
@@ -82,8 +98,11 @@ export async function keysetDocuments(client: LibraryClient, options: {
 }
 
 /** Pages through a list by offset until a short page (for lists the service cannot order by a cursor). */
-export async function pageAll<T>(fetch: (offset: number) => Promise<ListEnvelope<T>>, pageSize: number,
-  onPage: (items: T[]) => void): Promise<{ seen: number; firstTotal: number; lastTotal: number }> {
+export async function pageAll<T>(
+  fetch: (offset: number) => Promise<ListEnvelope<T>>,
+  pageSize: number,
+  onPage: (items: T[]) => void,
+): Promise<{ seen: number; firstTotal: number; lastTotal: number }> {
   let offset = 0;
   let firstTotal = -1;
   for (;;) {

@@ -25,9 +25,10 @@ const v0ToV1: SettingsMigration = {
     const { server_url: serverUrl, paused, folders, ...rest } = old;
     const next: Json = { ...rest };
     if (!('connection' in rest)) {
-      next.connection = typeof serverUrl === 'string' && serverUrl.trim() !== ''
-        ? { mode: 'hosted', base_url: serverUrl.trim() }
-        : { mode: 'local' };
+      next.connection =
+        typeof serverUrl === 'string' && serverUrl.trim() !== ''
+          ? { mode: 'hosted', base_url: serverUrl.trim() }
+          : { mode: 'local' };
     } else if (serverUrl !== undefined) {
       next.server_url = serverUrl;
     }
@@ -59,7 +60,8 @@ function migrateV0Folder(folder: unknown): unknown {
  */
 const v1ToV2: SettingsMigration = {
   from: 1,
-  description: 'ui gains appearance, language and onboarded (set up already when there are folders or a hosted connection)',
+  description:
+    'ui gains appearance, language and onboarded (set up already when there are folders or a hosted connection)',
   migrate(old) {
     const ui = isObject(old.ui) ? old.ui : {};
     if ('onboarded' in ui) return old;
@@ -102,7 +104,10 @@ export function migrateSettings(
     throw new SettingsMigrationError(`version must be a whole number, got ${JSON.stringify(version)}`);
   }
   if (version > target) {
-    throw new SettingsMigrationError(`written by a newer version of the app (settings version ${version}, this app reads up to ${target})`, version);
+    throw new SettingsMigrationError(
+      `written by a newer version of the app (settings version ${version}, this app reads up to ${target})`,
+      version,
+    );
   }
   let value: Json = { ...raw };
   const applied: string[] = [];

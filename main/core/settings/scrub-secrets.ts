@@ -30,7 +30,12 @@ export function scrubSecrets(value: unknown): ScrubResult {
         removed.push(dotted(at));
         continue;
       }
-      Object.defineProperty(kept, name, { value: walk(child, at), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(kept, name, {
+        value: walk(child, at),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return kept;
   };

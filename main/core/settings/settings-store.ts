@@ -14,9 +14,9 @@ export type SettingsInput = z.input<typeof settingsSchema>;
 const SECTIONS = ['uploads', 'sync', 'reminders', 'ui'] as const;
 type Section = (typeof SECTIONS)[number];
 
-export type SettingsPatch =
-  & { [K in Exclude<keyof SettingsInput, Section | 'version'>]?: SettingsInput[K] }
-  & { [K in Section]?: Partial<Settings[K]> };
+export type SettingsPatch = { [K in Exclude<keyof SettingsInput, Section | 'version'>]?: SettingsInput[K] } & {
+  [K in Section]?: Partial<Settings[K]>;
+};
 
 /** A patch, or a function from a copy of the current settings (free to mutate) to the complete new settings. */
 export type SettingsUpdate = SettingsPatch | ((current: Settings) => SettingsInput);
@@ -98,7 +98,9 @@ export class SettingsStore {
     const candidate = typeof change === 'function' ? change(structuredClone(previous)) : applyPatch(previous, change);
     const secretAt = findSecret(candidate);
     if (secretAt !== null) {
-      throw new SettingsValidationError([{ path: secretAt, message: 'an API key must not be stored in settings; it belongs in the OS keychain' }]);
+      throw new SettingsValidationError([
+        { path: secretAt, message: 'an API key must not be stored in settings; it belongs in the OS keychain' },
+      ]);
     }
     const parsed = settingsSchema.safeParse(candidate);
     if (!parsed.success) throw new SettingsValidationError(toIssues(parsed.error));
@@ -141,8 +143,9 @@ function load(backend: SettingsBackend, migrations: readonly SettingsMigration[]
       path: backend.path,
       movedTo,
       reason: safeReason,
-      message: `The settings file ${backend.path} could not be used: ${safeReason}. It was moved to ${movedTo}; `
-        + 'default settings are in use.',
+      message:
+        `The settings file ${backend.path} could not be used: ${safeReason}. It was moved to ${movedTo}; ` +
+        'default settings are in use.',
     });
     return { settings: defaultSettings(), problems, migrated: [] };
   };
@@ -164,8 +167,9 @@ function load(backend: SettingsBackend, migrations: readonly SettingsMigration[]
       kind: 'secret-removed',
       path: backend.path,
       reason: `credentials found in ${scrubbed.removed.join(', ')}`,
-      message: `The settings file ${backend.path} contained an API key or other credential (${scrubbed.removed.join(', ')}); `
-        + 'it was removed from the file. API keys are kept only in the OS keychain.',
+      message:
+        `The settings file ${backend.path} contained an API key or other credential (${scrubbed.removed.join(', ')}); ` +
+        'it was removed from the file. API keys are kept only in the OS keychain.',
     });
   }
 
@@ -174,12 +178,15 @@ function load(backend: SettingsBackend, migrations: readonly SettingsMigration[]
     migrated = migrateSettings(scrubbed.value, migrations);
   } catch (error) {
     if (!(error instanceof SettingsMigrationError)) throw error;
-    if (error.newerVersion !== undefined) return setAside('newer-version', `v${error.newerVersion}`, error.message, replacement);
+    if (error.newerVersion !== undefined)
+      return setAside('newer-version', `v${error.newerVersion}`, error.message, replacement);
     return setAside('corrupt', 'corrupt', error.message, replacement);
   }
   const parsed = settingsSchema.safeParse(migrated.value);
   if (!parsed.success) {
-    const reason = toIssues(parsed.error).map((issue) => `${issue.path}: ${issue.message}`).join('; ');
+    const reason = toIssues(parsed.error)
+      .map((issue) => `${issue.path}: ${issue.message}`)
+      .join('; ');
     return setAside('corrupt', 'corrupt', `invalid settings (${reason})`, replacement);
   }
   // Persist what changed on load: migrated ids must stay stable across starts, and a secret must leave the disk now.
@@ -192,9 +199,10 @@ function applyPatch(current: Settings, patch: unknown): unknown {
   const next: Record<string, unknown> = { ...current };
   for (const [name, value] of Object.entries(patch)) {
     const section = (SECTIONS as readonly string[]).includes(name) ? current[name as Section] : undefined;
-    const merged = section && typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? { ...section, ...value }
-      : value;
+    const merged =
+      section && typeof value === 'object' && value !== null && !Array.isArray(value)
+        ? { ...section, ...value }
+        : value;
     // defineProperty, not assignment: a "__proto__" key from untrusted input must stay a field the schema rejects.
     Object.defineProperty(next, name, { value: merged, enumerable: true, writable: true, configurable: true });
   }

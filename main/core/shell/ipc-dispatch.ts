@@ -1,6 +1,14 @@
 import type { EventEmitter } from 'node:events';
 import {
-  CALLS, EVENT_NAMES, EVENTS, parseCallInput, type CallName, type DesktopHandlers, type EventName, type EventPayload, type IpcError,
+  CALLS,
+  EVENT_NAMES,
+  EVENTS,
+  parseCallInput,
+  type CallName,
+  type DesktopHandlers,
+  type EventName,
+  type EventPayload,
+  type IpcError,
 } from '../../../common/ipc.ts';
 import { redactSecrets } from '../keychain/redact.ts';
 
@@ -18,9 +26,16 @@ export function isCallName(name: unknown): name is CallName {
   return typeof name === 'string' && Object.hasOwn(CALLS, name);
 }
 
-export async function dispatchCall(handlers: DesktopHandlers, name: unknown, rawInput: unknown): Promise<DispatchResult> {
+export async function dispatchCall(
+  handlers: DesktopHandlers,
+  name: unknown,
+  rawInput: unknown,
+): Promise<DispatchResult> {
   if (!isCallName(name)) {
-    return { ok: false, error: { message: `Unknown call: ${typeof name === 'string' ? name.slice(0, 100) : typeof name}` } };
+    return {
+      ok: false,
+      error: { message: `Unknown call: ${typeof name === 'string' ? name.slice(0, 100) : typeof name}` },
+    };
   }
   let input: unknown;
   try {
@@ -44,7 +59,8 @@ export function toIpcError(error: unknown): IpcError {
   if (error !== null && typeof error === 'object') {
     const { status, issues } = error as { status?: unknown; issues?: unknown };
     if (typeof status === 'number' && Number.isFinite(status) && status > 0) result.status = status;
-    if (Array.isArray(issues) && issues.every((issue) => typeof issue === 'string')) result.issues = issues.map(redactSecrets);
+    if (Array.isArray(issues) && issues.every((issue) => typeof issue === 'string'))
+      result.issues = issues.map(redactSecrets);
   }
   return result;
 }
@@ -60,14 +76,20 @@ export type DesktopEventSource = Pick<EventEmitter<{ [E in EventName]: [EventPay
  * numbers); parsing costs microseconds.
  */
 export function forwardEvents(
-  source: DesktopEventSource, send: (event: EventName, payload: unknown) => void,
-  onInvalid: (event: EventName, problem: string) => void = (event, problem) => console.error(`event ${event} not sent: ${problem}`),
+  source: DesktopEventSource,
+  send: (event: EventName, payload: unknown) => void,
+  onInvalid: (event: EventName, problem: string) => void = (event, problem) =>
+    console.error(`event ${event} not sent: ${problem}`),
 ): () => void {
   const subscriptions = EVENT_NAMES.map((event) => {
     const listener = (payload: EventPayload<typeof event>): void => {
       const parsed = EVENTS[event].safeParse(payload);
       if (parsed.success) send(event, parsed.data);
-      else onInvalid(event, redactSecrets(parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`).join('; ')));
+      else
+        onInvalid(
+          event,
+          redactSecrets(parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`).join('; ')),
+        );
     };
     source.on(event, listener);
     return () => void source.off(event, listener);

@@ -50,7 +50,12 @@ export async function resolveRendererFile(rendererDir: string, rawPath: string):
   } catch {
     return { error: 403 };
   }
-  if (!path.startsWith('/') || path.includes('\0') || path.includes('\\') || path.split('/').some((segment) => segment === '..')) {
+  if (
+    !path.startsWith('/') ||
+    path.includes('\0') ||
+    path.includes('\\') ||
+    path.split('/').some((segment) => segment === '..')
+  ) {
     return { error: 403 };
   }
   const index = { path: join(root, 'index.html'), isIndex: true };
@@ -107,7 +112,9 @@ export function previewHeaders(file: { mimeType: string; fileName: string }): Re
     'Content-Disposition': `inline; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
     'Cache-Control': 'no-store',
     'X-Content-Type-Options': 'nosniff',
-    ...(file.mimeType === 'application/pdf' ? {} : { 'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox" }),
+    ...(file.mimeType === 'application/pdf'
+      ? {}
+      : { 'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox" }),
     'Accept-Ranges': 'bytes',
   };
 }

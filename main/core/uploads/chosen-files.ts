@@ -41,19 +41,25 @@ export class ChosenFiles {
     await mkdir(folder, { recursive: true });
     const out = createWriteStream(path, { flags: 'wx' });
     let failure: Error | null = null;
-    out.on('error', (error) => { failure ??= error; });
+    out.on('error', (error) => {
+      failure ??= error;
+    });
     let bytes = 0;
     for await (const chunk of body as AsyncIterable<Buffer>) {
       bytes += chunk.length;
       if (bytes > this.maxBytes && !failure) failure = new ArchiveError(ErrorMessage.fileTooLarge, { status: 413 });
       if (failure) continue;
-      await new Promise<void>((done) => out.write(chunk, (error) => {
-        if (error) failure ??= error;
-        done();
-      }));
+      await new Promise<void>((done) =>
+        out.write(chunk, (error) => {
+          if (error) failure ??= error;
+          done();
+        }),
+      );
     }
     out.end();
-    await finished(out).catch((error: unknown) => { failure ??= asError(error); });
+    await finished(out).catch((error: unknown) => {
+      failure ??= asError(error);
+    });
     if (failure) {
       await rm(folder, { recursive: true, force: true });
       throw failure;

@@ -21,7 +21,11 @@ export async function checkFile(path: string): Promise<FileCheck> {
     before = await stat(path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    return { ok: false, permanent: true, error: code === 'ENOENT' ? `File not found: ${path}` : `Cannot read ${path}: ${errorMessage(error)}` };
+    return {
+      ok: false,
+      permanent: true,
+      error: code === 'ENOENT' ? `File not found: ${path}` : `Cannot read ${path}: ${errorMessage(error)}`,
+    };
   }
   if (!before.isFile()) return { ok: false, permanent: true, error: `Not a file: ${path}` };
   if (before.size > MAX_UPLOAD_BYTES) return { ok: false, permanent: true, error: ErrorMessage.fileTooLarge };

@@ -3,7 +3,16 @@ import type { UploadMetadata } from '../../../common/archive-types.ts';
 import { runMigrations } from '../../../shared/db/migrate.ts';
 
 /** Where an item is in its life. See docs/desktop.md for the diagram. */
-export const UPLOAD_STATES = ['queued', 'hashing', 'waiting', 'uploading', 'accepted', 'done', 'failed', 'paused'] as const;
+export const UPLOAD_STATES = [
+  'queued',
+  'hashing',
+  'waiting',
+  'uploading',
+  'accepted',
+  'done',
+  'failed',
+  'paused',
+] as const;
 export type UploadState = (typeof UPLOAD_STATES)[number];
 
 export interface UploadItem {
@@ -34,7 +43,8 @@ export interface UploadItem {
 type Row = Omit<UploadItem, 'metadata'> & { metadata: string };
 
 const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
-  (db) => db.exec(`
+  (db) =>
+    db.exec(`
     CREATE TABLE uploads (
       id INTEGER PRIMARY KEY,
       source TEXT NOT NULL CHECK (source IN ('folder', 'manual')),
@@ -86,23 +96,43 @@ export class JournalStore {
 
   /** The newest row for a path (the one a changed file would supersede). */
   latestForPath(path: string): UploadItem | undefined {
-    const row = this.db.prepare('SELECT * FROM uploads WHERE path = ? ORDER BY id DESC LIMIT 1').get(path) as Row | undefined;
+    const row = this.db.prepare('SELECT * FROM uploads WHERE path = ? ORDER BY id DESC LIMIT 1').get(path) as
+      Row | undefined;
     return row && toItem(row);
   }
 
-  insert(item: Pick<UploadItem, 'source' | 'folder_id' | 'path' | 'relative_path' | 'file_name' | 'size' | 'mtime_ms' | 'space_id' | 'metadata'>,
-    now: number): UploadItem {
-    const result = this.db.prepare(`INSERT INTO uploads (source, folder_id, path, relative_path, file_name, size, mtime_ms, space_id,
-      metadata, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?)`)
-      .run(item.source, item.folder_id, item.path, item.relative_path, item.file_name, item.size, item.mtime_ms, item.space_id,
-        JSON.stringify(item.metadata), now, now);
+  insert(
+    item: Pick<
+      UploadItem,
+      'source' | 'folder_id' | 'path' | 'relative_path' | 'file_name' | 'size' | 'mtime_ms' | 'space_id' | 'metadata'
+    >,
+    now: number,
+  ): UploadItem {
+    const result = this.db
+      .prepare(
+        `INSERT INTO uploads (source, folder_id, path, relative_path, file_name, size, mtime_ms, space_id,
+      metadata, state, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?)`,
+      )
+      .run(
+        item.source,
+        item.folder_id,
+        item.path,
+        item.relative_path,
+        item.file_name,
+        item.size,
+        item.mtime_ms,
+        item.space_id,
+        JSON.stringify(item.metadata),
+        now,
+        now,
+      );
     return this.get(Number(result.lastInsertRowid))!;
   }
 
   update(id: number, changes: Partial<Omit<UploadItem, 'id' | 'created_at'>>, now: number): UploadItem {
     const entries = Object.entries(changes).filter(([, v]) => v !== undefined);
     const sets = entries.map(([k]) => `${k} = ?`).concat('updated_at = ?');
-    const values = entries.map(([k, v]) => (k === 'metadata' ? JSON.stringify(v) : v as string | number | null));
+    const values = entries.map(([k, v]) => (k === 'metadata' ? JSON.stringify(v) : (v as string | number | null)));
     this.db.prepare(`UPDATE uploads SET ${sets.join(', ')} WHERE id = ?`).run(...values, now, id);
     return this.get(id)!;
   }
@@ -113,35 +143,53 @@ export class JournalStore {
 
   /** Items in `state` due by `now`, oldest first. */
   due(state: UploadState, now: number, limit: number): UploadItem[] {
-    return (this.db.prepare('SELECT * FROM uploads WHERE state = ? AND next_attempt_at <= ? ORDER BY id LIMIT ?')
-      .all(state, now, limit) as unknown as Row[]).map(toItem);
+    return (
+      this.db
+        .prepare('SELECT * FROM uploads WHERE state = ? AND next_attempt_at <= ? ORDER BY id LIMIT ?')
+        .all(state, now, limit) as unknown as Row[]
+    ).map(toItem);
   }
 
   /** When the next item in `state` becomes due (for the scheduler's timer). */
   nextDue(state: UploadState): number | undefined {
-    const row = this.db.prepare('SELECT min(next_attempt_at) AS at FROM uploads WHERE state = ?').get(state) as { at: number | null };
+    const row = this.db.prepare('SELECT min(next_attempt_at) AS at FROM uploads WHERE state = ?').get(state) as {
+      at: number | null;
+    };
     return row.at ?? undefined;
   }
 
   /** A file with this content already in (or on its way into) the archive's same space. */
   acceptedWithHash(sha256: string, spaceId: string | null, exceptId: number): UploadItem | undefined {
-    const row = this.db.prepare(`SELECT * FROM uploads WHERE sha256 = ? AND space_id IS ? AND id != ?
-      AND state IN ('accepted', 'done') AND document_id IS NOT NULL ORDER BY id LIMIT 1`).get(sha256, spaceId, exceptId) as Row | undefined;
+    const row = this.db
+      .prepare(
+        `SELECT * FROM uploads WHERE sha256 = ? AND space_id IS ? AND id != ?
+      AND state IN ('accepted', 'done') AND document_id IS NOT NULL ORDER BY id LIMIT 1`,
+      )
+      .get(sha256, spaceId, exceptId) as Row | undefined;
     return row && toItem(row);
   }
 
-  list(options: { states?: readonly UploadState[]; limit: number; offset: number }): { items: UploadItem[]; total: number } {
+  list(options: { states?: readonly UploadState[]; limit: number; offset: number }): {
+    items: UploadItem[];
+    total: number;
+  } {
     const where = options.states?.length ? `WHERE state IN (${options.states.map(() => '?').join(', ')})` : '';
     const args = [...(options.states ?? [])];
-    const items = (this.db.prepare(`SELECT * FROM uploads ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
-      .all(...args, options.limit, options.offset) as unknown as Row[]).map(toItem);
+    const items = (
+      this.db
+        .prepare(`SELECT * FROM uploads ${where} ORDER BY id DESC LIMIT ? OFFSET ?`)
+        .all(...args, options.limit, options.offset) as unknown as Row[]
+    ).map(toItem);
     const total = (this.db.prepare(`SELECT count(*) AS n FROM uploads ${where}`).get(...args) as { n: number }).n;
     return { items, total };
   }
 
   counts(): Record<UploadState, number> {
     const counts = Object.fromEntries(UPLOAD_STATES.map((s) => [s, 0])) as Record<UploadState, number>;
-    for (const row of this.db.prepare('SELECT state, count(*) AS n FROM uploads GROUP BY state').all() as Array<{ state: UploadState; n: number }>) {
+    for (const row of this.db.prepare('SELECT state, count(*) AS n FROM uploads GROUP BY state').all() as Array<{
+      state: UploadState;
+      n: number;
+    }>) {
       counts[row.state] = row.n;
     }
     return counts;
@@ -149,10 +197,16 @@ export class JournalStore {
 
   /** After a crash: work that was in the middle of a step goes back to the step's start. */
   recover(now: number): { rehash: number; reupload: number; after: number } {
-    const rehash = Number(this.db.prepare(`UPDATE uploads SET state = 'queued', updated_at = ? WHERE state = 'hashing'`).run(now).changes);
-    const reupload = Number(this.db.prepare(`UPDATE uploads SET state = 'waiting', next_attempt_at = 0, updated_at = ? WHERE state = 'uploading'`)
-      .run(now).changes);
-    const after = (this.db.prepare(`SELECT count(*) AS n FROM uploads WHERE state = 'accepted'`).get() as { n: number }).n;
+    const rehash = Number(
+      this.db.prepare(`UPDATE uploads SET state = 'queued', updated_at = ? WHERE state = 'hashing'`).run(now).changes,
+    );
+    const reupload = Number(
+      this.db
+        .prepare(`UPDATE uploads SET state = 'waiting', next_attempt_at = 0, updated_at = ? WHERE state = 'uploading'`)
+        .run(now).changes,
+    );
+    const after = (this.db.prepare(`SELECT count(*) AS n FROM uploads WHERE state = 'accepted'`).get() as { n: number })
+      .n;
     return { rehash, reupload, after };
   }
 }

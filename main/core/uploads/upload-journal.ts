@@ -118,18 +118,37 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     this.log = options.log ?? (() => {});
     const transport = options.transport;
     this.ownsConnection = !transport.connection;
-    this.connection = transport.connection ?? new ConnectionMonitor({
-      probe: async (signal) => { await transport.health(signal); }, now: this.now,
-    });
-    this.state = { online: this.connection.online, authRequired: false, paused: options.paused ?? false, reason: this.connection.reason };
+    this.connection =
+      transport.connection ??
+      new ConnectionMonitor({
+        probe: async (signal) => {
+          await transport.health(signal);
+        },
+        now: this.now,
+      });
+    this.state = {
+      online: this.connection.online,
+      authRequired: false,
+      paused: options.paused ?? false,
+      reason: this.connection.reason,
+    };
   }
 
-  get connectivity(): Connectivity { return { ...this.state }; }
-  counts(): Record<UploadState, number> { return this.store.counts(); }
-  list(options: { states?: readonly UploadState[]; limit?: number; offset?: number } = {}): { items: UploadItem[]; total: number } {
+  get connectivity(): Connectivity {
+    return { ...this.state };
+  }
+  counts(): Record<UploadState, number> {
+    return this.store.counts();
+  }
+  list(options: { states?: readonly UploadState[]; limit?: number; offset?: number } = {}): {
+    items: UploadItem[];
+    total: number;
+  } {
     return this.store.list({ states: options.states, limit: options.limit ?? 100, offset: options.offset ?? 0 });
   }
-  get(id: number): UploadItem | undefined { return this.store.get(id); }
+  get(id: number): UploadItem | undefined {
+    return this.store.get(id);
+  }
 
   /** Resumes after a crash or a restart, then keeps the queue moving. */
   async start(): Promise<void> {
@@ -141,9 +160,12 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     if (this.ownsConnection) this.connection.start();
     const recovered = this.store.recover(this.now());
     if (recovered.rehash + recovered.reupload + recovered.after > 0) {
-      this.log(`journal: resuming after restart (${recovered.rehash} to hash, ${recovered.reupload} to upload again, ${recovered.after} to finish)`);
+      this.log(
+        `journal: resuming after restart (${recovered.rehash} to hash, ${recovered.reupload} to upload again, ${recovered.after} to finish)`,
+      );
     }
-    for (const item of this.store.list({ states: ['accepted'], limit: 10_000, offset: 0 }).items) this.track(this.finish(item));
+    for (const item of this.store.list({ states: ['accepted'], limit: 10_000, offset: 0 }).items)
+      this.track(this.finish(item));
     this.pump();
   }
 
@@ -163,7 +185,8 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     if (this.timer) clearTimeout(this.timer);
     this.connection.off('change', this.onConnection);
     if (this.ownsConnection) await this.connection.stop();
-    for (const controller of this.uploading.values()) controller.abort(new ArchiveError('The upload queue stopped', { kind: 'aborted' }));
+    for (const controller of this.uploading.values())
+      controller.abort(new ArchiveError('The upload queue stopped', { kind: 'aborted' }));
     while (this.work.size > 0) await Promise.allSettled([...this.work]);
   }
 
@@ -185,15 +208,31 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     const fields = { size: file.size, mtime_ms: file.mtimeMs, space_id: folder.space_id ?? null, metadata };
     let item: UploadItem;
     if (latest && (ACTIVE.has(latest.state) || latest.state === 'failed') && !this.hashing.has(latest.id)) {
-      item = this.store.update(latest.id, {
-        ...fields, sha256: null, state: 'queued', attempts: 0, next_attempt_at: 0, last_error: null,
-      }, this.now());
+      item = this.store.update(
+        latest.id,
+        {
+          ...fields,
+          sha256: null,
+          state: 'queued',
+          attempts: 0,
+          next_attempt_at: 0,
+          last_error: null,
+        },
+        this.now(),
+      );
       this.log(`queued again (changed): ${file.path}`);
     } else {
-      item = this.store.insert({
-        source: 'folder', folder_id: folder.id, path: file.path, relative_path: file.relativePath,
-        file_name: basename(file.path), ...fields,
-      }, this.now());
+      item = this.store.insert(
+        {
+          source: 'folder',
+          folder_id: folder.id,
+          path: file.path,
+          relative_path: file.relativePath,
+          file_name: basename(file.path),
+          ...fields,
+        },
+        this.now(),
+      );
       this.log(`queued: ${file.path}`);
     }
     this.changed(item);
@@ -201,25 +240,45 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
   }
 
   /** Files the user dropped on the app, with the metadata form's values. Validated like the service would. */
-  async addFiles(paths: readonly string[], options: { spaceId?: string; metadata?: unknown } = {}): Promise<UploadItem[]> {
+  async addFiles(
+    paths: readonly string[],
+    options: { spaceId?: string; metadata?: unknown } = {},
+  ): Promise<UploadItem[]> {
     let metadata: UploadMetadata = {};
     if (options.metadata !== undefined) {
       const parsed = validateUploadMetadata(options.metadata);
       if (!parsed.ok) throw new ArchiveError(parsed.error, { status: 400 });
       metadata = parsed.value;
     }
-    const files = await Promise.all(paths.map(async (raw) => {
-      const path = resolve(raw);
-      const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-        throw new ArchiveError(error.code === 'ENOENT' ? `File not found: ${path}` : `Cannot read ${path}: ${error.message}`, { status: 400 });
-      });
-      if (!info.isFile()) throw new ArchiveError(`Not a file: ${path}`, { status: 400 });
-      return { path, size: info.size, mtimeMs: info.mtimeMs };
-    }));
-    const items = files.map((file) => this.store.insert({
-      source: 'manual', folder_id: null, path: file.path, relative_path: basename(file.path), file_name: basename(file.path),
-      size: file.size, mtime_ms: file.mtimeMs, space_id: options.spaceId ?? null, metadata,
-    }, this.now()));
+    const files = await Promise.all(
+      paths.map(async (raw) => {
+        const path = resolve(raw);
+        const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+          throw new ArchiveError(
+            error.code === 'ENOENT' ? `File not found: ${path}` : `Cannot read ${path}: ${error.message}`,
+            { status: 400 },
+          );
+        });
+        if (!info.isFile()) throw new ArchiveError(`Not a file: ${path}`, { status: 400 });
+        return { path, size: info.size, mtimeMs: info.mtimeMs };
+      }),
+    );
+    const items = files.map((file) =>
+      this.store.insert(
+        {
+          source: 'manual',
+          folder_id: null,
+          path: file.path,
+          relative_path: basename(file.path),
+          file_name: basename(file.path),
+          size: file.size,
+          mtime_ms: file.mtimeMs,
+          space_id: options.spaceId ?? null,
+          metadata,
+        },
+        this.now(),
+      ),
+    );
     for (const item of items) {
       this.log(`queued: ${item.path}`);
       this.changed(item);
@@ -229,7 +288,9 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
 
   // ---- user actions -----------------------------------------------------------------------------------------------
 
-  pause(): void { this.setState({ paused: true }); }
+  pause(): void {
+    this.setState({ paused: true });
+  }
   resume(): void {
     this.setState({ paused: false });
     this.pump();
@@ -251,9 +312,18 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
   retry(id: number): UploadItem | undefined {
     const item = this.store.get(id);
     if (!item || !['paused', 'failed'].includes(item.state)) return item;
-    const next = this.changed(this.store.update(id, {
-      state: item.sha256 && item.state === 'paused' ? 'waiting' : 'queued', attempts: 0, next_attempt_at: 0, last_error: null,
-    }, this.now()));
+    const next = this.changed(
+      this.store.update(
+        id,
+        {
+          state: item.sha256 && item.state === 'paused' ? 'waiting' : 'queued',
+          attempts: 0,
+          next_attempt_at: 0,
+          last_error: null,
+        },
+        this.now(),
+      ),
+    );
     this.pump();
     return next;
   }
@@ -286,10 +356,12 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     const canUpload = this.state.online && !this.state.authRequired && !this.state.paused;
     if (canUpload) {
       const freeUpload = this.uploadConcurrency - this.uploading.size;
-      for (const item of freeUpload > 0 ? this.store.due('waiting', now, freeUpload) : []) this.track(this.upload(item));
+      for (const item of freeUpload > 0 ? this.store.due('waiting', now, freeUpload) : [])
+        this.track(this.upload(item));
     }
-    const next = [this.store.nextDue('queued'), canUpload ? this.store.nextDue('waiting') : undefined]
-      .filter((at): at is number => at !== undefined && at > now);
+    const next = [this.store.nextDue('queued'), canUpload ? this.store.nextDue('waiting') : undefined].filter(
+      (at): at is number => at !== undefined && at > now,
+    );
     if (next.length > 0) this.timer = setTimeout(() => this.pump(), Math.min(...next) - now + 5);
   }
 
@@ -305,10 +377,18 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
           this.log(`failed: ${item.path}: ${result.error}`);
           this.changed(this.store.update(item.id, { state: 'failed', last_error: result.error }, this.now()));
         } else {
-          this.changed(this.store.update(item.id, {
-            state: 'queued', attempts: current.attempts + 1, last_error: result.error,
-            next_attempt_at: this.now() + backoffDelay(current.attempts, this.retryBackoff),
-          }, this.now()));
+          this.changed(
+            this.store.update(
+              item.id,
+              {
+                state: 'queued',
+                attempts: current.attempts + 1,
+                last_error: result.error,
+                next_attempt_at: this.now() + backoffDelay(current.attempts, this.retryBackoff),
+              },
+              this.now(),
+            ),
+          );
         }
         return;
       }
@@ -321,14 +401,27 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
       if (this.store.get(item.id)?.state !== 'hashing') return; // removed or superseded while the archive was asked
       if (twin && original) {
         this.log(`already archived (same content as ${twin.path}): ${item.path}`);
-        const accepted = this.store.update(item.id, {
-          sha256: result.sha256, state: 'accepted', document_id: original, duplicate_of: original,
-        }, this.now());
+        const accepted = this.store.update(
+          item.id,
+          {
+            sha256: result.sha256,
+            state: 'accepted',
+            document_id: original,
+            duplicate_of: original,
+          },
+          this.now(),
+        );
         this.changed(accepted);
         this.track(this.finish(accepted));
         return;
       }
-      this.changed(this.store.update(item.id, { sha256: result.sha256, state: 'waiting', next_attempt_at: 0, last_error: null }, this.now()));
+      this.changed(
+        this.store.update(
+          item.id,
+          { sha256: result.sha256, state: 'waiting', next_attempt_at: 0, last_error: null },
+          this.now(),
+        ),
+      );
     } finally {
       this.hashing.delete(item.id);
       this.pump();
@@ -364,8 +457,13 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
         return;
       }
       const accepted = await this.transport.upload({
-        path: item.path, fileName: item.file_name, size: item.size, spaceId: item.space_id ?? undefined,
-        metadata: item.metadata, signal: controller.signal, maxAttempts: 1,
+        path: item.path,
+        fileName: item.file_name,
+        size: item.size,
+        spaceId: item.space_id ?? undefined,
+        metadata: item.metadata,
+        signal: controller.signal,
+        maxAttempts: 1,
         onProgress: (sent, total) => {
           const at = this.now();
           if (sent === total || at - lastProgress >= 100) {
@@ -374,10 +472,21 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
           }
         },
       });
-      this.log(accepted.duplicate_of ? `uploaded (duplicate of ${accepted.duplicate_of}): ${item.path}` : `uploaded: ${item.path} → ${accepted.id}`);
-      const done = this.store.update(item.id, {
-        state: 'accepted', document_id: accepted.id, duplicate_of: accepted.duplicate_of, last_error: null,
-      }, this.now());
+      this.log(
+        accepted.duplicate_of
+          ? `uploaded (duplicate of ${accepted.duplicate_of}): ${item.path}`
+          : `uploaded: ${item.path} → ${accepted.id}`,
+      );
+      const done = this.store.update(
+        item.id,
+        {
+          state: 'accepted',
+          document_id: accepted.id,
+          duplicate_of: accepted.duplicate_of,
+          last_error: null,
+        },
+        this.now(),
+      );
       this.changed(done);
       await this.finish(done);
     } catch (error) {
@@ -399,25 +508,48 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
         this.log(`paused: the service refused the API key (${error.message})`);
         this.setState({ authRequired: true, reason: error.message });
       }
-      this.changed(this.store.update(item.id, { state: 'waiting', last_error: error.kind === 'aborted' ? current.last_error : error.message }, now));
+      this.changed(
+        this.store.update(
+          item.id,
+          { state: 'waiting', last_error: error.kind === 'aborted' ? current.last_error : error.message },
+          now,
+        ),
+      );
       return;
     }
     if (error.offline) {
       // Offline is nobody's fault: no attempt is counted, the item just waits for the service to answer again (the
       // client told the connection monitor, whose change stops the queue).
-      this.changed(this.store.update(item.id, { state: 'waiting', next_attempt_at: now + OFFLINE_RETRY_MS, last_error: error.message }, now));
+      this.changed(
+        this.store.update(
+          item.id,
+          { state: 'waiting', next_attempt_at: now + OFFLINE_RETRY_MS, last_error: error.message },
+          now,
+        ),
+      );
       return;
     }
     if (error.transient) {
       const delay = Math.max(error.retryAfterMs ?? 0, backoffDelay(current.attempts, this.retryBackoff));
       this.log(`retrying in ${Math.round(delay / 1000)} s: ${item.path}: ${error.message}`);
-      this.changed(this.store.update(item.id, {
-        state: 'waiting', attempts: current.attempts + 1, next_attempt_at: now + delay, last_error: error.message,
-      }, now));
+      this.changed(
+        this.store.update(
+          item.id,
+          {
+            state: 'waiting',
+            attempts: current.attempts + 1,
+            next_attempt_at: now + delay,
+            last_error: error.message,
+          },
+          now,
+        ),
+      );
       return;
     }
     this.log(`failed: ${item.path}: ${error.message}`);
-    this.changed(this.store.update(item.id, { state: 'failed', attempts: current.attempts + 1, last_error: error.message }, now));
+    this.changed(
+      this.store.update(item.id, { state: 'failed', attempts: current.attempts + 1, last_error: error.message }, now),
+    );
   }
 
   /** The item's file on disk compared with the version the journal hashed. */
@@ -461,12 +593,25 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
       return;
     }
     const delay = backoffDelay(current.attempts, this.retryBackoff);
-    const reason = file.state === 'unreadable' ? `Cannot read ${item.path}: ${file.error}`
-      : error?.message ?? `File changed before it was uploaded: ${item.path}`;
-    this.log(`${rehash ? 'changed, hashing again' : 'retrying'} in ${Math.round(delay / 1000)} s: ${item.path}: ${reason}`);
-    this.changed(this.store.update(item.id, {
-      state: rehash ? 'queued' : 'waiting', attempts: current.attempts + 1, next_attempt_at: now + delay, last_error: reason,
-    }, now));
+    const reason =
+      file.state === 'unreadable'
+        ? `Cannot read ${item.path}: ${file.error}`
+        : (error?.message ?? `File changed before it was uploaded: ${item.path}`);
+    this.log(
+      `${rehash ? 'changed, hashing again' : 'retrying'} in ${Math.round(delay / 1000)} s: ${item.path}: ${reason}`,
+    );
+    this.changed(
+      this.store.update(
+        item.id,
+        {
+          state: rehash ? 'queued' : 'waiting',
+          attempts: current.attempts + 1,
+          next_attempt_at: now + delay,
+          last_error: reason,
+        },
+        now,
+      ),
+    );
   }
 
   /** Runs the folder's after-upload action for an accepted item, then marks it done. Safe to repeat after a crash. */
@@ -479,9 +624,20 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
       let lastError: string | null = null;
       if (folder) {
         try {
-          const result = await this.afterUpload(folder, { path: item.path, relativePath: item.relative_path, size: item.size, mtimeMs: item.mtime_ms });
-          summary = result.outcome !== 'done' ? `${result.action}: ${result.message ?? result.outcome}`
-            : result.action === 'move' ? `moved to ${result.destination}` : result.action === 'delete' ? 'deleted' : 'kept';
+          const result = await this.afterUpload(folder, {
+            path: item.path,
+            relativePath: item.relative_path,
+            size: item.size,
+            mtimeMs: item.mtime_ms,
+          });
+          summary =
+            result.outcome !== 'done'
+              ? `${result.action}: ${result.message ?? result.outcome}`
+              : result.action === 'move'
+                ? `moved to ${result.destination}`
+                : result.action === 'delete'
+                  ? 'deleted'
+                  : 'kept';
           if (result.action !== 'keep') this.log(`${summary}: ${item.path}`);
         } catch (error) {
           lastError = errorMessage(error);
@@ -489,7 +645,9 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
           this.log(`after-upload action failed: ${item.path}: ${lastError}`);
         }
       }
-      this.changed(this.store.update(item.id, { state: 'done', after_upload: summary, last_error: lastError }, this.now()));
+      this.changed(
+        this.store.update(item.id, { state: 'done', after_upload: summary, last_error: lastError }, this.now()),
+      );
     } finally {
       this.finishing.delete(item.id);
     }
@@ -524,7 +682,10 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     if ((item.state === 'queued' || item.state === 'waiting') && !this.pumpQueued) {
       // Coalesced: a burst of 10,000 new files costs one pass over the queue, not one each.
       this.pumpQueued = true;
-      setImmediate(() => { this.pumpQueued = false; this.pump(); });
+      setImmediate(() => {
+        this.pumpQueued = false;
+        this.pump();
+      });
     }
     return item;
   }
@@ -539,7 +700,8 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
   }
 
   private track(promise: Promise<void>): void {
-    const tracked = promise.catch((error: unknown) => this.log(`journal error: ${errorStack(error)}`))
+    const tracked = promise
+      .catch((error: unknown) => this.log(`journal error: ${errorStack(error)}`))
       .finally(() => this.work.delete(tracked));
     this.work.add(tracked);
   }

@@ -55,17 +55,26 @@ export async function applyAfterUpload(folder: WatchedFolder, file: UploadedFile
   try {
     current = await lstat(file.path);
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') return { action: action.action, outcome: 'already-gone', message: `File not found: ${file.path}` };
+    if (errorCode(error) === 'ENOENT')
+      return { action: action.action, outcome: 'already-gone', message: `File not found: ${file.path}` };
     throw new Error(`Cannot read ${file.path}: ${errorMessage(error)}`, { cause: error });
   }
-  if ((file.size !== undefined && current.size !== file.size) || (file.mtimeMs !== undefined && current.mtimeMs !== file.mtimeMs)) {
-    return { action: action.action, outcome: 'changed', message: `File changed since it was uploaded, left in place: ${file.path}` };
+  if (
+    (file.size !== undefined && current.size !== file.size) ||
+    (file.mtimeMs !== undefined && current.mtimeMs !== file.mtimeMs)
+  ) {
+    return {
+      action: action.action,
+      outcome: 'changed',
+      message: `File changed since it was uploaded, left in place: ${file.path}`,
+    };
   }
   if (action.action === 'delete') {
     try {
       await unlink(file.path);
     } catch (error) {
-      if (errorCode(error) === 'ENOENT') return { action: 'delete', outcome: 'already-gone', message: `File not found: ${file.path}` };
+      if (errorCode(error) === 'ENOENT')
+        return { action: 'delete', outcome: 'already-gone', message: `File not found: ${file.path}` };
       throw new Error(`Cannot delete ${file.path}: ${errorMessage(error)}`, { cause: error });
     }
     return { action: 'delete', outcome: 'done' };
@@ -73,12 +82,18 @@ export async function applyAfterUpload(folder: WatchedFolder, file: UploadedFile
   const destination = path.join(path.resolve(action.to), ...safeSegments(file.relativePath));
   try {
     await mkdir(path.dirname(destination), { recursive: true });
-    return { action: 'move', outcome: 'done', destination: await moveWithoutOverwrite(file.path, destination, current) };
+    return {
+      action: 'move',
+      outcome: 'done',
+      destination: await moveWithoutOverwrite(file.path, destination, current),
+    };
   } catch (error) {
     if (errorCode(error) === 'ENOENT' && !(await exists(file.path))) {
       return { action: 'move', outcome: 'already-gone', message: `File not found: ${file.path}` };
     }
-    throw new Error(`Cannot move ${file.path} to ${path.dirname(destination)}: ${errorMessage(error)}`, { cause: error });
+    throw new Error(`Cannot move ${file.path} to ${path.dirname(destination)}: ${errorMessage(error)}`, {
+      cause: error,
+    });
   }
 }
 
@@ -120,13 +135,17 @@ async function moveWithoutOverwrite(source: string, destination: string, sourceS
     await unlinkIfPresent(source);
     return earlier;
   }
-  const temporary = path.join(path.dirname(destination), `.${path.basename(destination)}.${randomBytes(6).toString('hex')}.moving`);
+  const temporary = path.join(
+    path.dirname(destination),
+    `.${path.basename(destination)}.${randomBytes(6).toString('hex')}.moving`,
+  );
   try {
     await copyFile(source, temporary, constants.COPYFILE_EXCL);
     // The moved scan keeps its date, as a rename would; a file system that refuses it does not stop the move.
     await utimes(temporary, sourceStats.atime, sourceStats.mtime).catch(() => {});
     await flush(temporary);
-    const final = (await placeByLink(temporary, destination, undefined)) ?? (await placeByReservation(temporary, destination));
+    const final =
+      (await placeByLink(temporary, destination, undefined)) ?? (await placeByReservation(temporary, destination));
     await unlinkIfPresent(temporary);
     await unlinkIfPresent(source);
     return final;
@@ -146,8 +165,13 @@ async function earlierCopy(source: string, destination: string, sourceStats: Sta
     const candidate = suffixedName(destination, n);
     const stats = await lstatOrUndefined(candidate);
     if (!stats) return undefined;
-    if (stats.isFile() && stats.size === sourceStats.size && Math.abs(stats.mtimeMs - sourceStats.mtimeMs) < 1
-      && (await sameBytes(source, candidate))) return candidate;
+    if (
+      stats.isFile() &&
+      stats.size === sourceStats.size &&
+      Math.abs(stats.mtimeMs - sourceStats.mtimeMs) < 1 &&
+      (await sameBytes(source, candidate))
+    )
+      return candidate;
   }
   return undefined;
 }
@@ -156,7 +180,8 @@ async function sameBytes(a: string, b: string): Promise<boolean> {
   const [left, right] = await Promise.all([open(a, 'r'), open(b, 'r')]);
   try {
     const size = 64 * 1024;
-    const bufA = Buffer.alloc(size), bufB = Buffer.alloc(size);
+    const bufA = Buffer.alloc(size),
+      bufB = Buffer.alloc(size);
     for (;;) {
       const [ra, rb] = await Promise.all([left.read(bufA, 0, size, null), right.read(bufB, 0, size, null)]);
       if (ra.bytesRead !== rb.bytesRead) return false;
@@ -169,7 +194,11 @@ async function sameBytes(a: string, b: string): Promise<boolean> {
 }
 
 /** The placed name, or undefined when hard links cannot be used here. */
-async function placeByLink(source: string, destination: string, sourceStats: Stats | undefined): Promise<string | undefined> {
+async function placeByLink(
+  source: string,
+  destination: string,
+  sourceStats: Stats | undefined,
+): Promise<string | undefined> {
   for (let n = 1; n <= MAX_SUFFIX; n++) {
     const candidate = suffixedName(destination, n);
     try {
@@ -179,7 +208,8 @@ async function placeByLink(source: string, destination: string, sourceStats: Sta
       const code = errorCode(error);
       if (code === 'EEXIST') {
         // A crash between link and unlink left both names: the move was already made.
-        if (sourceStats && (await lstatOrUndefined(candidate).then((s) => s !== undefined && sameFile(s, sourceStats)))) return candidate;
+        if (sourceStats && (await lstatOrUndefined(candidate).then((s) => s !== undefined && sameFile(s, sourceStats))))
+          return candidate;
         continue;
       }
       if (code !== undefined && NO_LINK.has(code)) return undefined;

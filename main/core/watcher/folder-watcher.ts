@@ -45,7 +45,14 @@ export type FolderWatcherOptions = {
 };
 
 /** A file seen but not yet taken: the last observed size and mtime, and since when they have not changed. */
-type Pending = { size: number; mtimeMs: number; stableSince: number; checkAt: number; lastCheck: number; failures: number };
+type Pending = {
+  size: number;
+  mtimeMs: number;
+  stableSince: number;
+  checkAt: number;
+  lastCheck: number;
+  failures: number;
+};
 
 type Folder = {
   config: WatchedFolder;
@@ -146,7 +153,9 @@ export class FolderWatcher {
   setFolders(configs: readonly WatchedFolder[]): void {
     if (this.closed) throw new Error('The folder watcher is closed');
     // A move target inside any watched folder must never be taken again, whichever folder's target it is.
-    const moveTargets = configs.flatMap((c) => (c.after_upload.action === 'move' ? [path.resolve(c.after_upload.to)] : []));
+    const moveTargets = configs.flatMap((c) =>
+      c.after_upload.action === 'move' ? [path.resolve(c.after_upload.to)] : [],
+    );
     const wanted = new Map(configs.map((c) => [c.id, c]));
     for (const [id, folder] of this.folders) {
       if (!wanted.has(id)) {
@@ -161,9 +170,15 @@ export class FolderWatcher {
       if (previous?.key === key) continue;
       const root = path.resolve(config.path);
       const folder: Folder = {
-        config, key, root,
+        config,
+        key,
+        root,
         filter: createPathFilter({
-          root, ignore: config.ignore, fileTypes: config.file_types, recursive: config.recursive, excludedDirs: moveTargets,
+          root,
+          ignore: config.ignore,
+          fileTypes: config.file_types,
+          recursive: config.recursive,
+          excludedDirs: moveTargets,
         }),
         status: { folderId: config.id, path: config.path, state: config.enabled ? 'starting' : 'disabled' },
         generation: 0,
@@ -203,15 +218,19 @@ export class FolderWatcher {
    * pending (files still need their stability window before they are handed over).
    */
   async rescan(folderId?: string): Promise<void> {
-    const folders = [...this.folders.values()].filter((f) => f.config.enabled && (folderId === undefined || f.config.id === folderId));
-    await Promise.all(folders.map((folder) => {
-      if (folder.status.state === 'missing' || folder.status.state === 'error') return this.activate(folder);
-      if (folder.status.state === 'watching') {
-        const generation = folder.generation;
-        return this.verifyRoot(folder, generation).then((ok) => (ok ? this.scan(folder) : undefined));
-      }
-      return undefined;
-    }));
+    const folders = [...this.folders.values()].filter(
+      (f) => f.config.enabled && (folderId === undefined || f.config.id === folderId),
+    );
+    await Promise.all(
+      folders.map((folder) => {
+        if (folder.status.state === 'missing' || folder.status.state === 'error') return this.activate(folder);
+        if (folder.status.state === 'watching') {
+          const generation = folder.generation;
+          return this.verifyRoot(folder, generation).then((ok) => (ok ? this.scan(folder) : undefined));
+        }
+        return undefined;
+      }),
+    );
   }
 
   async close(): Promise<void> {
@@ -235,7 +254,12 @@ export class FolderWatcher {
   private reportStatus(folder: Folder, state?: FolderState, error?: string): void {
     if (state !== undefined) {
       if (folder.status.state === state && folder.status.error === error) return;
-      folder.status = { folderId: folder.config.id, path: folder.config.path, state, ...(error === undefined ? {} : { error }) };
+      folder.status = {
+        folderId: folder.config.id,
+        path: folder.config.path,
+        state,
+        ...(error === undefined ? {} : { error }),
+      };
     }
     if (this.options.onFolderStatus) this.options.onFolderStatus({ ...folder.status });
     else if (folder.status.error !== undefined) this.log(`watcher: ${folder.status.error}`);
@@ -273,7 +297,9 @@ export class FolderWatcher {
             if (!this.isCurrent(folder, generation)) return;
             this.log(`watcher: ${folder.config.path}: ${errorMessage(error)}`);
             // The root's watch is gone either way: a folder still there is watched (and scanned) afresh.
-            this.track(this.verifyRoot(folder, generation).then((there) => (there ? this.activate(folder) : undefined)));
+            this.track(
+              this.verifyRoot(folder, generation).then((there) => (there ? this.activate(folder) : undefined)),
+            );
           },
           log: this.log,
         },
@@ -284,7 +310,11 @@ export class FolderWatcher {
       } catch (error) {
         // The root is there but cannot be watched (ENOSPC: the inotify watch limit): say so; the folder check retries.
         if (this.isCurrent(folder, generation) && (await this.verifyRoot(folder, generation))) {
-          this.reportStatus(folder, 'error', `Cannot watch ${folder.config.path}: ${errorCode(error) ?? errorMessage(error)}`);
+          this.reportStatus(
+            folder,
+            'error',
+            `Cannot watch ${folder.config.path}: ${errorCode(error) ?? errorMessage(error)}`,
+          );
           await this.deactivate(folder);
         }
         return;
@@ -316,9 +346,10 @@ export class FolderWatcher {
       else ino = stats.ino;
     } catch (error) {
       const code = errorCode(error);
-      problem = code !== undefined && GONE.has(code)
-        ? ['missing', `Folder not found: ${folder.config.path}`]
-        : ['error', `Folder not readable: ${folder.config.path} (${code ?? errorMessage(error)})`];
+      problem =
+        code !== undefined && GONE.has(code)
+          ? ['missing', `Folder not found: ${folder.config.path}`]
+          : ['error', `Folder not readable: ${folder.config.path} (${code ?? errorMessage(error)})`];
     }
     if (!this.isCurrent(folder, generation)) return false;
     if (problem === undefined) {
@@ -345,11 +376,15 @@ export class FolderWatcher {
     if (this.checkingFolders) return;
     this.checkingFolders = true;
     try {
-      await Promise.all([...this.folders.values()].filter((f) => f.config.enabled).map((folder) => {
-        if (folder.status.state === 'missing' || folder.status.state === 'error') return this.activate(folder);
-        if (folder.status.state === 'watching') return this.verifyRoot(folder, folder.generation);
-        return undefined;
-      }));
+      await Promise.all(
+        [...this.folders.values()]
+          .filter((f) => f.config.enabled)
+          .map((folder) => {
+            if (folder.status.state === 'missing' || folder.status.state === 'error') return this.activate(folder);
+            if (folder.status.state === 'watching') return this.verifyRoot(folder, folder.generation);
+            return undefined;
+          }),
+      );
     } finally {
       this.checkingFolders = false;
     }
@@ -380,7 +415,9 @@ export class FolderWatcher {
     const started = this.now();
     let found = 0;
     try {
-      for await (const file of walkFiles(top, folder.filter, (where, error) => this.log(`watcher: cannot read ${where}: ${errorMessage(error)}`))) {
+      for await (const file of walkFiles(top, folder.filter, (where, error) =>
+        this.log(`watcher: cannot read ${where}: ${errorMessage(error)}`),
+      )) {
         if (!this.isCurrent(folder, generation)) return;
         found++;
         this.consider(folder, file.path, file.stats, this.now() + folder.config.stability_window_ms);
@@ -392,7 +429,8 @@ export class FolderWatcher {
       await this.verifyRoot(folder, generation);
       return;
     }
-    if (!quiet) this.log(`watcher: scanned ${top}: ${found} files in ${this.now() - started} ms, ${folder.pending.size} pending`);
+    if (!quiet)
+      this.log(`watcher: scanned ${top}: ${found} files in ${this.now() - started} ms, ${folder.pending.size} pending`);
   }
 
   /** An event named this path: look at it on the next tick (a changed size or mtime restarts its window then). */
@@ -415,7 +453,14 @@ export class FolderWatcher {
 
   private consider(folder: Folder, file: string, stats: { size: number; mtimeMs: number }, checkAt: number): void {
     if (folder.pending.has(file) || folder.emitted.get(file) === fingerprint(stats.size, stats.mtimeMs)) return;
-    folder.pending.set(file, { size: stats.size, mtimeMs: stats.mtimeMs, stableSince: this.now(), checkAt, lastCheck: 0, failures: 0 });
+    folder.pending.set(file, {
+      size: stats.size,
+      mtimeMs: stats.mtimeMs,
+      stableSince: this.now(),
+      checkAt,
+      lastCheck: 0,
+      failures: 0,
+    });
     this.schedule(checkAt);
   }
 
@@ -436,11 +481,14 @@ export class FolderWatcher {
     if (this.tickTimer !== undefined && this.tickAt <= when) return;
     clearTimeout(this.tickTimer);
     this.tickAt = when;
-    this.tickTimer = setTimeout(() => {
-      this.tickTimer = undefined;
-      this.tickAt = Number.POSITIVE_INFINITY;
-      this.track(this.tick());
-    }, Math.max(0, when - this.now()));
+    this.tickTimer = setTimeout(
+      () => {
+        this.tickTimer = undefined;
+        this.tickAt = Number.POSITIVE_INFINITY;
+        this.track(this.tick());
+      },
+      Math.max(0, when - this.now()),
+    );
   }
 
   private async tick(): Promise<void> {
@@ -463,7 +511,8 @@ export class FolderWatcher {
       this.ticking = false;
       this.lastTickEnd = this.now();
       let next = Number.POSITIVE_INFINITY;
-      for (const folder of this.folders.values()) for (const entry of folder.pending.values()) next = Math.min(next, entry.checkAt);
+      for (const folder of this.folders.values())
+        for (const entry of folder.pending.values()) next = Math.min(next, entry.checkAt);
       if (next !== Number.POSITIVE_INFINITY) this.schedule(next);
     }
   }

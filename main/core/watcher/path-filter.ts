@@ -40,7 +40,9 @@ const isInside = (parent: string, child: string): boolean => !isOutside(path.rel
 
 export function createPathFilter(options: PathFilterOptions): PathFilter {
   const patterns = options.ignore.map(globToRegExp);
-  const types = new Set((options.fileTypes.length > 0 ? options.fileTypes : SUPPORTED_EXTENSIONS).map((t) => t.toLowerCase()));
+  const types = new Set(
+    (options.fileTypes.length > 0 ? options.fileTypes : SUPPORTED_EXTENSIONS).map((t) => t.toLowerCase()),
+  );
   // Only move targets below the root can ever contain our entries.
   const excluded = options.excludedDirs.filter((dir) => isInside(options.root, dir) && dir !== options.root);
   return {

@@ -5,7 +5,11 @@ const MAX_TAG_LENGTH = 100;
 
 /** Directory names between the watched folder and the file, outermost first. `relativePath` is posix. */
 export function subfolderTagsOf(relativePath: string): string[] {
-  return relativePath.split('/').slice(0, -1).map((name) => name.trim()).filter((name) => name.length > 0);
+  return relativePath
+    .split('/')
+    .slice(0, -1)
+    .map((name) => name.trim())
+    .filter((name) => name.length > 0);
 }
 
 /**

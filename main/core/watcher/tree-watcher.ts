@@ -18,7 +18,12 @@ export type TreeWatcherHandlers = {
   log: (line: string) => void;
 };
 
-export type TreeWatcherOptions = { root: string; filter: PathFilter; recursive: boolean; handlers: TreeWatcherHandlers };
+export type TreeWatcherOptions = {
+  root: string;
+  filter: PathFilter;
+  recursive: boolean;
+  handlers: TreeWatcherHandlers;
+};
 
 /** A burst of events in a directory is followed, this much later, by one listing of it. */
 const SETTLE_MS = 1_000;
@@ -79,7 +84,8 @@ export class DirectoryTreeWatcher {
     } catch (error) {
       if (isRoot) throw error;
       const code = errorCode(error);
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') this.handlers.log(`watcher: cannot watch ${dir}: ${code ?? String(error)}`);
+      if (code !== 'ENOENT' && code !== 'ENOTDIR')
+        this.handlers.log(`watcher: cannot watch ${dir}: ${code ?? String(error)}`);
       return false;
     }
     // Windows reports a watched directory's deletion as an EPERM error on its watcher.
@@ -99,13 +105,19 @@ export class DirectoryTreeWatcher {
       try {
         for await (const entry of await opendir(dir)) {
           const full = path.join(dir, entry.name);
-          if (entry.isDirectory() && !this.watchers.has(full) && !this.filter.ignores(full, 'dir') && this.watchDir(full, false)) {
+          if (
+            entry.isDirectory() &&
+            !this.watchers.has(full) &&
+            !this.filter.ignores(full, 'dir') &&
+            this.watchDir(full, false)
+          ) {
             stack.push(full);
           }
         }
       } catch (error) {
         const code = errorCode(error);
-        if (code !== 'ENOENT' && code !== 'ENOTDIR') this.handlers.log(`watcher: cannot list ${dir}: ${code ?? String(error)}`);
+        if (code !== 'ENOENT' && code !== 'ENOTDIR')
+          this.handlers.log(`watcher: cannot list ${dir}: ${code ?? String(error)}`);
       }
     }
   }
@@ -123,7 +135,8 @@ export class DirectoryTreeWatcher {
     this.handlers.onPath(full);
     // A name that cannot be a wanted file may be a new directory; one that can is stat'ed by the checker anyway,
     // which hands it back through addDirectory if it is one.
-    if (this.recursive && this.filter.ignores(full, 'file') && !this.filter.ignores(full, 'dir')) void this.addDirectory(full);
+    if (this.recursive && this.filter.ignores(full, 'file') && !this.filter.ignores(full, 'dir'))
+      void this.addDirectory(full);
   }
 
   /**
@@ -183,7 +196,8 @@ export class DirectoryTreeWatcher {
       }
     } catch (error) {
       const code = errorCode(error);
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') this.handlers.log(`watcher: cannot list ${dir}: ${code ?? String(error)}`);
+      if (code !== 'ENOENT' && code !== 'ENOTDIR')
+        this.handlers.log(`watcher: cannot list ${dir}: ${code ?? String(error)}`);
     }
   }
 }

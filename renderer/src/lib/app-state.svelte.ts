@@ -9,9 +9,18 @@ type Space = CallOutput<'catalog.spaces'>[number];
 type Category = CallOutput<'catalog.categories'>[number];
 
 /** A button on a toast (Undo): running it closes the toast. */
-export interface ToastAction { label: string; run: () => void }
+export interface ToastAction {
+  label: string;
+  run: () => void;
+}
 
-export interface Toast { id: number; kind: 'info' | 'success' | 'error'; text: string; lines?: string[]; action?: ToastAction }
+export interface Toast {
+  id: number;
+  kind: 'info' | 'success' | 'error';
+  text: string;
+  lines?: string[];
+  action?: ToastAction;
+}
 
 /** App-wide state: connection status, upload counts, catalog, toasts. One instance, fed by desktop events. */
 class AppState {
@@ -31,8 +40,12 @@ class AppState {
 
   async init(): Promise<void> {
     const api = desktop();
-    api.on('status.changed', (s) => { this.status = s; });
-    api.on('uploads.counts', (c) => { this.counts = c; });
+    api.on('status.changed', (s) => {
+      this.status = s;
+    });
+    api.on('uploads.counts', (c) => {
+      this.counts = c;
+    });
     api.on('notification', (n) => {
       this.lastNotification = n;
       this.toast(n.kind === 'upload-failed' ? 'error' : 'info', `${n.title}: ${n.body}`);
@@ -41,8 +54,14 @@ class AppState {
     // on the local status and the cached library without waiting for them; the filters fill in when they arrive.
     void this.loadCatalog();
     await Promise.all([
-      api['status.get']().then((s) => { this.status = s; }),
-      api['uploads.counts']().then((c) => { this.counts = c; }).catch(() => undefined),
+      api['status.get']().then((s) => {
+        this.status = s;
+      }),
+      api['uploads.counts']()
+        .then((c) => {
+          this.counts = c;
+        })
+        .catch(() => undefined),
     ]);
   }
 
@@ -78,7 +97,9 @@ class AppState {
     this.toast('error', shown.text, shown.detail ? [shown.detail] : undefined);
   }
 
-  dismiss(id: number): void { this.toasts = this.toasts.filter((t) => t.id !== id); }
+  dismiss(id: number): void {
+    this.toasts = this.toasts.filter((t) => t.id !== id);
+  }
 }
 
 export const app = new AppState();

@@ -12,7 +12,12 @@ export function reprocessSummary(result: Reprocess): Array<{ key: MessageKey; co
     { key: 'result.denied', count: result.denied.length, ids: result.denied },
     { key: 'result.notFound', count: result.notFound.length, ids: result.notFound },
   ];
-  const always = new Set<MessageKey>(['result.queued', 'result.alreadyProcessing', 'result.skippedPending', 'result.denied']);
+  const always = new Set<MessageKey>([
+    'result.queued',
+    'result.alreadyProcessing',
+    'result.skippedPending',
+    'result.denied',
+  ]);
   return rows.filter((r) => r.count > 0 || always.has(r.key));
 }
 

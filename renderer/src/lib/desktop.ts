@@ -8,7 +8,9 @@ declare global {
 
 let api: DesktopApi | undefined;
 
-export function setDesktop(value: DesktopApi): void { api = value; }
+export function setDesktop(value: DesktopApi): void {
+  api = value;
+}
 
 /** The one way the renderer reaches the app: window.desktop (Electron preload) or the browser shell's bridge. */
 export function desktop(): DesktopApi {
@@ -24,7 +26,8 @@ export function callErrorMessage(error: unknown): string {
   if (error && typeof error === 'object') {
     const e = error as Partial<IpcError> & { message?: unknown };
     if (Array.isArray(e.issues) && e.issues.length > 0) return e.issues.join('; ');
-    if (typeof e.message === 'string') return e.message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '');
+    if (typeof e.message === 'string')
+      return e.message.replace(/^Error invoking remote method '[^']+': (Error: )?/, '');
   }
   return String(error);
 }

@@ -24,14 +24,19 @@ export interface DocumentForm {
 
 export type DocumentFormField = keyof DocumentForm;
 export type DocumentFormErrors = Partial<Record<DocumentFormField, FieldMessage>>;
-export type PatchResult = { ok: true; patch: DocumentPatch; changed: boolean } | { ok: false; errors: DocumentFormErrors };
+export type PatchResult =
+  { ok: true; patch: DocumentPatch; changed: boolean } | { ok: false; errors: DocumentFormErrors };
 
 export const MAX_DOCUMENT_TAGS = 50;
 
 export function formFromDocument(doc: Detail): DocumentForm {
   return {
-    title: doc.title, sender_name: doc.sender_name ?? '', document_date: doc.document_date ?? '',
-    category_id: doc.category_id ?? '', event_type: documentType(doc) ?? '', tags: [...doc.tags],
+    title: doc.title,
+    sender_name: doc.sender_name ?? '',
+    document_date: doc.document_date ?? '',
+    category_id: doc.category_id ?? '',
+    event_type: documentType(doc) ?? '',
+    tags: [...doc.tags],
   };
 }
 
@@ -89,18 +94,29 @@ export function emptyBulkForm(): BulkForm {
 
 /** Whether the bulk form asks for any change at all. */
 export function bulkChanges(form: BulkForm): boolean {
-  return !!(form.sender_name.trim() || form.document_date.trim() || form.category_id || form.event_type
-    || normalTags(form.add_tags).length || normalTags(form.remove_tags).length);
+  return !!(
+    form.sender_name.trim() ||
+    form.document_date.trim() ||
+    form.category_id ||
+    form.event_type ||
+    normalTags(form.add_tags).length ||
+    normalTags(form.remove_tags).length
+  );
 }
 
 /** One document's body of a bulk edit; `changed: false` when the document already is as asked. */
-export function bulkPatch(doc: Pick<DocumentView, 'id' | 'sender_name' | 'document_date' | 'category_id' | 'tags'>, form: BulkForm): PatchResult {
+export function bulkPatch(
+  doc: Pick<DocumentView, 'id' | 'sender_name' | 'document_date' | 'category_id' | 'tags'>,
+  form: BulkForm,
+): PatchResult {
   const raw: Record<string, unknown> = { id: doc.id };
   const sender = form.sender_name.trim();
   if (sender && sender !== doc.sender_name) raw.sender_name = sender;
   const date = form.document_date.trim();
   if (date && date !== doc.document_date) raw.document_date = date;
-  if (form.category_id === CLEAR ? doc.category_id !== null : form.category_id && form.category_id !== doc.category_id) {
+  if (
+    form.category_id === CLEAR ? doc.category_id !== null : form.category_id && form.category_id !== doc.category_id
+  ) {
     raw.category_id = form.category_id === CLEAR ? null : form.category_id;
   }
   if (form.event_type) raw.event_type = form.event_type;
@@ -116,8 +132,15 @@ function checked(raw: Record<string, unknown>): PatchResult {
   const errors: DocumentFormErrors = {};
   for (const issue of parsed.error.issues) {
     const field = issue.path[0];
-    if (field === 'title' || field === 'sender_name' || field === 'document_date' || field === 'category_id'
-      || field === 'event_type' || field === 'tags') errors[field] ??= messageFor(field, issue.path.length > 1);
+    if (
+      field === 'title' ||
+      field === 'sender_name' ||
+      field === 'document_date' ||
+      field === 'category_id' ||
+      field === 'event_type' ||
+      field === 'tags'
+    )
+      errors[field] ??= messageFor(field, issue.path.length > 1);
   }
   if (Object.keys(errors).length === 0) errors.title = { key: 'event.err.invalid' };
   return { ok: false, errors };
@@ -125,11 +148,19 @@ function checked(raw: Record<string, unknown>): PatchResult {
 
 function messageFor(field: DocumentFormField, oneTag: boolean): FieldMessage {
   switch (field) {
-    case 'title': return { key: 'docEdit.err.title' };
-    case 'sender_name': return { key: 'meta.err.tooLong', params: { max: 500 } };
-    case 'document_date': return { key: 'meta.err.date' };
-    case 'category_id': return { key: 'docEdit.err.category' };
-    case 'event_type': return { key: 'event.err.type' };
-    case 'tags': return oneTag ? { key: 'meta.err.tagTooLong' } : { key: 'docEdit.err.tooManyTags', params: { max: MAX_DOCUMENT_TAGS } };
+    case 'title':
+      return { key: 'docEdit.err.title' };
+    case 'sender_name':
+      return { key: 'meta.err.tooLong', params: { max: 500 } };
+    case 'document_date':
+      return { key: 'meta.err.date' };
+    case 'category_id':
+      return { key: 'docEdit.err.category' };
+    case 'event_type':
+      return { key: 'event.err.type' };
+    case 'tags':
+      return oneTag
+        ? { key: 'meta.err.tagTooLong' }
+        : { key: 'docEdit.err.tooManyTags', params: { max: MAX_DOCUMENT_TAGS } };
   }
 }

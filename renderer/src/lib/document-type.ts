@@ -7,5 +7,5 @@ import { EVENT_TYPES, type EventType } from '../../../common/archive-types.ts';
 export function documentType(doc: { extracted_data: Record<string, unknown> }): EventType | null {
   const field = doc.extracted_data.event_type as { value?: unknown } | undefined;
   const value = field && typeof field === 'object' ? field.value : undefined;
-  return typeof value === 'string' && (EVENT_TYPES as readonly string[]).includes(value) ? value as EventType : null;
+  return typeof value === 'string' && (EVENT_TYPES as readonly string[]).includes(value) ? (value as EventType) : null;
 }

@@ -1,6 +1,10 @@
 /** Display helpers for the Due screen. Pure, so they are tested without a DOM. */
 
-export interface CurrencyTotal { currency: string; value: number; count: number }
+export interface CurrencyTotal {
+  currency: string;
+  value: number;
+  count: number;
+}
 
 const DAY = 86_400_000;
 
@@ -9,7 +13,8 @@ export function daysUntil(due: string, today: string): number {
   return Math.round((Date.parse(`${due}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY);
 }
 
-export type Relative = { key: 'due.today' } | { key: 'due.daysLeft'; count: number } | { key: 'due.daysOver'; count: number };
+export type Relative =
+  { key: 'due.today' } | { key: 'due.daysLeft'; count: number } | { key: 'due.daysOver'; count: number };
 
 export function relativeDue(due: string, today: string): Relative {
   const days = daysUntil(due, today);
@@ -29,7 +34,9 @@ export function sortedTotals(totals: readonly CurrencyTotal[]): CurrencyTotal[] 
 }
 
 /** Sums per currency (used after client-side filtering, when the service's totals no longer apply). */
-export function sumByCurrency(items: ReadonlyArray<{ amount: { value: number; currency: string } | null }>): CurrencyTotal[] {
+export function sumByCurrency(
+  items: ReadonlyArray<{ amount: { value: number; currency: string } | null }>,
+): CurrencyTotal[] {
   const map = new Map<string, CurrencyTotal>();
   for (const item of items) {
     if (!item.amount) continue;

@@ -1,8 +1,6 @@
 import { eventUpdateSchema, type CallInput, type EventView } from '../../../common/ipc.ts';
 import { amountSignError, DEFAULT_CURRENCY, parseAmount, type FieldMessage } from './upload-form.ts';
 
-
-
 /**
  * The Events tab's edit form: what the user typed (every field a string, empty = none), turned into the body of
  * `events.update`. Only fields that differ from the event are sent: each field sent becomes a hand edit the service
@@ -21,8 +19,7 @@ export type EventFormField = keyof EventForm;
 export type EventFormErrors = Partial<Record<EventFormField, FieldMessage>>;
 export type EventPatchInput = CallInput<'events.update'>;
 export type EventFormResult =
-  | { ok: true; patch: EventPatchInput; changed: boolean }
-  | { ok: false; errors: EventFormErrors };
+  { ok: true; patch: EventPatchInput; changed: boolean } | { ok: false; errors: EventFormErrors };
 
 /** A needs_input event without an amount is asked for one; the currency starts filled in so one field is enough. */
 export function formFromEvent(event: EventView): EventForm {
@@ -41,7 +38,8 @@ export function validateEventForm(event: EventView, form: EventForm): EventFormR
 
   if (form.event_type !== event.event_type) raw.event_type = form.event_type;
 
-  const amountRaw = form.amount.trim(), currencyRaw = form.currency.trim();
+  const amountRaw = form.amount.trim(),
+    currencyRaw = form.currency.trim();
   if (amountRaw) {
     const value = parseAmount(amountRaw);
     if (Number.isNaN(value)) errors.amount = { key: 'meta.err.amount' };
@@ -51,7 +49,8 @@ export function validateEventForm(event: EventView, form: EventForm): EventFormR
     }
     if (!currencyRaw) errors.currency = { key: 'meta.err.amountWithoutCurrency' };
     const next = { value, currency: currencyRaw };
-    if (!event.amount || event.amount.value !== value || event.amount.currency !== currencyRaw.toUpperCase()) raw.amount = next;
+    if (!event.amount || event.amount.value !== value || event.amount.currency !== currencyRaw.toUpperCase())
+      raw.amount = next;
   } else if (event.amount) {
     raw.amount = null; // emptied: the amount is cleared (a currency alone means nothing)
   }
@@ -62,7 +61,8 @@ export function validateEventForm(event: EventView, form: EventForm): EventFormR
   if (reference !== (event.reference_number ?? '')) raw.reference_number = reference || null;
 
   const parsed = eventUpdateSchema.safeParse(raw);
-  if (parsed.success && Object.keys(errors).length === 0) return { ok: true, patch: parsed.data, changed: Object.keys(raw).length > 1 };
+  if (parsed.success && Object.keys(errors).length === 0)
+    return { ok: true, patch: parsed.data, changed: Object.keys(raw).length > 1 };
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const field = fieldOf(issue.path);
@@ -83,11 +83,15 @@ function fieldOf(path: readonly PropertyKey[]): EventFormField | null {
 
 function messageFor(field: EventFormField): FieldMessage {
   switch (field) {
-    case 'amount': return { key: 'meta.err.amount' };
-    case 'currency': return { key: 'meta.err.currency' };
-    case 'due_date': return { key: 'meta.err.date' };
-    case 'reference_number': return { key: 'meta.err.tooLong', params: { max: 500 } };
-    case 'event_type': return { key: 'event.err.type' };
+    case 'amount':
+      return { key: 'meta.err.amount' };
+    case 'currency':
+      return { key: 'meta.err.currency' };
+    case 'due_date':
+      return { key: 'meta.err.date' };
+    case 'reference_number':
+      return { key: 'meta.err.tooLong', params: { max: 500 } };
+    case 'event_type':
+      return { key: 'event.err.type' };
   }
 }
-

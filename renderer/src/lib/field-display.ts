@@ -8,25 +8,53 @@ import { formatDate, formatMoney, formatPercent, languageName } from './locale-f
  * An extracted field as the Document screen shows it: its name, value and source in the UI's language and locale
  * ("Vorgangsart: Rechnung", "Betrag: 120,00 €", "Quelle: Text"), never the service's keys and codes.
  */
-export interface DisplayedField { name: string; label: string; value: string; source: string }
+export interface DisplayedField {
+  name: string;
+  label: string;
+  value: string;
+  source: string;
+}
 
 const LABELS: Record<string, MessageKey> = {
-  event_type: 'meta.eventType', state_hint: 'meta.stateHint', amount: 'meta.amount', sender_name: 'meta.sender',
-  document_date: 'meta.documentDate', due_date: 'meta.dueDate', paid_at: 'meta.paidAt', reference_number: 'meta.reference',
-  tags: 'doc.tags', category: 'meta.category', title: 'meta.title', language: 'doc.language', buyer_name: 'field.buyerName',
-  ocr_confidence: 'field.ocrConfidence', einvoice: 'field.einvoice', iban: 'field.iban', bic: 'field.bic',
+  event_type: 'meta.eventType',
+  state_hint: 'meta.stateHint',
+  amount: 'meta.amount',
+  sender_name: 'meta.sender',
+  document_date: 'meta.documentDate',
+  due_date: 'meta.dueDate',
+  paid_at: 'meta.paidAt',
+  reference_number: 'meta.reference',
+  tags: 'doc.tags',
+  category: 'meta.category',
+  title: 'meta.title',
+  language: 'doc.language',
+  buyer_name: 'field.buyerName',
+  ocr_confidence: 'field.ocrConfidence',
+  einvoice: 'field.einvoice',
+  iban: 'field.iban',
+  bic: 'field.bic',
   payment_reference: 'field.paymentReference',
 };
 
 const SOURCES: Record<string, MessageKey> = {
-  text: 'field.source.text', metadata: 'field.source.metadata', edit: 'field.source.edit', filename: 'field.source.filename',
-  ocr: 'field.source.ocr', 'e-invoice': 'field.source.einvoice', llm: 'field.source.llm',
+  text: 'field.source.text',
+  metadata: 'field.source.metadata',
+  edit: 'field.source.edit',
+  filename: 'field.source.filename',
+  ocr: 'field.source.ocr',
+  'e-invoice': 'field.source.einvoice',
+  llm: 'field.source.llm',
 };
 
-const isEventType = (v: unknown): v is (typeof EVENT_TYPES)[number] => typeof v === 'string' && (EVENT_TYPES as readonly string[]).includes(v);
-const isEventState = (v: unknown): v is (typeof EVENT_STATES)[number] => typeof v === 'string' && (EVENT_STATES as readonly string[]).includes(v);
+const isEventType = (v: unknown): v is (typeof EVENT_TYPES)[number] =>
+  typeof v === 'string' && (EVENT_TYPES as readonly string[]).includes(v);
+const isEventState = (v: unknown): v is (typeof EVENT_STATES)[number] =>
+  typeof v === 'string' && (EVENT_STATES as readonly string[]).includes(v);
 const isAmount = (v: unknown): v is { value: number; currency: string } =>
-  !!v && typeof v === 'object' && typeof (v as { value?: unknown }).value === 'number' && typeof (v as { currency?: unknown }).currency === 'string';
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as { value?: unknown }).value === 'number' &&
+  typeof (v as { currency?: unknown }).currency === 'string';
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A field name the app has no words for, readable at least: "buyer_vat_id" → "Buyer vat id". */
@@ -52,7 +80,8 @@ export function fieldValueText(locale: Locale, name: string, value: unknown): st
   if (isAmount(value)) return formatMoney(locale, value.value, value.currency);
   if (name === 'event_type' && isEventType(value)) return translate(locale, `eventType.${value}`);
   if (name === 'state_hint' && isEventState(value)) return translate(locale, `eventState.${value}`);
-  if (name === 'language' && typeof value === 'string') return value === 'und' ? translate(locale, 'field.languageUnknown') : languageName(locale, value);
+  if (name === 'language' && typeof value === 'string')
+    return value === 'und' ? translate(locale, 'field.languageUnknown') : languageName(locale, value);
   if (name === 'ocr_confidence' && typeof value === 'number') return formatPercent(locale, value);
   if (typeof value === 'string' && CALENDAR_DATE.test(value)) return formatDate(locale, value);
   if (typeof value === 'number') return value.toLocaleString(locale);
@@ -63,7 +92,9 @@ export function fieldValueText(locale: Locale, name: string, value: unknown): st
 
 export function displayField(locale: Locale, field: ExtractedField): DisplayedField {
   return {
-    name: field.name, label: fieldLabel(locale, field.name), value: fieldValueText(locale, field.name, field.raw),
+    name: field.name,
+    label: fieldLabel(locale, field.name),
+    value: fieldValueText(locale, field.name, field.raw),
     source: field.source === '—' ? '—' : fieldSource(locale, field.source),
   };
 }

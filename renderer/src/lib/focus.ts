@@ -40,7 +40,11 @@ export function rememberOpenedRow(id: string, index: number): void {
  * The row to come back to: `index` when it still holds that document, else wherever the document is among the
  * loaded rows (the list may have changed meanwhile), else null.
  */
-export function returnIndex(rowAt: (index: number) => { id: string } | undefined, indexOf: (id: string) => number, back: { id: string | null; index: number }): number | null {
+export function returnIndex(
+  rowAt: (index: number) => { id: string } | undefined,
+  indexOf: (id: string) => number,
+  back: { id: string | null; index: number },
+): number | null {
   if (!back.id) return null;
   if (rowAt(back.index)?.id === back.id) return back.index;
   const found = indexOf(back.id);

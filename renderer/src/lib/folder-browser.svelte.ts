@@ -3,7 +3,10 @@
  * waits; App.svelte shows FolderBrowserDialog while a request is open. One request at a time: a second one answers
  * the first with null (cancelled).
  */
-interface FolderRequest { title: string; resolve: (path: string | null) => void }
+interface FolderRequest {
+  title: string;
+  resolve: (path: string | null) => void;
+}
 
 class FolderBrowser {
   request = $state<FolderRequest | null>(null);
@@ -11,7 +14,9 @@ class FolderBrowser {
   /** The folder the user chose, or null when the dialog was closed. */
   choose(title: string): Promise<string | null> {
     this.request?.resolve(null);
-    return new Promise((resolve) => { this.request = { title, resolve }; });
+    return new Promise((resolve) => {
+      this.request = { title, resolve };
+    });
   }
 
   finish(path: string | null): void {

@@ -2,8 +2,12 @@
 
 export function fileSize(bytes: number, locale: string): string {
   const units = ['B', 'KB', 'MB', 'GB'];
-  let value = bytes, unit = 0;
-  while (value >= 1024 && unit < units.length - 1) { value /= 1024; unit++; }
+  let value = bytes,
+    unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
   return `${value.toLocaleString(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 })} ${units[unit]}`;
 }
 
@@ -14,7 +18,11 @@ export function fileSize(bytes: number, locale: string): string {
 export function safeSnippet(snippet: string): string {
   return snippet
     .split(/(<\/?mark>)/)
-    .map((part) => (part === '<mark>' || part === '</mark>' ? part : part.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')))
+    .map((part) =>
+      part === '<mark>' || part === '</mark>'
+        ? part
+        : part.replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;'),
+    )
     .join('');
 }
 
@@ -30,14 +38,21 @@ export function previewKind(mime: string, format: string): PreviewKind {
 }
 
 /** One entry of extracted_data: its value as the service sent it (field-display.ts words it for the UI). */
-export interface ExtractedField { name: string; raw: unknown; source: string; confidence: number | null }
+export interface ExtractedField {
+  name: string;
+  raw: unknown;
+  source: string;
+  confidence: number | null;
+}
 
 export function extractedFields(data: Record<string, unknown>): ExtractedField[] {
   return Object.entries(data).map(([name, raw]) => {
     if (raw && typeof raw === 'object' && 'value' in raw) {
       const r = raw as { value: unknown; source?: unknown; confidence?: unknown };
       return {
-        name, raw: r.value, source: typeof r.source === 'string' ? r.source : '—',
+        name,
+        raw: r.value,
+        source: typeof r.source === 'string' ? r.source : '—',
         confidence: typeof r.confidence === 'number' ? r.confidence : null,
       };
     }

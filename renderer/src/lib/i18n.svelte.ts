@@ -11,7 +11,9 @@ class I18n {
 
   /** The chosen language, or (null) the first supported language of the OS, English otherwise. */
   follow(language: Locale | null): void {
-    this.set(pickLocale(language, typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language]));
+    this.set(
+      pickLocale(language, typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language])),
+    );
   }
 
   set(locale: Locale): void {
@@ -21,13 +23,21 @@ class I18n {
 
   t = (key: MessageKey, params?: Params): string => translate(this.locale, key, params);
 
-  date(value: string | null | undefined): string { return formatDate(this.locale, value); }
+  date(value: string | null | undefined): string {
+    return formatDate(this.locale, value);
+  }
 
-  dateTime(value: string | number | null | undefined): string { return formatDateTime(this.locale, value); }
+  dateTime(value: string | number | null | undefined): string {
+    return formatDateTime(this.locale, value);
+  }
 
-  money(value: number, currency: string): string { return formatMoney(this.locale, value, currency); }
+  money(value: number, currency: string): string {
+    return formatMoney(this.locale, value, currency);
+  }
 
-  number(value: number): string { return numberFormat(this.locale).format(value); }
+  number(value: number): string {
+    return numberFormat(this.locale).format(value);
+  }
 }
 
 export const i18n = new I18n();

@@ -5,7 +5,10 @@ import { desktop } from './desktop.ts';
 
 export const PAGE_SIZE = 200;
 
-export type LibraryFilters = Pick<LibraryQuery, 'sort_by' | 'sort_order' | 'space_id' | 'category_id' | 'status' | 'created_after' | 'tags' | 'deleted'>;
+export type LibraryFilters = Pick<
+  LibraryQuery,
+  'sort_by' | 'sort_order' | 'space_id' | 'category_id' | 'status' | 'created_after' | 'tags' | 'deleted'
+>;
 
 export function defaultFilters(deleted = false): LibraryFilters {
   return { sort_by: 'created_at', sort_order: 'desc', deleted };
@@ -16,12 +19,16 @@ export function defaultFilters(deleted = false): LibraryFilters {
  * undefined-valued keys over some bridges).
  */
 export function pageQuery(filters: LibraryFilters, page: number): Partial<LibraryQuery> {
-  return Object.fromEntries(Object.entries({ ...filters, limit: PAGE_SIZE, offset: page * PAGE_SIZE })
-    .filter(([, value]) => value !== undefined && value !== '')) as Partial<LibraryQuery>;
+  return Object.fromEntries(
+    Object.entries({ ...filters, limit: PAGE_SIZE, offset: page * PAGE_SIZE }).filter(
+      ([, value]) => value !== undefined && value !== '',
+    ),
+  ) as Partial<LibraryQuery>;
 }
 
 // Code-unit order, not localeCompare: the first localeCompare builds a collator, a measurable part of a cold start.
-const queryKey = (query: Partial<LibraryQuery>): string => JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+const queryKey = (query: Partial<LibraryQuery>): string =>
+  JSON.stringify(Object.entries(query).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 
 /** How long a prefetched page may wait for the store to take it before it counts as stale. */
 const PREFETCH_FRESH_MS = 3_000;

@@ -46,7 +46,10 @@ export class LibraryStore {
   /** Re-reads the pages already shown (status chips change live on library.changed). */
   async refreshLoaded(): Promise<void> {
     const pages = [...this.pages.keys()];
-    if (pages.length === 0) { await this.fetchPage(0); return; }
+    if (pages.length === 0) {
+      await this.fetchPage(0);
+      return;
+    }
     await Promise.all(pages.map((p) => this.fetchPage(p, true)));
   }
 
@@ -63,7 +66,10 @@ export class LibraryStore {
       this.loaded = true;
       this.error = null;
     } catch (error) {
-      if (generation === this.generation) { this.error = callErrorMessage(error); this.loaded = true; }
+      if (generation === this.generation) {
+        this.error = callErrorMessage(error);
+        this.loaded = true;
+      }
     } finally {
       this.inflight.delete(page);
     }

@@ -18,7 +18,10 @@ export function formatDate(locale: Locale, value: string | null | undefined): st
   if (!value) return '—';
   const d = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
   if (Number.isNaN(d.getTime())) return value;
-  return cached(`${locale}:date`, () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' })).format(d);
+  return cached(
+    `${locale}:date`,
+    () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric' }),
+  ).format(d);
 }
 
 /** Date and time; the locale's clock (24 h in German). */
@@ -26,13 +29,19 @@ export function formatDateTime(locale: Locale, value: string | number | null | u
   if (value === null || value === undefined) return '—';
   const d = new Date(value);
   if (Number.isNaN(d.getTime())) return String(value);
-  return cached(`${locale}:dateTime`, () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' })).format(d);
+  return cached(
+    `${locale}:dateTime`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+  ).format(d);
 }
 
 /** An amount with its currency: "€89.50", "89,50 €"; a code Intl does not know stands after the number. */
 export function formatMoney(locale: Locale, value: number, currency: string): string {
   try {
-    return cached(`${locale}:money:${currency}`, () => new Intl.NumberFormat(locale, { style: 'currency', currency })).format(value);
+    return cached(
+      `${locale}:money:${currency}`,
+      () => new Intl.NumberFormat(locale, { style: 'currency', currency }),
+    ).format(value);
   } catch {
     return `${cached(`${locale}:number`, () => new Intl.NumberFormat(locale)).format(value)} ${currency}`;
   }
@@ -40,13 +49,20 @@ export function formatMoney(locale: Locale, value: number, currency: string): st
 
 /** A share from 0 to 1 as a whole percentage: "87%", "87 %". */
 export function formatPercent(locale: Locale, share: number): string {
-  return cached(`${locale}:percent`, () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 })).format(share);
+  return cached(
+    `${locale}:percent`,
+    () => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }),
+  ).format(share);
 }
 
 /** A language code ("de", "eng") as the language's name in the UI's language; the code when Intl does not know it. */
 export function languageName(locale: Locale, code: string): string {
   try {
-    return cached(`${locale}:language`, () => new Intl.DisplayNames(locale, { type: 'language', fallback: 'none' })).of(code) ?? code;
+    return (
+      cached(`${locale}:language`, () => new Intl.DisplayNames(locale, { type: 'language', fallback: 'none' })).of(
+        code,
+      ) ?? code
+    );
   } catch {
     return code;
   }

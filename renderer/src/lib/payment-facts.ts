@@ -27,8 +27,10 @@ const text = (data: Record<string, unknown>, name: string): string | null => {
  * The payment facts of a document, or null when it names no account and no payment reference. The amount is its
  * payable event's (a hand edit shows there), the reference the extracted payment reference, else the bill's number.
  */
-export function paymentFacts(doc: { sender_name: string | null; extracted_data: Record<string, unknown> },
-  events: readonly ArchiveEvent[]): PaymentFacts | null {
+export function paymentFacts(
+  doc: { sender_name: string | null; extracted_data: Record<string, unknown> },
+  events: readonly ArchiveEvent[],
+): PaymentFacts | null {
   const iban = text(doc.extracted_data, 'iban')?.replace(/\s+/g, '').toUpperCase() ?? null;
   const paymentReference = text(doc.extracted_data, 'payment_reference');
   if (!iban && !paymentReference) return null;
@@ -37,7 +39,11 @@ export function paymentFacts(doc: { sender_name: string | null; extracted_data: 
   const reference = paymentReference ?? payable?.reference_number ?? null;
   const bic = text(doc.extracted_data, 'bic');
   return {
-    payee: doc.sender_name, iban: iban ? { compact: iban, grouped: groupIban(iban) } : null, bic, reference, amount,
+    payee: doc.sender_name,
+    iban: iban ? { compact: iban, grouped: groupIban(iban) } : null,
+    bic,
+    reference,
+    amount,
     qr: epcPayload({ name: doc.sender_name, iban, bic, amount, reference }),
   };
 }

@@ -18,11 +18,16 @@ function pdfjsData(folder: 'wasm' | 'cmaps' | 'standard_fonts' | 'iccs'): string
 /** Opens a PDF by URL; pdf.js fetches it with Range requests, so large files show their first page early. */
 export function openPdf(url: string): { promise: Promise<PDFDocumentProxy>; destroy: () => Promise<void> } {
   const task = getDocument({
-    url, isEvalSupported: false, disableAutoFetch: false,
+    url,
+    isEvalSupported: false,
+    disableAutoFetch: false,
     // JPEG 2000 and JBIG2 scans decode in WebAssembly; CID fonts need their CMaps; unembedded standard fonts and CMYK
     // images need the font files and the ICC profile. Without these a page renders blank or with wrong glyphs.
-    wasmUrl: pdfjsData('wasm'), cMapUrl: pdfjsData('cmaps'), cMapPacked: true,
-    standardFontDataUrl: pdfjsData('standard_fonts'), iccUrl: pdfjsData('iccs'),
+    wasmUrl: pdfjsData('wasm'),
+    cMapUrl: pdfjsData('cmaps'),
+    cMapPacked: true,
+    standardFontDataUrl: pdfjsData('standard_fonts'),
+    iccUrl: pdfjsData('iccs'),
   });
   return { promise: task.promise, destroy: () => task.destroy() };
 }

@@ -3,7 +3,14 @@ import { i18n } from './i18n.svelte.ts';
 import { applyTheme, type Theme } from './theme.ts';
 import type { Locale } from '../../../common/i18n/translate.ts';
 import {
-  firstPaint, forgetLegacy, legacyPatch, pageStorage, pickPrefs, UI_PREFS_DEFAULTS, writeCache, type UiPrefs,
+  firstPaint,
+  forgetLegacy,
+  legacyPatch,
+  pageStorage,
+  pickPrefs,
+  UI_PREFS_DEFAULTS,
+  writeCache,
+  type UiPrefs,
 } from './ui-prefs.ts';
 
 /**
@@ -63,7 +70,7 @@ class Preferences {
 }
 
 function osLanguages(): readonly string[] {
-  return typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  return typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
 }
 
 export const preferences = new Preferences();

@@ -4,7 +4,9 @@ class Router {
   route = $state<Route>(parseRoute(location.hash));
 
   constructor() {
-    window.addEventListener('hashchange', () => { this.route = parseRoute(location.hash); });
+    window.addEventListener('hashchange', () => {
+      this.route = parseRoute(location.hash);
+    });
   }
 
   /** Shows the route at once (the hashchange that follows parses the same route again). */

@@ -12,21 +12,32 @@ export function parseRoute(hash: string): Route {
   const path = hash.replace(/^#\/?/, '').split('?')[0] ?? '';
   const [head, arg] = path.split('/');
   switch (head) {
-    case 'document': return arg ? { name: 'document', id: decodeURIComponent(arg) } : { name: 'library', deleted: false };
-    case 'uploads': return arg && /^\d+$/.test(arg) ? { name: 'uploads', item: Number(arg) } : { name: 'uploads' };
-    case 'due': return { name: 'due' };
-    case 'settings': return { name: 'settings' };
-    case 'welcome': return { name: 'welcome' };
-    case 'deleted': return { name: 'library', deleted: true };
-    default: return { name: 'library', deleted: arg === 'deleted' };
+    case 'document':
+      return arg ? { name: 'document', id: decodeURIComponent(arg) } : { name: 'library', deleted: false };
+    case 'uploads':
+      return arg && /^\d+$/.test(arg) ? { name: 'uploads', item: Number(arg) } : { name: 'uploads' };
+    case 'due':
+      return { name: 'due' };
+    case 'settings':
+      return { name: 'settings' };
+    case 'welcome':
+      return { name: 'welcome' };
+    case 'deleted':
+      return { name: 'library', deleted: true };
+    default:
+      return { name: 'library', deleted: arg === 'deleted' };
   }
 }
 
 export function routeHash(route: Route): string {
   switch (route.name) {
-    case 'library': return route.deleted ? '#/library/deleted' : '#/library';
-    case 'document': return `#/document/${encodeURIComponent(route.id)}`;
-    case 'uploads': return route.item === undefined ? '#/uploads' : `#/uploads/${route.item}`;
-    default: return `#/${route.name}`;
+    case 'library':
+      return route.deleted ? '#/library/deleted' : '#/library';
+    case 'document':
+      return `#/document/${encodeURIComponent(route.id)}`;
+    case 'uploads':
+      return route.item === undefined ? '#/uploads' : `#/uploads/${route.item}`;
+    default:
+      return `#/${route.name}`;
   }
 }

@@ -22,7 +22,10 @@ const KNOWN: ReadonlyArray<readonly [string, MessageKey]> = [
   ['The system keychain is not available', 'serviceError.keychainUnavailable'],
 ];
 
-export interface ShownError { text: string; detail: string | null }
+export interface ShownError {
+  text: string;
+  detail: string | null;
+}
 
 export function serviceMessage(error: unknown, t: (key: MessageKey) => string): ShownError {
   const raw = callErrorMessage(error);

@@ -18,9 +18,15 @@ function schedule<T>(job: () => Promise<T>): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const run = () => {
       running++;
-      job().then(resolve, reject).finally(() => { running--; queue.shift()?.(); });
+      job()
+        .then(resolve, reject)
+        .finally(() => {
+          running--;
+          queue.shift()?.();
+        });
     };
-    if (running < 2) run(); else queue.push(run);
+    if (running < 2) run();
+    else queue.push(run);
   });
 }
 
@@ -45,7 +51,8 @@ export function thumbnail(doc: DocumentView): Promise<string | null> {
         const base = page.getViewport({ scale: 1 });
         const viewport = page.getViewport({ scale: THUMB_WIDTH / base.width });
         const canvas = document.createElement('canvas');
-        canvas.width = Math.floor(viewport.width); canvas.height = Math.floor(viewport.height);
+        canvas.width = Math.floor(viewport.width);
+        canvas.height = Math.floor(viewport.height);
         const context = canvas.getContext('2d');
         if (!context) return null;
         await page.render({ canvas, canvasContext: context, viewport }).promise;
@@ -59,7 +66,9 @@ export function thumbnail(doc: DocumentView): Promise<string | null> {
     if (cache.size > MAX_CACHED) {
       const oldest = cache.keys().next().value;
       if (oldest !== undefined) {
-        void cache.get(oldest)?.then((url) => { if (url?.startsWith('blob:')) URL.revokeObjectURL(url); });
+        void cache.get(oldest)?.then((url) => {
+          if (url?.startsWith('blob:')) URL.revokeObjectURL(url);
+        });
         cache.delete(oldest);
       }
     }

@@ -9,7 +9,11 @@ import type UTIF from 'utif2';
 /** Declared pixels beyond this are not decoded in the window (a decompression bomb, or a poster-sized scan). */
 const MAX_PIXELS = 60_000_000;
 
-export interface RgbaPage { width: number; height: number; rgba: Uint8ClampedArray<ArrayBuffer> }
+export interface RgbaPage {
+  width: number;
+  height: number;
+  rgba: Uint8ClampedArray<ArrayBuffer>;
+}
 
 type Utif = typeof UTIF;
 
@@ -28,7 +32,11 @@ export function firstTiffPage(utif: Utif, buffer: ArrayBuffer): RgbaPage {
   if (!page.width || !page.height) throw new Error('the TIFF image could not be decoded');
   const rgba = utif.toRGBA8(page);
   // utif2 allocates a plain ArrayBuffer (never shared memory); ImageData wants it typed so.
-  return { width: page.width, height: page.height, rgba: new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, rgba.byteLength) };
+  return {
+    width: page.width,
+    height: page.height,
+    rgba: new Uint8ClampedArray(rgba.buffer as ArrayBuffer, rgba.byteOffset, rgba.byteLength),
+  };
 }
 
 /** The first page of the TIFF at `url` as a PNG object URL, at most `maxWidth` pixels wide (the caller revokes it). */

@@ -10,7 +10,11 @@ export const UI_PREFS_DEFAULTS: UiPrefs = { appearance: 'system', language: null
 /** The first-paint cache of the settings' values (they arrive one round trip later). */
 export const CACHE_KEY = 'archive.ui';
 /** Where the renderer kept these before the settings had them (settings version 1). */
-export const LEGACY_KEYS = { theme: 'archive.theme', locale: 'archive.locale', onboarded: 'archive.onboarded' } as const;
+export const LEGACY_KEYS = {
+  theme: 'archive.theme',
+  locale: 'archive.locale',
+  onboarded: 'archive.onboarded',
+} as const;
 
 export interface StorageLike {
   getItem(key: string): string | null;
@@ -33,7 +37,11 @@ export function pickPrefs(ui: Settings['ui']): UiPrefs {
 
 export function readCache(storage: StorageLike | null): UiPrefs | null {
   let raw: string | null;
-  try { raw = storage?.getItem(CACHE_KEY) ?? null; } catch { return null; }
+  try {
+    raw = storage?.getItem(CACHE_KEY) ?? null;
+  } catch {
+    return null;
+  }
   if (raw === null) return null;
   try {
     const value = JSON.parse(raw) as Partial<Record<keyof UiPrefs, unknown>> | null;
@@ -49,16 +57,30 @@ export function readCache(storage: StorageLike | null): UiPrefs | null {
 }
 
 export function writeCache(storage: StorageLike | null, prefs: UiPrefs): void {
-  try { storage?.setItem(CACHE_KEY, JSON.stringify(prefs)); } catch { /* storage may be full or disabled */ }
+  try {
+    storage?.setItem(CACHE_KEY, JSON.stringify(prefs));
+  } catch {
+    /* storage may be full or disabled */
+  }
 }
 
 /** What an older renderer left in this origin's storage (before the settings had these fields); null when nothing. */
-export function readLegacy(storage: StorageLike | null): { theme: string | null; locale: string | null; onboarded: boolean } | null {
+export function readLegacy(
+  storage: StorageLike | null,
+): { theme: string | null; locale: string | null; onboarded: boolean } | null {
   if (!storage) return null;
   const read = (key: string): string | null => {
-    try { return storage.getItem(key); } catch { return null; }
+    try {
+      return storage.getItem(key);
+    } catch {
+      return null;
+    }
   };
-  const legacy = { theme: read(LEGACY_KEYS.theme), locale: read(LEGACY_KEYS.locale), onboarded: read(LEGACY_KEYS.onboarded) === '1' };
+  const legacy = {
+    theme: read(LEGACY_KEYS.theme),
+    locale: read(LEGACY_KEYS.locale),
+    onboarded: read(LEGACY_KEYS.onboarded) === '1',
+  };
   return legacy.theme === null && legacy.locale === null && !legacy.onboarded ? null : legacy;
 }
 
@@ -80,18 +102,28 @@ export function firstPaint(storage: StorageLike | null): UiPrefs | null {
  * chosen in the settings wins). That renderer wrote the OS language as a choice on every start, so a stored language
  * equal to what the OS picks is no choice at all. Null when there is nothing to adopt.
  */
-export function legacyPatch(storage: StorageLike | null, current: UiPrefs, osLanguages: readonly string[]): Partial<UiPrefs> | null {
+export function legacyPatch(
+  storage: StorageLike | null,
+  current: UiPrefs,
+  osLanguages: readonly string[],
+): Partial<UiPrefs> | null {
   const legacy = readLegacy(storage);
   if (!legacy) return null;
   const patch: Partial<UiPrefs> = {};
-  if (current.appearance === 'system' && isTheme(legacy.theme) && legacy.theme !== 'system') patch.appearance = legacy.theme;
-  if (current.language === null && isLocale(legacy.locale) && legacy.locale !== pickLocale(null, osLanguages)) patch.language = legacy.locale;
+  if (current.appearance === 'system' && isTheme(legacy.theme) && legacy.theme !== 'system')
+    patch.appearance = legacy.theme;
+  if (current.language === null && isLocale(legacy.locale) && legacy.locale !== pickLocale(null, osLanguages))
+    patch.language = legacy.locale;
   if (!current.onboarded && legacy.onboarded) patch.onboarded = true;
   return Object.keys(patch).length > 0 ? patch : null;
 }
 
 export function forgetLegacy(storage: StorageLike | null): void {
   for (const key of Object.values(LEGACY_KEYS)) {
-    try { storage?.removeItem(key); } catch { /* storage may be disabled */ }
+    try {
+      storage?.removeItem(key);
+    } catch {
+      /* storage may be disabled */
+    }
   }
 }

@@ -1,4 +1,10 @@
-import { EVENT_TYPES, STATE_HINTS, type EventType, type StateHint, type UploadMetadata } from '../../../common/archive-types.ts';
+import {
+  EVENT_TYPES,
+  STATE_HINTS,
+  type EventType,
+  type StateHint,
+  type UploadMetadata,
+} from '../../../common/archive-types.ts';
 import { isCalendarDate, toCalendarDate } from '../../../common/dates.ts';
 import { MAX_METADATA_TAGS, MAX_TEXT_FIELD, validateUploadMetadata } from '../../../common/upload-metadata.ts';
 import type { MessageKey } from '../../../common/i18n/messages.ts';
@@ -21,13 +27,26 @@ export interface MetadataForm {
 
 export type FormField = keyof MetadataForm;
 /** A message to show next to a field (or a form): its key and the numbers it names. */
-export interface FieldMessage { key: MessageKey; params?: Record<string, number> }
+export interface FieldMessage {
+  key: MessageKey;
+  params?: Record<string, number>;
+}
 export type FormErrors = Partial<Record<FormField, FieldMessage>>;
 
 export function emptyForm(): MetadataForm {
   return {
-    event_type: '', state_hint: '', amount: '', currency: '', sender_name: '', document_date: '', due_date: '',
-    paid_at: '', reference_number: '', tags: '', category: '', title: '',
+    event_type: '',
+    state_hint: '',
+    amount: '',
+    currency: '',
+    sender_name: '',
+    document_date: '',
+    due_date: '',
+    paid_at: '',
+    reference_number: '',
+    tags: '',
+    category: '',
+    title: '',
   };
 }
 
@@ -36,16 +55,26 @@ export function formFromMetadata(metadata: UploadMetadata | undefined): Metadata
   if (!metadata) return form;
   return {
     ...form,
-    event_type: metadata.event_type ?? '', state_hint: metadata.state_hint ?? '',
-    amount: metadata.amount ? String(metadata.amount.value) : '', currency: metadata.amount?.currency ?? '',
-    sender_name: metadata.sender_name ?? '', document_date: metadata.document_date ?? '', due_date: metadata.due_date ?? '',
-    paid_at: metadata.paid_at ?? '', reference_number: metadata.reference_number ?? '', tags: (metadata.tags ?? []).join(', '),
-    category: metadata.category ?? '', title: metadata.title ?? '',
+    event_type: metadata.event_type ?? '',
+    state_hint: metadata.state_hint ?? '',
+    amount: metadata.amount ? String(metadata.amount.value) : '',
+    currency: metadata.amount?.currency ?? '',
+    sender_name: metadata.sender_name ?? '',
+    document_date: metadata.document_date ?? '',
+    due_date: metadata.due_date ?? '',
+    paid_at: metadata.paid_at ?? '',
+    reference_number: metadata.reference_number ?? '',
+    tags: (metadata.tags ?? []).join(', '),
+    category: metadata.category ?? '',
+    title: metadata.title ?? '',
   };
 }
 
 export function splitTags(raw: string): string[] {
-  const tags = raw.split(',').map((t) => t.trim()).filter((t) => t.length > 0);
+  const tags = raw
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t.length > 0);
   return [...new Map(tags.map((t) => [t.toLowerCase(), t])).values()];
 }
 
@@ -53,7 +82,8 @@ export function splitTags(raw: string): string[] {
 export function parseAmount(raw: string): number {
   const s = raw.trim().replace(/\s/g, '');
   if (!/^-?[\d.,]+$/.test(s)) return Number.NaN;
-  const lastComma = s.lastIndexOf(','), lastDot = s.lastIndexOf('.');
+  const lastComma = s.lastIndexOf(','),
+    lastDot = s.lastIndexOf('.');
   let normalised: string;
   if (lastComma > lastDot) normalised = s.replace(/\./g, '').replace(',', '.');
   else normalised = s.replace(/,/g, '');
@@ -89,12 +119,15 @@ export function validateForm(form: MetadataForm): FormResult {
     else metadata[field] = value;
   };
   if (form.event_type) {
-    if ((EVENT_TYPES as readonly string[]).includes(form.event_type)) metadata.event_type = form.event_type as EventType;
+    if ((EVENT_TYPES as readonly string[]).includes(form.event_type))
+      metadata.event_type = form.event_type as EventType;
   }
   if (form.state_hint) {
-    if ((STATE_HINTS as readonly string[]).includes(form.state_hint)) metadata.state_hint = form.state_hint as StateHint;
+    if ((STATE_HINTS as readonly string[]).includes(form.state_hint))
+      metadata.state_hint = form.state_hint as StateHint;
   }
-  const amountRaw = form.amount.trim(), currencyRaw = form.currency.trim() || DEFAULT_CURRENCY;
+  const amountRaw = form.amount.trim(),
+    currencyRaw = form.currency.trim() || DEFAULT_CURRENCY;
   if (amountRaw || form.currency.trim()) {
     const value = parseAmount(amountRaw);
     if (!amountRaw) errors.amount = { key: 'meta.err.currencyWithoutAmount' };
@@ -130,7 +163,8 @@ export function validateForm(form: MetadataForm): FormResult {
   if (Object.keys(metadata).length === 0) return { ok: true, metadata: undefined };
   // The contract's own schema is the last word; the field checks above only make its errors friendlier.
   const checked = validateUploadMetadata(metadata);
-  if (!checked.ok) return { ok: false, errors: { title: { key: 'meta.err.tooLong', params: { max: MAX_TEXT_FIELD } } } };
+  if (!checked.ok)
+    return { ok: false, errors: { title: { key: 'meta.err.tooLong', params: { max: MAX_TEXT_FIELD } } } };
   return { ok: true, metadata: checked.value };
 }
 

@@ -46,7 +46,13 @@ export function pagesFor(start: number, end: number, pageSize: number): number[]
 }
 
 /** The scrollTop that brings item `index` into view (minimal scroll), or null if it is already visible. */
-export function scrollToReveal(index: number, scrollTop: number, viewportHeight: number, rowHeight: number, columns = 1): number | null {
+export function scrollToReveal(
+  index: number,
+  scrollTop: number,
+  viewportHeight: number,
+  rowHeight: number,
+  columns = 1,
+): number | null {
   const top = Math.floor(index / Math.max(1, columns)) * rowHeight;
   if (top < scrollTop) return top;
   if (top + rowHeight > scrollTop + viewportHeight) return top + rowHeight - viewportHeight;

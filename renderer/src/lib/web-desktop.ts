@@ -1,6 +1,14 @@
 import { asError, ErrorMessage } from '../../../common/errors.ts';
 import { CALL_NAMES, CHOSEN_FILE_MAX_BYTES, CHOSEN_FILES_PER_REQUEST, EVENT_NAMES } from '../../../common/ipc-names.ts';
-import type { AddFilesOptions, CallName, DesktopApi, EventName, EventPayload, IpcError, UploadItemView } from '../../../common/ipc.ts';
+import type {
+  AddFilesOptions,
+  CallName,
+  DesktopApi,
+  EventName,
+  EventPayload,
+  IpcError,
+  UploadItemView,
+} from '../../../common/ipc.ts';
 
 /**
  * `window.desktop` for the browser shell: the DesktopApi contract over the shell's loopback WebSocket
@@ -18,8 +26,13 @@ export interface LocationLike {
   readonly search: string;
 }
 
-interface MessageEventLike { readonly data: unknown }
-interface CloseEventLike { readonly code: number; readonly reason: string }
+interface MessageEventLike {
+  readonly data: unknown;
+}
+interface CloseEventLike {
+  readonly code: number;
+  readonly reason: string;
+}
 
 /** The part of a browser WebSocket the bridge uses. */
 export interface SocketLike {
@@ -37,7 +50,9 @@ interface StorageLike {
   setItem(key: string, value: string): void;
 }
 
-interface HistoryLike { replaceState(data: unknown, unused: string, url: string): void }
+interface HistoryLike {
+  replaceState(data: unknown, unused: string, url: string): void;
+}
 
 export interface WebDesktopOptions {
   /** Opens the socket; default the browser's WebSocket. */
@@ -58,9 +73,11 @@ export interface WebDesktopOptions {
   /** What calls fail with once the token is refused, in the UI's language; default English. */
   sessionEndedMessage?: () => string;
   /** Sends chosen files to the shell's upload route; default the page's fetch. */
-  fetch?: (url: string, init: { method: 'POST'; body: FormData }) => Promise<{ status: number; json(): Promise<unknown> }>;
+  fetch?: (
+    url: string,
+    init: { method: 'POST'; body: FormData },
+  ) => Promise<{ status: number; json(): Promise<unknown> }>;
 }
-
 
 /** Every call fails with this once the shell refused the page's token: retrying cannot help, opening the new address does. */
 export class SessionEndedError extends Error {
@@ -70,8 +87,9 @@ export class SessionEndedError extends Error {
   }
 }
 
-const SESSION_ENDED = 'The desktop app was restarted, so this page\'s access link no longer works. Open the address that npm start printed '
-  + '(the one ending in #token=…) again.';
+const SESSION_ENDED =
+  "The desktop app was restarted, so this page's access link no longer works. Open the address that npm start printed " +
+  '(the one ending in #token=…) again.';
 
 async function fetchTokenCheck(url: string): Promise<'valid' | 'refused' | 'unknown'> {
   try {
@@ -102,7 +120,11 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => vo
 type Frame = { id?: unknown; ok?: unknown; result?: unknown; error?: unknown; event?: unknown; payload?: unknown };
 
 /** The token from `#token=…` (kept in session storage and removed from the address bar), or the one kept before. */
-export function takeToken(location: LocationLike, storage: StorageLike | null, history: HistoryLike | null): string | null {
+export function takeToken(
+  location: LocationLike,
+  storage: StorageLike | null,
+  history: HistoryLike | null,
+): string | null {
   const fromHash = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
   if (fromHash) {
     storage?.setItem(TOKEN_KEY, fromHash);
@@ -112,16 +134,26 @@ export function takeToken(location: LocationLike, storage: StorageLike | null, h
   return storage?.getItem(TOKEN_KEY) ?? null;
 }
 
-export function createWebDesktop(location: LocationLike, options: WebDesktopOptions = {}): DesktopApi & { close(): void } {
+export function createWebDesktop(
+  location: LocationLike,
+  options: WebDesktopOptions = {},
+): DesktopApi & { close(): void } {
   const browser = globalThis as unknown as {
-    WebSocket?: new (url: string) => SocketLike; sessionStorage?: StorageLike; history?: HistoryLike;
+    WebSocket?: new (url: string) => SocketLike;
+    sessionStorage?: StorageLike;
+    history?: HistoryLike;
   };
-  const connect = options.connect ?? ((url: string) => {
-    if (!browser.WebSocket) throw new Error('This browser has no WebSocket');
-    return new browser.WebSocket(url);
-  });
-  const token = takeToken(location, options.storage === undefined ? browser.sessionStorage ?? null : options.storage,
-    options.history === undefined ? browser.history ?? null : options.history);
+  const connect =
+    options.connect ??
+    ((url: string) => {
+      if (!browser.WebSocket) throw new Error('This browser has no WebSocket');
+      return new browser.WebSocket(url);
+    });
+  const token = takeToken(
+    location,
+    options.storage === undefined ? (browser.sessionStorage ?? null) : options.storage,
+    options.history === undefined ? (browser.history ?? null) : options.history,
+  );
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
   const retry = options.retryMs ?? { first: 250, max: 10_000 };
   const url = `ws://${location.host}/ipc?token=${encodeURIComponent(token ?? '')}`;
@@ -172,7 +204,10 @@ export function createWebDesktop(location: LocationLike, options: WebDesktopOpti
       for (const waiter of ready) waiter.ready();
       // Events sent while we were away are lost: hand subscribers a fresh status so the UI catches up.
       if (reconnected && listeners.get('status.changed')?.size) {
-        void request('status.get', undefined).then((status) => emit('status.changed', status), () => undefined);
+        void request('status.get', undefined).then(
+          (status) => emit('status.changed', status),
+          () => undefined,
+        );
       }
     };
     current.onmessage = (event) => {
@@ -199,7 +234,8 @@ export function createWebDesktop(location: LocationLike, options: WebDesktopOpti
       socket = null;
       const lost = [...pending.values()];
       pending.clear();
-      for (const call of lost) call.reject(new Error('The connection to the desktop app was lost; try again in a moment.'));
+      for (const call of lost)
+        call.reject(new Error('The connection to the desktop app was lost; try again in a moment.'));
       if (opened) return scheduleReconnect();
       // Refused before it opened: a stale token, or the app is not running (then the retries go on).
       void checkToken(`http://${location.host}/session?token=${encodeURIComponent(token ?? '')}`).then((answer) => {
@@ -229,7 +265,9 @@ export function createWebDesktop(location: LocationLike, options: WebDesktopOpti
     if (closed) return Promise.reject(new Error('The desktop bridge is closed.'));
     if (refused) return Promise.reject(sessionEnded());
     if (token === null) {
-      return Promise.reject(new Error('No access token: open the address printed by "npm start" (the one ending in #token=…).'));
+      return Promise.reject(
+        new Error('No access token: open the address printed by "npm start" (the one ending in #token=…).'),
+      );
     }
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -282,17 +320,26 @@ export function createWebDesktop(location: LocationLike, options: WebDesktopOpti
   const post = options.fetch ?? ((target, init) => fetch(target, init));
   api.addFiles = async (files: readonly File[], fields: AddFilesOptions): Promise<UploadItemView[]> => {
     if (refused) throw sessionEnded();
-    if (token === null) throw new Error('No access token: open the address printed by "npm start" (the one ending in #token=…).');
+    if (token === null)
+      throw new Error('No access token: open the address printed by "npm start" (the one ending in #token=…).');
     const tooLarge = files.filter((file) => file.size > CHOSEN_FILE_MAX_BYTES).map((file) => file.name);
-    if (tooLarge.length > 0) throw new DesktopCallError({ message: `${ErrorMessage.fileTooLarge}: ${tooLarge.join(', ')}`, status: 413 });
+    if (tooLarge.length > 0)
+      throw new DesktopCallError({ message: `${ErrorMessage.fileTooLarge}: ${tooLarge.join(', ')}`, status: 413 });
     const added: UploadItemView[] = [];
     for (let start = 0; start < files.length; start += CHOSEN_FILES_PER_REQUEST) {
       const form = new FormData();
       // The options first: the shell reads them before it stores any file.
       form.append('options', JSON.stringify(fields));
       for (const file of files.slice(start, start + CHOSEN_FILES_PER_REQUEST)) form.append('file', file, file.name);
-      const response = await post(`http://${location.host}/files?token=${encodeURIComponent(token)}`, { method: 'POST', body: form });
-      const answer = await response.json().catch(() => null) as { ok?: unknown; result?: unknown; error?: unknown } | null;
+      const response = await post(`http://${location.host}/files?token=${encodeURIComponent(token)}`, {
+        method: 'POST',
+        body: form,
+      });
+      const answer = (await response.json().catch(() => null)) as {
+        ok?: unknown;
+        result?: unknown;
+        error?: unknown;
+      } | null;
       // Only a token the shell no longer knows is refused with 403 (a refused file is an answer with ok: false).
       if (response.status === 403) {
         refused = true;

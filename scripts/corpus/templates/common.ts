@@ -1,7 +1,13 @@
 /** Shared pieces of the templates: the context a template gets, letterheads, footers, number and date writing. */
 import type { EventType } from '../../../common/archive-types.ts';
 import {
-  addDays, formatDate, formatMoney, formatNumber, type DateStyle, type Lang, type MoneyStyle,
+  addDays,
+  formatDate,
+  formatMoney,
+  formatNumber,
+  type DateStyle,
+  type Lang,
+  type MoneyStyle,
 } from '../format.ts';
 import type { Block, BuiltDocument, Column, DocModel, Letterhead } from '../model.ts';
 import { cityLine, returnAddress, type Recipient, type Sender } from '../parties.ts';
@@ -45,15 +51,29 @@ export interface Ctx {
 
 export function makeCtx(rng: Rng, s: Sender, r: Recipient, opts: PlanOptions, docDate: string): Ctx {
   const lang = s.lang;
-  const dateStyle = opts.dateStyle ?? (lang === 'de'
-    ? rng.pick<DateStyle>(['de-numeric', 'de-numeric', 'de-long', 'de-numeric'])
-    : s.country === 'US' ? rng.pick<DateStyle>(['en-us-short', 'en-us-long']) : rng.pick<DateStyle>(['en-uk-long', 'en-uk-short']));
-  const moneyStyle = opts.moneyStyle ?? (lang === 'de'
-    ? rng.pick<MoneyStyle>(['de-suffix', 'de-suffix', 'de-suffix-code', 'de-prefix-code'])
-    : rng.pick<MoneyStyle>(['en-symbol', 'en-symbol', 'en-prefix-code']));
+  const dateStyle =
+    opts.dateStyle ??
+    (lang === 'de'
+      ? rng.pick<DateStyle>(['de-numeric', 'de-numeric', 'de-long', 'de-numeric'])
+      : s.country === 'US'
+        ? rng.pick<DateStyle>(['en-us-short', 'en-us-long'])
+        : rng.pick<DateStyle>(['en-uk-long', 'en-uk-short']));
+  const moneyStyle =
+    opts.moneyStyle ??
+    (lang === 'de'
+      ? rng.pick<MoneyStyle>(['de-suffix', 'de-suffix', 'de-suffix-code', 'de-prefix-code'])
+      : rng.pick<MoneyStyle>(['en-symbol', 'en-symbol', 'en-prefix-code']));
   const spaceGrouping = moneyStyle === 'de-space';
   return {
-    rng, s, r, lang, opts, docDate, dateStyle, moneyStyle, currency: s.currency,
+    rng,
+    s,
+    r,
+    lang,
+    opts,
+    docDate,
+    dateStyle,
+    moneyStyle,
+    currency: s.currency,
     t: (de, en) => (lang === 'de' ? de : en),
     d: (iso) => formatDate(iso, dateStyle),
     money: (value) => formatMoney(value, s.currency, moneyStyle),
@@ -72,8 +92,15 @@ export function footer(s: Sender): string[][] {
   const de = s.lang === 'de';
   const cols: string[][] = [];
   cols.push([s.name, s.street, cityLine(s)]);
-  cols.push(de ? [`Tel. ${s.phone}`, `E-Mail: ${s.email}`, s.web] : [`Phone: ${s.phone}`, `Email: ${s.email}`, `Web: ${s.web}`]);
-  if (s.bank) cols.push(de ? [s.bank.name, `IBAN ${s.bank.iban}`, `BIC ${s.bank.bic}`] : [s.bank.name, `IBAN ${s.bank.iban}`, `SWIFT/BIC ${s.bank.bic}`]);
+  cols.push(
+    de ? [`Tel. ${s.phone}`, `E-Mail: ${s.email}`, s.web] : [`Phone: ${s.phone}`, `Email: ${s.email}`, `Web: ${s.web}`],
+  );
+  if (s.bank)
+    cols.push(
+      de
+        ? [s.bank.name, `IBAN ${s.bank.iban}`, `BIC ${s.bank.bic}`]
+        : [s.bank.name, `IBAN ${s.bank.iban}`, `SWIFT/BIC ${s.bank.bic}`],
+    );
   const legal: string[] = [];
   if (s.registry) legal.push(...splitLong(s.registry, 46));
   if (s.managers) legal.push(s.managers);
@@ -95,7 +122,11 @@ function splitLong(text: string, max: number): string[] {
   return out;
 }
 
-export function docModel(ctx: Ctx, blocks: Block[], options: { pageNumbers?: boolean; paper?: DocModel['paper']; footer?: boolean } = {}): DocModel {
+export function docModel(
+  ctx: Ctx,
+  blocks: Block[],
+  options: { pageNumbers?: boolean; paper?: DocModel['paper']; footer?: boolean } = {},
+): DocModel {
   return {
     lang: ctx.lang,
     paper: options.paper ?? (ctx.s.country === 'US' ? 'letter' : 'a4'),
@@ -108,8 +139,13 @@ export function docModel(ctx: Ctx, blocks: Block[], options: { pageNumbers?: boo
 }
 
 export function window(ctx: Ctx, info: Array<[string, string]>, placement: 'beside' | 'below' = 'beside'): Block {
-  return { kind: 'window', returnAddress: ctx.rng.chance(0.85) ? returnAddress(ctx.s) : null, recipient: ctx.r.lines, info,
-    infoPlacement: placement };
+  return {
+    kind: 'window',
+    returnAddress: ctx.rng.chance(0.85) ? returnAddress(ctx.s) : null,
+    recipient: ctx.r.lines,
+    info,
+    infoPlacement: placement,
+  };
 }
 
 /** "Lindenau, 3. November 2026" / "3 November 2026". */
@@ -135,7 +171,9 @@ export function qtyText(ctx: Ctx, q: number): string {
 
 export function refNumber(rng: Rng, pattern: string): string {
   // # = digit, @ = capital letter
-  return pattern.replace(/#/g, () => String(rng.int(0, 9))).replace(/@/g, () => String.fromCharCode(65 + rng.int(0, 25)));
+  return pattern
+    .replace(/#/g, () => String(rng.int(0, 9)))
+    .replace(/@/g, () => String.fromCharCode(65 + rng.int(0, 25)));
 }
 
 export function greeting(ctx: Ctx): string {
@@ -144,14 +182,20 @@ export function greeting(ctx: Ctx): string {
 
 export function closing(ctx: Ctx, person: string): Block[] {
   return [
-    { kind: 'paragraph', text: ctx.t('Mit freundlichen Grüßen', ctx.s.country === 'US' ? 'Sincerely,' : 'Yours sincerely,') },
+    {
+      kind: 'paragraph',
+      text: ctx.t('Mit freundlichen Grüßen', ctx.s.country === 'US' ? 'Sincerely,' : 'Yours sincerely,'),
+    },
     { kind: 'gap', size: 12 },
     { kind: 'paragraph', text: `${person}\n${ctx.s.name}` },
   ];
 }
 
-export function truth(ctx: Ctx, event_type: EventType, fields: { reference: string | null; amount: number | null; due: string | null;
-  category?: string }): BuiltDocument['truth'] {
+export function truth(
+  ctx: Ctx,
+  event_type: EventType,
+  fields: { reference: string | null; amount: number | null; due: string | null; category?: string },
+): BuiltDocument['truth'] {
   return {
     event_type,
     sender_name: ctx.s.name,

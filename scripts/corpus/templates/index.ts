@@ -28,6 +28,7 @@ const BUILDERS: Record<EventType, (ctx: Ctx) => BuiltDocument> = {
 
 export function buildDocument(type: EventType, ctx: Ctx): BuiltDocument {
   const built = BUILDERS[type](ctx);
-  if (built.truth.event_type !== type) throw new Error(`${ctx.s.key}: template made ${built.truth.event_type}, plan says ${type}`);
+  if (built.truth.event_type !== type)
+    throw new Error(`${ctx.s.key}: template made ${built.truth.event_type}, plan says ${type}`);
   return built;
 }

@@ -2,12 +2,17 @@
 import { addDays, addMonths, endOfMonth, formatDate, monthName, round2 } from '../format.ts';
 import type { Block, BuiltDocument, InvoiceData, InvoiceLine } from '../model.ts';
 import { invoiceTotals } from '../einvoice.ts';
-import {
-  closing, docModel, greeting, itemColumns, qtyText, refNumber, truth, window, type Ctx,
-} from './common.ts';
+import { closing, docModel, greeting, itemColumns, qtyText, refNumber, truth, window, type Ctx } from './common.ts';
 import { paymentTerms } from './payment.ts';
 
-interface Catalogue { name: string; unit: string; code: string; price: [number, number]; qty: [number, number]; vat?: number }
+interface Catalogue {
+  name: string;
+  unit: string;
+  code: string;
+  price: [number, number];
+  qty: [number, number];
+  vat?: number;
+}
 
 const CATALOGUES: Record<string, Catalogue[]> = {
   brandt: [
@@ -19,7 +24,13 @@ const CATALOGUES: Record<string, Catalogue[]> = {
     { name: 'Anfahrtspauschale', unit: 'psch.', code: 'C62', price: [29, 39], qty: [1, 1] },
   ],
   becker: [
-    { name: 'Inspektion nach Herstellervorgabe, 60.000 km', unit: 'AW', code: 'C62', price: [9.5, 11.5], qty: [18, 26] },
+    {
+      name: 'Inspektion nach Herstellervorgabe, 60.000 km',
+      unit: 'AW',
+      code: 'C62',
+      price: [9.5, 11.5],
+      qty: [18, 26],
+    },
     { name: 'Motoröl 5W-30 Longlife', unit: 'l', code: 'LTR', price: [17, 22], qty: [4, 5] },
     { name: 'Ölfilter', unit: 'Stk.', code: 'H87', price: [14, 21], qty: [1, 1] },
     { name: 'Innenraumfilter mit Aktivkohle', unit: 'Stk.', code: 'H87', price: [28, 39], qty: [1, 1] },
@@ -43,14 +54,32 @@ const CATALOGUES: Record<string, Catalogue[]> = {
     { name: 'Wartungspauschale Content-Management-System', unit: 'psch.', code: 'C62', price: [140, 190], qty: [1, 1] },
   ],
   falk: [
-    { name: 'Statische Berechnung Dachtragwerk, Leistungsphase 4', unit: 'psch.', code: 'C62', price: [2800, 4200], qty: [1, 1] },
+    {
+      name: 'Statische Berechnung Dachtragwerk, Leistungsphase 4',
+      unit: 'psch.',
+      code: 'C62',
+      price: [2800, 4200],
+      qty: [1, 1],
+    },
     { name: 'Ortstermin Bestandsaufnahme', unit: 'Std.', code: 'HUR', price: [98, 115], qty: [3, 6] },
     { name: 'Wärmeschutznachweis nach GEG', unit: 'psch.', code: 'C62', price: [650, 980], qty: [1, 1] },
     { name: 'Nebenkosten pauschal (5 %)', unit: 'psch.', code: 'C62', price: [150, 260], qty: [1, 1] },
   ],
   rheintal: [
-    { name: 'Visitenkarten 85 x 55 mm, 4/4-farbig, 350 g/m²', unit: 'Stk.', code: 'H87', price: [0.06, 0.09], qty: [500, 1000] },
-    { name: 'Flyer DIN lang, 4/4-farbig, 135 g/m² Bilderdruck', unit: 'Stk.', code: 'H87', price: [0.08, 0.12], qty: [2500, 5000] },
+    {
+      name: 'Visitenkarten 85 x 55 mm, 4/4-farbig, 350 g/m²',
+      unit: 'Stk.',
+      code: 'H87',
+      price: [0.06, 0.09],
+      qty: [500, 1000],
+    },
+    {
+      name: 'Flyer DIN lang, 4/4-farbig, 135 g/m² Bilderdruck',
+      unit: 'Stk.',
+      code: 'H87',
+      price: [0.08, 0.12],
+      qty: [2500, 5000],
+    },
     { name: 'Datencheck und Druckfreigabe', unit: 'psch.', code: 'C62', price: [19, 29], qty: [1, 1] },
     { name: 'Versand DHL Paket', unit: 'psch.', code: 'C62', price: [8.9, 12.9], qty: [1, 1] },
   ],
@@ -94,17 +123,44 @@ export function itemTable(ctx: Ctx, items: InvoiceLine[], withUnit = true): Bloc
   };
 }
 
-export function totalsBlock(ctx: Ctx, items: InvoiceLine[], labels?: { net?: string; total?: string }): { block: Block; total: number } {
+export function totalsBlock(
+  ctx: Ctx,
+  items: InvoiceLine[],
+  labels?: { net?: string; total?: string },
+): { block: Block; total: number } {
   const t = invoiceTotals({ lines: items } as InvoiceData);
   const de = ctx.lang === 'de';
-  const netLabel = labels?.net ?? ctx.rng.pick(de ? ['Zwischensumme', 'Summe netto', 'Nettobetrag', 'Gesamt netto'] : ['Subtotal', 'Net total', 'Total excl. VAT']);
-  const totalLabel = labels?.total ?? ctx.rng.pick(de ? ['Gesamtbetrag', 'Rechnungsbetrag', 'Endbetrag', 'Zu zahlender Betrag', 'Gesamtsumme brutto']
-    : ['Total', 'Total due', 'Amount due', 'Invoice total', 'Balance due']);
-  const rows: Array<{ label: string; value: string; bold?: boolean }> = [{ label: netLabel, value: ctx.money(t.lineTotal) }];
+  const netLabel =
+    labels?.net ??
+    ctx.rng.pick(
+      de
+        ? ['Zwischensumme', 'Summe netto', 'Nettobetrag', 'Gesamt netto']
+        : ['Subtotal', 'Net total', 'Total excl. VAT'],
+    );
+  const totalLabel =
+    labels?.total ??
+    ctx.rng.pick(
+      de
+        ? ['Gesamtbetrag', 'Rechnungsbetrag', 'Endbetrag', 'Zu zahlender Betrag', 'Gesamtsumme brutto']
+        : ['Total', 'Total due', 'Amount due', 'Invoice total', 'Balance due'],
+    );
+  const rows: Array<{ label: string; value: string; bold?: boolean }> = [
+    { label: netLabel, value: ctx.money(t.lineTotal) },
+  ];
   for (const r of t.byRate) {
     if (r.rate === 0) continue;
-    rows.push({ label: de ? ctx.rng.pick([`zzgl. ${r.rate} % MwSt.`, `Umsatzsteuer ${r.rate} %`, `MwSt. ${r.rate} % auf ${ctx.num(r.basis)}`])
-      : ctx.s.country === 'US' ? `Sales tax (${r.rate}%)` : ctx.rng.pick([`VAT @ ${r.rate}%`, `VAT (${r.rate}%)`]), value: ctx.money(r.tax) });
+    rows.push({
+      label: de
+        ? ctx.rng.pick([
+            `zzgl. ${r.rate} % MwSt.`,
+            `Umsatzsteuer ${r.rate} %`,
+            `MwSt. ${r.rate} % auf ${ctx.num(r.basis)}`,
+          ])
+        : ctx.s.country === 'US'
+          ? `Sales tax (${r.rate}%)`
+          : ctx.rng.pick([`VAT @ ${r.rate}%`, `VAT (${r.rate}%)`]),
+      value: ctx.money(r.tax),
+    });
   }
   rows.push({ label: totalLabel, value: ctx.money(t.grandTotal), bold: true });
   return { block: { kind: 'totals', rows }, total: t.grandTotal };
@@ -113,13 +169,20 @@ export function totalsBlock(ctx: Ctx, items: InvoiceLine[], labels?: { net?: str
 export function buildInvoice(ctx: Ctx): BuiltDocument {
   const key = ctx.s.key;
   switch (key) {
-    case 'stadtwerke': return utilityInvoiceDe(ctx);
-    case 'telenova': return mobileInvoiceDe(ctx);
-    case 'weiss': return dentalInvoiceDe(ctx);
-    case 'northwind': return energyBillEn(ctx);
-    case 'fibrestream': return broadbandBillUs(ctx);
-    case 'riverside': return dentalInvoiceEn(ctx);
-    default: return tradeInvoice(ctx);
+    case 'stadtwerke':
+      return utilityInvoiceDe(ctx);
+    case 'telenova':
+      return mobileInvoiceDe(ctx);
+    case 'weiss':
+      return dentalInvoiceDe(ctx);
+    case 'northwind':
+      return energyBillEn(ctx);
+    case 'fibrestream':
+      return broadbandBillUs(ctx);
+    case 'riverside':
+      return dentalInvoiceEn(ctx);
+    default:
+      return tradeInvoice(ctx);
   }
 }
 
@@ -128,8 +191,14 @@ export function tradeInvoice(ctx: Ctx, typeCode: '380' | '381' = '380'): BuiltDo
   const { rng, s } = ctx;
   const de = ctx.lang === 'de';
   const patterns: Record<string, string> = {
-    brandt: 'RE-2026-0###', becker: 'W-######', greenfield: 'GM/26/####', pixelwerk: 'PW-2026-####', falk: '2026-1##',
-    rheintal: 'RD########', bueroprofi: 'BPS-26-######', lumiere: 'F2026-####',
+    brandt: 'RE-2026-0###',
+    becker: 'W-######',
+    greenfield: 'GM/26/####',
+    pixelwerk: 'PW-2026-####',
+    falk: '2026-1##',
+    rheintal: 'RD########',
+    bueroprofi: 'BPS-26-######',
+    lumiere: 'F2026-####',
   };
   const number = refNumber(rng, patterns[s.key] ?? 'INV-#####');
   const customer = refNumber(rng, de ? '1#####' : 'C-#####');
@@ -140,41 +209,120 @@ export function tradeInvoice(ctx: Ctx, typeCode: '380' | '381' = '380'): BuiltDo
   const terms = paymentTerms(ctx, total, 'relative');
   const buyerRef = s.key === 'pixelwerk' || s.key === 'falk' ? `04011000-${rng.digits(5)}-${rng.digits(2)}` : customer;
   const info: Array<[string, string]> = de
-    ? [[rng.pick(['Rechnungsnummer', 'Rechnungs-Nr.', 'Rechnung Nr.']), number], ['Rechnungsdatum', ctx.d(ctx.docDate)],
-      ['Kundennummer', customer], [rng.pick(['Lieferdatum', 'Leistungsdatum']), ctx.d(delivery)]]
-    : [['Invoice No.', number], [rng.pick(['Invoice date', 'Date', 'Tax point']), ctx.d(ctx.docDate)], ['Customer No.', customer],
-      ['Delivery date', ctx.d(delivery)]];
+    ? [
+        [rng.pick(['Rechnungsnummer', 'Rechnungs-Nr.', 'Rechnung Nr.']), number],
+        ['Rechnungsdatum', ctx.d(ctx.docDate)],
+        ['Kundennummer', customer],
+        [rng.pick(['Lieferdatum', 'Leistungsdatum']), ctx.d(delivery)],
+      ]
+    : [
+        ['Invoice No.', number],
+        [rng.pick(['Invoice date', 'Date', 'Tax point']), ctx.d(ctx.docDate)],
+        ['Customer No.', customer],
+        ['Delivery date', ctx.d(delivery)],
+      ];
   if (s.key === 'pixelwerk' || s.key === 'falk') info.splice(2, 1, ['Leitweg-ID', buyerRef]);
-  if (s.key === 'becker') info.push(['Kennzeichen', `LIN-${refNumber(rng, '@@')} ${rng.int(100, 9999)}`], ['km-Stand', `${rng.int(55, 68)}.${rng.digits(3)}`]);
-  if (s.key === 'greenfield') info.push(['Registration', `${refNumber(rng, '@@')}${rng.int(10, 25)} ${refNumber(rng, '@@@')}`], ['Mileage', `${rng.int(30, 70)},${rng.digits(3)}`]);
-  const title = typeCode === '381' ? ctx.t('Gutschrift', 'Credit note') : ctx.t(rng.pick(['Rechnung', `Rechnung ${number}`]), rng.pick(['INVOICE', 'Tax invoice', 'Invoice']));
+  if (s.key === 'becker')
+    info.push(
+      ['Kennzeichen', `LIN-${refNumber(rng, '@@')} ${rng.int(100, 9999)}`],
+      ['km-Stand', `${rng.int(55, 68)}.${rng.digits(3)}`],
+    );
+  if (s.key === 'greenfield')
+    info.push(
+      ['Registration', `${refNumber(rng, '@@')}${rng.int(10, 25)} ${refNumber(rng, '@@@')}`],
+      ['Mileage', `${rng.int(30, 70)},${rng.digits(3)}`],
+    );
+  const title =
+    typeCode === '381'
+      ? ctx.t('Gutschrift', 'Credit note')
+      : ctx.t(rng.pick(['Rechnung', `Rechnung ${number}`]), rng.pick(['INVOICE', 'Tax invoice', 'Invoice']));
   const blocks: Block[] = [
     window(ctx, info, rng.chance(0.7) ? 'beside' : 'below'),
     { kind: 'heading', text: title },
     { kind: 'paragraph', text: greeting(ctx) },
-    { kind: 'paragraph', text: de ? rng.pick(['vielen Dank für Ihren Auftrag. Wir berechnen Ihnen folgende Leistungen:',
-      'für die ausgeführten Arbeiten erlauben wir uns, wie folgt zu berechnen:', 'wir danken für Ihre Bestellung und stellen in Rechnung:'])
-      : rng.pick(['Thank you for your business. Please find the details of your invoice below.', 'For work carried out as agreed:']) },
+    {
+      kind: 'paragraph',
+      text: de
+        ? rng.pick([
+            'vielen Dank für Ihren Auftrag. Wir berechnen Ihnen folgende Leistungen:',
+            'für die ausgeführten Arbeiten erlauben wir uns, wie folgt zu berechnen:',
+            'wir danken für Ihre Bestellung und stellen in Rechnung:',
+          ])
+        : rng.pick([
+            'Thank you for your business. Please find the details of your invoice below.',
+            'For work carried out as agreed:',
+          ]),
+    },
     itemTable(ctx, items),
     totals,
   ];
   if (items.some((l) => l.vatRate === 0) && (s.country === 'FR' || s.country === 'IE')) {
-    blocks.push({ kind: 'paragraph', text: 'VAT reverse charge – Article 196 of Council Directive 2006/112/EC. Customer VAT ID: DE 287 440 915.' });
+    blocks.push({
+      kind: 'paragraph',
+      text: 'VAT reverse charge – Article 196 of Council Directive 2006/112/EC. Customer VAT ID: DE 287 440 915.',
+    });
   }
   if (!ctx.opts.abbreviated) for (const line of terms.lines) blocks.push({ kind: 'paragraph', text: line });
-  else blocks.push({ kind: 'paragraph', text: de ? 'Zahlungsbedingungen: siehe elektronische Rechnung (eingebettete XML-Datei).' : 'Payment terms: see the embedded e-invoice.' });
-  blocks.push({ kind: 'paragraph', text: de ? `Bitte geben Sie bei Zahlung die Rechnungsnummer ${number} an.` : `Please quote invoice number ${number} with your payment.` });
-  blocks.push(...closing(ctx, rng.pick(de ? ['Ihr Serviceteam', 'Buchhaltung'] : ['Accounts Department', 'Customer Services'])).slice(0, 1));
+  else
+    blocks.push({
+      kind: 'paragraph',
+      text: de
+        ? 'Zahlungsbedingungen: siehe elektronische Rechnung (eingebettete XML-Datei).'
+        : 'Payment terms: see the embedded e-invoice.',
+    });
+  blocks.push({
+    kind: 'paragraph',
+    text: de
+      ? `Bitte geben Sie bei Zahlung die Rechnungsnummer ${number} an.`
+      : `Please quote invoice number ${number} with your payment.`,
+  });
+  blocks.push(
+    ...closing(
+      ctx,
+      rng.pick(de ? ['Ihr Serviceteam', 'Buchhaltung'] : ['Accounts Department', 'Customer Services']),
+    ).slice(0, 1),
+  );
   if (ctx.opts.long) blocks.push(...inspectionReport(ctx));
   const model = docModel(ctx, blocks, { pageNumbers: ctx.opts.long || rng.chance(0.3) });
   const invoice: InvoiceData = {
-    typeCode, number, issueDate: ctx.docDate, dueDate: terms.due, currency: ctx.currency,
-    seller: { name: s.name, street: s.street, postcode: s.postcode, city: s.city, country: s.country, vatId: s.vatId ?? '',
-      email: s.email, phone: s.phone, iban: s.bank?.iban ?? '', bic: s.bank?.bic ?? '' },
-    buyer: { name: ctx.r.name, street: ctx.r.street, postcode: ctx.r.postcode, city: ctx.r.city, country: ctx.r.country, reference: buyerRef },
-    lines: items, paymentTerms: terms.lines.join(' ') || ctx.t('Sofort fällig', 'Due on receipt'), deliveryDate: delivery,
+    typeCode,
+    number,
+    issueDate: ctx.docDate,
+    dueDate: terms.due,
+    currency: ctx.currency,
+    seller: {
+      name: s.name,
+      street: s.street,
+      postcode: s.postcode,
+      city: s.city,
+      country: s.country,
+      vatId: s.vatId ?? '',
+      email: s.email,
+      phone: s.phone,
+      iban: s.bank?.iban ?? '',
+      bic: s.bank?.bic ?? '',
+    },
+    buyer: {
+      name: ctx.r.name,
+      street: ctx.r.street,
+      postcode: ctx.r.postcode,
+      city: ctx.r.city,
+      country: ctx.r.country,
+      reference: buyerRef,
+    },
+    lines: items,
+    paymentTerms: terms.lines.join(' ') || ctx.t('Sofort fällig', 'Due on receipt'),
+    deliveryDate: delivery,
   };
-  return { model, truth: truth(ctx, typeCode === '381' ? 'credit_note' : 'invoice', { reference: number, amount: total, due: terms.due }), invoice };
+  return {
+    model,
+    truth: truth(ctx, typeCode === '381' ? 'credit_note' : 'invoice', {
+      reference: number,
+      amount: total,
+      due: terms.due,
+    }),
+    invoice,
+  };
 }
 
 function utilityInvoiceDe(ctx: Ctx): BuiltDocument {
@@ -190,28 +338,54 @@ function utilityInvoiceDe(ctx: Ctx): BuiltDocument {
   const base = rng.amount(11.5, 14.9);
   const items: InvoiceLine[] = [
     { name: 'Arbeitspreis Strom (kWh)', quantity: used, unit: 'kWh', unitPrice: price, vatRate: 19 },
-    { name: `Grundpreis (Monat) ${formatDate(periodStart, 'de-numeric')} – ${formatDate(periodEnd, 'de-numeric')}`, quantity: 1, unit: 'Monat', unitPrice: base, vatRate: 19 },
+    {
+      name: `Grundpreis (Monat) ${formatDate(periodStart, 'de-numeric')} – ${formatDate(periodEnd, 'de-numeric')}`,
+      quantity: 1,
+      unit: 'Monat',
+      unitPrice: base,
+      vatRate: 19,
+    },
   ];
   const { block: totals, total } = totalsBlock(ctx, items, { total: 'Rechnungsbetrag' });
   const terms = paymentTerms(ctx, total, 'absolute');
   const blocks: Block[] = [
-    window(ctx, [['Rechnungsnummer', number], ['Vertragskonto', account], ['Datum', ctx.d(ctx.docDate)],
-      ['Ihr Ansprechpartner', 'Kundenservice'], ['Telefon', ctx.s.phone]]),
+    window(ctx, [
+      ['Rechnungsnummer', number],
+      ['Vertragskonto', account],
+      ['Datum', ctx.d(ctx.docDate)],
+      ['Ihr Ansprechpartner', 'Kundenservice'],
+      ['Telefon', ctx.s.phone],
+    ]),
     { kind: 'heading', text: `Ihre Stromrechnung für ${monthName(periodStart, 'de')} ${periodStart.slice(0, 4)}` },
     { kind: 'paragraph', text: greeting(ctx) },
-    { kind: 'paragraph', text: `anbei erhalten Sie die Rechnung für Ihre Stromlieferung im Zeitraum ${ctx.d(periodStart)} bis ${ctx.d(periodEnd)} an die Lieferstelle ${ctx.r.street}, ${ctx.r.postcode} ${ctx.r.city}.` },
-    { kind: 'table', columns: [
-      { header: 'Zählernummer', align: 'left', width: 2 }, { header: 'Ablesedatum', align: 'left', width: 1.4 },
-      { header: 'Zählerstand alt', align: 'right', width: 1.4 }, { header: 'Zählerstand neu', align: 'right', width: 1.4 },
-      { header: 'Verbrauch', align: 'right', width: 1.2 }],
-    rows: [[meter, ctx.d(periodEnd), String(before), String(before + used), `${used} kWh`]] },
+    {
+      kind: 'paragraph',
+      text: `anbei erhalten Sie die Rechnung für Ihre Stromlieferung im Zeitraum ${ctx.d(periodStart)} bis ${ctx.d(periodEnd)} an die Lieferstelle ${ctx.r.street}, ${ctx.r.postcode} ${ctx.r.city}.`,
+    },
+    {
+      kind: 'table',
+      columns: [
+        { header: 'Zählernummer', align: 'left', width: 2 },
+        { header: 'Ablesedatum', align: 'left', width: 1.4 },
+        { header: 'Zählerstand alt', align: 'right', width: 1.4 },
+        { header: 'Zählerstand neu', align: 'right', width: 1.4 },
+        { header: 'Verbrauch', align: 'right', width: 1.2 },
+      ],
+      rows: [[meter, ctx.d(periodEnd), String(before), String(before + used), `${used} kWh`]],
+    },
     itemTable(ctx, items, false),
     totals,
     ...terms.lines.map((text): Block => ({ kind: 'paragraph', text })),
-    { kind: 'paragraph', text: `Im Rechnungsbetrag enthalten sind Stromsteuer, Netzentgelte und Konzessionsabgabe. Ihr nächster Abschlag ist am ${ctx.d(addDays(periodEnd, 45))} fällig.` },
+    {
+      kind: 'paragraph',
+      text: `Im Rechnungsbetrag enthalten sind Stromsteuer, Netzentgelte und Konzessionsabgabe. Ihr nächster Abschlag ist am ${ctx.d(addDays(periodEnd, 45))} fällig.`,
+    },
     { kind: 'paragraph', text: 'Mit freundlichen Grüßen\nIhre Stadtwerke Lindenau' },
   ];
-  return { model: docModel(ctx, blocks), truth: truth(ctx, 'invoice', { reference: number, amount: total, due: terms.due }) };
+  return {
+    model: docModel(ctx, blocks),
+    truth: truth(ctx, 'invoice', { reference: number, amount: total, due: terms.due }),
+  };
 }
 
 function mobileInvoiceDe(ctx: Ctx): BuiltDocument {
@@ -232,21 +406,42 @@ function mobileInvoiceDe(ctx: Ctx): BuiltDocument {
   const vat = round2(total - total / 1.19);
   const terms = paymentTerms(ctx, total, 'debit');
   const blocks: Block[] = [
-    window(ctx, [['Kundennummer', customer], ['Rechnungsnummer', number], ['Rufnummer', phone], ['Rechnungsdatum', ctx.d(ctx.docDate)]]),
+    window(ctx, [
+      ['Kundennummer', customer],
+      ['Rechnungsnummer', number],
+      ['Rufnummer', phone],
+      ['Rechnungsdatum', ctx.d(ctx.docDate)],
+    ]),
     { kind: 'heading', text: 'Ihre Mobilfunkrechnung' },
     { kind: 'paragraph', text: `Abrechnungszeitraum: ${ctx.d(periodStart)} – ${ctx.d(periodEnd)}` },
     { kind: 'paragraph', text: greeting(ctx) },
-    { kind: 'paragraph', text: 'hier ist Ihre aktuelle Rechnung. Alle Beträge enthalten die gesetzliche Umsatzsteuer.' },
-    { kind: 'table', columns: [{ header: 'Leistung', align: 'left', width: 5 }, { header: 'Betrag', align: 'right', width: 1.5 }],
-      rows: gross.map(([name, v]) => [name, ctx.money(v)]) },
-    { kind: 'totals', rows: [
-      { label: 'Summe netto', value: ctx.money(round2(total - vat)) },
-      { label: 'enthaltene USt. 19 %', value: ctx.money(vat) },
-      { label: 'Rechnungsbetrag', value: ctx.money(total), bold: true }] },
+    {
+      kind: 'paragraph',
+      text: 'hier ist Ihre aktuelle Rechnung. Alle Beträge enthalten die gesetzliche Umsatzsteuer.',
+    },
+    {
+      kind: 'table',
+      columns: [
+        { header: 'Leistung', align: 'left', width: 5 },
+        { header: 'Betrag', align: 'right', width: 1.5 },
+      ],
+      rows: gross.map(([name, v]) => [name, ctx.money(v)]),
+    },
+    {
+      kind: 'totals',
+      rows: [
+        { label: 'Summe netto', value: ctx.money(round2(total - vat)) },
+        { label: 'enthaltene USt. 19 %', value: ctx.money(vat) },
+        { label: 'Rechnungsbetrag', value: ctx.money(total), bold: true },
+      ],
+    },
     ...terms.lines.map((text): Block => ({ kind: 'paragraph', text })),
     { kind: 'paragraph', text: 'Ihren Einzelverbindungsnachweis finden Sie im Kundenportal unter Mein Telenova.' },
   ];
-  return { model: docModel(ctx, blocks), truth: truth(ctx, 'invoice', { reference: number, amount: total, due: terms.due }) };
+  return {
+    model: docModel(ctx, blocks),
+    truth: truth(ctx, 'invoice', { reference: number, amount: total, due: terms.due }),
+  };
 }
 
 function dentalInvoiceDe(ctx: Ctx): BuiltDocument {
@@ -258,7 +453,7 @@ function dentalInvoiceDe(ctx: Ctx): BuiltDocument {
     ['1040', 'Professionelle Zahnreinigung, je Zahn', 2.3, 3.62],
     ['2060', 'Präparation einer Kavität und Füllung, einflächig', 2.3, 53.15],
     ['Ä1', 'Beratung, auch telefonisch', 2.3, 10.72],
-    ['0070', 'Vitalitätsprüfung', 2.3, 4.40],
+    ['0070', 'Vitalitätsprüfung', 2.3, 4.4],
   ] as Array<[string, string, number, number]>;
   const rows = goz.slice(0, rng.int(3, 5)).map(([code, text, factor, base]) => {
     const count = code === '1040' ? rng.int(20, 28) : 1;
@@ -268,22 +463,53 @@ function dentalInvoiceDe(ctx: Ctx): BuiltDocument {
   const total = round2(rows.reduce((s, r) => s + r.amount, 0) + material);
   const terms = paymentTerms(ctx, total, 'absolute');
   const blocks: Block[] = [
-    window(ctx, [['Rechnungsnummer', number], ['Rechnungsdatum', ctx.d(ctx.docDate)], ['Patient', ctx.r.name],
-      ['Behandlungszeitraum', ctx.d(treatment)]]),
+    window(ctx, [
+      ['Rechnungsnummer', number],
+      ['Rechnungsdatum', ctx.d(ctx.docDate)],
+      ['Patient', ctx.r.name],
+      ['Behandlungszeitraum', ctx.d(treatment)],
+    ]),
     { kind: 'heading', text: 'Liquidation nach GOZ / GOÄ' },
     { kind: 'paragraph', text: greeting(ctx) },
     { kind: 'paragraph', text: 'für die zahnärztliche Behandlung erlaube ich mir, folgende Leistungen zu berechnen:' },
-    { kind: 'table', columns: [{ header: 'Datum', align: 'left', width: 1.2 }, { header: 'Nr.', align: 'left', width: 0.7 },
-      { header: 'Leistung', align: 'left', width: 4 }, { header: 'Anz.', align: 'right', width: 0.6 }, { header: 'Faktor', align: 'right', width: 0.8 },
-      { header: 'Betrag €', align: 'right', width: 1.1 }],
-    rows: [...rows.map((r) => [formatDate(treatment, 'de-numeric'), r.code, r.text, String(r.count), ctx.num(r.factor), ctx.num(r.amount)]),
-      [formatDate(treatment, 'de-numeric'), '', 'Material- und Laborkosten (§ 4 Abs. 3 GOZ)', '1', '', ctx.num(material)]] },
+    {
+      kind: 'table',
+      columns: [
+        { header: 'Datum', align: 'left', width: 1.2 },
+        { header: 'Nr.', align: 'left', width: 0.7 },
+        { header: 'Leistung', align: 'left', width: 4 },
+        { header: 'Anz.', align: 'right', width: 0.6 },
+        { header: 'Faktor', align: 'right', width: 0.8 },
+        { header: 'Betrag €', align: 'right', width: 1.1 },
+      ],
+      rows: [
+        ...rows.map((r) => [
+          formatDate(treatment, 'de-numeric'),
+          r.code,
+          r.text,
+          String(r.count),
+          ctx.num(r.factor),
+          ctx.num(r.amount),
+        ]),
+        [
+          formatDate(treatment, 'de-numeric'),
+          '',
+          'Material- und Laborkosten (§ 4 Abs. 3 GOZ)',
+          '1',
+          '',
+          ctx.num(material),
+        ],
+      ],
+    },
     { kind: 'totals', rows: [{ label: 'Rechnungsbetrag', value: ctx.money(total), bold: true }] },
     { kind: 'paragraph', text: 'Zahnärztliche Leistungen sind gemäß § 4 Nr. 14 UStG von der Umsatzsteuer befreit.' },
     ...terms.lines.map((text): Block => ({ kind: 'paragraph', text })),
     { kind: 'paragraph', text: 'Mit freundlichen Grüßen\nDr. Anna Weiß' },
   ];
-  return { model: docModel(ctx, blocks), truth: truth(ctx, 'invoice', { reference: number, amount: total, due: terms.due }) };
+  return {
+    model: docModel(ctx, blocks),
+    truth: truth(ctx, 'invoice', { reference: number, amount: total, due: terms.due }),
+  };
 }
 
 function energyBillEn(ctx: Ctx): BuiltDocument {
@@ -297,32 +523,71 @@ function energyBillEn(ctx: Ctx): BuiltDocument {
   const days = Number(periodEnd.slice(8, 10));
   const standing = rng.amount(0.5, 0.62);
   const items: InvoiceLine[] = [
-    { name: `Electricity used ${kwh} kWh at ${(unit * 100).toFixed(2)}p`, quantity: kwh, unit: 'kWh', unitPrice: unit, vatRate: 5 },
-    { name: `Standing charge ${days} days at ${(standing * 100).toFixed(2)}p`, quantity: days, unit: 'day', unitPrice: standing, vatRate: 5 },
+    {
+      name: `Electricity used ${kwh} kWh at ${(unit * 100).toFixed(2)}p`,
+      quantity: kwh,
+      unit: 'kWh',
+      unitPrice: unit,
+      vatRate: 5,
+    },
+    {
+      name: `Standing charge ${days} days at ${(standing * 100).toFixed(2)}p`,
+      quantity: days,
+      unit: 'day',
+      unitPrice: standing,
+      vatRate: 5,
+    },
   ];
   const t = invoiceTotals({ lines: items } as InvoiceData);
   const previous = rng.amount(60, 120);
   const terms = paymentTerms(ctx, t.grandTotal, 'absolute');
   const blocks: Block[] = [
-    window(ctx, [['Account number', account], ['Invoice number', number], ['Bill date', ctx.d(ctx.docDate)],
-      ['Billing period', `${formatDate(periodStart, 'en-uk-short')} – ${formatDate(periodEnd, 'en-uk-short')}`]]),
+    window(ctx, [
+      ['Account number', account],
+      ['Invoice number', number],
+      ['Bill date', ctx.d(ctx.docDate)],
+      ['Billing period', `${formatDate(periodStart, 'en-uk-short')} – ${formatDate(periodEnd, 'en-uk-short')}`],
+    ]),
     { kind: 'heading', text: 'Your electricity bill' },
     { kind: 'paragraph', text: greeting(ctx) },
-    { kind: 'paragraph', text: `Here is your bill for electricity supplied to ${ctx.r.street}. Your meter was read on ${ctx.d(periodEnd)}.` },
-    { kind: 'pairs', valueAlign: 'right', rows: [
-      ['Balance from your last bill', ctx.money(previous)],
-      ['Payment received – thank you', ctx.money(-previous)],
-    ] },
-    { kind: 'table', columns: [{ header: 'Charges', align: 'left', width: 5 }, { header: 'Amount', align: 'right', width: 1.4 }],
-      rows: items.map((l, i) => [l.name, ctx.money(t.lines[i]!.amount)]) },
-    { kind: 'totals', rows: [
-      { label: 'Total charges before VAT', value: ctx.money(t.lineTotal) },
-      { label: 'VAT at 5%', value: ctx.money(t.taxTotal) },
-      { label: 'Total amount due', value: ctx.money(t.grandTotal), bold: true }] },
+    {
+      kind: 'paragraph',
+      text: `Here is your bill for electricity supplied to ${ctx.r.street}. Your meter was read on ${ctx.d(periodEnd)}.`,
+    },
+    {
+      kind: 'pairs',
+      valueAlign: 'right',
+      rows: [
+        ['Balance from your last bill', ctx.money(previous)],
+        ['Payment received – thank you', ctx.money(-previous)],
+      ],
+    },
+    {
+      kind: 'table',
+      columns: [
+        { header: 'Charges', align: 'left', width: 5 },
+        { header: 'Amount', align: 'right', width: 1.4 },
+      ],
+      rows: items.map((l, i) => [l.name, ctx.money(t.lines[i]!.amount)]),
+    },
+    {
+      kind: 'totals',
+      rows: [
+        { label: 'Total charges before VAT', value: ctx.money(t.lineTotal) },
+        { label: 'VAT at 5%', value: ctx.money(t.taxTotal) },
+        { label: 'Total amount due', value: ctx.money(t.grandTotal), bold: true },
+      ],
+    },
     ...terms.lines.map((text): Block => ({ kind: 'paragraph', text })),
-    { kind: 'paragraph', text: 'Pay online at northwind-energy.co.uk/pay, by phone, or by bank transfer quoting your account number.' },
+    {
+      kind: 'paragraph',
+      text: 'Pay online at northwind-energy.co.uk/pay, by phone, or by bank transfer quoting your account number.',
+    },
   ];
-  return { model: docModel(ctx, blocks), truth: truth(ctx, 'invoice', { reference: number, amount: t.grandTotal, due: terms.due }) };
+  return {
+    model: docModel(ctx, blocks),
+    truth: truth(ctx, 'invoice', { reference: number, amount: t.grandTotal, due: terms.due }),
+  };
 }
 
 function broadbandBillUs(ctx: Ctx): BuiltDocument {
@@ -338,18 +603,46 @@ function broadbandBillUs(ctx: Ctx): BuiltDocument {
   const due = addDays(ctx.docDate, 21);
   const d = ctx.d(due);
   const blocks: Block[] = [
-    window(ctx, [['Account number', account], ['Invoice #', number], ['Statement date', ctx.d(ctx.docDate)], ['Due date', d]]),
+    window(ctx, [
+      ['Account number', account],
+      ['Invoice #', number],
+      ['Statement date', ctx.d(ctx.docDate)],
+      ['Due date', d],
+    ]),
     { kind: 'heading', text: 'Your monthly bill' },
-    { kind: 'pairs', valueAlign: 'right', rows: [
-      ['Previous balance', ctx.money(previous)],
-      [`Payment received ${formatDate(addDays(ctx.docDate, -18), 'en-us-short')} – thank you`, ctx.money(-previous)],
-      ['Balance forward', ctx.money(0)],
-    ] },
-    { kind: 'table', columns: [{ header: 'New charges', align: 'left', width: 5 }, { header: 'Amount', align: 'right', width: 1.4 }],
-      rows: [['Gigabit Internet 1000 Mbps', ctx.money(service)], ['Wi-Fi gateway rental', ctx.money(equipment)],
-        ['Regulatory recovery fee', ctx.money(fees)], ['State & local taxes', ctx.money(tax)]] },
-    { kind: 'totals', rows: [{ label: 'Total new charges', value: ctx.money(total) }, { label: 'Amount due', value: ctx.money(total), bold: true }] },
-    { kind: 'paragraph', text: `Please pay ${ctx.money(total)} by ${d}. A late fee of $10.00 applies to balances not paid by the due date.` },
+    {
+      kind: 'pairs',
+      valueAlign: 'right',
+      rows: [
+        ['Previous balance', ctx.money(previous)],
+        [`Payment received ${formatDate(addDays(ctx.docDate, -18), 'en-us-short')} – thank you`, ctx.money(-previous)],
+        ['Balance forward', ctx.money(0)],
+      ],
+    },
+    {
+      kind: 'table',
+      columns: [
+        { header: 'New charges', align: 'left', width: 5 },
+        { header: 'Amount', align: 'right', width: 1.4 },
+      ],
+      rows: [
+        ['Gigabit Internet 1000 Mbps', ctx.money(service)],
+        ['Wi-Fi gateway rental', ctx.money(equipment)],
+        ['Regulatory recovery fee', ctx.money(fees)],
+        ['State & local taxes', ctx.money(tax)],
+      ],
+    },
+    {
+      kind: 'totals',
+      rows: [
+        { label: 'Total new charges', value: ctx.money(total) },
+        { label: 'Amount due', value: ctx.money(total), bold: true },
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text: `Please pay ${ctx.money(total)} by ${d}. A late fee of $10.00 applies to balances not paid by the due date.`,
+    },
     { kind: 'paragraph', text: 'Enroll in AutoPay at fibrestream.example/autopay and save $5.00 every month.' },
   ];
   return { model: docModel(ctx, blocks), truth: truth(ctx, 'invoice', { reference: number, amount: total, due }) };
@@ -364,43 +657,108 @@ function dentalInvoiceEn(ctx: Ctx): BuiltDocument {
     { name: 'Examination and consultation', quantity: 1, unit: 'each', unitPrice: 65, vatRate: 0 },
     { name: 'Scale and polish (hygienist)', quantity: 1, unit: 'each', unitPrice: rng.pick([75, 85]), vatRate: 0 },
     { name: 'Bitewing X-rays', quantity: 2, unit: 'each', unitPrice: 18, vatRate: 0 },
-    { name: 'Composite filling, posterior', quantity: rng.int(1, 2), unit: 'each', unitPrice: rng.pick([145, 165]), vatRate: 0 },
+    {
+      name: 'Composite filling, posterior',
+      quantity: rng.int(1, 2),
+      unit: 'each',
+      unitPrice: rng.pick([145, 165]),
+      vatRate: 0,
+    },
   ];
   const t = invoiceTotals({ lines: items } as InvoiceData);
   const deposit = 50;
   const total = round2(t.grandTotal - deposit);
   const terms = paymentTerms(ctx, total, 'relative');
   const blocks: Block[] = [
-    window(ctx, [['Invoice no.', number], ['Date', ctx.d(ctx.docDate)], ['Patient ID', patient], ['Date of treatment', ctx.d(visit)]]),
+    window(ctx, [
+      ['Invoice no.', number],
+      ['Date', ctx.d(ctx.docDate)],
+      ['Patient ID', patient],
+      ['Date of treatment', ctx.d(visit)],
+    ]),
     { kind: 'heading', text: 'Invoice for dental treatment' },
-    { kind: 'table', columns: itemColumns(ctx, false), rows: items.map((l, i) => [String(i + 1), l.name, String(l.quantity),
-      ctx.num(l.unitPrice), ctx.num(t.lines[i]!.amount)]) },
-    { kind: 'totals', rows: [{ label: 'Treatment total', value: ctx.money(t.grandTotal) },
-      { label: `Deposit paid ${formatDate(visit, 'en-uk-short')}`, value: ctx.money(-deposit) },
-      { label: 'Balance due', value: ctx.money(total), bold: true }] },
+    {
+      kind: 'table',
+      columns: itemColumns(ctx, false),
+      rows: items.map((l, i) => [
+        String(i + 1),
+        l.name,
+        String(l.quantity),
+        ctx.num(l.unitPrice),
+        ctx.num(t.lines[i]!.amount),
+      ]),
+    },
+    {
+      kind: 'totals',
+      rows: [
+        { label: 'Treatment total', value: ctx.money(t.grandTotal) },
+        { label: `Deposit paid ${formatDate(visit, 'en-uk-short')}`, value: ctx.money(-deposit) },
+        { label: 'Balance due', value: ctx.money(total), bold: true },
+      ],
+    },
     { kind: 'paragraph', text: 'Dental treatment is exempt from VAT.' },
     ...terms.lines.map((text): Block => ({ kind: 'paragraph', text })),
-    { kind: 'paragraph', text: 'Thank you for choosing Riverside Dental Clinic. Your next check-up is recommended in six months.' },
+    {
+      kind: 'paragraph',
+      text: 'Thank you for choosing Riverside Dental Clinic. Your next check-up is recommended in six months.',
+    },
   ];
-  return { model: docModel(ctx, blocks), truth: truth(ctx, 'invoice', { reference: number, amount: total, due: terms.due }) };
+  return {
+    model: docModel(ctx, blocks),
+    truth: truth(ctx, 'invoice', { reference: number, amount: total, due: terms.due }),
+  };
 }
 
 /** The checklist a garage attaches to a service invoice; it makes the invoice run to a second page. */
 function inspectionReport(ctx: Ctx): Block[] {
-  const checks = ['Beleuchtungsanlage vorn/hinten', 'Hupe, Warnblinkanlage', 'Scheibenwischer und Waschanlage', 'Reifenprofil vorn links',
-    'Reifenprofil vorn rechts', 'Reifenprofil hinten links', 'Reifenprofil hinten rechts', 'Reifenfülldruck inkl. Reserverad',
-    'Bremsbeläge vorn', 'Bremsbeläge hinten', 'Bremsscheiben', 'Bremsleitungen und -schläuche', 'Stoßdämpfer', 'Lenkung, Spurstangenköpfe',
-    'Achsgelenke und Manschetten', 'Abgasanlage auf Dichtheit', 'Motor und Getriebe auf Undichtigkeiten', 'Kühlmittelstand und Frostschutz',
-    'Batterie (Ladezustand)', 'Keilrippenriemen', 'Unterboden, Korrosionsschutz', 'Türscharniere geschmiert', 'Service-Intervall zurückgesetzt'];
+  const checks = [
+    'Beleuchtungsanlage vorn/hinten',
+    'Hupe, Warnblinkanlage',
+    'Scheibenwischer und Waschanlage',
+    'Reifenprofil vorn links',
+    'Reifenprofil vorn rechts',
+    'Reifenprofil hinten links',
+    'Reifenprofil hinten rechts',
+    'Reifenfülldruck inkl. Reserverad',
+    'Bremsbeläge vorn',
+    'Bremsbeläge hinten',
+    'Bremsscheiben',
+    'Bremsleitungen und -schläuche',
+    'Stoßdämpfer',
+    'Lenkung, Spurstangenköpfe',
+    'Achsgelenke und Manschetten',
+    'Abgasanlage auf Dichtheit',
+    'Motor und Getriebe auf Undichtigkeiten',
+    'Kühlmittelstand und Frostschutz',
+    'Batterie (Ladezustand)',
+    'Keilrippenriemen',
+    'Unterboden, Korrosionsschutz',
+    'Türscharniere geschmiert',
+    'Service-Intervall zurückgesetzt',
+  ];
   const rows = checks.map((c) => {
     const r = ctx.rng.next();
-    return [c, r < 0.82 ? 'i. O.' : r < 0.95 ? 'beobachten' : 'erneuert', r < 0.82 ? '' : ctx.rng.pick(['Verschleiß ca. 60 %', 'nächste Inspektion prüfen', 'siehe Pos. 5'])];
+    return [
+      c,
+      r < 0.82 ? 'i. O.' : r < 0.95 ? 'beobachten' : 'erneuert',
+      r < 0.82 ? '' : ctx.rng.pick(['Verschleiß ca. 60 %', 'nächste Inspektion prüfen', 'siehe Pos. 5']),
+    ];
   });
   return [
     { kind: 'pagebreak' },
     { kind: 'heading', text: 'Anlage: Inspektionsprotokoll' },
-    { kind: 'table', columns: [{ header: 'Prüfpunkt', align: 'left', width: 3.2 }, { header: 'Ergebnis', align: 'left', width: 1.2 },
-      { header: 'Bemerkung', align: 'left', width: 2.4 }], rows },
-    { kind: 'paragraph', text: 'Die nächste Inspektion ist in 12 Monaten oder nach 15.000 km fällig, je nachdem, was zuerst eintritt. Die Hauptuntersuchung wurde durchgeführt, die Plakette ist zugeteilt.' },
+    {
+      kind: 'table',
+      columns: [
+        { header: 'Prüfpunkt', align: 'left', width: 3.2 },
+        { header: 'Ergebnis', align: 'left', width: 1.2 },
+        { header: 'Bemerkung', align: 'left', width: 2.4 },
+      ],
+      rows,
+    },
+    {
+      kind: 'paragraph',
+      text: 'Die nächste Inspektion ist in 12 Monaten oder nach 15.000 km fällig, je nachdem, was zuerst eintritt. Die Hauptuntersuchung wurde durchgeführt, die Plakette ist zugeteilt.',
+    },
   ];
 }

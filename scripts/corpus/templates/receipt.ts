@@ -7,21 +7,48 @@ import { docModel, refNumber, truth, window, type Ctx } from './common.ts';
 type Item = [string, number, number]; // name, quantity, unit price
 
 const TILL_ITEMS: Record<string, Item[]> = {
-  sonnenschein: [['Duschgel Sensitive 250ml', 1, 1.45], ['Zahnpasta Kräuter 75ml', 2, 0.95], ['Waschmittel Color 20WL', 1, 5.95],
-    ['Handcreme Urea 100ml', 1, 2.45], ['Wattepads 120 St.', 1, 0.85], ['Shampoo Repair 300ml', 1, 2.75], ['Taschentücher 24x9', 1, 2.29]],
-  biomarkt: [['Bio Vollmilch 3,8% 1l', 2, 1.49], ['Dinkelvollkornbrot 750g', 1, 4.29], ['Äpfel Elstar lose', 1, 3.18],
-    ['Bergkäse 48% am Stück', 1, 5.67], ['Hafer Drink Barista 1l', 1, 2.19], ['Kaffee Crema Bohne 500g', 1, 9.99], ['Eier Freiland 10 St.', 1, 3.99]],
-  mapleleaf: [['ORG BANANAS', 1, 1.87], ['HASS AVOCADO', 3, 1.25], ['GREEK YOGURT 32OZ', 1, 5.49], ['SOURDOUGH LOAF', 1, 5.99],
-    ['COLD BREW 48OZ', 1, 7.49], ['ROMAINE HEARTS 3CT', 1, 3.99], ['OAT MILK 64OZ', 2, 4.79]],
+  sonnenschein: [
+    ['Duschgel Sensitive 250ml', 1, 1.45],
+    ['Zahnpasta Kräuter 75ml', 2, 0.95],
+    ['Waschmittel Color 20WL', 1, 5.95],
+    ['Handcreme Urea 100ml', 1, 2.45],
+    ['Wattepads 120 St.', 1, 0.85],
+    ['Shampoo Repair 300ml', 1, 2.75],
+    ['Taschentücher 24x9', 1, 2.29],
+  ],
+  biomarkt: [
+    ['Bio Vollmilch 3,8% 1l', 2, 1.49],
+    ['Dinkelvollkornbrot 750g', 1, 4.29],
+    ['Äpfel Elstar lose', 1, 3.18],
+    ['Bergkäse 48% am Stück', 1, 5.67],
+    ['Hafer Drink Barista 1l', 1, 2.19],
+    ['Kaffee Crema Bohne 500g', 1, 9.99],
+    ['Eier Freiland 10 St.', 1, 3.99],
+  ],
+  mapleleaf: [
+    ['ORG BANANAS', 1, 1.87],
+    ['HASS AVOCADO', 3, 1.25],
+    ['GREEK YOGURT 32OZ', 1, 5.49],
+    ['SOURDOUGH LOAF', 1, 5.99],
+    ['COLD BREW 48OZ', 1, 7.49],
+    ['ROMAINE HEARTS 3CT', 1, 3.99],
+    ['OAT MILK 64OZ', 2, 4.79],
+  ],
 };
 
 export function buildReceipt(ctx: Ctx): BuiltDocument {
   switch (ctx.s.key) {
-    case 'sonnenschein': case 'biomarkt': return tillDe(ctx);
-    case 'tankstelle': return fuelDe(ctx);
-    case 'mapleleaf': return tillUs(ctx);
-    case 'yilmaz': return quittungDe(ctx);
-    default: return a4ReceiptEn(ctx);
+    case 'sonnenschein':
+    case 'biomarkt':
+      return tillDe(ctx);
+    case 'tankstelle':
+      return fuelDe(ctx);
+    case 'mapleleaf':
+      return tillUs(ctx);
+    case 'yilmaz':
+      return quittungDe(ctx);
+    default:
+      return a4ReceiptEn(ctx);
   }
 }
 
@@ -31,7 +58,8 @@ function receiptModel(ctx: Ctx, lines: string[], blocks: Block[]): DocModel {
   return model;
 }
 
-const time = (ctx: Ctx): string => `${String(ctx.rng.int(8, 19)).padStart(2, '0')}:${String(ctx.rng.int(0, 59)).padStart(2, '0')}`;
+const time = (ctx: Ctx): string =>
+  `${String(ctx.rng.int(8, 19)).padStart(2, '0')}:${String(ctx.rng.int(0, 59)).padStart(2, '0')}`;
 
 function tillDe(ctx: Ctx): BuiltDocument {
   const { rng, s } = ctx;
@@ -51,25 +79,48 @@ function tillDe(ctx: Ctx): BuiltDocument {
   const given = Math.ceil(total / 10) * 10;
   const payment: Array<[string, string]> = card
     ? [['Geg. girocard', ctx.num(total)]]
-    : [['Geg. BAR', ctx.num(given)], ['Rückgeld', ctx.num(round2(given - total))]];
+    : [
+        ['Geg. BAR', ctx.num(given)],
+        ['Rückgeld', ctx.num(round2(given - total))],
+      ];
   const blocks: Block[] = [
     { kind: 'rule' },
     { kind: 'pairs', rows: [['', 'EUR'], ...rows] },
     { kind: 'rule' },
     { kind: 'pairs', rows: [['SUMME EUR', ctx.num(total)], ...payment], boldRows: [0] },
     { kind: 'rule' },
-    { kind: 'pairs', rows: [['MwSt%   Netto   MwSt', 'Brutto'], [`${reduced ? 'B' : 'A'} ${rate}%  ${ctx.num(net)}  ${ctx.num(round2(total - net))}`, ctx.num(total)]] },
+    {
+      kind: 'pairs',
+      rows: [
+        ['MwSt%   Netto   MwSt', 'Brutto'],
+        [`${reduced ? 'B' : 'A'} ${rate}%  ${ctx.num(net)}  ${ctx.num(round2(total - net))}`, ctx.num(total)],
+      ],
+    },
     { kind: 'rule' },
   ];
   if (card) {
-    blocks.push({ kind: 'paragraph', text: `Kartenzahlung girocard\nTerminal-ID ${rng.digits(8)}\nTrace-Nr. ${rng.digits(6)}  Beleg ${rng.digits(4)}\nBetrag EUR ${ctx.num(total)}\nZahlung erfolgt` });
+    blocks.push({
+      kind: 'paragraph',
+      text: `Kartenzahlung girocard\nTerminal-ID ${rng.digits(8)}\nTrace-Nr. ${rng.digits(6)}  Beleg ${rng.digits(4)}\nBetrag EUR ${ctx.num(total)}\nZahlung erfolgt`,
+    });
     blocks.push({ kind: 'rule' });
   }
-  blocks.push({ kind: 'paragraph', text: `${formatDate(ctx.docDate, 'de-numeric')} ${t}  Bon-Nr. ${bon}  Kasse ${rng.int(1, 4)}` });
-  blocks.push({ kind: 'paragraph', text: `TSE-Transaktion: ${rng.digits(6)}\nTSE-Signaturzähler: ${rng.digits(6)}\nTSE-Start: ${ctx.docDate}T${t}:${String(rng.int(10, 59))}.000` });
+  blocks.push({
+    kind: 'paragraph',
+    text: `${formatDate(ctx.docDate, 'de-numeric')} ${t}  Bon-Nr. ${bon}  Kasse ${rng.int(1, 4)}`,
+  });
+  blocks.push({
+    kind: 'paragraph',
+    text: `TSE-Transaktion: ${rng.digits(6)}\nTSE-Signaturzähler: ${rng.digits(6)}\nTSE-Start: ${ctx.docDate}T${t}:${String(rng.int(10, 59))}.000`,
+  });
   blocks.push({ kind: 'paragraph', text: 'Vielen Dank für Ihren Einkauf!', align: 'center' });
-  const model = receiptModel(ctx, s.key === 'sonnenschein' ? [`Filiale ${rng.int(100, 400)}`, s.street, cityLine(s), `Tel. ${s.phone}`]
-    : [s.street, cityLine(s), `USt-IdNr. ${s.vatId}`], blocks);
+  const model = receiptModel(
+    ctx,
+    s.key === 'sonnenschein'
+      ? [`Filiale ${rng.int(100, 400)}`, s.street, cityLine(s), `Tel. ${s.phone}`]
+      : [s.street, cityLine(s), `USt-IdNr. ${s.vatId}`],
+    blocks,
+  );
   return { model, truth: truth(ctx, 'receipt', { reference: bon, amount: total, due: null }) };
 }
 
@@ -85,13 +136,35 @@ function fuelDe(ctx: Ctx): BuiltDocument {
   const blocks: Block[] = [
     { kind: 'heading', text: 'Rechnung', size: 9 },
     { kind: 'rule' },
-    { kind: 'pairs', rows: [[`Säule ${rng.int(1, 8)}  Super E10`, ''], [`${ctx.num(litres)} l x ${price.toFixed(3).replace('.', ',')} EUR/l`, `${ctx.num(fuel)} A`],
-      ...(shop ? [['Kaffee Crema groß', `${ctx.num(shop)} A`] as [string, string]] : [])] },
+    {
+      kind: 'pairs',
+      rows: [
+        [`Säule ${rng.int(1, 8)}  Super E10`, ''],
+        [`${ctx.num(litres)} l x ${price.toFixed(3).replace('.', ',')} EUR/l`, `${ctx.num(fuel)} A`],
+        ...(shop ? [['Kaffee Crema groß', `${ctx.num(shop)} A`] as [string, string]] : []),
+      ],
+    },
     { kind: 'rule' },
-    { kind: 'pairs', rows: [['Gesamtbetrag EUR', ctx.num(total)], ['Kartenzahlung Visa', ctx.num(total)]], boldRows: [0] },
-    { kind: 'pairs', rows: [['Netto', ctx.num(net)], ['MwSt A 19,00 %', ctx.num(round2(total - net))]] },
+    {
+      kind: 'pairs',
+      rows: [
+        ['Gesamtbetrag EUR', ctx.num(total)],
+        ['Kartenzahlung Visa', ctx.num(total)],
+      ],
+      boldRows: [0],
+    },
+    {
+      kind: 'pairs',
+      rows: [
+        ['Netto', ctx.num(net)],
+        ['MwSt A 19,00 %', ctx.num(round2(total - net))],
+      ],
+    },
     { kind: 'rule' },
-    { kind: 'paragraph', text: `Beleg-Nr. ${bon}\nDatum ${formatDate(ctx.docDate, 'de-short')}  Uhrzeit ${time(ctx)}\nKasse 1  Bed. 04` },
+    {
+      kind: 'paragraph',
+      text: `Beleg-Nr. ${bon}\nDatum ${formatDate(ctx.docDate, 'de-short')}  Uhrzeit ${time(ctx)}\nKasse 1  Bed. 04`,
+    },
     { kind: 'paragraph', text: 'Gute Fahrt!', align: 'center' },
   ];
   const model = receiptModel(ctx, [s.street, cityLine(s), `St.-Nr. 19/${rng.digits(3)}/${rng.digits(5)}`], blocks);
@@ -117,11 +190,27 @@ function tillUs(ctx: Ctx): BuiltDocument {
     { kind: 'pairs', rows },
     { kind: 'pairs', rows: [['PAPER BAG FEE', bag.toFixed(2)]] },
     { kind: 'rule' },
-    { kind: 'pairs', rows: [['SUBTOTAL', subtotal.toFixed(2)], ['TAX', '0.00'], ['TOTAL', `$${total.toFixed(2)}`],
-      [`VISA ****${rng.digits(4)}`, total.toFixed(2)], ['CHANGE DUE', '0.00']], boldRows: [2] },
+    {
+      kind: 'pairs',
+      rows: [
+        ['SUBTOTAL', subtotal.toFixed(2)],
+        ['TAX', '0.00'],
+        ['TOTAL', `$${total.toFixed(2)}`],
+        [`VISA ****${rng.digits(4)}`, total.toFixed(2)],
+        ['CHANGE DUE', '0.00'],
+      ],
+      boldRows: [2],
+    },
     { kind: 'rule' },
-    { kind: 'paragraph', text: `${us} ${rng.int(1, 11)}:${String(rng.int(10, 59))} PM  TRANS# ${trans}\nAUTH CODE ${rng.digits(6)}  APPROVED` },
-    { kind: 'paragraph', text: `ITEMS SOLD ${items.reduce((n, [, q]) => n + q, 0)}\nThank you for shopping with us!\nReturns within 30 days with receipt.`, align: 'center' },
+    {
+      kind: 'paragraph',
+      text: `${us} ${rng.int(1, 11)}:${String(rng.int(10, 59))} PM  TRANS# ${trans}\nAUTH CODE ${rng.digits(6)}  APPROVED`,
+    },
+    {
+      kind: 'paragraph',
+      text: `ITEMS SOLD ${items.reduce((n, [, q]) => n + q, 0)}\nThank you for shopping with us!\nReturns within 30 days with receipt.`,
+      align: 'center',
+    },
   ];
   const model = receiptModel(ctx, [s.street, cityLine(s), s.phone], blocks);
   return { model, truth: truth(ctx, 'receipt', { reference: trans, amount: total, due: null }) };
@@ -136,18 +225,40 @@ function quittungDe(ctx: Ctx): BuiltDocument {
   const vat = round2(net * 0.19);
   const total = round2(net + vat);
   const blocks: Block[] = [
-    window(ctx, [['Quittung Nr.', number], ['Datum', ctx.d(ctx.docDate)], ['Kennzeichen', `LIN-${refNumber(rng, '@@')} ${rng.int(10, 999)}`]]),
+    window(ctx, [
+      ['Quittung Nr.', number],
+      ['Datum', ctx.d(ctx.docDate)],
+      ['Kennzeichen', `LIN-${refNumber(rng, '@@')} ${rng.int(10, 999)}`],
+    ]),
     { kind: 'heading', text: 'Quittung / Barzahlungsbeleg' },
-    { kind: 'table', columns: [{ header: 'Leistung', align: 'left', width: 5 }, { header: 'Betrag', align: 'right', width: 1.5 }],
-      rows: [['Bremsbeläge hinten erneuert, Bremse gereinigt (Arbeitslohn)', ctx.num(labour)], ['Bremsbeläge Satz, Verschleißanzeiger', ctx.num(parts)]] },
-    { kind: 'totals', rows: [{ label: 'Nettobetrag', value: ctx.money(net) }, { label: 'zzgl. 19 % MwSt.', value: ctx.money(vat) },
-      { label: 'Gesamtbetrag', value: ctx.money(total), bold: true }] },
+    {
+      kind: 'table',
+      columns: [
+        { header: 'Leistung', align: 'left', width: 5 },
+        { header: 'Betrag', align: 'right', width: 1.5 },
+      ],
+      rows: [
+        ['Bremsbeläge hinten erneuert, Bremse gereinigt (Arbeitslohn)', ctx.num(labour)],
+        ['Bremsbeläge Satz, Verschleißanzeiger', ctx.num(parts)],
+      ],
+    },
+    {
+      kind: 'totals',
+      rows: [
+        { label: 'Nettobetrag', value: ctx.money(net) },
+        { label: 'zzgl. 19 % MwSt.', value: ctx.money(vat) },
+        { label: 'Gesamtbetrag', value: ctx.money(total), bold: true },
+      ],
+    },
     { kind: 'paragraph', text: `Betrag von ${ctx.money(total)} von ${ctx.r.name} in bar dankend erhalten.` },
     { kind: 'paragraph', text: `${s.city}, ${ctx.d(ctx.docDate)}` },
     { kind: 'gap', size: 14 },
     { kind: 'paragraph', text: 'Kemal Yilmaz, Kfz-Meister' },
   ];
-  return { model: docModel(ctx, blocks), truth: truth(ctx, 'receipt', { reference: number, amount: total, due: null }) };
+  return {
+    model: docModel(ctx, blocks),
+    truth: truth(ctx, 'receipt', { reference: number, amount: total, due: null }),
+  };
 }
 
 function a4ReceiptEn(ctx: Ctx): BuiltDocument {
@@ -159,18 +270,33 @@ function a4ReceiptEn(ctx: Ctx): BuiltDocument {
   const info: Array<[string, string]> = [];
   if (s.key === 'gadgetcorner') {
     number = refNumber(rng, 'GC-######');
-    rows = [['Smartphone case, clear, 6.1"', rng.amount(12, 19)], ['Tempered glass screen protector (2 pack)', rng.amount(9, 14)],
-      ['65 W USB-C fast charger', rng.amount(29, 39)], ['Standard delivery', 3.99]];
+    rows = [
+      ['Smartphone case, clear, 6.1"', rng.amount(12, 19)],
+      ['Tempered glass screen protector (2 pack)', rng.amount(9, 14)],
+      ['65 W USB-C fast charger', rng.amount(29, 39)],
+      ['Standard delivery', 3.99],
+    ];
     intro = 'Thank you for your order. Your payment has been received and your items are on their way.';
-    info.push(['Order number', number], ['Order date', ctx.d(ctx.docDate)], ['Payment', `Visa ending ${rng.digits(4)}`]);
+    info.push(
+      ['Order number', number],
+      ['Order date', ctx.d(ctx.docDate)],
+      ['Payment', `Visa ending ${rng.digits(4)}`],
+    );
   } else if (s.key === 'quickfix') {
     number = refNumber(rng, 'QF-#####');
-    rows = [['2 x tyres 205/55 R16 91V, fitted and balanced', rng.amount(150, 210)], ['Tyre disposal (2)', 6], ['Wheel alignment check', 29.95]];
+    rows = [
+      ['2 x tyres 205/55 R16 91V, fitted and balanced', rng.amount(150, 210)],
+      ['Tyre disposal (2)', 6],
+      ['Wheel alignment check', 29.95],
+    ];
     intro = `Vehicle registration: ${refNumber(rng, '@@')}${rng.int(10, 24)} ${refNumber(rng, '@@@')}. Work completed and paid in full.`;
     info.push(['Receipt no.', number], ['Date', ctx.d(ctx.docDate)], ['Job card', refNumber(rng, 'J####')]);
   } else {
     number = refNumber(rng, 'R-#####');
-    rows = [['MOT test class 4', 54.85], ['Headlamp bulb H7 replaced', rng.amount(14, 22)]];
+    rows = [
+      ['MOT test class 4', 54.85],
+      ['Headlamp bulb H7 replaced', rng.amount(14, 22)],
+    ];
     intro = 'Received with thanks. This receipt confirms payment for the work listed below.';
     info.push(['Receipt no.', number], ['Date', ctx.d(ctx.docDate)], ['Invoice ref.', refNumber(rng, 'GM/26/####')]);
   }
@@ -180,12 +306,31 @@ function a4ReceiptEn(ctx: Ctx): BuiltDocument {
     window(ctx, info),
     { kind: 'heading', text: s.key === 'gadgetcorner' ? 'Order confirmation and receipt' : 'RECEIPT' },
     { kind: 'paragraph', text: intro },
-    { kind: 'table', columns: [{ header: 'Description', align: 'left', width: 5 }, { header: 'Amount', align: 'right', width: 1.4 }],
-      rows: rows.map(([n, v]) => [n, ctx.money(v)]) },
-    { kind: 'totals', rows: [{ label: `Includes VAT at ${vatRate}%`, value: ctx.money(vat) },
-      { label: s.key === 'gadgetcorner' ? 'Total paid' : 'Amount paid', value: ctx.money(total), bold: true }] },
-    { kind: 'paragraph', text: s.key === 'gadgetcorner' ? 'Keep this receipt for your warranty. Returns accepted within 30 days.'
-      : `Paid by ${rng.pick(['debit card', 'credit card', 'cash'])} on ${ctx.d(ctx.docDate)}. PAID – thank you for your custom.` },
+    {
+      kind: 'table',
+      columns: [
+        { header: 'Description', align: 'left', width: 5 },
+        { header: 'Amount', align: 'right', width: 1.4 },
+      ],
+      rows: rows.map(([n, v]) => [n, ctx.money(v)]),
+    },
+    {
+      kind: 'totals',
+      rows: [
+        { label: `Includes VAT at ${vatRate}%`, value: ctx.money(vat) },
+        { label: s.key === 'gadgetcorner' ? 'Total paid' : 'Amount paid', value: ctx.money(total), bold: true },
+      ],
+    },
+    {
+      kind: 'paragraph',
+      text:
+        s.key === 'gadgetcorner'
+          ? 'Keep this receipt for your warranty. Returns accepted within 30 days.'
+          : `Paid by ${rng.pick(['debit card', 'credit card', 'cash'])} on ${ctx.d(ctx.docDate)}. PAID – thank you for your custom.`,
+    },
   ];
-  return { model: docModel(ctx, blocks), truth: truth(ctx, 'receipt', { reference: number, amount: total, due: null }) };
+  return {
+    model: docModel(ctx, blocks),
+    truth: truth(ctx, 'receipt', { reference: number, amount: total, due: null }),
+  };
 }

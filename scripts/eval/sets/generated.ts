@@ -6,11 +6,20 @@ import { FIELDS } from '../fields.ts';
 import type { EvalDoc } from './types.ts';
 
 export function loadGenerated(dir: string): EvalDoc[] {
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => {
-    const truth = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Truth;
-    return {
-      name: f.replace(/\.json$/, ''), file: truth.file, filePath: join(dir, truth.file), kind: truth.event_type, fields: FIELDS,
-      truth, einvoice: truth.einvoice, expected: truth,
-    };
-  });
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => {
+      const truth = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Truth;
+      return {
+        name: f.replace(/\.json$/, ''),
+        file: truth.file,
+        filePath: join(dir, truth.file),
+        kind: truth.event_type,
+        fields: FIELDS,
+        truth,
+        einvoice: truth.einvoice,
+        expected: truth,
+      };
+    });
 }

@@ -11,7 +11,12 @@ import type { EvalDoc } from './types.ts';
 
 export const RECEIPT_FIELDS: readonly Field[] = ['event_type', 'sender_name', 'document_date', 'amount', 'currency'];
 
-interface ReceiptKey { company: string; date: string; address: string; total: string }
+interface ReceiptKey {
+  company: string;
+  date: string;
+  address: string;
+  total: string;
+}
 
 /** "RM 12.40", "$9.00", "1,234.50" → 12.4 / 9 / 1234.5. */
 function labelAmount(total: string): number {
@@ -22,17 +27,31 @@ function labelAmount(total: string): number {
 
 export function loadReceipts(dir: string): EvalDoc[] {
   if (!existsSync(join(dir, 'key'))) throw new Error(`no receipts at ${dir} (expected key/ and img/)`);
-  return readdirSync(join(dir, 'key')).filter((f) => f.endsWith('.json')).sort().map((f) => {
-    const name = f.replace(/\.json$/, '');
-    const key = JSON.parse(readFileSync(join(dir, 'key', f), 'utf8')) as ReceiptKey;
-    const date = labelDate(key.date);
-    if (!date) throw new Error(`${f}: unreadable date label ${JSON.stringify(key.date)}`);
-    return {
-      name, file: `${name}.jpg`, filePath: join(dir, 'img', `${name}.jpg`), kind: 'receipt', fields: RECEIPT_FIELDS, truth: null, einvoice: false,
-      expected: {
-        event_type: 'receipt', sender_name: key.company, reference_number: null, amount: { value: labelAmount(key.total), currency: 'MYR' },
-        document_date: date, due_date: null, category: null,
-      },
-    };
-  });
+  return readdirSync(join(dir, 'key'))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => {
+      const name = f.replace(/\.json$/, '');
+      const key = JSON.parse(readFileSync(join(dir, 'key', f), 'utf8')) as ReceiptKey;
+      const date = labelDate(key.date);
+      if (!date) throw new Error(`${f}: unreadable date label ${JSON.stringify(key.date)}`);
+      return {
+        name,
+        file: `${name}.jpg`,
+        filePath: join(dir, 'img', `${name}.jpg`),
+        kind: 'receipt',
+        fields: RECEIPT_FIELDS,
+        truth: null,
+        einvoice: false,
+        expected: {
+          event_type: 'receipt',
+          sender_name: key.company,
+          reference_number: null,
+          amount: { value: labelAmount(key.total), currency: 'MYR' },
+          document_date: date,
+          due_date: null,
+          category: null,
+        },
+      };
+    });
 }

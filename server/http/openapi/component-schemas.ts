@@ -24,7 +24,9 @@ function responseSchemas(): Record<string, z.ZodType> {
     Error: errorResponseSchema,
     RateLimitError: errorResponseSchema.extend({
       error: z.literal(ErrorMessage.rateLimited),
-      retryAfter: errorResponseSchema.shape.retryAfter.unwrap().describe('Seconds until the window resets (same as Retry-After).'),
+      retryAfter: errorResponseSchema.shape.retryAfter
+        .unwrap()
+        .describe('Seconds until the window resets (same as Retry-After).'),
     }),
     Amount: resource.amountSchema,
     ExtractedField: resource.extractedFieldSchema,
@@ -42,11 +44,16 @@ function responseSchemas(): Record<string, z.ZodType> {
     SearchHit: resource.searchHitSchema,
     DocumentList: listEnvelopeSchema(resource.documentSchema).describe('A page of documents.'),
     EventList: listEnvelopeSchema(resource.eventSchema).describe('A page of events.'),
-    SpaceList: listEnvelopeSchema(resource.spaceSchema).describe('All spaces the key can see (no paging: limit = total, offset 0).'),
-    CategoryList: listEnvelopeSchema(resource.categorySchema)
-      .describe('All matching categories (no paging: limit = total, offset 0).'),
+    SpaceList: listEnvelopeSchema(resource.spaceSchema).describe(
+      'All spaces the key can see (no paging: limit = total, offset 0).',
+    ),
+    CategoryList: listEnvelopeSchema(resource.categorySchema).describe(
+      'All matching categories (no paging: limit = total, offset 0).',
+    ),
     TagList: listEnvelopeSchema(resource.tagSchema).describe('All tags in use on visible documents (no paging).'),
-    SenderList: listEnvelopeSchema(resource.senderSchema).describe('All senders of visible documents or events (no paging).'),
+    SenderList: listEnvelopeSchema(resource.senderSchema).describe(
+      'All senders of visible documents or events (no paging).',
+    ),
     SearchResults: resource.searchResponseSchema,
     DocumentResponse: resource.documentResponseSchema,
     RestoredDocument: resource.restoredDocumentResponseSchema,
@@ -77,24 +84,35 @@ function requestSchemas(): Record<string, z.ZodType> {
 /** The formats whose meaning is the format itself: zod's own long regex for them tells a reader nothing more. */
 const SELF_DESCRIBING_FORMATS = new Set(['uuid', 'date-time']);
 
-function tidy({ zodSchema, jsonSchema }: { zodSchema: z.core.$ZodType; jsonSchema: z.core.JSONSchema.BaseSchema }): void {
+function tidy({
+  zodSchema,
+  jsonSchema,
+}: {
+  zodSchema: z.core.$ZodType;
+  jsonSchema: z.core.JSONSchema.BaseSchema;
+}): void {
   const def = zodSchema._zod.def;
   // z.object lets unknown fields through (clients ignore fields they do not know, so v1 can add some); only
   // z.strictObject, which the request bodies use, refuses them.
   if (def.type === 'object' && !(def as z.core.$ZodObjectDef).catchall) delete jsonSchema.additionalProperties;
-  if (typeof jsonSchema.format === 'string' && SELF_DESCRIBING_FORMATS.has(jsonSchema.format)) delete jsonSchema.pattern;
+  if (typeof jsonSchema.format === 'string' && SELF_DESCRIBING_FORMATS.has(jsonSchema.format))
+    delete jsonSchema.pattern;
   // The bounds every zod integer carries: no limit of the interface.
   if (jsonSchema.maximum === Number.MAX_SAFE_INTEGER) delete jsonSchema.maximum;
   if (jsonSchema.minimum === Number.MIN_SAFE_INTEGER) delete jsonSchema.minimum;
   // The desktop accepts any JSON in extracted_data (the spec leaves its form open); this service writes ExtractedFields.
-  if (zodSchema === resource.documentDetailSchema.shape.extracted_data) jsonSchema.additionalProperties = schemaRef('ExtractedField');
+  if (zodSchema === resource.documentDetailSchema.shape.extracted_data)
+    jsonSchema.additionalProperties = schemaRef('ExtractedField');
 }
 
 function generate(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, Json> {
   const registry = z.registry<{ id: string }>();
   for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
   const generated = z.toJSONSchema(registry, {
-    io, target: 'draft-2020-12', uri: (id) => schemaRef(id).$ref as string, override: tidy,
+    io,
+    target: 'draft-2020-12',
+    uri: (id) => schemaRef(id).$ref as string,
+    override: tidy,
   }).schemas;
   const out: Record<string, Json> = {};
   // A component is not a JSON Schema document of its own: no dialect or $id (the OpenAPI document names both).

@@ -10,8 +10,16 @@ import { schemaRef as ref, type Json } from './component-schemas.ts';
 export type PathItems = Record<string, Record<string, Json>>;
 
 // Parameter and header schemas (the bodies' schemas are generated: component-schemas.ts).
-export const str = (description?: string, extra: Json = {}): Json => ({ type: 'string', ...extra, ...(description ? { description } : {}) });
-export const int = (description?: string, extra: Json = {}): Json => ({ type: 'integer', ...extra, ...(description ? { description } : {}) });
+export const str = (description?: string, extra: Json = {}): Json => ({
+  type: 'string',
+  ...extra,
+  ...(description ? { description } : {}),
+});
+export const int = (description?: string, extra: Json = {}): Json => ({
+  type: 'integer',
+  ...extra,
+  ...(description ? { description } : {}),
+});
 export const bool = (description?: string): Json => ({ type: 'boolean', ...(description ? { description } : {}) });
 export const uuid = (description?: string): Json => str(description, { format: 'uuid' });
 export const timestamp = (description?: string): Json => str(description, { format: 'date-time' });
@@ -30,16 +38,30 @@ export const RATE_HEADERS: Json = {
 export function headers(): Record<string, Json> {
   const header = (description: string, schema: Json): Json => ({ description, schema });
   return {
-    'RateLimit-Limit': header('Requests allowed in the current window (on POST /v1/documents: of the tighter of the request and upload limits).',
-      int(undefined, { minimum: 1 })),
+    'RateLimit-Limit': header(
+      'Requests allowed in the current window (on POST /v1/documents: of the tighter of the request and upload limits).',
+      int(undefined, { minimum: 1 }),
+    ),
     'RateLimit-Remaining': header('Requests left in the current window.', int(undefined, { minimum: 0 })),
     'RateLimit-Reset': header('Seconds until the current window resets.', int(undefined, { minimum: 1 })),
-    'RateLimit-Requests-Limit': header('On uploads: the request window\'s limit.', int(undefined, { minimum: 1 })),
-    'RateLimit-Requests-Remaining': header('On uploads: requests left in the request window.', int(undefined, { minimum: 0 })),
-    'RateLimit-Requests-Reset': header('On uploads: seconds until the request window resets.', int(undefined, { minimum: 1 })),
-    'RateLimit-Uploads-Limit': header('On uploads: the upload window\'s limit.', int(undefined, { minimum: 1 })),
-    'RateLimit-Uploads-Remaining': header('On uploads: uploads left in the upload window.', int(undefined, { minimum: 0 })),
-    'RateLimit-Uploads-Reset': header('On uploads: seconds until the upload window resets.', int(undefined, { minimum: 1 })),
+    'RateLimit-Requests-Limit': header("On uploads: the request window's limit.", int(undefined, { minimum: 1 })),
+    'RateLimit-Requests-Remaining': header(
+      'On uploads: requests left in the request window.',
+      int(undefined, { minimum: 0 }),
+    ),
+    'RateLimit-Requests-Reset': header(
+      'On uploads: seconds until the request window resets.',
+      int(undefined, { minimum: 1 }),
+    ),
+    'RateLimit-Uploads-Limit': header("On uploads: the upload window's limit.", int(undefined, { minimum: 1 })),
+    'RateLimit-Uploads-Remaining': header(
+      'On uploads: uploads left in the upload window.',
+      int(undefined, { minimum: 0 }),
+    ),
+    'RateLimit-Uploads-Reset': header(
+      'On uploads: seconds until the upload window resets.',
+      int(undefined, { minimum: 1 }),
+    ),
     'Retry-After': header('Seconds to wait before retrying.', int(undefined, { minimum: 1 })),
     Location: header('Path of the created or target resource.', str()),
     'WWW-Authenticate': header('Always "Bearer".', { type: 'string', const: 'Bearer' }),
@@ -53,15 +75,33 @@ export function query(name: string, schema: Json, description: string, required 
 }
 
 export const limitParam = (fallback: number): Json =>
-  query('limit', int(undefined, { minimum: 1, maximum: 100, default: fallback }), `Page size, 1-100 (default ${fallback}).`);
+  query(
+    'limit',
+    int(undefined, { minimum: 1, maximum: 100, default: fallback }),
+    `Page size, 1-100 (default ${fallback}).`,
+  );
 
 export function parameters(): Record<string, Json> {
-  const id = (what: string): Json => ({ name: 'id', in: 'path', required: true, description: `${what} id (uuid; 400 otherwise).`, schema: uuid() });
+  const id = (what: string): Json => ({
+    name: 'id',
+    in: 'path',
+    required: true,
+    description: `${what} id (uuid; 400 otherwise).`,
+    schema: uuid(),
+  });
   return {
     DocumentId: id('Document'),
     EventId: id('Event'),
-    Offset: query('offset', int(undefined, { minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 }), 'Items to skip (default 0).'),
-    SpaceFilter: query('space_id', uuid(), 'Only this space. 403 "Access denied to this space" when the key cannot see it.'),
+    Offset: query(
+      'offset',
+      int(undefined, { minimum: 0, maximum: Number.MAX_SAFE_INTEGER, default: 0 }),
+      'Items to skip (default 0).',
+    ),
+    SpaceFilter: query(
+      'space_id',
+      uuid(),
+      'Only this space. 403 "Access denied to this space" when the key cannot see it.',
+    ),
   };
 }
 
@@ -72,10 +112,17 @@ export function jsonResponse(description: string, schema: Json, extraHeaders: Js
 }
 
 /** An error response listing the messages it carries, each as a named example. */
-export function errorResponse(description: string, messages: readonly string[], options: { schema?: string; extraHeaders?: Json } = {}): Json {
+export function errorResponse(
+  description: string,
+  messages: readonly string[],
+  options: { schema?: string; extraHeaders?: Json } = {},
+): Json {
   const examples: Record<string, Json> = {};
   for (const message of messages) {
-    const key = message.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+    const key = message
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
     examples[key] = {
       summary: message,
       value: { success: false, error: message, ...(options.schema === 'RateLimitError' ? { retryAfter: 42 } : {}) },
@@ -122,34 +169,49 @@ export function operation(path: string, spec: OperationSpec): Json {
   };
   if (path.includes('{id}')) add(400, ['Invalid parameter id: expected a uuid']);
   if (spec.jsonBody) {
-    add(400, ['Expected Content-Type application/json', ErrorMessage.malformedJson, 'Invalid body: <reason>',
-      'Request aborted before the body was complete']);
+    add(400, [
+      'Expected Content-Type application/json',
+      ErrorMessage.malformedJson,
+      'Invalid body: <reason>',
+      'Request aborted before the body was complete',
+    ]);
   }
   add(400, spec.errors?.[400]);
   if (spec.scope) add(403, [ErrorMessage.insufficientScope]);
   add(403, spec.errors?.[403]);
   add(404, spec.errors?.[404]);
   add(409, spec.errors?.[409]);
-  if (spec.jsonBody || spec.requestBody) add(408, [`Request body timed out: no data for ${SPEC_LIMITS.bodyIdleTimeoutMs / 1000} seconds`]);
+  if (spec.jsonBody || spec.requestBody)
+    add(408, [`Request body timed out: no data for ${SPEC_LIMITS.bodyIdleTimeoutMs / 1000} seconds`]);
   if (spec.jsonBody) add(413, ['JSON body exceeds 1 MiB']);
   add(413, spec.errors?.[413]);
 
   const responses: Record<string, Json> = {};
   for (const [status, response] of Object.entries(spec.responses)) responses[status] = response;
   const reasons: Record<number, string> = {
-    400: 'Invalid request', 403: 'Forbidden', 404: 'Not found', 408: 'Request body timed out', 409: 'Conflict',
+    400: 'Invalid request',
+    403: 'Forbidden',
+    404: 'Not found',
+    408: 'Request body timed out',
+    409: 'Conflict',
     413: 'Body too large',
   };
-  for (const [status, messages] of Object.entries(errors)) responses[status] = errorResponse(reasons[Number(status)]!, messages);
+  for (const [status, messages] of Object.entries(errors))
+    responses[status] = errorResponse(reasons[Number(status)]!, messages);
   if (!spec.public) responses['401'] = { $ref: '#/components/responses/Unauthorized' };
   responses['429'] = { $ref: '#/components/responses/RateLimited' };
   responses['500'] = spec.errors?.[500]
     ? errorResponse('Internal error', [ErrorMessage.internal, ...spec.errors[500]])
     : { $ref: '#/components/responses/InternalError' };
 
-  const scopeText = spec.public ? 'Public: no API key needed.'
-    : spec.scope ? `Requires scope \`${spec.scope}\`.` : 'Requires a valid API key (no particular scope).';
-  const body = spec.jsonBody ? { required: true, content: { [JSON_TYPE]: { schema: spec.jsonBody } } } : spec.requestBody;
+  const scopeText = spec.public
+    ? 'Public: no API key needed.'
+    : spec.scope
+      ? `Requires scope \`${spec.scope}\`.`
+      : 'Requires a valid API key (no particular scope).';
+  const body = spec.jsonBody
+    ? { required: true, content: { [JSON_TYPE]: { schema: spec.jsonBody } } }
+    : spec.requestBody;
   return {
     operationId: spec.operationId,
     tags: [spec.tag],

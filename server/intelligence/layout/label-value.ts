@@ -29,7 +29,12 @@ export function labelValuePairs(lines: readonly LayoutLine[]): string[] {
       if (below.length !== 1 || !STARTS_WITH_VALUE.test(below[0]!.text)) return;
       // A column header over rows of values heads a table: its first row is not the label's one value.
       const after = lines[index + 2];
-      if (after?.page === line.page && after.top - next.bottom <= (next.bottom - next.top) * MAX_DROP && after.cells.some((other) => overlaps(cell, other) && STARTS_WITH_VALUE.test(other.text))) return;
+      if (
+        after?.page === line.page &&
+        after.top - next.bottom <= (next.bottom - next.top) * MAX_DROP &&
+        after.cells.some((other) => overlaps(cell, other) && STARTS_WITH_VALUE.test(other.text))
+      )
+        return;
       pairs.push(`${cell.text} ${below[0]!.text}`);
     });
   });

@@ -17,9 +17,11 @@ export function looksLikeReceipt(layouts: readonly PageLayout[]): boolean {
 }
 
 /** Not a name: a document-type word, a contact or tax line, a greeting. */
-const NOT_MERCHANT = /\b(?:receipt|invoice|tax|bill|cash|tel|phone|fax|www|e-?mail|date|reg|gst|vat|welcome|thank|copy|kassenbon|beleg|quittung|rechnung|ticket|facture|reçu|factura|fattura|scontrino|kassabon|bonnetje)\b/iu;
+const NOT_MERCHANT =
+  /\b(?:receipt|invoice|tax|bill|cash|tel|phone|fax|www|e-?mail|date|reg|gst|vat|welcome|thank|copy|kassenbon|beleg|quittung|rechnung|ticket|facture|reçu|factura|fattura|scontrino|kassabon|bonnetje)\b/iu;
 /** A street or a postcode makes a line an address line, not the merchant. */
-const ADDRESS_LIKE = /\d{4,}|\b(?:street|st\.|road|rd\.?|avenue|ave|lane|lot|no\.|block|blk|floor|unit|straße|str\.|strasse|rue|via|calle|plaza|weg|laan|straat|plein)\b/iu;
+const ADDRESS_LIKE =
+  /\d{4,}|\b(?:street|st\.|road|rd\.?|avenue|ave|lane|lot|no\.|block|blk|floor|unit|straße|str\.|strasse|rue|via|calle|plaza|weg|laan|straat|plein)\b/iu;
 
 /**
  * The merchant: the line with the largest type among the first lines with words, when it stands out; otherwise the
@@ -28,7 +30,10 @@ const ADDRESS_LIKE = /\d{4,}|\b(?:street|st\.|road|rd\.?|avenue|ave|lane|lot|no\
 export function receiptMerchant(lines: readonly LayoutLine[]): { text: string; prominent: boolean } | null {
   const firstPage = lines[0]?.page;
   const page = lines.filter((line) => line.page === firstPage);
-  const top = page.slice(0, TOP_LINES).filter((line) => isNameLike(withoutRegistration(line.text))).slice(0, MERCHANT_LINES);
+  const top = page
+    .slice(0, TOP_LINES)
+    .filter((line) => isNameLike(withoutRegistration(line.text)))
+    .slice(0, MERCHANT_LINES);
   if (top.length === 0) return null;
   const sizes = page.map((line) => line.size).sort((a, b) => a - b);
   const typical = sizes[Math.floor(sizes.length / 2)] ?? 0;
@@ -44,5 +49,10 @@ function withoutRegistration(text: string): string {
 
 function isNameLike(text: string): boolean {
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
-  return letters >= 3 && letters >= text.replace(/\s/g, '').length * 0.6 && !NOT_MERCHANT.test(text) && !ADDRESS_LIKE.test(text);
+  return (
+    letters >= 3 &&
+    letters >= text.replace(/\s/g, '').length * 0.6 &&
+    !NOT_MERCHANT.test(text) &&
+    !ADDRESS_LIKE.test(text)
+  );
 }

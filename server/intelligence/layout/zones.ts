@@ -27,7 +27,13 @@ const BLOCK_GAP = 1.2;
 const MAX_ADDRESS_LINES = 7;
 
 /** A run of cells, one under the other, starting at about the same left edge. */
-interface Block { cells: Cell[]; texts: string[]; x: number; top: number; bottom: number }
+interface Block {
+  cells: Cell[];
+  texts: string[];
+  x: number;
+  top: number;
+  bottom: number;
+}
 
 /** The cells of one column under each other: an address beside a date block is read apart from it. */
 function blocksOf(lines: readonly LayoutLine[]): Block[] {
@@ -35,8 +41,12 @@ function blocksOf(lines: readonly LayoutLine[]): Block[] {
   for (const line of lines) {
     const lineHeight = line.bottom - line.top;
     for (const cell of line.cells) {
-      const block = blocks.find((b) => Math.abs(b.x - cell.x) <= 0.02 && line.top - b.bottom <= lineHeight * BLOCK_GAP
-        && line.top >= b.bottom - lineHeight * 0.5);
+      const block = blocks.find(
+        (b) =>
+          Math.abs(b.x - cell.x) <= 0.02 &&
+          line.top - b.bottom <= lineHeight * BLOCK_GAP &&
+          line.top >= b.bottom - lineHeight * 0.5,
+      );
       if (block) {
         block.cells.push(cell);
         block.texts.push(cell.text);
@@ -57,7 +67,8 @@ export function findZones(lines: readonly LayoutLine[]): Zones {
   const first = lines.filter((line) => line.page === firstPage);
   const footerStart = footerTop(first);
   for (const line of lines) {
-    if (line.top >= (line.page === firstPage ? footerStart : FOOTER_TOP)) zones.footer.push(...line.cells.map((c) => c.text));
+    if (line.top >= (line.page === firstPage ? footerStart : FOOTER_TOP))
+      zones.footer.push(...line.cells.map((c) => c.text));
   }
   const upper = first.filter((line) => line.top < footerStart);
   const window = addressWindow(blocksOf(upper.filter((line) => line.top < WINDOW_BOTTOM)));
@@ -69,7 +80,8 @@ export function findZones(lines: readonly LayoutLine[]): Zones {
   for (const line of upper) {
     for (const cell of line.cells) {
       if (inWindow.has(cell)) continue;
-      const beside = window !== null && line.top >= window.top && line.top <= window.bottom && cell.x >= window.x + 0.25;
+      const beside =
+        window !== null && line.top >= window.top && line.top <= window.bottom && cell.x >= window.x + 0.25;
       if (line.bottom <= letterheadBottom + 0.001 || beside) zones.letterhead.push(cell.text);
     }
   }
@@ -90,8 +102,11 @@ function footerTop(lines: readonly LayoutLine[]): number {
 function addressWindow(blocks: readonly Block[]): Block | null {
   const marked = blocks.find((b) => b.cells.length >= 2 && opensRecipientBlock(b.texts[0]!));
   if (marked) return upToTown(marked);
-  const left = blocks.filter((b) => b.x < 0.5 && b.cells.length >= 2 && b.cells.length <= MAX_ADDRESS_LINES
-    && b.texts.some(isPostcodeLine)).sort((a, b) => a.top - b.top);
+  const left = blocks
+    .filter(
+      (b) => b.x < 0.5 && b.cells.length >= 2 && b.cells.length <= MAX_ADDRESS_LINES && b.texts.some(isPostcodeLine),
+    )
+    .sort((a, b) => a.top - b.top);
   if (left.length >= 2) return withoutReturnAddress(left[1]!);
   const only = left[0];
   if (only && blocks.some((b) => b !== only && b.bottom <= only.top)) return withoutReturnAddress(only);

@@ -2,9 +2,15 @@ import { request } from 'undici';
 import { errorMessage } from '../../../common/errors.ts';
 import type { LlmConfig } from './llm-config.ts';
 
-export interface ChatMessage { role: 'system' | 'user'; content: string }
+export interface ChatMessage {
+  role: 'system' | 'user';
+  content: string;
+}
 
-export interface JsonSchemaFormat { name: string; schema: Record<string, unknown> }
+export interface JsonSchemaFormat {
+  name: string;
+  schema: Record<string, unknown>;
+}
 
 /** Tries after a 429, a 5xx or a network error (not after a timeout), so three requests at most. */
 export const CHAT_RETRIES = 2;
@@ -30,7 +36,10 @@ export async function chatJson(config: LlmConfig, messages: ChatMessage[], forma
   for (let attempt = 0; ; attempt++) {
     const useSchema = !schemaRefused.has(endpointKey);
     const body = JSON.stringify({
-      model: config.model, messages, temperature: 0, stream: false,
+      model: config.model,
+      messages,
+      temperature: 0,
+      stream: false,
       response_format: useSchema
         ? { type: 'json_schema', json_schema: { name: format.name, strict: true, schema: format.schema } }
         : { type: 'json_object' },
@@ -39,7 +48,12 @@ export async function chatJson(config: LlmConfig, messages: ChatMessage[], forma
     let retryAfter: string | undefined;
     let text: string;
     try {
-      const response = await request(endpoint, { method: 'POST', headers, body, signal: AbortSignal.timeout(config.timeoutMs) });
+      const response = await request(endpoint, {
+        method: 'POST',
+        headers,
+        body,
+        signal: AbortSignal.timeout(config.timeoutMs),
+      });
       status = response.statusCode;
       retryAfter = headerValue(response.headers['retry-after']);
       text = await readCapped(response.body, MAX_ANSWER_BYTES, describe);
@@ -78,7 +92,8 @@ function answerObject(text: string, describe: string): unknown {
     throw new Error(`${describe} answered with something that is not JSON: ${text.slice(0, 200)}`);
   }
   const message = completion.choices?.[0]?.message;
-  if (typeof message?.refusal === 'string' && message.refusal) throw new Error(`${describe} refused: ${message.refusal.slice(0, 200)}`);
+  if (typeof message?.refusal === 'string' && message.refusal)
+    throw new Error(`${describe} refused: ${message.refusal.slice(0, 200)}`);
   if (typeof message?.content !== 'string') throw new Error(`${describe} answered without a message content`);
   const content = message.content.trim().replace(/^```(?:json)?\s*([\s\S]*?)\s*```$/u, '$1');
   try {
@@ -103,7 +118,7 @@ async function readCapped(body: AsyncIterable<Buffer>, limit: number, describe: 
 function apiErrorText(text: string): string {
   try {
     const json = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
-    const message = typeof json.error === 'string' ? json.error : json.error?.message ?? json.message;
+    const message = typeof json.error === 'string' ? json.error : (json.error?.message ?? json.message);
     if (typeof message === 'string' && message) return message.slice(0, 300);
   } catch {
     // not JSON: the body's start says what it can
@@ -111,7 +126,8 @@ function apiErrorText(text: string): string {
   return text.slice(0, 200) || '(empty body)';
 }
 
-const headerValue = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+const headerValue = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value[0] : value;
 
 function retryDelay(retryAfter: string | undefined, attempt: number): number {
   const seconds = Number(retryAfter);

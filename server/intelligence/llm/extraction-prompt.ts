@@ -18,7 +18,9 @@ export const EXTRACTION_FORMAT: JsonSchemaFormat = {
     required: ['sender_name', 'reference_number', 'document_date', 'due_date', 'amount', 'currency'],
     properties: {
       sender_name: nullableString('The company or person who issued the document (never the recipient), as printed.'),
-      reference_number: nullableString('The invoice, receipt or document number exactly as printed (not an order, customer or VAT number).'),
+      reference_number: nullableString(
+        'The invoice, receipt or document number exactly as printed (not an order, customer or VAT number).',
+      ),
       document_date: nullableString('The date the document was issued, YYYY-MM-DD.'),
       due_date: nullableString('The date payment is due, YYYY-MM-DD, only when printed.'),
       amount: { type: ['number', 'null'], description: 'The grand total to pay (after tax), as a plain number.' },
@@ -39,20 +41,38 @@ export interface LlmAnswer {
 
 const text = z.string().trim().min(1).max(200);
 const answerFields = {
-  sender_name: text, reference_number: text, document_date: text, due_date: text,
-  amount: z.union([z.number().finite(), z.string().trim().regex(/^-?\d+(?:\.\d+)?$/).transform(Number)]),
-  currency: z.string().trim().regex(/^[A-Za-z]{3}$/).transform((code) => code.toUpperCase()),
+  sender_name: text,
+  reference_number: text,
+  document_date: text,
+  due_date: text,
+  amount: z.union([
+    z.number().finite(),
+    z
+      .string()
+      .trim()
+      .regex(/^-?\d+(?:\.\d+)?$/)
+      .transform(Number),
+  ]),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/)
+    .transform((code) => code.toUpperCase()),
 } as const;
 
 export function readAnswer(raw: unknown): LlmAnswer {
-  const object = typeof raw === 'object' && raw !== null ? raw as Record<string, unknown> : {};
+  const object = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
   const pick = <K extends keyof LlmAnswer>(key: K): LlmAnswer[K] => {
     const result = answerFields[key].safeParse(object[key]);
     return (result.success ? result.data : null) as LlmAnswer[K];
   };
   return {
-    sender_name: pick('sender_name'), reference_number: pick('reference_number'), document_date: pick('document_date'),
-    due_date: pick('due_date'), amount: pick('amount'), currency: pick('currency'),
+    sender_name: pick('sender_name'),
+    reference_number: pick('reference_number'),
+    document_date: pick('document_date'),
+    due_date: pick('due_date'),
+    amount: pick('amount'),
+    currency: pick('currency'),
   };
 }
 
@@ -64,7 +84,8 @@ code. The candidates found by simple rules may be wrong; trust the document text
 
 /** The chat for one document: the instructions, the rules' candidates, then the text (cut at MAX_PROMPT_TEXT_CHARS). */
 export function extractionMessages(documentText: string, candidates: Record<string, unknown>): ChatMessage[] {
-  const pageText = documentText.length > MAX_PROMPT_TEXT_CHARS ? `${documentText.slice(0, MAX_PROMPT_TEXT_CHARS)}\n[…]` : documentText;
+  const pageText =
+    documentText.length > MAX_PROMPT_TEXT_CHARS ? `${documentText.slice(0, MAX_PROMPT_TEXT_CHARS)}\n[…]` : documentText;
   return [
     { role: 'system', content: INSTRUCTIONS },
     {

@@ -39,7 +39,8 @@ export function checkBaseUrl(raw: string, name: string): string {
   if (url.username || url.password) {
     throw new Error(`${name} must not contain credentials; give the API key with --api-key-env or --api-key-stdin`);
   }
-  if (url.search || url.hash) throw new Error(`${name} must not have a query or fragment: give the API root, e.g. http://127.0.0.1:11434/v1`);
+  if (url.search || url.hash)
+    throw new Error(`${name} must not have a query or fragment: give the API root, e.g. http://127.0.0.1:11434/v1`);
   return url.href.replace(/\/+$/, '');
 }
 
@@ -61,6 +62,7 @@ export function checkBounded(raw: string | number, name: string, bounds: { min: 
 
 /** An environment variable name as POSIX shells allow it. */
 export function checkVariableName(raw: string, name: string): string {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(raw)) throw new Error(`${name} must be an environment variable name such as OPENAI_API_KEY, got "${raw}"`);
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(raw))
+    throw new Error(`${name} must be an environment variable name such as OPENAI_API_KEY, got "${raw}"`);
   return raw;
 }

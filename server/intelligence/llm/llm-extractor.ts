@@ -22,8 +22,10 @@ export async function extractWithLlm(config: LlmConfig, input: ExtractionInput):
   try {
     release = await acquireLlmPermit(config.concurrency, AbortSignal.timeout(PERMIT_WAIT_MS));
   } catch (error) {
-    throw new Error(`no turn at the endpoint within ${PERMIT_WAIT_MS / 60_000} min (${config.concurrency} request(s) at a time)`,
-      { cause: error });
+    throw new Error(
+      `no turn at the endpoint within ${PERMIT_WAIT_MS / 60_000} min (${config.concurrency} request(s) at a time)`,
+      { cause: error },
+    );
   }
   let answer: unknown;
   try {

@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { errorMessage } from '../../../common/errors.ts';
 import type { Database } from '../../db/database.ts';
 import {
-  checkBaseUrl, checkBounded, checkModel, checkVariableName, LLM_BOUNDS, LLM_DEFAULTS, type LlmJobSetting,
+  checkBaseUrl,
+  checkBounded,
+  checkModel,
+  checkVariableName,
+  LLM_BOUNDS,
+  LLM_DEFAULTS,
+  type LlmJobSetting,
 } from './llm-config.ts';
 
 /** The row of the settings table that holds the archive's choice. */
@@ -59,13 +65,15 @@ export function readStoredLlmSetting(db: Database): StoredLlmSetting | null {
     parsed = null;
   }
   const result = storedSchema.safeParse(parsed);
-  if (!result.success) throw new Error(`The archive's ${SETTING_KEY} setting is damaged; set it again with "llm set" or "llm off"`);
+  if (!result.success)
+    throw new Error(`The archive's ${SETTING_KEY} setting is damaged; set it again with "llm set" or "llm off"`);
   return result.data;
 }
 
 export function writeLlmSetting(db: Database, setting: StoredLlmSetting): void {
-  db.prepare('INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value')
-    .run(SETTING_KEY, JSON.stringify(storedSchema.parse(setting)));
+  db.prepare(
+    'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+  ).run(SETTING_KEY, JSON.stringify(storedSchema.parse(setting)));
 }
 
 /** The setting the environment gives (ARCHIVE_LLM_*), checked; null when ARCHIVE_LLM_BASE_URL is not set. */
@@ -81,12 +89,17 @@ export function llmSettingFromEnv(env: NodeJS.ProcessEnv): EnabledSetting | null
     api_key_env: env[LLM_ENV.apiKey] ? LLM_ENV.apiKey : null,
     api_key: null,
     timeout_ms: timeout ? checkBounded(timeout, LLM_ENV.timeoutMs, LLM_BOUNDS.timeoutMs) : LLM_DEFAULTS.timeoutMs,
-    concurrency: concurrency ? checkBounded(concurrency, LLM_ENV.concurrency, LLM_BOUNDS.concurrency) : LLM_DEFAULTS.concurrency,
+    concurrency: concurrency
+      ? checkBounded(concurrency, LLM_ENV.concurrency, LLM_BOUNDS.concurrency)
+      : LLM_DEFAULTS.concurrency,
   };
 }
 
 /** The archive's setting, else the environment's; which one, and whether the extractor is on. */
-export function effectiveLlmSetting(db: Database, env: NodeJS.ProcessEnv): { setting: StoredLlmSetting | null; origin: LlmSettingOrigin } {
+export function effectiveLlmSetting(
+  db: Database,
+  env: NodeJS.ProcessEnv,
+): { setting: StoredLlmSetting | null; origin: LlmSettingOrigin } {
   const stored = readStoredLlmSetting(db);
   if (stored) return { setting: stored, origin: 'archive' };
   const fromEnv = llmSettingFromEnv(env);
@@ -95,13 +108,29 @@ export function effectiveLlmSetting(db: Database, env: NodeJS.ProcessEnv): { set
 
 export function viewOfLlmSetting(setting: StoredLlmSetting | null, origin: LlmSettingOrigin): LlmSettingView {
   if (!setting?.enabled) {
-    return { enabled: false, origin, base_url: null, model: null, api_key: { source: 'none' }, timeout_ms: null, concurrency: null };
+    return {
+      enabled: false,
+      origin,
+      base_url: null,
+      model: null,
+      api_key: { source: 'none' },
+      timeout_ms: null,
+      concurrency: null,
+    };
   }
-  const apiKey: LlmSettingView['api_key'] = setting.api_key_env ? { source: 'environment', variable: setting.api_key_env }
-    : setting.api_key ? { source: 'archive' } : { source: 'none' };
+  const apiKey: LlmSettingView['api_key'] = setting.api_key_env
+    ? { source: 'environment', variable: setting.api_key_env }
+    : setting.api_key
+      ? { source: 'archive' }
+      : { source: 'none' };
   return {
-    enabled: true, origin, base_url: setting.base_url, model: setting.model, api_key: apiKey,
-    timeout_ms: setting.timeout_ms, concurrency: setting.concurrency,
+    enabled: true,
+    origin,
+    base_url: setting.base_url,
+    model: setting.model,
+    api_key: apiKey,
+    timeout_ms: setting.timeout_ms,
+    concurrency: setting.concurrency,
   };
 }
 
@@ -121,7 +150,11 @@ export function llmJobSetting(db: Database, env: NodeJS.ProcessEnv): LlmJobSetti
     }
     return {
       config: {
-        baseUrl: setting.base_url, model: setting.model, apiKey, timeoutMs: setting.timeout_ms, concurrency: setting.concurrency,
+        baseUrl: setting.base_url,
+        model: setting.model,
+        apiKey,
+        timeoutMs: setting.timeout_ms,
+        concurrency: setting.concurrency,
       },
     };
   } catch (error) {

@@ -15,7 +15,9 @@ const KEPT_SOURCES = new Set(['e-invoice', 'learned', 'edit', 'metadata']);
 /** Writes the verified values into the analysis's fields where they fill or replace a weaker one; returns their names. */
 export function mergeLlmFields(fields: Fields, verified: VerifiedFields): string[] {
   const set: string[] = [];
-  for (const [name, raw] of Object.entries(verified) as Array<[keyof VerifiedFields, VerifiedFields[keyof VerifiedFields]]>) {
+  for (const [name, raw] of Object.entries(verified) as Array<
+    [keyof VerifiedFields, VerifiedFields[keyof VerifiedFields]]
+  >) {
     if (raw === undefined) continue;
     const existing = fields[name];
     if (existing && (KEPT_SOURCES.has(existing.source) || existing.confidence >= RULES_STAND_AT)) continue;
@@ -28,13 +30,20 @@ export function mergeLlmFields(fields: Fields, verified: VerifiedFields): string
 }
 
 /** A credit note's amount is negative in the rules' reading; the model's figure follows that sign. */
-function signedLike(existing: unknown, amount: { value: number; currency: string }): { value: number; currency: string } {
-  const negative = typeof existing === 'object' && existing !== null && (existing as { value?: unknown }).value !== undefined
-    && Number((existing as { value: unknown }).value) < 0;
+function signedLike(
+  existing: unknown,
+  amount: { value: number; currency: string },
+): { value: number; currency: string } {
+  const negative =
+    typeof existing === 'object' &&
+    existing !== null &&
+    (existing as { value?: unknown }).value !== undefined &&
+    Number((existing as { value: unknown }).value) < 0;
   return negative ? { ...amount, value: -Math.abs(amount.value) } : amount;
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
-  if (typeof a === 'string' && typeof b === 'string') return a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
+  if (typeof a === 'string' && typeof b === 'string')
+    return a.trim().toLocaleLowerCase() === b.trim().toLocaleLowerCase();
   return JSON.stringify(a) === JSON.stringify(b);
 }

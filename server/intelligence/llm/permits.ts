@@ -6,12 +6,22 @@
  */
 
 /** Analysis process → service. */
-export interface LlmPermitMessage { type: 'llm-permit'; op: 'request' | 'return'; id: number; limit: number }
+export interface LlmPermitMessage {
+  type: 'llm-permit';
+  op: 'request' | 'return';
+  id: number;
+  limit: number;
+}
 /** Service → analysis process. */
-export interface LlmPermitGrant { type: 'llm-permit-granted'; id: number }
+export interface LlmPermitGrant {
+  type: 'llm-permit-granted';
+  id: number;
+}
 
 export function isLlmPermitGrant(message: unknown): message is LlmPermitGrant {
-  return typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'llm-permit-granted';
+  return (
+    typeof message === 'object' && message !== null && (message as { type?: unknown }).type === 'llm-permit-granted'
+  );
 }
 
 /**
@@ -64,13 +74,16 @@ export class LlmPermitBroker<Process extends { send(message: LlmPermitGrant): un
       own.delete(message.id);
       return;
     }
-    own.set(message.id, this.counter.request(message.limit, () => {
-      try {
-        process.send({ type: 'llm-permit-granted', id: message.id });
-      } catch {
-        // the process is gone; its exit gives the permit back
-      }
-    }));
+    own.set(
+      message.id,
+      this.counter.request(message.limit, () => {
+        try {
+          process.send({ type: 'llm-permit-granted', id: message.id });
+        } catch {
+          // the process is gone; its exit gives the permit back
+        }
+      }),
+    );
   }
 
   forget(process: Process): void {

@@ -23,14 +23,25 @@ export interface Verification {
  * knows), in a currency it names (else the rules' currency); a date among its dates, read day first and month first;
  * the sender's name in its text (case and spacing aside); the reference verbatim.
  */
-export function verifyAnswer(answer: LlmAnswer, text: string, options: { today: string; rulesCurrency: string | null }): Verification {
+export function verifyAnswer(
+  answer: LlmAnswer,
+  text: string,
+  options: { today: string; rulesCurrency: string | null },
+): Verification {
   const fields: VerifiedFields = {};
   const dropped: Verification['dropped'] = [];
   const doc = makeDoc(text);
-  const dates = [...findDates(doc, { monthFirst: false, today: options.today }), ...findDates(doc, { monthFirst: true, today: options.today })];
+  const dates = [
+    ...findDates(doc, { monthFirst: false, today: options.today }),
+    ...findDates(doc, { monthFirst: true, today: options.today }),
+  ];
   const printedDates = new Set(dates.map((date) => date.iso));
 
-  const check = <K extends keyof VerifiedFields>(key: K, value: VerifiedFields[K] | null | undefined, printed: boolean): void => {
+  const check = <K extends keyof VerifiedFields>(
+    key: K,
+    value: VerifiedFields[K] | null | undefined,
+    printed: boolean,
+  ): void => {
     if (value === null || value === undefined) return;
     if (printed) fields[key] = value;
     else dropped.push(key);
@@ -52,15 +63,19 @@ export function verifyAnswer(answer: LlmAnswer, text: string, options: { today: 
     const tokens = [...findMoney(doc, blocked).values()].flat();
     const cents = Math.round(Math.abs(answer.amount) * 100);
     const printed = tokens.some((token) => Math.round(Math.abs(token.value) * 100) === cents);
-    const currency = answer.currency && currencyPrinted(answer.currency, tokens, text) ? answer.currency : options.rulesCurrency;
+    const currency =
+      answer.currency && currencyPrinted(answer.currency, tokens, text) ? answer.currency : options.rulesCurrency;
     check('amount', { value: answer.amount, currency: currency ?? '' }, printed && currency !== null);
   }
   return { fields, dropped };
 }
 
 function currencyPrinted(code: string, tokens: readonly MoneyToken[], text: string): boolean {
-  return tokens.some((token) => token.currency === code) || new RegExp(`(?<![A-Za-z])${code}(?![A-Za-z])`).test(text)
-    || dominantCurrency(text) === code;
+  return (
+    tokens.some((token) => token.currency === code) ||
+    new RegExp(`(?<![A-Za-z])${code}(?![A-Za-z])`).test(text) ||
+    dominantCurrency(text) === code
+  );
 }
 
 const loose = (value: string): string => value.normalize('NFKC').toLocaleLowerCase().replace(/\s+/g, ' ').trim();

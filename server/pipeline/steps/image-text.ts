@@ -17,8 +17,10 @@ export const imageTextStep: AnalysisStep = {
     let pages = 0;
     let pagesInFile = 0;
     try {
-      const source: Iterable<RasterPage> = input.format === 'tiff'
-        ? decodeTiffPages(bytes, decodeLimitsOf(input).maxPages) : [await decodeJpegOrPng(bytes)];
+      const source: Iterable<RasterPage> =
+        input.format === 'tiff'
+          ? decodeTiffPages(bytes, decodeLimitsOf(input).maxPages)
+          : [await decodeJpegOrPng(bytes)];
       for (const { image, dpi, warning, pagesInFile: total } of source) {
         pages++;
         pagesInFile = total ?? pages;
@@ -28,9 +30,11 @@ export const imageTextStep: AnalysisStep = {
       }
     } catch (error) {
       if (!(error instanceof ImageDecodeError)) throw error;
-      analysis.notes.push(pages > 0
-        ? `Only the first ${pages} page(s) of the image could be read: ${error.message}`
-        : `The image could not be read: ${error.message}`);
+      analysis.notes.push(
+        pages > 0
+          ? `Only the first ${pages} page(s) of the image could be read: ${error.message}`
+          : `The image could not be read: ${error.message}`,
+      );
     }
     analysis.pageCount = pages > 0 ? pagesInFile : null;
     analysis.content = texts.join('\n\n');

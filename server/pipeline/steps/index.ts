@@ -11,5 +11,12 @@ import { emptyTextStep } from './unsupported-text.ts';
  * The pipeline, in order. Each text step handles its own formats and ignores the rest: PDF (text layer, OCR for
  * scanned pages), images (OCR), Office documents; then a note if no text came out at all.
  */
-export const ANALYSIS_STEPS: readonly AnalysisStep[] = [pdfTextStep, imageTextStep, officeTextStep, emptyTextStep, understandStep,
-  llmExtractStep, filenameTitleStep];
+export const ANALYSIS_STEPS: readonly AnalysisStep[] = [
+  pdfTextStep,
+  imageTextStep,
+  officeTextStep,
+  emptyTextStep,
+  understandStep,
+  llmExtractStep,
+  filenameTitleStep,
+];

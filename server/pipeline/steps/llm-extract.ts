@@ -22,14 +22,18 @@ export const llmExtractStep: AnalysisStep = {
       return;
     }
     if (letterCount(analysis.content, 20) < 20) return;
-    const candidates = Object.fromEntries(CANDIDATE_FIELDS.flatMap((name) => {
-      const field = analysis.fields[name];
-      return field ? [[name, field.value]] : [];
-    }));
+    const candidates = Object.fromEntries(
+      CANDIDATE_FIELDS.flatMap((name) => {
+        const field = analysis.fields[name];
+        return field ? [[name, field.value]] : [];
+      }),
+    );
     const rulesAmount = analysis.fields.amount?.value as { currency?: unknown } | undefined;
     try {
       const { fields, dropped } = await extractWithLlm(setting.config, {
-        text: analysis.content, candidates, today: input.today,
+        text: analysis.content,
+        candidates,
+        today: input.today,
         rulesCurrency: typeof rulesAmount?.currency === 'string' ? rulesAmount.currency : null,
       });
       mergeLlmFields(analysis.fields, fields);

@@ -15,7 +15,13 @@ export function ocrLanguagesOf(input: AnalysisInput): { languages: string[]; una
   return resolveOcrLanguages(Array.isArray(requested) ? requested : undefined);
 }
 
-interface PageResult { number: number; chars: number; confidence: number; script: string | null; model: string | null }
+interface PageResult {
+  number: number;
+  chars: number;
+  confidence: number;
+  script: string | null;
+  model: string | null;
+}
 
 /**
  * Collects what OCR did across the pages of one document and turns it into the analysis: the overall confidence
@@ -41,7 +47,13 @@ export class OcrReport {
       const result = await read();
       if (result === null) return null;
       const text = tidyOcrText(result.text);
-      this.pages.push({ number, chars: text.replace(/\s+/g, '').length, confidence: result.confidence, script: result.script, model: result.model });
+      this.pages.push({
+        number,
+        chars: text.replace(/\s+/g, '').length,
+        confidence: result.confidence,
+        script: result.script,
+        model: result.model,
+      });
       if (result.boxes.length > 0) this.layouts.push({ page: number, aspect: result.aspect, boxes: result.boxes });
       return text;
     } catch (error) {
@@ -62,7 +74,9 @@ export class OcrReport {
   /** Adds fields and notes to the analysis. `unit` names a page in notes ("page", "image"). */
   apply(analysis: Analysis, unit: string): void {
     if (this.unavailable.length > 0 && (this.pages.length > 0 || this.failures.length > 0)) {
-      analysis.notes.push(`No OCR data for language(s) ${this.unavailable.join(', ')}; read with ${this.languages.length === 1 ? this.languages[0]! : `one of ${this.languages.join(', ')}`}.`);
+      analysis.notes.push(
+        `No OCR data for language(s) ${this.unavailable.join(', ')}; read with ${this.languages.length === 1 ? this.languages[0]! : `one of ${this.languages.join(', ')}`}.`,
+      );
     }
     const withText = this.pages.filter((p) => p.chars > 0);
     if (withText.length > 0) {
@@ -74,7 +88,12 @@ export class OcrReport {
       if (mean < LOW_CONFIDENCE) {
         analysis.notes.push(`OCR confidence is low (${Math.round(mean * 100)}%); the text may contain errors.`);
       } else if (weak.length > 0) {
-        analysis.notes.push(`OCR confidence is low on ${unitList(unit, weak.map((p) => p.number))}; the text there may contain errors.`);
+        analysis.notes.push(
+          `OCR confidence is low on ${unitList(
+            unit,
+            weak.map((p) => p.number),
+          )}; the text there may contain errors.`,
+        );
       }
     }
     for (const failure of this.failures.slice(0, 5)) {
@@ -82,14 +101,21 @@ export class OcrReport {
     }
     if (this.failures.length > 5) analysis.notes.push(`OCR failed on ${this.failures.length - 5} more ${unit}s.`);
     // Only a single configured language is known for certain; with several, the text decides (intelligence step).
-    if (this.pages.length > 0 && this.languages.length === 1) analysis.language ??= ISO_LANGUAGE[this.languages[0]!] ?? null;
+    if (this.pages.length > 0 && this.languages.length === 1)
+      analysis.language ??= ISO_LANGUAGE[this.languages[0]!] ?? null;
     if (this.layouts.length > 0) {
-      analysis.layout = [...analysis.layout.filter((l) => !this.layouts.some((o) => o.page === l.page)), ...this.layouts]
-        .sort((a, b) => a.page - b.page);
+      analysis.layout = [
+        ...analysis.layout.filter((l) => !this.layouts.some((o) => o.page === l.page)),
+        ...this.layouts,
+      ].sort((a, b) => a.page - b.page);
     }
-    const foreign = [...new Set(this.pages.map((p) => p.script).filter((s): s is string => !!s && !READABLE_SCRIPTS.has(s)))];
+    const foreign = [
+      ...new Set(this.pages.map((p) => p.script).filter((s): s is string => !!s && !READABLE_SCRIPTS.has(s))),
+    ];
     if (foreign.length > 0) {
-      analysis.notes.push(`The scan appears to be in ${foreign.join(', ')} script, which the installed OCR languages do not cover.`);
+      analysis.notes.push(
+        `The scan appears to be in ${foreign.join(', ')} script, which the installed OCR languages do not cover.`,
+      );
     }
   }
 }
@@ -104,5 +130,9 @@ function unitList(unit: string, numbers: number[]): string {
 
 /** Tesseract's text: trailing spaces and runs of blank lines removed, form feeds dropped. */
 export function tidyOcrText(text: string): string {
-  return text.replace(/\f/g, '').replace(/[ \t]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  return text
+    .replace(/\f/g, '')
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }

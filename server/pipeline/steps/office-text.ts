@@ -20,7 +20,15 @@ import { xlsxText } from './office/xlsx.ts';
  */
 
 const READERS: Partial<Record<FileFormat, (path: string) => Promise<Extracted>>> = {
-  docx: docxText, xlsx: xlsxText, pptx: pptxText, odt: odfText, ods: odfText, odp: odfText, doc: docText, xls: xlsText, ppt: pptText,
+  docx: docxText,
+  xlsx: xlsxText,
+  pptx: pptxText,
+  odt: odfText,
+  ods: odfText,
+  odp: odfText,
+  doc: docText,
+  xls: xlsText,
+  ppt: pptText,
 };
 
 export const officeTextStep: AnalysisStep = {
@@ -32,7 +40,9 @@ export const officeTextStep: AnalysisStep = {
     try {
       result = await read(input.filePath);
     } catch (error) {
-      analysis.notes.push(`The ${input.format.toUpperCase()} file could not be read (${reason(error)}); no text was extracted.`);
+      analysis.notes.push(
+        `The ${input.format.toUpperCase()} file could not be read (${reason(error)}); no text was extracted.`,
+      );
       return;
     }
     applyExtracted(analysis, input.format, result);
@@ -53,7 +63,10 @@ function applyExtracted(analysis: Analysis, format: FileFormat, result: Extracte
   }
   analysis.content = text;
   analysis.pageCount = result.pageCount;
-  if (result.truncated) analysis.notes.push(`The ${format.toUpperCase()} file is very large; only its first ${MAX_OFFICE_CHARS.toLocaleString('en')} characters of text were kept.`);
+  if (result.truncated)
+    analysis.notes.push(
+      `The ${format.toUpperCase()} file is very large; only its first ${MAX_OFFICE_CHARS.toLocaleString('en')} characters of text were kept.`,
+    );
 }
 
 function reason(error: unknown): string {

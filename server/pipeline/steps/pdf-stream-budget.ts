@@ -42,12 +42,16 @@ export async function checkPdfStreams(bytes: Uint8Array, limits: DecodeLimits): 
     const size = await inflatedSize(file, dataStart, stages, perStream);
     report.decodedBytes += size;
     if (size > limits.maxStreamBytes) {
-      throw new ProcessingLimitError(`PDF too large to process: a compressed stream${object ? ` (object ${object})` : ''} inflates to `
-        + `more than ${megabytes(limits.maxStreamBytes)} MB (the limit per stream).`);
+      throw new ProcessingLimitError(
+        `PDF too large to process: a compressed stream${object ? ` (object ${object})` : ''} inflates to ` +
+          `more than ${megabytes(limits.maxStreamBytes)} MB (the limit per stream).`,
+      );
     }
     if (report.decodedBytes > limits.maxDecodedBytes) {
-      throw new ProcessingLimitError(`PDF too large to process: its compressed streams inflate to more than `
-        + `${megabytes(limits.maxDecodedBytes)} MB together (the limit per document).`);
+      throw new ProcessingLimitError(
+        `PDF too large to process: its compressed streams inflate to more than ` +
+          `${megabytes(limits.maxDecodedBytes)} MB together (the limit per document).`,
+      );
     }
   }
   return report;
@@ -64,7 +68,8 @@ function streamDataStart(file: Buffer, at: number): number | null {
   return start === at + STREAM.length ? null : start;
 }
 
-const isWhitespace = (byte: number): boolean => byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0;
+const isWhitespace = (byte: number): boolean =>
+  byte === 0x20 || byte === 0x0a || byte === 0x0d || byte === 0x09 || byte === 0x0c || byte === 0;
 
 function dictionaryBefore(file: Buffer, at: number): { object: string | null; dictionary: string } {
   const window = file.toString('latin1', Math.max(0, at - DICTIONARY_WINDOW), at);
@@ -97,7 +102,8 @@ function leadingFlateStages(dictionary: string): number {
 async function inflatedSize(file: Buffer, start: number, stages: number, cap: number): Promise<number> {
   // Z_SYNC_FLUSH: a stream cut short still yields what it holds, as pdf.js reads it.
   const inflaters: Inflate[] = Array.from({ length: stages }, () =>
-    createInflate({ finishFlush: constants.Z_SYNC_FLUSH, chunkSize: 256 * 1024 }));
+    createInflate({ finishFlush: constants.Z_SYNC_FLUSH, chunkSize: 256 * 1024 }),
+  );
   for (let i = 0; i + 1 < stages; i++) inflaters[i]!.pipe(inflaters[i + 1]!);
   const first = inflaters[0]!;
   const last = inflaters.at(-1)!;
@@ -114,7 +120,11 @@ async function inflatedSize(file: Buffer, start: number, stages: number, cap: nu
   const settled = new Promise<void>((resolve) => {
     last.once('end', resolve);
     last.once('close', resolve);
-    for (const inflater of inflaters) inflater.once('error', () => { stop(); resolve(); });
+    for (const inflater of inflaters)
+      inflater.once('error', () => {
+        stop();
+        resolve();
+      });
   });
   for (let at = start; at < file.length && !stopped; at += FEED_CHUNK) {
     if (!first.write(file.subarray(at, at + FEED_CHUNK))) {

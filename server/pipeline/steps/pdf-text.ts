@@ -34,7 +34,12 @@ const RESOURCES = {
 /** `maxImagePixels`: images larger than this are left out of the page, never decoded. */
 export async function openPdf(data: Uint8Array, maxImagePixels: number): Promise<PDFDocumentProxy> {
   return getDocument({
-    data, isEvalSupported: false, disableFontFace: true, useSystemFonts: false, verbosity: 0, maxImageSize: maxImagePixels,
+    data,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+    maxImageSize: maxImagePixels,
     ...RESOURCES,
   }).promise;
 }
@@ -105,9 +110,15 @@ export const pdfTextStep: AnalysisStep = {
 
 function oversizeImagesNote({ oversizeImages: images }: StreamBudgetReport, maxPixels: number): string | null {
   if (images.length === 0) return null;
-  const sizes = images.slice(0, 3).map((i) => `${i.width}×${i.height}`).join(', ') + (images.length > 3 ? ', …' : '');
-  return `${images.length === 1 ? 'An image' : `${images.length} images`} larger than ${Math.round(maxPixels / 1e6)} megapixels `
-    + `(${sizes}) ${images.length === 1 ? 'was' : 'were'} left out; text in ${images.length === 1 ? 'it' : 'them'} was not read.`;
+  const sizes =
+    images
+      .slice(0, 3)
+      .map((i) => `${i.width}×${i.height}`)
+      .join(', ') + (images.length > 3 ? ', …' : '');
+  return (
+    `${images.length === 1 ? 'An image' : `${images.length} images`} larger than ${Math.round(maxPixels / 1e6)} megapixels ` +
+    `(${sizes}) ${images.length === 1 ? 'was' : 'were'} left out; text in ${images.length === 1 ? 'it' : 'them'} was not read.`
+  );
 }
 
 const visibleChars = (text: string): number => text.replace(/\s+/g, '').length;
@@ -154,9 +165,12 @@ export function textLayerLayout(page: PDFPageProxy, number: number, items: reado
       viewport.convertToViewportPoint(e - uy * size, f + ux * size),
       viewport.convertToViewportPoint(e + ux * item.width - uy * size, f + uy * item.width + ux * size),
     ];
-    const xs = corners.map((p) => p[0]!), ys = corners.map((p) => p[1]!);
-    const x0 = clamp01(Math.min(...xs) / width), x1 = clamp01(Math.max(...xs) / width);
-    const y0 = clamp01(Math.min(...ys) / height), y1 = clamp01(Math.max(...ys) / height);
+    const xs = corners.map((p) => p[0]!),
+      ys = corners.map((p) => p[1]!);
+    const x0 = clamp01(Math.min(...xs) / width),
+      x1 = clamp01(Math.max(...xs) / width);
+    const y0 = clamp01(Math.min(...ys) / height),
+      y1 = clamp01(Math.max(...ys) / height);
     if (![x0, x1, y0, y1].every(Number.isFinite)) continue;
     boxes.push({ text, x: x0, y: y0, width: x1 - x0, height: y1 - y0 });
   }
@@ -171,9 +185,25 @@ export type TextItem = Extract<TextContentItem, { str: string }>;
 // ---------------------------------------------------------------------------------------------------------------
 // Reading order.
 
-interface Piece { text: string; u: number; v: number; width: number; size: number }
-interface Fragment { text: string; u0: number; u1: number; v: number; size: number }
-interface Row { fragments: Fragment[]; v: number; size: number }
+interface Piece {
+  text: string;
+  u: number;
+  v: number;
+  width: number;
+  size: number;
+}
+interface Fragment {
+  text: string;
+  u0: number;
+  u1: number;
+  v: number;
+  size: number;
+}
+interface Row {
+  fragments: Fragment[];
+  v: number;
+  size: number;
+}
 
 /**
  * Text items of one page in reading order. The content stream order is not trusted (generators emit table
@@ -187,7 +217,8 @@ export function readingOrderText(items: readonly TextItem[]): string {
   const visible = items.filter((item) => item.str.trim() !== '');
   if (visible.length === 0) return '';
   // Text set at an angle (a rotated page, a margin note) is read in its own frame; the prevailing angle wins.
-  const angleOf = (item: TextItem): number => Math.round((Math.atan2(item.transform[1] as number, item.transform[0] as number) * 180) / Math.PI);
+  const angleOf = (item: TextItem): number =>
+    Math.round((Math.atan2(item.transform[1] as number, item.transform[0] as number) * 180) / Math.PI);
   const weight = new Map<number, number>();
   for (const item of visible) weight.set(angleOf(item), (weight.get(angleOf(item)) ?? 0) + item.str.length);
   const main = [...weight.entries()].sort((a, b) => b[1] - a[1])[0]![0];
@@ -196,7 +227,8 @@ export function readingOrderText(items: readonly TextItem[]): string {
   const text = orderPieces(inFrame.map((item) => toPiece(item, main)));
   // The rest, grouped by their own angle, after the main text.
   const rest = [...new Set(others.map(angleOf))].map((angle) =>
-    orderPieces(others.filter((item) => angleOf(item) === angle).map((item) => toPiece(item, angle))));
+    orderPieces(others.filter((item) => angleOf(item) === angle).map((item) => toPiece(item, angle))),
+  );
   return [text, ...rest].filter(Boolean).join('\n\n');
 }
 
@@ -218,7 +250,10 @@ function median(values: number[]): number {
 function orderPieces(pieces: Piece[]): string {
   if (pieces.length === 0) return '';
   // Rows, top to bottom: a piece joins the row whose baseline is within half a font size of its own.
-  const sorted = pieces.map((p, i) => ({ p, i })).sort((x, y) => y.p.v - x.p.v || x.i - y.i).map((x) => x.p);
+  const sorted = pieces
+    .map((p, i) => ({ p, i }))
+    .sort((x, y) => y.p.v - x.p.v || x.i - y.i)
+    .map((x) => x.p);
   const rows: Piece[][] = [];
   let current: Piece[] = [];
   let baseline = Infinity;
@@ -283,9 +318,11 @@ function orderRows(rows: Row[]): Row[] {
   const section = findColumnSection(rows);
   if (!section) return rows;
   const { start, end, gutter } = section;
-  const side = (keep: (f: Fragment) => boolean): Row[] => rows.slice(start, end)
-    .map((row) => ({ ...row, fragments: row.fragments.filter(keep) }))
-    .filter((row) => row.fragments.length > 0);
+  const side = (keep: (f: Fragment) => boolean): Row[] =>
+    rows
+      .slice(start, end)
+      .map((row) => ({ ...row, fragments: row.fragments.filter(keep) }))
+      .filter((row) => row.fragments.length > 0);
   return [
     ...orderRows(rows.slice(0, start)),
     ...orderRows(side((f) => f.u1 <= gutter)),
@@ -315,14 +352,23 @@ function findColumnSection(rows: Row[]): { start: number; end: number; gutter: n
       }
       let end = start + 1;
       // A wide vertical gap (two blank lines or more) ends a column section too: what follows is a new part.
-      while (end < rows.length && !crosses(rows[end]!)
-        && rows[end - 1]!.v - rows[end]!.v <= Math.max(rows[end - 1]!.size, rows[end]!.size) * 3) end++;
+      while (
+        end < rows.length &&
+        !crosses(rows[end]!) &&
+        rows[end - 1]!.v - rows[end]!.v <= Math.max(rows[end - 1]!.size, rows[end]!.size) * 3
+      )
+        end++;
       const run = rows.slice(start, end);
       const left = run.flatMap((r) => r.fragments.filter((f) => f.u1 <= gutter).map((f) => f.text.length));
       const right = run.flatMap((r) => r.fragments.filter((f) => f.u0 >= gutter).map((f) => f.text.length));
-      const both = run.filter((r) => r.fragments.some((f) => f.u1 <= gutter) && r.fragments.some((f) => f.u0 >= gutter)).length;
-      const prose = left.length >= MIN_COLUMN_ROWS && right.length >= MIN_COLUMN_ROWS
-        && median(left) >= PROSE_MIN_CHARS && median(right) >= PROSE_MIN_CHARS;
+      const both = run.filter(
+        (r) => r.fragments.some((f) => f.u1 <= gutter) && r.fragments.some((f) => f.u0 >= gutter),
+      ).length;
+      const prose =
+        left.length >= MIN_COLUMN_ROWS &&
+        right.length >= MIN_COLUMN_ROWS &&
+        median(left) >= PROSE_MIN_CHARS &&
+        median(right) >= PROSE_MIN_CHARS;
       if (prose && both >= 2 && (!best || both > best.score)) best = { start, end, gutter, score: both };
       start = end;
     }

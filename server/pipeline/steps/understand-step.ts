@@ -13,15 +13,21 @@ export const understandStep: AnalysisStep = {
   async run(input, analysis) {
     const einvoice = input.format === 'pdf' ? await readEInvoiceFromPdf(input.filePath) : null;
     const understanding = understand({
-      text: analysis.content, filename: input.originalFilename, categories: input.categories, einvoice, today: input.today,
+      text: analysis.content,
+      filename: input.originalFilename,
+      categories: input.categories,
+      einvoice,
+      today: input.today,
       layout: analysis.layout,
     });
     const ocr = analysis.fields.ocr_confidence?.value;
     for (const [name, field] of Object.entries(understanding)) {
       if (!field) continue;
       // A name read by OCR is right only if every letter is: its confidence is scaled by how well the page was read.
-      const scaled = typeof ocr === 'number' && field.source === 'text' && NAME_FIELDS.has(name)
-        ? { ...field, confidence: Math.round(field.confidence * Math.min(1, ocr) * 100) / 100 } : field;
+      const scaled =
+        typeof ocr === 'number' && field.source === 'text' && NAME_FIELDS.has(name)
+          ? { ...field, confidence: Math.round(field.confidence * Math.min(1, ocr) * 100) / 100 }
+          : field;
       analysis.fields[name] = scaled;
     }
     if (einvoice) analysis.fields.einvoice = { value: einvoice, source: 'e-invoice', confidence: 1 };

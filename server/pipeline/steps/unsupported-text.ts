@@ -12,7 +12,9 @@ export const emptyTextStep: AnalysisStep = {
       case 'pdf':
         analysis.notes.push('No text was found: the PDF has no text layer and OCR found no text on its pages.');
         break;
-      case 'jpeg': case 'png': case 'tiff':
+      case 'jpeg':
+      case 'png':
+      case 'tiff':
         analysis.notes.push('No text was found: OCR found no text in the image.');
         break;
       default:

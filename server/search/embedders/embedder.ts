@@ -14,22 +14,39 @@ export interface Embedder {
   embedDocuments?(documents: ReadonlyArray<readonly DocumentField[]>): Promise<Float32Array[]>;
 }
 
-export interface DocumentField { text: string; weight: number }
+export interface DocumentField {
+  text: string;
+  weight: number;
+}
 
 export type EmbedderConfig =
   | { kind: 'hashed'; dimensions?: number }
   | { kind: 'onnx'; modelDir: string; maxTokens?: number; batchSize?: number }
-  | { kind: 'openai'; baseUrl: string; model: string; apiKey?: string; dimensions?: number; timeoutMs?: number; batchSize?: number };
+  | {
+      kind: 'openai';
+      baseUrl: string;
+      model: string;
+      apiKey?: string;
+      dimensions?: number;
+      timeoutMs?: number;
+      batchSize?: number;
+    };
 
 export const embedderConfigSchema: z.ZodType<EmbedderConfig> = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('hashed'), dimensions: z.number().int().min(64).max(4096).optional() }),
   z.strictObject({
-    kind: z.literal('onnx'), modelDir: z.string().min(1),
-    maxTokens: z.number().int().min(8).max(8192).optional(), batchSize: z.number().int().min(1).max(256).optional(),
+    kind: z.literal('onnx'),
+    modelDir: z.string().min(1),
+    maxTokens: z.number().int().min(8).max(8192).optional(),
+    batchSize: z.number().int().min(1).max(256).optional(),
   }),
   z.strictObject({
-    kind: z.literal('openai'), baseUrl: z.url(), model: z.string().min(1), apiKey: z.string().min(1).optional(),
-    dimensions: z.number().int().min(1).max(16384).optional(), timeoutMs: z.number().int().min(100).optional(),
+    kind: z.literal('openai'),
+    baseUrl: z.url(),
+    model: z.string().min(1),
+    apiKey: z.string().min(1).optional(),
+    dimensions: z.number().int().min(1).max(16384).optional(),
+    timeoutMs: z.number().int().min(100).optional(),
     batchSize: z.number().int().min(1).max(2048).optional(),
   }),
 ]);
@@ -58,14 +75,20 @@ export async function createEmbedder(config: EmbedderConfig = { kind: 'hashed' }
  */
 export function embedderConfigFromEnv(env: NodeJS.ProcessEnv = process.env): EmbedderConfig {
   const kind = env.ARCHIVE_EMBEDDER ?? 'hashed';
-  const raw = kind === 'onnx' ? { kind, modelDir: env.ARCHIVE_EMBEDDER_MODEL_DIR }
-    : kind === 'openai' ? {
-      kind, baseUrl: env.ARCHIVE_EMBEDDER_BASE_URL, model: env.ARCHIVE_EMBEDDER_MODEL,
-      ...(env.ARCHIVE_EMBEDDER_API_KEY ? { apiKey: env.ARCHIVE_EMBEDDER_API_KEY } : {}),
-    }
-      : { kind };
+  const raw =
+    kind === 'onnx'
+      ? { kind, modelDir: env.ARCHIVE_EMBEDDER_MODEL_DIR }
+      : kind === 'openai'
+        ? {
+            kind,
+            baseUrl: env.ARCHIVE_EMBEDDER_BASE_URL,
+            model: env.ARCHIVE_EMBEDDER_MODEL,
+            ...(env.ARCHIVE_EMBEDDER_API_KEY ? { apiKey: env.ARCHIVE_EMBEDDER_API_KEY } : {}),
+          }
+        : { kind };
   const parsed = embedderConfigSchema.safeParse(raw);
-  if (!parsed.success) throw new Error(`Invalid embedder configuration (ARCHIVE_EMBEDDER=${kind}): ${z.prettifyError(parsed.error)}`);
+  if (!parsed.success)
+    throw new Error(`Invalid embedder configuration (ARCHIVE_EMBEDDER=${kind}): ${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }
 

@@ -10,8 +10,11 @@ export const HASHED_EMBEDDER_VERSION = 1;
  * words do not outweigh short ones; the word itself adds exact-match evidence; a synonym concept is weighted above
  * both because it is the only thing a German word and its English translation share.
  */
-const NGRAM_WEIGHT = 1, WORD_WEIGHT = 0.8, CONCEPT_WEIGHT = 2;
-const MIN_GRAM = 3, MAX_GRAM = 5;
+const NGRAM_WEIGHT = 1,
+  WORD_WEIGHT = 0.8,
+  CONCEPT_WEIGHT = 2;
+const MIN_GRAM = 3,
+  MAX_GRAM = 5;
 
 /** FNV-1a over UTF-16 code units, then murmur3's finaliser so that every output bit depends on every input bit. */
 export function hash32(text: string): number {
@@ -29,7 +32,10 @@ export function hash32(text: string): number {
 }
 
 /** A word's contribution: signed weights at hashed positions (duplicates merged). */
-interface Block { index: Int32Array; value: Float32Array }
+interface Block {
+  index: Int32Array;
+  value: Float32Array;
+}
 
 /**
  * The built-in embedder: works offline, needs no weights. A text becomes the sum of its words' blocks
@@ -66,7 +72,8 @@ export class HashedEmbedder implements Embedder {
     for (const field of fields) {
       const { words, concepts } = this.countTerms(field.text);
       for (const [word, tf] of words) this.addBlock(vector, this.blockOf(word), field.weight * (1 + Math.log(tf)));
-      for (const [concept, tf] of concepts) this.addFeature(vector, `c:${concept}`, CONCEPT_WEIGHT * field.weight * (1 + Math.log(tf)));
+      for (const [concept, tf] of concepts)
+        this.addFeature(vector, `c:${concept}`, CONCEPT_WEIGHT * field.weight * (1 + Math.log(tf)));
     }
     return l2Normalize(vector);
   }
@@ -78,7 +85,9 @@ export class HashedEmbedder implements Embedder {
     const concepts = new Map<string, number>();
     for (let i = 0; i < all.length; i++) {
       const word = all[i]!;
-      if (i + 1 < all.length) for (const concept of conceptsOfPhrase(word, all[i + 1]!)) concepts.set(concept, (concepts.get(concept) ?? 0) + 1);
+      if (i + 1 < all.length)
+        for (const concept of conceptsOfPhrase(word, all[i + 1]!))
+          concepts.set(concept, (concepts.get(concept) ?? 0) + 1);
       if (STOPWORDS.has(word) || (word.length < 2 && !isNumeric(word))) continue;
       words.set(word, (words.get(word) ?? 0) + 1);
     }
@@ -100,7 +109,8 @@ export class HashedEmbedder implements Embedder {
     if (!isNumeric(word)) {
       const padded = `<${word}>`;
       const grams: string[] = [];
-      for (let n = MIN_GRAM; n <= MAX_GRAM; n++) for (let i = 0; i + n <= padded.length; i++) grams.push(padded.slice(i, i + n));
+      for (let n = MIN_GRAM; n <= MAX_GRAM; n++)
+        for (let i = 0; i + n <= padded.length; i++) grams.push(padded.slice(i, i + n));
       const each = NGRAM_WEIGHT / Math.sqrt(grams.length);
       for (const gram of grams) add(`g:${gram}`, each);
       for (const { concept, weight } of conceptsOfWord(word)) add(`c:${concept}`, CONCEPT_WEIGHT * weight);

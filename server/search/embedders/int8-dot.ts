@@ -100,20 +100,24 @@
  *         (local.set $tiles (i32.sub (local.get $tiles) (i32.const 1)))
  *         (br $eachTile)))))
  */
-const WASM_BASE64 = 'AGFzbQEAAAABDAFgCH9/f39/f39/AAMCAQAFAwEAAQcRAgZtZW1vcnkCAARkb3RzAAAK2QQB1gQCC38IeyACQQJ0IQkgCUFwcSEKIAdBAXQhDAJAA0Ag'
-  + 'BEUNASAGIAdBAnRqIQ4gBiENAkADQCANIA5PDQEgDf0MAAAAAAAAAAAAAAAAAAAAAP0LBAAgDUEQaiENDAALC0EAIQgCQANAIAggCk8NASADIAAgCGoo'
-  + 'AgBqIQ8gAyAAIAhqKAIEaiEQIAMgACAIaigCCGohESADIAAgCGooAgxqIRIgASAIaigCAP0RIRMgASAIaigCBP0RIRQgASAIaigCCP0RIRUgASAIaigC'
-  + 'DP0RIRZBACELIAYhDQJAA0AgCyAMTw0BIA8gC2r9AAQAIRcgECALav0ABAAhGCARIAtq/QAEACEZIBIgC2r9AAQAIRogDSAN/QAEACAX/YcBIBP9ugEg'
-  + 'GP2HASAU/boB/a4BIBn9hwEgFf26ASAa/YcBIBb9ugH9rgH9rgH9rgH9CwQAIA0gDf0ABBAgF/2IASAT/boBIBj9iAEgFP26Af2uASAZ/YgBIBX9ugEg'
-  + 'Gv2IASAW/boB/a4B/a4B/a4B/QsEECALQRBqIQsgDUEgaiENDAALCyAIQRBqIQgMAAsLAkADQCAIIAlPDQEgAyAAIAhqKAIAaiEPIAEgCGooAgD9ESET'
-  + 'QQAhCyAGIQ0CQANAIAsgDE8NASAPIAtq/QAEACEXIA0gDf0ABAAgF/2HASAT/boB/a4B/QsEACANIA39AAQQIBf9iAEgE/26Af2uAf0LBBAgC0EQaiEL'
-  + 'IA1BIGohDQwACwsgCEEEaiEIDAALCyAOIQYgAyAFaiEDIARBAWshBAwACwsL';
+const WASM_BASE64 =
+  'AGFzbQEAAAABDAFgCH9/f39/f39/AAMCAQAFAwEAAQcRAgZtZW1vcnkCAARkb3RzAAAK2QQB1gQCC38IeyACQQJ0IQkgCUFwcSEKIAdBAXQhDAJAA0Ag' +
+  'BEUNASAGIAdBAnRqIQ4gBiENAkADQCANIA5PDQEgDf0MAAAAAAAAAAAAAAAAAAAAAP0LBAAgDUEQaiENDAALC0EAIQgCQANAIAggCk8NASADIAAgCGoo' +
+  'AgBqIQ8gAyAAIAhqKAIEaiEQIAMgACAIaigCCGohESADIAAgCGooAgxqIRIgASAIaigCAP0RIRMgASAIaigCBP0RIRQgASAIaigCCP0RIRUgASAIaigC' +
+  'DP0RIRZBACELIAYhDQJAA0AgCyAMTw0BIA8gC2r9AAQAIRcgECALav0ABAAhGCARIAtq/QAEACEZIBIgC2r9AAQAIRogDSAN/QAEACAX/YcBIBP9ugEg' +
+  'GP2HASAU/boB/a4BIBn9hwEgFf26ASAa/YcBIBb9ugH9rgH9rgH9rgH9CwQAIA0gDf0ABBAgF/2IASAT/boBIBj9iAEgFP26Af2uASAZ/YgBIBX9ugEg' +
+  'Gv2IASAW/boB/a4B/a4B/a4B/QsEECALQRBqIQsgDUEgaiENDAALCyAIQRBqIQgMAAsLAkADQCAIIAlPDQEgAyAAIAhqKAIAaiEPIAEgCGooAgD9ESET' +
+  'QQAhCyAGIQ0CQANAIAsgDE8NASAPIAtq/QAEACEXIA0gDf0ABAAgF/2HASAT/boB/a4B/QsEACANIA39AAQQIBf9iAEgE/26Af2uAf0LBBAgC0EQaiEL' +
+  'IA1BIGohDQwACwsgCEEEaiEIDAALCyAOIQYgAyAFaiEDIARBAWshBAwACwsL';
 
 /** Vectors per tile: the tile's int32 sums (16 KB) stay in the first-level cache while its runs stream past. */
 export const TILE = 4096;
 
 /** The slice of the WebAssembly API used here (the project's type libraries do not declare it). */
-export interface WasmMemory { readonly buffer: ArrayBuffer; grow(pages: number): number }
+export interface WasmMemory {
+  readonly buffer: ArrayBuffer;
+  grow(pages: number): number;
+}
 interface WasmApi {
   validate(bytes: Uint8Array): boolean;
   Module: new (bytes: Uint8Array) => object;
@@ -131,7 +135,16 @@ export interface Int8DotKernel {
    * byte `out`, where run_k = tile + offsets[k]. offsets and values are int32 arrays of `count` entries at bytes
    * `offsets` and `values`; a value packs the query's two int8 components of the pair as int16s (lo in the low half).
    */
-  dots(offsets: number, values: number, count: number, data: number, tiles: number, tileBytes: number, out: number, rows: number): void;
+  dots(
+    offsets: number,
+    values: number,
+    count: number,
+    data: number,
+    tiles: number,
+    tileBytes: number,
+    out: number,
+    rows: number,
+  ): void;
 }
 
 export function createInt8DotKernel(options: { forceJs?: boolean } = {}): Int8DotKernel {
@@ -144,7 +157,8 @@ export function createInt8DotKernel(options: { forceJs?: boolean } = {}): Int8Do
   }
   const memory = new wasm.Memory({ initial: 1 });
   return {
-    memory, simd: false,
+    memory,
+    simd: false,
     dots(offsets, values, count, data, tiles, tileBytes, out, rows) {
       const int8 = new Int8Array(memory.buffer);
       const int32 = new Int32Array(memory.buffer);
@@ -153,8 +167,10 @@ export function createInt8DotKernel(options: { forceJs?: boolean } = {}): Int8Do
         for (let k = 0; k < count; k++) {
           const run = base + int32[(offsets >> 2) + k]!;
           const packed = int32[(values >> 2) + k]!;
-          const lo = (packed << 16) >> 16, hi = packed >> 16;
-          for (let r = 0; r < rows; r++) int32[sums + r] = int32[sums + r]! + int8[run + 2 * r]! * lo + int8[run + 2 * r + 1]! * hi;
+          const lo = (packed << 16) >> 16,
+            hi = packed >> 16;
+          for (let r = 0; r < rows; r++)
+            int32[sums + r] = int32[sums + r]! + int8[run + 2 * r]! * lo + int8[run + 2 * r + 1]! * hi;
         }
       }
     },

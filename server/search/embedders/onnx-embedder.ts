@@ -30,7 +30,14 @@ export class OnnxEmbedder implements Embedder {
   private readonly batchSize: number;
   private queue: Promise<unknown> = Promise.resolve();
 
-  private constructor(parts: { ort: OrtModule; session: InferenceSession; tokenizer: Tokenizer; id: string; dimensions: number; config: OnnxEmbedderConfig }) {
+  private constructor(parts: {
+    ort: OrtModule;
+    session: InferenceSession;
+    tokenizer: Tokenizer;
+    id: string;
+    dimensions: number;
+    config: OnnxEmbedderConfig;
+  }) {
     this.ort = parts.ort;
     this.session = parts.session;
     this.tokenizer = parts.tokenizer;
@@ -45,7 +52,10 @@ export class OnnxEmbedder implements Embedder {
     try {
       ort = await import('onnxruntime-node');
     } catch (error) {
-      throw new Error(`The ONNX embedder needs the npm package onnxruntime-node, which could not be loaded: ${String(error)}`, { cause: error });
+      throw new Error(
+        `The ONNX embedder needs the npm package onnxruntime-node, which could not be loaded: ${String(error)}`,
+        { cause: error },
+      );
     }
     const dir = resolve(config.modelDir);
     const bytes = await readFirst([join(dir, 'model.onnx'), join(dir, 'onnx', 'model.onnx')]);
@@ -72,7 +82,7 @@ export class OnnxEmbedder implements Embedder {
   private async embedNow(texts: string[]): Promise<Float32Array[]> {
     const out: Float32Array[] = [];
     for (let start = 0; start < texts.length; start += this.batchSize) {
-      out.push(...await this.runBatch(texts.slice(start, start + this.batchSize)));
+      out.push(...(await this.runBatch(texts.slice(start, start + this.batchSize))));
     }
     return out;
   }
@@ -83,16 +93,27 @@ export class OnnxEmbedder implements Embedder {
     const length = Math.max(1, ...encoded.map((ids) => ids.length));
     const ids = new BigInt64Array(batch * length).fill(BigInt(this.tokenizer.padId));
     const mask = new BigInt64Array(batch * length);
-    encoded.forEach((tokens, row) => tokens.forEach((token, i) => {
-      ids[row * length + i] = BigInt(token);
-      mask[row * length + i] = 1n;
-    }));
+    encoded.forEach((tokens, row) =>
+      tokens.forEach((token, i) => {
+        ids[row * length + i] = BigInt(token);
+        mask[row * length + i] = 1n;
+      }),
+    );
     const dims = [batch, length];
     const feeds: Record<string, Tensor> = {};
     for (const name of this.session.inputNames) {
-      const values = name === 'input_ids' ? ids : name === 'attention_mask' ? mask
-        : name === 'token_type_ids' ? new BigInt64Array(batch * length) : null;
-      if (!values) throw new Error(`ONNX model input ${name} is not one the embedder can feed (input_ids, attention_mask, token_type_ids)`);
+      const values =
+        name === 'input_ids'
+          ? ids
+          : name === 'attention_mask'
+            ? mask
+            : name === 'token_type_ids'
+              ? new BigInt64Array(batch * length)
+              : null;
+      if (!values)
+        throw new Error(
+          `ONNX model input ${name} is not one the embedder can feed (input_ids, attention_mask, token_type_ids)`,
+        );
       feeds[name] = this.tensor(name, values, dims);
     }
     const outputs = await this.session.run(feeds);
@@ -117,20 +138,29 @@ export class OnnxEmbedder implements Embedder {
         return l2Normalize(pooled);
       });
     }
-    throw new Error(`ONNX model output has shape [${shape.join(', ')}]; expected [batch, dims] or [batch, tokens, dims]`);
+    throw new Error(
+      `ONNX model output has shape [${shape.join(', ')}]; expected [batch, dims] or [batch, tokens, dims]`,
+    );
   }
 
   /** int64 unless the model declares int32 inputs (some exports do). */
   private tensor(name: string, values: BigInt64Array, dims: number[]): Tensor {
     const meta = this.session.inputMetadata.find((m) => m.name === name);
-    if (meta?.isTensor && meta.type === 'int32') return new this.ort.Tensor('int32', Int32Array.from(values, Number), dims);
+    if (meta?.isTensor && meta.type === 'int32')
+      return new this.ort.Tensor('int32', Int32Array.from(values, Number), dims);
     return new this.ort.Tensor('int64', values, dims);
   }
 }
 
 /** A pooled sentence vector if the model has one, else the token vectors to pool. */
 function pickOutput(outputs: InferenceSession.OnnxValueMapType, names: readonly string[]): Tensor {
-  for (const preferred of ['sentence_embedding', 'sentence_embeddings', 'embeddings', 'last_hidden_state', 'token_embeddings']) {
+  for (const preferred of [
+    'sentence_embedding',
+    'sentence_embeddings',
+    'embeddings',
+    'last_hidden_state',
+    'token_embeddings',
+  ]) {
     const value = outputs[preferred];
     if (value) return value as Tensor;
   }

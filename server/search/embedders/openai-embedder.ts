@@ -14,7 +14,9 @@ export interface OpenAiEmbedderConfig {
   fetch?: typeof fetch;
 }
 
-interface EmbeddingsResponse { data?: Array<{ embedding?: unknown; index?: unknown }> }
+interface EmbeddingsResponse {
+  data?: Array<{ embedding?: unknown; index?: unknown }>;
+}
 
 /**
  * Any server speaking OpenAI's embeddings API (OpenAI, Azure-style proxies, Ollama, LM Studio, llama.cpp, vLLM):
@@ -66,7 +68,11 @@ export class OpenAiEmbedder implements Embedder {
   }
 
   private async request(input: string[]): Promise<Float32Array[]> {
-    const body = JSON.stringify({ model: this.config.model, input, ...(this.config.dimensions ? { dimensions: this.config.dimensions } : {}) });
+    const body = JSON.stringify({
+      model: this.config.model,
+      input,
+      ...(this.config.dimensions ? { dimensions: this.config.dimensions } : {}),
+    });
     const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/json' };
     if (this.config.apiKey) headers.Authorization = `Bearer ${this.config.apiKey}`;
     const timeoutMs = this.config.timeoutMs ?? 30_000;
@@ -92,7 +98,9 @@ export class OpenAiEmbedder implements Embedder {
       if (!response.ok) {
         if (attempt < retries && (response.status === 429 || response.status >= 500)) {
           const retryAfter = Number(response.headers.get('retry-after'));
-          await sleep(Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter * 1000, 10_000) : backoff(attempt));
+          await sleep(
+            Number.isFinite(retryAfter) && retryAfter > 0 ? Math.min(retryAfter * 1000, 10_000) : backoff(attempt),
+          );
           continue;
         }
         throw new Error(`${this.describe()} answered HTTP ${response.status}: ${errorMessageOf(text)}`);
@@ -109,14 +117,18 @@ export class OpenAiEmbedder implements Embedder {
       throw new Error(`${this.describe()} answered with something that is not JSON: ${text.slice(0, 200)}`);
     }
     if (!Array.isArray(json.data)) throw new Error(`${this.describe()} answered without a data array`);
-    if (json.data.length !== expected) throw new Error(`${this.describe()} returned ${json.data.length} embeddings for ${expected} inputs`);
+    if (json.data.length !== expected)
+      throw new Error(`${this.describe()} returned ${json.data.length} embeddings for ${expected} inputs`);
     const out: Float32Array[] = new Array<Float32Array>(expected);
     json.data.forEach((item, position) => {
       // index says which input an embedding belongs to; servers are not bound to keep the order.
       const at = typeof item.index === 'number' ? item.index : position;
-      if (!Number.isInteger(at) || at < 0 || at >= expected || out[at]) throw new Error(`${this.describe()} returned a bad or repeated index ${String(item.index)}`);
+      if (!Number.isInteger(at) || at < 0 || at >= expected || out[at])
+        throw new Error(`${this.describe()} returned a bad or repeated index ${String(item.index)}`);
       if (!Array.isArray(item.embedding) || !item.embedding.every((x) => typeof x === 'number' && Number.isFinite(x))) {
-        throw new Error(`${this.describe()} returned an embedding that is not an array of numbers (base64 encoding is not supported)`);
+        throw new Error(
+          `${this.describe()} returned an embedding that is not an array of numbers (base64 encoding is not supported)`,
+        );
       }
       out[at] = l2Normalize(Float32Array.from(item.embedding as number[]));
     });
@@ -130,7 +142,7 @@ const backoff = (attempt: number): number => 250 * 2 ** attempt;
 function errorMessageOf(text: string): string {
   try {
     const json = JSON.parse(text) as { error?: { message?: unknown } | string; message?: unknown };
-    const message = typeof json.error === 'string' ? json.error : json.error?.message ?? json.message;
+    const message = typeof json.error === 'string' ? json.error : (json.error?.message ?? json.message);
     if (typeof message === 'string' && message) return message;
   } catch {
     // not JSON: show the start of the body

@@ -99,14 +99,27 @@ const CONCEPTS: ReadonlyArray<readonly [concept: string, terms: string]> = [
 
 /** Word parts a German compound is often built from, usable in a compound but too short or not a word alone. */
 const COMPOUND_STEMS: ReadonlyArray<readonly [stem: string, concept: string]> = [
-  ['strom', 'electricity'], ['miet', 'rent'], ['lohn', 'salary'], ['gehalts', 'salary'], ['steuer', 'tax'],
-  ['kfz', 'vehicle'], ['auto', 'vehicle'], ['versicherungs', 'insurance'], ['rechnungs', 'invoice'],
-  ['vertrags', 'contract'], ['wasser', 'water'], ['heiz', 'heating'], ['kranken', 'health-insurance'],
+  ['strom', 'electricity'],
+  ['miet', 'rent'],
+  ['lohn', 'salary'],
+  ['gehalts', 'salary'],
+  ['steuer', 'tax'],
+  ['kfz', 'vehicle'],
+  ['auto', 'vehicle'],
+  ['versicherungs', 'insurance'],
+  ['rechnungs', 'invoice'],
+  ['vertrags', 'contract'],
+  ['wasser', 'water'],
+  ['heiz', 'heating'],
+  ['kranken', 'health-insurance'],
 ];
 
 const COMPOUND_STEM_SET: ReadonlySet<string> = new Set(COMPOUND_STEMS.map(([stem]) => stem));
 
-export interface ConceptMatch { concept: string; weight: number }
+export interface ConceptMatch {
+  concept: string;
+  weight: number;
+}
 
 const termToConcepts = new Map<string, string[]>();
 const phraseToConcepts = new Map<string, string[]>();
@@ -129,13 +142,15 @@ for (const [concept, list] of CONCEPTS) {
       continue;
     }
     push(termToConcepts, term, concept);
-    if (term.length >= 6) for (let i = 0; i < term.length; i++) push(deletions, term.slice(0, i) + term.slice(i + 1), term);
+    if (term.length >= 6)
+      for (let i = 0; i < term.length; i++) push(deletions, term.slice(0, i) + term.slice(i + 1), term);
   }
 }
 for (const [stem, concept] of COMPOUND_STEMS) push(termToConcepts, stem, concept);
 
 /** Weights of a match relative to an exact term: a typo or a compound part is weaker evidence. */
-const FUZZY_WEIGHT = 0.8, COMPOUND_WEIGHT = 0.85;
+const FUZZY_WEIGHT = 0.8,
+  COMPOUND_WEIGHT = 0.85;
 
 /**
  * Concepts of one folded word: an exact term; else a term one edit away (words of 6+ letters: "insurence");
@@ -159,7 +174,8 @@ export function conceptsOfWord(word: string): ConceptMatch[] {
   if (found.size > 0 || word.length < 7) return [...found].map(([concept, weight]) => ({ concept, weight }));
   // Compound parts: at least 3 letters must be left over, so a word is not read as a compound of itself.
   for (let cut = 3; cut <= word.length - 3; cut++) {
-    const head = word.slice(0, cut), tail = word.slice(cut);
+    const head = word.slice(0, cut),
+      tail = word.slice(cut);
     if (head.length >= 4 || COMPOUND_STEM_SET.has(head)) add(termToConcepts.get(head), COMPOUND_WEIGHT);
     if (tail.length >= 5) add(termToConcepts.get(tail), COMPOUND_WEIGHT);
   }

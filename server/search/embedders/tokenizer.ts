@@ -17,8 +17,12 @@ export async function loadTokenizer(modelDir: string): Promise<Tokenizer> {
   const vocab = await readOptional(join(modelDir, 'vocab.txt'));
   if (vocab === null) throw new Error(`No tokenizer in ${modelDir}: expected tokenizer.json or vocab.txt`);
   const config = await readOptional(join(modelDir, 'tokenizer_config.json'));
-  const lowercase = config === null ? true : (JSON.parse(config) as { do_lower_case?: boolean }).do_lower_case ?? true;
-  return WordPieceTokenizer.fromVocabList(vocab.split(/\r?\n/).filter((line, i, all) => line !== '' || i < all.length - 1), { lowercase });
+  const lowercase =
+    config === null ? true : ((JSON.parse(config) as { do_lower_case?: boolean }).do_lower_case ?? true);
+  return WordPieceTokenizer.fromVocabList(
+    vocab.split(/\r?\n/).filter((line, i, all) => line !== '' || i < all.length - 1),
+    { lowercase },
+  );
 }
 
 async function readOptional(path: string): Promise<string | null> {
@@ -44,7 +48,12 @@ export interface TokenizerJson {
     max_input_chars_per_word?: number;
   };
 }
-type NormalizerJson = { type: string; lowercase?: boolean; strip_accents?: boolean | null; normalizers?: NormalizerJson[] };
+type NormalizerJson = {
+  type: string;
+  lowercase?: boolean;
+  strip_accents?: boolean | null;
+  normalizers?: NormalizerJson[];
+};
 type PostProcessorJson = {
   type: string;
   cls?: [string, number];
@@ -61,7 +70,8 @@ export function tokenizerFromJson(json: TokenizerJson): Tokenizer {
     const vocab = new Map(Object.entries((json.model.vocab ?? {}) as Record<string, number>));
     const { lowercase, stripAccents } = normalizerFlags(json.normalizer ?? null);
     return new WordPieceTokenizer(vocab, {
-      lowercase, stripAccents,
+      lowercase,
+      stripAccents,
       unkToken: json.model.unk_token ?? '[UNK]',
       prefix: json.model.continuing_subword_prefix ?? '##',
       maxCharsPerWord: json.model.max_input_chars_per_word ?? 100,
@@ -73,7 +83,8 @@ export function tokenizerFromJson(json: TokenizerJson): Tokenizer {
     const pieces = (json.model.vocab ?? []) as Array<[string, number]>;
     const { lowercase } = normalizerFlags(json.normalizer ?? null, false);
     return new UnigramTokenizer(pieces, {
-      unkId: json.model.unk_id ?? 0, lowercase,
+      unkId: json.model.unk_id ?? 0,
+      lowercase,
       ...(special ? { special } : {}),
       ...(json.padding?.pad_id !== undefined ? { padId: json.padding.pad_id } : {}),
     });
@@ -81,7 +92,10 @@ export function tokenizerFromJson(json: TokenizerJson): Tokenizer {
   throw new Error(`tokenizer.json model type ${type} is not supported (supported: WordPiece, Unigram)`);
 }
 
-function normalizerFlags(normalizer: NormalizerJson | null, defaultLowercase = true): { lowercase: boolean; stripAccents: boolean } {
+function normalizerFlags(
+  normalizer: NormalizerJson | null,
+  defaultLowercase = true,
+): { lowercase: boolean; stripAccents: boolean } {
   if (!normalizer) return { lowercase: defaultLowercase, stripAccents: defaultLowercase };
   switch (normalizer.type) {
     case 'BertNormalizer': {
@@ -89,13 +103,16 @@ function normalizerFlags(normalizer: NormalizerJson | null, defaultLowercase = t
       // As in BERT: strip_accents unset means "follow lowercase".
       return { lowercase, stripAccents: normalizer.strip_accents ?? lowercase };
     }
-    case 'Lowercase': return { lowercase: true, stripAccents: false };
-    case 'StripAccents': return { lowercase: false, stripAccents: true };
+    case 'Lowercase':
+      return { lowercase: true, stripAccents: false };
+    case 'StripAccents':
+      return { lowercase: false, stripAccents: true };
     case 'Sequence': {
       const flags = (normalizer.normalizers ?? []).map((n) => normalizerFlags(n, false));
       return { lowercase: flags.some((f) => f.lowercase), stripAccents: flags.some((f) => f.stripAccents) };
     }
-    default: return { lowercase: false, stripAccents: false };
+    default:
+      return { lowercase: false, stripAccents: false };
   }
 }
 
@@ -106,11 +123,13 @@ function specialTokensOf(processor: PostProcessorJson | null): { before: number[
     return { before: [processor.cls[1]], after: [processor.sep[1]] };
   }
   if (processor.type === 'TemplateProcessing' && processor.single) {
-    const before: number[] = [], after: number[] = [];
+    const before: number[] = [],
+      after: number[] = [];
     let seenSequence = false;
     for (const item of processor.single) {
       if (item.Sequence) seenSequence = true;
-      else if (item.SpecialToken) (seenSequence ? after : before).push(...(processor.special_tokens?.[item.SpecialToken.id]?.ids ?? []));
+      else if (item.SpecialToken)
+        (seenSequence ? after : before).push(...(processor.special_tokens?.[item.SpecialToken.id]?.ids ?? []));
     }
     return { before, after };
   }
@@ -125,11 +144,20 @@ function specialTokensOf(processor: PostProcessorJson | null): { before: number[
 
 const isPunctuation = (ch: string): boolean => {
   const code = ch.codePointAt(0)!;
-  return (code >= 33 && code <= 47) || (code >= 58 && code <= 64) || (code >= 91 && code <= 96) || (code >= 123 && code <= 126)
-    || /\p{P}/u.test(ch);
+  return (
+    (code >= 33 && code <= 47) ||
+    (code >= 58 && code <= 64) ||
+    (code >= 91 && code <= 96) ||
+    (code >= 123 && code <= 126) ||
+    /\p{P}/u.test(ch)
+  );
 };
-const isCjk = (code: number): boolean => (code >= 0x4e00 && code <= 0x9fff) || (code >= 0x3400 && code <= 0x4dbf)
-  || (code >= 0x20000 && code <= 0x2a6df) || (code >= 0xf900 && code <= 0xfaff) || (code >= 0x2f800 && code <= 0x2fa1f);
+const isCjk = (code: number): boolean =>
+  (code >= 0x4e00 && code <= 0x9fff) ||
+  (code >= 0x3400 && code <= 0x4dbf) ||
+  (code >= 0x20000 && code <= 0x2a6df) ||
+  (code >= 0xf900 && code <= 0xfaff) ||
+  (code >= 0x2f800 && code <= 0x2fa1f);
 
 /** BERT's basic tokenizer: clean, optionally lower-case and strip accents, split on white space and punctuation. */
 export function bertPreTokenize(text: string, lowercase: boolean, stripAccents: boolean): string[] {
@@ -164,22 +192,33 @@ export class WordPieceTokenizer implements Tokenizer {
   private readonly after: number[];
   private readonly options: { lowercase: boolean; stripAccents: boolean; prefix: string; maxCharsPerWord: number };
 
-  constructor(vocab: ReadonlyMap<string, number>, options: {
-    lowercase: boolean; stripAccents?: boolean; unkToken?: string; prefix?: string; maxCharsPerWord?: number;
-    special?: { before: number[]; after: number[] }; padId?: number;
-  }) {
+  constructor(
+    vocab: ReadonlyMap<string, number>,
+    options: {
+      lowercase: boolean;
+      stripAccents?: boolean;
+      unkToken?: string;
+      prefix?: string;
+      maxCharsPerWord?: number;
+      special?: { before: number[]; after: number[] };
+      padId?: number;
+    },
+  ) {
     this.vocab = vocab;
     const id = (token: string): number | undefined => vocab.get(token);
     const unk = id(options.unkToken ?? '[UNK]');
     if (unk === undefined) throw new Error(`WordPiece vocabulary has no unknown token ${options.unkToken ?? '[UNK]'}`);
     this.unkId = unk;
-    const cls = id('[CLS]'), sep = id('[SEP]');
+    const cls = id('[CLS]'),
+      sep = id('[SEP]');
     this.before = options.special?.before ?? (cls === undefined ? [] : [cls]);
     this.after = options.special?.after ?? (sep === undefined ? [] : [sep]);
     this.padId = options.padId ?? id('[PAD]') ?? 0;
     this.options = {
-      lowercase: options.lowercase, stripAccents: options.stripAccents ?? options.lowercase,
-      prefix: options.prefix ?? '##', maxCharsPerWord: options.maxCharsPerWord ?? 100,
+      lowercase: options.lowercase,
+      stripAccents: options.stripAccents ?? options.lowercase,
+      prefix: options.prefix ?? '##',
+      maxCharsPerWord: options.maxCharsPerWord ?? 100,
     };
   }
 
@@ -232,10 +271,17 @@ export class UnigramTokenizer implements Tokenizer {
   private readonly after: number[];
   private readonly lowercase: boolean;
 
-  constructor(vocab: ReadonlyArray<[string, number]>, options: {
-    unkId: number; lowercase?: boolean; special?: { before: number[]; after: number[] }; padId?: number;
-  }) {
-    let maxLength = 1, minScore = 0;
+  constructor(
+    vocab: ReadonlyArray<[string, number]>,
+    options: {
+      unkId: number;
+      lowercase?: boolean;
+      special?: { before: number[]; after: number[] };
+      padId?: number;
+    },
+  ) {
+    let maxLength = 1,
+      minScore = 0;
     vocab.forEach(([piece, score], id) => {
       if (!this.pieces.has(piece)) this.pieces.set(piece, { id, score });
       maxLength = Math.max(maxLength, [...piece].length);

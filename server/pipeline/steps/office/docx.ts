@@ -4,8 +4,14 @@ import { relationships, withZip, type ZipParts } from './zip-parts.ts';
 
 /** WordprocessingML. Deleted text, field codes and the VML duplicates of text boxes are left out. */
 const WORDPROCESSING: RunVocabulary = {
-  text: 'w:t', paragraph: 'w:p', tableCell: 'w:tc', tableRow: 'w:tr',
-  lineBreaks: ['w:br', 'w:cr'], tabs: ['w:tab', 'w:ptab'], characters: { 'w:noBreakHyphen': '-' }, blocks: [],
+  text: 'w:t',
+  paragraph: 'w:p',
+  tableCell: 'w:tc',
+  tableRow: 'w:tr',
+  lineBreaks: ['w:br', 'w:cr'],
+  tabs: ['w:tab', 'w:ptab'],
+  characters: { 'w:noBreakHyphen': '-' },
+  blocks: [],
   skipped: ['w:instrText', 'w:delText', 'mc:Fallback', 'w:fldData', 'w:rPr', 'w:pPr', 'w:sectPr'],
 };
 
@@ -15,7 +21,10 @@ export function docxText(path: string): Promise<Extracted> {
     const rels = await relationships(parts, 'word/document.xml');
     const body = runTextOf(await parts.required('word/document.xml'), WORDPROCESSING);
     const ofType = (type: string): string[] =>
-      [...rels.values()].filter((r) => r.type.endsWith(`/${type}`)).map((r) => r.target).sort(naturalCompare);
+      [...rels.values()]
+        .filter((r) => r.type.endsWith(`/${type}`))
+        .map((r) => r.target)
+        .sort(naturalCompare);
     const headers = await partsText(parts, ofType('header'));
     const notes = await partsText(parts, [...ofType('footnotes'), ...ofType('endnotes')]);
     const footers = await partsText(parts, ofType('footer'));

@@ -1,6 +1,8 @@
 /** Built-in number formats that show dates (ECMA-376 18.8.30, plus the CJK date ids). */
-export const BUILTIN_DATE_FORMATS: ReadonlySet<number> = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33,
-  34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+export const BUILTIN_DATE_FORMATS: ReadonlySet<number> = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56,
+  57, 58,
+]);
 
 /** Whether a custom format code shows a date or time (d, m, y, h, s outside quotes, brackets and escapes). */
 export function isDateFormat(code: string): boolean {

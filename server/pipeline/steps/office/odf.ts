@@ -4,9 +4,23 @@ import { attributes, decodeEntities, Skipper, xmlEvents } from './xml-events.ts'
 import { withZip } from './zip-parts.ts';
 
 /** Elements whose content is not document text: annotations, tracked deletions, declarations, titles of shapes. */
-const ODF_SKIPPED = ['office:annotation', 'office:annotation-end', 'text:tracked-changes', 'text:note-citation', 'svg:title',
-  'svg:desc', 'presentation:notes', 'text:sequence-decls', 'text:variable-decls', 'table:table-source',
-  'office:forms', 'text:bibliography-source', 'text:table-of-content-source', 'text:index-title-template', 'draw:object'];
+const ODF_SKIPPED = [
+  'office:annotation',
+  'office:annotation-end',
+  'text:tracked-changes',
+  'text:note-citation',
+  'svg:title',
+  'svg:desc',
+  'presentation:notes',
+  'text:sequence-decls',
+  'text:variable-decls',
+  'table:table-source',
+  'office:forms',
+  'text:bibliography-source',
+  'text:table-of-content-source',
+  'text:index-title-template',
+  'draw:object',
+];
 
 /** Caps repeats of empty cells (spreadsheets repeat the last empty column up to column XFD). */
 const MAX_REPEATED_CELLS = 50;
@@ -92,7 +106,9 @@ function endCell(out: TextBuilder, repeat: number): void {
 /** The text of every element `name` (e.g. the page headers in styles.xml), deduplicated. */
 function odfSection(xml: string, name: string): string {
   const pattern = new RegExp(`<${name}[\\s>][\\s\\S]*?</${name}>`, 'g');
-  return distinctTexts([...xml.matchAll(pattern)].map((match) => odfBodyText(match[0], { pages: 0, sheets: [] }))).join('\n');
+  return distinctTexts([...xml.matchAll(pattern)].map((match) => odfBodyText(match[0], { pages: 0, sheets: [] }))).join(
+    '\n',
+  );
 }
 
 /** Spreadsheets with several sheets: each sheet's text under its name. */

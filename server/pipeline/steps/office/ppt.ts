@@ -5,17 +5,39 @@ import { tidy, type Extracted } from './extracted.ts';
 // PPT: text atoms of the "PowerPoint Document" stream (MS-PPT), read with SheetJS's compound file reader (no
 // maintained library reads PPT).
 
-interface CfbEntry { name: string; content?: Uint8Array | number[] }
-interface CfbContainer { FileIndex: CfbEntry[] }
-interface CfbApi { read(data: Uint8Array, options: { type: 'buffer' }): CfbContainer }
+interface CfbEntry {
+  name: string;
+  content?: Uint8Array | number[];
+}
+interface CfbContainer {
+  FileIndex: CfbEntry[];
+}
+interface CfbApi {
+  read(data: Uint8Array, options: { type: 'buffer' }): CfbContainer;
+}
 
 const RT = {
-  document: 0x03e8, slide: 0x03ee, notes: 0x03f0, slidePersist: 0x03f3, mainMaster: 0x03f8, handout: 0x0fc9,
-  slideListWithText: 0x0ff0, textChars: 0x0fa0, textBytes: 0x0fa8, userEdit: 0x0ff5, persistDirectory: 0x1772,
+  document: 0x03e8,
+  slide: 0x03ee,
+  notes: 0x03f0,
+  slidePersist: 0x03f3,
+  mainMaster: 0x03f8,
+  handout: 0x0fc9,
+  slideListWithText: 0x0ff0,
+  textChars: 0x0fa0,
+  textBytes: 0x0fa8,
+  userEdit: 0x0ff5,
+  persistDirectory: 0x1772,
 } as const;
 const MAX_RECORD_DEPTH = 32;
 
-interface PptRecord { type: number; instance: number; isContainer: boolean; body: number; end: number }
+interface PptRecord {
+  type: number;
+  instance: number;
+  isContainer: boolean;
+  body: number;
+  end: number;
+}
 
 class PptStream {
   readonly bytes: Uint8Array;
@@ -35,7 +57,13 @@ class PptStream {
     const verInstance = this.view.getUint16(at, true);
     const end = at + 8 + this.view.getUint32(at + 4, true);
     if (end > this.bytes.length) return null;
-    return { type: this.view.getUint16(at + 2, true), instance: verInstance >> 4, isContainer: (verInstance & 0xf) === 0xf, body: at + 8, end };
+    return {
+      type: this.view.getUint16(at + 2, true),
+      instance: verInstance >> 4,
+      isContainer: (verInstance & 0xf) === 0xf,
+      body: at + 8,
+      end,
+    };
   }
 
   *children(parent: PptRecord): Generator<PptRecord> {
@@ -73,7 +101,10 @@ class PptStream {
 }
 
 /** persistId → stream offset, newest edit first (MS-PPT 2.1.2: the persist directory chain). */
-function persistDirectory(stream: PptStream, currentEdit: number): { offsets: Map<number, number>; documentRef: number } | null {
+function persistDirectory(
+  stream: PptStream,
+  currentEdit: number,
+): { offsets: Map<number, number>; documentRef: number } | null {
   const offsets = new Map<number, number>();
   let documentRef = -1;
   const seen = new Set<number>();
@@ -109,9 +140,10 @@ export async function pptText(path: string): Promise<Extracted> {
   if (!data) throw new Error('the PowerPoint Document stream is missing');
   const ppt = new PptStream(data);
   const current = stream('Current User');
-  const directory = current && current.length >= 20
-    ? persistDirectory(ppt, new DataView(current.buffer, current.byteOffset, current.byteLength).getUint32(16, true))
-    : null;
+  const directory =
+    current && current.length >= 20
+      ? persistDirectory(ppt, new DataView(current.buffer, current.byteOffset, current.byteLength).getUint32(16, true))
+      : null;
   const document = directory ? ppt.record(directory.offsets.get(directory.documentRef) ?? -1) : null;
 
   if (directory && document?.type === RT.document) {

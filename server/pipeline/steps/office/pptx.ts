@@ -5,8 +5,15 @@ import { referencedRelationship, relationships, withZip } from './zip-parts.ts';
 
 /** DrawingML text of a slide: shapes in document order, each followed by a blank line. */
 const DRAWING: RunVocabulary = {
-  text: 'a:t', paragraph: 'a:p', tableCell: 'a:tc', tableRow: 'a:tr',
-  lineBreaks: ['a:br'], tabs: [], characters: {}, blocks: ['p:sp', 'p:graphicFrame'], skipped: ['mc:Fallback'],
+  text: 'a:t',
+  paragraph: 'a:p',
+  tableCell: 'a:tc',
+  tableRow: 'a:tr',
+  lineBreaks: ['a:br'],
+  tabs: [],
+  characters: {},
+  blocks: ['p:sp', 'p:graphicFrame'],
+  skipped: ['mc:Fallback'],
 };
 
 /** PPTX: the slides in presentation order, one blank line apart; the page count is the number of slides. */

@@ -5,7 +5,12 @@ import { MAX_OFFICE_CHARS, type Extracted } from './extracted.ts';
 /** XLS (SheetJS): each sheet's rows as tab-separated lines, under the sheet's name when there are several. */
 export async function xlsText(path: string): Promise<Extracted> {
   const workbook = XLSX.read(await readFile(path), {
-    type: 'buffer', cellDates: true, cellHTML: false, cellFormula: false, bookVBA: false, sheetRows: 0,
+    type: 'buffer',
+    cellDates: true,
+    cellHTML: false,
+    cellFormula: false,
+    bookVBA: false,
+    sheetRows: 0,
   });
   const out: string[] = [];
   let length = 0;
@@ -13,8 +18,11 @@ export async function xlsText(path: string): Promise<Extracted> {
   for (const name of workbook.SheetNames) {
     const sheet = workbook.Sheets[name];
     if (!sheet) continue;
-    const rows = XLSX.utils.sheet_to_csv(sheet, { FS: '\t', RS: '\n', blankrows: false, strip: true, dateNF: 'yyyy-mm-dd' })
-      .split('\n').map((line) => line.replace(/\t+$/, '')).filter(Boolean);
+    const rows = XLSX.utils
+      .sheet_to_csv(sheet, { FS: '\t', RS: '\n', blankrows: false, strip: true, dateNF: 'yyyy-mm-dd' })
+      .split('\n')
+      .map((line) => line.replace(/\t+$/, ''))
+      .filter(Boolean);
     const text = rows.join('\n');
     if (!text) continue;
     out.push(workbook.SheetNames.length > 1 ? `${name}\n${text}` : text);

@@ -23,7 +23,11 @@ export function xlsxText(path: string): Promise<Extracted> {
       if (rel && parts.has(rel.target)) sheets.push({ name: attrs.get('name') ?? '', part: rel.target });
     }
 
-    const cells: CellContext = { sharedStrings: await sharedStrings(parts, rels), dateStyles: await dateStyles(parts), date1904 };
+    const cells: CellContext = {
+      sharedStrings: await sharedStrings(parts, rels),
+      dateStyles: await dateStyles(parts),
+      date1904,
+    };
     const out: string[] = [];
     let truncated = false;
     let length = 0;
@@ -47,9 +51,19 @@ export function xlsxText(path: string): Promise<Extracted> {
 }
 
 /** What a cell's text depends on beyond the cell itself. */
-interface CellContext { sharedStrings: readonly string[]; dateStyles: ReadonlySet<number>; date1904: boolean }
+interface CellContext {
+  sharedStrings: readonly string[];
+  dateStyles: ReadonlySet<number>;
+  date1904: boolean;
+}
 
-interface Cell { column: number; type: string; style: number; value: string; inline: string }
+interface Cell {
+  column: number;
+  type: string;
+  style: number;
+  value: string;
+  inline: string;
+}
 
 /** The non-empty rows of a worksheet part, each as one tab-separated line. */
 function* sheetLines(xml: string, context: CellContext): Generator<string> {
@@ -94,10 +108,16 @@ function* sheetLines(xml: string, context: CellContext): Generator<string> {
 
 function cellText(cell: Cell, { sharedStrings, dateStyles, date1904 }: CellContext): string {
   switch (cell.type) {
-    case 's': return sharedStrings[Number(cell.value)] ?? '';
-    case 'inlineStr': return cell.inline;
-    case 'str': case 'e': case 'd': return cell.value;
-    case 'b': return cell.value === '1' ? 'TRUE' : cell.value === '0' ? 'FALSE' : cell.value;
+    case 's':
+      return sharedStrings[Number(cell.value)] ?? '';
+    case 'inlineStr':
+      return cell.inline;
+    case 'str':
+    case 'e':
+    case 'd':
+      return cell.value;
+    case 'b':
+      return cell.value === '1' ? 'TRUE' : cell.value === '0' ? 'FALSE' : cell.value;
     default: {
       if (cell.value && dateStyles.has(cell.style)) return excelSerialToIso(Number(cell.value), date1904) ?? cell.value;
       return cell.value;
@@ -132,8 +152,9 @@ function rowLine(cells: Array<[number, string]>): string {
 /** The shared string table (phonetic runs left out); empty when the workbook has none. */
 async function sharedStrings(parts: ZipParts, rels: ReadonlyMap<string, Relationship>): Promise<string[]> {
   const strings: string[] = [];
-  const sst = await parts.text('xl/sharedStrings.xml')
-    ?? await parts.text([...rels.values()].find((r) => r.type.endsWith('/sharedStrings'))?.target ?? '');
+  const sst =
+    (await parts.text('xl/sharedStrings.xml')) ??
+    (await parts.text([...rels.values()].find((r) => r.type.endsWith('/sharedStrings'))?.target ?? ''));
   if (!sst) return strings;
   const skipper = new Skipper(['rPh', 'x:rPh']);
   let current: string | null = null;

@@ -80,7 +80,10 @@ export async function withZip(path: string, read: (parts: ZipParts) => Promise<E
   }
 }
 
-export interface Relationship { target: string; type: string }
+export interface Relationship {
+  target: string;
+  type: string;
+}
 
 /** Relationship id → part name, from a .rels part (targets resolved against the source part's folder). */
 export async function relationships(parts: ZipParts, sourcePart: string): Promise<Map<string, Relationship>> {
@@ -101,7 +104,10 @@ export async function relationships(parts: ZipParts, sourcePart: string): Promis
 }
 
 /** The relationship an element points to with its r:id (or an id attribute under another relationships prefix). */
-export function referencedRelationship(rels: ReadonlyMap<string, Relationship>, attrs: ReadonlyMap<string, string>): Relationship | undefined {
+export function referencedRelationship(
+  rels: ReadonlyMap<string, Relationship>,
+  attrs: ReadonlyMap<string, string>,
+): Relationship | undefined {
   return rels.get(attrs.get('r:id') ?? [...attrs.entries()].find(([k]) => k.endsWith(':id'))?.[1] ?? '');
 }
 
