@@ -4,7 +4,7 @@
  * 16.85) when the total line itself is unreadable.
  */
 
-import type { AmountCandidate, AmountLabel } from './amounts.ts';
+import type { AmountCandidate, AmountLabel } from './amounts/types.ts';
 
 /** Cash rounding moves a total by less than the smallest coin in use (0.05 or 0.10 in most countries). */
 const MAX_ADJUSTMENT_CENTS = 9;

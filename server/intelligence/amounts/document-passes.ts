@@ -1,0 +1,68 @@
+/**
+ * Passes over all of a document's amounts once each has its own label: what a label alone cannot tell, the amounts
+ * around it can (a tax table below the total, a remainder after a deposit, a decimal comma OCR dropped).
+ */
+
+import { TOTAL_KINDS, type AmountCandidate } from './types.ts';
+
+/** The heading of a receipt's tax table ("GST Summary", "VAT analysis", "Tax code  Net  Tax"). */
+const TAX_SUMMARY =
+  /(?<!\p{L})(?:(?:gst|vat|sst|tax|mwst|ust|tva|btw|iva)[ -]?(?:summary|analysis|breakdown|info)|tax code|r[ée]capitulatif tva|mwst[- ]?(?:übersicht|aufstellung)|btw[- ]?overzicht|riepilogo iva|resumen iva)(?!\p{L})/iu;
+/** A tax table has a row per rate and a total row. */
+const TAX_SUMMARY_ROWS = 5;
+
+/**
+ * Below the total, a receipt repeats net and tax per rate in a table whose last row is labelled "Total": those rows
+ * are the tax's breakdown, not the amount paid. Only when a total was printed before the table, so a document whose
+ * only total is such a table keeps it.
+ */
+export function markTaxSummary(candidates: AmountCandidate[], lines: readonly string[]): void {
+  const heading = lines.findIndex((line) => TAX_SUMMARY.test(line));
+  if (heading < 0 || !candidates.some((c) => c.line < heading && TOTAL_KINDS.has(c.label))) return;
+  for (const candidate of candidates) {
+    if (candidate.line >= heading && candidate.line <= heading + TAX_SUMMARY_ROWS) candidate.label = 'excluded';
+  }
+}
+
+/**
+ * OCR drops a decimal comma ("38846 €" for 388,46 €): a whole number of four or more plain digits whose digits are
+ * those of an amount with cents at most three lines away is that amount read again, not a hundred times it.
+ */
+export function restoreLostDecimals(candidates: AmountCandidate[]): void {
+  for (const candidate of candidates) {
+    if (candidate.decimals || !/^\d{4,}$/.test(candidate.text.replace(/[^\d.,'’ ]/g, '').trim())) continue;
+    const cents = Math.round(Math.abs(candidate.value));
+    const twin = candidates.find(
+      (other) =>
+        other.decimals &&
+        Math.abs(other.line - candidate.line) <= 3 &&
+        Math.round(Math.abs(other.value) * 100) === cents,
+    );
+    if (!twin) continue;
+    candidate.value = Math.sign(candidate.value) * Math.abs(twin.value);
+    candidate.decimals = true;
+  }
+}
+
+/**
+ * "Treatment total 341,00 / Deposit paid -50,00 / 291,00": an unlabelled amount right after a total that equals the
+ * total less a payment or discount listed in between is what is left to pay (its label is often lost in a scan).
+ */
+export function markRemainders(candidates: AmountCandidate[]): void {
+  let total: AmountCandidate | null = null;
+  let since: AmountCandidate[] = [];
+  for (const candidate of candidates) {
+    if (candidate.label === 'total' || candidate.label === 'sum' || candidate.label === 'rounded') {
+      total = candidate;
+      since = [];
+    } else if (candidate.label === 'excluded' && total && since.length < 5) {
+      since.push(candidate);
+    } else if (candidate.label === 'none' && total && candidate.line > total.line && candidate.line - total.line <= 6) {
+      const rest = Math.round(Math.abs(candidate.value) * 100);
+      const base = Math.round(Math.abs(total.value) * 100);
+      if (rest > 0 && since.some((x) => x.line > total!.line && base - Math.round(Math.abs(x.value) * 100) === rest)) {
+        candidate.label = 'due';
+      }
+    }
+  }
+}

@@ -1,0 +1,101 @@
+/** Picks the amount a document is about from its labelled candidates: the total to pay, not a line item or the tax. */
+
+import type { EventType } from '../../../common/archive-types.ts';
+import { paidFromChange, roundedByAdjustment } from '../cash-rounding.ts';
+import { documentCountries } from '../country.ts';
+import { dominantCurrency } from '../money.ts';
+import { evidence } from '../text.ts';
+import { CONFIDENCE, scoreFor } from './label-scores.ts';
+import { isPrintedAmount } from './printed.ts';
+import { confirmedBySum, grossOf, laterLargerTotal, paidByTender, remainderOf } from './totals-arithmetic.ts';
+import { TOTAL_KINDS, type AmountCandidate, type AmountLabel, type AmountPick } from './types.ts';
+
+export interface PickAmountOptions {
+  eventType: EventType | null;
+  language: string | null;
+  text: string;
+}
+
+/** Letters and notices ask for money only in so many words; a figure in passing is not their amount. */
+const SAYS_AMOUNT = new Set<AmountLabel>(['due', 'total', 'sum']);
+const PAY_REQUEST =
+  /(?<![\p{L}])(?:bitte (?:zahlen|überweisen)|(?:zahlen|überweisen|begleichen) sie|zu (?:zahlen|überweisen)|pay|must be paid|is payable|remit)(?![\p{L}])/iu;
+
+/** Labels that state the amount itself; without one, a receipt's payment lines tell it. */
+const STATES_TOTAL = new Set<AmountLabel>([...TOTAL_KINDS, 'paid', 'payout', 'premium', 'balance']);
+
+const SHARED_SYMBOL = /(?<![\p{L}$])(?:\$|¥|kr\.?|Kr\.?|Rs\.?)(?!\p{L})/u;
+
+export function pickAmount(
+  lines: readonly string[],
+  candidates: readonly AmountCandidate[],
+  options: PickAmountOptions,
+): AmountPick | null {
+  let best: { candidate: AmountCandidate; score: number } | null = null;
+  const correspondence = options.eventType === 'letter' || options.eventType === 'notice';
+  const asks = new Map<number, boolean>();
+  const asksToPay = (line: number): boolean => {
+    let found = asks.get(line);
+    if (found === undefined) asks.set(line, (found = PAY_REQUEST.test(lines[line] ?? '')));
+    return found;
+  };
+  for (const candidate of candidates) {
+    const base = scoreFor(candidate.label, options.eventType);
+    if (base < 0 || candidate.value === 0 || !isPrintedAmount(candidate, lines[candidate.line] ?? '')) continue;
+    // A rounding adjustment ("Rounding -0.02") is not the rounded total.
+    if (candidate.label === 'rounded' && Math.abs(candidate.value) < 1) continue;
+    if (
+      correspondence &&
+      !SAYS_AMOUNT.has(candidate.label) &&
+      (candidate.label === 'none' || candidate.prose) &&
+      !asksToPay(candidate.line)
+    )
+      continue;
+    // A table or label line states the total; a sentence mentions amounts in passing.
+    let score = base + (candidate.currency ? 0.5 : 0) - (candidate.prose ? 1.5 : 0);
+    // Totals come after the items they add up; among equals the later one wins (on one line too: net, then gross),
+    // and unlabelled ones by size.
+    score +=
+      candidate.label === 'none'
+        ? Math.min(Math.abs(candidate.value), 1e9) / 1e10
+        : candidate.line / 100_000 + (TOTAL_KINDS.has(candidate.label) && !candidate.prose ? candidate.start / 1e8 : 0);
+    if (!best || score > best.score) best = { candidate, score };
+  }
+  const fromChange = best && STATES_TOTAL.has(best.candidate.label) ? null : paidFromChange(candidates);
+  if (fromChange) best = { candidate: fromChange, score: 0 };
+  if (!best) return null;
+  const settled = fromChange ? null : paidByTender(candidates);
+  const printed = settled ?? grossOf(best.candidate, candidates) ?? best.candidate;
+  const rounded = settled ? null : roundedByAdjustment(printed, candidates);
+  const total = rounded ?? printed;
+  const remainder = settled || rounded ? null : remainderOf(total, candidates, lines);
+  const candidate = remainder ?? total;
+  let confidence =
+    CONFIDENCE[candidate.label === 'none' && candidate !== best.candidate ? best.candidate.label : candidate.label];
+  // Arithmetic that adds up (net + tax, total + rounding, cash − change) confirms the pick; a larger total after
+  // it that nothing explains makes it doubtful. Cash less change alone, with no total to agree, is a weaker reading.
+  if (fromChange) confidence = 0.6;
+  else if (settled || remainder || confirmedBySum(candidate, candidates)) confidence = Math.max(confidence, 0.9) + 0.05;
+  else if (candidate.label !== 'due' && laterLargerTotal(candidate, candidates)) confidence -= 0.2;
+  let currency = candidate.currency;
+  // "$", "¥", "kr", "Rs" alone, in a document that names no country, is the likeliest of several currencies only.
+  if (currency && SHARED_SYMBOL.test(candidate.text) && documentCountries(options.text).length === 0)
+    confidence -= 0.15;
+  if (!currency) {
+    currency = dominantCurrency(options.text);
+    confidence -= currency ? 0.1 : 0.3;
+    currency ??= defaultCurrency(options.language, options.text);
+  }
+  return {
+    value: Math.abs(candidate.value),
+    currency,
+    confidence: Math.min(0.97, Math.max(0.2, Math.round(confidence * 100) / 100)),
+    evidence: evidence(lines[candidate.line] ?? candidate.text),
+  };
+}
+
+/** Only a guess: the currency most documents in that language use. */
+function defaultCurrency(language: string | null, text: string): string {
+  if (language === 'en') return /\b(?:ltd|plc|vat reg|united kingdom|uk)\b/iu.test(text) ? 'GBP' : 'USD';
+  return 'EUR';
+}
