@@ -1,29 +1,25 @@
 import type { Stats } from 'node:fs';
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../../../common/errors.ts';
 import type { WatchedFolder } from '../../../common/settings.ts';
+import { isGone, probeRoot, statOpened } from './file-probes.ts';
+import { forEachLimited } from './for-each-limited.ts';
 import { errorCode } from './fs-errors.ts';
-import { createPathFilter, type PathFilter } from './path-filter.ts';
-import { subfolderTagsOf } from './tags.ts';
 import { DirectoryTreeWatcher } from './tree-watcher.ts';
 import { walkFiles } from './walk.ts';
+import {
+  createFolder,
+  fingerprint,
+  type Folder,
+  type FolderState,
+  type FolderStatus,
+  type Pending,
+  readyFile,
+  type ReadyFile,
+} from './watched-folder.ts';
 
-/** A complete file, ready for the upload journal. */
-export type ReadyFile = {
-  folderId: string;
-  /** Absolute. */
-  path: string;
-  /** Posix, relative to the watched folder. */
-  relativePath: string;
-  size: number;
-  mtimeMs: number;
-  /** Directory names between the folder and the file (empty unless the folder has `subfolder_tags`); see mergeTags. */
-  subfolderTags: string[];
-};
-
-export type FolderState = 'starting' | 'watching' | 'missing' | 'error' | 'disabled';
-export type FolderStatus = { folderId: string; path: string; state: FolderState; error?: string };
+export type { FolderState, FolderStatus, ReadyFile } from './watched-folder.ts';
 
 export type FolderWatcherOptions = {
   onFileReady: (file: ReadyFile) => void;
@@ -44,64 +40,10 @@ export type FolderWatcherOptions = {
   folderCheckIntervalMs?: number;
 };
 
-/** A file seen but not yet taken: the last observed size and mtime, and since when they have not changed. */
-type Pending = {
-  size: number;
-  mtimeMs: number;
-  stableSince: number;
-  checkAt: number;
-  lastCheck: number;
-  failures: number;
-};
-
-type Folder = {
-  config: WatchedFolder;
-  /** Identity of everything the folder's watching depends on; a change restarts it. */
-  key: string;
-  root: string;
-  filter: PathFilter;
-  status: FolderStatus;
-  /** Bumped on every (de)activation: async work of an older generation drops its result. */
-  generation: number;
-  removed: boolean;
-  /** Native events (one fs.watch per directory); undefined in polling mode. */
-  tree: DirectoryTreeWatcher | undefined;
-  /** Polling mode: a scan every poll interval. */
-  pollTimer: NodeJS.Timeout | undefined;
-  /** The root directory's inode when watching began: a folder deleted and created again needs a new watcher. */
-  rootIno: number | undefined;
-  pending: Map<string, Pending>;
-  /** path → size:mtime of what was handed over in this run, so duplicate events and rescans re-emit nothing. */
-  emitted: Map<string, string>;
-  scan: Promise<void> | undefined;
-  nextScan: Promise<void> | undefined;
-};
-
 const CHECK_CONCURRENCY = 16;
 /** Events arriving together are looked at together. */
 const TICK_GAP_MS = 10;
 const MAX_OPEN_BACKOFF_MS = 30_000;
-const GONE = new Set(['ENOENT', 'ENOTDIR']);
-
-const fingerprint = (size: number, mtimeMs: number): string => `${size}:${mtimeMs}`;
-
-/** A writer that still holds the file exclusively (Windows share modes, some SMB servers) makes this fail. */
-async function statOpened(file: string): Promise<Stats> {
-  const handle = await open(file, 'r');
-  try {
-    return await handle.stat();
-  } finally {
-    await handle.close();
-  }
-}
-
-async function forEachLimited<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) await fn(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
 
 /**
  * Watches the configured folders and hands over each file once it is complete: size and mtime unchanged for the
@@ -168,30 +110,7 @@ export class FolderWatcher {
       const key = JSON.stringify([config, moveTargets]);
       const previous = this.folders.get(config.id);
       if (previous?.key === key) continue;
-      const root = path.resolve(config.path);
-      const folder: Folder = {
-        config,
-        key,
-        root,
-        filter: createPathFilter({
-          root,
-          ignore: config.ignore,
-          fileTypes: config.file_types,
-          recursive: config.recursive,
-          excludedDirs: moveTargets,
-        }),
-        status: { folderId: config.id, path: config.path, state: config.enabled ? 'starting' : 'disabled' },
-        generation: 0,
-        removed: false,
-        tree: undefined,
-        pollTimer: undefined,
-        rootIno: undefined,
-        pending: new Map(),
-        // Same folder, other settings (tags, action...): what was handed over stays handed over.
-        emitted: previous && previous.root === root ? previous.emitted : new Map(),
-        scan: undefined,
-        nextScan: undefined,
-      };
+      const folder = createFolder(config, key, moveTargets, previous);
       if (previous) {
         previous.removed = true;
         this.track(this.deactivate(previous));
@@ -338,30 +257,18 @@ export class FolderWatcher {
 
   /** Reports why the folder cannot be watched, and keeps looking for it. */
   private async rootAvailable(folder: Folder, generation: number): Promise<boolean> {
-    let problem: [FolderState, string] | undefined;
-    let ino: number | undefined;
-    try {
-      const stats = await stat(folder.root);
-      if (!stats.isDirectory()) problem = ['error', `Not a folder: ${folder.config.path}`];
-      else ino = stats.ino;
-    } catch (error) {
-      const code = errorCode(error);
-      problem =
-        code !== undefined && GONE.has(code)
-          ? ['missing', `Folder not found: ${folder.config.path}`]
-          : ['error', `Folder not readable: ${folder.config.path} (${code ?? errorMessage(error)})`];
-    }
+    const probe = await probeRoot(folder.root, folder.config.path);
     if (!this.isCurrent(folder, generation)) return false;
-    if (problem === undefined) {
-      if (folder.rootIno === undefined) folder.rootIno = ino;
-      else if (folder.rootIno !== ino) {
+    if ('ino' in probe) {
+      if (folder.rootIno === undefined) folder.rootIno = probe.ino;
+      else if (folder.rootIno !== probe.ino) {
         this.log(`watcher: ${folder.config.path} was replaced, watching it again`);
         this.track(this.activate(folder));
         return false;
       }
       return true;
     }
-    this.reportStatus(folder, ...problem);
+    this.reportStatus(folder, ...probe.problem);
     return false;
   }
 
@@ -424,7 +331,7 @@ export class FolderWatcher {
       }
     } catch (error) {
       if (!this.isCurrent(folder, generation)) return;
-      if (top !== folder.root && GONE.has(errorCode(error) ?? '')) return;
+      if (top !== folder.root && isGone(error)) return;
       this.log(`watcher: scan of ${top} failed: ${errorMessage(error)}`);
       await this.verifyRoot(folder, generation);
       return;
@@ -567,28 +474,20 @@ export class FolderWatcher {
 
   /** A vanished file is dropped; one that cannot be read yet (locked, permissions) is retried with a growing delay. */
   private giveUpOrRetry(folder: Folder, file: string, entry: Pending, error: unknown): void {
-    const code = errorCode(error);
-    if (code !== undefined && GONE.has(code)) {
+    if (isGone(error)) {
       folder.pending.delete(file);
       // Gone: if it comes back as it was (moved back by the user), it is taken again; the journal dedupes by hash.
       folder.emitted.delete(file);
       return;
     }
     entry.failures++;
-    if (entry.failures === 1) this.log(`watcher: cannot open ${file} yet (${code ?? errorMessage(error)}), will retry`);
+    if (entry.failures === 1)
+      this.log(`watcher: cannot open ${file} yet (${errorCode(error) ?? errorMessage(error)}), will retry`);
     entry.checkAt = this.now() + Math.min(MAX_OPEN_BACKOFF_MS, 500 * 2 ** (entry.failures - 1));
   }
 
   private emit(folder: Folder, file: string, stats: Stats): void {
-    const relativePath = path.relative(folder.root, file).split(path.sep).join('/');
-    const ready: ReadyFile = {
-      folderId: folder.config.id,
-      path: file,
-      relativePath,
-      size: stats.size,
-      mtimeMs: stats.mtimeMs,
-      subfolderTags: folder.config.subfolder_tags ? subfolderTagsOf(relativePath) : [],
-    };
+    const ready = readyFile(folder, file, stats);
     try {
       this.options.onFileReady(ready);
     } catch (error) {
