@@ -4,6 +4,7 @@ import { asError } from '../../../common/errors.ts';
 import type { DocumentListQuery } from '../client/archive-client.ts';
 import { ArchiveError } from '../client/archive-error.ts';
 import type { LibraryCache } from './library-cache.ts';
+import { Pass } from './sync-pass.ts';
 import {
   isUnknownParameter,
   keysetDocuments,
@@ -14,58 +15,10 @@ import {
   UnsupportedExtension,
   type LibraryClient,
 } from './sync-paging.ts';
+import type { LibrarySyncEvents, LibrarySyncOptions, SyncResult, SyncStatus } from './sync-types.ts';
 
 export type { LibraryClient } from './sync-paging.ts';
-
-export interface LibrarySyncOptions {
-  client: LibraryClient;
-  cache: LibraryCache;
-  /** Between incremental syncs (settings.sync.interval_ms). */
-  intervalMs: number;
-  /** Between full reconciliations, which notice what vanished (settings.sync.full_reconcile_interval_ms). */
-  fullReconcileIntervalMs: number;
-  /** While documents are pending or processing, the next sync comes this soon (default 15 s). */
-  followUpIntervalMs?: number;
-  /** An unfinished document the service said nothing about for this long is asked for by id (default 2 min). */
-  pendingRecheckMs?: number;
-  /** Requests per page (the service allows up to 100). */
-  pageSize?: number;
-  /** Each incremental sync reaches back this far behind its cursor, for writes committed out of timestamp order. */
-  overlapMs?: number;
-  now?: () => number;
-  log?: (line: string) => void;
-}
-
-export interface SyncResult {
-  kind: 'incremental' | 'full';
-  /** `extended`: with this service's updated_after / deleted lists; `spec`: only what the v1 spec names. */
-  mode: 'extended' | 'spec';
-  documents: { changed: string[]; removed: string[] };
-  events: { changed: string[]; removed: string[] };
-  startedAt: number;
-  finishedAt: number;
-}
-
-/** Ids whose cached copy changed or was removed: what the UI should re-read. */
-export interface SyncChange {
-  documents: string[];
-  events: string[];
-}
-
-/** Whether the service answers is not the sync's to say: the archive client's connection monitor knows (every request). */
-export interface SyncStatus {
-  syncing: boolean;
-  lastSyncAt: number | null;
-  lastFullReconcileAt: number | null;
-  lastError: string | null;
-  mode: 'extended' | 'spec';
-}
-
-export interface LibrarySyncEvents {
-  synced: [result: SyncResult];
-  changed: [change: SyncChange];
-  error: [error: Error];
-}
+export type { LibrarySyncEvents, LibrarySyncOptions, SyncChange, SyncResult, SyncStatus } from './sync-types.ts';
 
 /** More documents changed than this in spec mode: reading every event is cheaper than asking per document. */
 const PER_DOCUMENT_EVENTS_LIMIT = 20;
@@ -73,22 +26,6 @@ const PENDING_RECHECK_BATCH = 5;
 /** Following more documents than this, one incremental sync costs fewer requests than asking for each. */
 const REFRESH_BY_ID_LIMIT = 2;
 const FINAL_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed', 'skipped']);
-
-class Pass {
-  readonly docsChanged = new Set<string>();
-  readonly docsRemoved = new Set<string>();
-  readonly eventsChanged = new Set<string>();
-  readonly eventsRemoved = new Set<string>();
-  readonly restored = new Set<string>();
-  maxUpdated: string | null = null;
-  maxCreated: string | null = null;
-  readonly kind: 'incremental' | 'full';
-  readonly startedAt: number;
-  constructor(kind: 'incremental' | 'full', startedAt: number) {
-    this.kind = kind;
-    this.startedAt = startedAt;
-  }
-}
 
 /**
  * Keeps the library cache in step with the service. Incremental syncs ask only for what changed since the cursors;
