@@ -1,0 +1,79 @@
+/** The labelled sets the evaluation knows: where each lives, how it is loaded, and what it says when it is absent. */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadFacturx } from './sets/facturx.ts';
+import { loadGenerated } from './sets/generated.ts';
+import { loadReceipts } from './sets/receipts.ts';
+import type { EvalDoc } from './sets/types.ts';
+
+export const ROOT = resolve(import.meta.dirname, '../..');
+const DATASETS = resolve(ROOT, '../shared/datasets');
+export const DEFAULT_CORPUS_DIR = join(ROOT, 'test/fixtures/corpus');
+export const DEFAULT_HELD_OUT_DIR = join(ROOT, 'test-results/corpus-held-out');
+/** Receipts judged by a plain run: evenly spread over the set, the same every run. --full judges all of them. */
+export const DEFAULT_RECEIPT_SAMPLE = 60;
+
+export const SET_IDS = ['generated', 'held-out', 'receipts', 'facturx-text', 'facturx-xml'] as const;
+export type SetId = (typeof SET_IDS)[number];
+
+export interface SetDef {
+  id: SetId;
+  title: string;
+  development: boolean;
+  load: () => EvalDoc[];
+  missing: () => string | null;
+}
+/** Writes the held-out corpus into its default directory (about 15 s; the same bytes every time). */
+export function makeHeldOutCorpus(): void {
+  const run = spawnSync(
+    process.execPath,
+    [join(ROOT, 'scripts/make-corpus.ts'), '--held-out', '--out', DEFAULT_HELD_OUT_DIR],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  if (run.status !== 0) throw new Error(`npm run corpus -- --held-out failed:\n${run.stderr || run.stdout}`);
+}
+
+export function setDefs(corpusDir: string, heldOutDir: string): SetDef[] {
+  const receipts = join(DATASETS, 'sroie-dev');
+  const facturx = join(DATASETS, 'facturx-fr-dev');
+  const need = (dir: string, hint: string) => (): string | null =>
+    existsSync(dir) ? null : `${dir} is missing${hint}`;
+  return [
+    {
+      id: 'generated',
+      title: 'generated',
+      development: true,
+      load: () => loadGenerated(corpusDir),
+      missing: need(corpusDir, ' (npm run corpus)'),
+    },
+    {
+      id: 'held-out',
+      title: 'generated held-out',
+      development: false,
+      load: () => loadGenerated(heldOutDir),
+      missing: need(heldOutDir, ' (npm run corpus -- --held-out --out DIR)'),
+    },
+    {
+      id: 'receipts',
+      title: 'receipts (SROIE)',
+      development: true,
+      load: () => loadReceipts(receipts),
+      missing: need(receipts, ''),
+    },
+    {
+      id: 'facturx-text',
+      title: 'facturx text-only',
+      development: true,
+      load: () => loadFacturx(facturx, 'text-only'),
+      missing: need(facturx, ''),
+    },
+    {
+      id: 'facturx-xml',
+      title: 'facturx with XML',
+      development: true,
+      load: () => loadFacturx(facturx, 'with-xml'),
+      missing: need(facturx, ''),
+    },
+  ];
+}
