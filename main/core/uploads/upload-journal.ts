@@ -1,76 +1,30 @@
 import { EventEmitter } from 'node:events';
-import { stat } from 'node:fs/promises';
-import { basename, resolve } from 'node:path';
-import type { UploadAccepted, UploadMetadata } from '../../../common/archive-types.ts';
-import { errorMessage, errorStack } from '../../../common/errors.ts';
+import { basename } from 'node:path';
+import type { UploadMetadata } from '../../../common/archive-types.ts';
+import { errorStack } from '../../../common/errors.ts';
 import type { WatchedFolder } from '../../../common/settings.ts';
-import { validateUploadMetadata } from '../../../common/upload-metadata.ts';
 import { ArchiveError } from '../client/archive-error.ts';
-import { toArchiveError, type UploadRequest } from '../client/archive-client.ts';
-import { FileChangedError } from '../client/multipart-body.ts';
-import { backoffDelay, type BackoffOptions } from '../client/backoff.ts';
+import { toArchiveError } from '../client/to-archive-error.ts';
+import type { BackoffOptions } from '../client/backoff.ts';
 import { ConnectionMonitor, type ConnectionState } from '../client/connection-monitor.ts';
-import { applyAfterUpload, type AfterUploadResult, type UploadedFile } from '../watcher/after-upload.ts';
+import { applyAfterUpload } from '../watcher/after-upload.ts';
 import type { ReadyFile } from '../watcher/folder-watcher.ts';
-import { errorCode } from '../watcher/fs-errors.ts';
 import { mergeTags } from '../watcher/tags.ts';
-import { checkFile, type FileCheck } from './file-check.ts';
+import { runAfterUploadAction } from './after-upload-step.ts';
+import { droppedMetadata, statDroppedFiles } from './dropped-files.ts';
+import { checkFile } from './file-check.ts';
 import type { JournalStore, UploadItem, UploadState } from './journal-store.ts';
+import type { Connectivity, JournalEvents, UploadJournalOptions, UploadTransport } from './journal-types.ts';
+import { FILE_GONE, fileState, planCheckFailure, planLocalProblem, type FileState } from './local-problems.ts';
+import { stillArchived } from './still-archived.ts';
+import { planUploadFailure } from './upload-failures.ts';
+import { uploadRequest } from './upload-request.ts';
 
-/** What the journal needs of the archive client (the real ArchiveClient in the app and in tests). */
-export interface UploadTransport {
-  upload(request: UploadRequest): Promise<UploadAccepted>;
-  health(signal?: AbortSignal): Promise<unknown>;
-  /**
-   * Verifies a local dedupe hit: is the document the journal remembers still in the archive? Without it, a copy of an
-   * already uploaded file is uploaded anyway (the service's duplicate detection makes that harmless).
-   */
-  getDocument?(id: string, signal?: AbortSignal): Promise<{ deleted_at: string | null }>;
-  /**
-   * Whether the service answers, fed by every request of the transport (the archive client's monitor). Without it the
-   * journal probes `health` on its own and learns nothing from other requests.
-   */
-  readonly connection?: ConnectionMonitor;
-}
-
-/** The reason of an item whose file disappeared before it could be uploaded (see docs/desktop.md). */
-export const FILE_GONE = 'File no longer exists';
-
-type FileState = { state: 'same' | 'changed' | 'gone' | 'not-a-file' } | { state: 'unreadable'; error: string };
-
-export type Connectivity = { online: boolean; authRequired: boolean; paused: boolean; reason: string | null };
-
-export interface JournalEvents {
-  item: [item: UploadItem];
-  removed: [id: number];
-  progress: [progress: { id: number; sent: number; total: number }];
-  counts: [counts: Record<UploadState, number>];
-  connectivity: [connectivity: Connectivity];
-}
-
-export interface UploadJournalOptions {
-  store: JournalStore;
-  transport: UploadTransport;
-  /** The watched folder an item came from (its after-upload action); undefined once the folder was removed. */
-  folder: (id: string) => WatchedFolder | undefined;
-  afterUpload?: (folder: WatchedFolder, file: UploadedFile) => Promise<AfterUploadResult>;
-  check?: (path: string) => Promise<FileCheck>;
-  hashConcurrency?: number;
-  uploadConcurrency?: number;
-  /** Retries of one item after 5xx and the like. */
-  retryBackoff?: BackoffOptions;
-  paused?: boolean;
-  now?: () => number;
-  log?: (line: string) => void;
-}
+// Re-exported: importers know these names from this module.
+export type { Connectivity, JournalEvents, UploadJournalOptions, UploadTransport } from './journal-types.ts';
+export { FILE_GONE } from './local-problems.ts';
 
 const ACTIVE: ReadonlySet<UploadState> = new Set(['queued', 'hashing', 'waiting', 'paused']);
-
-/**
- * An upload that found no service waits at least this long: the monitor may still say online (a newer request was
- * answered), and the item must not be sent again in a tight loop while uploads in particular keep failing.
- */
-const OFFLINE_RETRY_MS = 1_000;
 
 /**
  * The zero-loss upload queue. Every file is a row in SQLite before anything else happens, and every step commits its
@@ -244,25 +198,8 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     paths: readonly string[],
     options: { spaceId?: string; metadata?: unknown } = {},
   ): Promise<UploadItem[]> {
-    let metadata: UploadMetadata = {};
-    if (options.metadata !== undefined) {
-      const parsed = validateUploadMetadata(options.metadata);
-      if (!parsed.ok) throw new ArchiveError(parsed.error, { status: 400 });
-      metadata = parsed.value;
-    }
-    const files = await Promise.all(
-      paths.map(async (raw) => {
-        const path = resolve(raw);
-        const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-          throw new ArchiveError(
-            error.code === 'ENOENT' ? `File not found: ${path}` : `Cannot read ${path}: ${error.message}`,
-            { status: 400 },
-          );
-        });
-        if (!info.isFile()) throw new ArchiveError(`Not a file: ${path}`, { status: 400 });
-        return { path, size: info.size, mtimeMs: info.mtimeMs };
-      }),
-    );
+    const metadata = droppedMetadata(options.metadata);
+    const files = await statDroppedFiles(paths);
     const items = files.map((file) =>
       this.store.insert(
         {
@@ -373,23 +310,9 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
       const current = this.store.get(item.id);
       if (!current || current.state !== 'hashing') return; // removed or superseded meanwhile
       if (!result.ok) {
-        if (result.permanent) {
-          this.log(`failed: ${item.path}: ${result.error}`);
-          this.changed(this.store.update(item.id, { state: 'failed', last_error: result.error }, this.now()));
-        } else {
-          this.changed(
-            this.store.update(
-              item.id,
-              {
-                state: 'queued',
-                attempts: current.attempts + 1,
-                last_error: result.error,
-                next_attempt_at: this.now() + backoffDelay(current.attempts, this.retryBackoff),
-              },
-              this.now(),
-            ),
-          );
-        }
+        const plan = planCheckFailure(item, current, result, this.now, this.retryBackoff);
+        if (plan.log) this.log(plan.log);
+        this.changed(this.store.update(item.id, plan.changes, this.now()));
         return;
       }
       if (result.size !== current.size || result.mtimeMs !== current.mtime_ms) {
@@ -397,7 +320,7 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
         this.store.update(item.id, { size: result.size, mtime_ms: result.mtimeMs }, this.now());
       }
       const twin = this.store.acceptedWithHash(result.sha256, current.space_id, item.id);
-      const original = twin && (await this.stillArchived(twin.duplicate_of ?? twin.document_id!));
+      const original = twin && (await stillArchived(this.transport, twin.duplicate_of ?? twin.document_id!));
       if (this.store.get(item.id)?.state !== 'hashing') return; // removed or superseded while the archive was asked
       if (twin && original) {
         this.log(`already archived (same content as ${twin.path}): ${item.path}`);
@@ -428,50 +351,22 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     }
   }
 
-  /**
-   * A local dedupe hit is only as good as the archive's memory: the document the journal remembers may have been
-   * deleted since. One GET (a request token, never an upload token) says; when it is gone, or the archive cannot say,
-   * the copy is uploaded, and the service's own duplicate detection keeps that harmless. Returns the id to reuse.
-   */
-  private async stillArchived(documentId: string): Promise<string | null> {
-    if (!this.transport.getDocument) return null;
-    try {
-      // Bounded: a slow answer must not hold a hashing slot for long; uploading instead is always safe.
-      const document = await this.transport.getDocument(documentId, AbortSignal.timeout(10_000));
-      return document.deleted_at === null ? documentId : null;
-    } catch {
-      return null;
-    }
-  }
-
   private async upload(item: UploadItem): Promise<void> {
     const controller = new AbortController();
     this.uploading.set(item.id, controller);
-    let lastProgress = 0;
     try {
       this.changed(this.store.update(item.id, { state: 'uploading' }, this.now()));
       // Right before spending a token: still there, still the version that was hashed?
-      const file = await this.fileState(item);
+      const file = await fileState(item);
       if (file.state !== 'same') {
         this.localProblem(item, file, null);
         return;
       }
-      const accepted = await this.transport.upload({
-        path: item.path,
-        fileName: item.file_name,
-        size: item.size,
-        spaceId: item.space_id ?? undefined,
-        metadata: item.metadata,
-        signal: controller.signal,
-        maxAttempts: 1,
-        onProgress: (sent, total) => {
-          const at = this.now();
-          if (sent === total || at - lastProgress >= 100) {
-            lastProgress = at;
-            this.emit('progress', { id: item.id, sent, total });
-          }
-        },
-      });
+      const accepted = await this.transport.upload(
+        uploadRequest(item, controller.signal, this.now, (sent, total) =>
+          this.emit('progress', { id: item.id, sent, total }),
+        ),
+      );
       this.log(
         accepted.duplicate_of
           ? `uploaded (duplicate of ${accepted.duplicate_of}): ${item.path}`
@@ -491,7 +386,7 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
       await this.finish(done);
     } catch (error) {
       const failure = toArchiveError(error);
-      if (failure.kind === 'local') this.localProblem(item, await this.fileState(item), failure);
+      if (failure.kind === 'local') this.localProblem(item, await fileState(item), failure);
       else this.uploadFailed(item, failure);
     } finally {
       this.uploading.delete(item.id);
@@ -503,115 +398,27 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     const current = this.store.get(item.id);
     if (!current) return;
     const now = this.now();
-    if (error.kind === 'aborted' || error.kind === 'auth-paused' || error.unauthorized) {
-      if (error.unauthorized) {
-        this.log(`paused: the service refused the API key (${error.message})`);
-        this.setState({ authRequired: true, reason: error.message });
-      }
-      this.changed(
-        this.store.update(
-          item.id,
-          { state: 'waiting', last_error: error.kind === 'aborted' ? current.last_error : error.message },
-          now,
-        ),
-      );
-      return;
-    }
-    if (error.offline) {
-      // Offline is nobody's fault: no attempt is counted, the item just waits for the service to answer again (the
-      // client told the connection monitor, whose change stops the queue).
-      this.changed(
-        this.store.update(
-          item.id,
-          { state: 'waiting', next_attempt_at: now + OFFLINE_RETRY_MS, last_error: error.message },
-          now,
-        ),
-      );
-      return;
-    }
-    if (error.transient) {
-      const delay = Math.max(error.retryAfterMs ?? 0, backoffDelay(current.attempts, this.retryBackoff));
-      this.log(`retrying in ${Math.round(delay / 1000)} s: ${item.path}: ${error.message}`);
-      this.changed(
-        this.store.update(
-          item.id,
-          {
-            state: 'waiting',
-            attempts: current.attempts + 1,
-            next_attempt_at: now + delay,
-            last_error: error.message,
-          },
-          now,
-        ),
-      );
-      return;
-    }
-    this.log(`failed: ${item.path}: ${error.message}`);
-    this.changed(
-      this.store.update(item.id, { state: 'failed', attempts: current.attempts + 1, last_error: error.message }, now),
-    );
+    const plan = planUploadFailure(item, current, error, now, this.retryBackoff);
+    if (plan.log) this.log(plan.log);
+    if (plan.authRequired) this.setState({ authRequired: true, reason: error.message });
+    this.changed(this.store.update(item.id, plan.changes, now));
   }
 
-  /** The item's file on disk compared with the version the journal hashed. */
-  private async fileState(item: UploadItem): Promise<FileState> {
-    try {
-      const info = await stat(item.path);
-      if (!info.isFile()) return { state: 'not-a-file' };
-      return { state: info.size === item.size && info.mtimeMs === item.mtime_ms ? 'same' : 'changed' };
-    } catch (error) {
-      const code = errorCode(error);
-      if (code === 'ENOENT' || code === 'ENOTDIR') return { state: 'gone' };
-      return { state: 'unreadable', error: errorMessage(error) };
-    }
-  }
-
-  /**
-   * A problem with the file on this computer, found before the upload or by it (ENOENT, EACCES, changed while sent):
-   * never the network's, so the journal stays online and counts the attempt. A vanished file fails for good with a
-   * clear reason (the watcher queues it again if it comes back); a changed one is hashed again, after a backoff so a
-   * file that keeps changing cannot spin; an unreadable one waits with backoff.
-   */
+  /** A problem with the file on this computer (see local-problems.ts): the row fails, waits, or is hashed again. */
   private localProblem(item: UploadItem, file: FileState, error: ArchiveError | null): void {
     const current = this.store.get(item.id);
     if (!current) return;
     const now = this.now();
-    if (file.state === 'gone' || file.state === 'not-a-file') {
-      const reason = file.state === 'gone' ? `${FILE_GONE}: ${item.path}` : `Not a file: ${item.path}`;
-      this.log(`failed: ${item.path}: ${reason}`);
-      this.changed(this.store.update(item.id, { state: 'failed', last_error: reason }, now));
-      return;
-    }
-    // Changed (or the upload said so): hashed again, as what would be sent is not what was hashed.
-    const rehash = file.state === 'changed' || error?.cause instanceof FileChangedError;
     const latest = this.store.latestForPath(item.path);
-    if (rehash && latest && latest.id !== item.id) {
-      // The watcher already queued the new version (it came while this one was uploading): that row carries on.
-      this.log(`superseded by its newer version: ${item.path}`);
+    const plan = planLocalProblem(item, current, file, error, latest, now, this.retryBackoff);
+    this.log(plan.log);
+    if ('superseded' in plan) {
       this.store.delete(item.id);
       this.emit('removed', item.id);
       this.queueCounts();
       return;
     }
-    const delay = backoffDelay(current.attempts, this.retryBackoff);
-    const reason =
-      file.state === 'unreadable'
-        ? `Cannot read ${item.path}: ${file.error}`
-        : (error?.message ?? `File changed before it was uploaded: ${item.path}`);
-    this.log(
-      `${rehash ? 'changed, hashing again' : 'retrying'} in ${Math.round(delay / 1000)} s: ${item.path}: ${reason}`,
-    );
-    this.changed(
-      this.store.update(
-        item.id,
-        {
-          state: rehash ? 'queued' : 'waiting',
-          attempts: current.attempts + 1,
-          next_attempt_at: now + delay,
-          last_error: reason,
-        },
-        now,
-      ),
-    );
+    this.changed(this.store.update(item.id, plan.changes, now));
   }
 
   /** Runs the folder's after-upload action for an accepted item, then marks it done. Safe to repeat after a crash. */
@@ -622,29 +429,7 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
       const folder = item.folder_id ? this.folderOf(item.folder_id) : undefined;
       let summary = item.source === 'manual' ? null : 'keep';
       let lastError: string | null = null;
-      if (folder) {
-        try {
-          const result = await this.afterUpload(folder, {
-            path: item.path,
-            relativePath: item.relative_path,
-            size: item.size,
-            mtimeMs: item.mtime_ms,
-          });
-          summary =
-            result.outcome !== 'done'
-              ? `${result.action}: ${result.message ?? result.outcome}`
-              : result.action === 'move'
-                ? `moved to ${result.destination}`
-                : result.action === 'delete'
-                  ? 'deleted'
-                  : 'kept';
-          if (result.action !== 'keep') this.log(`${summary}: ${item.path}`);
-        } catch (error) {
-          lastError = errorMessage(error);
-          summary = `${folder.after_upload.action} failed: ${lastError}`;
-          this.log(`after-upload action failed: ${item.path}: ${lastError}`);
-        }
-      }
+      if (folder) ({ summary, lastError } = await runAfterUploadAction(this.afterUpload, folder, item, this.log));
       this.changed(
         this.store.update(item.id, { state: 'done', after_upload: summary, last_error: lastError }, this.now()),
       );
