@@ -1,18 +1,10 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { UploadMetadata } from '../../../common/archive-types.ts';
+import { UPLOAD_ITEM_STATES } from '../../../common/ipc-names.ts';
 import { runMigrations } from '../../../shared/db/migrate.ts';
 
-/** Where an item is in its life. See docs/desktop.md for the diagram. */
-export const UPLOAD_STATES = [
-  'queued',
-  'hashing',
-  'waiting',
-  'uploading',
-  'accepted',
-  'done',
-  'failed',
-  'paused',
-] as const;
+/** Where an item is in its life (the IPC contract's list). See docs/desktop.md for the diagram. */
+export const UPLOAD_STATES = UPLOAD_ITEM_STATES;
 export type UploadState = (typeof UPLOAD_STATES)[number];
 
 export interface UploadItem {
