@@ -33,6 +33,8 @@ export class DocumentFiles {
   private readonly previewCache: string;
   private readonly cache: LibraryCache;
   private readonly client: () => ArchiveClient;
+  /** The detected MIME type of each file in the preview cache, by path; dropped when the file is downloaded again. */
+  private readonly detected = new Map<string, string>();
 
   constructor(options: DocumentFilesOptions) {
     this.appDataDir = options.appDataDir;
@@ -84,15 +86,22 @@ export class DocumentFiles {
     const path = resolveInside(directory, 'file');
     const existing = await stat(path).catch(() => null);
     if (!existing || existing.size !== document.size_bytes) {
+      this.detected.delete(path);
       await this.client().download(id, directory, { fileName: 'file', overwrite: true });
     }
-    const format = await detectFormat(path);
-    if (!format) {
-      throw new ArchiveError(`The file of document ${id} is in no supported format; it is not shown or opened`, {
-        status: 502,
-      });
+    // Detected once per cached file: a PDF preview asks for many byte ranges of the same file.
+    let mimeType = this.detected.get(path);
+    if (mimeType === undefined) {
+      const format = await detectFormat(path);
+      if (!format) {
+        throw new ArchiveError(`The file of document ${id} is in no supported format; it is not shown or opened`, {
+          status: 502,
+        });
+      }
+      mimeType = format.mimeType;
+      this.detected.set(path, mimeType);
     }
-    return { document, path, mimeType: format.mimeType };
+    return { document, path, mimeType };
   }
 }
 
