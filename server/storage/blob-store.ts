@@ -1,23 +1,27 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { syncDirectory } from '../../shared/fs/sync-directory.ts';
+import {
+  BlobNotFoundError,
+  BlobRangeError,
+  checkRange,
+  contentKey,
+  type BlobStorage,
+  type ByteRange,
+  type LocalCopy,
+  type StagedFile,
+} from './blob-storage.ts';
+import { stageToFile } from './stage-file.ts';
 
-/** A file received into the temp area, hashed while it streamed in. */
-export interface StagedFile {
-  path: string;
-  sha256: string;
-  size: number;
-}
+export type { StagedFile } from './blob-storage.ts';
 
 /**
  * Content-addressed file store: `files/ab/cd/<sha256>`. Files arrive in `tmp/`, are fsynced, then renamed
  * into place (and the directory fsynced), so a crash leaves either no file or a whole one, never a torn one.
  */
-export class BlobStore {
+export class BlobStore implements BlobStorage {
   readonly root: string;
   private readonly tmpDir: string;
 
@@ -34,7 +38,7 @@ export class BlobStore {
   }
 
   pathOf(sha256: string): string {
-    return join(this.root, sha256.slice(0, 2), sha256.slice(2, 4), sha256);
+    return join(this.root, ...contentKey(sha256).split('/'));
   }
 
   newTempPath(): string {
@@ -42,21 +46,8 @@ export class BlobStore {
   }
 
   /** Streams `source` into a temp file, hashing as it goes. Rejects (and removes the temp file) on error. */
-  async stage(source: Readable, path = this.newTempPath()): Promise<StagedFile> {
-    const hash = createHash('sha256');
-    let size = 0;
-    source.on('data', (chunk: Buffer) => {
-      hash.update(chunk);
-      size += chunk.length;
-    });
-    try {
-      // flush: the stream fsyncs its descriptor before closing it, and the pipeline settles after the close.
-      await pipeline(source, createWriteStream(path, { flags: 'wx', flush: true }));
-    } catch (error) {
-      await rm(path, { force: true });
-      throw error;
-    }
-    return { path, sha256: hash.digest('hex'), size };
+  stage(source: Readable, path = this.newTempPath()): Promise<StagedFile> {
+    return stageToFile(source, path);
   }
 
   /** Moves a staged file into the store. If the content is already stored, the staged copy is dropped. */
@@ -80,6 +71,51 @@ export class BlobStore {
   async tempFiles(): Promise<string[]> {
     return readdir(this.tmpDir);
   }
+
+  async stat(sha256: string): Promise<{ size: number } | null> {
+    try {
+      return { size: (await stat(this.pathOf(sha256))).size };
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async openRead(sha256: string, range?: ByteRange): Promise<Readable> {
+    if (range) checkRange(range);
+    const handle = await open(this.pathOf(sha256), 'r').catch((error: unknown) => {
+      throw isMissing(error) ? new BlobNotFoundError(sha256) : error;
+    });
+    try {
+      if (!range) return handle.createReadStream();
+      const { size } = await handle.stat();
+      if (range.start >= size) throw new BlobRangeError(range, size);
+      return handle.createReadStream({ start: range.start, end: Math.min(range.end ?? size - 1, size - 1) });
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  /** The stored file itself: it is local already, and content-addressed files are never rewritten. */
+  async localCopy(sha256: string): Promise<LocalCopy> {
+    const path = this.pathOf(sha256);
+    if (!(await exists(path))) throw new BlobNotFoundError(sha256);
+    return { path, release: () => Promise.resolve() };
+  }
+
+  /** Null: local files have no URL of their own; the service serves them. */
+  presignedDownloadUrl(): Promise<string | null> {
+    return Promise.resolve(null);
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 }
 
 async function exists(path: string): Promise<boolean> {
