@@ -2,11 +2,11 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
+import { freeLoopbackPort } from './free-port.ts';
 
 /**
  * A throwaway PostgreSQL cluster for a test run: initdb in a temp directory, the server on 127.0.0.1 and a socket in
@@ -107,7 +107,7 @@ async function startOnFreePort(
 ): Promise<number> {
   const logFile = join(dir, 'server.log');
   for (let attempt = 1; ; attempt++) {
-    const port = await freePort();
+    const port = await freeLoopbackPort();
     const serverOptions = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off`;
     try {
       await asServer('pg_ctl', [
@@ -121,19 +121,6 @@ async function startOnFreePort(
       throw new Error(`PostgreSQL test cluster did not start: ${String(error)}\n${log.slice(-2000)}`, { cause: error });
     }
   }
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** The postgres system account when running as root (containers, CI), else null: the server runs as this user. */
