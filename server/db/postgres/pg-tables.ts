@@ -167,3 +167,18 @@ export const SEARCH_VISIBILITY_SQL = `
   CREATE TRIGGER search_visibility_delete AFTER DELETE ON documents
     FOR EACH ROW EXECUTE FUNCTION search_visibility_keep();
 `;
+
+/**
+ * What instances of the service share beyond the archive's own rows (PostgreSQL only: on SQLite one process serves).
+ * rate_windows: one fixed window per limit and client key, counted atomically by every instance (pg-rate-counters.ts).
+ * jobs.lease_*: who runs a job and until when; a job whose lease ran out (its worker died) is claimed again.
+ */
+export const SHARED_STATE_SQL = `
+  CREATE UNLOGGED TABLE rate_windows (
+    key text PRIMARY KEY,
+    window_start bigint NOT NULL,
+    count integer NOT NULL
+  );
+  ALTER TABLE jobs ADD COLUMN lease_owner text, ADD COLUMN lease_until bigint;
+  CREATE INDEX jobs_lease ON jobs(lease_until) WHERE state = 'running';
+`;

@@ -1,0 +1,64 @@
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+
+/**
+ * A minimal load balancer on 127.0.0.1: each request goes to the next upstream in turn (bodies streamed both ways),
+ * as an HTTP load balancer in front of several service instances would. `served` counts requests per upstream so a
+ * test can check that every instance took part.
+ */
+export interface RoundRobinProxy {
+  url: string;
+  readonly served: number[];
+  close(): Promise<void>;
+}
+
+export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRobinProxy> {
+  if (upstreams.length === 0) throw new Error('a round-robin proxy needs at least one upstream');
+  const targets = upstreams.map((url) => new URL(url));
+  const served = targets.map(() => 0);
+  const sockets = new Set<Socket>();
+  let next = 0;
+
+  const server: Server = createServer((req, res) => {
+    const index = next;
+    next = (next + 1) % targets.length;
+    served[index]!++;
+    const target = targets[index]!;
+    const upstream = httpRequest(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, host: target.host, 'x-forwarded-for': req.socket.remoteAddress ?? '' },
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => {
+      if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' }).end('upstream unreachable');
+      else res.destroy();
+    });
+    req.pipe(upstream);
+  });
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    served,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
