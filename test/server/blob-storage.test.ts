@@ -31,8 +31,8 @@ interface StoreUnderTest {
   store: BlobStorage;
   /** Keys or relative paths of every stored object. */
   storedObjects(): Promise<string[]>;
-  /** Multipart part uploads sent so far; null where the store has no parts. */
-  partUploads(): number | null;
+  /** S3 requests sent so far by command name (UploadPartCommand, PutObjectCommand, …); null for the file store. */
+  requests(): Map<string, number> | null;
   /** Whether the store hands out presigned URLs. */
   presigns: boolean;
   close(): Promise<void>;
@@ -60,7 +60,7 @@ const fileBackend: Backend = {
         (await readdir(store.root, { recursive: true, withFileTypes: true }))
           .filter((e) => e.isFile())
           .map((e) => relative(store.root, join(e.parentPath, e.name))),
-      partUploads: () => null,
+      requests: () => null,
       presigns: false,
       close: () => rm(dataDir, { recursive: true, force: true }),
     };
@@ -90,10 +90,11 @@ const s3Backend: Backend = {
       partSizeBytes: PART_SIZE,
       uploadConcurrency: 1,
     });
-    let parts = 0;
+    const requests = new Map<string, number>();
     store.client.middlewareStack.add(
       (next, context) => (args) => {
-        if (context.commandName === 'UploadPartCommand') parts += 1;
+        const command = context.commandName ?? '';
+        requests.set(command, (requests.get(command) ?? 0) + 1);
         return next(args);
       },
       { step: 'initialize' },
@@ -105,7 +106,7 @@ const s3Backend: Backend = {
         const listed = await store.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `${prefix}/` }));
         return (listed.Contents ?? []).map((o) => o.Key ?? '');
       },
-      partUploads: () => parts,
+      requests: () => requests,
       presigns: true,
       close: async () => {
         await store.close();
@@ -138,8 +139,11 @@ describe.each([fileBackend, s3Backend])('blob storage: $name', (backend) => {
     expect(first).toMatchObject({ sha256: sha256Of(bytes), size: bytes.length });
     expect(await t.store.stat(first.sha256)).toBeNull();
     await t.store.commit(first);
+    const uploadsBefore = t.requests()?.get('PutObjectCommand');
     const second = await t.store.stage(Readable.from([bytes.subarray(0, 5000), bytes.subarray(5000)]));
     await t.store.commit(second);
+    // Known content is not sent again.
+    expect(t.requests()?.get('PutObjectCommand')).toBe(uploadsBefore);
 
     const stored = await t.storedObjects();
     expect(stored).toHaveLength(1);
@@ -160,8 +164,8 @@ describe.each([fileBackend, s3Backend])('blob storage: $name', (backend) => {
 
       const peak = await peakExternalMemory(() => t.store.commit(staged));
       expect(peak).toBeLessThan(size * 0.75);
-      const parts = t.partUploads();
-      if (parts !== null) expect(parts).toBe(size / PART_SIZE);
+      const requests = t.requests();
+      if (requests) expect(requests.get('UploadPartCommand')).toBe(size / PART_SIZE);
 
       const readBack = createHash('sha256');
       let read = 0;
