@@ -88,7 +88,9 @@ export function analysePageGeometry(image: GrayImage): PageGeometry {
 
   const horizontal = search(false);
   const vertical = search(true);
-  const sideways = vertical.value > horizontal.value * SIDEWAYS_RATIO;
+  // A profile's sharpness grows as the same ink falls into fewer, fuller bins: weighed by the length it runs along,
+  // a tall narrow page (a till roll) is not taken for a sideways one because its profile across is short.
+  const sideways = vertical.value * width > horizontal.value * height * SIDEWAYS_RATIO;
   const best = sideways ? vertical : horizontal;
   const straight = score(0, sideways);
   const gain = straight > 0 ? best.value / straight : 1;

@@ -1,5 +1,6 @@
 import type { TextBox } from '../intelligence/layout-types.ts';
 import { analysePageGeometry } from './deskew.ts';
+import { evenBackground } from './even-background.ts';
 import { downscaleToFit, hasInk, rotate, type GrayImage } from './gray-image.ts';
 import { chooseModel } from './page-language.ts';
 import { probeRegion } from './probe-region.ts';
@@ -43,6 +44,8 @@ const words = (text: string): number => text.match(/\p{L}{2,}/gu)?.length ?? 0;
 
 /** Whether reading `b` is better than `a`: more confident, or nearly as confident with clearly more words. */
 function better(a: Recognition, b: Recognition): boolean {
+  // Tesseract is confident about a page it found (almost) no words on.
+  if (words(b.text) < Math.min(3, words(a.text))) return false;
   if (b.confidence > a.confidence + 0.02) return true;
   return b.confidence > a.confidence - 0.02 && words(b.text) > words(a.text) * 1.2;
 }
@@ -145,19 +148,31 @@ export async function ocrPage(
     }
   }
 
-  const read = async (degrees: number): Promise<Recognition> => recognize(turned(degrees), [model], dpi);
+  /** Whether the page is read with its paper evened out (faint or unevenly lit print), from the first weak reading on. */
+  let evened = false;
+  const read = async (degrees: number): Promise<Recognition> =>
+    recognize(evened ? evenBackground(turned(degrees), dpi) : turned(degrees), [model], dpi);
   let best = first ?? (await read(rotation));
   let bestAt = rotation;
   const result = (): PageOcr => pageResult(best, bestAt, turned(bestAt), script, model);
-  if (best.confidence >= CONFIDENT && words(best.text) >= 3) return result();
+  if (readsWell(best)) return result();
 
-  // A weak first reading: maybe the page is upside down, or turned the other way than guessed.
+  // A weak reading: faint print first (the commoner cause), read again with the paper evened out.
+  evened = true;
+  const plain = best;
+  best = await read(bestAt);
+  if (!readsMore(plain, best)) {
+    evened = false;
+    best = plain;
+  }
+  if (readsWell(best)) return result();
+
+  // Still weak: maybe the page is upside down, or turned the other way than guessed.
   const candidates: number[] = [];
   if (orientation === undefined) {
     orientation = await askOrientation(bestAt);
-    // Detection says the page is upright as read: a poor scan, which another turn will not help.
-    if (orientation?.correction === 0) return result();
-    if (orientation) candidates.push(normalise(bestAt + orientation.correction));
+    // Detection says the page is upright as read (a poor scan, which another turn will not help): no turns.
+    if (orientation && orientation.correction !== 0) candidates.push(normalise(bestAt + orientation.correction));
   }
   // Without a trusted answer: upside down, and for a page the profiles called sideways also the upright reading
   // (a page full of table rules can look sideways to them).
@@ -180,6 +195,16 @@ export async function ocrPage(
     }
   }
   return result();
+}
+
+const readsWell = (reading: Recognition): boolean => reading.confidence >= CONFIDENT && words(reading.text) >= 3;
+
+/**
+ * Whether reading `b` of the same page gets more of it right than `a`: more words times their mean confidence,
+ * and not much less confident (a page of specks read as many short words is no gain).
+ */
+function readsMore(a: Recognition, b: Recognition): boolean {
+  return b.confidence > a.confidence - 0.1 && words(b.text) * b.confidence > words(a.text) * a.confidence * 1.1;
 }
 
 function pageResult(
