@@ -25,6 +25,24 @@ const FIRST_FRAME_PROBE = `
   requestAnimationFrame(frame);
 `;
 
+/**
+ * Runs in the page before its scripts: notes how many rows the Library has when its element first appears in the
+ * DOM (a MutationObserver's first look at it, a microtask after the task that inserted it). A Library that fetches
+ * its rows after it is inserted shows none there: the window is laid out twice before its first paint.
+ */
+const LIBRARY_ENTRY_PROBE = `
+  window.__libraryEntered = null;
+  const entry = new MutationObserver(() => {
+    if (!document.querySelector('[data-testid=library]')) return;
+    entry.disconnect();
+    window.__libraryEntered = { rows: document.querySelectorAll('[data-testid=library-row][data-id]').length };
+  });
+  entry.observe(document, { subtree: true, childList: true });
+`;
+
+/** The lazily loaded screens' chunks (vite names a chunk after its module): none is needed for the first paint. */
+const LAZY_SCREEN_CHUNK = /\/assets\/(Document|Uploads|Due|Settings|Welcome|PdfViewer)-[\w-]+\.js$/;
+
 let dir: string;
 let desktop: DesktopUnderTest;
 let browser: Browser;
@@ -68,6 +86,51 @@ describe('first paint of the library', () => {
       // A reload: the preferences come from the page's cache and only the first page is awaited.
       await page.reload();
       expect((await firstFrame()).rows).toBeGreaterThan(10);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('inserts the Library with its rows: the first page is rendered in the same pass as the screen', async () => {
+    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    try {
+      await context.addInitScript(LIBRARY_ENTRY_PROBE);
+      const page = await context.newPage();
+      const entered = async (): Promise<{ rows: number }> => {
+        await page.waitForFunction(
+          () => (globalThis as unknown as { __libraryEntered: unknown }).__libraryEntered !== null,
+          undefined,
+          { timeout: 20_000 },
+        );
+        return page.evaluate('window.__libraryEntered') as Promise<{ rows: number }>;
+      };
+      await page.goto(desktop.shell.url);
+      expect((await entered()).rows).toBeGreaterThan(10);
+      await page.reload();
+      expect((await entered()).rows).toBeGreaterThan(10);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it("loads no other screen's code for the first paint, and a screen's code when it is opened", async () => {
+    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+      });
+      await page.goto(desktop.shell.url);
+      await page.locator('[data-testid=library-row][data-id]').first().waitFor();
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter((path) => LAZY_SCREEN_CHUNK.test(path))).toEqual([]);
+      // The pattern names real chunks: opening Settings fetches its code then.
+      await page.getByTestId('nav-settings').click();
+      await page.getByTestId('settings').waitFor();
+      expect(scripts.filter((path) => LAZY_SCREEN_CHUNK.test(path))).toEqual([
+        expect.stringMatching(/\/Settings-[\w-]+\.js$/),
+      ]);
     } finally {
       await context.close();
     }

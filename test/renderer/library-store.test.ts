@@ -173,6 +173,18 @@ describe('LibraryStore', () => {
     expect(library.list).toHaveBeenCalledTimes(6);
   });
 
+  it('shows a prefetched first page that has arrived at once, so the first render has its rows', async () => {
+    const library = fakeLibrary(3);
+    await prefetchFirstPage();
+    const store = new LibraryStore();
+    store.setFilters(defaultFilters());
+    // No await in between: the answer is applied in the same task.
+    expect(store.loaded).toBe(true);
+    expect(store.total).toBe(3);
+    expect(store.row(2)?.title).toBe('Doc 2');
+    expect(library.list).toHaveBeenCalledTimes(1);
+  });
+
   it('reports a failed prefetch when the store takes it', async () => {
     const list = vi.fn(() => Promise.reject(new Error('socket closed')));
     setDesktop({ 'library.list': list } as unknown as DesktopApi);

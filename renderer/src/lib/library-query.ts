@@ -32,26 +32,37 @@ const queryKey = (query: Partial<LibraryQuery>): string =>
 
 /** How long a prefetched page may wait for the store to take it before it counts as stale. */
 const PREFETCH_FRESH_MS = 3_000;
-let prefetched: { key: string; result: Promise<CallOutput<'library.list'>>; at: number } | null = null;
+type ListAnswer = CallOutput<'library.list'>;
+let prefetched: { key: string; result: Promise<ListAnswer>; answer: ListAnswer | null; at: number } | null = null;
 
 /**
  * Asks for the first page of the default library view right away (main.ts calls it before mounting the app), so the
  * answer travels while the settings are asked for; the first LibraryStore with the same query
  * takes it instead of asking again.
  */
-export function prefetchFirstPage(): Promise<CallOutput<'library.list'>> {
+export function prefetchFirstPage(): Promise<ListAnswer> {
   const query = pageQuery(defaultFilters(), 0);
   const result = desktop()['library.list'](query);
-  // The store reports a failure when it takes the promise; until then it must not count as unhandled.
-  result.catch(() => undefined);
-  prefetched = { key: queryKey(query), result, at: performance.now() };
+  const entry = { key: queryKey(query), result, answer: null as ListAnswer | null, at: performance.now() };
+  // Kept once it is here, so a store made after that renders the page in its first pass instead of a microtask later.
+  // A failure is reported by the store when it takes the promise; until then it must not count as unhandled.
+  result.then(
+    (answer) => {
+      entry.answer = answer;
+    },
+    () => undefined,
+  );
+  prefetched = entry;
   return result;
 }
 
-/** The prefetched first page when `query` is the one it answers and it is fresh; taken once. */
-export function takePrefetched(query: Partial<LibraryQuery>): Promise<CallOutput<'library.list'>> | null {
+/**
+ * The prefetched first page when `query` is the one it answers and it is fresh, taken once: its answer when it has
+ * arrived, else the promise of it.
+ */
+export function takePrefetched(query: Partial<LibraryQuery>): ListAnswer | Promise<ListAnswer> | null {
   const taken = prefetched;
   prefetched = null;
   if (!taken || taken.key !== queryKey(query) || performance.now() - taken.at > PREFETCH_FRESH_MS) return null;
-  return taken.result;
+  return taken.answer ?? taken.result;
 }

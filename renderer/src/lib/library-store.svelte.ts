@@ -1,4 +1,4 @@
-import type { DocumentView } from '../../../common/ipc.ts';
+import type { CallOutput, DocumentView } from '../../../common/ipc.ts';
 import { desktop, callErrorMessage } from './desktop.ts';
 import { defaultFilters, PAGE_SIZE, pageQuery, takePrefetched, type LibraryFilters } from './library-query.ts';
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
@@ -58,13 +58,17 @@ export class LibraryStore {
     this.inflight.add(page);
     const generation = this.generation;
     const query = pageQuery($state.snapshot(this.filters), page);
+    const prefetched = takePrefetched(query);
+    // A first page already here is shown at once: a Library made with it renders its rows in its first pass.
+    if (prefetched && !(prefetched instanceof Promise)) {
+      this.show(page, prefetched);
+      this.inflight.delete(page);
+      return;
+    }
     try {
-      const result = await (takePrefetched(query) ?? desktop()['library.list'](query));
+      const result = await (prefetched ?? desktop()['library.list'](query));
       if (generation !== this.generation) return;
-      this.total = result.total;
-      this.pages.set(page, result.items);
-      this.loaded = true;
-      this.error = null;
+      this.show(page, result);
     } catch (error) {
       if (generation === this.generation) {
         this.error = callErrorMessage(error);
@@ -73,6 +77,13 @@ export class LibraryStore {
     } finally {
       this.inflight.delete(page);
     }
+  }
+
+  private show(page: number, result: CallOutput<'library.list'>): void {
+    this.total = result.total;
+    this.pages.set(page, result.items);
+    this.loaded = true;
+    this.error = null;
   }
 
   /** Fetches every page not yet loaded (select all); the list is served from the local cache, a few ms a page. */
