@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { syncDirectory } from '../../shared/fs/sync-directory.ts';
@@ -13,7 +12,7 @@ import {
   type LocalCopy,
   type StagedFile,
 } from './blob-storage.ts';
-import { stageToFile } from './stage-file.ts';
+import { StagingArea } from './staging-area.ts';
 
 export type { StagedFile } from './blob-storage.ts';
 
@@ -23,18 +22,16 @@ export type { StagedFile } from './blob-storage.ts';
  */
 export class BlobStore implements BlobStorage {
   readonly root: string;
-  private readonly tmpDir: string;
+  private readonly staging: StagingArea;
 
   constructor(dataDir: string) {
     this.root = join(dataDir, 'files');
-    this.tmpDir = join(dataDir, 'tmp');
+    this.staging = new StagingArea(join(dataDir, 'tmp'));
   }
 
   async init(): Promise<void> {
     await mkdir(this.root, { recursive: true });
-    // Anything left in tmp/ is an upload that never reached a 202: it was never promised to anyone.
-    await rm(this.tmpDir, { recursive: true, force: true });
-    await mkdir(this.tmpDir, { recursive: true });
+    await this.staging.reset();
   }
 
   pathOf(sha256: string): string {
@@ -42,12 +39,12 @@ export class BlobStore implements BlobStorage {
   }
 
   newTempPath(): string {
-    return join(this.tmpDir, `${randomUUID()}.part`);
+    return this.staging.newPath();
   }
 
   /** Streams `source` into a temp file, hashing as it goes. Rejects (and removes the temp file) on error. */
-  stage(source: Readable, path = this.newTempPath()): Promise<StagedFile> {
-    return stageToFile(source, path);
+  stage(source: Readable, path?: string): Promise<StagedFile> {
+    return this.staging.stage(source, path);
   }
 
   /** Moves a staged file into the store. If the content is already stored, the staged copy is dropped. */
@@ -63,13 +60,13 @@ export class BlobStore implements BlobStorage {
     return target;
   }
 
-  async discard(path: string): Promise<void> {
-    await rm(path, { force: true });
+  discard(path: string): Promise<void> {
+    return this.staging.discard(path);
   }
 
   /** Temp files currently present (for tests: a rejected upload must leave nothing behind). */
-  async tempFiles(): Promise<string[]> {
-    return readdir(this.tmpDir);
+  tempFiles(): Promise<string[]> {
+    return this.staging.list();
   }
 
   async stat(sha256: string): Promise<{ size: number } | null> {

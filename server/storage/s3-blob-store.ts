@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
@@ -20,7 +18,7 @@ import {
 } from './blob-storage.ts';
 import type { S3Config } from './s3-config.ts';
 import { describeS3Error, s3ErrorCode, s3HttpStatus, type S3Target } from './s3-errors.ts';
-import { stageToFile } from './stage-file.ts';
+import { StagingArea } from './staging-area.ts';
 
 export interface S3BlobStoreOptions {
   config: S3Config;
@@ -50,7 +48,7 @@ const IDLE_TIMEOUT_MS = 60_000;
 export class S3BlobStore implements BlobStorage {
   readonly client: S3Client;
   private readonly config: S3Config;
-  private readonly tmpDir: string;
+  private readonly staging: StagingArea;
   private readonly partSize: number;
   private readonly uploadConcurrency: number;
   private readonly now: () => number;
@@ -59,7 +57,7 @@ export class S3BlobStore implements BlobStorage {
   constructor(options: S3BlobStoreOptions) {
     const { config } = options;
     this.config = config;
-    this.tmpDir = options.tmpDir;
+    this.staging = new StagingArea(options.tmpDir);
     this.partSize = options.partSizeBytes ?? DEFAULT_PART_SIZE;
     if (this.partSize < 5 * MIB) throw new Error('S3 multipart parts must be at least 5 MiB');
     this.uploadConcurrency = options.uploadConcurrency ?? DEFAULT_UPLOAD_CONCURRENCY;
@@ -81,8 +79,7 @@ export class S3BlobStore implements BlobStorage {
 
   /** Empties the temp area and checks that the bucket exists and the credentials are accepted. */
   async init(): Promise<void> {
-    await rm(this.tmpDir, { recursive: true, force: true });
-    await mkdir(this.tmpDir, { recursive: true });
+    await this.staging.reset();
     try {
       // A listing, not HeadBucket: it needs the same permission (s3:ListBucket), and its errors have a body that tells
       // a refused key from a wrong secret from a denied policy, where HEAD answers a bare 403.
@@ -95,11 +92,11 @@ export class S3BlobStore implements BlobStorage {
   }
 
   newTempPath(): string {
-    return join(this.tmpDir, `${randomUUID()}.part`);
+    return this.staging.newPath();
   }
 
-  stage(source: Readable, path = this.newTempPath()): Promise<StagedFile> {
-    return stageToFile(source, path);
+  stage(source: Readable, path?: string): Promise<StagedFile> {
+    return this.staging.stage(source, path);
   }
 
   /** Uploads the staged file unless its content is stored already; resolves once S3 has the whole object. */
@@ -123,12 +120,12 @@ export class S3BlobStore implements BlobStorage {
     await rm(staged.path, { force: true });
   }
 
-  async discard(path: string): Promise<void> {
-    await rm(path, { force: true });
+  discard(path: string): Promise<void> {
+    return this.staging.discard(path);
   }
 
-  async tempFiles(): Promise<string[]> {
-    return readdir(this.tmpDir);
+  tempFiles(): Promise<string[]> {
+    return this.staging.list();
   }
 
   async stat(sha256: string): Promise<{ size: number } | null> {
@@ -159,7 +156,7 @@ export class S3BlobStore implements BlobStorage {
   /** Streams the object into a temp file, removed on release (the analysis processes read paths). */
   async localCopy(sha256: string): Promise<LocalCopy> {
     const source = await this.openRead(sha256);
-    const path = join(this.tmpDir, `${randomUUID()}.copy`);
+    const path = this.staging.newPath('.copy');
     try {
       await pipeline(source, createWriteStream(path, { flags: 'wx' }));
     } catch (error) {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { Readable } from 'node:stream';
@@ -20,6 +19,7 @@ import { BlobStore } from '../../server/storage/blob-store.ts';
 import { S3BlobStore } from '../../server/storage/s3-blob-store.ts';
 import { parseS3Config, type S3Options } from '../../server/storage/s3-config.ts';
 import { describeS3Error } from '../../server/storage/s3-errors.ts';
+import { freeLoopbackPort } from '../helpers/free-port.ts';
 import { s3ServerForTests, startS3Server, type S3TestServer } from '../helpers/s3-server.ts';
 
 const MIB = 1024 * 1024;
@@ -384,26 +384,12 @@ describe.skipIf(s3Server.skipReason !== undefined)('S3 store: what goes wrong na
   });
 
   it('an endpoint nothing listens on', async () => {
-    const endpoint = `http://127.0.0.1:${await closedPort()}`;
+    const endpoint = `http://127.0.0.1:${await freeLoopbackPort()}`;
     expect(await initError('s3://archive-errors', credentials({ endpoint }))).toBe(
       `S3StoreError: S3 endpoint ${endpoint} is unreachable (ECONNREFUSED) for bucket "archive-errors"`,
     );
   }, 30_000);
 });
-
-/** A loopback port that was free a moment ago and has no listener now. */
-function closedPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 async function stageAndCommit(store: BlobStorage, bytes: Buffer): Promise<StagedFile> {
   const staged = await store.stage(Readable.from([bytes]));
