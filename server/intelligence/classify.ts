@@ -18,6 +18,8 @@ export interface ClassifySignals {
   hasTotal: boolean;
   hasDueDate: boolean;
   referenceKinds: ReadonlySet<ReferenceKind>;
+  /** A total, then cash, card or change under it, below short priced lines (server/intelligence/till-shape.ts). */
+  tillShape?: boolean;
 }
 
 type Rule = readonly [EventType, string, number];
@@ -304,6 +306,9 @@ export function classify(doc: Doc, signals: ClassifySignals): Classification {
     // Outweighs a heading ("TAX INVOICE" over a till slip) when the till and the thanks are both there.
     bump('receipt', matched(TILL_EVIDENCE.till) && matched(TILL_EVIDENCE.thanks) ? 16 : 6);
   }
+  // Paid at the till by its shape, for scans that lost the till's words: more than an invoice heading (4 × 4) with
+  // its total (2) and invoice number (1.5) weigh, since an invoice is not paid in cash under its own totals.
+  if (!signals.hasDueDate && signals.tillShape) bump('receipt', 20);
 
   const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]);
   const [first, second] = ranked;

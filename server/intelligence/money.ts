@@ -89,7 +89,8 @@ const NUMBER = new RegExp(
   `(?:(?<=(?<![${L}])(?:${GLUED}))|(?<![\\d.,'’${L}]))([-−] ?)?(\\d{1,3}(?:([.,'’ ])\\d{3})(?:\\3\\d{3})*|\\d+)(?:([.,])(\\d{1,2}|-{1,2}|–|—))?(?!\\d)(?![a-zß-öø-ÿ])`,
   'g',
 );
-const BEFORE = new RegExp(`(?<![${L}])(${ALL_SYMBOLS}) ?$`);
+/** A symbol wedged between digits ("001188€7") is a speck in an identifier, not a currency. */
+const BEFORE = new RegExp(`(?<![${L}\\d])(${ALL_SYMBOLS}) ?$`);
 const AFTER = new RegExp(`^ ?(${ALL_SYMBOLS})(?![${L}])`);
 /** A number right after a symbol: the symbol is that number's prefix ("2019 $7.20" gives the dollar to 7.20). */
 const NUMBER_NEXT = /^ ?[-−]? ?\d/;
@@ -188,22 +189,35 @@ function suffixSymbol(line: string, end: number): RegExpExecArray | null {
 
 /**
  * The most frequent currency written in the text (a "Betrag in EUR" column header or "Amount (RM)" counts too), else
- * the currency of the first country the text names.
+ * the currency of the first country the text names. A symbol written once that the named country does not use is a
+ * misread speck ("£" for a "(" on a faded slip), not the page's currency; `amountHasCents` rules out currencies
+ * without minor units (yen, won) for an amount with cents.
  */
-export function dominantCurrency(text: string): string | null {
+export function dominantCurrency(text: string, amountHasCents = false): string | null {
   const codeOf = currencyReader(text);
   const counts = new Map<string, number>();
+  // A code or name spelt out in letters ("EUR", "RM") is no speck, even written once.
+  const spelt = new Set<string>();
   for (const m of text.matchAll(DOCUMENT_CURRENCY)) {
-    const code = codeOf(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[0]);
-    if (code) counts.set(code, (counts.get(code) ?? 0) + 1);
+    const written = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[0];
+    const code = codeOf(written);
+    if (!code || (amountHasCents && minorUnits(code) === 0)) continue;
+    counts.set(code, (counts.get(code) ?? 0) + 1);
+    if (/\p{L}{2}/u.test(written)) spelt.add(code);
   }
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
+  const local = documentCountries(text)
+    .map(currencyOfCountry)
+    .find((code) => code !== null && !(amountHasCents && minorUnits(code) === 0));
+  const [top, count = 0] = ranked[0] ?? [];
+  if (local && top !== undefined && top !== local && count <= 1 && !spelt.has(top)) return local;
+  return top ?? local ?? null;
+}
+
+/** ISO 4217 minor units: 2 for most currencies, 0 for the yen or the won. */
+export function minorUnits(code: string): number {
   return (
-    ranked[0]?.[0] ??
-    documentCountries(text)
-      .map(currencyOfCountry)
-      .find((code) => code !== null) ??
-    null
+    new Intl.NumberFormat('en', { style: 'currency', currency: code }).resolvedOptions().maximumFractionDigits ?? 2
   );
 }
 

@@ -1,5 +1,6 @@
 /** Who sent a document and to whom: letterhead, return-address line, legal forms, address blocks, closings. */
 
+import { withLettersForDigits } from './ocr-letters.ts';
 import { evidence, L, scan, WORD_END, WORD_START, type Doc } from './text.ts';
 
 export interface PartyPick {
@@ -173,8 +174,12 @@ const PARTY_INTRO = /^(?:zwischen|between|entre|tussen|tra|fra)\s+(?:(?:der|dem|
 const OWNER_INTRO =
   /(?<!\p{L})(?:(?:owned|operated|managed|run) by|a (?:division|subsidiary|member) of|dimiliki oleh|betrieben von|exploit[ée] par|gestionado por|gestito da|geëxploiteerd door)(?!\p{L})[\s:]*$/iu;
 
-/** OCR reads the "D" of "Sdn" as "O" and the "S" of "S/B" as "5": a company form, not a word of the name. */
+/**
+ * OCR reads the "D" of "Sdn" as "O", the "B" of "Bhd" as "8" or "D" and the "S" of "S/B" as "5": a company form, not a
+ * word of the name.
+ */
 const MISREAD_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/(?<![\p{L}\p{N}])(SDN\.? ?)[8D](HD\b)/gu, '$1B$2'],
   [/(?<![\p{L}\p{N}])(?:SON|S0N|5DN)(\.? ?)(BHD\b)/gu, 'SDN$1$2'],
   [/(?<![\p{L}\p{N}])(?:Son|5dn)(\.? ?)(Bhd\b)/gu, 'Sdn$1$2'],
   [/(?<=\p{Lu}{2,}\.? )5\/B(?![\p{L}\p{N}])/gu, 'S/B'],
@@ -474,7 +479,11 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     if (!best || confidence > best.confidence) best = { ...candidate, confidence: Math.min(0.95, confidence) };
   }
   const sender = best
-    ? { name: best.name, confidence: round(best.confidence), evidence: evidence(lines[best.line] ?? best.name) }
+    ? {
+        name: withLettersForDigits(best.name),
+        confidence: round(best.confidence),
+        evidence: evidence(lines[best.line] ?? best.name),
+      }
     : null;
   const buyer = recipients.name
     ? {

@@ -24,6 +24,7 @@ import { findParties } from './parties.ts';
 import { findPaymentDetails } from './payment-details.ts';
 import { findReferences, pickReference, referenceKinds } from './references.ts';
 import { makeTags } from './tags.ts';
+import { hasTillShape } from './till-shape.ts';
 import { evidence, letterCount, makeDoc } from './text.ts';
 import { makeTitle } from './title.ts';
 
@@ -119,6 +120,7 @@ export function understand(input: UnderstandInput): Understanding {
     hasTotal: amounts.some((a) => a.label === 'due' || a.label === 'total'),
     hasDueDate: due !== null,
     referenceKinds: referenceKinds(references),
+    tillShape: hasTillShape(fieldLines, amounts),
   });
   const eventType: EventType = e
     ? CREDIT_NOTE_CODES.has(e.typeCode)

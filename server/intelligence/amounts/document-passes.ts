@@ -66,3 +66,20 @@ export function markRemainders(candidates: AmountCandidate[]): void {
     }
   }
 }
+
+/** The change is printed right under what was handed over. */
+const CHANGE_LINES = 2;
+
+/**
+ * "Total paid 50.00 / Change 34.60": an amount labelled as paid with change given right under it, and larger than
+ * that change, is what the customer handed over, not the total.
+ */
+export function markTenderedWithChange(candidates: AmountCandidate[]): void {
+  for (const paid of candidates) {
+    if (paid.label !== 'paid') continue;
+    const change = candidates.find(
+      (c) => c.label === 'change' && c.line > paid.line && c.line - paid.line <= CHANGE_LINES,
+    );
+    if (change && Math.abs(change.value) > 0 && Math.abs(change.value) < Math.abs(paid.value)) paid.label = 'tendered';
+  }
+}

@@ -5,7 +5,7 @@
 
 import { findMoney } from '../money.ts';
 import { indexLabelsOf, nearestLabel, combineLabels, type Doc, type LabelSpan } from '../text.ts';
-import { markRemainders, markTaxSummary, restoreLostDecimals } from './document-passes.ts';
+import { markRemainders, markTaxSummary, markTenderedWithChange, restoreLostDecimals } from './document-passes.ts';
 import { LABELS } from './labels.ts';
 import { TOTAL_KINDS, type AmountCandidate, type AmountLabel } from './types.ts';
 
@@ -23,7 +23,7 @@ const TAX_LABELS = combineLabels<AmountLabel>([['excluded', INCLUDED_TAX]]);
 const RATE_AFTER =
   /^ ?\/ ?(?:kwh|mwh|l|1(?!\d)|ltr|liter|litre|m³|m3|m²|m2|qm|std|h|hr|km|stk|st|kg|g|t|day|tag|unit|einheit|page|seite)(?![a-zäöü])/i;
 const RATE_LABEL = /\((?:p|ct|cent|pence|€|eur|£|\$) ?\/ ?(?:kwh|mwh|day|tag|l|ltr|m³|m3|km|unit|einheit|std|h)\)/iu;
-/** Bank, phone and register lines: their digit groups look like amounts but only one with a currency is one. */
+/** Bank, phone and register lines: their digit groups look like amounts but only one with a currency and cents is one. */
 const ID_LINE =
   /\b(?:iban|bic|swift|blz|tel(?:efon)?|fax|steuer-?nr|steuernummer|ust-?id|vat (?:no|reg)|hrb|hra|kontonummer|konto-nr|sort code|account no|routing)\b/iu;
 
@@ -50,7 +50,8 @@ export function findAmounts(
     const lineSpans = spans.get(index);
     const outsideTax = lineSpans?.filter((span) => !taxes.some((t) => span.start >= t.start && span.end <= t.end));
     tokens.forEach((token, i) => {
-      if (idLine && !token.currency) return;
+      // A symbol OCR reads into a phone number ("Tel 09-222 £498") makes no amount of it: money there has cents.
+      if (idLine && (!token.currency || !token.decimals)) return;
       const from = i > 0 ? tokens[i - 1]!.end : 0;
       const segment = line.slice(from, token.start);
       // "Gesamtbetrag inkl. MwSt. 119,00" is a total; "inkl. 19 % MwSt. 19,00" alone is the tax in it.
@@ -91,6 +92,7 @@ export function findAmounts(
   }
   markTaxSummary(result, doc.lines);
   markRemainders(result);
+  markTenderedWithChange(result);
   restoreLostDecimals(result);
   return result;
 }

@@ -80,7 +80,7 @@ export const LABELS = combineLabels<AmountLabel>([
       'ec-?karte',
       'girocard',
       'carte(?: bancaire)?',
-      'pinbetaling',
+      'pin(?:betaling)?',
       'tarjeta',
       'carta(?: di credito)?',
       'bancomat',

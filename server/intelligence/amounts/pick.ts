@@ -82,7 +82,7 @@ export function pickAmount(
   if (currency && SHARED_SYMBOL.test(candidate.text) && documentCountries(options.text).length === 0)
     confidence -= 0.15;
   if (!currency) {
-    currency = dominantCurrency(options.text);
+    currency = dominantCurrency(options.text, Math.round(candidate.value * 100) % 100 !== 0);
     confidence -= currency ? 0.1 : 0.3;
     currency ??= defaultCurrency(options.language, options.text);
   }

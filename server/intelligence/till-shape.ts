@@ -1,0 +1,25 @@
+/**
+ * A till receipt by its shape rather than its words (which a faded scan loses, and which a "Tax invoice" heading
+ * contradicts): a total, what was handed over or given back under it (cash, card, change), and a column of short
+ * priced lines above.
+ */
+
+import { TOTAL_KINDS, type AmountCandidate } from './amounts/types.ts';
+
+/** Items, subtotal and tax: a till slip prints a few priced lines before it is paid. */
+const PRICED_LINES = 3;
+/** A till roll is narrow: its priced lines are short, unlike an invoice's item descriptions. */
+const SHORT_LINE = 60;
+
+export function hasTillShape(lines: readonly string[], candidates: readonly AmountCandidate[]): boolean {
+  const total = candidates.find((c) => TOTAL_KINDS.has(c.label) && !c.prose);
+  if (!total) return false;
+  const payment = candidates.find((c) => (c.label === 'tendered' || c.label === 'change') && c.line >= total.line);
+  if (!payment) return false;
+  const priced = new Set(
+    candidates
+      .filter((c) => c.line < payment.line && !c.prose && (lines[c.line]?.length ?? Infinity) <= SHORT_LINE)
+      .map((c) => c.line),
+  );
+  return priced.size >= PRICED_LINES;
+}

@@ -1,0 +1,101 @@
+/**
+ * Till receipts whose words a scan blurred: the type from the slip's shape, the total from its payment lines, the
+ * currency from the country the page names, the merchant's name with its OCR digit-for-letter misreads put right.
+ * Every shop, name and figure here is invented.
+ */
+import { describe, expect, it } from 'vitest';
+import { findAmounts } from '../../server/intelligence/amounts.ts';
+import { dominantCurrency, findMoney, minorUnits } from '../../server/intelligence/money.ts';
+import { withLettersForDigits } from '../../server/intelligence/ocr-letters.ts';
+import { makeDoc } from '../../server/intelligence/text.ts';
+import { understand } from '../../server/intelligence/understand.ts';
+import { CATEGORIES, TODAY } from './sample-types.ts';
+
+const read = (text: string) =>
+  understand({ text, filename: 'scan.jpg', categories: CATEGORIES, einvoice: null, today: TODAY });
+
+describe('a till slip by its shape', () => {
+  it('is a receipt under an invoice heading when a total is paid in cash below short priced lines (it)', () => {
+    const slip = [
+      'PANIFICIO AURORA',
+      'FATTURA',
+      'Focaccia 3,20',
+      'Grissini 2,10',
+      'Ciambella 1,90',
+      'Totale 7,20',
+      'Contanti 10,00',
+      'Resto 2,80',
+    ].join('\n');
+    expect(read(slip).event_type?.value).toBe('receipt');
+  });
+
+  it('is a receipt in Dutch and Spanish too, paid by card with no change', () => {
+    const nl = ['BLOEMENHUIS VIOLA', 'FACTUUR', 'Tulpen 6,50', 'Vaas 9,95', 'Lint 0,80', 'Totaal 17,25', 'Pin 17,25'];
+    expect(read(nl.join('\n')).event_type?.value).toBe('receipt');
+    const es = ['FERRETERÍA EL YUNQUE', 'FACTURA', 'Tornillos 2,40', 'Cinta 3,15', 'Brocha 4,05', 'Total 9,60'];
+    expect(read([...es, 'Efectivo 20,00', 'Cambio 10,40'].join('\n')).event_type?.value).toBe('receipt');
+  });
+
+  it('leaves an invoice with a due date or without payment lines an invoice', () => {
+    const invoice = ['Schreinerei Holm GmbH', 'Rechnung', 'Regal 120,00', 'Montage 80,00', 'Anfahrt 20,00'];
+    expect(read([...invoice, 'Gesamt 220,00', 'Zahlbar bis 30.12.2026'].join('\n')).event_type?.value).toBe('invoice');
+    expect(read([...invoice, 'Gesamt 220,00'].join('\n')).event_type?.value).toBe('invoice');
+  });
+});
+
+describe('the total among the payment lines', () => {
+  it('reads an amount "paid" with change given under it as what was handed over (en, fr)', () => {
+    const en = 'Crumb & Crust\nSourdough 4.20\nBrownie 3.10\nTotal 7.30\nTotal paid 20.00\nChange 12.70\nThank you';
+    expect(read(en).amount?.value.value).toBe(7.3);
+    const fr = 'Boulangerie Mistral\nBaguette 1,20\nTarte 3,50\nTotal 4,70\nPayé 10,00\nRendu 5,30\nMerci';
+    expect(read(fr).amount?.value.value).toBe(4.7);
+  });
+
+  it('takes no amount from a phone number that a speck gave a currency symbol', () => {
+    const doc = makeDoc('Drogerie Lindgren\nTel: 07-331 £552\nSeife 2.40\nTOTAL 2.40');
+    expect(findAmounts(doc, new Map()).map((a) => a.value)).not.toContain(552);
+  });
+});
+
+describe('the currency of a till slip', () => {
+  it('does not read a symbol wedged between the digits of a number as a currency', () => {
+    const money = findMoney(makeDoc('BILL NO: 004217€3 / K02'), new Map());
+    expect([...money.values()].flat().filter((m) => m.currency === 'EUR')).toEqual([]);
+  });
+
+  it('gives an amount with cents no currency that has none (yen, won)', () => {
+    expect(minorUnits('JPY')).toBe(0);
+    expect(minorUnits('EUR')).toBe(2);
+    const slip = 'Kedai Roti Fajar\nJalan Melur 4, Ipoh, Perak\nRoti 2 ¥ 2 4.20\nKaya 1 ¥ 1 3.30\nTotal 7.50';
+    expect(read(slip).amount?.value).toEqual({ value: 7.5, currency: 'MYR' });
+  });
+
+  it("prefers the country the page names over a symbol written once that the country doesn't use", () => {
+    const slip = 'Kedai Harmoni\nJalan Kenari 9, Kuantan, Pahang\n£7) 0012345 3.90\nTotal 3.90';
+    expect(dominantCurrency(slip)).toBe('MYR');
+    // A code spelt out is no speck, and a symbol the page writes more than once is its currency.
+    expect(dominantCurrency('Uhrmacher Brandt, Basel, Schweiz\nUhrwerk 80,00\nSumme EUR 80,00')).toBe('EUR');
+    expect(dominantCurrency('Tea House\nSingapore road 4\n£3.90 scone\n£2.10 tea\nTotal 6.00')).toBe('GBP');
+  });
+});
+
+describe("the merchant's name as OCR misread it", () => {
+  it('reads "Sdn 8hd" and "Sdn Dhd" as the company form they are', () => {
+    const slip = (name: string) =>
+      read(`j k\n${name}\nNO 7, JALAN CEMPAKA\n47000 SUNGAI BULOH\nBread 4.50\nTOTAL 4.50`).sender_name?.value;
+    expect(slip('KEDAI SINAR PAGI SDN 8HD')).toBe('KEDAI SINAR PAGI SDN BHD');
+    expect(slip('KEDAI SINAR PAGI SDN DHD (12345-X)')).toBe('KEDAI SINAR PAGI SDN BHD');
+    expect(slip('BR1GHT 1DEA SDN BHD')).toBe('BRIGHT IDEA SDN BHD');
+  });
+
+  it('puts back capitals OCR read as digits inside words of capitals', () => {
+    expect(withLettersForDigits('BR1GHT 1DEA TRADING')).toBe('BRIGHT IDEA TRADING');
+    expect(withLettersForDigits('K.L.5 HOME & D.1.Y. STORE')).toBe('K.L.S HOME & D.I.Y. STORE');
+    expect(withLettersForDigits('G0LDEN 5TAR')).toBe('GOLDEN STAR');
+  });
+
+  it('leaves numbers, model names, ordinals and short codes alone', () => {
+    for (const name of ['PS5 CORNER', 'A1 MOTORS', 'B2B SUPPLY', '1ST CHOICE', 'SHOP 2019', 'Studio 1', '3M', 'Mix8'])
+      expect(withLettersForDigits(name)).toBe(name);
+  });
+});
