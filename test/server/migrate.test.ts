@@ -285,6 +285,21 @@ describe.skipIf(!postgres.url || !s3rver.bin)('archive migrate: SQLite archive t
     );
   });
 
+  it('reads the source as one snapshot: rows written while it copies are not half there', async () => {
+    const liveDir = join(scratch, 'live');
+    await cp(sourceDir, liveDir, { recursive: true });
+    const source = SourceArchive.open(liveDir);
+    const writer = new DatabaseSync(join(liveDir, 'archive.sqlite'));
+    try {
+      const before = [...source.rows('settings', ['key'])].length;
+      writer.prepare('INSERT INTO settings (key, value) VALUES (?, ?)').run('written meanwhile', '1');
+      expect([...source.rows('settings', ['key'])]).toHaveLength(before);
+    } finally {
+      writer.close();
+      source.close();
+    }
+  });
+
   it('names a missing source directory and an unreachable database', async () => {
     const err: string[] = [];
     const missingDir = join(scratch, 'no-such-archive');
