@@ -42,11 +42,18 @@ export function formatSummary(summary: MigrationSummary): string {
       `${count(blobs.failed.length)} failed, ${count(blobs.missing.length)} missing at the source`,
     ...blobs.failed.map((f) => `  failed ${f.sha256}: ${f.reason}`),
     ...blobs.missing.map((sha) => `  missing ${sha}: named by documents but not in the source's files/ (rows copied)`),
-    `not copied: ${summary.leftBehind.map((t) => `${t.table} (${t.reason})`).join('; ')}`,
+    'not copied:',
+    ...leftBehindByReason(summary.leftBehind).map(([reason, tables]) => `  ${tables.join(', ')}: ${reason}`),
     `time: ${(summary.elapsedMs / 1000).toFixed(1)} s`,
   ];
   if (!migrationComplete(summary)) {
     lines.push('Some files were not copied (listed above): the archive at the target is incomplete.');
   }
   return lines.join('\n');
+}
+
+function leftBehindByReason(tables: MigrationSummary['leftBehind']): Array<[string, string[]]> {
+  const byReason = new Map<string, string[]>();
+  for (const { table, reason } of tables) byReason.set(reason, [...(byReason.get(reason) ?? []), table]);
+  return [...byReason];
 }

@@ -63,10 +63,10 @@ export function planTables(source: readonly SourceTable[], target: ReadonlyMap<s
 function leaveBehindReason(table: SourceTable, source: readonly SourceTable[]): string | undefined {
   if (LEFT_BEHIND[table.name]) return LEFT_BEHIND[table.name];
   if (table.name.startsWith('sqlite_')) {
-    return "SQLite's own bookkeeping (AUTOINCREMENT counters, statistics); PostgreSQL identities are set past the copied ids";
+    return "SQLite's own bookkeeping (AUTOINCREMENT counters, statistics): PostgreSQL identities continue past the copied ids";
   }
   const owner = source.find((other) => other.virtual && table.name.startsWith(`${other.name}_`));
-  if (owner) return `storage of the virtual table ${owner.name}, which is copied through its columns`;
+  if (owner) return `the storage of the virtual table ${owner.name}, whose rows are copied through its columns`;
   return undefined;
 }
 
