@@ -1,5 +1,5 @@
 import { openPostgres } from '../db/postgres/pg-schema.ts';
-import { copyBlobs } from './blob-copier.ts';
+import { copyBlobs, type BlobResult } from './blob-copier.ts';
 import { openBlobTarget } from './blob-target.ts';
 import { continueIdentities, copyTableRows, DEFAULT_BATCH_LIMITS, type BatchLimits } from './row-copier.ts';
 import { SourceArchive } from './source-archive.ts';
@@ -36,13 +36,7 @@ export async function migrateArchive(options: MigrateOptions): Promise<Migration
     try {
       const plan = planTables(source.tables(), await readTargetCatalog(db));
       const target = await prepareTarget(db, source, plan);
-      const blobTarget = await openBlobTarget(options.toBlobs, options.env);
-      let blobs;
-      try {
-        blobs = await copyBlobs(source.dataDir, source.blobs(), blobTarget.storage);
-      } finally {
-        await blobTarget.close();
-      }
+      const { blobs, blobStore } = await copyFiles(source, options);
       progress(`files: ${blobs.copied} copied, ${blobs.skipped} already there`);
       const tables = [];
       for (const copy of plan.copies) {
@@ -54,7 +48,7 @@ export async function migrateArchive(options: MigrateOptions): Promise<Migration
       return {
         source: source.dataDir,
         database: db.target.description,
-        blobStore: blobTarget.description,
+        blobStore,
         target,
         tables,
         leftBehind: plan.leftBehind,
@@ -66,5 +60,17 @@ export async function migrateArchive(options: MigrateOptions): Promise<Migration
     }
   } finally {
     source.close();
+  }
+}
+
+async function copyFiles(
+  source: SourceArchive,
+  options: MigrateOptions,
+): Promise<{ blobs: BlobResult; blobStore: string }> {
+  const target = await openBlobTarget(options.toBlobs, options.env);
+  try {
+    return { blobs: await copyBlobs(source.dataDir, source.blobs(), target.storage), blobStore: target.description };
+  } finally {
+    await target.close();
   }
 }

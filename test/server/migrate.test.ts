@@ -267,6 +267,16 @@ describe.skipIf(!postgres.url || !s3rver.bin)('archive migrate: SQLite archive t
       migrateArchive({ from: otherDir, toDatabase: db.url, toBlobs: join(scratch, 'other-target') }),
     ).rejects.toThrow(/already holds a different archive \(its default space is .*\)\. Archives are not merged/);
     expect(await countRows(db.url, ['spaces', 'documents'])).toEqual(before);
+
+    // The same archive's default space, but another download secret: signed links would break, so refused too.
+    const rekeyedDir = join(scratch, 'rekeyed-archive');
+    await cp(sourceDir, rekeyedDir, { recursive: true });
+    const raw = new DatabaseSync(join(rekeyedDir, 'archive.sqlite'));
+    raw.prepare("UPDATE settings SET value = 'another secret' WHERE key = 'download_secret'").run();
+    raw.close();
+    await expect(
+      migrateArchive({ from: rekeyedDir, toDatabase: db.url, toBlobs: join(scratch, 'rekeyed-target') }),
+    ).rejects.toThrow(/already holds a different archive \(its download secret differs from the source archive’s\)/);
   });
 
   it('stops with a plan error when a SQLite table has neither a PostgreSQL twin nor a reason to stay behind', async () => {
