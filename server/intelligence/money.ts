@@ -200,6 +200,7 @@ export function dominantCurrency(text: string, amountHasCents = false): string |
   const spelt = new Set<string>();
   for (const m of text.matchAll(DOCUMENT_CURRENCY)) {
     const written = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[0];
+    if (/\d/.test(text[m.index - 1] ?? '') && /\d/.test(text[m.index + m[0].length] ?? '')) continue;
     const code = codeOf(written);
     if (!code || (amountHasCents && minorUnits(code) === 0)) continue;
     counts.set(code, (counts.get(code) ?? 0) + 1);

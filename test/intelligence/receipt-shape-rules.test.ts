@@ -51,6 +51,26 @@ describe('the total among the payment lines', () => {
     expect(read(fr).amount?.value.value).toBe(4.7);
   });
 
+  it('finds the change whose label the scan lost: the tender less it is a printed amount (en, it)', () => {
+    const labels = (text: string) => findAmounts(makeDoc(text), new Map()).map((a) => [a.value, a.label]);
+    expect(labels('Noodle Stall\nLaksa 6.50\nTea 1.20\nxq 7.70\nCash 10.00\n2.30\nThank you')).toContainEqual([
+      2.3,
+      'change',
+    ]);
+    expect(labels('Gelateria Luna\nCono 2,50\nCoppa 3,70\nxq 6,20\nContanti 10,00\n3,80')).toContainEqual([
+      3.8,
+      'change',
+    ]);
+    // Nothing printed above equals the difference: a number under the cash line is not taken for change.
+    expect(labels('Noodle Stall\nLaksa 6.50\nTea 1.20\nCash 10.00\n2.30')).toContainEqual([2.3, 'none']);
+  });
+
+  it('restores the last digit of a total from the card payment right under it (nl)', () => {
+    expect(read('Tankstation Noord\nEuro 95 61,37\nTotaal 61,3\nPin 61,37\nBedankt').amount?.value.value).toBe(61.37);
+    // With change given the payment is cash, not the total.
+    expect(read('Kiosk Zuid\nKoffie 2,40\nTotaal 2,4\nContant 5,00\nWisselgeld 2,60').amount?.value.value).toBe(2.4);
+  });
+
   it('takes no amount from a phone number that a speck gave a currency symbol', () => {
     const doc = makeDoc('Drogerie Lindgren\nTel: 07-331 £552\nSeife 2.40\nTOTAL 2.40');
     expect(findAmounts(doc, new Map()).map((a) => a.value)).not.toContain(552);
@@ -61,6 +81,7 @@ describe('the currency of a till slip', () => {
   it('does not read a symbol wedged between the digits of a number as a currency', () => {
     const money = findMoney(makeDoc('BILL NO: 004217€3 / K02'), new Map());
     expect([...money.values()].flat().filter((m) => m.currency === 'EUR')).toEqual([]);
+    expect(dominantCurrency('BILL NO: 004217€3 / K02\nTotal 7.40 RM')).toBe('MYR');
   });
 
   it('gives an amount with cents no currency that has none (yen, won)', () => {

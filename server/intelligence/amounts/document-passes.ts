@@ -3,7 +3,7 @@
  * around it can (a tax table below the total, a remainder after a deposit, a decimal comma OCR dropped).
  */
 
-import { TOTAL_KINDS, type AmountCandidate } from './types.ts';
+import { TOTAL_KINDS, cents, type AmountCandidate } from './types.ts';
 
 /** The heading of a receipt's tax table ("GST Summary", "VAT analysis", "Tax code  Net  Tax"). */
 const TAX_SUMMARY =
@@ -72,14 +72,43 @@ const CHANGE_LINES = 2;
 
 /**
  * "Total paid 50.00 / Change 34.60": an amount labelled as paid with change given right under it, and larger than
- * that change, is what the customer handed over, not the total.
+ * that change, is what the customer handed over, not the total. The change's label may be lost in the scan
+ * ("Pay 20.00 / 0.80"): an unlabelled smaller amount alone on the next line is the change when the payment less it
+ * is an amount printed above.
  */
 export function markTenderedWithChange(candidates: AmountCandidate[]): void {
   for (const paid of candidates) {
-    if (paid.label !== 'paid') continue;
-    const change = candidates.find(
-      (c) => c.label === 'change' && c.line > paid.line && c.line - paid.line <= CHANGE_LINES,
+    if (paid.label !== 'paid' && paid.label !== 'tendered') continue;
+    const smaller = (c: AmountCandidate): boolean => c.value > 0 && cents(c.value) < cents(paid.value);
+    let change = candidates.find(
+      (c) => c.label === 'change' && c.line > paid.line && c.line - paid.line <= CHANGE_LINES && smaller(c),
     );
-    if (change && Math.abs(change.value) > 0 && Math.abs(change.value) < Math.abs(paid.value)) paid.label = 'tendered';
+    if (!change) {
+      const next = candidates.filter((c) => c.line === paid.line + 1);
+      const only = next.length === 1 ? next[0]! : undefined;
+      const rest = only && only.label === 'none' && smaller(only) ? cents(paid.value) - cents(only.value) : -1;
+      if (only && candidates.some((c) => c.line < paid.line && cents(c.value) === rest)) {
+        only.label = 'change';
+        change = only;
+      }
+    }
+    if (change) paid.label = 'tendered';
+  }
+}
+
+/**
+ * "Total 88.1 / Visa 88.17": a total with one decimal digit that the card payment right under it, with no change
+ * given, extends by one digit lost its last digit in the scan; the payment has it.
+ */
+export function restoreLostLastDigit(candidates: AmountCandidate[]): void {
+  for (const total of candidates) {
+    if (!TOTAL_KINDS.has(total.label) || !/[.,]\d(?!\d)\s*\D*$/u.test(total.text)) continue;
+    const tender = candidates.find(
+      (c) => c.label === 'tendered' && c.line > total.line && c.line - total.line <= CHANGE_LINES,
+    );
+    if (!tender || candidates.some((c) => c.label === 'change' && c.line >= tender.line)) continue;
+    const tenderCents = Math.round(Math.abs(tender.value) * 100);
+    if (tenderCents % 10 !== 0 && Math.floor(tenderCents / 10) === Math.round(Math.abs(total.value) * 10))
+      total.value = Math.sign(total.value) * Math.abs(tender.value);
   }
 }

@@ -5,7 +5,13 @@
 
 import { findMoney } from '../money.ts';
 import { indexLabelsOf, nearestLabel, combineLabels, type Doc, type LabelSpan } from '../text.ts';
-import { markRemainders, markTaxSummary, markTenderedWithChange, restoreLostDecimals } from './document-passes.ts';
+import {
+  markRemainders,
+  markTaxSummary,
+  markTenderedWithChange,
+  restoreLostDecimals,
+  restoreLostLastDigit,
+} from './document-passes.ts';
 import { LABELS } from './labels.ts';
 import { TOTAL_KINDS, type AmountCandidate, type AmountLabel } from './types.ts';
 
@@ -94,6 +100,7 @@ export function findAmounts(
   markRemainders(result);
   markTenderedWithChange(result);
   restoreLostDecimals(result);
+  restoreLostLastDigit(result);
   return result;
 }
 
