@@ -1,7 +1,7 @@
 import { openPostgres } from '../db/postgres/pg-schema.ts';
 import { copyBlobs, type BlobResult } from './blob-copier.ts';
 import { openBlobTarget } from './blob-target.ts';
-import { continueIdentities, copyTableRows, DEFAULT_BATCH_LIMITS, type BatchLimits } from './row-copier.ts';
+import { continueIdentities, copyTableRows, type TableResult } from './row-copier.ts';
 import { SourceArchive } from './source-archive.ts';
 import type { MigrationSummary } from './summary.ts';
 import { readTargetCatalog } from './target-catalog.ts';
@@ -17,7 +17,6 @@ export interface MigrateOptions {
   toBlobs: string;
   /** Where the S3 settings come from (AWS_* variables). */
   env?: NodeJS.ProcessEnv;
-  batch?: BatchLimits;
   /** One line per finished step, for a person watching a long copy. */
   progress?: (line: string) => void;
 }
@@ -38,9 +37,9 @@ export async function migrateArchive(options: MigrateOptions): Promise<Migration
       const target = await prepareTarget(db, source, plan);
       const { blobs, blobStore } = await copyFiles(source, options);
       progress(`files: ${blobs.copied} copied, ${blobs.skipped} already there`);
-      const tables = [];
+      const tables: TableResult[] = [];
       for (const copy of plan.copies) {
-        const result = await copyTableRows(source, db, copy, options.batch ?? DEFAULT_BATCH_LIMITS);
+        const result = await copyTableRows(source, db, copy);
         await continueIdentities(db, copy);
         tables.push(result);
         progress(`${copy.table}: ${result.copied} copied, ${result.alreadyThere} already there`);
