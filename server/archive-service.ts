@@ -8,7 +8,8 @@ import { ErrorMessage, errorMessage, errorStack } from '../common/errors.ts';
 import { verifyApiKey, type ApiKeyPrincipal } from './auth/api-keys.ts';
 import { catalogRoutes } from './catalog/catalog-routes.ts';
 import { SPEC_LIMITS, type ServiceLimits } from './config.ts';
-import { openDatabase, type Database } from './db/database.ts';
+import { openDatabase } from './db/database.ts';
+import type { Sql } from './db/sql.ts';
 import { documentRoutes } from './documents/document-routes.ts';
 import { downloadRoutes } from './documents/download-routes.ts';
 import { uploadRoute } from './documents/upload-route.ts';
@@ -17,7 +18,13 @@ import { expireEndedTerms } from './events/state-sweeper.ts';
 import { tuneGarbageCollection } from './gc-tuning.ts';
 import { HttpError } from './http/http-error.ts';
 import { openApiDocument } from './http/openapi.ts';
-import { FixedWindowLimiter, rateLimitHeaders, type RateLimitState } from './http/rate-limiter.ts';
+import {
+  FixedWindowLimiter,
+  InMemoryRateCounters,
+  rateLimitHeaders,
+  type RateCounters,
+  type RateLimitState,
+} from './http/rate-limiter.ts';
 import { discardBody, DISCARD_MARGIN_BYTES, setBodyIdleTimeout } from './http/request-body.ts';
 import { sendError, sendJson } from './http/respond.ts';
 import { Router, type RequestContext } from './http/router.ts';
@@ -46,7 +53,7 @@ export interface ArchiveServiceOptions {
 export interface RunningArchiveService {
   url: string;
   port: number;
-  db: Database;
+  db: Sql;
   processor: DocumentProcessor;
   close(): Promise<void>;
 }
@@ -80,7 +87,7 @@ export function buildRouter(): Router {
 /** Opens the data directory and returns the shared context (used by the server and by tests that seed data). */
 export async function openArchive(options: ArchiveServiceOptions): Promise<ServiceContext> {
   await mkdir(options.dataDir, { recursive: true });
-  const db = openDatabase(join(options.dataDir, 'archive.sqlite'));
+  const db = await openDatabase(join(options.dataDir, 'archive.sqlite'));
   const blobs = new BlobStore(options.dataDir);
   await blobs.init();
   try {
@@ -100,18 +107,19 @@ export async function openArchive(options: ArchiveServiceOptions): Promise<Servi
     blobs,
     processor,
     limits: { ...SPEC_LIMITS, ...options.limits },
-    downloadSecret: downloadSecretOf(db),
+    downloadSecret: await downloadSecretOf(db),
     now: options.now ?? Date.now,
   };
 }
 
 /** The HMAC secret for signed download links, created once per archive. */
-function downloadSecretOf(db: Database): Buffer {
-  db.prepare("INSERT OR IGNORE INTO settings (key, value) VALUES ('download_secret', ?)").run(
+async function downloadSecretOf(db: Sql): Promise<Buffer> {
+  await db.run(
+    "INSERT INTO settings (key, value) VALUES ('download_secret', ?) ON CONFLICT DO NOTHING",
     randomBytes(32).toString('hex'),
   );
-  const row = db.prepare("SELECT value FROM settings WHERE key = 'download_secret'").get() as { value: string };
-  return Buffer.from(row.value, 'hex');
+  const row = await db.get<{ value: string }>("SELECT value FROM settings WHERE key = 'download_secret'");
+  return Buffer.from(row!.value, 'hex');
 }
 
 /** Starts the Archive Service on host:port (port 0 picks a free one). */
@@ -131,19 +139,22 @@ export async function startArchiveService(
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
-  service.processor.start();
-  const sweep = (): void => {
-    const expired = expireEndedTerms(service.db);
+  await service.processor.start();
+  const sweep = async (): Promise<void> => {
+    const expired = await expireEndedTerms(service.db);
     if (expired > 0) log(`${expired} event(s) expired (end date passed)`);
   };
-  sweep();
+  await sweep();
   // Documents stored before embeddings existed, or under another model, are embedded in the background.
   const embeddings = embeddingIndexFor(service.db);
   void embeddings
     .warm()
     .then(() => embeddings.sync())
     .catch((error: unknown) => log(`embedding sync failed: ${String(error)}`));
-  const sweeper = setInterval(sweep, 60 * 60_000);
+  const sweeper = setInterval(
+    () => void sweep().catch((error: unknown) => log(`expiry sweep failed: ${errorMessage(error)}`)),
+    60 * 60_000,
+  );
   sweeper.unref();
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
@@ -166,18 +177,16 @@ async function closeService(server: Server, service: ServiceContext): Promise<vo
     setTimeout(() => server.closeAllConnections(), 2000).unref();
   });
   await service.processor.stop();
-  service.db.close();
+  await service.db.close();
 }
 
 /** The request pipeline: route → authenticate → rate limit → scope → handler → one log line. */
 export function createRequestHandler(service: ServiceContext, router: Router, log: (line: string) => void) {
-  const requests = new FixedWindowLimiter(service.limits.requestsPerWindow, service.limits.windowMs, service.now);
-  const uploads = new FixedWindowLimiter(service.limits.uploadsPerWindow, service.limits.windowMs, service.now);
-  const healthChecks = new FixedWindowLimiter(
-    service.limits.healthRequestsPerWindow,
-    service.limits.windowMs,
-    service.now,
-  );
+  const counters: RateCounters = service.rateCounters ?? new InMemoryRateCounters(service.now);
+  const { windowMs } = service.limits;
+  const requests = new FixedWindowLimiter('requests', service.limits.requestsPerWindow, windowMs, counters);
+  const uploads = new FixedWindowLimiter('uploads', service.limits.uploadsPerWindow, windowMs, counters);
+  const healthChecks = new FixedWindowLimiter('health', service.limits.healthRequestsPerWindow, windowMs, counters);
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();
@@ -197,9 +206,9 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
 
       let principal: ApiKeyPrincipal | null = null;
       if (!route?.public) {
-        principal = authenticate(service, req);
+        principal = await authenticate(service, req);
         if (!principal) {
-          const ipState = requests.take(`ip:${req.socket.remoteAddress}`);
+          const ipState = await requests.take(`ip:${req.socket.remoteAddress}`);
           headers = rateLimitHeaders(ipState);
           // Guessing keys is rate limited like anything else: a spent budget answers 429, not another 401.
           if (!ipState.allowed)
@@ -214,12 +223,12 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
         : signer
           ? `key:${signer}`
           : `ip:${req.socket.remoteAddress}`;
-      const requestState = route?.healthCheck ? healthChecks.take(limiterKey) : requests.take(limiterKey);
+      const requestState = await (route?.healthCheck ? healthChecks : requests).take(limiterKey);
       let state: RateLimitState = requestState;
       let uploadState: RateLimitState | undefined;
       if (state.allowed && route?.upload) {
         // On an upload the tighter of the two limits is the one a client must pace by, so its numbers are sent.
-        uploadState = uploads.take(limiterKey);
+        uploadState = await uploads.take(limiterKey);
         state = uploadState.allowed ? (uploadState.remaining < state.remaining ? uploadState : state) : uploadState;
       }
       headers = rateLimitHeaders(state);
@@ -272,10 +281,10 @@ const PUBLIC_PRINCIPAL: ApiKeyPrincipal = {
   spaces: new Set(),
 };
 
-function authenticate(service: ServiceContext, req: IncomingMessage): ApiKeyPrincipal | null {
+async function authenticate(service: ServiceContext, req: IncomingMessage): Promise<ApiKeyPrincipal | null> {
   const header = req.headers.authorization ?? '';
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match ? verifyApiKey(service.db, match[1]!) : null;
+  return match ? await verifyApiKey(service.db, match[1]!) : null;
 }
 
 function respondWithError(

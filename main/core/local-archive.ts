@@ -42,10 +42,12 @@ export async function startLocalArchive(options: {
   try {
     const profile = localProfile(options.dataDir);
     let apiKey = await options.keys.get(profile);
-    if (!apiKey || !verifyApiKey(service.db, apiKey)) {
-      for (const old of listApiKeys(service.db))
-        if (old.name === APP_KEY_NAME && !old.revoked_at) revokeApiKey(service.db, old.id);
-      apiKey = createApiKey(service.db, { name: APP_KEY_NAME, role: 'editor', scopes: [...SCOPES], spaces: null }).key;
+    if (!apiKey || !(await verifyApiKey(service.db, apiKey))) {
+      for (const old of await listApiKeys(service.db))
+        if (old.name === APP_KEY_NAME && !old.revoked_at) await revokeApiKey(service.db, old.id);
+      apiKey = (
+        await createApiKey(service.db, { name: APP_KEY_NAME, role: 'editor', scopes: [...SCOPES], spaces: null })
+      ).key;
       await options.keys.set(profile, apiKey);
       log('local archive: created the app key');
     }

@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { detectFormat } from '../../shared/formats/detect-format.ts';
-import { nowIso, openDatabase, type Database } from '../../server/db/database.ts';
+import { openDatabase } from '../../server/db/database.ts';
+import { nowIso, type Sql } from '../../server/db/sql.ts';
 import { categoryIdFor, senderIdFor } from '../../server/documents/document-rows.ts';
 import { addEditedFields } from '../../server/events/hand-edits.ts';
 import { learnFromCorrection } from '../../server/learning/learned-senders.ts';
@@ -61,44 +62,53 @@ async function analyse(doc: EvalDoc, steps: typeof ANALYSIS_STEPS): Promise<Anal
 }
 
 /** A fresh archive database; its default space gets the corpus' categories. */
-function archive(dir: string): { db: Database; spaceId: string } {
-  const db = openDatabase(join(dir, 'archive.sqlite'));
-  const { id: spaceId } = db.prepare('SELECT id FROM spaces WHERE is_default = 1').get() as { id: string };
-  for (const name of CATEGORIES) categoryIdFor(db, spaceId, name, nowIso());
+async function archive(dir: string): Promise<{ db: Sql; spaceId: string }> {
+  const db = await openDatabase(join(dir, 'archive.sqlite'));
+  const { id: spaceId } = (await db.get<{ id: string }>('SELECT id FROM spaces WHERE is_default = 1'))!;
+  for (const name of CATEGORIES) await categoryIdFor(db, spaceId, name, nowIso());
   return { db, spaceId };
 }
 
-function writeDocument(db: Database, spaceId: string, doc: EvalDoc, analysis: Analysis): string {
+async function writeDocument(db: Sql, spaceId: string, doc: EvalDoc, analysis: Analysis): Promise<string> {
   const id = randomUUID();
   const now = nowIso();
-  db.prepare(
+  await db.run(
     `INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
     sha256, metadata, duplicate_of, uploaded_by, created_at, updated_at) VALUES (?, ?, 'processing', ?, ?, '', '', 0, ?, NULL, NULL, 'eval', ?, ?)`,
-  ).run(id, spaceId, doc.file, doc.file, id, now, now);
-  applyAnalysis(db, id, structuredClone(analysis), true);
+    id,
+    spaceId,
+    doc.file,
+    doc.file,
+    id,
+    now,
+    now,
+  );
+  await applyAnalysis(db, id, structuredClone(analysis), true);
   return id;
 }
 
-function categoryOf(db: Database, documentId: string): string | null {
-  const row = db
-    .prepare('SELECT c.name FROM documents d LEFT JOIN categories c ON c.id = d.category_id WHERE d.id = ?')
-    .get(documentId) as { name: string | null } | undefined;
+async function categoryOf(db: Sql, documentId: string): Promise<string | null> {
+  const row = await db.get<{ name: string | null }>(
+    'SELECT c.name FROM documents d LEFT JOIN categories c ON c.id = d.category_id WHERE d.id = ?',
+    documentId,
+  );
   return row?.name ?? null;
 }
 
 /** What a person does in the app: sets the sender and the category the document should have had. */
-function correct(db: Database, documentId: string, sender: string, category: string): void {
+async function correct(db: Sql, documentId: string, sender: string, category: string): Promise<void> {
   const now = nowIso();
-  const { space_id: spaceId } = db.prepare('SELECT space_id FROM documents WHERE id = ?').get(documentId) as {
+  const { space_id: spaceId } = (await db.get<{
     space_id: string;
-  };
-  db.prepare('UPDATE documents SET sender_id = ?, category_id = ? WHERE id = ?').run(
-    senderIdFor(db, documentId, sender, now),
-    categoryIdFor(db, spaceId, category, now),
+  }>('SELECT space_id FROM documents WHERE id = ?', documentId))!;
+  await db.run(
+    'UPDATE documents SET sender_id = ?, category_id = ? WHERE id = ?',
+    await senderIdFor(db, documentId, sender, now),
+    await categoryIdFor(db, spaceId, category, now),
     documentId,
   );
-  addEditedFields(db, documentId, ['sender_name', 'category_id']);
-  learnFromCorrection(db, documentId, ['sender_name', 'category_id'], now);
+  await addEditedFields(db, documentId, ['sender_name', 'category_id']);
+  await learnFromCorrection(db, documentId, ['sender_name', 'category_id'], now);
 }
 
 async function main(): Promise<void> {
@@ -108,36 +118,36 @@ async function main(): Promise<void> {
   const docs = loadGenerated(corpus);
   const dir = mkdtempSync(join(tmpdir(), 'eval-learning-'));
   try {
-    const plain = archive(mkdtempSync(join(dir, 'plain-')));
+    const plain = await archive(mkdtempSync(join(dir, 'plain-')));
     const taughtDir = mkdtempSync(join(dir, 'taught-'));
-    const taught = archive(taughtDir);
+    const taught = await archive(taughtDir);
     const seen = new Set<string>();
     const judged: Judged[] = [];
     for (const doc of docs) {
       const truth = doc.truth!;
       const analysis = await analyse(doc, steps);
       if (!analysis) continue;
-      const plainId = writeDocument(plain.db, plain.spaceId, doc, analysis);
-      const taughtId = writeDocument(taught.db, taught.spaceId, doc, analysis);
+      const plainId = await writeDocument(plain.db, plain.spaceId, doc, analysis);
+      const taughtId = await writeDocument(taught.db, taught.spaceId, doc, analysis);
       const firstOfSender = !seen.has(truth.sender_name);
       judged.push({
         name: doc.name,
         sender: truth.sender_name,
         expected: truth.category,
         firstOfSender,
-        rulesOnly: categoryOf(plain.db, plainId),
-        learned: categoryOf(taught.db, taughtId),
+        rulesOnly: await categoryOf(plain.db, plainId),
+        learned: await categoryOf(taught.db, taughtId),
       });
       if (firstOfSender) {
         seen.add(truth.sender_name);
-        correct(taught.db, taughtId, truth.sender_name, truth.category);
+        await correct(taught.db, taughtId, truth.sender_name, truth.category);
       }
       process.stderr.write('.');
     }
     process.stderr.write('\n');
     report(judged);
-    plain.db.close();
-    taught.db.close();
+    await plain.db.close();
+    await taught.db.close();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { Role, Scope } from '../../common/archive-types.ts';
-import { nowIso, type Database } from '../db/database.ts';
+import { nowIso, type Sql } from '../db/sql.ts';
 
 /** What a verified key may do; `spaces` null means every space. */
 export interface ApiKeyPrincipal {
@@ -40,16 +40,16 @@ const KEY_PATTERN = /^das_([0-9a-f]{32})_([A-Za-z0-9_-]{43})$/;
 
 const hashSecret = (secret: string): Buffer => createHash('sha256').update(secret).digest();
 
-export function createApiKey(
-  db: Database,
+export async function createApiKey(
+  db: Sql,
   options: { name: string; role: Role; scopes: readonly Scope[]; spaces: readonly string[] | null },
-): { record: ApiKeyRecord; key: string } {
+): Promise<{ record: ApiKeyRecord; key: string }> {
   const id = randomUUID().replaceAll('-', '');
   const secret = randomBytes(32).toString('base64url');
   const created = nowIso();
-  db.prepare(
-    'INSERT INTO api_keys (id, name, secret_hash, role, scopes, spaces, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  ).run(
+  const row = await db.get<KeyRow>(
+    `INSERT INTO api_keys (id, name, secret_hash, role, scopes, spaces, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+    RETURNING *`,
     id,
     options.name,
     hashSecret(secret).toString('hex'),
@@ -59,52 +59,54 @@ export function createApiKey(
     created,
   );
   return {
-    record: toRecord(db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as unknown as KeyRow),
+    record: toRecord(row!),
     key: `das_${id}_${secret}`,
   };
 }
 
 /** Returns the principal for a presented key, or null for a malformed, unknown or revoked one. */
-export function verifyApiKey(db: Database, presented: string): ApiKeyPrincipal | null {
+export async function verifyApiKey(db: Sql, presented: string): Promise<ApiKeyPrincipal | null> {
   const match = KEY_PATTERN.exec(presented);
   if (!match) return null;
-  const row = db.prepare('SELECT * FROM api_keys WHERE id = ?').get(match[1]!) as KeyRow | undefined;
+  const row = await db.get<KeyRow>('SELECT * FROM api_keys WHERE id = ?', match[1]!);
   if (!row || row.revoked_at) return null;
   const expected = Buffer.from(row.secret_hash, 'hex');
   if (!timingSafeEqual(expected, hashSecret(match[2]!))) return null;
-  noteUse(db, row.id);
+  await noteUse(db, row.id);
   return principalOf(row);
 }
 
 // last_used_at is for people auditing keys; minute precision is plenty and spares a disk write per request.
 const lastNoted = new Map<string, number>();
-function noteUse(db: Database, id: string): void {
+async function noteUse(db: Sql, id: string): Promise<void> {
   const now = Date.now();
   if (now - (lastNoted.get(id) ?? 0) < 60_000) return;
   lastNoted.set(id, now);
-  db.prepare('UPDATE api_keys SET last_used_at = ? WHERE id = ?').run(new Date(now).toISOString(), id);
+  await db.run('UPDATE api_keys SET last_used_at = ? WHERE id = ?', new Date(now).toISOString(), id);
 }
 
 /** A key looked up by id (for signed download links, which carry the id, not the secret). */
-export function findActiveKey(db: Database, id: string): ApiKeyPrincipal | null {
-  const row = db.prepare('SELECT * FROM api_keys WHERE id = ? AND revoked_at IS NULL').get(id) as KeyRow | undefined;
+export async function findActiveKey(db: Sql, id: string): Promise<ApiKeyPrincipal | null> {
+  const row = await db.get<KeyRow>('SELECT * FROM api_keys WHERE id = ? AND revoked_at IS NULL', id);
   return row ? principalOf(row) : null;
 }
 
-export function listApiKeys(db: Database): ApiKeyRecord[] {
-  return (db.prepare('SELECT * FROM api_keys ORDER BY created_at').all() as unknown as KeyRow[]).map(toRecord);
+export async function listApiKeys(db: Sql): Promise<ApiKeyRecord[]> {
+  return (await db.all<KeyRow>('SELECT * FROM api_keys ORDER BY created_at')).map(toRecord);
 }
 
 /** Revokes a key; returns false when no such key exists. Revoking twice is harmless. */
-export function revokeApiKey(db: Database, id: string): boolean {
-  const exists = db.prepare('SELECT 1 FROM api_keys WHERE id = ?').get(id);
-  if (!exists) return false;
-  db.prepare('UPDATE api_keys SET revoked_at = COALESCE(revoked_at, ?) WHERE id = ?').run(nowIso(), id);
-  return true;
+export async function revokeApiKey(db: Sql, id: string): Promise<boolean> {
+  const { changes } = await db.run(
+    'UPDATE api_keys SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?',
+    nowIso(),
+    id,
+  );
+  return changes > 0;
 }
 
-export function countActiveKeys(db: Database): number {
-  return (db.prepare('SELECT count(*) AS n FROM api_keys WHERE revoked_at IS NULL').get() as { n: number }).n;
+export async function countActiveKeys(db: Sql): Promise<number> {
+  return Number((await db.get<{ n: number }>('SELECT count(*) AS n FROM api_keys WHERE revoked_at IS NULL'))!.n);
 }
 
 function principalOf(row: KeyRow): ApiKeyPrincipal {

@@ -3,25 +3,23 @@ import { z } from 'zod';
 import type { Category, KeyInfo, Role, Sender, Space, Tag } from '../../common/archive-types.ts';
 import { ErrorMessage } from '../../common/errors.ts';
 import { accessTo, canRead, spaceFilter } from '../auth/access.ts';
-import { nowIso } from '../db/database.ts';
+import { nowIso } from '../db/sql.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseJsonBody } from '../http/json-body.ts';
 import { param, parseQuery } from '../http/query.ts';
 import type { RequestContext, Route } from '../http/router.ts';
 import { readOcrLanguages } from './space-ocr-languages.ts';
 
-function listSpaces(ctx: RequestContext) {
+async function listSpaces(ctx: RequestContext) {
   parseQuery(ctx.url.searchParams, {});
   const spaces = spaceFilter(ctx.principal, 'id');
-  const rows = ctx.service.db
-    .prepare(`SELECT * FROM spaces WHERE ${spaces.sql} ORDER BY is_default DESC, name`)
-    .all(...spaces.params) as Array<{
+  const rows = await ctx.service.db.all<{
     id: string;
     name: string;
     is_default: number;
     created_at: string;
     ocr_languages: string | null;
-  }>;
+  }>(`SELECT * FROM spaces WHERE ${spaces.sql} ORDER BY is_default DESC, name`, ...spaces.params);
   const items: Space[] = rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -36,7 +34,7 @@ function listSpaces(ctx: RequestContext) {
 const CATEGORY_SELECT = `SELECT c.*, (SELECT count(*) FROM documents d WHERE d.category_id = c.id AND d.deleted_at IS NULL) AS document_count
   FROM categories c`;
 
-function listCategories(ctx: RequestContext) {
+async function listCategories(ctx: RequestContext) {
   const q = parseQuery(ctx.url.searchParams, { space_id: { parse: param.uuid() } });
   const spaces = spaceFilter(ctx.principal, 'c.space_id');
   const where = [spaces.sql];
@@ -46,9 +44,10 @@ function listCategories(ctx: RequestContext) {
     where.push('c.space_id = ?');
     args.push(q.space_id);
   }
-  const items = ctx.service.db
-    .prepare(`${CATEGORY_SELECT} WHERE ${where.join(' AND ')} ORDER BY c.name COLLATE NOCASE`)
-    .all(...args) as unknown as Category[];
+  const items = await ctx.service.db.all<Category>(
+    `${CATEGORY_SELECT} WHERE ${where.join(' AND ')} ORDER BY lower(c.name)`,
+    ...args,
+  );
   return { status: 200, body: { success: true, items, total: items.length, limit: items.length, offset: 0 } };
 }
 
@@ -73,20 +72,21 @@ async function createCategory(ctx: RequestContext) {
   const spaceId = requestedSpace.toLowerCase();
   const { db } = ctx.service;
   const access = accessTo(ctx.principal, spaceId);
-  if (access && !db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(spaceId))
+  if (access && !(await db.get('SELECT 1 FROM spaces WHERE id = ?', spaceId)))
     throw new HttpError(404, 'Space not found');
   if (access !== 'editor') throw new HttpError(403, ErrorMessage.spaceDenied);
-  if (db.prepare('SELECT 1 FROM categories WHERE space_id = ? AND name = ? COLLATE NOCASE').get(spaceId, name)) {
+  if (await db.get('SELECT 1 FROM categories WHERE space_id = ? AND lower(name) = lower(?)', spaceId, name)) {
     throw new HttpError(409, ErrorMessage.categoryExists);
   }
   const id = randomUUID();
-  db.prepare('INSERT INTO categories (id, space_id, name, created_at) VALUES (?, ?, ?, ?)').run(
+  await db.run(
+    'INSERT INTO categories (id, space_id, name, created_at) VALUES (?, ?, ?, ?)',
     id,
     spaceId,
     name,
     nowIso(),
   );
-  const category = db.prepare(`${CATEGORY_SELECT} WHERE c.id = ?`).get(id) as unknown as Category;
+  const category = (await db.get<Category>(`${CATEGORY_SELECT} WHERE c.id = ?`, id))!;
   return { status: 201, body: { success: true, category } };
 }
 
@@ -94,40 +94,39 @@ async function createCategory(ctx: RequestContext) {
  * Tags are kept per space. A key that sees several spaces gets one entry per name (case-insensitive), counting all
  * of them, spelled as on most of its documents (ties: the spelling first used); a key of one space sees its spelling.
  */
-function listTags(ctx: RequestContext) {
+async function listTags(ctx: RequestContext) {
   parseQuery(ctx.url.searchParams, {});
   const spaces = spaceFilter(ctx.principal, 'd.space_id');
-  const items = ctx.service.db
-    .prepare(
-      `WITH per_space AS (
+  const items = await ctx.service.db.all<Tag>(
+    `WITH per_space AS (
       SELECT t.id, t.name, count(*) AS n FROM tags t
       JOIN document_tags dt ON dt.tag_id = t.id JOIN documents d ON d.id = dt.document_id
-      WHERE d.deleted_at IS NULL AND ${spaces.sql} GROUP BY t.id
+      WHERE d.deleted_at IS NULL AND ${spaces.sql} GROUP BY t.id, t.name
     ), ranked AS (
       SELECT name, sum(n) OVER same_name AS document_count,
-        row_number() OVER (PARTITION BY name COLLATE NOCASE ORDER BY n DESC, id) AS rank
-      FROM per_space WINDOW same_name AS (PARTITION BY name COLLATE NOCASE)
+        row_number() OVER (PARTITION BY lower(name) ORDER BY n DESC, id) AS rank
+      FROM per_space WINDOW same_name AS (PARTITION BY lower(name))
     )
-    SELECT name, document_count FROM ranked WHERE rank = 1 ORDER BY name COLLATE NOCASE`,
-    )
-    .all(...spaces.params) as unknown as Tag[];
+    SELECT name, document_count FROM ranked WHERE rank = 1 ORDER BY lower(name)`,
+    ...spaces.params,
+  );
   return { status: 200, body: { success: true, items, total: items.length, limit: items.length, offset: 0 } };
 }
 
-function listSenders(ctx: RequestContext) {
+async function listSenders(ctx: RequestContext) {
   parseQuery(ctx.url.searchParams, {});
   const spaces = spaceFilter(ctx.principal, 'd.space_id');
   // Only senders the key can see through at least one visible document. Senders are per space: a key that sees
   // several spaces may get a name once per space (each with its own id and its space_id), the oldest first.
-  const items = ctx.service.db
-    .prepare(
-      `SELECT s.id, s.space_id, s.name,
+  const items = await ctx.service.db.all<Sender>(
+    `SELECT id, space_id, name, document_count, event_count FROM (SELECT s.id, s.space_id, s.name, s.created_at,
       (SELECT count(*) FROM documents d WHERE d.sender_id = s.id AND d.deleted_at IS NULL AND ${spaces.sql}) AS document_count,
       (SELECT count(*) FROM events e JOIN documents d ON d.id = e.document_id
         WHERE e.sender_id = s.id AND d.deleted_at IS NULL AND ${spaces.sql}) AS event_count
-    FROM senders s WHERE document_count > 0 OR event_count > 0 ORDER BY s.name COLLATE NOCASE, s.created_at, s.id`,
-    )
-    .all(...spaces.params, ...spaces.params) as unknown as Sender[];
+    FROM senders s) counted WHERE document_count > 0 OR event_count > 0 ORDER BY lower(name), created_at, id`,
+    ...spaces.params,
+    ...spaces.params,
+  );
   return { status: 200, body: { success: true, items, total: items.length, limit: items.length, offset: 0 } };
 }
 

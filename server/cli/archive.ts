@@ -7,7 +7,8 @@ import { errorMessage } from '../../common/errors.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.ts';
 import { readOcrLanguages } from '../catalog/space-ocr-languages.ts';
 import { defaultDataDir } from '../config.ts';
-import { nowIso, openDatabase, type Database } from '../db/database.ts';
+import { openDatabase } from '../db/database.ts';
+import { nowIso, type Sql } from '../db/sql.ts';
 import { llmCommand, LLM_HELP, LlmUsageError } from './llm-command.ts';
 import { DEFAULT_OCR_LANGUAGES, installedOcrLanguages } from '../ocr/tessdata.ts';
 
@@ -62,7 +63,7 @@ A change applies to documents processed or reprocessed afterwards (POST /v1/docu
 
 class UsageError extends Error {}
 
-export function run(argv: string[], out: (line: string) => void = console.log): number {
+export async function run(argv: string[], out: (line: string) => void = console.log): Promise<number> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
@@ -98,7 +99,7 @@ export function run(argv: string[], out: (line: string) => void = console.log): 
   }
   const dataDir = values['data-dir'] ?? defaultDataDir();
   mkdirSync(dataDir, { recursive: true });
-  const db = openDatabase(join(dataDir, 'archive.sqlite'));
+  const db = await openDatabase(join(dataDir, 'archive.sqlite'));
   const print = (json: unknown, text: string): void => out(values.json ? JSON.stringify(json, null, 2) : text);
   try {
     switch (`${group} ${command ?? ''}`.trim()) {
@@ -107,7 +108,8 @@ export function run(argv: string[], out: (line: string) => void = console.log): 
         if (!name) throw new UsageError('spaces create needs a NAME');
         const ocrLanguages = values['ocr-languages'] === undefined ? null : parseOcrLanguages(values['ocr-languages']);
         const space = { id: randomUUID(), name, ocr_languages: ocrLanguages };
-        db.prepare('INSERT INTO spaces (id, name, created_at, ocr_languages) VALUES (?, ?, ?, ?)').run(
+        await db.run(
+          'INSERT INTO spaces (id, name, created_at, ocr_languages) VALUES (?, ?, ?, ?)',
           space.id,
           space.name,
           nowIso(),
@@ -122,26 +124,24 @@ export function run(argv: string[], out: (line: string) => void = console.log): 
         if (values['ocr-languages'] === undefined)
           throw new UsageError('spaces set-ocr needs --ocr-languages LIST (or default)');
         const ocrLanguages = parseOcrLanguages(values['ocr-languages']);
-        const changed = db
-          .prepare('UPDATE spaces SET ocr_languages = ? WHERE id = ?')
-          .run(ocrLanguages && JSON.stringify(ocrLanguages), id);
+        const changed = await db.run(
+          'UPDATE spaces SET ocr_languages = ? WHERE id = ?',
+          ocrLanguages && JSON.stringify(ocrLanguages),
+          id,
+        );
         if (changed.changes === 0) throw new UsageError(`No space with id ${id} (see spaces list)`);
         print({ id, ocr_languages: ocrLanguages }, `Space ${id}: OCR languages ${ocrText(ocrLanguages)}`);
         return 0;
       }
       case 'spaces list': {
         const spaces = (
-          db
-            .prepare(
-              'SELECT id, name, is_default, created_at, ocr_languages FROM spaces ORDER BY is_default DESC, name',
-            )
-            .all() as Array<{
+          await db.all<{
             id: string;
             name: string;
             is_default: number;
             created_at: string;
             ocr_languages: string | null;
-          }>
+          }>('SELECT id, name, is_default, created_at, ocr_languages FROM spaces ORDER BY is_default DESC, name')
         ).map((s) => ({ ...s, is_default: s.is_default === 1, ocr_languages: readOcrLanguages(s.ocr_languages) }));
         print(
           spaces,
@@ -155,8 +155,8 @@ export function run(argv: string[], out: (line: string) => void = console.log): 
         const scopes = parseList(values.scopes, SCOPES, 'scope') ?? [...SCOPES];
         const role = (values.role ?? 'editor') as Role;
         if (!ROLES.includes(role)) throw new UsageError(`--role must be viewer or editor, got "${values.role}"`);
-        const spaces = values.spaces === undefined ? null : checkSpaces(db, values.spaces);
-        const { record, key } = createApiKey(db, {
+        const spaces = values.spaces === undefined ? null : await checkSpaces(db, values.spaces);
+        const { record, key } = await createApiKey(db, {
           name: values.name ?? `key ${nowIso().slice(0, 10)}`,
           role,
           scopes,
@@ -175,7 +175,7 @@ export function run(argv: string[], out: (line: string) => void = console.log): 
         return 0;
       }
       case 'keys list': {
-        const keys = listApiKeys(db);
+        const keys = await listApiKeys(db);
         print(
           keys,
           keys
@@ -191,14 +191,14 @@ export function run(argv: string[], out: (line: string) => void = console.log): 
       case 'keys revoke': {
         const id = rest[0] ?? '';
         if (!id) throw new UsageError('keys revoke needs a key ID (see keys list)');
-        if (!revokeApiKey(db, id)) throw new Error(`No key with id ${id}`);
+        if (!(await revokeApiKey(db, id))) throw new Error(`No key with id ${id}`);
         print({ id, revoked: true }, `Revoked key ${id}`);
         return 0;
       }
       case 'llm set':
       case 'llm show':
       case 'llm off': {
-        const result = llmCommand(db, command ?? '', values, {
+        const result = await llmCommand(db, command ?? '', values, {
           env: process.env,
           readStdin: () => readFileSync(0, 'utf8'),
         });
@@ -215,7 +215,7 @@ export function run(argv: string[], out: (line: string) => void = console.log): 
     console.error(`error: ${message}${usage ? '\n\n' + (error instanceof LlmUsageError ? LLM_HELP : USAGE) : ''}`);
     return usage ? 2 : 1;
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -255,14 +255,14 @@ function parseOcrLanguages(raw: string): string[] | null {
 const ocrText = (languages: string[] | null): string =>
   languages?.join(',') ?? `default (${DEFAULT_OCR_LANGUAGES.join(',')})`;
 
-function checkSpaces(db: Database, raw: string): string[] {
+async function checkSpaces(db: Sql, raw: string): Promise<string[]> {
   const ids = raw
     .split(',')
     .map((s) => s.trim().toLowerCase())
     .filter(Boolean);
   if (ids.length === 0) throw new UsageError('--spaces needs at least one space id');
   for (const id of ids) {
-    if (!db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(id))
+    if (!(await db.get('SELECT 1 FROM spaces WHERE id = ?', id)))
       throw new UsageError(`No space with id ${id} (see spaces list)`);
   }
   return [...new Set(ids)];
@@ -272,7 +272,7 @@ export type { Scope };
 
 if (import.meta.main) {
   try {
-    process.exitCode = run(process.argv.slice(2));
+    process.exitCode = await run(process.argv.slice(2));
   } catch (error) {
     console.error(`error: ${errorMessage(error)}\n\n${USAGE}`);
     process.exitCode = 2;

@@ -1,5 +1,5 @@
 import { errorMessage } from '../../common/errors.ts';
-import type { Database } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import {
   checkBaseUrl,
   checkBounded,
@@ -51,15 +51,15 @@ export interface LlmCommandOptions {
 export class LlmUsageError extends Error {}
 
 /** `llm set|show|off`: what to print, as JSON and as text. */
-export function llmCommand(
-  db: Database,
+export async function llmCommand(
+  db: Sql,
   command: string,
   options: LlmCommandOptions,
   io: { env: NodeJS.ProcessEnv; readStdin: () => string },
-): { json: LlmSettingView; text: string } {
-  if (command === 'set') writeLlmSetting(db, settingFrom(options, io.readStdin));
-  else if (command === 'off') writeLlmSetting(db, { enabled: false });
-  const { setting, origin } = effectiveLlmSetting(db, io.env);
+): Promise<{ json: LlmSettingView; text: string }> {
+  if (command === 'set') await writeLlmSetting(db, settingFrom(options, io.readStdin));
+  else if (command === 'off') await writeLlmSetting(db, { enabled: false });
+  const { setting, origin } = await effectiveLlmSetting(db, io.env);
   const view = viewOfLlmSetting(setting, origin);
   return { json: view, text: describe(view) };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DatabaseSync } from 'node:sqlite';
 import { titleSortKey } from '../../common/sort-key.ts';
 import { refreshBillKey } from '../events/possible-duplicates.ts';
+import { nowIso, type Sql } from './sql.ts';
 import { runMigrations } from '../../shared/db/migrate.ts';
 
 /** Ordered, append-only. Each entry runs once, inside a transaction, and bumps PRAGMA user_version. */
@@ -229,12 +230,9 @@ export const MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
         document_id TEXT NOT NULL REFERENCES documents(id), other_id TEXT NOT NULL REFERENCES documents(id),
         decided_at TEXT NOT NULL, PRIMARY KEY (document_id, other_id)
       );`);
-    const now = new Date().toISOString();
-    const documents = db.prepare("SELECT DISTINCT document_id FROM events WHERE purpose = 'main'").all() as Array<{
-      document_id: string;
-    }>;
-    // A pair found here moves both documents' updated_at, so the apps' next incremental sync brings the new flags.
-    for (const { document_id: id } of documents) refreshBillKey(db, id, now);
+    // The bill keys of the documents already stored are computed by the service's own (asynchronous) code, right
+    // after migrating: completeMigrations.
+    db.exec(`INSERT INTO settings (key, value) VALUES ('${PENDING_BILL_KEYS}', '1')`);
   },
 ];
 
@@ -357,4 +355,22 @@ export function registerSqlFunctions(db: DatabaseSync): void {
 export function migrate(db: DatabaseSync): void {
   registerSqlFunctions(db);
   runMigrations(db, MIGRATIONS);
+}
+
+/** Set by the possible-duplicates migration until the stored documents have their bill keys. */
+const PENDING_BILL_KEYS = 'pending_bill_keys';
+
+/** The parts of migrations that run the service's own code on the migrated database; openDatabase runs them. */
+export async function completeMigrations(db: Sql): Promise<void> {
+  if (!(await db.get('SELECT 1 FROM settings WHERE key = ?', PENDING_BILL_KEYS))) return;
+  await db.transaction(async (tx) => {
+    // Another process may have completed it meanwhile.
+    if ((await tx.run('DELETE FROM settings WHERE key = ?', PENDING_BILL_KEYS)).changes === 0) return;
+    const now = nowIso();
+    const documents = await tx.all<{ document_id: string }>(
+      "SELECT DISTINCT document_id FROM events WHERE purpose = 'main'",
+    );
+    // A pair found here moves both documents' updated_at, so the apps' next incremental sync brings the new flags.
+    for (const { document_id: id } of documents) await refreshBillKey(tx, id, now);
+  });
 }

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { Durability, Sql, SqlValue } from './sql.ts';
 
@@ -15,6 +16,8 @@ export class SqliteSql implements Sql {
   readonly raw: DatabaseSync;
   private readonly statements = new Map<string, StatementSync>();
   private readonly lock = new ConnectionLock();
+  /** The connection whose transaction the current async context is inside, to catch statements that would wait for it. */
+  private static readonly inside = new AsyncLocalStorage<SqliteSql>();
 
   constructor(raw: DatabaseSync) {
     this.raw = raw;
@@ -37,9 +40,10 @@ export class SqliteSql implements Sql {
   }
 
   async transaction<T>(fn: (tx: Sql) => Promise<T>, durability: Durability = 'full'): Promise<T> {
+    if (!this.lock.free) this.refuseInsideOwnTransaction();
     await this.lock.acquire();
     try {
-      return await this.runTransaction(fn, durability);
+      return await SqliteSql.inside.run(this, () => this.runTransaction(fn, durability));
     } finally {
       this.lock.release();
     }
@@ -49,6 +53,11 @@ export class SqliteSql implements Sql {
     this.statements.clear();
     this.raw.close();
     return Promise.resolve();
+  }
+
+  /** Runs step on the connection when no transaction holds it (SQLite-specific modules: FTS5 search). */
+  withConnection<T>(step: (raw: DatabaseSync) => T): Promise<T> {
+    return this.whenFree(() => step(this.raw));
   }
 
   /** The compiled statement for sql, prepared on first use. */
@@ -71,6 +80,11 @@ export class SqliteSql implements Sql {
         return Promise.reject(error as Error);
       }
     }
+    try {
+      this.refuseInsideOwnTransaction();
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
     return this.lock.acquire().then(() => {
       try {
         return step();
@@ -78,6 +92,15 @@ export class SqliteSql implements Sql {
         this.lock.release();
       }
     });
+  }
+
+  /**
+   * A statement through the outer handle from inside a transaction's fn would wait for that transaction to end, which
+   * waits for the statement: a deadlock, reported instead. (fn must use its tx.)
+   */
+  private refuseInsideOwnTransaction(): void {
+    if (SqliteSql.inside.getStore() === this)
+      throw new Error('A statement through the outer handle inside its own transaction would wait forever: use tx');
   }
 
   /** BEGIN IMMEDIATE … COMMIT so concurrent writers (server, CLI) queue instead of failing mid-way. */
@@ -137,6 +160,11 @@ class SqliteTransaction implements Sql {
     return Promise.reject(new Error('A transaction handle cannot close the connection'));
   }
 
+  /** Runs step at once on the transaction's connection (SQLite-specific modules: FTS5 search). */
+  withConnection<T>(step: (raw: DatabaseSync) => T): Promise<T> {
+    return this.now(() => step(this.owner.raw));
+  }
+
   end(): void {
     this.ended = true;
   }
@@ -150,6 +178,15 @@ class SqliteTransaction implements Sql {
       return Promise.reject(error as Error);
     }
   }
+}
+
+/**
+ * Runs step on the SQLite connection behind db, in turn with its other statements: for the modules that need SQLite's
+ * own API (FTS5 helpers with temp tables of the connection). Fails for another back end.
+ */
+export function withSqliteConnection<T>(db: Sql, step: (raw: DatabaseSync) => T): Promise<T> {
+  if (db instanceof SqliteSql || db instanceof SqliteTransaction) return db.withConnection(step);
+  return Promise.reject(new Error(`A SQLite connection is needed here, not ${db.dialect}`));
 }
 
 /** A FIFO mutex: the connection passes from one holder straight to the next waiter. */

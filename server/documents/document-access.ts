@@ -16,8 +16,8 @@ export function pathId(ctx: RequestContext, name = 'id'): string {
  * The document behind `:id` if the key may see it. A document in a space the key cannot see is
  * indistinguishable from a missing one (404), so ids of other spaces leak nothing.
  */
-export function visibleDocument(ctx: RequestContext, options: { includeDeleted: boolean }): DocumentRow {
-  const row = findDocumentRow(ctx.service.db, pathId(ctx));
+export async function visibleDocument(ctx: RequestContext, options: { includeDeleted: boolean }): Promise<DocumentRow> {
+  const row = await findDocumentRow(ctx.service.db, pathId(ctx));
   if (!row || !canRead(ctx.principal, row.space_id) || (row.deleted_at && !options.includeDeleted)) {
     throw new HttpError(404, ErrorMessage.documentNotFound);
   }

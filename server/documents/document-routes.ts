@@ -3,7 +3,7 @@ import { DOCUMENT_SORT_FIELDS, DOCUMENT_STATUSES } from '../../common/archive-ty
 import { isCalendarDate } from '../../common/dates.ts';
 import { ErrorMessage } from '../../common/errors.ts';
 import { canRead, canWrite, spaceFilter } from '../auth/access.ts';
-import { nowIso, transaction } from '../db/database.ts';
+import { nowIso } from '../db/sql.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseJsonBody } from '../http/json-body.ts';
 import { param, parseQuery } from '../http/query.ts';
@@ -18,7 +18,7 @@ import { embeddingIndexFor } from '../search/embedding-index.ts';
 import { pathId, requireWrite, visibleDocument } from './document-access.ts';
 import {
   documentListOrder,
-  DOCUMENT_SELECT,
+  documentSelect,
   findDocumentRow,
   reindexDocument,
   setDocumentTags,
@@ -48,7 +48,7 @@ function nonEmpty(name: string, raw: string): string {
   return raw;
 }
 
-function listDocuments(ctx: RequestContext) {
+async function listDocuments(ctx: RequestContext) {
   const q = parseQuery(ctx.url.searchParams, LIST_QUERY);
   const where: string[] = [q.deleted ? 'd.deleted_at IS NOT NULL' : 'd.deleted_at IS NULL'];
   const args: Array<string | number> = [];
@@ -78,21 +78,26 @@ function listDocuments(ctx: RequestContext) {
   }
   if (q.tag) {
     where.push(
-      'd.id IN (SELECT dt.document_id FROM document_tags dt JOIN tags t ON t.id = dt.tag_id WHERE t.name = ?)',
+      'd.id IN (SELECT dt.document_id FROM document_tags dt JOIN tags t ON t.id = dt.tag_id WHERE lower(t.name) = lower(?))',
     );
     args.push(q.tag);
   }
   const whereSql = where.join(' AND ');
   const order = documentListOrder(q.sort_by, q.sort_order);
   const { db } = ctx.service;
-  const total = (db.prepare(`SELECT count(*) AS n FROM documents d WHERE ${whereSql}`).get(...args) as { n: number }).n;
+  const total = Number(
+    (await db.get<{ n: number }>(`SELECT count(*) AS n FROM documents d WHERE ${whereSql}`, ...args))!.n,
+  );
   // The page is picked from the index alone, then only its rows are read whole: an offset deep in the list skips
   // index entries, not full rows with their text and tags.
-  const page = db
-    .prepare(`SELECT d.rowid AS r FROM documents d WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`)
-    .all(...args, q.limit, q.offset) as Array<{ r: number }>;
-  const byRowid = db.prepare(`${DOCUMENT_SELECT} WHERE d.rowid = ?`);
-  const rows = page.map(({ r }) => byRowid.get(r) as unknown as DocumentRow);
+  const page = await db.all<{ r: number }>(
+    `SELECT d.rowid AS r FROM documents d WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+    ...args,
+    q.limit,
+    q.offset,
+  );
+  const byRowid = `${documentSelect(db)} WHERE d.rowid = ?`;
+  const rows = (await Promise.all(page.map(({ r }) => db.get<DocumentRow>(byRowid, r)))).filter((row) => !!row);
   return { status: 200, body: { success: true, items: rows.map(toDocument), total, limit: q.limit, offset: q.offset } };
 }
 
@@ -135,7 +140,7 @@ export const documentPatchSchema = z
  * fields (amount, due date, …) are edited with PATCH /v1/events/{id}.
  */
 async function patchDocument(ctx: RequestContext) {
-  const row = visibleDocument(ctx, { includeDeleted: false });
+  const row = await visibleDocument(ctx, { includeDeleted: false });
   requireWrite(ctx, row.space_id);
   const patch = await parseJsonBody(ctx.req, documentPatchSchema);
   // Ids are stored lower case; z.uuid() accepts either case.
@@ -143,80 +148,85 @@ async function patchDocument(ctx: RequestContext) {
   if (patch.tags && !ctx.principal.scopes.has('tags:write')) throw new HttpError(403, ErrorMessage.insufficientScope);
   const { db } = ctx.service;
   if (patch.category_id) {
-    const category = db.prepare('SELECT space_id FROM categories WHERE id = ?').get(patch.category_id) as
-      { space_id: string } | undefined;
+    const category = await db.get<{ space_id: string }>(
+      'SELECT space_id FROM categories WHERE id = ?',
+      patch.category_id,
+    );
     if (!category || category.space_id !== row.space_id) {
       throw new HttpError(400, "Invalid parameter category_id: no such category in the document's space");
     }
   }
-  transaction(db, () => {
+  await db.transaction(async (tx) => {
     const edited: string[] = [];
     for (const field of ['title', 'document_date', 'category_id'] as const) {
       if (patch[field] === undefined) continue;
-      db.prepare(`UPDATE documents SET ${field} = ? WHERE id = ?`).run(patch[field], row.id);
+      await tx.run(`UPDATE documents SET ${field} = ? WHERE id = ?`, patch[field], row.id);
       edited.push(field);
     }
     if (patch.tags) {
-      setDocumentTags(db, row.id, [...new Map(patch.tags.map((t) => [t.toLowerCase(), t])).values()]);
+      await setDocumentTags(tx, row.id, [...new Map(patch.tags.map((t) => [t.toLowerCase(), t])).values()]);
       edited.push('tags');
     }
     const now = nowIso();
     if (patch.sender_name !== undefined) {
-      setSenderByHand(db, row.id, patch.sender_name, now);
+      await setSenderByHand(tx, row.id, patch.sender_name, now);
       edited.push('sender_name');
     }
-    if (patch.event_type !== undefined) setDocumentTypeByHand(db, row.id, patch.event_type, now);
-    if (patch.possible_duplicate_of === null) declareDifferentBills(db, row.id, now);
+    if (patch.event_type !== undefined) await setDocumentTypeByHand(tx, row.id, patch.event_type, now);
+    if (patch.possible_duplicate_of === null) await declareDifferentBills(tx, row.id, now);
     // Added to the list as it is now, not as it was read before the body arrived: an event edit that finished
     // meanwhile recorded its own names there.
-    addEditedFields(db, row.id, edited);
-    db.prepare('UPDATE documents SET updated_at = ? WHERE id = ?').run(now, row.id);
-    refreshEditOverlay(db, row.id);
-    refreshBillKey(db, row.id, now);
-    reindexDocument(db, row.id);
-    learnFromCorrection(db, row.id, edited.filter(isLearnable), now);
+    await addEditedFields(tx, row.id, edited);
+    await tx.run('UPDATE documents SET updated_at = ? WHERE id = ?', now, row.id);
+    await refreshEditOverlay(tx, row.id);
+    await refreshBillKey(tx, row.id, now);
+    await reindexDocument(tx, row.id);
+    await learnFromCorrection(tx, row.id, edited.filter(isLearnable), now);
   });
   // A new title or new tags change what the document is about; a failed embedding leaves full text intact.
   await embeddingIndexFor(db)
     .index(row.id)
     .catch(() => undefined);
-  return { status: 200, body: { success: true, document: toDocumentDetail(db, findDocumentRow(db, row.id)!) } };
+  return {
+    status: 200,
+    body: { success: true, document: await toDocumentDetail(db, (await findDocumentRow(db, row.id))!) },
+  };
 }
 
-function deleteDocument(ctx: RequestContext) {
-  const row = visibleDocument(ctx, { includeDeleted: true });
+async function deleteDocument(ctx: RequestContext) {
+  const row = await visibleDocument(ctx, { includeDeleted: true });
   requireWrite(ctx, row.space_id);
   const now = nowIso();
   const { db } = ctx.service;
   if (!row.deleted_at) {
-    transaction(db, () => {
-      db.prepare('UPDATE documents SET deleted_at = ?, updated_at = ? WHERE id = ?').run(now, now, row.id);
-      afterDocumentDeleted(db, row.id, now);
+    await db.transaction(async (tx) => {
+      await tx.run('UPDATE documents SET deleted_at = ?, updated_at = ? WHERE id = ?', now, now, row.id);
+      await afterDocumentDeleted(tx, row.id, now);
     });
   }
   return { status: 200, body: { success: true, id: row.id, deleted_at: row.deleted_at ?? now } };
 }
 
-function restoreDocument(ctx: RequestContext) {
-  const row = visibleDocument(ctx, { includeDeleted: true });
+async function restoreDocument(ctx: RequestContext) {
+  const row = await visibleDocument(ctx, { includeDeleted: true });
   requireWrite(ctx, row.space_id);
   const { db } = ctx.service;
   if (row.deleted_at)
-    db.prepare('UPDATE documents SET deleted_at = NULL, updated_at = ? WHERE id = ?').run(nowIso(), row.id);
-  return { status: 200, body: { success: true, document: toDocument(findDocumentRow(db, row.id)!) } };
+    await db.run('UPDATE documents SET deleted_at = NULL, updated_at = ? WHERE id = ?', nowIso(), row.id);
+  return { status: 200, body: { success: true, document: toDocument((await findDocumentRow(db, row.id))!) } };
 }
 
-function reprocessOne(ctx: RequestContext) {
-  const row = visibleDocument(ctx, { includeDeleted: false });
+async function reprocessOne(ctx: RequestContext) {
+  const row = await visibleDocument(ctx, { includeDeleted: false });
   requireWrite(ctx, row.space_id);
-  const queued = queueReprocess(ctx, row);
+  const queued = await queueReprocess(ctx, row);
   return { status: queued ? 202 : 200, body: { success: true, id: row.id, queued, alreadyProcessing: !queued } };
 }
 
 /** Duplicates (status skipped) have no analysis of their own; reprocessing them would only skip them again. */
-function queueReprocess(ctx: RequestContext, row: DocumentRow): boolean {
+async function queueReprocess(ctx: RequestContext, row: DocumentRow): Promise<boolean> {
   const kind = row.duplicate_of ? 'process' : 'reprocess';
-  const queued = ctx.service.processor.jobs.enqueue(row.id, kind);
+  const queued = await ctx.service.processor.jobs.enqueue(row.id, kind);
   if (queued) ctx.service.processor.notify();
   return queued;
 }
@@ -252,10 +262,10 @@ async function reprocessBulk(ctx: RequestContext) {
     notFound: [] as string[],
   };
   for (const id of new Set(documentIds.map((i) => i.toLowerCase()))) {
-    const row = findDocumentRow(ctx.service.db, id);
+    const row = await findDocumentRow(ctx.service.db, id);
     if (!row || row.deleted_at || !canRead(ctx.principal, row.space_id)) result.notFound.push(id);
     else if (!canWrite(ctx.principal, row.space_id)) result.denied.push(id);
-    else if (queueReprocess(ctx, row)) result.queued.push(id);
+    else if (await queueReprocess(ctx, row)) result.queued.push(id);
     else result.skippedPending.push(id);
   }
   return { status: 200, body: result };
@@ -267,11 +277,11 @@ export const documentRoutes: Route[] = [
     method: 'GET',
     path: '/v1/documents/:id',
     scope: 'documents:read',
-    handler: (ctx) => ({
+    handler: async (ctx) => ({
       status: 200,
       body: {
         success: true,
-        document: toDocumentDetail(ctx.service.db, visibleDocument(ctx, { includeDeleted: true })),
+        document: await toDocumentDetail(ctx.service.db, await visibleDocument(ctx, { includeDeleted: true })),
       },
     }),
   },

@@ -6,8 +6,10 @@ import type {
   FileFormat,
   UploadMetadata,
 } from '../../common/archive-types.ts';
-import type { Database } from '../db/database.ts';
+import { jsonArrayAgg } from '../db/sql-dialect.ts';
+import type { Sql, SqlDialect } from '../db/sql.ts';
 import { POSSIBLE_DUPLICATE_SQL } from '../events/possible-duplicates.ts';
+import { reindexFullText } from '../search/full-text-index.ts';
 
 /** A documents row joined with its category, sender and tags, as every query below selects it. */
 export interface DocumentRow {
@@ -43,14 +45,22 @@ export interface DocumentRow {
   possible_duplicate_of: string | null;
 }
 
-export const DOCUMENT_SELECT = `
+const documentSelectOf = (dialect: SqlDialect): string => `
   SELECT d.*, c.name AS category_name, s.name AS sender_name,
-    (SELECT json_group_array(t.name) FROM document_tags dt JOIN tags t ON t.id = dt.tag_id
+    (SELECT ${jsonArrayAgg(dialect, 't.name')} FROM document_tags dt JOIN tags t ON t.id = dt.tag_id
       WHERE dt.document_id = d.id) AS tags_json,
     ${POSSIBLE_DUPLICATE_SQL} AS possible_duplicate_of
   FROM documents d
   LEFT JOIN categories c ON c.id = d.category_id
   LEFT JOIN senders s ON s.id = d.sender_id`;
+
+const DOCUMENT_SELECTS: Record<SqlDialect, string> = {
+  sqlite: documentSelectOf('sqlite'),
+  postgres: documentSelectOf('postgres'),
+};
+
+/** SELECT … FROM documents d (with category, sender, tags and possible duplicate) for a WHERE to follow. */
+export const documentSelect = (db: Sql): string => DOCUMENT_SELECTS[db.dialect];
 
 /** The column of `documents` each sort_by value orders by: titles by their sort key (common/sort-key.ts). */
 const SORT_COLUMNS: Record<DocumentSortField, string> = {
@@ -70,8 +80,8 @@ export function documentListOrder(sortBy: DocumentSortField, sortOrder: 'asc' | 
   return `d.${SORT_COLUMNS[sortBy]} ${direction} NULLS LAST, d.id ${direction}`;
 }
 
-export function findDocumentRow(db: Database, id: string): DocumentRow | undefined {
-  return db.prepare(`${DOCUMENT_SELECT} WHERE d.id = ?`).get(id) as DocumentRow | undefined;
+export function findDocumentRow(db: Sql, id: string): Promise<DocumentRow | undefined> {
+  return db.get<DocumentRow>(`${documentSelect(db)} WHERE d.id = ?`, id);
 }
 
 export function toDocument(row: DocumentRow): ArchiveDocument {
@@ -103,23 +113,23 @@ export function toDocument(row: DocumentRow): ArchiveDocument {
   };
 }
 
-export function toDocumentDetail(db: Database, row: DocumentRow): ArchiveDocumentDetail {
-  const eventIds = (
-    db.prepare('SELECT id FROM events WHERE document_id = ? ORDER BY created_at').all(row.id) as Array<{ id: string }>
-  ).map((e) => e.id);
+export async function toDocumentDetail(db: Sql, row: DocumentRow): Promise<ArchiveDocumentDetail> {
+  const events = await db.all<{ id: string }>(
+    'SELECT id FROM events WHERE document_id = ? ORDER BY created_at',
+    row.id,
+  );
   return {
     ...toDocument(row),
     content: row.content,
     extracted_data: JSON.parse(row.extracted_data) as Record<string, unknown>,
     metadata: row.metadata ? (JSON.parse(row.metadata) as UploadMetadata) : null,
-    event_ids: eventIds,
+    event_ids: events.map((e) => e.id),
   };
 }
 
 /** The space a document is in (tags and senders are kept per space). */
-function spaceOf(db: Database, documentId: string): string {
-  const row = db.prepare('SELECT space_id FROM documents WHERE id = ?').get(documentId) as
-    { space_id: string } | undefined;
+async function spaceOf(db: Sql, documentId: string): Promise<string> {
+  const row = await db.get<{ space_id: string }>('SELECT space_id FROM documents WHERE id = ?', documentId);
   if (!row) throw new Error(`No document ${documentId}`);
   return row.space_id;
 }
@@ -128,61 +138,55 @@ function spaceOf(db: Database, documentId: string): string {
  * Replaces a document's tags. Names are per space and case-insensitive: a tag is created on first use in the document's
  * space, with that spelling, which stays the space's spelling; other spaces never see or change it.
  */
-export function setDocumentTags(db: Database, documentId: string, names: readonly string[]): void {
-  const spaceId = spaceOf(db, documentId);
-  db.prepare('DELETE FROM document_tags WHERE document_id = ?').run(documentId);
-  const upsert = db.prepare(`INSERT INTO tags (space_id, name) VALUES (?, ?)
-    ON CONFLICT(space_id, name) DO UPDATE SET name = name RETURNING id`);
-  const link = db.prepare('INSERT OR IGNORE INTO document_tags (document_id, tag_id) VALUES (?, ?)');
+export async function setDocumentTags(db: Sql, documentId: string, names: readonly string[]): Promise<void> {
+  const spaceId = await spaceOf(db, documentId);
+  await db.run('DELETE FROM document_tags WHERE document_id = ?', documentId);
   for (const name of names) {
-    const { id } = upsert.get(spaceId, name) as { id: number };
-    link.run(documentId, id);
+    const { id } = (await db.get<{ id: number }>(
+      `INSERT INTO tags (space_id, name) VALUES (?, ?)
+      ON CONFLICT (space_id, name) DO UPDATE SET name = tags.name RETURNING id`,
+      spaceId,
+      name,
+    ))!;
+    await db.run(
+      'INSERT INTO document_tags (document_id, tag_id) VALUES (?, ?) ON CONFLICT DO NOTHING',
+      documentId,
+      id,
+    );
   }
 }
 
 /** Keeps the full-text index row of a document in step with its searchable fields. */
-export function reindexDocument(db: Database, documentId: string): void {
-  const row = db
-    .prepare(
-      `
-    SELECT d.rowid AS rowid, d.title, d.content, s.name AS sender,
-      (SELECT group_concat(t.name, ' ') FROM document_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.document_id = d.id) AS tags
-    FROM documents d LEFT JOIN senders s ON s.id = d.sender_id WHERE d.id = ?`,
-    )
-    .get(documentId) as
-    { rowid: number; title: string; content: string; sender: string | null; tags: string | null } | undefined;
-  if (!row) return;
-  db.prepare('DELETE FROM documents_fts WHERE rowid = ?').run(row.rowid);
-  db.prepare('INSERT INTO documents_fts (rowid, title, content, sender, tags) VALUES (?, ?, ?, ?, ?)').run(
-    row.rowid,
-    row.title,
-    row.content,
-    row.sender ?? '',
-    row.tags ?? '',
-  );
+export function reindexDocument(db: Sql, documentId: string): Promise<void> {
+  return reindexFullText(db, documentId);
 }
 
 /**
  * Finds or creates the sender of this name (case-insensitive) in the document's space and returns its id. Senders are
  * per space like tags: each space keeps the spelling first used there.
  */
-export function senderIdFor(db: Database, documentId: string, name: string, now: string): string {
-  const spaceId = spaceOf(db, documentId);
-  const found = db.prepare('SELECT id FROM senders WHERE space_id = ? AND name = ?').get(spaceId, name) as
-    { id: string } | undefined;
+export async function senderIdFor(db: Sql, documentId: string, name: string, now: string): Promise<string> {
+  const spaceId = await spaceOf(db, documentId);
+  const found = await db.get<{ id: string }>(
+    'SELECT id FROM senders WHERE space_id = ? AND lower(name) = lower(?)',
+    spaceId,
+    name,
+  );
   if (found) return found.id;
   const id = crypto.randomUUID();
-  db.prepare('INSERT INTO senders (id, space_id, name, created_at) VALUES (?, ?, ?, ?)').run(id, spaceId, name, now);
+  await db.run('INSERT INTO senders (id, space_id, name, created_at) VALUES (?, ?, ?, ?)', id, spaceId, name, now);
   return id;
 }
 
 /** Finds or creates a category of a space by name (case-insensitive) and returns its id. */
-export function categoryIdFor(db: Database, spaceId: string, name: string, now: string): string {
-  const found = db
-    .prepare('SELECT id FROM categories WHERE space_id = ? AND name = ? COLLATE NOCASE')
-    .get(spaceId, name) as { id: string } | undefined;
+export async function categoryIdFor(db: Sql, spaceId: string, name: string, now: string): Promise<string> {
+  const found = await db.get<{ id: string }>(
+    'SELECT id FROM categories WHERE space_id = ? AND lower(name) = lower(?)',
+    spaceId,
+    name,
+  );
   if (found) return found.id;
   const id = crypto.randomUUID();
-  db.prepare('INSERT INTO categories (id, space_id, name, created_at) VALUES (?, ?, ?, ?)').run(id, spaceId, name, now);
+  await db.run('INSERT INTO categories (id, space_id, name, created_at) VALUES (?, ?, ?, ?)', id, spaceId, name, now);
   return id;
 }

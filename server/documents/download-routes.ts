@@ -17,8 +17,8 @@ export function signDownload(secret: Buffer, documentId: string, expires: number
 }
 
 /** GET /v1/document/:id/download (and the /v1/documents alias): 302 to a signed URL valid 60 seconds. */
-function redirectToSignedUrl(ctx: RequestContext): RouteResult {
-  const row = visibleDocument(ctx, { includeDeleted: false });
+async function redirectToSignedUrl(ctx: RequestContext): Promise<RouteResult> {
+  const row = await visibleDocument(ctx, { includeDeleted: false });
   const { downloadSecret, limits, now } = ctx.service;
   const expires = Math.floor(now() / 1000) + limits.downloadUrlTtlSeconds;
   const signature = signDownload(downloadSecret, row.id, expires, ctx.principal.id);
@@ -37,9 +37,9 @@ async function serveSignedFile(ctx: RequestContext): Promise<RouteResult> {
   const { downloadSecret, now, db, blobs } = ctx.service;
   const keyId = signingKeyId(downloadSecret, id, ctx.url.searchParams);
   const valid = keyId !== null && Number(ctx.url.searchParams.get('expires')) >= Math.floor(now() / 1000);
-  const key = valid ? findActiveKey(db, keyId) : null;
+  const key = valid ? await findActiveKey(db, keyId) : null;
   if (!valid || !key) throw new HttpError(403, ErrorMessage.invalidDownloadSignature);
-  const row = findDocumentRow(db, id);
+  const row = await findDocumentRow(db, id);
   if (!row || row.deleted_at || !canRead(key, row.space_id)) throw new HttpError(404, ErrorMessage.documentNotFound);
 
   const stream = createReadStream(blobs.pathOf(row.sha256));

@@ -5,7 +5,7 @@ import { cleanFileName } from '../../common/download-name.ts';
 import { ErrorMessage } from '../../common/errors.ts';
 import { parseUploadMetadata } from '../../common/upload-metadata.ts';
 import { accessTo } from '../auth/access.ts';
-import { nowIso, transaction } from '../db/database.ts';
+import { nowIso } from '../db/sql.ts';
 import { contentTypeMatches, detectFormat } from '../../shared/formats/detect-format.ts';
 import { classifyHead, HEAD_BYTES } from '../../shared/formats/sniff.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -170,7 +170,7 @@ async function accept(ctx: RequestContext, received: ReceivedUpload): Promise<Ro
   }
   if (!file) throw new HttpError(400, ErrorMessage.fileMissing);
 
-  const spaceId = resolveSpace(ctx, received.fields.get('space_id'));
+  const spaceId = await resolveSpace(ctx, received.fields.get('space_id'));
   let metadata: UploadMetadata | null = null;
   const rawMetadata = received.fields.get('metadata');
   if (rawMetadata !== undefined && rawMetadata.trim() !== '') {
@@ -191,17 +191,16 @@ async function accept(ctx: RequestContext, received: ReceivedUpload): Promise<Ro
   const id = randomUUID();
   const now = nowIso();
   const filename = safeFilename(file.filename, format.extension);
-  const duplicateOf = transaction(db, () => {
-    const original = db
-      .prepare(
-        `SELECT id FROM documents WHERE sha256 = ? AND space_id = ? AND deleted_at IS NULL
+  const duplicateOf = await db.transaction(async (tx) => {
+    const original = await tx.get<{ id: string }>(
+      `SELECT id FROM documents WHERE sha256 = ? AND space_id = ? AND deleted_at IS NULL
       AND duplicate_of IS NULL ORDER BY created_at LIMIT 1`,
-      )
-      .get(file.sha256, spaceId) as { id: string } | undefined;
-    db.prepare(
+      file.sha256,
+      spaceId,
+    );
+    await tx.run(
       `INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
       sha256, metadata, duplicate_of, uploaded_by, created_at, updated_at) VALUES (?, ?, 'pending', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
       id,
       spaceId,
       metadata?.title ?? titleFromFilename(filename),
@@ -216,7 +215,7 @@ async function accept(ctx: RequestContext, received: ReceivedUpload): Promise<Ro
       now,
       now,
     );
-    ctx.service.processor.jobs.enqueue(id, 'process');
+    await ctx.service.processor.jobs.enqueue(id, 'process', tx);
     return original?.id ?? null;
   });
   ctx.service.processor.notify();
@@ -226,16 +225,16 @@ async function accept(ctx: RequestContext, received: ReceivedUpload): Promise<Ro
 }
 
 /** The target space: the one named, or the default. Always checked for write access. */
-function resolveSpace(ctx: RequestContext, requested: string | undefined): string {
+async function resolveSpace(ctx: RequestContext, requested: string | undefined): Promise<string> {
   const { db } = ctx.service;
   let spaceId: string;
   if (requested === undefined || requested === '') {
-    spaceId = (db.prepare('SELECT id FROM spaces WHERE is_default = 1').get() as { id: string }).id;
+    spaceId = (await db.get<{ id: string }>('SELECT id FROM spaces WHERE is_default = 1'))!.id;
   } else {
     if (!UUID.test(requested)) throw new HttpError(400, 'Invalid parameter space_id: expected a uuid');
     spaceId = requested.toLowerCase();
     // A restricted key learns nothing about spaces outside its list: 403 whether or not the space exists.
-    if (accessTo(ctx.principal, spaceId) && !db.prepare('SELECT 1 FROM spaces WHERE id = ?').get(spaceId)) {
+    if (accessTo(ctx.principal, spaceId) && !(await db.get('SELECT 1 FROM spaces WHERE id = ?', spaceId))) {
       throw new HttpError(404, 'Space not found');
     }
   }

@@ -1,5 +1,5 @@
 import type { EventType, UploadMetadata } from '../../common/archive-types.ts';
-import type { Database } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import { findDocumentRow, reindexDocument, senderIdFor } from '../documents/document-rows.ts';
 import { redecideEventAfterEdit, writeDocumentEvent } from './event-writer.ts';
 import { addEditedFields, eventEditKey, MAIN_EVENT } from './hand-edits.ts';
@@ -10,33 +10,35 @@ import { addEditedFields, eventEditKey, MAIN_EVENT } from './hand-edits.ts';
  */
 
 /** The sender of the document and of its main event; null clears it. */
-export function setSenderByHand(db: Database, documentId: string, name: string | null, now: string): void {
-  const senderId = name ? senderIdFor(db, documentId, name, now) : null;
-  db.prepare('UPDATE documents SET sender_id = ?, updated_at = ? WHERE id = ?').run(senderId, now, documentId);
-  db.prepare(`UPDATE events SET sender_id = ?, updated_at = ? WHERE document_id = ? AND purpose = '${MAIN_EVENT}'`).run(
+export async function setSenderByHand(db: Sql, documentId: string, name: string | null, now: string): Promise<void> {
+  const senderId = name ? await senderIdFor(db, documentId, name, now) : null;
+  await db.run('UPDATE documents SET sender_id = ?, updated_at = ? WHERE id = ?', senderId, now, documentId);
+  await db.run(
+    `UPDATE events SET sender_id = ?, updated_at = ? WHERE document_id = ? AND purpose = '${MAIN_EVENT}'`,
     senderId,
     now,
     documentId,
   );
-  reindexDocument(db, documentId);
+  await reindexDocument(db, documentId);
 }
 
 /**
  * The document's type: its main event's type, the event made when the document had none (a letter the person says is
  * an invoice). The state is decided again from the event's facts, as after PATCH /v1/events/{id}.
  */
-export function setDocumentTypeByHand(db: Database, documentId: string, type: EventType, now: string): void {
-  const event = db
-    .prepare(`SELECT id FROM events WHERE document_id = ? AND purpose = '${MAIN_EVENT}' ORDER BY created_at LIMIT 1`)
-    .get(documentId) as { id: string } | undefined;
+export async function setDocumentTypeByHand(db: Sql, documentId: string, type: EventType, now: string): Promise<void> {
+  const event = await db.get<{ id: string }>(
+    `SELECT id FROM events WHERE document_id = ? AND purpose = '${MAIN_EVENT}' ORDER BY created_at LIMIT 1`,
+    documentId,
+  );
   if (event) {
-    db.prepare('UPDATE events SET event_type = ?, updated_at = ? WHERE id = ?').run(type, now, event.id);
-    addEditedFields(db, documentId, [eventEditKey('event_type')]);
-    redecideEventAfterEdit(db, event.id);
+    await db.run('UPDATE events SET event_type = ?, updated_at = ? WHERE id = ?', type, now, event.id);
+    await addEditedFields(db, documentId, [eventEditKey('event_type')]);
+    await redecideEventAfterEdit(db, event.id);
     return;
   }
-  const row = findDocumentRow(db, documentId)!;
-  writeDocumentEvent(db, documentId, {
+  const row = (await findDocumentRow(db, documentId))!;
+  await writeDocumentEvent(db, documentId, {
     eventType: type,
     title: row.title,
     amount: null,
@@ -45,5 +47,5 @@ export function setDocumentTypeByHand(db: Database, documentId: string, type: Ev
     senderName: row.sender_name,
     metadata: row.metadata ? (JSON.parse(row.metadata) as UploadMetadata) : null,
   });
-  addEditedFields(db, documentId, [eventEditKey('event_type')]);
+  await addEditedFields(db, documentId, [eventEditKey('event_type')]);
 }

@@ -6,7 +6,7 @@ import { ErrorMessage } from '../../common/errors.ts';
 import { isCalendarDate } from '../../common/dates.ts';
 import { eventPatchSchema } from '../../common/event-patch.ts';
 import { canRead, canWrite, spaceFilter } from '../auth/access.ts';
-import { nowIso, transaction, type Database } from '../db/database.ts';
+import { nowIso, type Sql } from '../db/sql.ts';
 import { parseJsonBody } from '../http/json-body.ts';
 import { learnFromCorrection } from '../learning/learned-senders.ts';
 import { setSenderByHand } from './document-corrections.ts';
@@ -83,7 +83,7 @@ function toEvent(row: EventRow): ArchiveEvent {
   };
 }
 
-function listEvents(ctx: RequestContext) {
+async function listEvents(ctx: RequestContext) {
   const q = parseQuery(ctx.url.searchParams, LIST_QUERY);
   const spaces = spaceFilter(ctx.principal, 'd.space_id');
   const where = [spaces.sql];
@@ -119,26 +119,27 @@ function listEvents(ctx: RequestContext) {
   }
   const whereSql = where.join(' AND ');
   const { db } = ctx.service;
-  const total = (
-    db.prepare(`SELECT count(*) AS n FROM (${EVENT_SELECT} WHERE ${whereSql})`).get(...args) as { n: number }
-  ).n;
+  const total = Number(
+    (await db.get<{ n: number }>(`SELECT count(*) AS n FROM (${EVENT_SELECT} WHERE ${whereSql}) matching`, ...args))!.n,
+  );
   // Soonest due first (undated last), then newest: the order a "what is due" view wants.
-  const rows = db
-    .prepare(
-      `${EVENT_SELECT} WHERE ${whereSql} ORDER BY e.due_date IS NULL, e.due_date ASC, e.created_at DESC, e.id
+  const rows = await db.all<EventRow>(
+    `${EVENT_SELECT} WHERE ${whereSql} ORDER BY e.due_date IS NULL, e.due_date ASC, e.created_at DESC, e.id
     LIMIT ? OFFSET ?`,
-    )
-    .all(...args, q.limit, q.offset) as unknown as EventRow[];
+    ...args,
+    q.limit,
+    q.offset,
+  );
   return { status: 200, body: { success: true, items: rows.map(toEvent), total, limit: q.limit, offset: q.offset } };
 }
 
-function getEvent(ctx: RequestContext) {
+async function getEvent(ctx: RequestContext) {
   const id = pathId(ctx);
   const { db } = ctx.service;
-  const row = db.prepare(`${EVENT_SELECT} WHERE e.id = ?`).get(id) as EventRow | undefined;
+  const row = await db.get<EventRow>(`${EVENT_SELECT} WHERE e.id = ?`, id);
   if (!row || !canRead(ctx.principal, row.space_id)) throw new HttpError(404, ErrorMessage.eventNotFound);
   const payments = (
-    db.prepare('SELECT * FROM payments WHERE event_id = ? ORDER BY paid_at').all(id) as Array<{
+    await db.all<{
       id: string;
       amount_value: number | null;
       amount_currency: string | null;
@@ -146,7 +147,7 @@ function getEvent(ctx: RequestContext) {
       confirmed: number;
       source: Payment['source'];
       created_at: string;
-    }>
+    }>('SELECT * FROM payments WHERE event_id = ? ORDER BY paid_at', id)
   ).map((p): Payment => ({
     id: p.id,
     paid_at: p.paid_at,
@@ -156,14 +157,12 @@ function getEvent(ctx: RequestContext) {
     amount: amountOf(p),
   }));
   const history = (
-    db
-      .prepare('SELECT from_state, to_state, at, cause FROM event_history WHERE event_id = ? ORDER BY id')
-      .all(id) as Array<{
+    await db.all<{
       from_state: EventState | null;
       to_state: EventState;
       at: string;
       cause: string;
-    }>
+    }>('SELECT from_state, to_state, at, cause FROM event_history WHERE event_id = ? ORDER BY id', id)
   ).map((h) => ({ from: h.from_state, to: h.to_state, at: h.at, cause: h.cause }));
   const event: ArchiveEventDetail = {
     ...toEvent(row),
@@ -215,7 +214,7 @@ export const stateChangeRequestSchema = z
 async function transitionEvent(ctx: RequestContext) {
   const id = pathId(ctx);
   const { db } = ctx.service;
-  const row = writableEvent(ctx, id);
+  const row = await writableEvent(ctx, id);
   const { state, cause, paid_at: paidAt, due_date: dueDate } = await parseJsonBody(ctx.req, stateChangeRequestSchema);
   const from = row.state as EventState;
   if (state !== from && !canTransition(from, state, row.event_type as EventType)) {
@@ -240,37 +239,44 @@ async function transitionEvent(ctx: RequestContext) {
     );
   }
   if (state !== from || dueDate) {
-    transaction(db, () => {
+    await db.transaction(async (tx) => {
       const now = nowIso();
       if (state !== from) {
-        db.prepare('UPDATE events SET state = ?, updated_at = ? WHERE id = ?').run(state, now, id);
-        recordStateChange(db, id, from, state, cause ?? `set by ${ctx.principal.name}`, now);
+        await tx.run('UPDATE events SET state = ?, updated_at = ? WHERE id = ?', state, now, id);
+        await recordStateChange(tx, id, from, state, cause ?? `set by ${ctx.principal.name}`, now);
         // A derived event (a notice deadline) follows its contract; only the main event's state is the document's.
-        if (row.purpose === MAIN_EVENT) addEditedFields(db, row.document_id, [HAND_SET_STATE]);
+        if (row.purpose === MAIN_EVENT) await addEditedFields(tx, row.document_id, [HAND_SET_STATE]);
         if (state === 'paid') {
-          db.prepare(
+          await tx.run(
             `INSERT INTO payments (id, event_id, amount_value, amount_currency, paid_at, confirmed, source, created_at)
             VALUES (?, ?, ?, ?, ?, 1, 'manual', ?)`,
-          ).run(randomUUID(), id, row.amount_value, row.amount_currency, paidAt ?? now.slice(0, 10), now);
+            randomUUID(),
+            id,
+            row.amount_value,
+            row.amount_currency,
+            paidAt ?? now.slice(0, 10),
+            now,
+          );
         }
-        if (from === 'paid' && state === 'open') reverseLatestPayment(db, id);
+        if (from === 'paid' && state === 'open') await reverseLatestPayment(tx, id);
       }
       if (dueDate) {
-        db.prepare('UPDATE events SET due_date = ?, updated_at = ? WHERE id = ?').run(dueDate, now, id);
-        addEditedFields(db, row.document_id, [eventEditKey('due_date')]);
-        refreshEditOverlay(db, row.document_id);
+        await tx.run('UPDATE events SET due_date = ?, updated_at = ? WHERE id = ?', dueDate, now, id);
+        await addEditedFields(tx, row.document_id, [eventEditKey('due_date')]);
+        await refreshEditOverlay(tx, row.document_id);
       }
     });
   }
-  return getEvent(ctx);
+  return await getEvent(ctx);
 }
 
 /** A payment reversed (paid → open): the latest confirmed one no longer counts. Kept, not deleted, for the record. */
-function reverseLatestPayment(db: Database, eventId: string): void {
-  db.prepare(
+async function reverseLatestPayment(db: Sql, eventId: string): Promise<void> {
+  await db.run(
     `UPDATE payments SET confirmed = 0 WHERE id = (SELECT id FROM payments WHERE event_id = ? AND confirmed = 1
     ORDER BY paid_at DESC, created_at DESC, rowid DESC LIMIT 1)`,
-  ).run(eventId);
+    eventId,
+  );
 }
 
 /**
@@ -283,42 +289,42 @@ function reverseLatestPayment(db: Database, eventId: string): void {
 async function patchEvent(ctx: RequestContext) {
   const id = pathId(ctx);
   const { db } = ctx.service;
-  const row = writableEvent(ctx, id);
+  const row = await writableEvent(ctx, id);
   const patch = await parseJsonBody(ctx.req, eventPatchSchema);
   if (row.purpose !== MAIN_EVENT)
     throw new HttpError(409, "A notice deadline follows its contract: edit the contract's event");
   const given = (Object.keys(patch) as Array<keyof typeof patch>).filter((k) => patch[k] !== undefined);
   if (given.length > 0) {
-    transaction(db, () => {
+    await db.transaction(async (tx) => {
       const now = nowIso();
-      const set = (column: string, value: string | number | null) =>
-        db.prepare(`UPDATE events SET ${column} = ? WHERE id = ?`).run(value, id);
-      if (patch.event_type !== undefined) set('event_type', patch.event_type);
+      const set = async (column: string, value: string | number | null): Promise<void> =>
+        void (await tx.run(`UPDATE events SET ${column} = ? WHERE id = ?`, value, id));
+      if (patch.event_type !== undefined) await set('event_type', patch.event_type);
       if (patch.amount !== undefined) {
-        set('amount_value', patch.amount?.value ?? null);
-        set('amount_currency', patch.amount?.currency ?? null);
+        await set('amount_value', patch.amount?.value ?? null);
+        await set('amount_currency', patch.amount?.currency ?? null);
       }
-      if (patch.due_date !== undefined) set('due_date', patch.due_date);
-      if (patch.reference_number !== undefined) set('reference_number', patch.reference_number);
-      if (patch.sender_name !== undefined) setSenderByHand(db, row.document_id, patch.sender_name, now);
-      set('updated_at', now);
-      addEditedFields(
-        db,
+      if (patch.due_date !== undefined) await set('due_date', patch.due_date);
+      if (patch.reference_number !== undefined) await set('reference_number', patch.reference_number);
+      if (patch.sender_name !== undefined) await setSenderByHand(tx, row.document_id, patch.sender_name, now);
+      await set('updated_at', now);
+      await addEditedFields(
+        tx,
         row.document_id,
         given.map((field) => (field === 'sender_name' ? 'sender_name' : eventEditKey(field satisfies EventEditField))),
       );
-      refreshEditOverlay(db, row.document_id);
-      redecideEventAfterEdit(db, id);
-      refreshBillKey(db, row.document_id, now);
-      if (patch.sender_name !== undefined) learnFromCorrection(db, row.document_id, ['sender_name'], now);
+      await refreshEditOverlay(tx, row.document_id);
+      await redecideEventAfterEdit(tx, id);
+      await refreshBillKey(tx, row.document_id, now);
+      if (patch.sender_name !== undefined) await learnFromCorrection(tx, row.document_id, ['sender_name'], now);
     });
   }
-  return getEvent(ctx);
+  return await getEvent(ctx);
 }
 
 /** The event, visible to the key (else 404) and in a space it may edit (else 403). */
-function writableEvent(ctx: RequestContext, id: string): EventRow {
-  const row = ctx.service.db.prepare(`${EVENT_SELECT} WHERE e.id = ?`).get(id) as EventRow | undefined;
+async function writableEvent(ctx: RequestContext, id: string): Promise<EventRow> {
+  const row = await ctx.service.db.get<EventRow>(`${EVENT_SELECT} WHERE e.id = ?`, id);
   if (!row || !canRead(ctx.principal, row.space_id)) throw new HttpError(404, ErrorMessage.eventNotFound);
   if (!canWrite(ctx.principal, row.space_id)) throw new HttpError(403, ErrorMessage.spaceDenied);
   return row;

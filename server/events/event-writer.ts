@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Amount, EventState, EventType, UploadMetadata } from '../../common/archive-types.ts';
-import { nowIso, type Database } from '../db/database.ts';
+import { nowIso, type Sql } from '../db/sql.ts';
 import { senderIdFor } from '../documents/document-rows.ts';
 import type { NoticePeriod } from '../intelligence/contract-terms.ts';
 import { initialEventState, redecidedState } from './event-state.ts';
@@ -38,15 +38,14 @@ interface ExistingEvent {
  * payment facts (amount, due date, paid_at; an invoice then). Recorded payments, settled states, states a person set
  * and hand-edited event fields (POST /v1/events/{id}/state, PATCH /v1/events/{id}) survive.
  */
-export function writeDocumentEvent(db: Database, documentId: string, input: EventInput): void {
+export async function writeDocumentEvent(db: Sql, documentId: string, input: EventInput): Promise<void> {
   const meta = input.metadata;
-  const existing = db
-    .prepare(
-      `SELECT id, state, event_type, amount_value, amount_currency, due_date, reference_number
+  const existing = await db.get<ExistingEvent>(
+    `SELECT id, state, event_type, amount_value, amount_currency, due_date, reference_number
     FROM events WHERE document_id = ? AND purpose = '${MAIN_EVENT}' ORDER BY created_at LIMIT 1`,
-    )
-    .get(documentId) as ExistingEvent | undefined;
-  const edited = readEditedFields(db, documentId);
+    documentId,
+  );
+  const edited = await readEditedFields(db, documentId);
   const keep = (field: Parameters<typeof eventEditKey>[0]): boolean =>
     existing !== undefined && edited.has(eventEditKey(field));
   const extractedType = input.eventType ?? (input.amount || input.dueDate || meta?.paid_at ? 'invoice' : null);
@@ -63,7 +62,7 @@ export function writeDocumentEvent(db: Database, documentId: string, input: Even
   const referenceNumber = keep('reference_number') ? existing!.reference_number : input.referenceNumber;
 
   const now = nowIso();
-  const senderId = input.senderName ? senderIdFor(db, documentId, input.senderName, now) : null;
+  const senderId = input.senderName ? await senderIdFor(db, documentId, input.senderName, now) : null;
   const paidAt = meta?.paid_at ?? null;
   const ruled = initialEventState({
     eventType,
@@ -71,12 +70,12 @@ export function writeDocumentEvent(db: Database, documentId: string, input: Even
     dueDate,
     paidAt,
     stateHint: meta?.state_hint ?? null,
-    hintGivenOn: uploadDay(db, documentId),
+    hintGivenOn: await uploadDay(db, documentId),
     today: now.slice(0, 10),
   });
   const sameBill =
     PAYABLE_STATES.has(ruled.state) && (eventType === 'invoice' || eventType === 'notice') && !meta?.state_hint
-      ? earlierInvoiceEvent(db, documentId, { referenceNumber, senderId, amount })
+      ? await earlierInvoiceEvent(db, documentId, { referenceNumber, senderId, amount })
       : null;
   const decided = sameBill
     ? {
@@ -88,10 +87,9 @@ export function writeDocumentEvent(db: Database, documentId: string, input: Even
   let eventId: string;
   if (!existing) {
     eventId = randomUUID();
-    db.prepare(
+    await db.run(
       `INSERT INTO events (id, document_id, event_type, state, title, amount_value, amount_currency, due_date,
       reference_number, sender_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
       eventId,
       documentId,
       eventType,
@@ -105,14 +103,13 @@ export function writeDocumentEvent(db: Database, documentId: string, input: Even
       now,
       now,
     );
-    recordStateChange(db, eventId, null, decided.state, decided.cause, now);
+    await recordStateChange(db, eventId, null, decided.state, decided.cause, now);
   } else {
     eventId = existing.id;
     const state = redecidedState(existing.state, decided.state, edited.has(HAND_SET_STATE));
-    db.prepare(
+    await db.run(
       `UPDATE events SET event_type = ?, state = ?, title = ?, amount_value = ?, amount_currency = ?, due_date = ?,
       reference_number = ?, sender_id = ?, updated_at = ? WHERE id = ?`,
-    ).run(
       eventType,
       state,
       input.title,
@@ -125,21 +122,27 @@ export function writeDocumentEvent(db: Database, documentId: string, input: Even
       eventId,
     );
     if (state !== existing.state)
-      recordStateChange(db, eventId, existing.state, state, `reprocessed: ${decided.cause}`, now);
+      await recordStateChange(db, eventId, existing.state, state, `reprocessed: ${decided.cause}`, now);
   }
 
   if (paidAt) {
-    const hasPayment = db.prepare('SELECT 1 FROM payments WHERE event_id = ? AND source = ?').get(eventId, 'metadata');
+    const hasPayment = await db.get('SELECT 1 FROM payments WHERE event_id = ? AND source = ?', eventId, 'metadata');
     if (!hasPayment) {
-      db.prepare(
+      await db.run(
         `INSERT INTO payments (id, event_id, amount_value, amount_currency, paid_at, confirmed, source, created_at)
         VALUES (?, ?, ?, ?, ?, 1, 'metadata', ?)`,
-      ).run(randomUUID(), eventId, amount?.value ?? null, amount?.currency ?? null, paidAt, now);
+        randomUUID(),
+        eventId,
+        amount?.value ?? null,
+        amount?.currency ?? null,
+        paidAt,
+        now,
+      );
     }
   }
 
-  writeBillKey(db, documentId, { senderName: input.senderName, referenceNumber, amount }, now);
-  writeNoticeDeadlineEvent(db, documentId, {
+  await writeBillKey(db, documentId, { senderName: input.senderName, referenceNumber, amount }, now);
+  await writeNoticeDeadlineEvent(db, documentId, {
     eventType,
     title: input.title,
     senderId,
@@ -164,19 +167,18 @@ export function signedAmount(type: EventType, amount: Amount | null): Amount | n
  * an invoice given its missing amount goes needs_input → open, with cause `edited: <rule>` (`why` names another
  * decision: `not a duplicate`, `original deleted`). Settled states and states a person set stay. Returns the new state.
  */
-export function redecideEventAfterEdit(db: Database, eventId: string, why = 'edited'): EventState {
-  const row = db
-    .prepare(
-      `SELECT e.id, e.document_id, e.state, e.event_type, e.amount_value, e.amount_currency, e.due_date, e.reference_number,
+export async function redecideEventAfterEdit(db: Sql, eventId: string, why = 'edited'): Promise<EventState> {
+  const row = await db.get<ExistingEvent & { document_id: string; metadata: string | null }>(
+    `SELECT e.id, e.document_id, e.state, e.event_type, e.amount_value, e.amount_currency, e.due_date, e.reference_number,
       d.metadata FROM events e JOIN documents d ON d.id = e.document_id WHERE e.id = ?`,
-    )
-    .get(eventId) as (ExistingEvent & { document_id: string; metadata: string | null }) | undefined;
+    eventId,
+  );
   if (!row) throw new Error(`no event ${eventId}`);
   const meta = row.metadata ? (JSON.parse(row.metadata) as UploadMetadata) : null;
   const now = nowIso();
   const signed = signedAmount(row.event_type, amountOf(row));
   if (signed && signed.value !== row.amount_value) {
-    db.prepare('UPDATE events SET amount_value = ? WHERE id = ?').run(signed.value, eventId);
+    await db.run('UPDATE events SET amount_value = ? WHERE id = ?', signed.value, eventId);
   }
   const decided = initialEventState({
     eventType: row.event_type,
@@ -184,26 +186,31 @@ export function redecideEventAfterEdit(db: Database, eventId: string, why = 'edi
     dueDate: row.due_date,
     paidAt: meta?.paid_at ?? null,
     stateHint: meta?.state_hint ?? null,
-    hintGivenOn: uploadDay(db, row.document_id),
+    hintGivenOn: await uploadDay(db, row.document_id),
     today: now.slice(0, 10),
   });
-  const state = redecidedState(row.state, decided.state, readEditedFields(db, row.document_id).has(HAND_SET_STATE));
+  const state = redecidedState(
+    row.state,
+    decided.state,
+    (await readEditedFields(db, row.document_id)).has(HAND_SET_STATE),
+  );
   if (state !== row.state) {
-    db.prepare('UPDATE events SET state = ?, updated_at = ? WHERE id = ?').run(state, now, eventId);
-    recordStateChange(db, eventId, row.state, state, `${why}: ${decided.cause}`, now);
+    await db.run('UPDATE events SET state = ?, updated_at = ? WHERE id = ?', state, now, eventId);
+    await recordStateChange(db, eventId, row.state, state, `${why}: ${decided.cause}`, now);
   }
   return state;
 }
 
-export function recordStateChange(
-  db: Database,
+export async function recordStateChange(
+  db: Sql,
   eventId: string,
   from: string | null,
   to: string,
   cause: string,
   at: string,
-): void {
-  db.prepare('INSERT INTO event_history (event_id, from_state, to_state, at, cause) VALUES (?, ?, ?, ?, ?)').run(
+): Promise<void> {
+  await db.run(
+    'INSERT INTO event_history (event_id, from_state, to_state, at, cause) VALUES (?, ?, ?, ?, ?)',
     eventId,
     from,
     to,
@@ -213,8 +220,8 @@ export function recordStateChange(
 }
 
 /** The day the document (and so its metadata) was uploaded. */
-function uploadDay(db: Database, documentId: string): string | null {
-  const row = db.prepare('SELECT created_at FROM documents WHERE id = ?').get(documentId) as
+async function uploadDay(db: Sql, documentId: string): Promise<string | null> {
+  const row = (await db.get('SELECT created_at FROM documents WHERE id = ?', documentId)) as
     { created_at: string } | undefined;
   return row ? row.created_at.slice(0, 10) : null;
 }

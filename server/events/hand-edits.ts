@@ -1,5 +1,6 @@
 import type { Amount } from '../../common/archive-types.ts';
-import type { Database } from '../db/database.ts';
+import { jsonArrayAgg } from '../db/sql-dialect.ts';
+import type { Sql } from '../db/sql.ts';
 
 /**
  * Hand edits are remembered per document in documents.edited_fields (a JSON array of names). Document fields use
@@ -20,17 +21,17 @@ export const MAIN_EVENT = 'main';
 /** The event's current state was set by a person (POST /v1/events/{id}/state). */
 export const HAND_SET_STATE = 'event.state';
 
-export function readEditedFields(db: Database, documentId: string): Set<string> {
-  const row = db.prepare('SELECT edited_fields FROM documents WHERE id = ?').get(documentId) as
+export async function readEditedFields(db: Sql, documentId: string): Promise<Set<string>> {
+  const row = (await db.get('SELECT edited_fields FROM documents WHERE id = ?', documentId)) as
     { edited_fields: string } | undefined;
   return new Set(row ? (JSON.parse(row.edited_fields) as string[]) : []);
 }
 
 /** Adds names to the document's edited fields (no updated_at change: the caller decides that). */
-export function addEditedFields(db: Database, documentId: string, names: readonly string[]): Set<string> {
-  const edited = readEditedFields(db, documentId);
+export async function addEditedFields(db: Sql, documentId: string, names: readonly string[]): Promise<Set<string>> {
+  const edited = await readEditedFields(db, documentId);
   for (const name of names) edited.add(name);
-  db.prepare('UPDATE documents SET edited_fields = ? WHERE id = ?').run(JSON.stringify([...edited]), documentId);
+  await db.run('UPDATE documents SET edited_fields = ? WHERE id = ?', JSON.stringify([...edited]), documentId);
   return edited;
 }
 
@@ -51,22 +52,22 @@ export interface ExtractedFieldValue {
  * The extracted_data entries of hand-edited fields, with their current (edited) values: source "edit", confidence 1.
  * Keys follow extracted_data's names: category_id shows as `category` (its name), event fields without the prefix.
  */
-export function handEditOverlay(
-  db: Database,
+export async function handEditOverlay(
+  db: Sql,
   documentId: string,
   edited: ReadonlySet<string>,
-): Record<string, ExtractedFieldValue> {
+): Promise<Record<string, ExtractedFieldValue>> {
   const out: Record<string, ExtractedFieldValue> = {};
   if (edited.size === 0) return out;
   const edit = (value: unknown): ExtractedFieldValue => ({ value, source: 'edit', confidence: 1 });
-  const doc = db
-    .prepare(
-      `SELECT d.title, d.document_date, c.name AS category, s.name AS sender_name,
-      (SELECT json_group_array(t.name) FROM document_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.document_id = d.id) AS tags
+  const doc = (await db.get(
+    `SELECT d.title, d.document_date, c.name AS category, s.name AS sender_name,
+      (SELECT ${jsonArrayAgg(db.dialect, 't.name')} FROM document_tags dt JOIN tags t ON t.id = dt.tag_id
+        WHERE dt.document_id = d.id) AS tags
     FROM documents d LEFT JOIN categories c ON c.id = d.category_id LEFT JOIN senders s ON s.id = d.sender_id
     WHERE d.id = ?`,
-    )
-    .get(documentId) as
+    documentId,
+  )) as
     | { title: string; document_date: string | null; category: string | null; sender_name: string | null; tags: string }
     | undefined;
   if (!doc) return out;
@@ -76,12 +77,11 @@ export function handEditOverlay(
   if (edited.has('sender_name')) out.sender_name = edit(doc.sender_name);
   if (edited.has('tags')) out.tags = edit((JSON.parse(doc.tags) as string[]).sort((a, b) => a.localeCompare(b)));
   if (!EVENT_EDIT_FIELDS.some((f) => edited.has(eventEditKey(f)))) return out;
-  const event = db
-    .prepare(
-      `SELECT event_type, amount_value, amount_currency, due_date, reference_number
+  const event = (await db.get(
+    `SELECT event_type, amount_value, amount_currency, due_date, reference_number
     FROM events WHERE document_id = ? AND purpose = '${MAIN_EVENT}' ORDER BY created_at LIMIT 1`,
-    )
-    .get(documentId) as
+    documentId,
+  )) as
     | {
         event_type: string;
         amount_value: number | null;
@@ -103,13 +103,13 @@ export function handEditOverlay(
 }
 
 /** Rewrites the document's extracted_data so every hand-edited field shows its edited value (source "edit"). */
-export function refreshEditOverlay(db: Database, documentId: string): void {
-  const row = db.prepare('SELECT extracted_data FROM documents WHERE id = ?').get(documentId) as
+export async function refreshEditOverlay(db: Sql, documentId: string): Promise<void> {
+  const row = (await db.get('SELECT extracted_data FROM documents WHERE id = ?', documentId)) as
     { extracted_data: string } | undefined;
   if (!row) return;
   const extracted = {
     ...(JSON.parse(row.extracted_data) as Record<string, unknown>),
-    ...handEditOverlay(db, documentId, readEditedFields(db, documentId)),
+    ...(await handEditOverlay(db, documentId, await readEditedFields(db, documentId))),
   };
-  db.prepare('UPDATE documents SET extracted_data = ? WHERE id = ?').run(JSON.stringify(extracted), documentId);
+  await db.run('UPDATE documents SET extracted_data = ? WHERE id = ?', JSON.stringify(extracted), documentId);
 }

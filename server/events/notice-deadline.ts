@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventState, EventType } from '../../common/archive-types.ts';
-import type { Database } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import type { NoticePeriod } from '../intelligence/contract-terms.ts';
 import { addDays, addMonths } from '../intelligence/dates.ts';
 import { SETTLED_STATES } from './event-state.ts';
@@ -34,7 +34,7 @@ export interface NoticeInput {
   noticePeriod: NoticePeriod | null;
   today: string;
   now: string;
-  record: (eventId: string, from: EventState | null, to: EventState, cause: string) => void;
+  record: (eventId: string, from: EventState | null, to: EventState, cause: string) => Promise<void>;
 }
 
 /**
@@ -42,19 +42,21 @@ export interface NoticeInput {
  * with an end and a notice period, moved when they change, removed when they are gone (unless a person settled it).
  * Open until the deadline, expired after it.
  */
-export function writeNoticeDeadlineEvent(db: Database, documentId: string, input: NoticeInput): void {
-  const existing = db
-    .prepare('SELECT id, state FROM events WHERE document_id = ? AND purpose = ?')
-    .get(documentId, NOTICE_DEADLINE) as { id: string; state: EventState } | undefined;
+export async function writeNoticeDeadlineEvent(db: Sql, documentId: string, input: NoticeInput): Promise<void> {
+  const existing = await db.get<{ id: string; state: EventState }>(
+    'SELECT id, state FROM events WHERE document_id = ? AND purpose = ?',
+    documentId,
+    NOTICE_DEADLINE,
+  );
   const deadline =
     input.eventType && HAS_NOTICE.has(input.eventType) && input.termEnd && input.noticePeriod
       ? noticeDeadline(input.termEnd, input.noticePeriod)
       : null;
   if (!deadline) {
     if (existing && !SETTLED_STATES.has(existing.state)) {
-      db.prepare('DELETE FROM event_history WHERE event_id = ?').run(existing.id);
-      db.prepare('DELETE FROM payments WHERE event_id = ?').run(existing.id);
-      db.prepare('DELETE FROM events WHERE id = ?').run(existing.id);
+      await db.run('DELETE FROM event_history WHERE event_id = ?', existing.id);
+      await db.run('DELETE FROM payments WHERE event_id = ?', existing.id);
+      await db.run('DELETE FROM events WHERE id = ?', existing.id);
     }
     return;
   }
@@ -64,15 +66,25 @@ export function writeNoticeDeadlineEvent(db: Database, documentId: string, input
       : { state: 'expired', cause: 'notice deadline passed' };
   if (!existing) {
     const id = randomUUID();
-    db.prepare(
+    await db.run(
       `INSERT INTO events (id, document_id, event_type, state, title, due_date, sender_id, purpose, created_at, updated_at)
       VALUES (?, ?, 'notice', ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(id, documentId, decided.state, input.title, deadline, input.senderId, NOTICE_DEADLINE, input.now, input.now);
-    input.record(id, null, decided.state, decided.cause);
+      id,
+      documentId,
+      decided.state,
+      input.title,
+      deadline,
+      input.senderId,
+      NOTICE_DEADLINE,
+      input.now,
+      input.now,
+    );
+    await input.record(id, null, decided.state, decided.cause);
     return;
   }
   const state = SETTLED_STATES.has(existing.state) ? existing.state : decided.state;
-  db.prepare('UPDATE events SET state = ?, title = ?, due_date = ?, sender_id = ?, updated_at = ? WHERE id = ?').run(
+  await db.run(
+    'UPDATE events SET state = ?, title = ?, due_date = ?, sender_id = ?, updated_at = ? WHERE id = ?',
     state,
     input.title,
     deadline,
@@ -80,5 +92,5 @@ export function writeNoticeDeadlineEvent(db: Database, documentId: string, input
     input.now,
     existing.id,
   );
-  if (state !== existing.state) input.record(existing.id, existing.state, state, `reprocessed: ${decided.cause}`);
+  if (state !== existing.state) await input.record(existing.id, existing.state, state, `reprocessed: ${decided.cause}`);
 }

@@ -7,7 +7,7 @@
  */
 
 import type { Amount } from '../../common/archive-types.ts';
-import type { Database } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import { normalizeSenderName } from '../learning/sender-identity.ts';
 import { referenceKey } from './same-invoice.ts';
 
@@ -40,16 +40,15 @@ export const POSSIBLE_DUPLICATE_SQL = `(SELECT o.id FROM documents o WHERE d.bil
     ORDER BY o.created_at, o.rowid LIMIT 1)`;
 
 /** The other live documents `possible_duplicate_of` may name for this one (every twin, not only the earliest). */
-export function twins(db: Database, documentId: string): string[] {
+export async function twins(db: Sql, documentId: string): Promise<string[]> {
   return (
-    db
-      .prepare(
-        `SELECT o.id FROM documents d JOIN documents o ON d.bill_key IS NOT NULL AND o.space_id = d.space_id
+    await db.all<{ id: string }>(
+      `SELECT o.id FROM documents d JOIN documents o ON d.bill_key IS NOT NULL AND o.space_id = d.space_id
       AND o.bill_key = d.bill_key AND o.id <> d.id AND o.deleted_at IS NULL AND o.sha256 <> d.sha256
       AND NOT EXISTS (SELECT 1 FROM distinct_bills x WHERE x.document_id = d.id AND x.other_id = o.id)
     WHERE d.id = ?`,
-      )
-      .all(documentId) as Array<{ id: string }>
+      documentId,
+    )
   ).map((r) => r.id);
 }
 
@@ -58,26 +57,25 @@ export function twins(db: Database, documentId: string): string[] {
  * their `possible_duplicate_of` with it, so their `updated_at` moves too and an incremental sync brings the flag to
  * both sides of the pair.
  */
-export function writeBillKey(db: Database, documentId: string, facts: BillFacts, now: string): void {
+export async function writeBillKey(db: Sql, documentId: string, facts: BillFacts, now: string): Promise<void> {
   const key = billKey(facts);
-  const row = db.prepare('SELECT bill_key FROM documents WHERE id = ?').get(documentId) as
+  const row = (await db.get('SELECT bill_key FROM documents WHERE id = ?', documentId)) as
     { bill_key: string | null } | undefined;
   if (!row || row.bill_key === key) return;
-  const affected = new Set(twins(db, documentId));
-  db.prepare('UPDATE documents SET bill_key = ? WHERE id = ?').run(key, documentId);
-  for (const id of twins(db, documentId)) affected.add(id);
-  touch(db, [...affected], now);
+  const affected = new Set(await twins(db, documentId));
+  await db.run('UPDATE documents SET bill_key = ? WHERE id = ?', key, documentId);
+  for (const id of await twins(db, documentId)) affected.add(id);
+  await touch(db, [...affected], now);
 }
 
 /** After a hand edit of the main event or the sender: the key from the event as it now stands. */
-export function refreshBillKey(db: Database, documentId: string, now: string): void {
-  const event = db
-    .prepare(
-      `SELECT s.name AS sender_name, e.reference_number, e.amount_value, e.amount_currency
+export async function refreshBillKey(db: Sql, documentId: string, now: string): Promise<void> {
+  const event = (await db.get(
+    `SELECT s.name AS sender_name, e.reference_number, e.amount_value, e.amount_currency
     FROM events e LEFT JOIN senders s ON s.id = e.sender_id WHERE e.document_id = ? AND e.purpose = 'main'
     ORDER BY e.created_at LIMIT 1`,
-    )
-    .get(documentId) as
+    documentId,
+  )) as
     | {
         sender_name: string | null;
         reference_number: string | null;
@@ -89,7 +87,7 @@ export function refreshBillKey(db: Database, documentId: string, now: string): v
     event?.amount_value != null && event.amount_currency
       ? { value: event.amount_value, currency: event.amount_currency }
       : null;
-  writeBillKey(
+  await writeBillKey(
     db,
     documentId,
     { senderName: event?.sender_name ?? null, referenceNumber: event?.reference_number ?? null, amount },
@@ -97,7 +95,7 @@ export function refreshBillKey(db: Database, documentId: string, now: string): v
   );
 }
 
-export function touch(db: Database, documentIds: readonly string[], now: string): void {
-  const update = db.prepare('UPDATE documents SET updated_at = ? WHERE id = ?');
-  for (const id of documentIds) update.run(now, id);
+export async function touch(db: Sql, documentIds: readonly string[], now: string): Promise<void> {
+  const update = 'UPDATE documents SET updated_at = ? WHERE id = ?';
+  for (const id of documentIds) await db.run(update, now, id);
 }

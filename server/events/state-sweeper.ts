@@ -1,5 +1,5 @@
 import type { UploadMetadata } from '../../common/archive-types.ts';
-import { nowIso, transaction, type Database } from '../db/database.ts';
+import { nowIso, type Sql } from '../db/sql.ts';
 import { recordStateChange } from './event-writer.ts';
 import { HAND_SET_STATE } from './hand-edits.ts';
 import { NOTICE_DEADLINE } from './notice-deadline.ts';
@@ -13,18 +13,9 @@ import { NOTICE_DEADLINE } from './notice-deadline.ts';
  * their word that the term runs on (a renewal, a tacit extension): time does not undo it. Once a later end date is
  * set (a renewal's new end date, PATCH /v1/events/{id}) and passes, the event expires as usual.
  */
-export function expireEndedTerms(db: Database, today = nowIso().slice(0, 10)): number {
-  return transaction(db, () => {
-    const ended = db
-      .prepare(
-        `SELECT e.id, e.state, e.due_date, e.purpose, d.edited_fields, d.metadata, d.created_at AS uploaded_at,
-        (SELECT h.at FROM event_history h WHERE h.event_id = e.id ORDER BY h.id DESC LIMIT 1) AS state_at
-      FROM events e JOIN documents d ON d.id = e.document_id
-      WHERE ((e.event_type IN ('contract', 'policy', 'offer') AND e.state IN ('active', 'open'))
-          OR (e.purpose = '${NOTICE_DEADLINE}' AND e.state = 'open'))
-        AND e.due_date IS NOT NULL AND e.due_date < ?`,
-      )
-      .all(today) as Array<{
+export async function expireEndedTerms(db: Sql, today = nowIso().slice(0, 10)): Promise<number> {
+  return await db.transaction(async (tx) => {
+    const ended = await tx.all<{
       id: string;
       state: string;
       due_date: string;
@@ -33,16 +24,24 @@ export function expireEndedTerms(db: Database, today = nowIso().slice(0, 10)): n
       metadata: string | null;
       uploaded_at: string;
       state_at: string | null;
-    }>;
+    }>(
+      `SELECT e.id, e.state, e.due_date, e.purpose, d.edited_fields, d.metadata, d.created_at AS uploaded_at,
+        (SELECT h.at FROM event_history h WHERE h.event_id = e.id ORDER BY h.id DESC LIMIT 1) AS state_at
+      FROM events e JOIN documents d ON d.id = e.document_id
+      WHERE ((e.event_type IN ('contract', 'policy', 'offer') AND e.state IN ('active', 'open'))
+          OR (e.purpose = '${NOTICE_DEADLINE}' AND e.state = 'open'))
+        AND e.due_date IS NOT NULL AND e.due_date < ?`,
+      today,
+    );
     const now = nowIso();
     let changed = 0;
     for (const event of ended) {
       const noticeDeadline = event.purpose === NOTICE_DEADLINE;
       const decidedOn = noticeDeadline ? null : personDecidedOn(event);
       if (decidedOn !== null && event.due_date < decidedOn) continue;
-      db.prepare("UPDATE events SET state = 'expired', updated_at = ? WHERE id = ?").run(now, event.id);
-      recordStateChange(
-        db,
+      await tx.run("UPDATE events SET state = 'expired', updated_at = ? WHERE id = ?", now, event.id);
+      await recordStateChange(
+        tx,
         event.id,
         event.state,
         'expired',

@@ -1,4 +1,4 @@
-import type { Database } from '../db/database.ts';
+import type { Sql } from '../db/sql.ts';
 import type { Analysis } from '../pipeline/analysis.ts';
 import { recallSender } from './learned-senders.ts';
 import type { SenderKeyKind } from './sender-identity.ts';
@@ -16,9 +16,14 @@ const KEY_NAMES: Record<SenderKeyKind, string> = {
  * The analysis with what the space learned for its sender: the corrected sender name, category and tags, each with
  * source "learned". Runs after the rules (and the language model), before metadata and hand edits are laid over.
  */
-export function withLearnedFields(db: Database, documentId: string, spaceId: string, analysis: Analysis): Analysis {
+export async function withLearnedFields(
+  db: Sql,
+  documentId: string,
+  spaceId: string,
+  analysis: Analysis,
+): Promise<Analysis> {
   const extractedSender = analysis.fields.sender_name?.value;
-  const learned = recallSender(
+  const learned = await recallSender(
     db,
     documentId,
     spaceId,

@@ -1,6 +1,6 @@
 import type { FileFormat } from '../../common/archive-types.ts';
 import { errorMessage } from '../../common/errors.ts';
-import { nowIso, type Database } from '../db/database.ts';
+import { nowIso, type Sql } from '../db/sql.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { embeddingIndexFor } from '../search/embedding-index.ts';
 import { readOcrLanguages } from '../catalog/space-ocr-languages.ts';
@@ -65,9 +65,12 @@ export class DocumentProcessor {
   private readonly limits: ProcessingLimits;
   private timer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** The claim loop while it runs (notify() starts it; stop() waits for it). */
+  private filling: Promise<void> | null = null;
+  private fillAgain = false;
   private readonly idleWaiters: Array<() => void> = [];
   private readonly statusListeners = new Set<(documentId: string) => void>();
-  private readonly db: Database;
+  private readonly db: Sql;
   private readonly blobs: BlobStore;
   private readonly log: (line: string) => void;
   private readonly uploads = new Set<InFlightUpload>();
@@ -81,7 +84,7 @@ export class DocumentProcessor {
   private readonly stallMs: number;
 
   constructor(
-    db: Database,
+    db: Sql,
     blobs: BlobStore,
     options: {
       workers: number;
@@ -183,11 +186,14 @@ export class DocumentProcessor {
     }
   }
 
-  start(): void {
-    const { requeued, exhausted } = this.queue.requeueInterrupted(this.limits.maxAttempts);
+  async start(): Promise<void> {
+    const { requeued, exhausted } = await this.queue.requeueInterrupted(this.limits.maxAttempts);
     if (requeued > 0) this.log(`resuming ${requeued} interrupted processing job(s)`);
     for (const job of exhausted) {
-      this.giveUp(job, `it was interrupted ${job.attempts} times (the service stopped during it); not tried again`);
+      await this.giveUp(
+        job,
+        `it was interrupted ${job.attempts} times (the service stopped during it); not tried again`,
+      );
     }
     this.timer = setInterval(() => this.notify(), 2000);
     this.timer.unref();
@@ -201,15 +207,40 @@ export class DocumentProcessor {
     return count;
   }
 
+  /** Starts queued jobs while slots are free; called again while it is claiming, it goes round once more after. */
   notify(): void {
+    if (this.filling) {
+      this.fillAgain = true;
+      return;
+    }
+    this.filling = this.fill()
+      .catch((error: unknown) => this.log(`claiming a job failed: ${errorMessage(error)}`))
+      .finally(() => {
+        this.filling = null;
+        if (this.running.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+      });
+  }
+
+  private async fill(): Promise<void> {
+    do {
+      this.fillAgain = false;
+      await this.claimWhileFree();
+    } while (this.fillAgain && !this.stopped);
+  }
+
+  private async claimWhileFree(): Promise<void> {
     while (!this.stopped && this.fresh < this.workers && this.running.size < 2 * this.workers) {
       const hold = this.uploadHold();
       if (hold === 'hold') {
         this.scheduleResume();
         break;
       }
-      const job = this.queue.claim();
+      const job = await this.queue.claim();
       if (!job) break;
+      if (this.stopped) {
+        await this.queue.release(job.id);
+        break;
+      }
       this.statusChanged(job.document_id);
       const active: ActiveJob = { job, long: false, analysis: null };
       const longTimer = setTimeout(() => {
@@ -226,7 +257,6 @@ export class DocumentProcessor {
       });
       this.running.set(task, active);
     }
-    if (this.running.size === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   /**
@@ -250,7 +280,7 @@ export class DocumentProcessor {
 
   /** Resolves when nothing is queued or running (tests and benchmarks wait on it). */
   async idle(): Promise<void> {
-    if (this.running.size === 0 && this.queue.pendingCount() === 0) return;
+    if (this.running.size === 0 && !this.filling && (await this.queue.pendingCount()) === 0) return;
     await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
     return this.idle();
   }
@@ -259,40 +289,38 @@ export class DocumentProcessor {
     this.stopped = true;
     clearInterval(this.timer);
     clearTimeout(this.resumeTimer);
+    await this.filling;
     const interrupted = [...this.running.values()].map((active) => active.job.id);
     await this.pool.close();
     await Promise.allSettled([...this.running.keys()]);
     // A clean stop is not the document's fault: its jobs go back to the queue without counting the try. (A crash
     // leaves them running, counted, for the next start().)
-    for (const jobId of interrupted) this.queue.release(jobId);
+    for (const jobId of interrupted) await this.queue.release(jobId);
   }
 
-  private giveUp(job: Job, reason: string): void {
+  private async giveUp(job: Job, reason: string): Promise<void> {
     this.log(`processing ${job.document_id} failed: ${reason}`);
-    markFailed(this.db, job.document_id, `Processing failed: ${reason}`);
-    this.queue.fail(job.id, reason);
+    await markFailed(this.db, job.document_id, `Processing failed: ${reason}`);
+    await this.queue.fail(job.id, reason);
   }
 
   private async process(active: ActiveJob, overdue: boolean): Promise<void> {
     const { job } = active;
-    const doc = this.db
-      .prepare(
-        `SELECT d.sha256, d.file_format, d.original_filename, d.duplicate_of, d.space_id, s.ocr_languages
+    const doc = await this.db.get<{
+      sha256: string;
+      file_format: string;
+      original_filename: string;
+      duplicate_of: string | null;
+      space_id: string;
+      ocr_languages: string | null;
+    }>(
+      `SELECT d.sha256, d.file_format, d.original_filename, d.duplicate_of, d.space_id, s.ocr_languages
       FROM documents d JOIN spaces s ON s.id = d.space_id WHERE d.id = ?`,
-      )
-      .get(job.document_id) as
-      | {
-          sha256: string;
-          file_format: string;
-          original_filename: string;
-          duplicate_of: string | null;
-          space_id: string;
-          ocr_languages: string | null;
-        }
-      | undefined;
+      job.document_id,
+    );
     if (!doc) return this.queue.fail(job.id, 'document missing');
     if (job.kind === 'process' && doc.duplicate_of) {
-      markSkipped(this.db, job.document_id);
+      await markSkipped(this.db, job.document_id);
       return this.queue.finish(job.id);
     }
     try {
@@ -302,16 +330,16 @@ export class DocumentProcessor {
         format: doc.file_format as FileFormat,
         originalFilename: doc.original_filename,
         categories: (
-          this.db.prepare('SELECT name FROM categories WHERE space_id = ? ORDER BY name').all(doc.space_id) as Array<{
+          await this.db.all<{
             name: string;
-          }>
+          }>('SELECT name FROM categories WHERE space_id = ? ORDER BY name', doc.space_id)
         ).map((c) => c.name),
         today: nowIso().slice(0, 10),
       };
       const ocrLanguages = readOcrLanguages(doc.ocr_languages);
       if (ocrLanguages) input.ocrLanguages = ocrLanguages;
       // Read per job: `llm set` / `llm off` apply from the next document on, without a restart.
-      const llm = llmJobSetting(this.db, process.env);
+      const llm = await llmJobSetting(this.db, process.env);
       if (llm) input.llm = llm;
       input.limits = {
         maxPages: this.limits.maxPages,
@@ -327,12 +355,12 @@ export class DocumentProcessor {
       // unless this is the job let through because the hold lasted too long.
       if (!overdue) await this.uploadsSettled();
       if (this.stopped) return;
-      applyAnalysis(this.db, job.document_id, analysis, job.kind === 'process');
+      await applyAnalysis(this.db, job.document_id, analysis, job.kind === 'process');
       // Before finish(): idle() then also means "searchable". A failed embedding leaves full-text search intact.
       await embeddingIndexFor(this.db)
         .index(job.document_id)
         .catch((error: unknown) => this.log(`embedding ${job.document_id} failed: ${String(error)}`));
-      this.queue.finish(job.id);
+      await this.queue.finish(job.id);
     } catch (error) {
       if (this.stopped) return;
       const message = errorMessage(error);
@@ -341,7 +369,7 @@ export class DocumentProcessor {
         if (job.attempts < this.limits.maxAttempts) return this.queue.retry(job.id, message);
         return this.giveUp(job, `${message}; not tried again after ${job.attempts} tries`);
       }
-      this.giveUp(job, message);
+      await this.giveUp(job, message);
     }
   }
 }

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
-import { nowIso, transaction, type Database } from '../db/database.ts';
+import { joinedText } from '../db/sql-dialect.ts';
+import { nowIso, type Sql } from '../db/sql.ts';
 import { createEmbedder, type DocumentField, type Embedder, type EmbedderConfig } from './embedders/embedder.ts';
 import { HashedEmbedder } from './embedders/hashed-embedder.ts';
+import { fullTextIndexFor } from './full-text-index.ts';
 import { VectorCache, type VectorHit } from './vector-cache.ts';
 
 /** How much of a document is embedded: enough to say what it is about, bounded so one embedding stays cheap. */
@@ -14,15 +16,14 @@ export interface EmbeddingSource {
   hash: string;
 }
 
-export function embeddingSource(db: Database, documentId: string): EmbeddingSource | null {
-  const row = db
-    .prepare(
-      `
-    SELECT d.title, d.content, s.name AS sender,
-      (SELECT group_concat(t.name, ' ') FROM document_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.document_id = d.id) AS tags
+export async function embeddingSource(db: Sql, documentId: string): Promise<EmbeddingSource | null> {
+  const row = await db.get<{ title: string; content: string; sender: string | null; tags: string | null }>(
+    `SELECT d.title, d.content, s.name AS sender,
+      (SELECT ${joinedText(db.dialect, 't.name', "' '")} FROM document_tags dt JOIN tags t ON t.id = dt.tag_id
+        WHERE dt.document_id = d.id) AS tags
     FROM documents d LEFT JOIN senders s ON s.id = d.sender_id WHERE d.id = ?`,
-    )
-    .get(documentId) as { title: string; content: string; sender: string | null; tags: string | null } | undefined;
+    documentId,
+  );
   if (!row) return null;
   const fields: DocumentField[] = [
     { text: row.title, weight: 2 },
@@ -61,18 +62,17 @@ async function embedSources(embedder: Embedder, sources: readonly EmbeddingSourc
   return vectors;
 }
 
-function storeVector(
-  db: Database,
+async function storeVector(
+  db: Sql,
   documentId: string,
   embedder: Embedder,
   vector: Float32Array,
   sourceHash: string,
-): void {
-  db.prepare(
+): Promise<void> {
+  await db.run(
     `INSERT INTO document_embeddings (document_id, model, dims, vector, source_hash, updated_at) VALUES (?, ?, ?, ?, ?, ?)
-    ON CONFLICT(document_id) DO UPDATE SET model = excluded.model, dims = excluded.dims, vector = excluded.vector,
+    ON CONFLICT (document_id) DO UPDATE SET model = excluded.model, dims = excluded.dims, vector = excluded.vector,
       source_hash = excluded.source_hash, updated_at = excluded.updated_at`,
-  ).run(
     documentId,
     embedder.id,
     embedder.dimensions,
@@ -91,51 +91,58 @@ export type IndexOutcome = 'indexed' | 'unchanged' | 'missing';
  * with the embedder's model id. Skips the embedder when the stored vector is of the same model and text.
  * Call it wherever the full-text index is refreshed (after processing, after a hand edit).
  */
-export async function indexDocument(db: Database, embedder: Embedder, documentId: string): Promise<IndexOutcome> {
+export async function indexDocument(db: Sql, embedder: Embedder, documentId: string): Promise<IndexOutcome> {
   const [outcome] = await indexDocuments(db, embedder, [documentId]);
   return outcome!;
 }
 
 /** indexDocument for many documents, embedded in one call to the embedder. */
 export async function indexDocuments(
-  db: Database,
+  db: Sql,
   embedder: Embedder,
   documentIds: readonly string[],
 ): Promise<IndexOutcome[]> {
   const outcomes: IndexOutcome[] = [];
   const todo: Array<{ at: number; id: string; source: EmbeddingSource }> = [];
-  const current = db.prepare('SELECT model, source_hash FROM document_embeddings WHERE document_id = ?');
-  documentIds.forEach((id, at) => {
-    const source = embeddingSource(db, id);
-    if (!source) return void (outcomes[at] = 'missing');
-    const stored = current.get(id) as { model: string; source_hash: string } | undefined;
-    if (stored?.model === embedder.id && stored.source_hash === source.hash) return void (outcomes[at] = 'unchanged');
-    todo.push({ at, id, source });
-  });
+  for (const [at, id] of documentIds.entries()) {
+    const source = await embeddingSource(db, id);
+    if (!source) {
+      outcomes[at] = 'missing';
+      continue;
+    }
+    const stored = await db.get<{ model: string; source_hash: string }>(
+      'SELECT model, source_hash FROM document_embeddings WHERE document_id = ?',
+      id,
+    );
+    if (stored?.model === embedder.id && stored.source_hash === source.hash) outcomes[at] = 'unchanged';
+    else todo.push({ at, id, source });
+  }
   if (todo.length === 0) return outcomes;
   const vectors = await embedSources(
     embedder,
     todo.map((item) => item.source),
   );
-  const exists = db.prepare('SELECT 1 FROM documents WHERE id = ?');
-  const store = (): void =>
-    todo.forEach((item, i) => {
-      // The document may have gone while the embedder worked (a remote embedder can take seconds).
-      if (!exists.get(item.id)) return void (outcomes[item.at] = 'missing');
-      storeVector(db, item.id, embedder, vectors[i]!, item.source.hash);
-      registry.get(db)?.noteStored(item.id, embedder.id, vectors[i]!);
-      outcomes[item.at] = 'indexed';
-    });
+  const index = registry.get(db);
   // One commit per batch, not per vector, with deferred durability: vectors are derived data, and a missing one is
-  // made again by the start-up sync.
-  if (db.isTransaction) store();
-  else transaction(db, store, 'deferred');
+  // made again by the start-up sync. Called inside a transaction (db a transaction's handle), it joins that one.
+  await db.transaction(async (tx) => {
+    for (const [i, item] of todo.entries()) {
+      // The document may have gone while the embedder worked (a remote embedder can take seconds).
+      if (!(await tx.get('SELECT 1 FROM documents WHERE id = ?', item.id))) {
+        outcomes[item.at] = 'missing';
+        continue;
+      }
+      await storeVector(tx, item.id, embedder, vectors[i]!, item.source.hash);
+      await index?.noteStored(tx, item.id, embedder.id, vectors[i]!);
+      outcomes[item.at] = 'indexed';
+    }
+  }, 'deferred');
   return outcomes;
 }
 
 /** Deletes vectors made by another model than the embedder's; returns how many. */
-export function removeStale(db: Database, embedder: Embedder): number {
-  const removed = Number(db.prepare('DELETE FROM document_embeddings WHERE model <> ?').run(embedder.id).changes);
+export async function removeStale(db: Sql, embedder: Embedder): Promise<number> {
+  const removed = (await db.run('DELETE FROM document_embeddings WHERE model <> ?', embedder.id)).changes;
   if (removed > 0) registry.get(db)?.invalidate();
   return removed;
 }
@@ -145,19 +152,20 @@ export function removeStale(db: Database, embedder: Embedder): number {
  * `afterRowid` (so a sync walks the table once instead of rescanning it for every batch).
  */
 export function documentsToEmbed(
-  db: Database,
+  db: Sql,
   embedder: Embedder,
   limit = 1000,
   afterRowid = 0,
-): Array<{ id: string; rowid: number }> {
-  return db
-    .prepare(
-      `SELECT d.rowid AS rowid, d.id FROM documents d
-    WHERE d.rowid > ? AND EXISTS (SELECT 1 FROM documents_fts f WHERE f.rowid = d.rowid)
+): Promise<Array<{ id: string; rowid: number }>> {
+  return db.all<{ id: string; rowid: number }>(
+    `SELECT d.rowid AS rowid, d.id FROM documents d
+    WHERE d.rowid > ? AND ${fullTextIndexFor(db).hasEntry('d.rowid')}
       AND NOT EXISTS (SELECT 1 FROM document_embeddings e WHERE e.document_id = d.id AND e.model = ?)
     ORDER BY d.rowid LIMIT ?`,
-    )
-    .all(afterRowid, embedder.id, limit) as Array<{ id: string; rowid: number }>;
+    afterRowid,
+    embedder.id,
+    limit,
+  );
 }
 
 /**
@@ -165,16 +173,16 @@ export function documentsToEmbed(
  * document without one, in batches. Run it at start-up (after a model change it re-embeds the archive).
  */
 export async function syncEmbeddings(
-  db: Database,
+  db: Sql,
   embedder: Embedder,
   options: { batchSize?: number; signal?: AbortSignal } = {},
 ): Promise<{ removed: number; embedded: number }> {
-  const removed = removeStale(db, embedder);
+  const removed = await removeStale(db, embedder);
   let embedded = 0;
   let after = 0;
   for (;;) {
     options.signal?.throwIfAborted();
-    const batch = documentsToEmbed(db, embedder, options.batchSize ?? 32, after);
+    const batch = await documentsToEmbed(db, embedder, options.batchSize ?? 32, after);
     if (batch.length === 0) return { removed, embedded };
     after = batch.at(-1)!.rowid;
     const outcomes = await indexDocuments(
@@ -198,14 +206,14 @@ export interface EmbeddingIndexOptions {
 
 /** The embedder of an archive plus the vector cache that search scans. One per database (see embeddingIndexFor). */
 export class EmbeddingIndex {
-  readonly db: Database;
+  readonly db: Sql;
   readonly embedder: Embedder;
   readonly minSimilarity: number;
   private cache: VectorCache | null = null;
   private watermark = '';
-  private dataVersion = -1;
+  private dataVersion: number | null = -1;
 
-  constructor(db: Database, embedder: Embedder, options: EmbeddingIndexOptions = {}) {
+  constructor(db: Sql, embedder: Embedder, options: EmbeddingIndexOptions = {}) {
     this.db = db;
     this.embedder = embedder;
     this.minSimilarity = options.minSimilarity ?? defaultMinSimilarity(embedder);
@@ -228,21 +236,24 @@ export class EmbeddingIndex {
   }
 
   /** The nearest documents of the given spaces (null = every space). Deleted documents are not filtered here. */
-  nearest(
+  async nearest(
     query: Float32Array,
     spaces: ReadonlySet<string> | null,
     max: number,
     minSimilarity = this.minSimilarity,
-  ): VectorHit[] {
-    return this.vectors().search(query, spaces, minSimilarity, max);
+  ): Promise<VectorHit[]> {
+    return (await this.vectors()).search(query, spaces, minSimilarity, max);
   }
 
-  /** Called by indexDocuments after storing a vector. */
-  noteStored(documentId: string, model: string, vector: Float32Array): void {
+  /** Called by indexDocuments after storing a vector (db: the handle it stored through). */
+  async noteStored(db: Sql, documentId: string, model: string, vector: Float32Array): Promise<void> {
     if (!this.cache || model !== this.embedder.id) return;
-    const row = this.db.prepare('SELECT rowid, space_id FROM documents WHERE id = ?').get(documentId) as
-      { rowid: number; space_id: string } | undefined;
-    if (row) this.cache.upsert(documentId, row.space_id, vector, row.rowid);
+    const cache = this.cache;
+    const row = await db.get<{ rowid: number; space_id: string }>(
+      'SELECT rowid, space_id FROM documents WHERE id = ?',
+      documentId,
+    );
+    if (row) cache.upsert(documentId, row.space_id, vector, row.rowid);
   }
 
   /** Drops the cache; the next search reloads it from the database. */
@@ -251,17 +262,17 @@ export class EmbeddingIndex {
   }
 
   /**
-   * The cache, loaded on first use. Vectors written by another process (another connection: PRAGMA data_version
+   * The cache, loaded on first use. Vectors written by another process (another connection: the data version
    * moves) are picked up by their updated_at; vectors this process writes arrive through noteStored.
    */
-  private vectors(): VectorCache {
-    const version = (this.db.prepare('PRAGMA data_version').get() as { data_version: number }).data_version;
+  private async vectors(): Promise<VectorCache> {
+    const version = await dataVersionOf(this.db);
     if (!this.cache) {
-      this.cache = new VectorCache(this.embedder.dimensions);
+      const cache = (this.cache = new VectorCache(this.embedder.dimensions));
       this.watermark = '';
-      this.load('');
-    } else if (version !== this.dataVersion) {
-      this.load(this.watermark);
+      await this.load(cache, '');
+    } else if (version === null || version !== this.dataVersion) {
+      await this.load(this.cache, this.watermark);
     }
     this.dataVersion = version;
     return this.cache;
@@ -277,21 +288,24 @@ export class EmbeddingIndex {
     this.cache = cache;
     // Anything written from here on is caught by the incremental load that the forced data_version check runs.
     this.watermark =
-      (this.db.prepare('SELECT max(updated_at) AS at FROM document_embeddings').get() as { at: string | null }).at ??
-      '';
+      (await this.db.get<{ at: string | null }>('SELECT max(updated_at) AS at FROM document_embeddings'))?.at ?? '';
     this.dataVersion = -1;
-    const slice = this.db
-      .prepare(`SELECT e.rowid AS rowid, e.document_id AS id, d.rowid AS doc_rowid, d.space_id, e.vector
-      FROM document_embeddings e JOIN documents d ON d.id = e.document_id
-      WHERE e.rowid > ? AND e.model = ? AND e.dims = ? ORDER BY e.rowid LIMIT ?`);
     for (let after = 0; ;) {
-      const rows = slice.all(after, this.embedder.id, this.embedder.dimensions, options.sliceSize ?? 2000) as Array<{
+      const rows = await this.db.all<{
         rowid: number;
         id: string;
         doc_rowid: number;
         space_id: string;
         vector: Uint8Array;
-      }>;
+      }>(
+        `SELECT e.rowid AS rowid, e.document_id AS id, d.rowid AS doc_rowid, d.space_id, e.vector
+        FROM document_embeddings e JOIN documents d ON d.id = e.document_id
+        WHERE e.rowid > ? AND e.model = ? AND e.dims = ? ORDER BY e.rowid LIMIT ?`,
+        after,
+        this.embedder.id,
+        this.embedder.dimensions,
+        options.sliceSize ?? 2000,
+      );
       if (rows.length === 0 || this.cache !== cache) return;
       for (const row of rows) cache.upsert(row.id, row.space_id, toVector(row.vector), row.doc_rowid);
       after = rows.at(-1)!.rowid;
@@ -299,34 +313,44 @@ export class EmbeddingIndex {
     }
   }
 
-  private load(since: string): void {
-    const rows = this.db
-      .prepare(
-        `SELECT e.document_id AS id, d.rowid AS doc_rowid, d.space_id, e.vector, e.updated_at
-      FROM document_embeddings e JOIN documents d ON d.id = e.document_id WHERE e.model = ? AND e.dims = ? AND e.updated_at >= ?`,
-      )
-      .iterate(this.embedder.id, this.embedder.dimensions, since) as Iterable<{
+  private async load(cache: VectorCache, since: string): Promise<void> {
+    const rows = await this.db.all<{
       id: string;
       doc_rowid: number;
       space_id: string;
       vector: Uint8Array;
       updated_at: string;
-    }>;
+    }>(
+      `SELECT e.document_id AS id, d.rowid AS doc_rowid, d.space_id, e.vector, e.updated_at
+      FROM document_embeddings e JOIN documents d ON d.id = e.document_id WHERE e.model = ? AND e.dims = ? AND e.updated_at >= ?`,
+      this.embedder.id,
+      this.embedder.dimensions,
+      since,
+    );
     for (const row of rows) {
-      this.cache!.upsert(row.id, row.space_id, toVector(row.vector), row.doc_rowid);
+      cache.upsert(row.id, row.space_id, toVector(row.vector), row.doc_rowid);
       if (row.updated_at > this.watermark) this.watermark = row.updated_at;
     }
   }
+}
+
+/**
+ * SQLite's PRAGMA data_version: it moves when another connection commits. Null where the back end has no such number;
+ * then each search loads what changed since the watermark.
+ */
+async function dataVersionOf(db: Sql): Promise<number | null> {
+  if (db.dialect !== 'sqlite') return null;
+  return (await db.get<{ data_version: number }>('PRAGMA data_version'))!.data_version;
 }
 
 export function defaultMinSimilarity(embedder: Embedder): number {
   return embedder.id.startsWith('hashed-') ? 0.12 : 0.3;
 }
 
-const registry = new WeakMap<Database, EmbeddingIndex>();
+const registry = new WeakMap<Sql, EmbeddingIndex>();
 
 /** The embedding index of a database: the one installed with useEmbeddingIndex, else one with the built-in embedder. */
-export function embeddingIndexFor(db: Database): EmbeddingIndex {
+export function embeddingIndexFor(db: Sql): EmbeddingIndex {
   let index = registry.get(db);
   if (!index) {
     index = new EmbeddingIndex(db, new HashedEmbedder());
@@ -343,7 +367,7 @@ export function useEmbeddingIndex(index: EmbeddingIndex): EmbeddingIndex {
 
 /** createEmbedder + useEmbeddingIndex in one step (for start-up code). */
 export async function configureEmbeddings(
-  db: Database,
+  db: Sql,
   config: EmbedderConfig = { kind: 'hashed' },
   options: EmbeddingIndexOptions = {},
 ): Promise<EmbeddingIndex> {

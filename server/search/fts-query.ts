@@ -1,9 +1,10 @@
-import type { Database } from '../db/database.ts';
+import type { DatabaseSync as Database } from 'node:sqlite';
+import type { SnippetFormat } from './full-text-index.ts';
 
 /** At most this many words of a query are searched. */
 const MAX_WORDS = 32;
 
-const queryWords = (input: string): string[] =>
+export const queryWords = (input: string): string[] =>
   (input.normalize('NFC').match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, MAX_WORDS);
 
 const phrase = (text: string): string => `"${text.replaceAll('"', '""')}"`;
@@ -70,14 +71,6 @@ export function planFtsQuery(db: Database, input: string): FtsPlan | null {
     maxMatches = maxMatches === null ? documents : Math.min(maxMatches, documents);
   }
   return { match: parts.join(' AND '), exact, maxMatches };
-}
-
-/** FTS5's snippet() arguments after the column: the marks around each match, the ellipsis, the length in tokens. */
-export interface SnippetFormat {
-  open: string;
-  close: string;
-  ellipsis: string;
-  tokens: number;
 }
 
 /**

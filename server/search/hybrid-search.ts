@@ -1,11 +1,11 @@
-import type { StatementSync } from 'node:sqlite';
 import type { SearchHit } from '../../common/archive-types.ts';
 import { spaceFilter } from '../auth/access.ts';
 import type { ApiKeyPrincipal } from '../auth/api-keys.ts';
-import type { Database } from '../db/database.ts';
-import { DOCUMENT_SELECT, toDocument, type DocumentRow } from '../documents/document-rows.ts';
+import { jsonArrayRows } from '../db/sql-dialect.ts';
+import type { Sql } from '../db/sql.ts';
+import { documentSelect, toDocument, type DocumentRow } from '../documents/document-rows.ts';
 import type { EmbeddingIndex } from './embedding-index.ts';
-import { ftsSnippets, planFtsQuery, type FtsPlan } from './fts-query.ts';
+import { fullTextIndexFor, type FullTextIndex, type FullTextPlan } from './full-text-index.ts';
 import { queryWordMatcher } from './query-word-matcher.ts';
 import { highlightFts, SNIPPET_FORMAT, vectorSnippet } from './snippets.ts';
 import type { VectorHit } from './vector-cache.ts';
@@ -36,7 +36,6 @@ const CANDIDATES = 200;
  * that fits the query well can come in through the vectors.
  */
 export const RANK_WINDOW = 1000;
-const BM25 = 'bm25(documents_fts, 10.0, 1.0, 5.0, 5.0)';
 
 /**
  * A vector hit must also reach this share of the best hit's similarity. Without it, a query that matches one
@@ -98,16 +97,17 @@ function accessOf(principal: ApiKeyPrincipal, spaceId: string | undefined): Acce
  * only documents of spaces the key can read (and of space_id when given), never deleted ones.
  */
 export async function hybridSearch(
-  db: Database,
+  db: Sql,
   index: EmbeddingIndex | null,
   request: HybridSearchRequest,
   options: HybridSearchOptions = {},
 ): Promise<HybridSearchResult> {
   const { query, limit, spaceId, principal } = request;
   const access = accessOf(principal, spaceId);
-  const plan = planFtsQuery(db, query);
+  const fullText = fullTextIndexFor(db);
+  const plan = await fullText.plan(db, query);
   const window = options.rankWindow ?? RANK_WINDOW;
-  const lexical = plan?.match ? lexicalSearch(db, plan, access, window) : null;
+  const lexical = plan?.match ? await lexicalSearch(db, fullText, plan, access, window) : null;
 
   const candidates = new Map<number, Candidate>();
   lexical?.ranked.forEach((rowid, i) => candidates.set(rowid, { rowid, lexicalRank: i + 1 }));
@@ -135,7 +135,7 @@ export async function hybridSearch(
   // not hold every match, any hit from below it (which may or may not match: FTS5 says).
   const snippets =
     plan?.match && lexical
-      ? ftsSnippets(
+      ? await fullText.snippets(
           db,
           plan.match,
           ranked
@@ -144,11 +144,12 @@ export async function hybridSearch(
           SNIPPET_FORMAT,
         )
       : new Map<number, string>();
-  const byRowid = prepared(db, `${DOCUMENT_SELECT} WHERE d.rowid = ?`);
+  const byRowid = `${documentSelect(db)} WHERE d.rowid = ?`;
+  const rows = await Promise.all(ranked.map(({ candidate }) => db.get<DocumentRow>(byRowid, candidate.rowid)));
   // One matcher for the page: its verdicts per word carry over from one document to the next.
   let matcher: ((word: string) => boolean) | undefined;
-  const items: SearchHit[] = ranked.map(({ candidate, score }) => {
-    const row = byRowid.get(candidate.rowid) as unknown as DocumentRow;
+  const items: SearchHit[] = ranked.map(({ candidate, score }, i) => {
+    const row = rows[i]!;
     const fts = snippets.get(candidate.rowid);
     return {
       document: toDocument(row),
@@ -199,16 +200,17 @@ interface LexicalResult {
 }
 
 /**
- * One pass over the full-text index, newest first, joined with search_visibility so only visible rows count and
- * bm25() runs only for them; it stops after RANK_WINDOW + 1 rows (the one more says whether there are more).
+ * One pass over the full-text index, newest first, only visible rows counted and ranked; it stops after
+ * RANK_WINDOW + 1 rows (the one more says whether there are more).
  */
-function lexicalSearch(db: Database, plan: FtsPlan, access: Access, window: number): LexicalResult {
-  const rows = prepared(
-    db,
-    `SELECT f.rowid AS rowid, ${BM25} AS rank
-    FROM documents_fts f CROSS JOIN search_visibility v ON v.doc_rowid = f.rowid
-    WHERE documents_fts MATCH ? AND ${access.sql} ORDER BY f.rowid DESC LIMIT ?`,
-  ).all(plan.match, ...access.args, window + 1) as Array<{ rowid: number; rank: number }>;
+async function lexicalSearch(
+  db: Sql,
+  fullText: FullTextIndex,
+  plan: FullTextPlan,
+  access: Access,
+  window: number,
+): Promise<LexicalResult> {
+  const rows = await fullText.matches(db, plan.match!, access, window + 1);
   const complete = rows.length <= window;
   if (!complete) rows.pop();
   const oldest = rows.at(-1)?.rowid ?? 0;
@@ -223,7 +225,7 @@ function lexicalSearch(db: Database, plan: FtsPlan, access: Access, window: numb
     ranked,
     matched,
     oldest,
-    total: estimateMatches(db, access, window, oldest, plan.maxMatches),
+    total: await estimateMatches(db, access, window, oldest, plan.maxMatches),
     totalIsEstimate: true,
   };
 }
@@ -234,40 +236,31 @@ function lexicalSearch(db: Database, plan: FtsPlan, access: Access, window: numb
  * the index's own bound (which catches a word that only recent documents have). Always more than the window, which
  * is known to be exceeded.
  */
-function estimateMatches(
-  db: Database,
+async function estimateMatches(
+  db: Sql,
   access: Access,
   seen: number,
   oldest: number,
   maxMatches: number | null,
-): number {
-  const spaces =
-    access.spaces ??
-    new Set((prepared(db, 'SELECT id FROM spaces').all() as Array<{ id: string }>).map((row) => row.id));
-  const first = prepared(db, 'SELECT min(doc_rowid) AS n FROM search_visibility WHERE space_id = ? AND deleted = 0');
-  const last = prepared(db, 'SELECT max(doc_rowid) AS n FROM search_visibility WHERE space_id = ? AND deleted = 0');
+): Promise<number> {
+  const spaces = access.spaces ?? (await db.all<{ id: string }>('SELECT id FROM spaces')).map((row) => row.id);
   let low = Infinity,
     high = -Infinity;
   for (const space of spaces) {
-    low = Math.min(low, (first.get(space) as { n: number | null }).n ?? Infinity);
-    high = Math.max(high, (last.get(space) as { n: number | null }).n ?? -Infinity);
+    const first = await db.get<{ n: number | null }>(
+      'SELECT min(doc_rowid) AS n FROM search_visibility WHERE space_id = ? AND deleted = 0',
+      space,
+    );
+    const last = await db.get<{ n: number | null }>(
+      'SELECT max(doc_rowid) AS n FROM search_visibility WHERE space_id = ? AND deleted = 0',
+      space,
+    );
+    low = Math.min(low, first?.n ?? Infinity);
+    high = Math.max(high, last?.n ?? -Infinity);
   }
   let estimate = high >= oldest && low <= oldest ? (seen * (high - low + 1)) / (high - oldest + 1) : seen + 1;
   if (maxMatches !== null) estimate = Math.min(estimate, maxMatches);
   return Math.max(seen + 1, estimate);
-}
-
-/** Statements of this module, compiled once per connection (the SQL differs only with the number of spaces of a key). */
-const statements = new WeakMap<Database, Map<string, StatementSync>>();
-function prepared(db: Database, sql: string): StatementSync {
-  let cache = statements.get(db);
-  if (!cache) statements.set(db, (cache = new Map()));
-  let statement = cache.get(sql);
-  if (!statement) {
-    if (cache.size >= 100) cache.clear();
-    cache.set(sql, (statement = db.prepare(sql)));
-  }
-  return statement;
 }
 
 function fusedScore(candidate: Candidate): number {
@@ -279,7 +272,7 @@ function fusedScore(candidate: Candidate): number {
 
 /** The nearest documents the principal may see, verified against the database (deleted, space) in rank order. */
 async function semanticHits(
-  db: Database,
+  db: Sql,
   index: EmbeddingIndex,
   query: string,
   access: Access,
@@ -293,29 +286,23 @@ async function semanticHits(
     return [];
   }
   // Over-fetch: some of the nearest may be deleted, and those are only known to the database.
-  const nearest = index.nearest(vector, access.spaces, CANDIDATES * 2);
+  const nearest = await index.nearest(vector, access.spaces, CANDIDATES * 2);
   if (nearest.length === 0) return [];
   const floor = nearest[0]!.similarity * RELATIVE_SIMILARITY;
   const close = nearest.filter((hit) => hit.similarity >= floor);
   // Checked in rank order, a little more than needed at a time: nearly all of them are visible, so one round
   // usually does. The cache knows each vector's rowid, so search_visibility answers alone; hits without one (a
   // cache filled by other code) go through the id index of documents.
-  const byRowid = prepared(
-    db,
-    `SELECT v.doc_rowid AS rowid FROM json_each(?) AS ids
-    CROSS JOIN search_visibility v ON v.doc_rowid = ids.value WHERE ${access.sql}`,
-  );
-  const byId = prepared(
-    db,
-    `SELECT d.id AS id, d.rowid AS rowid FROM json_each(?) AS ids
-    CROSS JOIN documents d ON d.id = ids.value CROSS JOIN search_visibility v ON v.doc_rowid = d.rowid WHERE ${access.sql}`,
-  );
+  const byRowid = `SELECT v.doc_rowid AS rowid FROM ${jsonArrayRows(db.dialect, 'integer')}
+    CROSS JOIN search_visibility v ON v.doc_rowid = ids.value WHERE ${access.sql}`;
+  const byId = `SELECT d.id AS id, d.rowid AS rowid FROM ${jsonArrayRows(db.dialect, 'text')}
+    CROSS JOIN documents d ON d.id = ids.value CROSS JOIN search_visibility v ON v.doc_rowid = d.rowid WHERE ${access.sql}`;
   const hits: Array<VectorHit & { rowid: number }> = [];
   for (let from = 0; from < close.length && hits.length < CANDIDATES;) {
     const batch = close.slice(from, (from += Math.ceil((CANDIDATES - hits.length) * 1.1) + 10));
     const known = batch.filter((hit) => hit.rowid !== undefined);
     const visible = new Set(
-      (byRowid.all(JSON.stringify(known.map((hit) => hit.rowid)), ...access.args) as Array<{ rowid: number }>).map(
+      (await db.all<{ rowid: number }>(byRowid, JSON.stringify(known.map((hit) => hit.rowid)), ...access.args)).map(
         (row) => row.rowid,
       ),
     );
@@ -324,10 +311,11 @@ async function semanticHits(
       unknown.length === 0
         ? []
         : (
-            byId.all(JSON.stringify(unknown.map((hit) => hit.id)), ...access.args) as Array<{
-              id: string;
-              rowid: number;
-            }>
+            await db.all<{ id: string; rowid: number }>(
+              byId,
+              JSON.stringify(unknown.map((hit) => hit.id)),
+              ...access.args,
+            )
           ).map((row) => [row.id, row.rowid]),
     );
     for (const hit of batch) {

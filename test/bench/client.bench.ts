@@ -197,7 +197,7 @@ async function scheduleRun(
     paths.push(path);
   }
   // A key of its own: the service's windows start fresh for each run.
-  const client = new ArchiveClient({ baseUrl: h.url, apiKey: h.createKey({ name: `schedule-${name}` }) });
+  const client = new ArchiveClient({ baseUrl: h.url, apiKey: await h.createKey({ name: `schedule-${name}` }) });
   let rateLimitedEvents = 0;
   client.on('rate-limited', () => rateLimitedEvents++);
   const store = new JournalStore(join(dir, `${name}-journal.sqlite`));

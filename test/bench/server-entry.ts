@@ -38,7 +38,7 @@ const service = await startArchiveService({
   embedder: { kind: 'hashed' },
 });
 if (values['pause-processing']) await service.processor.stop();
-const { key } = createApiKey(service.db, { name: 'bench', role: 'editor', scopes: [...SCOPES], spaces: null });
+const { key } = await createApiKey(service.db, { name: 'bench', role: 'editor', scopes: [...SCOPES], spaces: null });
 const noCollections = (): GcCounts => ({ major: 0, majorMs: 0, maxMs: 0, minor: 0, minorMs: 0 });
 let gc = noCollections();
 new PerformanceObserver((list) => {

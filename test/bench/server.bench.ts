@@ -694,20 +694,20 @@ interface SeedResult {
  */
 export async function seedArchive(dataDir: string, count: number): Promise<SeedResult> {
   const started = performance.now();
-  const db = openDatabase(join(dataDir, 'archive.sqlite'));
+  const db = await openDatabase(join(dataDir, 'archive.sqlite'));
   // Seeding only: durability is irrelevant for a throw-away data set, and the server reopens with its own settings.
-  db.exec('PRAGMA synchronous = OFF');
-  db.exec('PRAGMA cache_size = -262144');
+  db.raw.exec('PRAGMA synchronous = OFF');
+  db.raw.exec('PRAGMA cache_size = -262144');
   const random = prng(SEED);
   const words = vocabulary(random);
   const nextWord = zipfSampler(words.length, random);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const now = new Date().toISOString();
 
-  const defaultSpace = (db.prepare('SELECT id FROM spaces WHERE is_default = 1').get() as { id: string }).id;
+  const defaultSpace = (db.raw.prepare('SELECT id FROM spaces WHERE is_default = 1').get() as { id: string }).id;
   const spaces = [defaultSpace, randomUUID(), randomUUID()];
-  db.exec('BEGIN');
-  const insertSpace = db.prepare('INSERT INTO spaces (id, name, created_at) VALUES (?, ?, ?)');
+  db.raw.exec('BEGIN');
+  const insertSpace = db.raw.prepare('INSERT INTO spaces (id, name, created_at) VALUES (?, ?, ?)');
   insertSpace.run(spaces[1]!, 'Privat', now);
   insertSpace.run(spaces[2]!, 'Firma', now);
   const categoryNames = [
@@ -721,7 +721,7 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
     'Arbeit',
   ];
   const categories = new Map<string, string[]>();
-  const insertCategory = db.prepare('INSERT INTO categories (id, space_id, name, created_at) VALUES (?, ?, ?, ?)');
+  const insertCategory = db.raw.prepare('INSERT INTO categories (id, space_id, name, created_at) VALUES (?, ?, ?, ?)');
   for (const space of spaces) {
     categories.set(
       space,
@@ -743,12 +743,9 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
       space,
       senderNames.map((name) => {
         const id = randomUUID();
-        db.prepare('INSERT INTO senders (id, space_id, name, created_at) VALUES (?, ?, ?, ?)').run(
-          id,
-          space,
-          `${name} ${id.slice(0, 4)}`,
-          now,
-        );
+        db.raw
+          .prepare('INSERT INTO senders (id, space_id, name, created_at) VALUES (?, ?, ?, ?)')
+          .run(id, space, `${name} ${id.slice(0, 4)}`, now);
         return id;
       }),
     ]),
@@ -781,7 +778,7 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
       tagNames.map((name) =>
         Number(
           (
-            db.prepare('INSERT INTO tags (space_id, name) VALUES (?, ?) RETURNING id').get(space, name) as {
+            db.raw.prepare('INSERT INTO tags (space_id, name) VALUES (?, ?) RETURNING id').get(space, name) as {
               id: number;
             }
           ).id,
@@ -789,13 +786,13 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
       ),
     ]),
   );
-  db.exec('COMMIT');
+  db.raw.exec('COMMIT');
 
-  const insertDocument =
-    db.prepare(`INSERT INTO documents (id, space_id, category_id, sender_id, status, title, original_filename,
+  const insertDocument = db.raw
+    .prepare(`INSERT INTO documents (id, space_id, category_id, sender_id, status, title, original_filename,
     mime_type, file_format, size_bytes, sha256, page_count, language, document_date, content, extracted_data, error,
     created_at, updated_at, processed_at, deleted_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'application/pdf', 'pdf', ?, ?, ?, 'de', ?, ?, '{}', ?, ?, ?, ?, ?)`);
-  const insertTag = db.prepare('INSERT INTO document_tags (document_id, tag_id) VALUES (?, ?)');
+  const insertTag = db.raw.prepare('INSERT INTO document_tags (document_id, tag_id) VALUES (?, ?)');
   const docTypes = [
     'Rechnung',
     'Vertrag',
@@ -812,7 +809,7 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
   const firstCreated = Date.now() - fiveYears;
   const batch = 5000;
   for (let start = 0; start < count; start += batch) {
-    db.exec('BEGIN');
+    db.raw.exec('BEGIN');
     for (let i = start; i < Math.min(count, start + batch); i++) {
       const space = random() < 0.7 ? spaces[0]! : random() < 0.67 ? spaces[1]! : spaces[2]!;
       const created = new Date(firstCreated + (fiveYears * i) / count + Math.floor(random() * 60_000));
@@ -854,10 +851,10 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
       const tagIds = tagIdsBySpace.get(space)!;
       for (const tag of new Set(Array.from({ length: tagCount }, () => pick(tagIds)))) insertTag.run(id, tag);
     }
-    db.exec('COMMIT');
+    db.raw.exec('COMMIT');
   }
-  // The full-text rows, as reindexDocument() writes them, in one statement.
-  db.exec(`INSERT INTO documents_fts (rowid, title, content, sender, tags)
+  // The full-text rows, as await reindexDocument() writes them, in one statement.
+  db.raw.exec(`INSERT INTO documents_fts (rowid, title, content, sender, tags)
     SELECT d.rowid, d.title, d.content, coalesce(s.name, ''),
       coalesce((SELECT group_concat(t.name, ' ') FROM document_tags dt JOIN tags t ON t.id = dt.tag_id WHERE dt.document_id = d.id), '')
     FROM documents d LEFT JOIN senders s ON s.id = d.sender_id`);
@@ -865,8 +862,8 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
   // running archive has them all, and a server that found them missing would spend the benchmark computing them.
   const index = await configureEmbeddings(db, { kind: 'hashed' });
   const { embedded } = await syncEmbeddings(db, index.embedder, { batchSize: 256 });
-  db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-  db.close();
+  db.raw.exec('PRAGMA wal_checkpoint(TRUNCATE)');
+  await db.close();
   return {
     words,
     spaces,

@@ -181,7 +181,7 @@ const whatOf = (what: string | (() => string)): string => (typeof what === 'stri
 /** Documents whose file name starts with `prefix` (each test has its own names). */
 const documentCount = (prefix: string): number =>
   (
-    h.service.db.prepare('SELECT count(*) AS n FROM documents WHERE original_filename LIKE ?').get(`${prefix}%`) as {
+    h.sqlite.prepare('SELECT count(*) AS n FROM documents WHERE original_filename LIKE ?').get(`${prefix}%`) as {
       n: number;
     }
   ).n;
@@ -280,7 +280,7 @@ describe('headless agent under kill -9', () => {
 
       // The archive: each file's content exactly once among the originals; every further upload (a retry of an upload
       // the kill interrupted after the service took it) was answered as a duplicate of the original.
-      const originals = h.service.db
+      const originals = h.sqlite
         .prepare(
           `SELECT sha256, count(*) AS n FROM documents WHERE duplicate_of IS NULL
       AND original_filename LIKE 'scan-%' GROUP BY sha256`,
@@ -288,7 +288,7 @@ describe('headless agent under kill -9', () => {
         .all() as Array<{ sha256: string; n: number }>;
       expect(originals.filter((o) => o.n !== 1)).toEqual([]);
       expect(originals.map((o) => o.sha256).sort()).toEqual([...expected.values()].sort());
-      const duplicates = h.service.db
+      const duplicates = h.sqlite
         .prepare(
           `SELECT d.sha256 AS sha256, o.sha256 AS original FROM documents d
       JOIN documents o ON o.id = d.duplicate_of WHERE d.duplicate_of IS NOT NULL AND d.original_filename LIKE 'scan-%'`,
@@ -409,7 +409,7 @@ describe('headless agent under kill -9', () => {
     const whole = sha256(bytes);
     expect(sha256(await readFile(file))).toBe(whole);
     const archived = () =>
-      h.service.db
+      h.sqlite
         .prepare(`SELECT id, sha256, size_bytes FROM documents WHERE original_filename = 'slow.pdf'`)
         .all() as Array<{ id: string; sha256: string; size_bytes: number }>;
     // The journal, not the archive, is the finish line: the service stores the document a moment before the agent reads the answer.
@@ -469,7 +469,7 @@ describe('headless agent and an unhandled rejection', () => {
       );
       restarted.child.kill('SIGTERM');
       expect(await exitOf(restarted)).toBe(0);
-      const originals = h.service.db
+      const originals = h.sqlite
         .prepare(
           `SELECT sha256, count(*) AS n FROM documents WHERE duplicate_of IS NULL
       AND original_filename LIKE 'reject-%' GROUP BY sha256`,

@@ -180,12 +180,12 @@ describe('archive client against the real service', () => {
   });
 
   it('a revoked key pauses every call until a new key is set', async () => {
-    const key = h.createKey({ name: 'to-revoke' });
+    const key = await h.createKey({ name: 'to-revoke' });
     const proxy = await startFaultProxy(h.url);
     const revocable = new ArchiveClient({ baseUrl: proxy.url, apiKey: key, backoff: FAST_BACKOFF });
     try {
       await revocable.listSpaces();
-      revokeApiKey(h.service.db, key.split('_')[1]!);
+      await revokeApiKey(h.service.db, key.split('_')[1]!);
       const asked: string[] = [];
       revocable.on('auth-required', (message) => asked.push(message));
       await expect(revocable.listSpaces()).rejects.toMatchObject({

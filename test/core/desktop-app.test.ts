@@ -8,7 +8,7 @@ import { DesktopApp } from '../../main/core/desktop-app.ts';
 import { SessionKeyStore } from '../../main/core/keychain/session-key-store.ts';
 import { openConfBackend } from '../../main/core/settings/conf-backend.ts';
 import { SettingsStore } from '../../main/core/settings/settings-store.ts';
-import { makePdf } from '../helpers/archive-harness.ts';
+import { makePdf, sqliteOf } from '../helpers/archive-harness.ts';
 
 let dir: string;
 let app: DesktopApp;
@@ -286,7 +286,7 @@ describe('DesktopApp over the embedded archive (local mode)', () => {
   it('reprocess of one document goes through the single endpoint and reports alreadyProcessing', async () => {
     const [id, other] = (await call('library.list', {})).items.map((d) => d.id);
     const missing = crypto.randomUUID();
-    const db = app.core.local!.service.db;
+    const db = sqliteOf(app.core.local!.service.db);
     await app.core.local!.service.processor.idle();
     // The document is in the pipeline: a running job, which the workers never claim twice (injected, so no race).
     const job = db

@@ -84,7 +84,7 @@ describe('library sync against the real service', () => {
   beforeAll(async () => {
     h = await startHarness({ limits: ROOMY });
     proxy = await startFaultProxy(h.url);
-    key = h.createKey({ name: 'library sync' });
+    key = await h.createKey({ name: 'library sync' });
     client = new ArchiveClient({ baseUrl: proxy.url, apiKey: key, backoff: FAST_BACKOFF, limits: ROOMY });
     cache = new LibraryCache(join(dir, 'library.sqlite'));
     // Pages of two make every list path page, with a handful of documents.
@@ -215,7 +215,7 @@ describe('library sync against the real service', () => {
     const same = new Date().toISOString();
     const targets = Object.values(docs).filter((id) => id !== docs.note);
     for (const id of targets) {
-      h.service.db
+      h.sqlite
         .prepare('UPDATE documents SET title = ?, updated_at = ? WHERE id = ?')
         .run(`same ms ${id.slice(0, 8)}`, same, id);
     }
@@ -244,7 +244,7 @@ describe('library sync against the real service', () => {
   });
 
   it('a document the service no longer shows at all is noticed by the full reconciliation, not before', async () => {
-    const other = h.createSpace('Other');
+    const other = await h.createSpace('Other');
     docs.elsewhere = await upload(
       h,
       'Elsewhere',
@@ -258,7 +258,7 @@ describe('library sync against the real service', () => {
 
     // The key loses the space: the document is not deleted, it just vanishes from every answer.
     const keyId = key.split('_')[1]!;
-    h.service.db.prepare('UPDATE api_keys SET spaces = ? WHERE id = ?').run(JSON.stringify([h.defaultSpaceId]), keyId);
+    h.sqlite.prepare('UPDATE api_keys SET spaces = ? WHERE id = ?').run(JSON.stringify([h.defaultSpaceId]), keyId);
     try {
       const incremental = await sync.syncNow();
       expect(incremental.kind).toBe('incremental');
@@ -277,7 +277,7 @@ describe('library sync against the real service', () => {
       );
       expect(ids(cache.listDocuments({ deleted: true }).items)).toEqual([docs.note]);
     } finally {
-      h.service.db.prepare('UPDATE api_keys SET spaces = NULL WHERE id = ?').run(keyId);
+      h.sqlite.prepare('UPDATE api_keys SET spaces = NULL WHERE id = ?').run(keyId);
     }
   });
 

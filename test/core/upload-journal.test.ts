@@ -250,8 +250,8 @@ describe('upload journal', () => {
     const done = await until(settled(item!.id), 'retried upload');
     expect(done).toMatchObject({ state: 'done', attempts: 2 });
 
-    const other = h.createSpace('Other');
-    const viewer = h.createKey({ role: 'viewer' });
+    const other = await h.createSpace('Other');
+    const viewer = await h.createKey({ role: 'viewer' });
     client.setApiKey(viewer);
     const [denied] = await journal.addFiles([await pdf('denied.pdf')], { spaceId: other });
     expect(await until(settled(denied!.id), 'denied')).toMatchObject({
@@ -261,9 +261,9 @@ describe('upload journal', () => {
   });
 
   it('a revoked key pauses the queue until a new key is given', async () => {
-    const key = h.createKey({ name: 'revoked-in-test' });
+    const key = await h.createKey({ name: 'revoked-in-test' });
     client.setApiKey(key);
-    revokeApiKey(h.service.db, key.split('_')[1]!);
+    await revokeApiKey(h.service.db, key.split('_')[1]!);
     await journal.start();
     const [item] = await journal.addFiles([await pdf('auth.pdf')]);
     await until(() => journal.connectivity.authRequired, 'auth required');

@@ -9,11 +9,21 @@ import {
   type RunningArchiveService,
 } from '../../server/archive-service.ts';
 import { createApiKey } from '../../server/auth/api-keys.ts';
-import { nowIso } from '../../server/db/database.ts';
+import type { DatabaseSync } from 'node:sqlite';
+import { nowIso, type Sql } from '../../server/db/sql.ts';
+import { SqliteSql } from '../../server/db/sqlite-sql.ts';
+
+/** The SQLite connection behind a service's database, for tests that look at SQLite itself. */
+export function sqliteOf(db: Sql): DatabaseSync {
+  if (!(db instanceof SqliteSql)) throw new Error(`A SQLite database was expected, not ${db.dialect}`);
+  return db.raw;
+}
 
 /** A real Archive Service on 127.0.0.1 with a fresh data directory, plus helpers to talk to it. */
 export interface Harness {
   service: RunningArchiveService;
+  /** The SQLite connection behind the service, for tests that look at (or seed) the database directly. */
+  sqlite: DatabaseSync;
   dataDir: string;
   url: string;
   defaultSpaceId: string;
@@ -24,8 +34,8 @@ export interface Harness {
     scopes?: readonly Scope[];
     spaces?: readonly string[] | null;
     name?: string;
-  }): string;
-  createSpace(name: string): string;
+  }): Promise<string>;
+  createSpace(name: string): Promise<string>;
   /** fetch against the service with the given key (admin key by default; null sends no Authorization). */
   api(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
   upload(
@@ -48,15 +58,18 @@ export async function startHarness(options: Partial<ArchiveServiceOptions> = {})
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'archive-test-')));
   const service = await startArchiveService({ workers: 1, ...options, dataDir });
   const db = service.db;
-  const createKey: Harness['createKey'] = (o = {}) =>
-    createApiKey(db, {
-      name: o.name ?? 'test',
-      role: o.role ?? 'editor',
-      scopes: o.scopes ?? [...SCOPES],
-      spaces: o.spaces ?? null,
-    }).key;
-  const adminKey = createKey({ name: 'admin' });
-  const defaultSpaceId = (db.prepare('SELECT id FROM spaces WHERE is_default = 1').get() as { id: string }).id;
+  if (!(db instanceof SqliteSql)) throw new Error('The test harness runs the service on SQLite');
+  const createKey: Harness['createKey'] = async (o = {}) =>
+    (
+      await createApiKey(db, {
+        name: o.name ?? 'test',
+        role: o.role ?? 'editor',
+        scopes: o.scopes ?? [...SCOPES],
+        spaces: o.spaces ?? null,
+      })
+    ).key;
+  const adminKey = await createKey({ name: 'admin' });
+  const defaultSpaceId = (await db.get<{ id: string }>('SELECT id FROM spaces WHERE is_default = 1'))!.id;
   const api: Harness['api'] = (path, init = {}) => {
     const { key = adminKey, json, ...rest } = init;
     const headers = new Headers(rest.headers);
@@ -71,15 +84,16 @@ export async function startHarness(options: Partial<ArchiveServiceOptions> = {})
   };
   return {
     service,
+    sqlite: db.raw,
     dataDir,
     url: service.url,
     defaultSpaceId,
     adminKey,
     createKey,
     api,
-    createSpace(name) {
+    async createSpace(name) {
       const id = crypto.randomUUID();
-      db.prepare('INSERT INTO spaces (id, name, created_at) VALUES (?, ?, ?)').run(id, name, nowIso());
+      await db.run('INSERT INTO spaces (id, name, created_at) VALUES (?, ?, ?)', id, name, nowIso());
       return id;
     },
     upload(file, fields = {}) {

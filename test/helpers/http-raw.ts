@@ -235,7 +235,7 @@ export interface ServerState {
 }
 
 export async function serverState(h: Harness): Promise<ServerState> {
-  const rows = (h.service.db.prepare('SELECT count(*) AS n FROM documents').get() as { n: number }).n;
+  const rows = (h.sqlite.prepare('SELECT count(*) AS n FROM documents').get() as { n: number }).n;
   const res = await h.api('/v1/documents?limit=1');
   if (res.status !== 200) throw new Error(`GET /v1/documents answered ${res.status}: the server stopped serving`);
   const { total } = (await res.json()) as { total: number };

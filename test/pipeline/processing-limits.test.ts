@@ -122,7 +122,7 @@ describe('decompression bombs fail their own document, with the reason', () => {
       error: 'Processing failed: Too large to process: it needed more than 400 MB of memory (the limit per document).',
     });
     // Not retried: a limit is the document's own.
-    const job = harness.service.db.prepare('SELECT state, attempts FROM jobs WHERE document_id = ?').get(id);
+    const job = harness.sqlite.prepare('SELECT state, attempts FROM jobs WHERE document_id = ?').get(id);
     expect(job).toEqual({ state: 'failed', attempts: 1 });
     await expectServiceHealthy(harness);
   });
@@ -171,10 +171,8 @@ describe('interrupted jobs are counted', () => {
   async function crashedMidRun(harness: Harness, attempts: number): Promise<string> {
     await harness.service.processor.stop();
     const id = await upload(harness, await makePdf('Interrupted'), 'interrupted.pdf');
-    harness.service.db
-      .prepare("UPDATE jobs SET state = 'running', attempts = ? WHERE document_id = ?")
-      .run(attempts, id);
-    harness.service.db.prepare("UPDATE documents SET status = 'processing' WHERE id = ?").run(id);
+    harness.sqlite.prepare("UPDATE jobs SET state = 'running', attempts = ? WHERE document_id = ?").run(attempts, id);
+    harness.sqlite.prepare("UPDATE documents SET status = 'processing' WHERE id = ?").run(id);
     return id;
   }
 
@@ -190,7 +188,7 @@ describe('interrupted jobs are counted', () => {
       workers: 1,
       log: () => undefined,
     });
-    processor.start();
+    await processor.start();
     await processor.idle();
     await processor.stop();
     expect(await documentOf(harness, id)).toMatchObject({ status: 'completed', error: null });
@@ -203,14 +201,14 @@ describe('interrupted jobs are counted', () => {
       workers: 1,
       log: () => undefined,
     });
-    processor.start();
+    await processor.start();
     await processor.idle();
     await processor.stop();
     expect(await documentOf(harness, id)).toMatchObject({
       status: 'failed',
       error: 'Processing failed: it was interrupted 3 times (the service stopped during it); not tried again',
     });
-    const job = harness.service.db.prepare('SELECT state FROM jobs WHERE document_id = ?').get(id);
+    const job = harness.sqlite.prepare('SELECT state FROM jobs WHERE document_id = ?').get(id);
     expect(job).toEqual({ state: 'failed' });
   });
 });

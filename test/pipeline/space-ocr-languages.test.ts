@@ -28,14 +28,14 @@ describe('OCR languages configured per space', () => {
   );
   const detail = async (id: string): Promise<ArchiveDocumentDetail> =>
     ((await (await h.api(`/v1/documents/${id}`)).json()) as { document: ArchiveDocumentDetail }).document;
-  const spaceWith = (name: string, ocrLanguages: string | null): string => {
-    const id = h.createSpace(name);
-    h.service.db.prepare('UPDATE spaces SET ocr_languages = ? WHERE id = ?').run(ocrLanguages, id);
+  const spaceWith = async (name: string, ocrLanguages: string | null): Promise<string> => {
+    const id = await h.createSpace(name);
+    h.sqlite.prepare('UPDATE spaces SET ocr_languages = ? WHERE id = ?').run(ocrLanguages, id);
     return id;
   };
 
   it('a space set to ["eng"] reads with English only; the default space with the model of the text\'s language', async () => {
-    const english = spaceWith('English only', '["eng"]');
+    const english = await spaceWith('English only', '["eng"]');
     const [inEnglish, inDefault] = await Promise.all([
       uploadAndProcess(h, { bytes: scan, name: 'brief.png', type: 'image/png' }, { space_id: english }),
       uploadAndProcess(h, { bytes: scan, name: 'brief.png', type: 'image/png' }),
@@ -51,7 +51,7 @@ describe('OCR languages configured per space', () => {
   });
 
   it('a stored language without OCR data is named in the processing note, and the defaults read the scan', async () => {
-    const japanese = spaceWith('Hand-edited', '["jpn"]');
+    const japanese = await spaceWith('Hand-edited', '["jpn"]');
     const document = await detail(
       await uploadAndProcess(h, { bytes: scan, name: 'brief.png', type: 'image/png' }, { space_id: japanese }),
     );

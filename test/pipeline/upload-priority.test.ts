@@ -1,5 +1,5 @@
 import { request } from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DocumentProcessor } from '../../server/pipeline/processor.ts';
 import { BlobStore } from '../../server/storage/blob-store.ts';
 import { makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
@@ -14,7 +14,7 @@ async function uploadPdf(h: Harness, text: string): Promise<string> {
 }
 
 const statusOf = (h: Harness, id: string): string =>
-  (h.service.db.prepare('SELECT status FROM documents WHERE id = ?').get(id) as { status: string }).status;
+  (h.sqlite.prepare('SELECT status FROM documents WHERE id = ?').get(id) as { status: string }).status;
 
 async function within<T>(ms: number, promise: Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -53,7 +53,7 @@ describe('processing holds back for uploads', () => {
   it('claims no job while an upload is in flight, nor during the grace period after it', async () => {
     const release = processor.holdForUpload();
     const id = await uploadPdf(h, 'held back');
-    processor.start();
+    await processor.start();
     await sleep(400);
     expect(statusOf(h, id)).toBe('pending');
     release();
@@ -66,7 +66,8 @@ describe('processing holds back for uploads', () => {
   it('writes a finished analysis only once the uploads are done', async () => {
     const id = await uploadPdf(h, 'written later');
     processor.notify();
-    expect(statusOf(h, id)).toBe('processing');
+    // The claim is a transaction of its own, done a moment after notify().
+    await vi.waitFor(() => expect(statusOf(h, id)).toBe('processing'), { timeout: 5000, interval: 5 });
     const release = processor.holdForUpload();
     // Long enough for the worker to finish a one-page PDF; its result must wait.
     for (let waited = 0; waited < 1200; waited += 100) {

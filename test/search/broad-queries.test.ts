@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyPrincipal } from '../../server/auth/api-keys.ts';
-import { nowIso, openDatabase, type Database } from '../../server/db/database.ts';
+import type { DatabaseSync } from 'node:sqlite';
+import { nowIso, openDatabase } from '../../server/db/database.ts';
+import type { SqliteSql } from '../../server/db/sqlite-sql.ts';
 import { reindexDocument } from '../../server/documents/document-rows.ts';
 import { createInt8DotKernel, TILE } from '../../server/search/embedders/int8-dot.ts';
 import { dot, l2Normalize } from '../../server/search/embedders/embedder.ts';
@@ -13,11 +15,16 @@ import { hybridSearch } from '../../server/search/hybrid-search.ts';
 import { VectorCache } from '../../server/search/vector-cache.ts';
 
 let dir = '';
-let db: Database;
+let sql: SqliteSql;
+let db: DatabaseSync;
 let spaceId = '';
 let otherSpace = '';
 
-function addDocument(title: string, content: string, options: { space?: string } = {}): { id: string; rowid: number } {
+async function addDocument(
+  title: string,
+  content: string,
+  options: { space?: string } = {},
+): Promise<{ id: string; rowid: number }> {
   const id = randomUUID();
   const now = nowIso();
   const { rowid } = db
@@ -27,14 +34,14 @@ function addDocument(title: string, content: string, options: { space?: string }
     RETURNING rowid`,
     )
     .get(id, options.space ?? spaceId, title, randomUUID(), content, now, now) as { rowid: number };
-  reindexDocument(db, id);
+  await reindexDocument(sql, id);
   return { id, rowid };
 }
 
 const admin: ApiKeyPrincipal = { id: 'k', name: 'admin', role: 'editor', scopes: new Set(), spaces: null };
 const lexical = (query: string, options: { window?: number; principal?: ApiKeyPrincipal; limit?: number } = {}) =>
   hybridSearch(
-    db,
+    sql,
     null,
     { query, limit: options.limit ?? 100, principal: options.principal ?? admin },
     { rankWindow: options.window ?? 1000 },
@@ -51,17 +58,18 @@ const ofen: Array<{ id: string; rowid: number }> = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'broad-queries-'));
-  db = openDatabase(join(dir, 'archive.sqlite'));
+  sql = await openDatabase(join(dir, 'archive.sqlite'));
+  db = sql.raw;
   spaceId = (db.prepare('SELECT id FROM spaces WHERE is_default = 1').get() as { id: string }).id;
   otherSpace = randomUUID();
   db.prepare('INSERT INTO spaces (id, name, created_at) VALUES (?, ?, ?)').run(otherSpace, 'Other', nowIso());
-  ofen.push(addDocument('Kachelofen Kachelofen Kachelofen', 'Angebot für einen Kachelofen'));
+  ofen.push(await addDocument('Kachelofen Kachelofen Kachelofen', 'Angebot für einen Kachelofen'));
   for (let i = 1; i < 40; i++)
-    ofen.push(addDocument(`Rechnung ${i}`, `Wartung am Kachelofen, Termin ${i}, Schornstein gefegt`));
-  for (let i = 0; i < 10; i++) addDocument(`Brief ${i}`, `Über die Straße, Übergabe der Schlüssel ${i}`);
+    ofen.push(await addDocument(`Rechnung ${i}`, `Wartung am Kachelofen, Termin ${i}, Schornstein gefegt`));
+  for (let i = 0; i < 10; i++) await addDocument(`Brief ${i}`, `Über die Straße, Übergabe der Schlüssel ${i}`);
 });
 afterAll(async () => {
-  db?.close();
+  await sql?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -83,8 +91,8 @@ describe('queries with more matches than the ranking window', () => {
   });
 
   it('never counts or returns what the key may not see', async () => {
-    const hidden = addDocument('Kachelofen im Ferienhaus', 'Kachelofen', { space: otherSpace });
-    const deleted = addDocument('Kachelofen alt', 'Kachelofen');
+    const hidden = await addDocument('Kachelofen im Ferienhaus', 'Kachelofen', { space: otherSpace });
+    const deleted = await addDocument('Kachelofen alt', 'Kachelofen');
     db.prepare('UPDATE documents SET deleted_at = ? WHERE id = ?').run(nowIso(), deleted.id);
     const restricted: ApiKeyPrincipal = { ...admin, spaces: new Set([spaceId]) };
     const result = await lexical('kachelofen', { principal: restricted });
@@ -101,7 +109,7 @@ describe('queries with more matches than the ranking window', () => {
   });
 
   it('bound the estimate by the index for a word only recent documents have', async () => {
-    for (let i = 0; i < 8; i++) addDocument(`Neuheit ${i}`, 'Zirbenholzsauna geliefert');
+    for (let i = 0; i < 8; i++) await addDocument(`Neuheit ${i}`, 'Zirbenholzsauna geliefert');
     // The 3 newest matches sit among the newest rowids: spread over the whole archive they would suggest hundreds.
     const result = await lexical('zirbenholzsauna', { window: 3 });
     expect(result.totalIsEstimate).toBe(true);
@@ -133,8 +141,8 @@ describe('prefixes spelled out as terms', () => {
     expect(planFtsQuery(db, '...')).toBeNull();
   });
 
-  it('leave a word with too many completions to FTS5 prefix query', () => {
-    for (let i = 0; i <= MAX_EXPANSIONS; i++) addDocument('Zählwerk', `zqx${String(i).padStart(3, '0')}`);
+  it('leave a word with too many completions to FTS5 prefix query', async () => {
+    for (let i = 0; i <= MAX_EXPANSIONS; i++) await addDocument('Zählwerk', `zqx${String(i).padStart(3, '0')}`);
     const plan = planFtsQuery(db, 'zqx kachelofen')!;
     expect(plan.exact).toBe(false);
     expect(plan.match).toBe('"zqx"* AND "kachelofen"');
@@ -143,7 +151,7 @@ describe('prefixes spelled out as terms', () => {
 
   it('see a term indexed after the first search (the remembered completions are dropped when the index changes)', async () => {
     expect(planFtsQuery(db, 'kachelo')!.match).toBe('"kachelofen"');
-    const added = addDocument('Kachelofenbauer', 'Angebot');
+    const added = await addDocument('Kachelofenbauer', 'Angebot');
     expect(planFtsQuery(db, 'kachelo')!.match).toBe('("kachelofen" OR "kachelofenbauer")');
     expect((await lexical('kachelo')).items.map((item) => item.document.id)).toContain(added.id);
   });
@@ -162,10 +170,10 @@ describe('prefixes spelled out as terms', () => {
 });
 
 describe('search_visibility', () => {
-  it('follows inserts, space moves, deletes and removals of documents (triggers)', () => {
+  it('follows inserts, space moves, deletes and removals of documents (triggers)', async () => {
     const row = (rowid: number) =>
       db.prepare('SELECT space_id, deleted FROM search_visibility WHERE doc_rowid = ?').get(rowid);
-    const doc = addDocument('Sichtbar', 'Text');
+    const doc = await addDocument('Sichtbar', 'Text');
     expect(row(doc.rowid)).toEqual({ space_id: spaceId, deleted: 0 });
     db.prepare('UPDATE documents SET space_id = ? WHERE id = ?').run(otherSpace, doc.id);
     db.prepare('UPDATE documents SET deleted_at = ? WHERE id = ?').run(nowIso(), doc.id);

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiKeyPrincipal } from '../../server/auth/api-keys.ts';
-import { nowIso, openDatabase, type Database } from '../../server/db/database.ts';
+import { nowIso, openDatabase } from '../../server/db/database.ts';
+import type { SqliteSql } from '../../server/db/sqlite-sql.ts';
 import { reindexDocument } from '../../server/documents/document-rows.ts';
 import {
   documentsToEmbed,
@@ -23,17 +24,23 @@ import { vectorSnippet } from '../../server/search/snippets.ts';
 import { VectorCache } from '../../server/search/vector-cache.ts';
 
 let dir = '';
-let db: Database;
+let db: SqliteSql;
 let spaceId = '';
 
-function addDocument(title: string, content: string, options: { space?: string; searchable?: boolean } = {}): string {
+async function addDocument(
+  title: string,
+  content: string,
+  options: { space?: string; searchable?: boolean } = {},
+): Promise<string> {
   const id = randomUUID();
   const now = nowIso();
-  db.prepare(
-    `INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes, sha256,
+  db.raw
+    .prepare(
+      `INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes, sha256,
     content, created_at, updated_at) VALUES (?, ?, 'completed', ?, 'x.pdf', 'application/pdf', 'pdf', 1, ?, ?, ?, ?)`,
-  ).run(id, options.space ?? spaceId, title, randomUUID(), content, now, now);
-  if (options.searchable !== false) reindexDocument(db, id);
+    )
+    .run(id, options.space ?? spaceId, title, randomUUID(), content, now, now);
+  if (options.searchable !== false) await reindexDocument(db, id);
   return id;
 }
 
@@ -41,24 +48,24 @@ const admin: ApiKeyPrincipal = { id: 'k', name: 'admin', role: 'editor', scopes:
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'embedding-index-'));
-  db = openDatabase(join(dir, 'archive.sqlite'));
-  spaceId = (db.prepare('SELECT id FROM spaces WHERE is_default = 1').get() as { id: string }).id;
+  db = await openDatabase(join(dir, 'archive.sqlite'));
+  spaceId = (db.raw.prepare('SELECT id FROM spaces WHERE is_default = 1').get() as { id: string }).id;
 });
 afterAll(async () => {
-  db?.close();
+  await db?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
 describe('indexing', () => {
   it('stores a vector with its model, skips unchanged text, re-embeds changed text', async () => {
     const embedder = new HashedEmbedder();
-    const id = addDocument('Electricity bill', 'Consumption 312 kWh');
+    const id = await addDocument('Electricity bill', 'Consumption 312 kWh');
     expect(await indexDocument(db, embedder, id)).toBe('indexed');
     expect(await indexDocument(db, embedder, id)).toBe('unchanged');
-    db.prepare('UPDATE documents SET title = ? WHERE id = ?').run('Gas bill', id);
+    db.raw.prepare('UPDATE documents SET title = ? WHERE id = ?').run('Gas bill', id);
     expect(await indexDocument(db, embedder, id)).toBe('indexed');
     expect(await indexDocument(db, embedder, randomUUID())).toBe('missing');
-    const row = db.prepare('SELECT model, dims, vector FROM document_embeddings WHERE document_id = ?').get(id) as {
+    const row = db.raw.prepare('SELECT model, dims, vector FROM document_embeddings WHERE document_id = ?').get(id) as {
       model: string;
       dims: number;
       vector: Uint8Array;
@@ -75,11 +82,11 @@ describe('indexing', () => {
   it('embeds only the first 2,000 words of long content', async () => {
     const embedder = new HashedEmbedder();
     const filler = Array.from({ length: 2000 }, (_, i) => `word${i % 50}`).join(' ');
-    const a = addDocument('Long', `${filler} zebrafant`);
-    const b = addDocument('Long', `${filler} quokka`);
+    const a = await addDocument('Long', `${filler} zebrafant`);
+    const b = await addDocument('Long', `${filler} quokka`);
     await indexDocument(db, embedder, a);
     await indexDocument(db, embedder, b);
-    const hashes = db
+    const hashes = db.raw
       .prepare('SELECT source_hash FROM document_embeddings WHERE document_id IN (?, ?)')
       .all(a, b) as Array<{ source_hash: string }>;
     expect(new Set(hashes.map((h) => h.source_hash)).size).toBe(1);
@@ -87,19 +94,19 @@ describe('indexing', () => {
 
   it('a new model id drops the old vectors and sync re-embeds every searchable document', async () => {
     const old = new HashedEmbedder();
-    addDocument('Not yet processed', 'no full-text row', { searchable: false });
+    await addDocument('Not yet processed', 'no full-text row', { searchable: false });
     await syncEmbeddings(db, old);
-    expect(documentsToEmbed(db, old)).toEqual([]);
-    const searchable = (db.prepare('SELECT count(*) AS n FROM documents_fts').get() as { n: number }).n;
-    expect((db.prepare('SELECT count(*) AS n FROM document_embeddings').get() as { n: number }).n).toBe(searchable);
+    expect(await documentsToEmbed(db, old)).toEqual([]);
+    const searchable = (db.raw.prepare('SELECT count(*) AS n FROM documents_fts').get() as { n: number }).n;
+    expect((db.raw.prepare('SELECT count(*) AS n FROM document_embeddings').get() as { n: number }).n).toBe(searchable);
 
     const next = new HashedEmbedder(256);
-    expect(documentsToEmbed(db, next).map((row) => row.id)).toHaveLength(searchable);
+    expect((await documentsToEmbed(db, next)).map((row) => row.id)).toHaveLength(searchable);
     const result = await syncEmbeddings(db, next, { batchSize: 2 });
     expect(result).toEqual({ removed: searchable, embedded: searchable });
-    const models = db.prepare('SELECT DISTINCT model, dims FROM document_embeddings').all();
+    const models = db.raw.prepare('SELECT DISTINCT model, dims FROM document_embeddings').all();
     expect(models).toEqual([{ model: 'hashed-ngram-v1-256', dims: 256 }]);
-    expect(removeStale(db, next)).toBe(0);
+    expect(await removeStale(db, next)).toBe(0);
     // Back to the default model for the tests below.
     await syncEmbeddings(db, old);
   });
@@ -171,27 +178,27 @@ describe('vector cache', () => {
   it('follows indexDocument in this process and picks up vectors written by another connection', async () => {
     const index = embeddingIndexFor(db);
     const query = await index.embedQuery('Quokkagehege');
-    expect(index.nearest(query, null, 5)).toEqual([]);
-    const id = addDocument('Quokkagehege Rechnung', 'Futter');
+    expect(await index.nearest(query, null, 5)).toEqual([]);
+    const id = await addDocument('Quokkagehege Rechnung', 'Futter');
     await index.index(id);
-    expect(index.nearest(query, null, 5)[0]?.id).toBe(id);
+    expect((await index.nearest(query, null, 5))[0]?.id).toBe(id);
 
-    const other = openDatabase(join(dir, 'archive.sqlite'));
+    const other = await openDatabase(join(dir, 'archive.sqlite'));
     try {
       const id2 = randomUUID();
       const now = nowIso();
-      other
+      other.raw
         .prepare(
           `INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes, sha256,
         created_at, updated_at) VALUES (?, ?, 'completed', 'Quokkagehege', 'y.pdf', 'application/pdf', 'pdf', 1, ?, ?, ?)`,
         )
         .run(id2, spaceId, randomUUID(), now, now);
-      reindexDocument(other, id2);
+      await reindexDocument(other, id2);
       await indexDocument(other, index.embedder, id2);
     } finally {
-      other.close();
+      await other.close();
     }
-    expect(index.nearest(query, null, 5).map((hit) => hit.id)).toHaveLength(2);
+    expect((await index.nearest(query, null, 5)).map((hit) => hit.id)).toHaveLength(2);
   });
 });
 
@@ -200,12 +207,12 @@ describe('warming the cache', () => {
     const index = new EmbeddingIndex(db, new HashedEmbedder());
     await index.warm({ sliceSize: 2 });
     const stored = (
-      db.prepare('SELECT count(*) AS n FROM document_embeddings WHERE model = ?').get(index.embedder.id) as {
+      db.raw.prepare('SELECT count(*) AS n FROM document_embeddings WHERE model = ?').get(index.embedder.id) as {
         n: number;
       }
     ).n;
     const query = await index.embedQuery('Quokkagehege');
-    expect(index.nearest(query, null, 1000, -1)).toHaveLength(stored);
+    expect(await index.nearest(query, null, 1000, -1)).toHaveLength(stored);
   });
 });
 

@@ -99,7 +99,7 @@ const top = async (query: string, key?: string): Promise<string | undefined> => 
 
 beforeAll(async () => {
   h = await startHarness({ limits: { requestsPerWindow: 100_000, uploadsPerWindow: 100_000 } });
-  otherSpace = h.createSpace('Private');
+  otherSpace = await h.createSpace('Private');
   for (const fixture of FIXTURES) {
     const res = await h.upload(
       { bytes: await makePdf(fixture.lines), name: `scan-${fixture.name}.pdf` },
@@ -223,7 +223,7 @@ describe('access', () => {
   it("vector hits respect the key's spaces and space_id exactly like full text", async () => {
     // "Notar" is no word of the document: only the vector side can find it.
     expect(await top('Notar Testamnet')).toBe('secretWill');
-    const restricted = h.createKey({ name: 'default only', spaces: [h.defaultSpaceId] });
+    const restricted = await h.createKey({ name: 'default only', spaces: [h.defaultSpaceId] });
     const seen = (await search({ query: 'Notar Testamnet' }, restricted)).items.map((item) => nameOf(item.document.id));
     expect(seen).not.toContain('secretWill');
     const onlyOther = await search({ query: 'Versicherung Notar', space_id: otherSpace });
@@ -254,7 +254,7 @@ describe('access', () => {
   });
 
   it('stores one vector per document with the model id', () => {
-    const rows = h.service.db
+    const rows = h.sqlite
       .prepare('SELECT model, dims, length(vector) AS bytes FROM document_embeddings')
       .all() as Array<{ model: string; dims: number; bytes: number }>;
     expect(rows).toHaveLength(FIXTURES.length);

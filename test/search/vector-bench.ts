@@ -80,9 +80,9 @@ async function endToEnd(): Promise<void> {
   const { embeddingIndexFor, syncEmbeddings } = await import('../../server/search/embedding-index.ts');
   const { hybridSearch } = await import('../../server/search/hybrid-search.ts');
   const dir = await mkdtemp(join(tmpdir(), 'search-bench-'));
-  const db = openDatabase(join(dir, 'archive.sqlite'));
+  const db = await openDatabase(join(dir, 'archive.sqlite'));
   try {
-    const space = (db.prepare('SELECT id FROM spaces').get() as { id: string }).id;
+    const space = (db.raw.prepare('SELECT id FROM spaces').get() as { id: string }).id;
     const topics = [
       'Stromrechnung Stadtwerke Verbrauch kWh',
       'Car insurance policy annual premium',
@@ -95,10 +95,10 @@ async function endToEnd(): Promise<void> {
       'Mahnung offener Betrag',
       'Quotation kitchen renovation',
     ];
-    const insert =
-      db.prepare(`INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
+    const insert = db.raw
+      .prepare(`INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
       sha256, content, created_at, updated_at) VALUES (?, ?, 'completed', ?, 'x.pdf', 'application/pdf', 'pdf', 1, ?, ?, ?, ?)`);
-    db.exec('BEGIN');
+    db.raw.exec('BEGIN');
     for (let i = 0; i < documents; i++) {
       const id = crypto.randomUUID();
       const topic = topics[i % topics.length]!;
@@ -111,9 +111,9 @@ async function endToEnd(): Promise<void> {
         nowIso(),
         nowIso(),
       );
-      reindexDocument(db, id);
+      await reindexDocument(db, id);
     }
-    db.exec('COMMIT');
+    db.raw.exec('COMMIT');
     const index = embeddingIndexFor(db);
     let started = performance.now();
     await syncEmbeddings(db, index.embedder, { batchSize: 500 });
@@ -144,7 +144,7 @@ async function endToEnd(): Promise<void> {
       `hybridSearch end to end: p50 ${percentile(times, 0.5).toFixed(1)} ms, p95 ${percentile(times, 0.95).toFixed(1)} ms`,
     );
   } finally {
-    db.close();
+    await db.close();
     await rm(dir, { recursive: true, force: true });
   }
 }

@@ -73,9 +73,9 @@ describe('401 Invalid or missing API key', () => {
   }
 
   it('a revoked key, at once', async () => {
-    const key = h.createKey({ name: 'to revoke' });
+    const key = await h.createKey({ name: 'to revoke' });
     expect((await h.api('/v1/me', { key })).status).toBe(200);
-    expect(revokeApiKey(h.service.db, keyIdOf(key))).toBe(true);
+    expect(await revokeApiKey(h.service.db, keyIdOf(key))).toBe(true);
     const res = await h.api('/v1/me', { key });
     await expectError(res, 401, 'Invalid or missing API key');
     expect(res.headers.get('RateLimit-Remaining')).toMatch(/^\d+$/);
@@ -156,7 +156,10 @@ describe('scope × endpoint matrix (generated from buildRouter().list())', () =>
 
   for (const route of scoped) {
     it(`${route.method} ${route.path} needs ${route.scope}`, async () => {
-      const without = h.createKey({ name: `all but ${route.scope}`, scopes: SCOPES.filter((s) => s !== route.scope) });
+      const without = await h.createKey({
+        name: `all but ${route.scope}`,
+        scopes: SCOPES.filter((s) => s !== route.scope),
+      });
       await expectError(await send(route, without, sharedDocId), 403, 'Insufficient scope');
 
       // A document of its own, so a DELETE or PATCH here cannot disturb another row of the matrix.
@@ -164,7 +167,7 @@ describe('scope × endpoint matrix (generated from buildRouter().list())', () =>
         route.path.includes(':') && !route.path.startsWith('/v1/events')
           ? (await json<{ id: string }>(await h.upload(await uniquePdf('scope-own')))).id
           : sharedDocId;
-      const only = h.createKey({ name: `only ${route.scope}`, scopes: [route.scope] });
+      const only = await h.createKey({ name: `only ${route.scope}`, scopes: [route.scope] });
       const res = await send(route, only, ownDoc);
       const text = await res.text();
       expect(res.status, text).not.toBe(403);
@@ -174,7 +177,7 @@ describe('scope × endpoint matrix (generated from buildRouter().list())', () =>
   }
 
   it('routes without a scope accept any valid key, even one with no scopes', async () => {
-    const none = h.createKey({ name: 'no scopes', scopes: [] });
+    const none = await h.createKey({ name: 'no scopes', scopes: [] });
     for (const route of buildRouter()
       .list()
       .filter((r) => r.scope === null && !r.public)) {
@@ -184,7 +187,7 @@ describe('scope × endpoint matrix (generated from buildRouter().list())', () =>
   });
 
   it('PATCH of tags needs tags:write on top of documents:write', async () => {
-    const key = h.createKey({ scopes: SCOPES.filter((s) => s !== 'tags:write') });
+    const key = await h.createKey({ scopes: SCOPES.filter((s) => s !== 'tags:write') });
     await expectError(
       await h.api(`/v1/documents/${sharedDocId}`, { method: 'PATCH', key, json: { tags: ['x'] } }),
       403,
@@ -192,7 +195,7 @@ describe('scope × endpoint matrix (generated from buildRouter().list())', () =>
     );
     const res = await h.api(`/v1/documents/${sharedDocId}`, {
       method: 'PATCH',
-      key: h.createKey({ scopes: ['documents:write', 'tags:write'] }),
+      key: await h.createKey({ scopes: ['documents:write', 'tags:write'] }),
       json: { tags: ['x'] },
     });
     expect(res.status).toBe(200);
@@ -208,8 +211,8 @@ describe('space restriction', () => {
   let keyA = '';
 
   beforeAll(async () => {
-    spaceA = h.createSpace('Space A');
-    spaceB = h.createSpace('Space B');
+    spaceA = await h.createSpace('Space A');
+    spaceB = await h.createSpace('Space B');
     const invoice = { event_type: 'invoice', amount: { value: 10, currency: 'EUR' }, due_date: '2026-12-01' };
     docA = await uploadAndProcess(h, await uniquePdf('space-a'), {
       space_id: spaceA,
@@ -220,7 +223,7 @@ describe('space restriction', () => {
       metadata: { ...invoice, category: 'Cat B' },
     });
     eventB = (await json<List<ArchiveEvent>>(await h.api(`/v1/events?document_id=${docB}`))).items[0]!.id;
-    keyA = h.createKey({ name: 'only A', spaces: [spaceA] });
+    keyA = await h.createKey({ name: 'only A', spaces: [spaceA] });
   });
 
   it('lists only the documents, events, categories and spaces of A', async () => {
@@ -334,7 +337,7 @@ describe('viewer vs editor', () => {
     doc = await uploadAndProcess(h, await uniquePdf('viewer'));
     deletedDoc = await uploadAndProcess(h, await uniquePdf('viewer-deleted'));
     expect((await h.api(`/v1/documents/${deletedDoc}`, { method: 'DELETE' })).status).toBe(200);
-    viewer = h.createKey({ name: 'viewer', role: 'viewer' });
+    viewer = await h.createKey({ name: 'viewer', role: 'viewer' });
   });
 
   it('a viewer can read', async () => {
@@ -371,7 +374,7 @@ describe('viewer vs editor', () => {
     const after = await json<{ document: ArchiveDocument }>(await h.api(`/v1/documents/${doc}`));
     expect(after.document.deleted_at).toBeNull();
     expect(after.document.title).not.toBe('viewer edit');
-    expect(h.service.processor.jobs.isActive(doc)).toBe(false);
+    expect(await h.service.processor.jobs.isActive(doc)).toBe(false);
     const stillDeleted = await json<{ document: ArchiveDocument }>(await h.api(`/v1/documents/${deletedDoc}`));
     expect(stillDeleted.document.deleted_at).not.toBeNull();
   });
@@ -403,8 +406,8 @@ describe('viewer vs editor', () => {
 
 describe('GET /v1/me', () => {
   it("returns the key's id, name, role, scopes and spaces", async () => {
-    const space = h.createSpace('Me space');
-    const key = h.createKey({
+    const space = await h.createSpace('Me space');
+    const key = await h.createKey({
       name: 'me test',
       role: 'viewer',
       scopes: ['documents:read', 'events:read'],
@@ -430,7 +433,7 @@ describe('GET /v1/me', () => {
 
 describe('key storage', () => {
   it('the raw key is never written to the database files', async () => {
-    const key = h.createKey({ name: 'plaintext check' });
+    const key = await h.createKey({ name: 'plaintext check' });
     expect((await h.api('/v1/me', { key })).status).toBe(200);
     const secret = key.slice('das_'.length + 32 + 1); // base64url: the secret itself may contain '_'
     expect(secret).toHaveLength(43);

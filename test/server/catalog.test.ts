@@ -35,9 +35,9 @@ const createCategory = (body: unknown, key?: string) =>
 
 beforeAll(async () => {
   h = await startHarness({ limits: { requestsPerWindow: 100_000, uploadsPerWindow: 100_000 } });
-  spaceA = h.createSpace('Alpha space');
-  spaceB = h.createSpace('Beta space');
-  keyA = h.createKey({ name: 'A only', spaces: [spaceA] });
+  spaceA = await h.createSpace('Alpha space');
+  spaceB = await h.createSpace('Beta space');
+  keyA = await h.createKey({ name: 'A only', spaces: [spaceA] });
 });
 afterAll(async () => {
   await h?.close();
@@ -92,7 +92,7 @@ describe('categories', () => {
       403,
       'Access denied to this space',
     );
-    const viewer = h.createKey({ name: 'viewer', role: 'viewer' });
+    const viewer = await h.createKey({ name: 'viewer', role: 'viewer' });
     await expectError(
       await createCategory({ name: 'Nope', space_id: spaceA }, viewer),
       403,
@@ -137,7 +137,7 @@ describe('categories', () => {
 
 describe('GET /v1/spaces', () => {
   it('lists spaces with access, is_default and ocr_languages, default first', async () => {
-    h.service.db.prepare('UPDATE spaces SET ocr_languages = ? WHERE id = ?').run('["eng"]', spaceB);
+    h.sqlite.prepare('UPDATE spaces SET ocr_languages = ? WHERE id = ?').run('["eng"]', spaceB);
     const all = await list<Space>('/v1/spaces');
     expect(all.items.map((s) => [s.id, s.is_default, s.access])).toEqual([
       [h.defaultSpaceId, true, 'editor'],
@@ -145,7 +145,7 @@ describe('GET /v1/spaces', () => {
       [spaceB, false, 'editor'],
     ]);
     expect(all.items.map((s) => s.name)).toEqual(['Default', 'Alpha space', 'Beta space']);
-    const viewer = h.createKey({ name: 'viewer of B', role: 'viewer', spaces: [spaceB] });
+    const viewer = await h.createKey({ name: 'viewer of B', role: 'viewer', spaces: [spaceB] });
     const viewed = await list<Space>('/v1/spaces', viewer);
     expect(viewed.items).toEqual([
       {
@@ -198,7 +198,7 @@ describe('tags and senders', () => {
       ['Versicherer AG', 1, 0],
     ]);
     expect((await list<Sender>('/v1/senders', keyA)).items.map((s) => s.name)).toEqual(['Stadtwerke']);
-    const onlyB = h.createKey({ name: 'B only', spaces: [spaceB] });
+    const onlyB = await h.createKey({ name: 'B only', spaces: [spaceB] });
     expect((await list<Sender>('/v1/senders', onlyB)).items.map((s) => s.name)).toEqual(['Versicherer AG']);
   });
 });
@@ -208,7 +208,7 @@ describe('tag and sender names are kept per space', () => {
   let docB = '';
   let keyB = '';
   beforeAll(async () => {
-    keyB = h.createKey({ name: 'B only', spaces: [spaceB] });
+    keyB = await h.createKey({ name: 'B only', spaces: [spaceB] });
     // Space B spells them first: an archive-wide name would show B's spelling in space A.
     docB = await uploadAndProcess(
       h,

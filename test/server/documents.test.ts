@@ -72,7 +72,7 @@ async function longPdf(pages: number, marker: string): Promise<Uint8Array> {
 
 beforeAll(async () => {
   h = await startHarness({ limits: LIMITS });
-  spaceB = h.createSpace('Space B');
+  spaceB = await h.createSpace('Space B');
   const fixture: Array<{
     key: string;
     title: string;
@@ -364,7 +364,7 @@ describe('GET /v1/documents', () => {
 
   describe('space restrictions', () => {
     it('a key restricted to a space sees only that space, with the right total', async () => {
-      const key = h.createKey({ spaces: [spaceB], role: 'viewer' });
+      const key = await h.createKey({ spaces: [spaceB], role: 'viewer' });
       const page = await list('', key);
       expect(keysOf(page)).toEqual(['bravo']);
       expect(page.total).toBe(1);
@@ -378,12 +378,12 @@ describe('GET /v1/documents', () => {
     });
 
     it('a key restricted to an empty list of spaces sees nothing', async () => {
-      const key = h.createKey({ spaces: [] });
+      const key = await h.createKey({ spaces: [] });
       expect(await list('', key)).toMatchObject({ items: [], total: 0 });
     });
 
     it('without documents:read → 403 Insufficient scope; without a key → 401', async () => {
-      const key = h.createKey({ scopes: SCOPES.filter((s) => s !== 'documents:read') });
+      const key = await h.createKey({ scopes: SCOPES.filter((s) => s !== 'documents:read') });
       await expectError(await h.api('/v1/documents', { key }), 403, 'Insufficient scope');
       await expectError(await h.api('/v1/documents', { key: null }), 401, 'Invalid or missing API key');
     });
@@ -458,7 +458,7 @@ describe('GET /v1/documents/:id', () => {
   });
 
   it('a document in a space the key cannot see → 404 Document not found', async () => {
-    const key = h.createKey({ spaces: [spaceB] });
+    const key = await h.createKey({ spaces: [spaceB] });
     await expectError(await h.api(`/v1/documents/${byKey('alpha').id}`, { key }), 404, 'Document not found');
     expect((await getDocument(byKey('bravo').id, key)).title).toBe('Bravo');
   });
@@ -476,7 +476,7 @@ describe('soft delete and restore', () => {
     (await readJson<ListEnvelope<ArchiveEvent>>(await h.api(`/v1/events${query}`))).items.map((e) => e.id);
 
   beforeAll(async () => {
-    space = h.createSpace('Trash');
+    space = await h.createSpace('Trash');
     id = await upload(await makePdf('Quokka unique wording for the bin'), 'quokka.pdf', {
       space_id: space,
       metadata: { event_type: 'invoice', amount: { value: 42, currency: 'EUR' }, due_date: '2030-01-01' },
@@ -494,12 +494,12 @@ describe('soft delete and restore', () => {
 
   it('a viewer cannot delete (403); an unknown or invisible id → 404; a non-uuid → 400', async () => {
     await expectError(
-      await h.api(`/v1/documents/${id}`, { method: 'DELETE', key: h.createKey({ role: 'viewer' }) }),
+      await h.api(`/v1/documents/${id}`, { method: 'DELETE', key: await h.createKey({ role: 'viewer' }) }),
       403,
       'Access denied to this space',
     );
     await expectError(
-      await h.api(`/v1/documents/${id}`, { method: 'DELETE', key: h.createKey({ spaces: [spaceB] }) }),
+      await h.api(`/v1/documents/${id}`, { method: 'DELETE', key: await h.createKey({ spaces: [spaceB] }) }),
       404,
       'Document not found',
     );
@@ -552,7 +552,7 @@ describe('soft delete and restore', () => {
 
   it('restore: a viewer cannot (403); the editor brings everything back', async () => {
     await expectError(
-      await h.api(`/v1/documents/${id}/restore`, { method: 'POST', key: h.createKey({ role: 'viewer' }) }),
+      await h.api(`/v1/documents/${id}/restore`, { method: 'POST', key: await h.createKey({ role: 'viewer' }) }),
       403,
       'Access denied to this space',
     );
@@ -595,7 +595,7 @@ describe('PATCH /v1/documents/:id (hand edits)', () => {
   });
 
   it('tags need tags:write (403 without, nothing changed); with it they replace the old ones', async () => {
-    const noTags = h.createKey({ scopes: SCOPES.filter((s) => s !== 'tags:write') });
+    const noTags = await h.createKey({ scopes: SCOPES.filter((s) => s !== 'tags:write') });
     await expectError(
       await h.api(`/v1/documents/${id}`, { method: 'PATCH', key: noTags, json: { title: 'Sneaky', tags: ['x'] } }),
       403,
@@ -636,7 +636,7 @@ describe('PATCH /v1/documents/:id (hand edits)', () => {
       await h.api(`/v1/documents/${id}`, {
         method: 'PATCH',
         json: { title: 'x' },
-        key: h.createKey({ role: 'viewer' }),
+        key: await h.createKey({ role: 'viewer' }),
       }),
       403,
       'Access denied to this space',
@@ -652,7 +652,7 @@ describe('reprocess', () => {
   let original: ArchiveDocumentDetail;
 
   beforeAll(async () => {
-    space = h.createSpace('Reprocess');
+    space = await h.createSpace('Reprocess');
     slow = await upload(await longPdf(40, 'Wombat'), 'slow.pdf', {
       space_id: space,
       metadata: { tags: ['keep-me'], title: 'From metadata' },
@@ -695,7 +695,7 @@ describe('reprocess', () => {
 
   it('single: a viewer → 403, unknown → 404, non-uuid → 400', async () => {
     await expectError(
-      await h.api(`/v1/documents/${slow}/reprocess`, { method: 'POST', key: h.createKey({ role: 'viewer' }) }),
+      await h.api(`/v1/documents/${slow}/reprocess`, { method: 'POST', key: await h.createKey({ role: 'viewer' }) }),
       403,
       'Access denied to this space',
     );
@@ -737,7 +737,7 @@ describe('reprocess', () => {
     const second = await readJson<BulkReprocessResult>(await bulk([other, slow]));
     expect(second).toEqual({ success: true, queued: [], skippedPending: [other, slow], denied: [], notFound: [] });
 
-    const restricted = h.createKey({ spaces: [spaceB] });
+    const restricted = await h.createKey({ spaces: [spaceB] });
     const invisible = await readJson<BulkReprocessResult>(
       await h.api('/v1/documents/reprocess', { method: 'POST', json: { documentIds: [slow] }, key: restricted }),
     );
@@ -748,7 +748,7 @@ describe('reprocess', () => {
   });
 
   it('bulk: a viewer key restricted to a space gets denied for what it can see, notFound for the rest', async () => {
-    const viewer = h.createKey({ role: 'viewer', spaces: [space] });
+    const viewer = await h.createKey({ role: 'viewer', spaces: [space] });
     const outside = byKey('delta').id;
     const res = await readJson<BulkReprocessResult>(
       await h.api('/v1/documents/reprocess', {
@@ -758,7 +758,7 @@ describe('reprocess', () => {
       }),
     );
     expect(res).toEqual({ success: true, queued: [], skippedPending: [], denied: [other, slow], notFound: [outside] });
-    expect(h.service.db.prepare("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running')").get()).toEqual({
+    expect(h.sqlite.prepare("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running')").get()).toEqual({
       n: 0,
     });
   });
@@ -812,7 +812,7 @@ describe('reprocess', () => {
       400,
       'Expected Content-Type application/json',
     );
-    expect(h.service.db.prepare("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running')").get()).toEqual({
+    expect(h.sqlite.prepare("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running')").get()).toEqual({
       n: 0,
     });
   });

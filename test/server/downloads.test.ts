@@ -149,11 +149,11 @@ describe('access to the redirect', () => {
   it('no key → 401; no documents:read → 403; another space → 404; unknown → 404; non-uuid → 400', async () => {
     await expectError(await h.api(`/v1/document/${pdfId}/download`, { key: null }), 401, 'Invalid or missing API key');
     await expectError(
-      await h.api(`/v1/document/${pdfId}/download`, { key: h.createKey({ scopes: ['events:read'] }) }),
+      await h.api(`/v1/document/${pdfId}/download`, { key: await h.createKey({ scopes: ['events:read'] }) }),
       403,
       'Insufficient scope',
     );
-    const elsewhere = h.createKey({ spaces: [h.createSpace('Elsewhere')] });
+    const elsewhere = await h.createKey({ spaces: [await h.createSpace('Elsewhere')] });
     await expectError(await h.api(`/v1/document/${pdfId}/download`, { key: elsewhere }), 404, 'Document not found');
     await expectError(await h.api(`/v1/documents/${crypto.randomUUID()}/download`), 404, 'Document not found');
     await expectError(await h.api('/v1/document/abc/download'), 400, 'Invalid parameter id: expected a uuid');
@@ -161,7 +161,7 @@ describe('access to the redirect', () => {
 
   it('a viewer key may download', async () => {
     const res = await fetch(
-      await signedUrl(pdfId, { key: h.createKey({ role: 'viewer', scopes: ['documents:read'] }) }),
+      await signedUrl(pdfId, { key: await h.createKey({ role: 'viewer', scopes: ['documents:read'] }) }),
     );
     expect(res.status).toBe(200);
     await res.arrayBuffer();
@@ -198,17 +198,17 @@ describe('signed URL tampering', () => {
       await expectError(await fetch(copy), 403, INVALID);
     }
     const otherKey = new URL(url);
-    otherKey.searchParams.set('key_id', keyIdOf(h.createKey()));
+    otherKey.searchParams.set('key_id', keyIdOf(await h.createKey()));
     await expectError(await fetch(otherKey), 403, INVALID);
     // The untouched URL still works.
     expect((await fetch(url)).status).toBe(200);
   });
 
   it('a revoked key → 403 for the links it signed', async () => {
-    const key = h.createKey({ name: 'to revoke' });
+    const key = await h.createKey({ name: 'to revoke' });
     const url = await signedUrl(pdfId, { key });
     expect((await fetch(url)).status).toBe(200);
-    expect(revokeApiKey(h.service.db, keyIdOf(key))).toBe(true);
+    expect(await revokeApiKey(h.service.db, keyIdOf(key))).toBe(true);
     await expectError(await fetch(url), 403, INVALID);
   });
 
@@ -224,15 +224,15 @@ describe('signed URL tampering', () => {
   });
 
   it('a link whose key lost access to the space → 404', async () => {
-    const space = h.createSpace('Moving');
+    const space = await h.createSpace('Moving');
     const id = await uploadAndProcess(
       h,
       { bytes: await makePdf('Moving document'), name: 'move.pdf' },
       { space_id: space },
     );
-    const key = h.createKey({ spaces: [space] });
+    const key = await h.createKey({ spaces: [space] });
     const url = await signedUrl(id, { key });
-    h.service.db
+    h.sqlite
       .prepare('UPDATE api_keys SET spaces = ? WHERE id = ?')
       .run(JSON.stringify([h.defaultSpaceId]), keyIdOf(key));
     await expectError(await fetch(url), 404, 'Document not found');

@@ -57,7 +57,7 @@ const times = (outcome: Outcome): Outcome[] => Array.from({ length: REPEAT }, ()
 
 /** A key whose upload budget (1 per window) is already spent: its next upload is 429 before the body is read. */
 async function spentKey(): Promise<string> {
-  const key = h.createKey({ name: 'spent' });
+  const key = await h.createKey({ name: 'spent' });
   expect((await h.api('/v1/documents', { method: 'POST', key, json: {} })).status).toBe(400);
   return key;
 }
@@ -79,7 +79,7 @@ describe.each(['fetch', 'undici'] as const)('%s reads answers given before the b
           await post(
             client,
             '/v1/documents',
-            uploadHeaders(h.createKey({ scopes: ['documents:read'] })),
+            uploadHeaders(await h.createKey({ scopes: ['documents:read'] })),
             upload(size),
             false,
             1,
@@ -100,7 +100,7 @@ describe.each(['fetch', 'undici'] as const)('%s reads answers given before the b
       const outcomes: Outcome[] = [];
       for (let i = 0; i < REPEAT; i++) {
         outcomes.push(
-          ...(await post(client, '/v1/documents', uploadHeaders(h.createKey()), upload(51 * MIB), chunked, 1)),
+          ...(await post(client, '/v1/documents', uploadHeaders(await h.createKey()), upload(51 * MIB), chunked, 1)),
         );
       }
       expect(outcomes).toEqual(times(TOO_LARGE));
@@ -112,7 +112,9 @@ describe.each(['fetch', 'undici'] as const)('%s reads answers given before the b
     const before = await serverState(h);
     const body = upload(MAX_UPLOAD + DISCARD_MARGIN_BYTES + 4 * MIB);
     for (const chunked of [false, true]) {
-      expect(await post(client, '/v1/documents', uploadHeaders(h.createKey()), body, chunked, 1)).toEqual([TOO_LARGE]);
+      expect(await post(client, '/v1/documents', uploadHeaders(await h.createKey()), body, chunked, 1)).toEqual([
+        TOO_LARGE,
+      ]);
     }
     await expectNothingWritten(h, before);
   });

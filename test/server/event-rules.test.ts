@@ -190,7 +190,7 @@ describe("a contract's notice deadline", () => {
         notice_period: { value: { count: 3, unit: 'month' }, source: 'text', confidence: 0.8 },
       },
     };
-    applyAnalysis(h.service.db, id, contractTerms, false);
+    await applyAnalysis(h.service.db, id, contractTerms, false);
     const events = await eventsOf(id);
     const notice = events.find((e) => e.event_type === 'notice');
     expect(events.find((e) => e.event_type === 'contract')).toMatchObject({ state: 'active', due_date: '2099-12-31' });
@@ -200,7 +200,7 @@ describe("a contract's notice deadline", () => {
     expect(patch.status).toBe(409);
 
     // The day after the deadline the sweeper expires it; the contract itself still runs.
-    expireEndedTerms(h.service.db, '2099-10-01');
+    await expireEndedTerms(h.service.db, '2099-10-01');
     expect((await eventsOf(id)).map((e) => [e.event_type, e.state]).sort()).toEqual([
       ['contract', 'active'],
       ['notice', 'expired'],
@@ -208,7 +208,7 @@ describe("a contract's notice deadline", () => {
     expect((await detail(notice!.id)).history.at(-1)!.cause).toBe('notice deadline passed');
 
     // A longer period moves the deadline (and, still ahead, reopens it); without one the derived event goes.
-    applyAnalysis(
+    await applyAnalysis(
       h.service.db,
       id,
       {
@@ -225,7 +225,7 @@ describe("a contract's notice deadline", () => {
       state: 'open',
     });
     const { notice_period: _dropped, ...withoutPeriod } = contractTerms.fields;
-    applyAnalysis(h.service.db, id, { ...contractTerms, fields: withoutPeriod }, false);
+    await applyAnalysis(h.service.db, id, { ...contractTerms, fields: withoutPeriod }, false);
     expect((await eventsOf(id)).map((e) => e.event_type)).toEqual(['contract']);
   });
 });

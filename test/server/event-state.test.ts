@@ -68,7 +68,7 @@ describe('event state transitions', () => {
       { metadata: { event_type: 'contract' } },
     );
     const event = await eventOf(doc);
-    const viewer = h.createKey({ role: 'viewer' });
+    const viewer = await h.createKey({ role: 'viewer' });
     const res = await setState(event.id, { state: 'cancelled' }, viewer);
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error: string }).error).toBe('Access denied to this space');
@@ -82,9 +82,9 @@ describe('event state transitions', () => {
     );
     const event = await eventOf(doc);
     expect(event.state).toBe('active');
-    expect(expireEndedTerms(h.service.db, '2030-06-30')).toBe(0); // the end date itself is still in force
-    expect(expireEndedTerms(h.service.db, '2030-07-01')).toBeGreaterThanOrEqual(1);
-    expect(expireEndedTerms(h.service.db, '2030-07-01')).toBe(0);
+    expect(await expireEndedTerms(h.service.db, '2030-06-30')).toBe(0); // the end date itself is still in force
+    expect(await expireEndedTerms(h.service.db, '2030-07-01')).toBeGreaterThanOrEqual(1);
+    expect(await expireEndedTerms(h.service.db, '2030-07-01')).toBe(0);
     const detail = (await (await h.api(`/v1/events/${event.id}`)).json()) as {
       event: { state: string; history: Array<{ cause: string }> };
     };
@@ -169,7 +169,7 @@ describe('decisions a person made survive reprocessing and the sweeper', () => {
     const event = await eventOf(doc);
     expect(event.state).toBe('expired');
     expect((await setState(event.id, { state: 'active', cause: 'renewed' })).status).toBe(200);
-    expireEndedTerms(h.service.db);
+    await expireEndedTerms(h.service.db);
     expect((await detailOf(event.id)).state).toBe('active');
     await reprocess(doc);
     expect((await detailOf(event.id)).state).toBe('active');
@@ -181,9 +181,9 @@ describe('decisions a person made survive reprocessing and the sweeper', () => {
       state: 'active',
       due_date: '2030-06-30',
     });
-    expireEndedTerms(h.service.db, '2030-06-30');
+    await expireEndedTerms(h.service.db, '2030-06-30');
     expect((await detailOf(event.id)).state).toBe('active');
-    expireEndedTerms(h.service.db, '2030-07-01');
+    await expireEndedTerms(h.service.db, '2030-07-01');
     expect((await detailOf(event.id)).history.at(-1)).toMatchObject({
       from: 'active',
       to: 'expired',
@@ -204,7 +204,7 @@ describe('decisions a person made survive reprocessing and the sweeper', () => {
     expect(((await res.json()) as { event: Detail }).event).toMatchObject({ state: 'active', due_date: '2031-03-31' });
     await reprocess(doc);
     expect(await detailOf(event.id)).toMatchObject({ state: 'active', due_date: '2031-03-31' });
-    expireEndedTerms(h.service.db, '2031-04-01');
+    await expireEndedTerms(h.service.db, '2031-04-01');
     expect((await detailOf(event.id)).state).toBe('expired');
     const wrong = await setState(event.id, { state: 'archived', due_date: '2032-01-01' });
     expect(await wrong.json()).toEqual({ success: false, error: 'Invalid parameter due_date: only with state active' });
@@ -218,7 +218,7 @@ describe('decisions a person made survive reprocessing and the sweeper', () => {
     );
     const event = await eventOf(doc);
     expect(event.state).toBe('active');
-    expireEndedTerms(h.service.db);
+    await expireEndedTerms(h.service.db);
     expect((await detailOf(event.id)).state).toBe('active');
     await reprocess(doc);
     expect((await detailOf(event.id)).state).toBe('active');
@@ -231,7 +231,7 @@ describe('decisions a person made survive reprocessing and the sweeper', () => {
       { metadata: { event_type: 'contract', due_date: '2030-09-30', state_hint: 'active' } },
     );
     const event = await eventOf(doc);
-    expireEndedTerms(h.service.db, '2030-10-01');
+    await expireEndedTerms(h.service.db, '2030-10-01');
     expect((await detailOf(event.id)).state).toBe('expired');
   });
 });
@@ -266,7 +266,7 @@ describe('hand edits from two requests at once', () => {
     expect(await answer).toMatch(/^HTTP\/1\.1 200/);
     socket.destroy();
 
-    const row = h.service.db.prepare('SELECT edited_fields FROM documents WHERE id = ?').get(doc) as {
+    const row = h.sqlite.prepare('SELECT edited_fields FROM documents WHERE id = ?').get(doc) as {
       edited_fields: string;
     };
     expect(new Set(JSON.parse(row.edited_fields) as string[])).toEqual(new Set(['title', 'event.amount']));
@@ -355,18 +355,18 @@ describe('PATCH /v1/events/:id gives an event its missing input', () => {
       { metadata: { event_type: 'invoice' } },
     );
     const event = await eventOf(doc);
-    const viewer = h.createKey({ role: 'viewer' });
+    const viewer = await h.createKey({ role: 'viewer' });
     expect(await (await patchEvent(event.id, { amount: null }, viewer)).json()).toEqual({
       success: false,
       error: 'Access denied to this space',
     });
-    const readOnly = h.createKey({ scopes: ['events:read', 'documents:read'] });
+    const readOnly = await h.createKey({ scopes: ['events:read', 'documents:read'] });
     const scoped = await patchEvent(event.id, { amount: null }, readOnly);
     expect({ status: scoped.status, body: await scoped.json() }).toEqual({
       status: 403,
       body: { success: false, error: 'Insufficient scope' },
     });
-    const elsewhere = h.createKey({ spaces: [h.createSpace('Elsewhere')] });
+    const elsewhere = await h.createKey({ spaces: [await h.createSpace('Elsewhere')] });
     expect((await patchEvent(event.id, { amount: null }, elsewhere)).status).toBe(404);
     expect(await (await patchEvent(event.id, { state: 'open' })).json()).toEqual({
       success: false,

@@ -65,7 +65,7 @@ async function expectError(res: Response, status: number, message: string): Prom
 
 beforeAll(async () => {
   h = await startHarness({ limits: { requestsPerWindow: 100_000, uploadsPerWindow: 100_000 } });
-  spaceB = h.createSpace('B');
+  spaceB = await h.createSpace('B');
   for (const [name, metadata, inB] of FIXTURES) {
     const res = await h.upload(
       { bytes: await makePdf(`Event fixture ${name}`), name: `${name}.pdf` },
@@ -233,7 +233,7 @@ describe('GET /v1/events filters', () => {
 
 describe('visibility', () => {
   it('events of spaces the key cannot see are neither listed nor found', async () => {
-    const key = h.createKey({ name: 'default only', spaces: [h.defaultSpaceId] });
+    const key = await h.createKey({ name: 'default only', spaces: [h.defaultSpaceId] });
     const list = await listEvents('?limit=100', key);
     expect(list.total).toBe(9);
     expect(names(list)).not.toContain('inB');
@@ -283,7 +283,7 @@ describe('reprocessing', () => {
     );
     const event = (await listEvents(`?document_id=${doc}`)).items[0]!;
     expect(event.state).toBe('open');
-    h.service.db.prepare("UPDATE events SET state = 'paid' WHERE id = ?").run(event.id);
+    h.sqlite.prepare("UPDATE events SET state = 'paid' WHERE id = ?").run(event.id);
     expect((await h.api(`/v1/documents/${doc}/reprocess`, { method: 'POST' })).status).toBe(202);
     await h.service.processor.idle();
     expect((await listEvents(`?document_id=${doc}`)).items[0]!.state).toBe('paid');

@@ -118,9 +118,9 @@ let h: Harness;
 let modelCounter = 0;
 
 /** Turns the extractor on for the harness's archive; each test gets its own model name (a fresh endpoint to the client). */
-function configure(overrides: Partial<Extract<StoredLlmSetting, { enabled: true }>> = {}): string {
+async function configure(overrides: Partial<Extract<StoredLlmSetting, { enabled: true }>> = {}): Promise<string> {
   const model = `fake-model-${++modelCounter}`;
-  writeLlmSetting(h.service.db, {
+  await writeLlmSetting(h.service.db, {
     enabled: true,
     base_url: chat.url,
     model,
@@ -157,7 +157,7 @@ afterAll(async () => {
 });
 afterEach(() => {
   chat.reset();
-  h.service.db.prepare("DELETE FROM settings WHERE key = 'llm_extractor'").run();
+  h.sqlite.prepare("DELETE FROM settings WHERE key = 'llm_extractor'").run();
 });
 
 describe('language model extractor in the pipeline', () => {
@@ -171,7 +171,7 @@ describe('language model extractor in the pipeline', () => {
   });
 
   it("fills fields with printed values, provenance llm; a confident rules' field stands", async () => {
-    const model = configure();
+    const model = await configure();
     chat.reply = () => ({
       answer: {
         ...EMPTY_ANSWER,
@@ -198,7 +198,7 @@ describe('language model extractor in the pipeline', () => {
   });
 
   it("drops every value the document does not print; the rules' values stand", async () => {
-    configure();
+    await configure();
     chat.reply = () => ({
       answer: {
         sender_name: 'Nordwind Handel AG',
@@ -223,7 +223,7 @@ describe('language model extractor in the pipeline', () => {
   });
 
   it('asks in plain JSON mode when the server refuses json_schema', async () => {
-    configure();
+    await configure();
     chat.reply = (call) =>
       call.body.response_format?.type === 'json_schema'
         ? { status: 400 }
@@ -234,7 +234,7 @@ describe('language model extractor in the pipeline', () => {
   });
 
   it('retries after a 500 and uses the answer that follows', async () => {
-    configure();
+    await configure();
     chat.reply = (_call, index) =>
       index === 0 ? { status: 500 } : { answer: { ...EMPTY_ANSWER, reference_number: 'AX-77-310' } };
     const doc = await processInvoice(INVOICE, 'retry.pdf');
@@ -244,7 +244,7 @@ describe('language model extractor in the pipeline', () => {
   });
 
   it("gives up after the retries; the rules' fields stand and the note says why", async () => {
-    configure();
+    await configure();
     chat.reply = () => ({ status: 503 });
     const doc = await processInvoice(INVOICE, 'down.pdf');
     expect(chat.calls).toHaveLength(3);
@@ -255,7 +255,7 @@ describe('language model extractor in the pipeline', () => {
   });
 
   it("a slow answer runs out of its time, is not retried, and the rules' fields stand", async () => {
-    configure({ timeout_ms: 1000 });
+    await configure({ timeout_ms: 1000 });
     chat.reply = () => ({ delayMs: 2500, answer: { ...EMPTY_ANSWER, reference_number: 'AX-77-310' } });
     const started = performance.now();
     const doc = await processInvoice(INVOICE, 'slow.pdf');
@@ -267,7 +267,7 @@ describe('language model extractor in the pipeline', () => {
   });
 
   it('holds the concurrency limit across analysis processes', async () => {
-    configure({ concurrency: 1 });
+    await configure({ concurrency: 1 });
     chat.reply = () => ({ delayMs: 600, answer: EMPTY_ANSWER });
     const ids = await Promise.all(
       [1, 2, 3].map(async (n) => {
@@ -284,7 +284,7 @@ describe('language model extractor in the pipeline', () => {
 
   it('sends the API key from the named variable and never shows it; an unset variable is noted', async () => {
     const secret = 'sk-invented-0123456789';
-    configure({ api_key_env: 'LLM_EXTRACTOR_TEST_KEY' });
+    await configure({ api_key_env: 'LLM_EXTRACTOR_TEST_KEY' });
     process.env.LLM_EXTRACTOR_TEST_KEY = secret;
     try {
       chat.reply = () => ({ status: 500 });
@@ -301,8 +301,8 @@ describe('language model extractor in the pipeline', () => {
   });
 
   it('llm off stops it', async () => {
-    configure();
-    writeLlmSetting(h.service.db, { enabled: false });
+    await configure();
+    await writeLlmSetting(h.service.db, { enabled: false });
     await processInvoice([...INVOICE, 'Drittschrift'], 'after-off.pdf');
     expect(chat.calls).toHaveLength(0);
   });

@@ -444,7 +444,7 @@ describe('responses match the documented schemas', () => {
     expect((await call('GET', '/v1/documents/{id}', '/v1/documents/not-a-uuid')).status).toBe(400);
     expect((await call('GET', '/v1/events/{id}', `/v1/events/${randomUUID()}`)).status).toBe(404);
     expect((await call('GET', '/v1/documents', '/v1/documents', { key: null })).status).toBe(401);
-    const viewer = h.createKey({ role: 'viewer', scopes: ['documents:write'] });
+    const viewer = await h.createKey({ role: 'viewer', scopes: ['documents:write'] });
     expect((await call('DELETE', '/v1/documents/{id}', docPath(), { key: viewer })).status).toBe(403);
     expect((await call('GET', '/v1/documents', '/v1/documents', { key: viewer })).status).toBe(403);
     const duplicate = { name: 'Created from the documented schema', space_id: h.defaultSpaceId };

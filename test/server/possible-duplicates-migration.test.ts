@@ -1,13 +1,14 @@
 import { DatabaseSync } from 'node:sqlite';
 import { describe, expect, it } from 'vitest';
-import { MIGRATIONS, migrate } from '../../server/db/migrations.ts';
-import { DOCUMENT_SELECT } from '../../server/documents/document-rows.ts';
+import { completeMigrations, MIGRATIONS, migrate } from '../../server/db/migrations.ts';
+import { documentSelect } from '../../server/documents/document-rows.ts';
+import { SqliteSql } from '../../server/db/sqlite-sql.ts';
 import { runMigrations } from '../../shared/db/migrate.ts';
 
 // Senders and references are invented.
 
 describe('possible duplicates migration', () => {
-  it("an existing archive flags the copies of one bill it already holds, and moves their updated_at for the apps' syncs", () => {
+  it("an existing archive flags the copies of one bill it already holds, and moves their updated_at for the apps' syncs", async () => {
     const db = new DatabaseSync(':memory:');
     try {
       // The archive as it was before possible duplicates (migration 10).
@@ -42,8 +43,10 @@ describe('possible duplicates migration', () => {
       }
 
       migrate(db);
+      const sql = new SqliteSql(db);
+      await completeMigrations(sql);
       const flag = (id: string) =>
-        db.prepare(`${DOCUMENT_SELECT} WHERE d.id = ?`).get(id) as {
+        db.prepare(`${documentSelect(sql)} WHERE d.id = ?`).get(id) as {
           possible_duplicate_of: string | null;
           updated_at: string;
         };

@@ -37,7 +37,7 @@ const uniquePdf = async () => ({
 
 describe('request limit', () => {
   it('headers count down, the 6th request is 429 with Retry-After, and the next window is fresh', async () => {
-    const key = h.createKey({ name: 'count down' });
+    const key = await h.createKey({ name: 'count down' });
     for (let i = 1; i <= LIMITS.requestsPerWindow; i++) {
       const res = await h.api('/v1/me', { key });
       expect(res.status).toBe(200);
@@ -74,7 +74,7 @@ describe('request limit', () => {
     expect(unauthenticated.status).toBe(401);
     expect(rateHeaders(unauthenticated).limit).toBe(5);
 
-    const key = h.createKey({ name: 'errors', scopes: ['documents:read'] });
+    const key = await h.createKey({ name: 'errors', scopes: ['documents:read'] });
     const responses = [
       await h.api('/v1/no-such-thing', { key }),
       await h.api('/v1/documents', { key, method: 'DELETE' }),
@@ -103,7 +103,7 @@ describe('request limit', () => {
     expect(seen.at(-2)).toEqual([expect.any(Number), 0]);
     expect(seen.slice(0, -1).every(([status]) => status === 401)).toBe(true);
     // A key has its own budget, untouched by that.
-    expect((await h.api('/v1/me', { key: h.createKey({ name: 'fresh' }) })).status).toBe(200);
+    expect((await h.api('/v1/me', { key: await h.createKey({ name: 'fresh' }) })).status).toBe(200);
   });
 
   it('health checks have a window of their own: a monitor never spends the key-less budget, nor the reverse', async () => {
@@ -135,8 +135,8 @@ describe('request limit', () => {
   });
 
   it('separate keys have separate budgets', async () => {
-    const a = h.createKey({ name: 'a' });
-    const b = h.createKey({ name: 'b' });
+    const a = await h.createKey({ name: 'a' });
+    const b = await h.createKey({ name: 'b' });
     for (let i = 0; i < LIMITS.requestsPerWindow; i++) expect((await h.api('/v1/me', { key: a })).status).toBe(200);
     expect((await h.api('/v1/me', { key: a })).status).toBe(429);
     const other = await h.api('/v1/me', { key: b });
@@ -147,7 +147,7 @@ describe('request limit', () => {
 
 describe('upload limit', () => {
   it('uploads report the upload limit; the 3rd upload in the window is 429', async () => {
-    const key = h.createKey({ name: 'uploader' });
+    const key = await h.createKey({ name: 'uploader' });
     // Made up front so the three uploads surely fall into one 2 s window.
     const files = await Promise.all([uniquePdf(), uniquePdf(), uniquePdf()]);
     const first = await h.upload(files[0]!, { key });
@@ -200,7 +200,7 @@ describe('defaults', () => {
 
 describe('signed downloads', () => {
   it('count against the key that signed them: a spent key-less budget of the address blocks no file', async () => {
-    const key = h.createKey({ name: 'previews' });
+    const key = await h.createKey({ name: 'previews' });
     const upload = await h.upload(await uniquePdf(), { key });
     expect(upload.status).toBe(202);
     const { id } = (await upload.json()) as { id: string };

@@ -102,7 +102,7 @@ describe('reprocessing', () => {
     const fresh = await documentOf(id);
     expect(fresh.extracted_data.amount).toMatchObject({ value: { value: 234.56, currency: 'EUR' }, source: 'text' });
     // What an older pipeline might have left behind.
-    const { db } = h.service;
+    const db = h.sqlite;
     db.prepare(
       `UPDATE documents SET content = 'stale text', title = 'Stale title', category_id = NULL,
       extracted_data = '{"stale":{"value":1,"source":"text","confidence":0.1}}' WHERE id = ?`,
@@ -183,7 +183,7 @@ describe('reprocessing', () => {
     });
     const event = await eventOf(id);
     // As an earlier pipeline that missed the total would have left it.
-    h.service.db
+    h.sqlite
       .prepare("UPDATE events SET amount_value = NULL, amount_currency = NULL, state = 'needs_input' WHERE id = ?")
       .run(event.id);
     await reprocess(id);

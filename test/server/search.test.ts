@@ -59,7 +59,7 @@ async function expectError(res: Response, status: number, message: string): Prom
 
 beforeAll(async () => {
   h = await startHarness({ limits: { requestsPerWindow: 100_000, uploadsPerWindow: 100_000 } });
-  spaceB = h.createSpace('B');
+  spaceB = await h.createSpace('B');
   for (const [name, text, metadata, inB] of FIXTURES) {
     const res = await h.upload(
       { bytes: await makePdf(text), name: `${name}.pdf` },
@@ -149,7 +149,7 @@ describe('snippets', () => {
 describe('scope of the results', () => {
   it('only spaces the key can see', async () => {
     expect(await found('geheimwort')).toEqual(['otherSpaceDoc']);
-    const key = h.createKey({ name: 'default only', spaces: [h.defaultSpaceId] });
+    const key = await h.createKey({ name: 'default only', spaces: [h.defaultSpaceId] });
     expect(await found('geheimwort', key)).toEqual([]);
     expect((await found('zebrafant', key)).slice(0, 2)).toEqual(['titleDoc', 'bodyDoc']);
     expect((await search({ query: 'geheimwort', space_id: spaceB })).total).toBe(1);

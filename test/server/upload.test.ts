@@ -90,7 +90,7 @@ describe('accepted upload', () => {
   });
 
   it('applies metadata: title, tags, a category (created in the target space), document_date, sender_name', async () => {
-    const space = h.createSpace('Metadata space');
+    const space = await h.createSpace('Metadata space');
     const metadata = {
       title: 'Hand-picked title',
       tags: ['Tax', 'home', '2024', 'urgent', 'paper'],
@@ -123,7 +123,7 @@ describe('accepted upload', () => {
   });
 
   it('reuses an existing category of the space by name, case-insensitively', async () => {
-    const space = h.createSpace('Category reuse');
+    const space = await h.createSpace('Category reuse');
     const created = await readJson<{ category: Category }>(
       await h.api('/v1/categories', { method: 'POST', json: { name: 'Bank', space_id: space } }),
       201,
@@ -167,9 +167,9 @@ describe('target space and access', () => {
   });
 
   it('a key restricted to one space cannot upload to another (existing, unknown or default) space → 403', async () => {
-    const mine = h.createSpace('Mine');
-    const other = h.createSpace('Other');
-    const key = h.createKey({ spaces: [mine] });
+    const mine = await h.createSpace('Mine');
+    const other = await h.createSpace('Other');
+    const key = await h.createKey({ spaces: [mine] });
     const bytes = await uniquePdf();
     for (const space_id of [other, crypto.randomUUID(), undefined]) {
       await rejected(() => h.upload({ bytes, name: 'a.pdf' }, { space_id, key }), 403, 'Access denied to this space');
@@ -181,9 +181,9 @@ describe('target space and access', () => {
 
   it('a viewer key → 403; a key without documents:write → 403 Insufficient scope', async () => {
     const bytes = await uniquePdf();
-    const viewer = h.createKey({ role: 'viewer' });
+    const viewer = await h.createKey({ role: 'viewer' });
     await rejected(() => h.upload({ bytes, name: 'a.pdf' }, { key: viewer }), 403, 'Access denied to this space');
-    const readOnly = h.createKey({ scopes: ['documents:read'] });
+    const readOnly = await h.createKey({ scopes: ['documents:read'] });
     await rejected(() => h.upload({ bytes, name: 'a.pdf' }, { key: readOnly }), 403, 'Insufficient scope');
   });
 
@@ -195,8 +195,8 @@ describe('target space and access', () => {
 
 describe('duplicates', () => {
   it('the same file twice: both 202, the second ends skipped with duplicate_of = the first; another space is no duplicate', async () => {
-    const space = h.createSpace('Duplicates');
-    const elsewhere = h.createSpace('Duplicates elsewhere');
+    const space = await h.createSpace('Duplicates');
+    const elsewhere = await h.createSpace('Duplicates elsewhere');
     const bytes = await uniquePdf('Duplicate candidate');
     const first = await accepted(await h.upload({ bytes, name: 'one.pdf' }, { space_id: space }));
     await h.service.processor.idle();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FixedWindowLimiter } from '../../server/http/rate-limiter.ts';
+import { FixedWindowLimiter, InMemoryRateCounters } from '../../server/http/rate-limiter.ts';
 import { toFtsQuery } from '../../server/search/fts-query.ts';
 import { contentDisposition } from '../../server/documents/download-routes.ts';
 import { initialEventState } from '../../server/events/event-state.ts';
@@ -7,17 +7,26 @@ import { safeFilename } from '../../server/documents/upload-route.ts';
 import { titleFromFilename } from '../../server/pipeline/steps/filename-title.ts';
 
 describe('FixedWindowLimiter', () => {
-  it('counts down, refuses at the limit and opens again with the next window', () => {
+  it('counts down, refuses at the limit and opens again with the next window', async () => {
     let now = 1_000_000;
-    const limiter = new FixedWindowLimiter(3, 60_000, () => now);
-    expect(limiter.take('k')).toMatchObject({ allowed: true, remaining: 2, limit: 3, resetSeconds: 60 });
-    limiter.take('k');
-    expect(limiter.take('k')).toMatchObject({ allowed: true, remaining: 0 });
+    const limiter = new FixedWindowLimiter('requests', 3, 60_000, new InMemoryRateCounters(() => now));
+    expect(await limiter.take('k')).toMatchObject({ allowed: true, remaining: 2, limit: 3, resetSeconds: 60 });
+    await limiter.take('k');
+    expect(await limiter.take('k')).toMatchObject({ allowed: true, remaining: 0 });
     now += 15_500;
-    expect(limiter.take('k')).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 45 });
-    expect(limiter.take('other').allowed).toBe(true);
+    expect(await limiter.take('k')).toMatchObject({ allowed: false, remaining: 0, resetSeconds: 45 });
+    expect((await limiter.take('other')).allowed).toBe(true);
     now += 45_000;
-    expect(limiter.take('k')).toMatchObject({ allowed: true, remaining: 2, resetSeconds: 60 });
+    expect(await limiter.take('k')).toMatchObject({ allowed: true, remaining: 2, resetSeconds: 60 });
+  });
+
+  it('keeps the counts of limits that share counters apart', async () => {
+    const counters = new InMemoryRateCounters(() => 0);
+    const requests = new FixedWindowLimiter('requests', 2, 60_000, counters);
+    const uploads = new FixedWindowLimiter('uploads', 1, 60_000, counters);
+    expect(await uploads.take('k')).toMatchObject({ allowed: true, remaining: 0 });
+    expect(await requests.take('k')).toMatchObject({ allowed: true, remaining: 1 });
+    expect((await uploads.take('k')).allowed).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { errorMessage } from '../../../common/errors.ts';
-import type { Database } from '../../db/database.ts';
+import type { Sql } from '../../db/sql.ts';
 import {
   checkBaseUrl,
   checkBounded,
@@ -55,8 +55,8 @@ export const LLM_ENV = {
   concurrency: 'ARCHIVE_LLM_CONCURRENCY',
 } as const;
 
-export function readStoredLlmSetting(db: Database): StoredLlmSetting | null {
-  const row = db.prepare('SELECT value FROM settings WHERE key = ?').get(SETTING_KEY) as { value: string } | undefined;
+export async function readStoredLlmSetting(db: Sql): Promise<StoredLlmSetting | null> {
+  const row = await db.get<{ value: string }>('SELECT value FROM settings WHERE key = ?', SETTING_KEY);
   if (!row) return null;
   let parsed: unknown;
   try {
@@ -70,10 +70,12 @@ export function readStoredLlmSetting(db: Database): StoredLlmSetting | null {
   return result.data;
 }
 
-export function writeLlmSetting(db: Database, setting: StoredLlmSetting): void {
-  db.prepare(
+export async function writeLlmSetting(db: Sql, setting: StoredLlmSetting): Promise<void> {
+  await db.run(
     'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-  ).run(SETTING_KEY, JSON.stringify(storedSchema.parse(setting)));
+    SETTING_KEY,
+    JSON.stringify(storedSchema.parse(setting)),
+  );
 }
 
 /** The setting the environment gives (ARCHIVE_LLM_*), checked; null when ARCHIVE_LLM_BASE_URL is not set. */
@@ -96,11 +98,11 @@ export function llmSettingFromEnv(env: NodeJS.ProcessEnv): EnabledSetting | null
 }
 
 /** The archive's setting, else the environment's; which one, and whether the extractor is on. */
-export function effectiveLlmSetting(
-  db: Database,
+export async function effectiveLlmSetting(
+  db: Sql,
   env: NodeJS.ProcessEnv,
-): { setting: StoredLlmSetting | null; origin: LlmSettingOrigin } {
-  const stored = readStoredLlmSetting(db);
+): Promise<{ setting: StoredLlmSetting | null; origin: LlmSettingOrigin }> {
+  const stored = await readStoredLlmSetting(db);
   if (stored) return { setting: stored, origin: 'archive' };
   const fromEnv = llmSettingFromEnv(env);
   return fromEnv ? { setting: fromEnv, origin: 'environment' } : { setting: null, origin: 'none' };
@@ -138,9 +140,9 @@ export function viewOfLlmSetting(setting: StoredLlmSetting | null, origin: LlmSe
  * What the processor hands a job: nothing while the extractor is off (the default), else the resolved configuration,
  * or the reason it cannot run (a damaged setting, an invalid variable, the key's variable unset), which the job notes.
  */
-export function llmJobSetting(db: Database, env: NodeJS.ProcessEnv): LlmJobSetting | undefined {
+export async function llmJobSetting(db: Sql, env: NodeJS.ProcessEnv): Promise<LlmJobSetting | undefined> {
   try {
-    const { setting } = effectiveLlmSetting(db, env);
+    const { setting } = await effectiveLlmSetting(db, env);
     if (!setting?.enabled) return undefined;
     let apiKey = setting.api_key;
     if (setting.api_key_env) {
