@@ -82,9 +82,15 @@ export class S3BlobStore implements BlobStorage {
     await this.staging.reset();
     try {
       // A listing, not HeadBucket: it needs the same permission (s3:ListBucket), and its errors have a body that tells
-      // a refused key from a wrong secret from a denied policy, where HEAD answers a bare 403.
+      // a refused key from a wrong secret from a denied policy, where HEAD answers a bare 403. Listed below a name no
+      // stored file can have (keys are hex), so the answer is empty however full the bucket: some S3-compatible
+      // servers fail a listing cut short by MaxKeys.
       await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.config.bucket, Prefix: this.config.prefix, MaxKeys: 1 }),
+        new ListObjectsV2Command({
+          Bucket: this.config.bucket,
+          Prefix: this.config.prefix ? `${this.config.prefix}/~reachable` : '~reachable',
+          MaxKeys: 1,
+        }),
       );
     } catch (error) {
       throw describeS3Error(error, this.target);

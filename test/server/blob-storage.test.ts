@@ -358,6 +358,17 @@ describe.skipIf(s3Server.skipReason !== undefined)('S3 store: what goes wrong na
     ...o,
   });
 
+  it('starts over a bucket that already holds files (a restart, a second instance)', async () => {
+    const url = 's3://archive-errors/full';
+    for (let i = 0; i < 3; i++) {
+      const store = new S3BlobStore({ config: parseS3Config(url, credentials(), {}), tmpDir });
+      await store.init();
+      await store.commit(await store.stage(Readable.from([Buffer.from(`stored file ${i}`)])));
+      await store.close();
+    }
+    expect(await initError(url, credentials())).toBe('init succeeded');
+  });
+
   it('a bucket that does not exist', async () => {
     expect(await initError('s3://no-such-bucket/x', credentials())).toBe(
       `S3StoreError: S3 bucket "no-such-bucket" at ${s3.endpoint} does not exist`,
