@@ -92,6 +92,17 @@ describe('SqliteSql', () => {
     expect(await who()).toEqual(['uncommitted', 'outer']);
   });
 
+  it('reports a statement through the outer handle inside its own transaction instead of waiting forever', async () => {
+    const outcome = sql.transaction(async () => {
+      await sql.run('INSERT INTO log (who) VALUES (?)', 'outer inside');
+    });
+    await expect(outcome).rejects.toThrow(/inside its own transaction/);
+    await expect(sql.transaction(() => sql.transaction(() => Promise.resolve()))).rejects.toThrow(
+      /inside its own transaction/,
+    );
+    expect(await who()).toEqual([]);
+  }, 2000);
+
   it('refuses statements through a transaction handle after its transaction ended', async () => {
     let leaked: Sql | undefined;
     await sql.transaction(async (tx) => void (leaked = tx));
