@@ -11,7 +11,7 @@ import { gzipSync } from 'node:zlib';
 import { mkdtemp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, CDPSession, Page } from 'playwright-core';
 import { LibraryCache } from '../../main/core/library/library-cache.ts';
 import { ensureRenderer, launchChromium, RENDERER_DIR, startDesktop, until } from '../e2e/e2e-harness.ts';
 import { makePdf } from '../helpers/archive-harness.ts';
@@ -39,9 +39,14 @@ const STATUS_MAX_MS = 1_000;
 /**
  * Runs in the page before its scripts: notes when the first row with a document is in the DOM and when the frame
  * that shows it has been produced (a task queued from that frame's requestAnimationFrame runs after its paint).
+ * `__firstRowShown` settles with the figures; the suite awaits it over CDP (Runtime.evaluate), not with Playwright's
+ * waitForFunction, whose injected script (~330 KB) would be compiled and run on the page's main thread in the middle
+ * of the start-up it measures (16 ms in a trace).
  */
 const FIRST_ROW_PROBE = `
   window.__firstRow = null;
+  let shown;
+  window.__firstRowShown = new Promise((resolve) => { shown = resolve; });
   let seen = false;
   const observer = new MutationObserver(() => {
     if (seen) return;
@@ -53,6 +58,7 @@ const FIRST_ROW_PROBE = `
     requestAnimationFrame(() => setTimeout(() => {
       const box = row.getBoundingClientRect();
       window.__firstRow = { inDom, painted: performance.now(), visible: box.height > 0 && box.top < innerHeight };
+      shown(window.__firstRow);
     }, 0));
   });
   observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-id'] });
@@ -110,6 +116,8 @@ interface Phases {
   socketOpen: number | null;
   calls: Array<{ call: string; sent: number; answered: number | null }>;
   shell: number | null;
+  /** The renderer's own start-up marks (main.ts): entry evaluated, mount started and returned. */
+  marks: Record<string, number>;
   /** Main-thread time by kind (Chrome's Performance.getMetrics), ms. */
   script: number;
   styleAndLayout: number;
@@ -121,7 +129,8 @@ const PHASES_OF_PAGE = `(() => {
   const scripts = performance.getEntriesByType('resource').filter((r) => r.initiatorType === 'script' || r.name.endsWith('.js'));
   return { html: nav.responseEnd, domContentLoaded: nav.domContentLoadedEventEnd,
     scripts: scripts.length ? Math.max(...scripts.map((r) => r.responseEnd)) : nav.responseEnd,
-    socket: window.__phases.socket, socketOpen: window.__phases.socketOpen, calls: window.__phases.calls, shell: window.__phases.shell };
+    socket: window.__phases.socket, socketOpen: window.__phases.socketOpen, calls: window.__phases.calls, shell: window.__phases.shell,
+    marks: Object.fromEntries(performance.getEntriesByType('mark').filter((m) => m.name.startsWith('app:')).map((m) => [m.name, m.startTime])) };
 })()`;
 
 /** Scrolls the list by a fixed step every animation frame and records the frames' timestamps. */
@@ -218,6 +227,7 @@ export async function run(): Promise<BenchReport> {
         first: FirstRow;
         phases: Phases;
         page: Page;
+        cdp: CDPSession;
         close: () => Promise<void>;
       }> => {
         const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
@@ -228,14 +238,8 @@ export async function run(): Promise<BenchReport> {
         await cdp.send('Performance.enable');
         const before = metricsOf(await cdp.send('Performance.getMetrics'));
         await page.goto(desktop.shell.url);
-        // A function, not a string: the page's CSP forbids eval, which a string predicate would need.
-        await page.waitForFunction(
-          () => (globalThis as unknown as { __firstRow: unknown }).__firstRow !== null,
-          undefined,
-          { timeout: 30_000 },
-        );
+        const first = await firstRowShown(cdp);
         const after = metricsOf(await cdp.send('Performance.getMetrics'));
-        const first = (await page.evaluate('window.__firstRow')) as FirstRow;
         if (!first.visible) throw new Error('the first library row was in the DOM but not on screen');
         const phases = {
           ...((await page.evaluate(PHASES_OF_PAGE)) as Omit<Phases, 'script' | 'styleAndLayout' | 'task'>),
@@ -244,7 +248,7 @@ export async function run(): Promise<BenchReport> {
             after.RecalcStyleDuration + after.LayoutDuration - before.RecalcStyleDuration - before.LayoutDuration,
           task: after.TaskDuration - before.TaskDuration,
         };
-        return { first, phases, page, close: () => context.close() };
+        return { first, phases, page, cdp, close: () => context.close() };
       };
 
       // One unmeasured load warms the cache database's pages and the shell's file reads, as a running app has them.
@@ -282,12 +286,7 @@ export async function run(): Promise<BenchReport> {
       for (let i = 0; i < LOADS; i++) {
         busyBefore.push((await waitForQuietMachine({ maxWaitMs: 20_000, busyBelow: 0.15 })).busyShare);
         await warm.page.reload();
-        await warm.page.waitForFunction(
-          () => (globalThis as unknown as { __firstRow: unknown }).__firstRow !== null,
-          undefined,
-          { timeout: 30_000 },
-        );
-        reloads.push(((await warm.page.evaluate('window.__firstRow')) as FirstRow).painted);
+        reloads.push((await firstRowShown(warm.cdp)).painted);
       }
       await warm.close();
       notes.push(phaseNote(phases, inDom, firstRender));
@@ -428,6 +427,24 @@ async function statusLatencyRow(browser: Browser, notes: string[]): Promise<Benc
   }
 }
 
+/** FIRST_ROW_PROBE's figures once the first row has been painted (at most 30 s). */
+async function firstRowShown(cdp: CDPSession): Promise<FirstRow> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no library row was painted within 30 s')), 30_000);
+  });
+  try {
+    const answer = await Promise.race([
+      cdp.send('Runtime.evaluate', { expression: 'window.__firstRowShown', awaitPromise: true, returnByValue: true }),
+      timeout,
+    ]);
+    if (answer.exceptionDetails) throw new Error(`the first-row probe failed: ${answer.exceptionDetails.text}`);
+    return answer.result.value as FirstRow;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 function metricsOf(answer: {
   metrics: Array<{ name: string; value: number }>;
 }): Record<'ScriptDuration' | 'LayoutDuration' | 'RecalcStyleDuration' | 'TaskDuration', number> {
@@ -452,7 +469,8 @@ function phaseNote(phases: readonly Phases[], inDom: readonly number[], painted:
   return (
     `First paint by phase (cold loads, median ms from navigation start): HTML ${at((p) => p.html)}; scripts fetched ${at((p) => p.scripts)}; ` +
     `DOMContentLoaded (entry evaluated) ${at((p) => p.domContentLoaded)}; socket created ${at((p) => p.socket)}, open ${at((p) => p.socketOpen)}; ` +
-    `${calls.map((c) => `${c} sent ${call(c, 'sent')} answered ${call(c, 'answered')}`).join('; ')}; Library in the DOM ${at((p) => p.shell)}; ` +
+    `${calls.map((c) => `${c} sent ${call(c, 'sent')} answered ${call(c, 'answered')}`).join('; ')}; ` +
+    `app entry run ${at((p) => p.marks['app:entry'])}, mount from ${at((p) => p.marks['app:mount'])} to ${at((p) => p.marks['app:mounted'])}; Library in the DOM ${at((p) => p.shell)}; ` +
     `first row in the DOM ${median(inDom).toFixed(0)}, painted ${median(painted).toFixed(0)}. Main thread until then: script ${at((p) => p.script)}, ` +
     `style and layout ${at((p) => p.styleAndLayout)}, all tasks ${at((p) => p.task)} (Chrome's Performance.getMetrics).`
   );
