@@ -142,9 +142,10 @@ export async function setDocumentTags(db: Sql, documentId: string, names: readon
   const spaceId = await spaceOf(db, documentId);
   await db.run('DELETE FROM document_tags WHERE document_id = ?', documentId);
   for (const name of names) {
+    // Without a conflict target: each back end has its own unique index on the name (SQLite NOCASE, PostgreSQL lower()).
+    await db.run('INSERT INTO tags (space_id, name) VALUES (?, ?) ON CONFLICT DO NOTHING', spaceId, name);
     const { id } = (await db.get<{ id: number }>(
-      `INSERT INTO tags (space_id, name) VALUES (?, ?)
-      ON CONFLICT (space_id, name) DO UPDATE SET name = tags.name RETURNING id`,
+      'SELECT id FROM tags WHERE space_id = ? AND lower(name) = lower(?)',
       spaceId,
       name,
     ))!;
