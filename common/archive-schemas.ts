@@ -242,7 +242,7 @@ export const listEnvelopeSchema = <T extends z.ZodType>(item: T) =>
 
 export const healthResponseSchema = z.object({
   success,
-  status: z.string().describe('"ok" while the service runs.'),
+  status: z.string().describe('"ok" while the service runs ("ready" from GET /v1/ready).'),
   version: z.string().optional().describe('Not sent by this service.'),
 });
 export const keyResponseSchema = z.object({ success, key: keyInfoSchema });

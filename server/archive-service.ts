@@ -3,12 +3,11 @@ import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
 import { ErrorMessage, errorMessage, errorStack } from '../common/errors.ts';
 import { verifyApiKey, type ApiKeyPrincipal } from './auth/api-keys.ts';
 import { catalogRoutes } from './catalog/catalog-routes.ts';
+import { openBackends, type BackendOptions } from './archive-backends.ts';
 import { SPEC_LIMITS, type ServiceLimits } from './config.ts';
-import { openDatabase } from './db/database.ts';
 import type { Sql } from './db/sql.ts';
 import { documentRoutes } from './documents/document-routes.ts';
 import { downloadRoutes } from './documents/download-routes.ts';
@@ -34,10 +33,14 @@ import { embedderConfigFromEnv, type EmbedderConfig } from './search/embedders/e
 import { configureEmbeddings, embeddingIndexFor } from './search/embedding-index.ts';
 import { searchRoutes } from './search/search-routes.ts';
 import type { ServiceContext } from './service-context.ts';
-import { BlobStore } from './storage/blob-store.ts';
 
-export interface ArchiveServiceOptions {
+export interface ArchiveServiceOptions extends Omit<BackendOptions, 'now'> {
   dataDir: string;
+  /**
+   * With a store that can presign (S3): a download's 302 points straight at the object (valid as long as the signed
+   * link would be), so files do not pass through the service. Only when clients can reach the store's endpoint.
+   */
+  presignedDownloads?: boolean;
   limits?: Partial<ServiceLimits>;
   /** Documents analysed at a time, each in its own process (default: all cores but one, at least one). */
   workers?: number;
@@ -81,15 +84,40 @@ export function buildRouter(): Router {
       healthCheck: true,
       handler: () => ({ status: 200, body: { success: true, status: 'ok' } }),
     },
+    {
+      // Readiness for a load balancer: this instance can reach its database and its blob store.
+      method: 'GET',
+      path: '/v1/ready',
+      scope: null,
+      public: true,
+      healthCheck: true,
+      handler: async (ctx) => {
+        const failed = await unreachableBackends(ctx.service);
+        if (failed.length === 0) return { status: 200, body: { success: true, status: 'ready' } };
+        throw new HttpError(503, `Not ready: ${failed.join(', ')} unreachable`, { 'Retry-After': '5' });
+      },
+    },
   );
+}
+
+/** Which of the database and the blob store this instance cannot reach now (each checked with a cheap request). */
+async function unreachableBackends(service: ServiceContext): Promise<string[]> {
+  const [database, blobs] = await Promise.allSettled([
+    service.db.get('SELECT 1 AS ok'),
+    service.blobs.stat('0'.repeat(64)),
+  ]);
+  return [
+    ...(database.status === 'rejected' ? ['database'] : []),
+    ...(blobs.status === 'rejected' ? ['blob store'] : []),
+  ];
 }
 
 /** Opens the data directory and returns the shared context (used by the server and by tests that seed data). */
 export async function openArchive(options: ArchiveServiceOptions): Promise<ServiceContext> {
   await mkdir(options.dataDir, { recursive: true });
-  const db = await openDatabase(join(options.dataDir, 'archive.sqlite'));
-  const blobs = new BlobStore(options.dataDir);
-  await blobs.init();
+  const now = options.now ?? Date.now;
+  const backends = await openBackends({ ...options, now });
+  const { db, blobs } = backends;
   try {
     await configureEmbeddings(db, options.embedder ?? embedderConfigFromEnv());
   } catch (error) {
@@ -99,16 +127,20 @@ export async function openArchive(options: ArchiveServiceOptions): Promise<Servi
   }
   const processor = new DocumentProcessor(db, blobs, {
     workers: options.workers ?? Math.max(1, availableParallelism() - 1),
+    claimJob: backends.claimJob,
+    lease: backends.jobLease,
     limits: options.processing,
     log: options.log ?? (() => undefined),
   });
   return {
     db,
     blobs,
+    rateCounters: backends.rateCounters,
     processor,
     limits: { ...SPEC_LIMITS, ...options.limits },
     downloadSecret: await downloadSecretOf(db),
-    now: options.now ?? Date.now,
+    presignedDownloads: options.presignedDownloads ?? false,
+    now,
   };
 }
 
@@ -178,6 +210,7 @@ async function closeService(server: Server, service: ServiceContext): Promise<vo
   });
   await service.processor.stop();
   await service.db.close();
+  await service.blobs.close();
 }
 
 /** The request pipeline: route → authenticate → rate limit → scope → handler → one log line. */

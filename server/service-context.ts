@@ -1,7 +1,7 @@
 import type { Sql } from './db/sql.ts';
 import type { RateCounters } from './http/rate-limiter.ts';
 import type { DocumentProcessor } from './pipeline/processor.ts';
-import type { BlobStore } from './storage/blob-store.ts';
+import type { BlobStorage } from './storage/blob-storage.ts';
 import type { ServiceLimits } from './config.ts';
 
 /** What route handlers share: the database, the file store, the processor and the limits in force. */
@@ -9,9 +9,11 @@ export interface ServiceContext {
   db: Sql;
   /** The request counters of the rate limits; in this process's memory when absent. */
   rateCounters?: RateCounters;
-  blobs: BlobStore;
+  blobs: BlobStorage;
   processor: DocumentProcessor;
   limits: ServiceLimits;
   downloadSecret: Buffer;
+  /** A download's 302 may point straight at the blob store's presigned URL (ArchiveServiceOptions). */
+  presignedDownloads?: boolean;
   now: () => number;
 }

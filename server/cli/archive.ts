@@ -10,6 +10,9 @@ import { defaultDataDir } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
 import { nowIso, type Sql } from '../db/sql.ts';
 import { llmCommand, LLM_HELP, LlmUsageError } from './llm-command.ts';
+import { migrateCommand } from './migrate-command.ts';
+import { backendsFromEnv, isPostgresUrl, redactUrl } from '../archive-backends.ts';
+import { openPostgres } from '../db/postgres/pg-schema.ts';
 import { DEFAULT_OCR_LANGUAGES, installedOcrLanguages } from '../ocr/tessdata.ts';
 
 const USAGE = `Usage: npm run archive -- [--data-dir DIR] [--json] <command>
@@ -29,9 +32,12 @@ Commands:
                                      use a language model (OpenAI-compatible chat endpoint) after the rules
   llm show                           show the language model setting (never the API key)
   llm off                            stop using a language model (also over ARCHIVE_LLM_* variables)
+  migrate --from DIR --to-database URL --to-blobs URL
+                                     copy a SQLite archive to PostgreSQL and a blob store (migrate --help)
 
 Global options:
   --data-dir DIR   the archive (default: ${defaultDataDir()}; env ARCHIVE_DATA_DIR)
+  --database URL   an archive kept in PostgreSQL instead (postgres://…; env ARCHIVE_DATABASE_URL)
   --json           machine-readable output
   -h, --help       help (also after a command: keys create --help)
 
@@ -63,12 +69,25 @@ A change applies to documents processed or reprocessed afterwards (POST /v1/docu
 
 class UsageError extends Error {}
 
+async function openLocalDatabase(dataDirOption: string | undefined): Promise<Sql> {
+  const dataDir = dataDirOption ?? defaultDataDir();
+  mkdirSync(dataDir, { recursive: true });
+  return openDatabase(join(dataDir, 'archive.sqlite'));
+}
+
+async function openMetadataStore(url: string): Promise<Sql> {
+  if (!isPostgresUrl(url)) throw new UsageError(`--database must be a postgres:// URL, got ${redactUrl(url)}`);
+  return openPostgres(url);
+}
+
 export async function run(argv: string[], out: (line: string) => void = console.log): Promise<number> {
+  if (argv[0] === 'migrate') return migrateCommand(argv.slice(1), out);
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
     options: {
       'data-dir': { type: 'string' },
+      database: { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       name: { type: 'string' },
@@ -97,9 +116,8 @@ export async function run(argv: string[], out: (line: string) => void = console.
     );
     return values.help ? 0 : 2;
   }
-  const dataDir = values['data-dir'] ?? defaultDataDir();
-  mkdirSync(dataDir, { recursive: true });
-  const db = await openDatabase(join(dataDir, 'archive.sqlite'));
+  const database = values.database ?? backendsFromEnv().database;
+  const db = database ? await openMetadataStore(database) : await openLocalDatabase(values['data-dir']);
   const print = (json: unknown, text: string): void => out(values.json ? JSON.stringify(json, null, 2) : text);
   try {
     switch (`${group} ${command ?? ''}`.trim()) {

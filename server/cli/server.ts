@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { errorMessage } from '../../common/errors.ts';
+import { backendsFromEnv, redactUrl } from '../archive-backends.ts';
 import { startArchiveService } from '../archive-service.ts';
 import { installProcessGuard } from '../../shared/process-guard.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, defaultDataDir } from '../config.ts';
@@ -12,8 +13,20 @@ Options:
   --data-dir DIR   where the archive lives (default: ${defaultDataDir()}; env ARCHIVE_DATA_DIR)
   --host HOST      address to listen on (default: ${DEFAULT_HOST}; use 0.0.0.0 for a small office server)
   --port N         port (default: ${DEFAULT_PORT}; 0 picks a free one)
-  --workers N      processing worker threads (default: cores - 1)
+  --workers N      documents analysed at a time, each in a process of its own (default: cores - 1; 0: none here,
+                   left to \`npm run worker\` processes)
+  --database URL   postgres://user:password@host:port/database: keep the archive's rows in PostgreSQL, shared by
+                   every instance (env ARCHIVE_DATABASE_URL; default: SQLite in the data directory)
+  --blobs URL      s3://bucket/prefix: keep files in an S3-compatible bucket (env ARCHIVE_BLOB_URL; endpoint, region
+                   and credentials from AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY);
+                   or a directory (default: the data directory)
+  --presigned-downloads
+                   downloads redirect straight to the bucket (presigned, 60 s) instead of passing through the service;
+                   only when clients can reach the bucket's endpoint (env ARCHIVE_PRESIGNED_DOWNLOADS=1)
   -h, --help       this text
+
+docs/deploy.md describes a small office (one process, SQLite) and an organisation (PostgreSQL, S3, several
+instances behind a load balancer, workers).
 
 Keys are managed with: npm run archive -- keys create --help`;
 
@@ -25,6 +38,9 @@ export async function main(argv: string[]): Promise<void> {
       host: { type: 'string' },
       port: { type: 'string' },
       workers: { type: 'string' },
+      database: { type: 'string' },
+      blobs: { type: 'string' },
+      'presigned-downloads': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -36,8 +52,11 @@ export async function main(argv: string[]): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new Error(`--port must be 0-65535, got ${values.port}`);
   const workers = values.workers === undefined ? undefined : Number(values.workers);
-  if (workers !== undefined && (!Number.isInteger(workers) || workers < 1))
-    throw new Error('--workers must be a positive integer');
+  if (workers !== undefined && (!Number.isInteger(workers) || workers < 0))
+    throw new Error('--workers must be 0 or a positive integer');
+  const fromEnv = backendsFromEnv();
+  const database = values.database ?? fromEnv.database;
+  const blobs = values.blobs ?? fromEnv.blobs;
   const dataDir = values['data-dir'] ?? defaultDataDir();
   const guard = installProcessGuard({
     name: 'server',
@@ -47,10 +66,14 @@ export async function main(argv: string[]): Promise<void> {
     dataDir,
     host: values.host ?? DEFAULT_HOST,
     port,
-    ...(workers ? { workers } : {}),
+    ...(workers !== undefined ? { workers } : {}),
+    ...(database ? { database } : {}),
+    ...(blobs ? { blobs } : {}),
+    presignedDownloads: values['presigned-downloads'] ?? process.env.ARCHIVE_PRESIGNED_DOWNLOADS === '1',
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });
-  console.log(`Archive Service v1 listening on ${service.url} (data: ${dataDir})`);
+  const stores = `${database ? `database ${redactUrl(database)}` : `data: ${dataDir}`}${blobs ? `, files: ${redactUrl(blobs)}` : ''}`;
+  console.log(`Archive Service v1 listening on ${service.url} (${stores})`);
   guard.onShutdown(() => service.close());
   const stop = (signal: string): void => {
     console.log(`${signal}: shutting down`);

@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { createReadStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { downloadFileName } from '../../common/download-name.ts';
 import { ErrorMessage } from '../../common/errors.ts';
 import { canRead } from '../auth/access.ts';
 import { findActiveKey } from '../auth/api-keys.ts';
 import { HttpError } from '../http/http-error.ts';
+import { BlobNotFoundError } from '../storage/blob-storage.ts';
 import { UUID } from '../http/query.ts';
 import type { RequestContext, Route, RouteResult } from '../http/router.ts';
 import { pathId, visibleDocument } from './document-access.ts';
@@ -22,7 +22,14 @@ async function redirectToSignedUrl(ctx: RequestContext): Promise<RouteResult> {
   const { downloadSecret, limits, now } = ctx.service;
   const expires = Math.floor(now() / 1000) + limits.downloadUrlTtlSeconds;
   const signature = signDownload(downloadSecret, row.id, expires, ctx.principal.id);
-  const location = `/v1/files/${row.id}?expires=${expires}&key_id=${ctx.principal.id}&signature=${signature}`;
+  const location =
+    (ctx.service.presignedDownloads
+      ? await ctx.service.blobs.presignedDownloadUrl(row.sha256, {
+          contentDisposition: downloadDisposition(row),
+          contentType: row.mime_type,
+          ttlSeconds: limits.downloadUrlTtlSeconds,
+        })
+      : null) ?? `/v1/files/${row.id}?expires=${expires}&key_id=${ctx.principal.id}&signature=${signature}`;
   ctx.res.writeHead(302, { ...ctx.headers, Location: location, 'Cache-Control': 'no-store', 'Content-Length': 0 });
   ctx.res.end();
   return 'sent';
@@ -42,16 +49,15 @@ async function serveSignedFile(ctx: RequestContext): Promise<RouteResult> {
   const row = await findDocumentRow(db, id);
   if (!row || row.deleted_at || !canRead(key, row.space_id)) throw new HttpError(404, ErrorMessage.documentNotFound);
 
-  const stream = createReadStream(blobs.pathOf(row.sha256));
-  await new Promise<void>((resolve, reject) => stream.once('open', () => resolve()).once('error', reject)).catch(() => {
-    throw new HttpError(500, 'Stored file is missing');
+  const stream = await blobs.openRead(row.sha256).catch((error: unknown) => {
+    if (error instanceof BlobNotFoundError) throw new HttpError(500, 'Stored file is missing');
+    throw error;
   });
   ctx.res.writeHead(200, {
     ...ctx.headers,
     'Content-Type': row.mime_type,
     'Content-Length': row.size_bytes,
-    // Named after the detected format, never the uploader's extension: the browser or OS decides by it how to open.
-    'Content-Disposition': contentDisposition(downloadFileName(row.original_filename, row.mime_type)),
+    'Content-Disposition': downloadDisposition(row),
     'Cache-Control': 'private, no-store',
     'X-Content-Type-Options': 'nosniff',
     ETag: `"${row.sha256}"`,
@@ -59,6 +65,10 @@ async function serveSignedFile(ctx: RequestContext): Promise<RouteResult> {
   await pipeline(stream, ctx.res).catch(() => undefined); // the client may hang up mid-download; nothing to clean
   return 'sent';
 }
+
+/** Named after the detected format, never the uploader's extension: the browser or OS decides by it how to open. */
+const downloadDisposition = (row: { original_filename: string; mime_type: string }): string =>
+  contentDisposition(downloadFileName(row.original_filename, row.mime_type));
 
 /** The id of the key a link was signed for, when the signature is this archive's (expired or not); else null. */
 function signingKeyId(secret: Buffer, documentId: string, query: URLSearchParams): string | null {

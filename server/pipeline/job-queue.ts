@@ -24,13 +24,65 @@ export const claimOldestQueued: JobClaimer = (tx, startedAt) =>
     startedAt,
   );
 
+/**
+ * Where several processes take jobs from one table (PostgreSQL): a claimed job is leased to `owner` until
+ * `now() + ms`, renewed while it runs, and taken over by another claimer once the lease has run out.
+ */
+export interface JobLease {
+  owner: string;
+  ms: number;
+  now: () => number;
+}
+
+/** Raised when a job's lease was lost (taken over after it ran out): its result must not be written. */
+export class JobLeaseLost extends Error {
+  constructor(jobId: number) {
+    super(`job ${jobId} was taken over by another worker after its lease ran out`);
+    this.name = 'JobLeaseLost';
+  }
+}
+
 /** The durable processing queue (table `jobs`). At most one queued-or-running job per document, by a unique index. */
 export class JobQueue {
   private readonly db: Sql;
   private readonly claimJob: JobClaimer;
-  constructor(db: Sql, claimJob: JobClaimer = claimOldestQueued) {
+  /** Null where one process owns the queue (SQLite): interrupted jobs are reclaimed at its start instead. */
+  readonly lease: JobLease | null;
+  constructor(db: Sql, options: { claimJob?: JobClaimer; lease?: JobLease | null } = {}) {
     this.db = db;
-    this.claimJob = claimJob;
+    this.claimJob = options.claimJob ?? claimOldestQueued;
+    this.lease = options.lease ?? null;
+  }
+
+  /** The condition that a running job is still ours, and its parameters (nothing to check without leases). */
+  private owned(): { sql: string; args: string[] } {
+    return this.lease ? { sql: ' AND lease_owner = ?', args: [this.lease.owner] } : { sql: '', args: [] };
+  }
+
+  /** Extends a running job's lease; false when it is no longer ours (then its result must not be written). */
+  async renewLease(jobId: number): Promise<boolean> {
+    if (!this.lease) return true;
+    const { changes } = await this.db.run(
+      "UPDATE jobs SET lease_until = ? WHERE id = ? AND state = 'running' AND lease_owner = ?",
+      this.lease.now() + this.lease.ms,
+      jobId,
+      this.lease.owner,
+    );
+    return changes > 0;
+  }
+
+  /**
+   * Inside the transaction that writes a job's result: locks the job's row and throws JobLeaseLost unless it is still
+   * ours, so a worker that lost its lease (paused past it) cannot write over the one that took the job over.
+   */
+  async assertOwned(tx: Sql, jobId: number): Promise<void> {
+    if (!this.lease) return;
+    const row = await tx.get(
+      "SELECT 1 FROM jobs WHERE id = ? AND state = 'running' AND lease_owner = ? FOR UPDATE",
+      jobId,
+      this.lease.owner,
+    );
+    if (!row) throw new JobLeaseLost(jobId);
   }
 
   /** Queues a job; returns false when the document is already in the pipeline. db: a transaction's handle, if any. */
@@ -68,35 +120,42 @@ export class JobQueue {
     }, 'deferred');
   }
 
+  // A job that is no longer ours (its lease ran out and another worker took it) is left to that worker.
+
   finish(jobId: number): Promise<void> {
-    return this.write("UPDATE jobs SET state = 'done', finished_at = ?, error = NULL WHERE id = ?", nowIso(), jobId);
+    return this.writeOwned("state = 'done', finished_at = ?, error = NULL", [nowIso()], jobId);
   }
 
   fail(jobId: number, error: string): Promise<void> {
-    return this.write(
-      "UPDATE jobs SET state = 'failed', finished_at = ?, error = ? WHERE id = ?",
-      nowIso(),
-      error,
-      jobId,
-    );
+    return this.writeOwned("state = 'failed', finished_at = ?, error = ?", [nowIso(), error], jobId);
   }
 
   /** Puts a job back for another try (after the analysis process was lost); the try counts. */
   retry(jobId: number, error: string): Promise<void> {
-    return this.write("UPDATE jobs SET state = 'queued', error = ? WHERE id = ?", error, jobId);
+    return this.writeOwned("state = 'queued', error = ?", [error], jobId);
   }
 
   /** Puts a running job back without counting its try: the service is stopping cleanly, the document is not to blame. */
   release(jobId: number): Promise<void> {
-    return this.write(
-      `UPDATE jobs SET state = 'queued', attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END
-      WHERE id = ? AND state = 'running'`,
+    return this.writeOwned(
+      "state = 'queued', attempts = CASE WHEN attempts > 0 THEN attempts - 1 ELSE 0 END",
+      [],
       jobId,
     );
   }
 
-  private async write(sql: string, ...params: Array<string | number>): Promise<void> {
-    await this.db.transaction(async (tx) => void (await tx.run(sql, ...params)), 'deferred');
+  private async writeOwned(set: string, args: Array<string | number>, jobId: number): Promise<void> {
+    const owned = this.owned();
+    await this.db.transaction(
+      async (tx) =>
+        void (await tx.run(
+          `UPDATE jobs SET ${set} WHERE id = ? AND state = 'running'${owned.sql}`,
+          ...args,
+          jobId,
+          ...owned.args,
+        )),
+      'deferred',
+    );
   }
 
   /**

@@ -1,12 +1,12 @@
 import type { FileFormat } from '../../common/archive-types.ts';
 import { errorMessage } from '../../common/errors.ts';
 import { nowIso, type Sql } from '../db/sql.ts';
-import type { BlobStore } from '../storage/blob-store.ts';
+import type { BlobStorage, LocalCopy } from '../storage/blob-storage.ts';
 import { embeddingIndexFor } from '../search/embedding-index.ts';
 import { readOcrLanguages } from '../catalog/space-ocr-languages.ts';
 import { llmJobSetting } from '../intelligence/llm/llm-settings.ts';
 import { applyAnalysis, markFailed, markSkipped } from './apply-analysis.ts';
-import { JobQueue, type Job } from './job-queue.ts';
+import { JobLeaseLost, JobQueue, type Job, type JobClaimer, type JobLease } from './job-queue.ts';
 import { DEFAULT_PROCESSING_LIMITS, type ProcessingLimits } from './processing-limits.ts';
 import type { OcrInput } from './steps/ocr-report.ts';
 import { AnalysisProcessLost, WorkerPool, type RunningAnalysis } from './worker-pool.ts';
@@ -71,7 +71,7 @@ export class DocumentProcessor {
   private readonly idleWaiters: Array<() => void> = [];
   private readonly statusListeners = new Set<(documentId: string) => void>();
   private readonly db: Sql;
-  private readonly blobs: BlobStore;
+  private readonly blobs: BlobStorage;
   private readonly log: (line: string) => void;
   private readonly uploads = new Set<InFlightUpload>();
   /** performance.now() at which the last upload's grace period ends. */
@@ -85,9 +85,13 @@ export class DocumentProcessor {
 
   constructor(
     db: Sql,
-    blobs: BlobStore,
+    blobs: BlobStorage,
     options: {
       workers: number;
+      /** How jobs are taken from the queue (PostgreSQL: skipping rows other workers hold). */
+      claimJob?: JobClaimer;
+      /** Jobs leased to this process, where several share the queue (PostgreSQL); null: this process owns it. */
+      lease?: JobLease | null;
       log: (line: string) => void;
       uploadGraceMs?: number;
       maxHoldMs?: number;
@@ -98,7 +102,7 @@ export class DocumentProcessor {
     this.db = db;
     this.blobs = blobs;
     this.log = options.log;
-    this.queue = new JobQueue(db);
+    this.queue = new JobQueue(db, { claimJob: options.claimJob, lease: options.lease });
     this.workers = options.workers;
     this.limits = { ...DEFAULT_PROCESSING_LIMITS, ...options.limits };
     this.pool = new WorkerPool({
@@ -187,13 +191,16 @@ export class DocumentProcessor {
   }
 
   async start(): Promise<void> {
-    const { requeued, exhausted } = await this.queue.requeueInterrupted(this.limits.maxAttempts);
-    if (requeued > 0) this.log(`resuming ${requeued} interrupted processing job(s)`);
-    for (const job of exhausted) {
-      await this.giveUp(
-        job,
-        `it was interrupted ${job.attempts} times (the service stopped during it); not tried again`,
-      );
+    // With leases, a running job may be another live worker's: it is taken over only once its lease runs out (claim).
+    if (!this.queue.lease) {
+      const { requeued, exhausted } = await this.queue.requeueInterrupted(this.limits.maxAttempts);
+      if (requeued > 0) this.log(`resuming ${requeued} interrupted processing job(s)`);
+      for (const job of exhausted) {
+        await this.giveUp(
+          job,
+          `it was interrupted ${job.attempts} times (the service stopped during it); not tried again`,
+        );
+      }
     }
     this.timer = setInterval(() => this.notify(), 2000);
     this.timer.unref();
@@ -240,6 +247,11 @@ export class DocumentProcessor {
       if (this.stopped) {
         await this.queue.release(job.id);
         break;
+      }
+      if (job.attempts > this.limits.maxAttempts) {
+        // Taken over after its lease ran out, again and again: whatever ran it was lost each time.
+        await this.giveUp(job, `the worker running it was lost ${job.attempts - 1} times; not tried again`);
+        continue;
       }
       this.statusChanged(job.document_id);
       const active: ActiveJob = { job, long: false, analysis: null };
@@ -323,10 +335,25 @@ export class DocumentProcessor {
       await markSkipped(this.db, job.document_id);
       return this.queue.finish(job.id);
     }
+    let copy: LocalCopy | null = null;
+    // The lease is renewed while the job runs; a renewal that finds the job gone to another worker ends nothing by
+    // itself (the analysis runs on), but the result is then not written (assertOwned below).
+    const renewal = this.queue.lease
+      ? setInterval(
+          () =>
+            void this.queue
+              .renewLease(job.id)
+              .then((ours) => ours || this.log(`lost the lease of job ${job.id} (${job.document_id})`))
+              .catch((error: unknown) => this.log(`renewing job ${job.id}'s lease failed: ${errorMessage(error)}`)),
+          Math.max(1000, this.queue.lease.ms / 3),
+        )
+      : undefined;
+    renewal?.unref();
     try {
+      copy = await this.blobs.localCopy(doc.sha256);
       const input: OcrInput = {
         documentId: job.document_id,
-        filePath: this.blobs.pathOf(doc.sha256),
+        filePath: copy.path,
         format: doc.file_format as FileFormat,
         originalFilename: doc.original_filename,
         categories: (
@@ -355,7 +382,10 @@ export class DocumentProcessor {
       // unless this is the job let through because the hold lasted too long.
       if (!overdue) await this.uploadsSettled();
       if (this.stopped) return;
-      await applyAnalysis(this.db, job.document_id, analysis, job.kind === 'process');
+      await this.db.transaction(async (tx) => {
+        await this.queue.assertOwned(tx, job.id);
+        await applyAnalysis(tx, job.document_id, analysis, job.kind === 'process');
+      });
       // Before finish(): idle() then also means "searchable". A failed embedding leaves full-text search intact.
       await embeddingIndexFor(this.db)
         .index(job.document_id)
@@ -363,6 +393,7 @@ export class DocumentProcessor {
       await this.queue.finish(job.id);
     } catch (error) {
       if (this.stopped) return;
+      if (error instanceof JobLeaseLost) return void this.log(errorMessage(error));
       const message = errorMessage(error);
       // A limit is the document's own: another try would end the same way. A lost process may have been bad luck.
       if (error instanceof AnalysisProcessLost) {
@@ -370,6 +401,11 @@ export class DocumentProcessor {
         return this.giveUp(job, `${message}; not tried again after ${job.attempts} tries`);
       }
       await this.giveUp(job, message);
+    } finally {
+      clearInterval(renewal);
+      await copy
+        ?.release()
+        .catch((error: unknown) => this.log(`removing an analysis copy failed: ${errorMessage(error)}`));
     }
   }
 }

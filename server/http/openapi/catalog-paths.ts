@@ -141,6 +141,22 @@ export function servicePaths(): PathItems {
         responses: { 200: jsonResponse('Running', ref('Health')) },
       }),
     },
+    '/v1/ready': {
+      get: operation('/v1/ready', {
+        operationId: 'ready',
+        tag: 'Service',
+        scope: null,
+        public: true,
+        summary: 'Readiness check',
+        description:
+          'For a load balancer: 200 while this instance reaches its database and its blob store, else 503 naming ' +
+          'what it cannot reach (with Retry-After). Counted like GET /v1/health.',
+        responses: {
+          200: jsonResponse('Ready', ref('Health')),
+          503: jsonResponse('Not ready: the database or the blob store is unreachable', ref('Error')),
+        },
+      }),
+    },
     '/v1/openapi.json': {
       get: operation('/v1/openapi.json', {
         operationId: 'openapi',

@@ -1,0 +1,126 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
+import { openDatabase } from './db/database.ts';
+import { PgRateCounters } from './db/postgres/pg-rate-counters.ts';
+import { openPostgres } from './db/postgres/pg-schema.ts';
+import type { Sql } from './db/sql.ts';
+import { InMemoryRateCounters, type RateCounters } from './http/rate-limiter.ts';
+import { claimOldestQueued, type JobClaimer, type JobLease } from './pipeline/job-queue.ts';
+import { leasedJobClaimer } from './db/postgres/pg-job-claimer.ts';
+import { registerFullTextIndex } from './search/full-text-index.ts';
+import { pgFullTextIndex } from './search/pg-full-text-index.ts';
+import type { BlobStorage } from './storage/blob-storage.ts';
+import { BlobStore } from './storage/blob-store.ts';
+import { parseS3Config, type S3Options } from './storage/s3-config.ts';
+import { S3BlobStore } from './storage/s3-blob-store.ts';
+
+/**
+ * Where an archive keeps its rows and its files. The defaults are the desktop's and a small office's: SQLite and a
+ * file tree in the data directory. An organisation points several instances at one PostgreSQL database and one
+ * S3-compatible bucket (docs/deploy.md); the route handlers cannot tell which back ends run.
+ */
+export interface BackendOptions {
+  /** This instance's own directory: the SQLite archive and file tree by default, else only its temp files. */
+  dataDir: string;
+  /** `postgres://…` (or `postgresql://…`): the metadata store; SQLite in dataDir when absent. */
+  database?: string;
+  /** `s3://bucket/prefix`, or a directory for the file store; dataDir when absent. */
+  blobs?: string;
+  /** S3 endpoint, region, credentials, path style (the standard AWS environment fills in the rest). */
+  s3?: S3Options;
+  now?: () => number;
+}
+
+export interface ArchiveBackends {
+  db: Sql;
+  blobs: BlobStorage;
+  rateCounters: RateCounters;
+  claimJob: JobClaimer;
+  /** Where other instances share the queue (PostgreSQL): jobs are leased, not reclaimed at start-up. */
+  jobLease: JobLease | null;
+}
+
+/** How long a claimed job stays this instance's without a renewal; a worker that dies loses it after this. */
+export const JOB_LEASE_MS = 60_000;
+
+/** The database and blob settings of the environment (ARCHIVE_DATABASE_URL, ARCHIVE_BLOB_URL). */
+export function backendsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<BackendOptions, 'database' | 'blobs'> {
+  return {
+    ...(env.ARCHIVE_DATABASE_URL ? { database: env.ARCHIVE_DATABASE_URL } : {}),
+    ...(env.ARCHIVE_BLOB_URL ? { blobs: env.ARCHIVE_BLOB_URL } : {}),
+  };
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//i.test(url);
+}
+
+/** Opens (and migrates) the metadata store and prepares the blob store; on failure nothing stays open. */
+export async function openBackends(options: BackendOptions): Promise<ArchiveBackends> {
+  const now = options.now ?? Date.now;
+  // Who this instance is in job leases: host, process and a random part (a pid can come again after a restart).
+  const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  if (options.database !== undefined && !isPostgresUrl(options.database)) {
+    throw new Error(
+      `Unsupported database URL ${JSON.stringify(redactUrl(options.database))}: use postgres://user@host:port/database, ` +
+        'or leave it out for SQLite in the data directory',
+    );
+  }
+  const blobs = blobStorageFor(options);
+  await blobs.init();
+  try {
+    if (options.database) {
+      registerFullTextIndex('postgres', pgFullTextIndex);
+      const db = await openPostgres(options.database);
+      return {
+        db,
+        blobs,
+        rateCounters: new PgRateCounters(db, now),
+        claimJob: leasedJobClaimer(instanceId, JOB_LEASE_MS, now),
+        jobLease: { owner: instanceId, ms: JOB_LEASE_MS, now },
+      };
+    }
+    const db = await openDatabase(join(options.dataDir, 'archive.sqlite'));
+    return {
+      db,
+      blobs,
+      rateCounters: new InMemoryRateCounters(now),
+      claimJob: claimOldestQueued,
+      jobLease: null,
+    };
+  } catch (error) {
+    await blobs.close();
+    throw error;
+  }
+}
+
+function blobStorageFor(options: BackendOptions): BlobStorage {
+  const { blobs, dataDir } = options;
+  if (blobs === undefined) return new BlobStore(dataDir);
+  if (/^s3:\/\//i.test(blobs)) {
+    return new S3BlobStore({
+      config: parseS3Config(blobs, options.s3, process.env),
+      // Private to this instance: init() empties it.
+      tmpDir: join(dataDir, 'tmp'),
+      now: options.now,
+    });
+  }
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(blobs)) {
+    throw new Error(
+      `Unsupported blob store URL ${JSON.stringify(redactUrl(blobs))}: use s3://bucket/prefix or a directory`,
+    );
+  }
+  return new BlobStore(isAbsolute(blobs) ? blobs : resolve(blobs));
+}
+
+/** A URL for messages: its password is never shown. */
+export function redactUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+  }
+}

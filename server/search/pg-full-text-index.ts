@@ -1,0 +1,61 @@
+import { queryWords } from './fts-query.ts';
+import type { FullTextIndex, RankedMatch } from './full-text-index.ts';
+import { sqliteFullTextIndex } from './sqlite-full-text-index.ts';
+
+/**
+ * PostgreSQL's text search over documents_fts.search_vector (server/db/postgres/pg-text-search.ts: archive_simple,
+ * accents and case folded, weights A title, B sender and tags, D content). The query syntax is the one the SQLite
+ * index takes: every word must match, as a prefix ("rechn" finds "Rechnung"); what people type is never tsquery
+ * syntax, because only runs of letters and digits reach the expression.
+ */
+export const pgFullTextIndex: FullTextIndex = {
+  // documents_fts has the same columns on both back ends and PostgreSQL computes the tsvector itself, so the
+  // statements that keep an entry current are the SQLite index's own.
+  reindex: sqliteFullTextIndex.reindex,
+
+  hasEntry: (rowid) => `EXISTS (SELECT 1 FROM documents_fts f WHERE f.rowid = ${rowid})`,
+
+  plan(_db, query) {
+    const words = queryWords(query);
+    if (words.length === 0) return Promise.resolve(null);
+    return Promise.resolve({ match: words.map((w) => `${w}:*`).join(' & '), exact: false, maxMatches: null });
+  },
+
+  // Newest first like the SQLite index, so a word most documents contain is ranked in the newest `limit` only;
+  // rank is lower for a better match, as bm25() is (ts_rank_cd is higher for better, hence the sign).
+  matches: (db, match, visible, limit) =>
+    db.all<RankedMatch>(
+      `SELECT f.rowid AS rowid, -ts_rank_cd(f.search_vector, q.query) AS rank
+      FROM (SELECT to_tsquery('archive_simple', ?) AS query) q
+        CROSS JOIN documents_fts f JOIN search_visibility v ON v.doc_rowid = f.rowid
+      WHERE f.search_vector @@ q.query AND ${visible.sql} ORDER BY f.rowid DESC LIMIT ?`,
+      match,
+      ...visible.args,
+      limit,
+    ),
+
+  async snippets(db, match, rowids, format) {
+    if (rowids.length === 0) return new Map();
+    // One fragment of about `tokens` words around the matches, from the text first (where a hit is best shown), then
+    // the title, sender and tags; ts_headline's options are quoted because the marks are not plain words.
+    const options = [
+      `StartSel="${format.open}"`,
+      `StopSel="${format.close}"`,
+      `MaxWords=${format.tokens}`,
+      `MinWords=${Math.max(1, Math.floor(format.tokens / 2))}`,
+      'MaxFragments=1',
+      `FragmentDelimiter="${format.ellipsis}"`,
+    ].join(', ');
+    const placeholders = rowids.map(() => '?').join(', ');
+    const rows = await db.all<{ rowid: number; snippet: string }>(
+      `SELECT f.rowid AS rowid,
+        ts_headline('archive_simple', concat_ws(' ', f.content, f.title, f.sender, f.tags), q.query, ?) AS snippet
+      FROM (SELECT to_tsquery('archive_simple', ?) AS query) q CROSS JOIN documents_fts f
+      WHERE f.rowid IN (${placeholders}) AND f.search_vector @@ q.query`,
+      options,
+      match,
+      ...rowids,
+    );
+    return new Map(rows.map((row) => [row.rowid, row.snippet]));
+  },
+};
