@@ -41,6 +41,28 @@ const LIBRARY_ENTRY_PROBE = `
   entry.observe(document, { subtree: true, childList: true });
 `;
 
+/**
+ * Runs in the page before its scripts: when the first animation frame with library rows began (its rAF callback, run
+ * just before it is painted) and when the page first asked for the status (the bridge's socket frames).
+ */
+const STATUS_ORDER_PROBE = `
+  window.__order = { rowsFrame: null, statusSent: null };
+  const order = window.__order;
+  window.WebSocket = class extends window.WebSocket {
+    send(data) {
+      try {
+        if (order.statusSent === null && JSON.parse(data).call === 'status.get') order.statusSent = performance.now();
+      } catch {}
+      return super.send(data);
+    }
+  };
+  const frame = () => {
+    if (document.querySelector('[data-testid=library-row][data-id]')) order.rowsFrame = performance.now();
+    else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+`;
+
 /** The lazily loaded screens' chunks (vite names a chunk after its module): none is needed for the first paint. */
 const LAZY_SCREEN_CHUNK = /\/assets\/(Document|Uploads|Due|Settings|Welcome|PdfViewer)-[\w-]+\.js$/;
 
@@ -109,6 +131,32 @@ describe('first paint of the library', () => {
       expect((await entered()).rows).toBeGreaterThan(10);
       await page.reload();
       expect((await entered()).rows).toBeGreaterThan(10);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('asks for the status only after the first frame with rows, and then shows it', async () => {
+    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    try {
+      await context.addInitScript(STATUS_ORDER_PROBE);
+      const page = await context.newPage();
+      await page.goto(desktop.shell.url);
+      await page.waitForFunction(
+        () => {
+          const order = (globalThis as unknown as { __order: { rowsFrame: number | null; statusSent: number | null } })
+            .__order;
+          return order.rowsFrame !== null && order.statusSent !== null;
+        },
+        undefined,
+        { timeout: 20_000 },
+      );
+      const order = (await page.evaluate('window.__order')) as { rowsFrame: number; statusSent: number };
+      expect(order.statusSent).toBeGreaterThan(order.rowsFrame);
+      await page
+        .getByTestId('connection-state')
+        .filter({ hasText: /Online|Offline/ })
+        .waitFor({ timeout: 10_000 });
     } finally {
       await context.close();
     }
