@@ -41,6 +41,8 @@ export interface ArchiveServiceOptions extends Omit<BackendOptions, 'now'> {
    * link would be), so files do not pass through the service. Only when clients can reach the store's endpoint.
    */
   presignedDownloads?: boolean;
+  /** Behind a load balancer that appends X-Forwarded-For: key-less requests are counted per client, not per balancer. */
+  trustProxy?: boolean;
   limits?: Partial<ServiceLimits>;
   /** Documents analysed at a time, each in its own process (default: all cores but one, at least one). */
   workers?: number;
@@ -140,6 +142,7 @@ export async function openArchive(options: ArchiveServiceOptions): Promise<Servi
     limits: { ...SPEC_LIMITS, ...options.limits },
     downloadSecret: await downloadSecretOf(db),
     presignedDownloads: options.presignedDownloads ?? false,
+    trustProxy: options.trustProxy ?? false,
     now,
   };
 }
@@ -241,7 +244,7 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
       if (!route?.public) {
         principal = await authenticate(service, req);
         if (!principal) {
-          const ipState = await requests.take(`ip:${req.socket.remoteAddress}`);
+          const ipState = await requests.take(`ip:${clientAddress(req, service.trustProxy)}`);
           headers = rateLimitHeaders(ipState);
           // Guessing keys is rate limited like anything else: a spent budget answers 429, not another 401.
           if (!ipState.allowed)
@@ -255,7 +258,7 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
         ? `key:${principal.id}`
         : signer
           ? `key:${signer}`
-          : `ip:${req.socket.remoteAddress}`;
+          : `ip:${clientAddress(req, service.trustProxy)}`;
       const requestState = await (route?.healthCheck ? healthChecks : requests).take(limiterKey);
       let state: RateLimitState = requestState;
       let uploadState: RateLimitState | undefined;
@@ -304,6 +307,17 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
       discardBody(req, service.limits.maxUploadBytes + DISCARD_MARGIN_BYTES, socketBytesAtStart);
     }
   };
+}
+
+/**
+ * The address a key-less request is counted by. Behind a load balancer every request comes from the balancer; with
+ * trustProxy the last address of X-Forwarded-For (the one the balancer itself appended: earlier ones are whatever the
+ * client sent, so never trusted) stands for the client.
+ */
+export function clientAddress(req: IncomingMessage, trustProxy = false): string {
+  const forwarded = trustProxy ? req.headers['x-forwarded-for'] : undefined;
+  const last = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? '')).split(',').pop()?.trim();
+  return last || (req.socket.remoteAddress ?? '');
 }
 
 const PUBLIC_PRINCIPAL: ApiKeyPrincipal = {

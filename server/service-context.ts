@@ -15,5 +15,7 @@ export interface ServiceContext {
   downloadSecret: Buffer;
   /** A download's 302 may point straight at the blob store's presigned URL (ArchiveServiceOptions). */
   presignedDownloads?: boolean;
+  /** Key-less requests are counted by the last X-Forwarded-For address (ArchiveServiceOptions). */
+  trustProxy?: boolean;
   now: () => number;
 }

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { errorMessage } from '../../common/errors.ts';
-import { backendsFromEnv, redactUrl } from '../archive-backends.ts';
+import { backendsFromEnv, jobLeaseMsFrom, redactUrl } from '../archive-backends.ts';
 import { startArchiveService } from '../archive-service.ts';
 import { installProcessGuard } from '../../shared/process-guard.ts';
 import { DEFAULT_HOST, DEFAULT_PORT, defaultDataDir } from '../config.ts';
@@ -20,9 +20,15 @@ Options:
   --blobs URL      s3://bucket/prefix: keep files in an S3-compatible bucket (env ARCHIVE_BLOB_URL; endpoint, region
                    and credentials from AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY);
                    or a directory (default: the data directory)
+  --job-lease-seconds N
+                   with --database: how long a processing job claimed here stays this instance's without a renewal
+                   (renewed every third of it while it runs); a job of an instance that died is taken over by another
+                   after this (env ARCHIVE_JOB_LEASE_SECONDS; default 60)
   --presigned-downloads
                    downloads redirect straight to the bucket (presigned, 60 s) instead of passing through the service;
                    only when clients can reach the bucket's endpoint (env ARCHIVE_PRESIGNED_DOWNLOADS=1)
+  --trust-proxy    behind a load balancer that appends X-Forwarded-For: count key-less requests per client
+                   address (its last entry), not per balancer (env ARCHIVE_TRUST_PROXY=1); never without one
   -h, --help       this text
 
 docs/deploy.md describes a small office (one process, SQLite) and an organisation (PostgreSQL, S3, several
@@ -40,7 +46,9 @@ export async function main(argv: string[]): Promise<void> {
       workers: { type: 'string' },
       database: { type: 'string' },
       blobs: { type: 'string' },
+      'job-lease-seconds': { type: 'string' },
       'presigned-downloads': { type: 'boolean' },
+      'trust-proxy': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -58,6 +66,7 @@ export async function main(argv: string[]): Promise<void> {
   const database = values.database ?? fromEnv.database;
   const blobs = values.blobs ?? fromEnv.blobs;
   const dataDir = values['data-dir'] ?? defaultDataDir();
+  const jobLeaseMs = jobLeaseMsFrom(values['job-lease-seconds']);
   const guard = installProcessGuard({
     name: 'server',
     log: (line) => console.error(`${new Date().toISOString()} ${line}`),
@@ -69,7 +78,9 @@ export async function main(argv: string[]): Promise<void> {
     ...(workers !== undefined ? { workers } : {}),
     ...(database ? { database } : {}),
     ...(blobs ? { blobs } : {}),
+    ...(jobLeaseMs !== undefined ? { jobLeaseMs } : {}),
     presignedDownloads: values['presigned-downloads'] ?? process.env.ARCHIVE_PRESIGNED_DOWNLOADS === '1',
+    trustProxy: values['trust-proxy'] ?? process.env.ARCHIVE_TRUST_PROXY === '1',
     log: (line) => console.log(`${new Date().toISOString()} ${line}`),
   });
   const stores = `${database ? `database ${redactUrl(database)}` : `data: ${dataDir}`}${blobs ? `, files: ${redactUrl(blobs)}` : ''}`;
