@@ -29,6 +29,8 @@ export interface BackendOptions {
   blobs?: string;
   /** S3 endpoint, region, credentials, path style (the standard AWS environment fills in the rest). */
   s3?: S3Options;
+  /** How long a claimed job stays this instance's without a renewal (PostgreSQL only); DEFAULT_JOB_LEASE_MS if absent. */
+  jobLeaseMs?: number;
   now?: () => number;
 }
 
@@ -42,7 +44,25 @@ export interface ArchiveBackends {
 }
 
 /** How long a claimed job stays this instance's without a renewal; a worker that dies loses it after this. */
-export const JOB_LEASE_MS = 60_000;
+export const DEFAULT_JOB_LEASE_MS = 60_000;
+/** The shortest lease accepted: renewals go out every third of it, and a round trip to the database must fit. */
+export const MIN_JOB_LEASE_SECONDS = 1;
+
+/**
+ * The job lease of `--job-lease-seconds` (a flag's value), else ARCHIVE_JOB_LEASE_SECONDS, in ms; undefined when
+ * neither is set. A value that is not a number of seconds of at least MIN_JOB_LEASE_SECONDS is refused.
+ */
+export function jobLeaseMsFrom(flag: string | undefined, env: NodeJS.ProcessEnv = process.env): number | undefined {
+  const [value, source] =
+    flag !== undefined ? [flag, '--job-lease-seconds'] : [env.ARCHIVE_JOB_LEASE_SECONDS, 'ARCHIVE_JOB_LEASE_SECONDS'];
+  if (value === undefined || value === '') return undefined;
+  const seconds = Number(value);
+  if (!/^\s*\d+(\.\d+)?\s*$/.test(value) || seconds < MIN_JOB_LEASE_SECONDS)
+    throw new Error(
+      `${source} must be a number of seconds, at least ${MIN_JOB_LEASE_SECONDS}; got ${JSON.stringify(value)}`,
+    );
+  return Math.round(seconds * 1000);
+}
 
 /** The database and blob settings of the environment (ARCHIVE_DATABASE_URL, ARCHIVE_BLOB_URL). */
 export function backendsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<BackendOptions, 'database' | 'blobs'> {
@@ -61,6 +81,7 @@ export async function openBackends(options: BackendOptions): Promise<ArchiveBack
   const now = options.now ?? Date.now;
   // Who this instance is in job leases: host, process and a random part (a pid can come again after a restart).
   const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const leaseMs = options.jobLeaseMs ?? DEFAULT_JOB_LEASE_MS;
   if (options.database !== undefined && !isPostgresUrl(options.database)) {
     throw new Error(
       `Unsupported database URL ${JSON.stringify(redactUrl(options.database))}: use postgres://user@host:port/database, ` +
@@ -77,8 +98,8 @@ export async function openBackends(options: BackendOptions): Promise<ArchiveBack
         db,
         blobs,
         rateCounters: new PgRateCounters(db, now),
-        claimJob: leasedJobClaimer(instanceId, JOB_LEASE_MS, now),
-        jobLease: { owner: instanceId, ms: JOB_LEASE_MS, now },
+        claimJob: leasedJobClaimer(instanceId, leaseMs, now),
+        jobLease: { owner: instanceId, ms: leaseMs, now },
       };
     }
     const db = await openDatabase(join(options.dataDir, 'archive.sqlite'));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { errorMessage } from '../../common/errors.ts';
 import { installProcessGuard } from '../../shared/process-guard.ts';
-import { backendsFromEnv, redactUrl } from '../archive-backends.ts';
+import { backendsFromEnv, jobLeaseMsFrom, redactUrl } from '../archive-backends.ts';
 import { openArchive } from '../archive-service.ts';
 
 const HELP = `Usage: npm run worker -- --database URL --blobs URL [options]
@@ -18,6 +18,10 @@ Options:
   --blobs URL      s3://bucket/prefix (env ARCHIVE_BLOB_URL; endpoint, region and credentials from
                    AWS_ENDPOINT_URL_S3, AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY)
   --workers N      documents analysed at a time, each in a process of its own (default: cores - 1, at least 1)
+  --job-lease-seconds N
+                   how long a claimed job stays this worker's without a renewal (renewed every third of it while
+                   it runs); another worker takes it over after this once this one is gone (env
+                   ARCHIVE_JOB_LEASE_SECONDS; default 60)
   --tmp-dir DIR    where files are copied for analysis (default: a new directory under the system's temp)
   -h, --help       this text`;
 
@@ -27,6 +31,7 @@ export async function main(argv: string[]): Promise<void> {
     options: {
       database: { type: 'string' },
       blobs: { type: 'string' },
+      'job-lease-seconds': { type: 'string' },
       workers: { type: 'string' },
       'tmp-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -47,6 +52,8 @@ export async function main(argv: string[]): Promise<void> {
   const workers = values.workers === undefined ? Math.max(1, availableParallelism() - 1) : Number(values.workers);
   if (!Number.isInteger(workers) || workers < 1) throw new Error('--workers must be a positive integer');
 
+  const jobLeaseMs = jobLeaseMsFrom(values['job-lease-seconds']);
+
   const log = (line: string): void => console.log(`${new Date().toISOString()} ${line}`);
   const guard = installProcessGuard({
     name: 'worker',
@@ -54,7 +61,14 @@ export async function main(argv: string[]): Promise<void> {
   });
   const ownTmp = values['tmp-dir'] === undefined;
   const dataDir = values['tmp-dir'] ?? (await mkdtemp(join(tmpdir(), 'archive-worker-')));
-  const archive = await openArchive({ dataDir, database, blobs, workers, log });
+  const archive = await openArchive({
+    dataDir,
+    database,
+    blobs,
+    workers,
+    log,
+    ...(jobLeaseMs !== undefined ? { jobLeaseMs } : {}),
+  });
   guard.onShutdown(async () => {
     await archive.processor.stop();
     await archive.db.close();

@@ -345,7 +345,7 @@ export class DocumentProcessor {
               .renewLease(job.id)
               .then((ours) => ours || this.log(`lost the lease of job ${job.id} (${job.document_id})`))
               .catch((error: unknown) => this.log(`renewing job ${job.id}'s lease failed: ${errorMessage(error)}`)),
-          Math.max(1000, this.queue.lease.ms / 3),
+          this.queue.lease.ms / 3,
         )
       : undefined;
     renewal?.unref();

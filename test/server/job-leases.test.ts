@@ -1,0 +1,203 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { leasedJobClaimer } from '../../server/db/postgres/pg-job-claimer.ts';
+import { openPostgres } from '../../server/db/postgres/pg-schema.ts';
+import type { PgSql } from '../../server/db/postgres/pg-sql.ts';
+import { nowIso } from '../../server/db/sql.ts';
+import { JobLeaseLost, JobQueue, type Job } from '../../server/pipeline/job-queue.ts';
+import { DocumentProcessor } from '../../server/pipeline/processor.ts';
+import { BlobStore } from '../../server/storage/blob-store.ts';
+import { freshDatabase, postgresForTests, type TestDatabase } from '../helpers/postgres.ts';
+
+const postgres = postgresForTests();
+if (postgres.skipReason) console.log(`PostgreSQL tests skipped: ${postgres.skipReason}`);
+
+const LEASE_MS = 10_000;
+
+interface JobRow {
+  state: string;
+  attempts: number;
+  lease_owner: string | null;
+  error: string | null;
+}
+
+describe.skipIf(!postgres.url)('job leases on PostgreSQL (many workers, one queue)', () => {
+  let database: TestDatabase;
+  /** Connection pools of their own: separate processes taking jobs from one table. */
+  let pools: PgSql[];
+  let clock = 1_000_000;
+  const now = (): number => clock;
+
+  /** The queue as the process `owner` (on pool `pool`) sees it: the claimer and the lease of openBackends. */
+  const queueOf = (owner: string, pool = 0): JobQueue =>
+    new JobQueue(pools[pool]!, {
+      claimJob: leasedJobClaimer(owner, LEASE_MS, now),
+      lease: { owner, ms: LEASE_MS, now },
+    });
+
+  const db = (): PgSql => pools[0]!;
+
+  async function queueDocuments(count: number): Promise<string[]> {
+    const space = await db().get<{ id: string }>('SELECT id FROM spaces LIMIT 1');
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const id = randomUUID();
+      await db().run(
+        `INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
+        sha256, created_at, updated_at) VALUES (?, ?, 'pending', 'doc', 'doc.pdf', 'application/pdf', 'pdf', 1, ?, ?, ?)`,
+        id,
+        space!.id,
+        randomUUID().replaceAll('-', '').padEnd(64, '0'),
+        nowIso(),
+        nowIso(),
+      );
+      await queueOf('enqueuer').enqueue(id, 'process');
+      ids.push(id);
+    }
+    return ids;
+  }
+
+  const jobRow = async (id: number): Promise<JobRow> =>
+    (await db().get<JobRow>('SELECT state, attempts, lease_owner, error FROM jobs WHERE id = ?', id))!;
+
+  beforeAll(async () => {
+    database = await freshDatabase();
+    pools = [];
+    for (let i = 0; i < 4; i++) pools.push(await openPostgres(database.url));
+  });
+  afterAll(async () => {
+    await Promise.all((pools ?? []).map((pool) => pool.close()));
+    await database?.drop();
+  });
+  beforeEach(async () => {
+    // Each test starts from an empty queue: earlier tests' jobs are finished.
+    await db().run("UPDATE jobs SET state = 'done' WHERE state IN ('queued', 'running')");
+    clock += 10 * LEASE_MS;
+  });
+
+  it('never gives one job to two of many concurrent claimers', async () => {
+    await queueDocuments(40);
+    const claimers = Array.from({ length: 8 }, (_, i) => ({
+      owner: `worker-${i}`,
+      queue: queueOf(`worker-${i}`, i % 4),
+    }));
+    const claimed = await Promise.all(
+      claimers.map(async ({ owner, queue }) => {
+        const jobs: Array<{ owner: string; job: Job }> = [];
+        // Bounded: there are 40 jobs in all.
+        for (let i = 0; i < 41; i++) {
+          const job = await queue.claim();
+          if (!job) break;
+          jobs.push({ owner, job });
+        }
+        return jobs;
+      }),
+    );
+    const all = claimed.flat();
+    expect(all).toHaveLength(40);
+    expect(new Set(all.map(({ job }) => job.id)).size).toBe(40);
+    for (const { owner, job } of all) {
+      expect(job.attempts).toBe(1);
+      expect((await jobRow(job.id)).lease_owner).toBe(owner);
+    }
+    // More than one claimer took part, so the claims really were concurrent.
+    expect(claimed.filter((jobs) => jobs.length > 0).length).toBeGreaterThan(1);
+  });
+
+  it('lets another owner take a job over once its lease ran out, and counts the try', async () => {
+    await queueDocuments(1);
+    const first = queueOf('first', 0);
+    const second = queueOf('second', 1);
+    const job = (await first.claim())!;
+    expect(job.attempts).toBe(1);
+
+    clock += LEASE_MS - 1;
+    expect(await second.claim()).toBeUndefined();
+
+    clock += 2;
+    const takenOver = (await second.claim())!;
+    expect(takenOver.id).toBe(job.id);
+    expect(takenOver.attempts).toBe(2);
+    expect(await jobRow(job.id)).toMatchObject({ state: 'running', attempts: 2, lease_owner: 'second' });
+  });
+
+  it('keeps a job whose lease is renewed', async () => {
+    await queueDocuments(1);
+    const first = queueOf('first', 0);
+    const second = queueOf('second', 1);
+    const job = (await first.claim())!;
+    for (let i = 0; i < 5; i++) {
+      clock += Math.floor((LEASE_MS * 2) / 3);
+      expect(await first.renewLease(job.id)).toBe(true);
+      expect(await second.claim()).toBeUndefined();
+    }
+    expect(await jobRow(job.id)).toMatchObject({ state: 'running', attempts: 1, lease_owner: 'first' });
+  });
+
+  it("refuses the first owner's writes once the job was taken over", async () => {
+    await queueDocuments(1);
+    const first = queueOf('first', 0);
+    const second = queueOf('second', 1);
+    const job = (await first.claim())!;
+    clock += LEASE_MS + 1;
+    await second.claim();
+    const takenOver = await jobRow(job.id);
+
+    expect(await first.renewLease(job.id)).toBe(false);
+    await first.finish(job.id);
+    await first.fail(job.id, 'late failure');
+    await first.retry(job.id, 'late retry');
+    await first.release(job.id);
+    expect(await jobRow(job.id)).toEqual(takenOver);
+    await expect(db().transaction((tx) => first.assertOwned(tx, job.id))).rejects.toBeInstanceOf(JobLeaseLost);
+
+    await db().transaction((tx) => second.assertOwned(tx, job.id));
+    await second.finish(job.id);
+    expect(await jobRow(job.id)).toMatchObject({ state: 'done', attempts: 2, lease_owner: 'second' });
+  });
+
+  it('fails a job, with the reason, that has been taken over more often than maxAttempts allows', async () => {
+    const documentId = (await queueDocuments(1))[0]!;
+    // Each of these workers claims the job and dies with it (its lease runs out).
+    for (const owner of ['lost-1', 'lost-2', 'lost-3']) {
+      expect((await queueOf(owner).claim())?.document_id).toBe(documentId);
+      clock += LEASE_MS + 1;
+    }
+    const dataDir = await mkdtemp(join(tmpdir(), 'job-leases-'));
+    const blobs = new BlobStore(dataDir);
+    await blobs.init();
+    const owner = 'survivor';
+    const processor = new DocumentProcessor(db(), blobs, {
+      workers: 1,
+      claimJob: leasedJobClaimer(owner, LEASE_MS, now),
+      lease: { owner, ms: LEASE_MS, now },
+      limits: { maxAttempts: 3 },
+      log: () => {},
+    });
+    try {
+      await processor.start();
+      await processor.idle();
+    } finally {
+      await processor.stop();
+      await blobs.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    const job = await db().get<JobRow>(
+      'SELECT state, attempts, lease_owner, error FROM jobs WHERE document_id = ?',
+      documentId,
+    );
+    expect(job).toMatchObject({ state: 'failed', attempts: 4, lease_owner: owner });
+    expect(job!.error).toBe('the worker running it was lost 3 times; not tried again');
+    const document = await db().get<{ status: string; error: string }>(
+      'SELECT status, error FROM documents WHERE id = ?',
+      documentId,
+    );
+    expect(document).toEqual({
+      status: 'failed',
+      error: 'Processing failed: the worker running it was lost 3 times; not tried again',
+    });
+  });
+});
