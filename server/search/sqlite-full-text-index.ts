@@ -17,7 +17,7 @@ export const sqliteFullTextIndex: FullTextIndex = {
       tags: string | null;
     }>(
       `SELECT d.rowid AS rowid, d.title, d.content, s.name AS sender,
-      (SELECT ${joinedText('sqlite', 't.name', "' '")} FROM document_tags dt JOIN tags t ON t.id = dt.tag_id
+      (SELECT ${joinedText(db.dialect, 't.name', "' '")} FROM document_tags dt JOIN tags t ON t.id = dt.tag_id
         WHERE dt.document_id = d.id) AS tags
     FROM documents d LEFT JOIN senders s ON s.id = d.sender_id WHERE d.id = ?`,
       documentId,
