@@ -1,6 +1,7 @@
 /** Fictional senders and recipients. Names, addresses, registry and bank data are invented. */
 import { germanIban, type Lang } from './format.ts';
 import type { DocStyle } from './model.ts';
+import { EU_RECIPIENTS, EU_SENDERS, isEuLang } from './parties-eu.ts';
 
 export const CATEGORIES = [
   'Utilities',
@@ -955,7 +956,7 @@ export const SENDERS: Sender[] = [
 ];
 
 export function sender(key: string): Sender {
-  const found = SENDERS.find((s) => s.key === key);
+  const found = SENDERS.find((s) => s.key === key) ?? EU_SENDERS.find((s) => s.key === key);
   if (!found) throw new Error(`unknown sender ${key}`);
   return found;
 }
@@ -1086,6 +1087,7 @@ const EU_BUSINESS_RECIPIENTS: Recipient[] = [
 ];
 
 export function recipientsFor(s: Sender, business: boolean): Recipient[] {
+  if (isEuLang(s.lang)) return EU_RECIPIENTS[s.lang];
   if (s.country === 'DE') return business ? DE_BUSINESS_RECIPIENTS : DE_RECIPIENTS;
   if (s.country === 'FR' || s.country === 'IE') return EU_BUSINESS_RECIPIENTS;
   return s.country === 'US' ? US_RECIPIENTS : UK_RECIPIENTS;

@@ -1,9 +1,14 @@
-/** Picks the template for a plan entry. */
+/** Picks the template for a plan entry: by its type, and for French, Dutch, Spanish and Italian senders the eu-* ones. */
 import type { EventType } from '../../../common/archive-types.ts';
 import type { BuiltDocument } from '../model.ts';
+import { isEuLang } from '../parties-eu.ts';
 import type { Ctx } from './common.ts';
 import { buildContract } from './contract.ts';
 import { buildCreditNote } from './credit-note.ts';
+import { buildEuCreditNote, buildEuInvoice, buildEuReminder } from './eu-billing.ts';
+import { buildEuContract } from './eu-contract.ts';
+import { buildEuLetter, buildEuPayslip, buildEuTaxNotice } from './eu-personal.ts';
+import { buildEuReceipt } from './eu-receipt.ts';
 import { buildInvoice } from './invoice.ts';
 import { buildLetter } from './letter.ts';
 import { buildNotice } from './notice.ts';
@@ -26,8 +31,25 @@ const BUILDERS: Record<EventType, (ctx: Ctx) => BuiltDocument> = {
   offer: buildOffer,
 };
 
+const EU_BUILDERS: Partial<Record<EventType, (ctx: Ctx) => BuiltDocument>> = {
+  invoice: buildEuInvoice,
+  credit_note: buildEuCreditNote,
+  receipt: buildEuReceipt,
+  contract: buildEuContract,
+  notice: (ctx) => (ctx.s.category === 'Taxes' ? buildEuTaxNotice(ctx) : buildEuReminder(ctx)),
+  payslip: buildEuPayslip,
+  letter: buildEuLetter,
+};
+
+function builderFor(type: EventType, ctx: Ctx): (ctx: Ctx) => BuiltDocument {
+  if (!isEuLang(ctx.lang)) return BUILDERS[type];
+  const builder = EU_BUILDERS[type];
+  if (!builder) throw new Error(`${ctx.s.key}: no ${type} template in ${ctx.lang}`);
+  return builder;
+}
+
 export function buildDocument(type: EventType, ctx: Ctx): BuiltDocument {
-  const built = BUILDERS[type](ctx);
+  const built = builderFor(type, ctx)(ctx);
   if (built.truth.event_type !== type)
     throw new Error(`${ctx.s.key}: template made ${built.truth.event_type}, plan says ${type}`);
   return built;
