@@ -16,6 +16,15 @@ export function joinedText(dialect: SqlDialect, expr: string, separator: string)
 }
 
 /**
+ * A statement that holds a lock on a text key (its one `?` parameter) until the transaction ends, so transactions
+ * about the same thing run one after another even on different instances (PostgreSQL: a transaction-level advisory
+ * lock); null on SQLite, whose write transaction is already the only writer.
+ */
+export function transactionKeyLock(dialect: SqlDialect): string | null {
+  return dialect === 'sqlite' ? null : 'SELECT pg_advisory_xact_lock(hashtextextended(?, 0))';
+}
+
+/**
  * A FROM item `ids` with one row per element of a JSON array given as one `?` parameter, the element in column
  * `value`: one statement (and one compiled plan) for any number of ids.
  */

@@ -6,6 +6,7 @@ import { ErrorMessage } from '../../common/errors.ts';
 import { parseUploadMetadata } from '../../common/upload-metadata.ts';
 import { accessTo } from '../auth/access.ts';
 import { nowIso } from '../db/sql.ts';
+import { transactionKeyLock } from '../db/sql-dialect.ts';
 import { contentTypeMatches, detectFormat } from '../../shared/formats/detect-format.ts';
 import { classifyHead, HEAD_BYTES } from '../../shared/formats/sniff.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -192,6 +193,9 @@ async function accept(ctx: RequestContext, received: ReceivedUpload): Promise<Ro
   const now = nowIso();
   const filename = safeFilename(file.filename, format.extension);
   const duplicateOf = await db.transaction(async (tx) => {
+    // The same file uploaded at once through several instances: one becomes the original, the others its duplicates.
+    const lock = transactionKeyLock(tx.dialect);
+    if (lock) await tx.get(lock, `upload:${spaceId}:${file.sha256}`);
     const original = await tx.get<{ id: string }>(
       `SELECT id FROM documents WHERE sha256 = ? AND space_id = ? AND deleted_at IS NULL
       AND duplicate_of IS NULL ORDER BY created_at LIMIT 1`,
