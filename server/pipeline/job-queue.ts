@@ -122,12 +122,14 @@ export class JobQueue {
 
   // A job that is no longer ours (its lease ran out and another worker took it) is left to that worker.
 
-  finish(jobId: number): Promise<void> {
-    return this.writeOwned("state = 'done', finished_at = ?, error = NULL", [nowIso()], jobId);
+  // db: the transaction that writes the job's outcome with it, if any.
+
+  finish(jobId: number, db: Sql = this.db): Promise<void> {
+    return this.writeOwned("state = 'done', finished_at = ?, error = NULL", [nowIso()], jobId, db);
   }
 
-  fail(jobId: number, error: string): Promise<void> {
-    return this.writeOwned("state = 'failed', finished_at = ?, error = ?", [nowIso(), error], jobId);
+  fail(jobId: number, error: string, db: Sql = this.db): Promise<void> {
+    return this.writeOwned("state = 'failed', finished_at = ?, error = ?", [nowIso(), error], jobId, db);
   }
 
   /** Puts a job back for another try (after the analysis process was lost); the try counts. */
@@ -144,9 +146,9 @@ export class JobQueue {
     );
   }
 
-  private async writeOwned(set: string, args: Array<string | number>, jobId: number): Promise<void> {
+  private async writeOwned(set: string, args: Array<string | number>, jobId: number, db: Sql = this.db): Promise<void> {
     const owned = this.owned();
-    await this.db.transaction(
+    await db.transaction(
       async (tx) =>
         void (await tx.run(
           `UPDATE jobs SET ${set} WHERE id = ? AND state = 'running'${owned.sql}`,

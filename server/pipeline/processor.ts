@@ -311,9 +311,29 @@ export class DocumentProcessor {
   }
 
   private async giveUp(job: Job, reason: string): Promise<void> {
-    this.log(`processing ${job.document_id} failed: ${reason}`);
-    await markFailed(this.db, job.document_id, `Processing failed: ${reason}`);
-    await this.queue.fail(job.id, reason);
+    const ours = await this.endOwned(job, async (tx) => {
+      await markFailed(tx, job.document_id, `Processing failed: ${reason}`);
+      await this.queue.fail(job.id, reason, tx);
+    });
+    if (ours) this.log(`processing ${job.document_id} failed: ${reason}`);
+  }
+
+  /**
+   * Writes a job's outcome in one transaction, only while the job is still this process's: a job taken over after its
+   * lease ran out is the new owner's, and so is its document's status. False (and logged) when it was taken over.
+   */
+  private async endOwned(job: Job, write: (tx: Sql) => Promise<void>): Promise<boolean> {
+    try {
+      await this.db.transaction(async (tx) => {
+        await this.queue.assertOwned(tx, job.id);
+        await write(tx);
+      }, 'deferred');
+      return true;
+    } catch (error) {
+      if (!(error instanceof JobLeaseLost)) throw error;
+      this.log(errorMessage(error));
+      return false;
+    }
   }
 
   private async process(active: ActiveJob, overdue: boolean): Promise<void> {
@@ -332,8 +352,11 @@ export class DocumentProcessor {
     );
     if (!doc) return this.queue.fail(job.id, 'document missing');
     if (job.kind === 'process' && doc.duplicate_of) {
-      await markSkipped(this.db, job.document_id);
-      return this.queue.finish(job.id);
+      await this.endOwned(job, async (tx) => {
+        await markSkipped(tx, job.document_id);
+        await this.queue.finish(job.id, tx);
+      });
+      return;
     }
     let copy: LocalCopy | null = null;
     // The lease is renewed while the job runs; a renewal that finds the job gone to another worker ends nothing by

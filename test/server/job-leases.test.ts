@@ -9,6 +9,7 @@ import type { PgSql } from '../../server/db/postgres/pg-sql.ts';
 import { nowIso } from '../../server/db/sql.ts';
 import { JobLeaseLost, JobQueue, type Job } from '../../server/pipeline/job-queue.ts';
 import { DocumentProcessor } from '../../server/pipeline/processor.ts';
+import type { LocalCopy } from '../../server/storage/blob-storage.ts';
 import { BlobStore } from '../../server/storage/blob-store.ts';
 import { freshDatabase, postgresForTests, type TestDatabase } from '../helpers/postgres.ts';
 
@@ -16,6 +17,26 @@ const postgres = postgresForTests();
 if (postgres.skipReason) console.log(`PostgreSQL tests skipped: ${postgres.skipReason}`);
 
 const LEASE_MS = 10_000;
+
+/** A file store whose local copies wait until `gate` opens: a job held in the middle of its work. */
+class GatedBlobStore extends BlobStore {
+  readonly reached = Promise.withResolvers<undefined>();
+  readonly gate = Promise.withResolvers<undefined>();
+  override async localCopy(sha256: string): Promise<LocalCopy> {
+    this.reached.resolve(undefined);
+    await this.gate.promise;
+    return super.localCopy(sha256);
+  }
+}
+
+/** Polls until `check` holds, at most timeoutMs. */
+async function until(what: string, check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
 
 interface JobRow {
   state: string;
@@ -199,5 +220,43 @@ describe.skipIf(!postgres.url)('job leases on PostgreSQL (many workers, one queu
       status: 'failed',
       error: 'Processing failed: the worker running it was lost 3 times; not tried again',
     });
+  });
+
+  it('leaves a document alone when its first owner fails on it after the job was taken over', async () => {
+    const documentId = (await queueDocuments(1))[0]!;
+    const dataDir = await mkdtemp(join(tmpdir(), 'job-leases-'));
+    // No file is stored: once the gate opens, the first owner's local copy fails and it gives the document up.
+    const blobs = new GatedBlobStore(dataDir);
+    await blobs.init();
+    const lines: string[] = [];
+    const processor = new DocumentProcessor(db(), blobs, {
+      workers: 1,
+      claimJob: leasedJobClaimer('first', LEASE_MS, now),
+      lease: { owner: 'first', ms: LEASE_MS, now },
+      log: (line) => lines.push(line),
+    });
+    let takenOver: Job | undefined;
+    try {
+      await processor.start();
+      await blobs.reached.promise;
+      clock += LEASE_MS + 1;
+      takenOver = await queueOf('second', 1).claim();
+      expect(takenOver?.document_id).toBe(documentId);
+      blobs.gate.resolve(undefined);
+      await until('the first owner to end the job', () =>
+        lines.some((line) => line.includes(`job ${takenOver!.id}`) || line.includes('failed')),
+      );
+    } finally {
+      await processor.stop();
+      await blobs.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+    expect(lines).toContain(`job ${takenOver!.id} was taken over by another worker after its lease ran out`);
+    const document = await db().get<{ status: string; error: string | null }>(
+      'SELECT status, error FROM documents WHERE id = ?',
+      documentId,
+    );
+    expect(document).toEqual({ status: 'processing', error: null });
+    expect(await jobRow(takenOver!.id)).toMatchObject({ state: 'running', attempts: 2, lease_owner: 'second' });
   });
 });
