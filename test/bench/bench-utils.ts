@@ -13,6 +13,11 @@ export interface BenchRow {
 }
 
 /** What every suite (`test/bench/<name>.bench.ts`) returns from run(). */
+/** What `npm run bench` passes every suite: `--backend` (only the server suite has another than SQLite). */
+export interface SuiteOptions {
+  backend: 'sqlite' | 'postgres';
+}
+
 export interface BenchReport {
   suite: string;
   title: string;
@@ -178,16 +183,18 @@ export function machineCpuMs(): { busy: number; total: number } {
   return { busy: (total - idle) * TICK_MS, total: total * TICK_MS };
 }
 
-/** Starts a CPU account of a server process, this process and the whole machine; end() summarises it. */
-export function cpuAccount(serverPid: number): {
+/** Starts a CPU account of the server process(es), this process and the whole machine; end() summarises it. */
+export function cpuAccount(serverPids: number | readonly number[]): {
   end(): { serverMs: number; clientMs: number; othersMs: number; busyShare: number };
 } {
-  const server0 = processCpuMs(serverPid);
+  const pids = typeof serverPids === 'number' ? [serverPids] : serverPids;
+  const serversCpuMs = (): number => pids.reduce((sum, pid) => sum + processCpuMs(pid), 0);
+  const server0 = serversCpuMs();
   const client0 = process.cpuUsage();
   const machine0 = machineCpuMs();
   return {
     end() {
-      const serverMs = processCpuMs(serverPid) - server0;
+      const serverMs = serversCpuMs() - server0;
       const client = process.cpuUsage(client0);
       const clientMs = (client.user + client.system) / 1000;
       const machine = machineCpuMs();

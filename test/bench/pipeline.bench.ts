@@ -70,7 +70,7 @@ const LETTER_LINES: Readonly<Record<string, readonly string[]>> = {
 };
 const languageOfPage = (page: number): string => LANGUAGES[(page - 1) % LANGUAGES.length]!;
 /** `count` lines of letter text in the language of page `page`, each ending with its page and line number. */
-const letterOf = (page: number, count: number): string[] => {
+export const letterOf = (page: number, count: number): string[] => {
   const lines = LETTER_LINES[languageOfPage(page)]!;
   return Array.from({ length: count }, (_, line) => `${lines[line % lines.length]!} (${page}.${line})`);
 };

@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- <suite>…] [--markdown]`: runs the named benchmark suites (all of them without a name).
+ * `npm run bench [-- <suite>…] [--markdown] [--backend sqlite|postgres]`: runs the named benchmark suites (all of them
+ * without a name); `--backend postgres` runs the server suite over PostgreSQL and S3 (test/bench/pg-server.ts).
  * A suite is a module test/bench/<name>.bench.ts exporting run(): Promise<BenchReport>; adding one needs no
  * change here. Targets that are missed are reported, not failed: the exit code is non-zero only when a suite crashes.
  */
@@ -7,7 +8,14 @@ import { readdirSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { errorStack } from '../../common/errors.ts';
-import { formatMarkdownTable, formatTable, machineInfo, verdictOf, type BenchReport } from './bench-utils.ts';
+import {
+  formatMarkdownTable,
+  formatTable,
+  machineInfo,
+  verdictOf,
+  type BenchReport,
+  type SuiteOptions,
+} from './bench-utils.ts';
 
 const SUFFIX = '.bench.ts';
 const BENCH_DIR = import.meta.dirname;
@@ -19,10 +27,10 @@ function availableSuites(): string[] {
     .sort();
 }
 
-async function loadSuite(name: string): Promise<() => Promise<BenchReport>> {
+async function loadSuite(name: string): Promise<(options: SuiteOptions) => Promise<BenchReport>> {
   const module = (await import(pathToFileURL(`${BENCH_DIR}/${name}${SUFFIX}`).href)) as { run?: unknown };
   if (typeof module.run !== 'function') throw new Error(`test/bench/${name}${SUFFIX} does not export run()`);
-  return module.run as () => Promise<BenchReport>;
+  return module.run as (options: SuiteOptions) => Promise<BenchReport>;
 }
 
 function printReport(report: BenchReport, markdown: boolean): void {
@@ -42,11 +50,20 @@ async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     args: process.argv.slice(2),
     allowPositionals: true,
-    options: { markdown: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+    options: { markdown: { type: 'boolean' }, backend: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
   });
+  const backend = values.backend ?? 'sqlite';
   const suites = availableSuites();
   if (values.help) {
-    console.log(`Usage: npm run bench -- [suite …] [--markdown]\nSuites: ${suites.join(', ')} (default: all)`);
+    console.log(
+      `Usage: npm run bench -- [suite …] [--markdown] [--backend sqlite|postgres]\nSuites: ${suites.join(', ')} (default: all)\n` +
+        '--backend postgres: the server suite over PostgreSQL + S3 with three instances (docs/benchmarks.md)',
+    );
+    return;
+  }
+  if (backend !== 'sqlite' && backend !== 'postgres') {
+    console.error(`--backend must be sqlite or postgres, got ${JSON.stringify(backend)}.`);
+    process.exitCode = 2;
     return;
   }
   const unknown = positionals.filter((p) => !suites.includes(p));
@@ -58,10 +75,15 @@ async function main(): Promise<void> {
     return;
   }
   const selected = positionals.length > 0 ? [...new Set(positionals)] : suites;
+  if (backend === 'postgres' && selected.some((name) => name !== 'server')) {
+    console.error('--backend postgres applies to the server suite only: npm run bench -- server --backend postgres.');
+    process.exitCode = 2;
+    return;
+  }
   console.log(`${new Date().toISOString()} · ${machineInfo()}\nsuites: ${selected.join(', ')}`);
   let missed = 0;
   for (const name of selected) {
-    const report = await (await loadSuite(name))();
+    const report = await (await loadSuite(name))({ backend });
     printReport(report, values.markdown ?? false);
     missed += report.rows.filter((r) => verdictOf(r) === 'MISS').length;
   }

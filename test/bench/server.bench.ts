@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { Agent, request } from 'node:http';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
+import { errorMessage } from '../../common/errors.ts';
 import { openDatabase } from '../../server/db/database.ts';
 import { SERVER_NODE_FLAGS } from '../../server/gc-tuning.ts';
 import type { GcCounts } from './server-entry.ts';
@@ -35,7 +36,9 @@ import {
   waitForQuietMachine,
   type BenchReport,
   type BenchRow,
+  type SuiteOptions,
 } from './bench-utils.ts';
+import { runPostgres } from './pg-server.ts';
 
 const ENTRY = join(import.meta.dirname, 'server-entry.ts');
 /** BENCH_SERVER_NODE_ARGS: extra Node flags for the server child (after the server's own, SERVER_NODE_FLAGS), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
@@ -48,14 +51,14 @@ function positiveInteger(name: string, fallback: number): number {
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${raw}`);
   return value;
 }
-const MB = 1024 * 1024;
+export const MB = 1024 * 1024;
 
 /**
  * Upload accept. The target is judged at a sustained rate (open loop): 100 uploads/s of 1 MB is 100 MB/s, about what
  * a gigabit link carries, or 600 keys each at the spec's 10 uploads per minute. The saturation rows (closed loop)
  * report capacity. BENCH_UPLOAD_RATE changes the rate.
  */
-const UPLOAD = {
+export const UPLOAD = {
   bytes: 1 * MB,
   warmup: 20,
   rate: positiveInteger('BENCH_UPLOAD_RATE', 100),
@@ -66,7 +69,7 @@ const UPLOAD = {
   single: 50,
 };
 /** BENCH_DOCUMENTS overrides the archive size for a quick trial run; the targets are for 100,000. */
-const LIST_SEARCH = {
+export const LIST_SEARCH = {
   documents: positiveInteger('BENCH_DOCUMENTS', 100_000),
   p95MaxMs: 25,
   warmup: 5,
@@ -76,7 +79,8 @@ const LIST_SEARCH = {
 };
 const BIG_UPLOAD = { bytes: 50 * MB - 1024, sampleEveryMs: 10, maxGrowthBytes: 64 * MB };
 
-export async function run(): Promise<BenchReport> {
+export async function run(options: SuiteOptions = { backend: 'sqlite' }): Promise<BenchReport> {
+  if (options.backend === 'postgres') return runPostgres();
   const rows: BenchRow[] = [];
   const notes: string[] = [];
   const dirs: string[] = [];
@@ -111,75 +115,25 @@ export async function run(): Promise<BenchReport> {
 // ---------------------------------------------------------------------------------------------------------------
 // The server child process.
 
-class BenchServer {
+/** A client of the service at `url`; with several API keys, each request takes the next (rate limits are per key). */
+export class BenchClient {
   readonly url: string;
-  readonly pid: number;
-  readonly key: string;
-  private readonly child: ChildProcess;
-  private readonly replies: AsyncIterator<string>;
+  private readonly keys: readonly string[];
+  private nextKey = 0;
   // Idle sockets are dropped well before the server's 5 s keep-alive timeout, so a request never races its close.
-  private readonly agent = new Agent({ keepAlive: true, timeout: 2000 });
+  protected readonly agent = new Agent({ keepAlive: true, timeout: 2000 });
 
-  private constructor(
-    child: ChildProcess,
-    replies: AsyncIterator<string>,
-    hello: { url: string; pid: number; key: string },
-  ) {
-    this.child = child;
-    this.replies = replies;
-    this.url = hello.url;
-    this.pid = hello.pid;
-    this.key = hello.key;
+  constructor(url: string, keys: string | readonly string[]) {
+    this.url = url;
+    this.keys = typeof keys === 'string' ? [keys] : keys;
   }
 
-  static async start(dataDir: string, extraArgs: readonly string[] = []): Promise<BenchServer> {
-    const child = spawn(
-      process.execPath,
-      [...SERVER_NODE_FLAGS, ...serverNodeArgs(), ENTRY, '--data-dir', dataDir, ...extraArgs],
-      { stdio: ['pipe', 'pipe', 'inherit'] },
-    );
-    const exited = new Promise<never>((_, reject) =>
-      child.once('exit', (code) => reject(new Error(`bench server exited (${code})`))),
-    );
-    exited.catch(() => undefined);
-    // Replies are JSON lines. Anything before a reply's opening brace is the server's own diagnostics (a flag such as
-    // --trace-gc prints to the same stdout, at times on the reply's line): it goes to stderr.
-    const replies = (async function* () {
-      for await (const line of createInterface({ input: child.stdout! })) {
-        const reply = line.indexOf('{"');
-        if (reply !== 0) process.stderr.write(`${reply < 0 ? line : line.slice(0, reply)}\n`);
-        if (reply >= 0) yield line.slice(reply);
-      }
-    })();
-    const first = await Promise.race([replies.next(), exited]);
-    if (first.done) throw new Error('bench server ended before it was ready');
-    return new BenchServer(child, replies, JSON.parse(first.value) as { url: string; pid: number; key: string });
+  get key(): string {
+    return this.keys[this.nextKey++ % this.keys.length]!;
   }
 
-  async command(name: 'rss' | 'idle' | 'gc' | 'close'): Promise<Record<string, unknown>> {
-    this.child.stdin!.write(`${name}\n`);
-    const reply = await this.replies.next();
-    if (reply.done) throw new Error(`bench server gone while waiting for "${name}"`);
-    return JSON.parse(reply.value) as Record<string, unknown>;
-  }
-
-  /** RSS of the server process: /proc where there is one, else the server's own report. */
-  async rss(): Promise<number> {
-    return procAvailable(this.pid) ? readRss(this.pid) : ((await this.command('rss')).rss as number);
-  }
-
-  async idle(): Promise<void> {
-    await this.command('idle');
-  }
-
-  async close(): Promise<void> {
-    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
-    if (this.child.exitCode !== null) return;
+  destroy(): void {
     this.agent.destroy();
-    await this.command('close').catch(() => undefined);
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
   }
 
   fetch(path: string, init: RequestInit & { json?: unknown } = {}): Promise<Response> {
@@ -252,13 +206,80 @@ class BenchServer {
   }
 }
 
-interface UploadResult {
+class BenchServer extends BenchClient {
+  readonly pid: number;
+  private readonly child: ChildProcess;
+  private readonly replies: AsyncIterator<string>;
+
+  private constructor(
+    child: ChildProcess,
+    replies: AsyncIterator<string>,
+    hello: { url: string; pid: number; key: string },
+  ) {
+    super(hello.url, hello.key);
+    this.child = child;
+    this.replies = replies;
+    this.pid = hello.pid;
+  }
+
+  static async start(dataDir: string, extraArgs: readonly string[] = []): Promise<BenchServer> {
+    const child = spawn(
+      process.execPath,
+      [...SERVER_NODE_FLAGS, ...serverNodeArgs(), ENTRY, '--data-dir', dataDir, ...extraArgs],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    const exited = new Promise<never>((_, reject) =>
+      child.once('exit', (code) => reject(new Error(`bench server exited (${code})`))),
+    );
+    exited.catch(() => undefined);
+    // Replies are JSON lines. Anything before a reply's opening brace is the server's own diagnostics (a flag such as
+    // --trace-gc prints to the same stdout, at times on the reply's line): it goes to stderr.
+    const replies = (async function* () {
+      for await (const line of createInterface({ input: child.stdout! })) {
+        const reply = line.indexOf('{"');
+        if (reply !== 0) process.stderr.write(`${reply < 0 ? line : line.slice(0, reply)}\n`);
+        if (reply >= 0) yield line.slice(reply);
+      }
+    })();
+    const first = await Promise.race([replies.next(), exited]);
+    if (first.done) throw new Error('bench server ended before it was ready');
+    return new BenchServer(child, replies, JSON.parse(first.value) as { url: string; pid: number; key: string });
+  }
+
+  async command(name: 'rss' | 'idle' | 'gc' | 'close'): Promise<Record<string, unknown>> {
+    this.child.stdin!.write(`${name}\n`);
+    const reply = await this.replies.next();
+    if (reply.done) throw new Error(`bench server gone while waiting for "${name}"`);
+    return JSON.parse(reply.value) as Record<string, unknown>;
+  }
+
+  /** RSS of the server process: /proc where there is one, else the server's own report. */
+  async rss(): Promise<number> {
+    return procAvailable(this.pid) ? readRss(this.pid) : ((await this.command('rss')).rss as number);
+  }
+
+  async idle(): Promise<void> {
+    await this.command('idle');
+  }
+
+  async close(): Promise<void> {
+    const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));
+    if (this.child.exitCode !== null) return;
+    this.agent.destroy();
+    await this.command('close').catch(() => undefined);
+    const timer = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  }
+}
+
+export interface UploadResult {
   status: number;
   body: string;
   ms: number;
 }
 
-function expectAccepted(result: UploadResult, what: string): { duplicate_of: string | null } {
+export function expectAccepted(result: UploadResult, what: string): { duplicate_of: string | null } {
   if (result.status !== 202)
     throw new Error(`${what}: expected 202, got ${result.status} ${result.body.slice(0, 300)}`);
   return JSON.parse(result.body) as { duplicate_of: string | null };
@@ -281,10 +302,13 @@ async function withServer<T>(
  * Before a measurement: the server must have finished its own background work (hard requirement, up to 10 min), and
  * the machine should be quiet (best effort, up to 1 min; the notes say when it was not).
  */
-async function settle(server: BenchServer, label: string, notes: string[]): Promise<void> {
-  if (!procAvailable(server.pid)) return;
-  const ownWork = await waitForIdleProcess(server.pid, { maxWaitMs: 600_000, busyBelow: 0.05 });
-  if (!ownWork.idle) notes.push(`${label}: the server was still busy after ${(ownWork.waitedMs / 1000).toFixed(0)} s`);
+export async function settle(servers: ReadonlyArray<{ pid: number }>, label: string, notes: string[]): Promise<void> {
+  if (!servers.every((server) => procAvailable(server.pid))) return;
+  for (const server of servers) {
+    const ownWork = await waitForIdleProcess(server.pid, { maxWaitMs: 600_000, busyBelow: 0.05 });
+    if (!ownWork.idle)
+      notes.push(`${label}: server ${server.pid} was still busy after ${(ownWork.waitedMs / 1000).toFixed(0)} s`);
+  }
   const { busyShare, waitedMs } = await waitForQuietMachine({ maxWaitMs: 60_000, busyBelow: 0.2 });
   if (busyShare >= 0.2)
     notes.push(
@@ -296,14 +320,14 @@ async function settle(server: BenchServer, label: string, notes: string[]): Prom
 }
 
 /** One line on who used the CPU during a measurement. */
-function cpuNote(used: ReturnType<ReturnType<typeof cpuAccount>['end']>, per: number, unit: string): string {
+export function cpuNote(used: ReturnType<ReturnType<typeof cpuAccount>['end']>, per: number, unit: string): string {
   return (
     `CPU per ${unit}: server ${ms(used.serverMs / per)}, load generator ${ms(used.clientMs / per)}, ` +
     `other processes ${ms(used.othersMs / per)} (machine ${(used.busyShare * 100).toFixed(0)}% busy)`
   );
 }
 
-async function expectStatus(res: Response, status: number, what: string): Promise<unknown> {
+export async function expectStatus(res: Response, status: number, what: string): Promise<unknown> {
   const text = await res.text();
   if (res.status !== status) throw new Error(`${what}: expected ${status}, got ${res.status} ${text.slice(0, 300)}`);
   return JSON.parse(text) as unknown;
@@ -360,7 +384,7 @@ function pdfLayout(lines: readonly string[], totalBytes: number): PdfLayout {
  * nonce at its start, so every file has its own SHA-256 (no duplicates) while the load generator, which shares the
  * machine with the server, spends a copy instead of a megabyte of random numbers per upload.
  */
-function pdfTemplate(lines: readonly string[], totalBytes: number): () => Buffer {
+export function pdfTemplate(lines: readonly string[], totalBytes: number): () => Buffer {
   const { head, fillerLength, tail } = pdfLayout(lines, totalBytes);
   const template = Buffer.concat([head, randomBytes(fillerLength), tail]);
   return () => {
@@ -408,46 +432,13 @@ async function benchUploadAccept(dataDir: string, notes: string[]): Promise<Benc
     );
     return { latencies, wall: performance.now() - started };
   };
-  /**
-   * Open loop: upload i starts at start + i / rate whether or not earlier ones are answered, and its latency runs from
-   * that scheduled moment (a late start counts against the server, so a stall cannot hide the requests it delayed).
-   */
-  const sustained = async (
-    server: BenchServer,
-  ): Promise<{ latencies: number[]; lateStarts: number; maxInFlight: number }> => {
-    const latencies: number[] = [];
-    const pending: Array<Promise<void>> = [];
-    const interval = 1000 / UPLOAD.rate;
-    const start = performance.now() + 50;
-    let lateStarts = 0;
-    let inFlight = 0;
-    let maxInFlight = 0;
-    for (let i = 0; i < UPLOAD.sustainedCount; i++) {
-      const file = makePdf(); // made ahead of its slot, not inside the measured time
-      const scheduled = start + i * interval;
-      const wait = scheduled - performance.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      if (performance.now() - scheduled > 2) lateStarts++;
-      inFlight++;
-      maxInFlight = Math.max(maxInFlight, inFlight);
-      pending.push(
-        uploadOne(server, 'sustained', i, file).then(() => {
-          inFlight--;
-          latencies.push(performance.now() - scheduled);
-        }),
-      );
-    }
-    await Promise.all(pending);
-    return { latencies, lateStarts, maxInFlight };
-  };
-
   const rows = await withServer(join(dataDir, 'live'), async (server) => {
     await warmUp(server);
     await server.idle();
-    await settle(server, 'uploads', notes);
+    await settle([server], 'uploads', notes);
     let cpu = procAvailable(server.pid) ? cpuAccount(server.pid) : null;
     await server.command('gc');
-    const open = await sustained(server);
+    const open = await sustainedUploads((i, file) => uploadOne(server, 'sustained', i, file), makePdf);
     let used = cpu?.end();
     const gc = (await server.command('gc')) as GcCounts;
     const wallSustained = UPLOAD.sustainedCount / UPLOAD.rate;
@@ -461,7 +452,7 @@ async function benchUploadAccept(dataDir: string, notes: string[]): Promise<Benc
         `${gc.minor} minor (${gc.minorMs.toFixed(0)} ms), longest pause ${gc.maxMs.toFixed(1)} ms`,
     );
 
-    await settle(server, 'uploads (saturation)', notes);
+    await settle([server], 'uploads (saturation)', notes);
     cpu = procAvailable(server.pid) ? cpuAccount(server.pid) : null;
     const { latencies, wall } = await saturated(server, 'bench');
     used = cpu?.end();
@@ -503,7 +494,7 @@ async function benchUploadAccept(dataDir: string, notes: string[]): Promise<Benc
       join(dataDir, 'paused'),
       async (server) => {
         await warmUp(server);
-        await settle(server, 'uploads (processing paused)', notes);
+        await settle([server], 'uploads (processing paused)', notes);
         const cpu = procAvailable(server.pid) ? cpuAccount(server.pid) : null;
         const { latencies, wall } = await saturated(server, 'paused');
         const used = cpu?.end();
@@ -519,6 +510,40 @@ async function benchUploadAccept(dataDir: string, notes: string[]): Promise<Benc
     ),
   );
   return rows;
+}
+
+/**
+ * Open loop: upload i starts at start + i / rate whether or not earlier ones are answered, and its latency runs from
+ * that scheduled moment (a late start counts against the server, so a stall cannot hide the requests it delayed).
+ */
+export async function sustainedUploads(
+  uploadOne: (index: number, file: Buffer) => Promise<number>,
+  makePdf: () => Buffer,
+): Promise<{ latencies: number[]; lateStarts: number; maxInFlight: number }> {
+  const latencies: number[] = [];
+  const pending: Array<Promise<void>> = [];
+  const interval = 1000 / UPLOAD.rate;
+  const start = performance.now() + 50;
+  let lateStarts = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
+  for (let i = 0; i < UPLOAD.sustainedCount; i++) {
+    const file = makePdf(); // made ahead of its slot, not inside the measured time
+    const scheduled = start + i * interval;
+    const wait = scheduled - performance.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (performance.now() - scheduled > 2) lateStarts++;
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    pending.push(
+      uploadOne(i, file).then(() => {
+        inFlight--;
+        latencies.push(performance.now() - scheduled);
+      }),
+    );
+  }
+  await Promise.all(pending);
+  return { latencies, lateStarts, maxInFlight };
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -537,7 +562,7 @@ async function benchBigUploadMemory(dataDir: string, notes: string[]): Promise<B
       const warm = pdfTemplate(['warm-up'], MB);
       expectAccepted(await server.upload(warm(), 'warm.pdf'), 'warm-up upload');
       await server.idle();
-      await settle(server, 'rss', notes);
+      await settle([server], 'rss', notes);
 
       const sampler = new RssSampler(server.pid);
       sampler.start(BIG_UPLOAD.sampleEveryMs);
@@ -588,10 +613,10 @@ async function benchBigUploadMemory(dataDir: string, notes: string[]): Promise<B
 // ---------------------------------------------------------------------------------------------------------------
 // 2. List and search at 100,000 documents, seeded straight into the database before the server starts.
 
-const SEED = 20_240_601;
+export const SEED = 20_240_601;
 
 /** Deterministic PRNG (mulberry32): the same data set on every run. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -651,7 +676,7 @@ const SYLLABLES = [
 ];
 const VOCABULARY_SIZE = 20_000;
 
-function vocabulary(random: () => number): string[] {
+export function vocabulary(random: () => number): string[] {
   const words = new Set(COMMON_WORDS);
   while (words.size < VOCABULARY_SIZE) {
     let word = '';
@@ -663,7 +688,7 @@ function vocabulary(random: () => number): string[] {
 }
 
 /** Draws ranks 0..n-1 with Zipf's law (s = 1): word frequencies as in real text. */
-function zipfSampler(n: number, random: () => number): () => number {
+export function zipfSampler(n: number, random: () => number): () => number {
   const cumulative = new Float64Array(n);
   let sum = 0;
   for (let rank = 0; rank < n; rank++) cumulative[rank] = sum += 1 / (rank + 1);
@@ -679,6 +704,56 @@ function zipfSampler(n: number, random: () => number): () => number {
     return lo;
   };
 }
+
+export const CATEGORY_NAMES = [
+  'Rechnungen',
+  'Verträge',
+  'Versicherungen',
+  'Steuern',
+  'Bank',
+  'Gesundheit',
+  'Wohnen',
+  'Arbeit',
+];
+
+export const TAG_NAMES = [
+  'wichtig',
+  'steuer-2023',
+  'steuer-2024',
+  'privat',
+  'büro',
+  'auto',
+  'haus',
+  'kinder',
+  'reise',
+  'garantie',
+  'erledigt',
+  'offen',
+  'archiv',
+  'gesundheit',
+  'bank',
+  'versicherung',
+  'strom',
+  'internet',
+  'handy',
+  'miete',
+];
+
+export const DOC_TYPES = [
+  'Rechnung',
+  'Vertrag',
+  'Police',
+  'Bescheid',
+  'Kontoauszug',
+  'Mahnung',
+  'Angebot',
+  'Gutschrift',
+  'Lohnabrechnung',
+  'Brief',
+];
+
+/** What a sender's name ends in. */
+export const SENDER_FORMS = ['GmbH', 'AG', 'KG', 'e.V.', 'Versicherung', 'Stadtwerke', 'Praxis', 'Bank'];
 
 interface SeedResult {
   words: string[];
@@ -710,22 +785,12 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
   const insertSpace = db.raw.prepare('INSERT INTO spaces (id, name, created_at) VALUES (?, ?, ?)');
   insertSpace.run(spaces[1]!, 'Privat', now);
   insertSpace.run(spaces[2]!, 'Firma', now);
-  const categoryNames = [
-    'Rechnungen',
-    'Verträge',
-    'Versicherungen',
-    'Steuern',
-    'Bank',
-    'Gesundheit',
-    'Wohnen',
-    'Arbeit',
-  ];
   const categories = new Map<string, string[]>();
   const insertCategory = db.raw.prepare('INSERT INTO categories (id, space_id, name, created_at) VALUES (?, ?, ?, ?)');
   for (const space of spaces) {
     categories.set(
       space,
-      categoryNames.map((name) => {
+      CATEGORY_NAMES.map((name) => {
         const id = randomUUID();
         insertCategory.run(id, space, name, now);
         return id;
@@ -734,8 +799,7 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
   }
   const senderNames = Array.from(
     { length: 300 },
-    (_, i) =>
-      `${words[200 + i * 7]!.replace(/^./, (c) => c.toUpperCase())} ${pick(['GmbH', 'AG', 'KG', 'e.V.', 'Versicherung', 'Stadtwerke', 'Praxis', 'Bank'])}`,
+    (_, i) => `${words[200 + i * 7]!.replace(/^./, (c) => c.toUpperCase())} ${pick(SENDER_FORMS)}`,
   );
   // Senders and tags are kept per space: each space has its own row for every name.
   const sendersBySpace = new Map(
@@ -750,32 +814,10 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
       }),
     ]),
   );
-  const tagNames = [
-    'wichtig',
-    'steuer-2023',
-    'steuer-2024',
-    'privat',
-    'büro',
-    'auto',
-    'haus',
-    'kinder',
-    'reise',
-    'garantie',
-    'erledigt',
-    'offen',
-    'archiv',
-    'gesundheit',
-    'bank',
-    'versicherung',
-    'strom',
-    'internet',
-    'handy',
-    'miete',
-  ];
   const tagIdsBySpace = new Map(
     spaces.map((space) => [
       space,
-      tagNames.map((name) =>
+      TAG_NAMES.map((name) =>
         Number(
           (
             db.raw.prepare('INSERT INTO tags (space_id, name) VALUES (?, ?) RETURNING id').get(space, name) as {
@@ -793,18 +835,6 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
     mime_type, file_format, size_bytes, sha256, page_count, language, document_date, content, extracted_data, error,
     created_at, updated_at, processed_at, deleted_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'application/pdf', 'pdf', ?, ?, ?, 'de', ?, ?, '{}', ?, ?, ?, ?, ?)`);
   const insertTag = db.raw.prepare('INSERT INTO document_tags (document_id, tag_id) VALUES (?, ?)');
-  const docTypes = [
-    'Rechnung',
-    'Vertrag',
-    'Police',
-    'Bescheid',
-    'Kontoauszug',
-    'Mahnung',
-    'Angebot',
-    'Gutschrift',
-    'Lohnabrechnung',
-    'Brief',
-  ];
   const fiveYears = 5 * 365 * 24 * 3600 * 1000;
   const firstCreated = Date.now() - fiveYears;
   const batch = 5000;
@@ -820,7 +850,7 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
       const senderIndex = random() < 0.9 ? Math.floor(random() * senderNames.length) : null;
       const sender = senderIndex === null ? null : sendersBySpace.get(space)![senderIndex]!;
       const senderLabel = senderIndex === null ? 'Unbekannt' : senderNames[senderIndex]!;
-      const title = `${pick(docTypes)} ${senderLabel} ${(documentDate ?? created.toISOString()).slice(0, 7)}`;
+      const title = `${pick(DOC_TYPES)} ${senderLabel} ${(documentDate ?? created.toISOString()).slice(0, 7)}`;
       const length = 150 + Math.floor(random() * 300);
       let content = '';
       for (let w = 0; w < length; w++) content += (w % 12 === 11 ? '\n' : w === 0 ? '' : ' ') + words[nextWord()]!;
@@ -873,13 +903,13 @@ export async function seedArchive(dataDir: string, count: number): Promise<SeedR
   };
 }
 
-interface Scenario {
+export interface Scenario {
   name: string;
-  request: (server: BenchServer, index: number) => Promise<Response>;
+  request: (client: BenchClient, index: number) => Promise<Response>;
 }
 
 /** The seeded archive's vocabulary without seeding: vocabulary() is the first use of seedArchive's generator. */
-const seededWords = (): string[] => vocabulary(prng(SEED));
+export const seededWords = (): string[] => vocabulary(prng(SEED));
 
 /**
  * BENCH_ARCHIVE=<dir> keeps the seeded archive in that directory and reuses it on later runs (seeding 100,000
@@ -906,22 +936,28 @@ async function archiveFor(dataDir: string, notes: string[]): Promise<{ dir: stri
 
 async function benchListAndSearch(dataDir: string, notes: string[]): Promise<BenchRow[]> {
   const { dir: archiveDir, words } = await archiveFor(dataDir, notes);
-  notes.push(
-    `list/search: each scenario: ${LIST_SEARCH.warmup} warm-up requests, then ${LIST_SEARCH.minSamples}-${LIST_SEARCH.maxSamples} sequential requests`,
-  );
-  const deep = Math.floor(LIST_SEARCH.documents / 2);
+  const scenarios = listSearchScenarios(words, LIST_SEARCH.documents);
+  return withServer(archiveDir, async (server) => {
+    await settle([server], 'list/search', notes);
+    return measureScenarios(server, scenarios, [server.pid], LIST_SEARCH.p95MaxMs, notes);
+  });
+}
+
+/** The list and search requests of the bench: five list rows, four search rows (query words by Zipf rank). */
+export function listSearchScenarios(words: readonly string[], documents: number): Scenario[] {
+  const deep = Math.floor(documents / 2);
   const list =
     (query: string): Scenario['request'] =>
-    (server) =>
-      server.fetch(`/v1/documents${query}`);
+    (client) =>
+      client.fetch(`/v1/documents${query}`);
   const search =
     (queries: readonly string[]): Scenario['request'] =>
-    (server, i) =>
-      server.fetch('/v1/search', { method: 'POST', json: { query: queries[i % queries.length], limit: 20 } });
+    (client, i) =>
+      client.fetch('/v1/search', { method: 'POST', json: { query: queries[i % queries.length], limit: 20 } });
   // Query words by rank in the Zipf vocabulary: 'rechnung' is among the top ten, the rare ones come from the tail.
   const rare = words.slice(15_000, 15_010);
   const pairs = Array.from({ length: 10 }, (_, i) => `${words[40 + i]} ${words[120 + i * 3]}`);
-  const scenarios: Scenario[] = [
+  return [
     { name: 'GET /v1/documents (default: created_at desc, 50)', request: list('') },
     { name: 'GET /v1/documents?sort_by=title&sort_order=asc', request: list('?sort_by=title&sort_order=asc') },
     { name: 'GET /v1/documents?status=completed', request: list('?status=completed') },
@@ -932,19 +968,32 @@ async function benchListAndSearch(dataDir: string, notes: string[]): Promise<Ben
     { name: 'POST /v1/search two words', request: search(pairs) },
     { name: 'POST /v1/search prefix ("vers")', request: search(['vers']) },
   ];
+}
+
+/** Each scenario in turn, sequential requests (sampleSequential), a p95 row each; BENCH_ONLY=search: search alone. */
+export async function measureScenarios(
+  client: BenchClient,
+  scenarios: readonly Scenario[],
+  serverPids: readonly number[],
+  p95MaxMs: number,
+  notes: string[],
+): Promise<BenchRow[]> {
+  notes.push(
+    `list/search: each scenario: ${LIST_SEARCH.warmup} warm-up requests, then ${LIST_SEARCH.minSamples}-${LIST_SEARCH.maxSamples} sequential requests`,
+  );
   const only = process.env.BENCH_ONLY?.split(',') ?? [];
   const searchOnly = only.includes('search') && !only.includes('list');
-  return withServer(archiveDir, async (server) => {
-    const rows: BenchRow[] = [];
-    await settle(server, 'list/search', notes);
-    const cpu = procAvailable(server.pid) ? cpuAccount(server.pid) : null;
-    let requests = 0;
-    for (const scenario of scenarios) {
-      if (searchOnly && !scenario.name.startsWith('POST /v1/search')) continue;
-      let total = 0;
-      let estimated = false;
-      const samples = await sampleSequential(async (i) => {
-        const body = (await expectStatus(await scenario.request(server, i), 200, scenario.name)) as {
+  const rows: BenchRow[] = [];
+  const cpu = serverPids.every(procAvailable) ? cpuAccount(serverPids) : null;
+  let requests = 0;
+  for (const scenario of scenarios) {
+    if (searchOnly && !scenario.name.startsWith('POST /v1/search')) continue;
+    let total = 0;
+    let estimated = false;
+    let samples: number[];
+    try {
+      samples = await sampleSequential(async (i) => {
+        const body = (await expectStatus(await scenario.request(client, i), 200, scenario.name)) as {
           total: number;
           total_is_estimate?: boolean;
           items: unknown[];
@@ -954,12 +1003,19 @@ async function benchListAndSearch(dataDir: string, notes: string[]): Promise<Ben
         estimated ||= body.total_is_estimate === true;
         requests++;
       }, LIST_SEARCH);
-      const hits = `${estimated ? '~' : ''}${total.toLocaleString('en')} hits${estimated ? ', estimated' : ''}`;
-      const row = latencyRow(`${scenario.name} [${hits}]`, samples, 95, LIST_SEARCH.p95MaxMs);
-      rows.push(row);
+    } catch (error) {
+      // A scenario the service fails is a missed target with its reason, and the other scenarios still run.
+      rows.push({
+        name: scenario.name,
+        measured: `failed: ${errorMessage(error)}`,
+        target: { label: `p95 < ${p95MaxMs} ms`, value: Infinity, max: p95MaxMs, unit: 'ms' },
+      });
+      continue;
     }
-    const used = cpu?.end();
-    if (used) notes.push(`list/search: ${cpuNote(used, requests, 'request')}`);
-    return rows;
-  });
+    const hits = `${estimated ? '~' : ''}${total.toLocaleString('en')} hits${estimated ? ', estimated' : ''}`;
+    rows.push(latencyRow(`${scenario.name} [${hits}]`, samples, 95, p95MaxMs));
+  }
+  const used = cpu?.end();
+  if (used) notes.push(`list/search: ${cpuNote(used, requests, 'request')}`);
+  return rows;
 }

@@ -58,8 +58,15 @@ function debianBinDirs(): string[] {
     .map((version) => join(root, version, 'bin'));
 }
 
-/** Starts a cluster in a new temp directory. fsync is off: the data is thrown away, and tests must not wait on disks. */
-export async function startPostgresCluster(binDir: string): Promise<PostgresCluster> {
+/**
+ * Starts a cluster in a new temp directory. fsync is off: the data is thrown away, and tests must not wait on disks.
+ * `settings` are further server settings (`-c name=value`, after the defaults, so they may override them): a benchmark
+ * tunes memory and turns durability back on.
+ */
+export async function startPostgresCluster(
+  binDir: string,
+  settings: Readonly<Record<string, string | number>> = {},
+): Promise<PostgresCluster> {
   const dir = await mkdtemp(join(tmpdir(), 'archive-pg-'));
   const dataDir = join(dir, 'data');
   const password = randomBytes(18).toString('base64url');
@@ -82,7 +89,7 @@ export async function startPostgresCluster(binDir: string): Promise<PostgresClus
       ...['--auth-local=trust', '--auth-host=scram-sha-256'],
       ...['-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions'],
     ]);
-    const port = await startOnFreePort(dir, dataDir, asServer);
+    const port = await startOnFreePort(dir, dataDir, asServer, settings);
     return {
       url: `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`,
       stop: async () => {
@@ -104,11 +111,13 @@ async function startOnFreePort(
   dir: string,
   dataDir: string,
   asServer: (binary: string, args: string[]) => Promise<unknown>,
+  settings: Readonly<Record<string, string | number>>,
 ): Promise<number> {
   const logFile = join(dir, 'server.log');
   for (let attempt = 1; ; attempt++) {
     const port = await freeLoopbackPort();
-    const serverOptions = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off`;
+    const extra = Object.entries(settings).map(([name, value]) => ` -c ${name}=${value}`);
+    const serverOptions = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off${extra.join('')}`;
     try {
       await asServer('pg_ctl', [
         ...['start', '-D', dataDir, '-l', logFile, '-w', '-t', String(PG_CTL_WAIT_SECONDS)],

@@ -1,4 +1,4 @@
-import { createServer, request as httpRequest, type Server } from 'node:http';
+import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /**
@@ -17,6 +17,9 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
   const targets = upstreams.map((url) => new URL(url));
   const served = targets.map(() => 0);
   const sockets = new Set<Socket>();
+  // Idle upstream connections are dropped well before the service's 5 s keep-alive timeout, as a load balancer's idle
+  // timeout must be, so a request is never sent on a connection the instance is closing (a 502 after a quiet spell).
+  const agent = new Agent({ keepAlive: true, timeout: 2000 });
   let next = 0;
 
   const server: Server = createServer((req, res) => {
@@ -28,6 +31,7 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
       {
         host: target.hostname,
         port: target.port,
+        agent,
         method: req.method,
         path: req.url,
         headers: { ...req.headers, host: target.host, 'x-forwarded-for': req.socket.remoteAddress ?? '' },
@@ -58,6 +62,7 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.destroy();
+        agent.destroy();
         server.close(() => resolve());
       }),
   };
