@@ -26,9 +26,13 @@ type DateLabel =
   | 'period'
   | 'printed';
 
-/** Due and issue date labels of French, Dutch, Spanish and Italian from the lexicon; a bare "date" word stays 'plain'. */
+/**
+ * Due, issue and term-end date labels of French, Dutch, Spanish and Italian from the lexicon; a bare "date" word
+ * stays 'plain'.
+ */
 const OTHER_LANGUAGES = lexiconsFor(['fr', 'nl', 'es', 'it']);
 const OTHER_DUE = labelSources('dueDate', OTHER_LANGUAGES);
+const OTHER_END = labelSources('contractEnd', OTHER_LANGUAGES);
 const OTHER_ISSUE = labelSources('documentDate', OTHER_LANGUAGES).filter(
   (source) => !/^(?:date|datum|fecha|data)$/.test(source),
 );
@@ -99,6 +103,7 @@ const LABELS = combineLabels<DateLabel>([
   [
     'end',
     wordsRegex([
+      ...OTHER_END,
       'gültig bis(?: zum| einschließlich)?',
       'gilt bis(?: zum)?',
       'angebot gilt bis',

@@ -301,6 +301,8 @@ const LEXICON_LABELS: ReadonlyArray<readonly [ReferenceKind, keyof LabelVocabula
   ['invoice', 'invoiceNumber', 'others'],
   ['order', 'orderNumber', 'all'],
   ['customer', 'customerNumber', 'others'],
+  ['contract', 'contractNumber', 'others'],
+  ['case', 'fileReference', 'others'],
 ];
 
 function withLexicon(sources: typeof LABEL_SOURCES): typeof LABEL_SOURCES {

@@ -60,9 +60,15 @@ function makeDocFromLines(lines: string[]): Doc {
   return { lines, text, lower: lowerSameLength(text), starts };
 }
 
-/** toLowerCase() turns "İ" into two code units; everything else keeps its length, which offsets rely on. */
+/**
+ * toLowerCase() turns "İ" into two code units; everything else keeps its length, which offsets rely on. Typographic
+ * apostrophes become "'" (one unit for one), so the lexicons' "d'avoir" or "dell'importo" match "d’avoir".
+ */
 function lowerSameLength(text: string): string {
-  const lower = text.replace(/\u0130/g, 'I').toLowerCase();
+  const lower = text
+    .replace(/\u0130/g, 'I')
+    .replace(/[\u2018\u2019\u02bc]/g, "'")
+    .toLowerCase();
   if (lower.length === text.length) return lower;
   return Array.from(text, (c) => {
     const l = c.toLowerCase();

@@ -204,6 +204,18 @@ describe('label and value', () => {
     );
     expect(labelValuePairs(lines)).toEqual(['Invoice date 12.03.2027', 'Amount due € 245.00']);
   });
+
+  it('pairs a label with a number under it that starts with a capital prefix and a dash', () => {
+    const lines = linesOf(
+      page([
+        box('Contract no.', 57, 200),
+        box('Signed on', 300, 200),
+        box('KV-771204', 57, 214),
+        box('02.05.2027', 300, 214),
+      ]),
+    );
+    expect(labelValuePairs(lines)).toEqual(['Contract no. KV-771204', 'Signed on 02.05.2027']);
+  });
 });
 
 describe('choosing the amount by consistency', () => {

@@ -8,7 +8,8 @@ import type { Cell, LayoutLine } from './lines.ts';
 
 /** A value further below its label than this many line heights is not its value. */
 const MAX_DROP = 2;
-const STARTS_WITH_VALUE = /^(?:[^\p{L}\d\s]{1,3} ?)?[-−]?\d|^\p{Lu}{1,3}\$? ?\d/u;
+/** A number, an amount ("€ 12,40", "US$ 5") or a number with a short capital prefix ("CT-5492", "F/118"). */
+const STARTS_WITH_VALUE = /^(?:[^\p{L}\d\s]{1,3} ?)?[-−]?\d|^\p{Lu}{1,4}(?:\$|[-/.])? ?\d/u;
 
 /**
  * "label value" for every cell without digits whose value is not to its right but in the one cell under it (the

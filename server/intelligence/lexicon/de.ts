@@ -91,6 +91,8 @@ export const de: Lexicon = {
     contractStart: ['vertragsbeginn', 'beginn(?: am)?', 'mietbeginn', 'laufzeit ab', 'ab dem'],
     contractEnd: ['vertragsende', 'laufzeitende', 'befristet bis', 'endet(?: am)?', 'ende(?: am)?', 'laufzeit bis'],
     noticePeriod: ['kündigungsfrist', 'kündigung', 'kündbar', 'gekündigt'],
+    contractNumber: [],
+    fileReference: [],
     sender: ['absender', 'verkäufer', 'lieferant', 'rechnungssteller', 'von'],
   },
   documentTypes: {

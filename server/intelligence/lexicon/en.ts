@@ -149,6 +149,8 @@ export const en: Lexicon = {
       'renewal date',
     ],
     noticePeriod: ['notice period', 'period of notice', 'notice of termination', '(?:written )?notice', 'terminate'],
+    contractNumber: [],
+    fileReference: [],
     sender: ['from', 'seller', 'supplier', 'vendor', 'issued by', 'sold by', 'merchant'],
   },
   documentTypes: {

@@ -93,8 +93,17 @@ export const nl: Lexicon = {
       'netto',
     ],
     contractStart: ['ingangsdatum', 'begindatum', 'aanvangsdatum', 'ingaande', 'met ingang van'],
-    contractEnd: ['einddatum', 'looptijd tot', 'eindigt(?: op)?', 'tot en met', 'geldig tot'],
+    contractEnd: [
+      'einddatum',
+      'looptijd tot',
+      'eindigt(?: op)?',
+      'tot en met',
+      'geldig tot',
+      'einde (?:van de )?looptijd',
+    ],
     noticePeriod: ['opzegtermijn', 'opzegging', 'opzeggen', 'opgezegd'],
+    contractNumber: [`contract${NR}`, 'contractnummer', `overeenkomst${NR}`, 'overeenkomstnummer'],
+    fileReference: ['ons kenmerk', 'uw kenmerk', 'kenmerk', `dossier${NR}`, 'dossiernummer', `zaak${NR}`, 'zaaknummer'],
     sender: ['leverancier', 'verkoper', 'afzender', 'van'],
   },
   documentTypes: {

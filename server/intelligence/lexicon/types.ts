@@ -25,6 +25,10 @@ export interface LabelVocabulary {
   contractStart: readonly string[];
   contractEnd: readonly string[];
   noticePeriod: readonly string[];
+  /** A contract's own number ("contrat n°", "contractnummer"). German and English: references.ts. */
+  contractNumber: readonly string[];
+  /** A letter's or notice's file reference ("notre référence", "ons kenmerk"). German and English: references.ts. */
+  fileReference: readonly string[];
   /** Words before a sender's name or in its legal block ("from", "seller", "fournisseur", "leverancier"). */
   sender: readonly string[];
 }
