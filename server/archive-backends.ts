@@ -6,8 +6,9 @@ import { PgRateCounters } from './db/postgres/pg-rate-counters.ts';
 import { openPostgres } from './db/postgres/pg-schema.ts';
 import type { Sql } from './db/sql.ts';
 import { InMemoryRateCounters, type RateCounters } from './http/rate-limiter.ts';
-import { claimOldestQueued, type JobClaimer, type JobLease } from './pipeline/job-queue.ts';
+import { claimOldestQueued, type JobClaimer, type JobLease, type JobSignals } from './pipeline/job-queue.ts';
 import { leasedJobClaimer } from './db/postgres/pg-job-claimer.ts';
+import { pgJobSignals } from './db/postgres/pg-job-signals.ts';
 import { registerFullTextIndex } from './search/full-text-index.ts';
 import { pgFullTextIndex } from './search/pg-full-text-index.ts';
 import type { BlobStorage } from './storage/blob-storage.ts';
@@ -41,6 +42,8 @@ export interface ArchiveBackends {
   claimJob: JobClaimer;
   /** Where other instances share the queue (PostgreSQL): jobs are leased, not reclaimed at start-up. */
   jobLease: JobLease | null;
+  /** Where other processes queue jobs too (PostgreSQL): queued jobs are announced to every worker. */
+  jobSignals: JobSignals | null;
 }
 
 /** How long a claimed job stays this instance's without a renewal; a worker that dies loses it after this. */
@@ -100,6 +103,7 @@ export async function openBackends(options: BackendOptions): Promise<ArchiveBack
         rateCounters: new PgRateCounters(db, now),
         claimJob: leasedJobClaimer(instanceId, leaseMs, now),
         jobLease: { owner: instanceId, ms: leaseMs, now },
+        jobSignals: pgJobSignals(options.database),
       };
     }
     const db = await openDatabase(join(options.dataDir, 'archive.sqlite'));
@@ -109,6 +113,7 @@ export async function openBackends(options: BackendOptions): Promise<ArchiveBack
       rateCounters: new InMemoryRateCounters(now),
       claimJob: claimOldestQueued,
       jobLease: null,
+      jobSignals: null,
     };
   } catch (error) {
     await blobs.close();

@@ -131,6 +131,7 @@ export async function openArchive(options: ArchiveServiceOptions): Promise<Servi
     workers: options.workers ?? Math.max(1, availableParallelism() - 1),
     claimJob: backends.claimJob,
     lease: backends.jobLease,
+    signals: backends.jobSignals,
     limits: options.processing,
     log: options.log ?? (() => undefined),
   });

@@ -34,6 +34,17 @@ export interface JobLease {
   now: () => number;
 }
 
+/**
+ * Where other processes take jobs from the same table (PostgreSQL): a queued job is announced, so idle workers start
+ * it at once rather than at their next poll. The poll stays, for announcements missed.
+ */
+export interface JobSignals {
+  /** Inside the transaction that queued a job: announced when it commits. */
+  announce(tx: Sql): Promise<void>;
+  /** Calls onQueued whenever a job was queued by any process; resolves to the function that stops listening. */
+  listen(onQueued: () => void, log: (line: string) => void): Promise<() => Promise<void>>;
+}
+
 /** Raised when a job's lease was lost (taken over after it ran out): its result must not be written. */
 export class JobLeaseLost extends Error {
   constructor(jobId: number) {
@@ -48,10 +59,13 @@ export class JobQueue {
   private readonly claimJob: JobClaimer;
   /** Null where one process owns the queue (SQLite): interrupted jobs are reclaimed at its start instead. */
   readonly lease: JobLease | null;
-  constructor(db: Sql, options: { claimJob?: JobClaimer; lease?: JobLease | null } = {}) {
+  /** Null where this process alone takes the jobs it queues (SQLite): notify() reaches its processor directly. */
+  readonly signals: JobSignals | null;
+  constructor(db: Sql, options: { claimJob?: JobClaimer; lease?: JobLease | null; signals?: JobSignals | null } = {}) {
     this.db = db;
     this.claimJob = options.claimJob ?? claimOldestQueued;
     this.lease = options.lease ?? null;
+    this.signals = options.signals ?? null;
   }
 
   /** The condition that a running job is still ours, and its parameters (nothing to check without leases). */
@@ -93,6 +107,7 @@ export class JobQueue {
       kind,
       nowIso(),
     );
+    if (result.changes > 0) await this.signals?.announce(db);
     return result.changes > 0;
   }
 

@@ -6,11 +6,13 @@ import { embeddingIndexFor } from '../search/embedding-index.ts';
 import { readOcrLanguages } from '../catalog/space-ocr-languages.ts';
 import { llmJobSetting } from '../intelligence/llm/llm-settings.ts';
 import { applyAnalysis, markFailed, markSkipped } from './apply-analysis.ts';
-import { JobLeaseLost, JobQueue, type Job, type JobClaimer, type JobLease } from './job-queue.ts';
+import { JobLeaseLost, JobQueue, type Job, type JobClaimer, type JobLease, type JobSignals } from './job-queue.ts';
 import { DEFAULT_PROCESSING_LIMITS, type ProcessingLimits } from './processing-limits.ts';
 import type { OcrInput } from './steps/ocr-report.ts';
 import { AnalysisProcessLost, WorkerPool, type RunningAnalysis } from './worker-pool.ts';
 
+/** How often the queue is looked at when nothing said a job was queued. */
+export const POLL_INTERVAL_MS = 2000;
 /** How long after the last upload was answered processing stays held back (the next upload of a burst is near). */
 export const UPLOAD_GRACE_MS = 250;
 /**
@@ -82,6 +84,9 @@ export class DocumentProcessor {
   private readonly graceMs: number;
   private readonly maxHoldMs: number;
   private readonly stallMs: number;
+  private readonly pollIntervalMs: number;
+  /** Stops listening for jobs other processes queue (set while started, with signals and workers). */
+  private stopListening: (() => Promise<void>) | null = null;
 
   constructor(
     db: Sql,
@@ -92,6 +97,10 @@ export class DocumentProcessor {
       claimJob?: JobClaimer;
       /** Jobs leased to this process, where several share the queue (PostgreSQL); null: this process owns it. */
       lease?: JobLease | null;
+      /** Jobs queued by other processes announced (PostgreSQL): claimed at once instead of at the next poll. */
+      signals?: JobSignals | null;
+      /** How often the queue is looked at without a notice (jobs queued by another process, or a notice missed). */
+      pollIntervalMs?: number;
       log: (line: string) => void;
       uploadGraceMs?: number;
       maxHoldMs?: number;
@@ -102,7 +111,8 @@ export class DocumentProcessor {
     this.db = db;
     this.blobs = blobs;
     this.log = options.log;
-    this.queue = new JobQueue(db, { claimJob: options.claimJob, lease: options.lease });
+    this.queue = new JobQueue(db, { claimJob: options.claimJob, lease: options.lease, signals: options.signals });
+    this.pollIntervalMs = options.pollIntervalMs ?? POLL_INTERVAL_MS;
     this.workers = options.workers;
     this.limits = { ...DEFAULT_PROCESSING_LIMITS, ...options.limits };
     this.pool = new WorkerPool({
@@ -202,7 +212,10 @@ export class DocumentProcessor {
         );
       }
     }
-    this.timer = setInterval(() => this.notify(), 2000);
+    // A process without workers (a service instance beside `npm run worker` processes) claims nothing: it need not hear.
+    if (this.queue.signals && this.workers > 0)
+      this.stopListening = await this.queue.signals.listen(() => this.notify(), this.log);
+    this.timer = setInterval(() => this.notify(), this.pollIntervalMs);
     this.timer.unref();
     this.notify();
   }
@@ -301,6 +314,7 @@ export class DocumentProcessor {
     this.stopped = true;
     clearInterval(this.timer);
     clearTimeout(this.resumeTimer);
+    await this.stopListening?.();
     await this.filling;
     const interrupted = [...this.running.values()].map((active) => active.job.id);
     await this.pool.close();

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { leasedJobClaimer } from '../../server/db/postgres/pg-job-claimer.ts';
+import { pgJobSignals } from '../../server/db/postgres/pg-job-signals.ts';
 import { openPostgres } from '../../server/db/postgres/pg-schema.ts';
 import type { PgSql } from '../../server/db/postgres/pg-sql.ts';
 import { nowIso } from '../../server/db/sql.ts';
@@ -258,5 +259,55 @@ describe.skipIf(!postgres.url)('job leases on PostgreSQL (many workers, one queu
     );
     expect(document).toEqual({ status: 'processing', error: null });
     expect(await jobRow(takenOver!.id)).toMatchObject({ state: 'running', attempts: 2, lease_owner: 'second' });
+  });
+
+  it('starts a job another process queued when it is announced, not at the next poll', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'job-leases-'));
+    // Holds the job once claimed, so the test sees who claimed it.
+    const blobs = new GatedBlobStore(dataDir);
+    await blobs.init();
+    const signals = pgJobSignals(database.url);
+    const processor = new DocumentProcessor(db(), blobs, {
+      workers: 1,
+      claimJob: leasedJobClaimer('listener', LEASE_MS, now),
+      lease: { owner: 'listener', ms: LEASE_MS, now },
+      signals,
+      // Longer than the test may take: only the announcement can start the job in time.
+      pollIntervalMs: 10 * 60_000,
+      log: () => {},
+    });
+    try {
+      await processor.start();
+      await processor.idle();
+      const space = await db().get<{ id: string }>('SELECT id FROM spaces LIMIT 1');
+      const documentId = randomUUID();
+      // Another process (its own pool) queues the job in the transaction that records the document, as uploads do.
+      const other = new JobQueue(pools[1]!, { signals });
+      await pools[1]!.transaction(async (tx) => {
+        await tx.run(
+          `INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
+          sha256, created_at, updated_at) VALUES (?, ?, 'pending', 'doc', 'doc.pdf', 'application/pdf', 'pdf', 1, ?, ?, ?)`,
+          documentId,
+          space!.id,
+          '0'.repeat(64),
+          nowIso(),
+          nowIso(),
+        );
+        await other.enqueue(documentId, 'process', tx);
+      });
+      let started = false;
+      void blobs.reached.promise.then(() => (started = true));
+      await until('the announced job to start', () => started);
+      const job = await db().get<JobRow>(
+        'SELECT state, attempts, lease_owner, error FROM jobs WHERE document_id = ?',
+        documentId,
+      );
+      expect(job).toMatchObject({ state: 'running', lease_owner: 'listener' });
+    } finally {
+      blobs.gate.resolve(undefined);
+      await processor.stop();
+      await blobs.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });
