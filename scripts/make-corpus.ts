@@ -1,6 +1,6 @@
 /**
- * Builds the document-intelligence evaluation corpus in test/fixtures/corpus/: ~72 realistic fictional documents
- * (ten event types, German and English, text PDFs, e-invoices, scans, photos, PNG/TIFF, DOCX/ODT/XLSX), each with
+ * Builds the document-intelligence evaluation corpus in test/fixtures/corpus/: ~96 realistic fictional documents
+ * (ten event types, German and English plus French, Dutch, Spanish and Italian, text PDFs, e-invoices, scans, photos, PNG/TIFF, DOCX/ODT/XLSX), each with
  * a ground-truth `<name>.json`. Deterministic: the same seed gives the same files.
  *
  *   npm run corpus                                  (all documents, into test/fixtures/corpus/)

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { emptyAnalysis, type AnalysisInput, type AnalysisStep } from '../../server/pipeline/analysis.ts';
 import { HELD_OUT_PLAN, HELD_OUT_SENDERS } from '../../scripts/corpus/held-out.ts';
 import { LEXICONS } from '../../scripts/corpus/languages.ts';
+import { sender } from '../../scripts/corpus/parties.ts';
 import { PLAN } from '../../scripts/corpus/plan.ts';
 import { labelDate } from '../../scripts/eval/label-date.ts';
 import { SENDER_THRESHOLD, senderSimilarity } from '../../scripts/eval/metrics.ts';
@@ -169,6 +170,8 @@ describe('held-out plan', () => {
     const senders = HELD_OUT_PLAN.map((e) => HELD_OUT_SENDERS.find((s) => s.key === e.sender)!);
     expect(senders.every(Boolean)).toBe(true);
     expect(senders.filter((s) => committed.has(s.key))).toEqual([]);
+    const committedNames = new Set(PLAN.map((e) => sender(e.sender).name));
+    expect(HELD_OUT_SENDERS.filter((s) => committedNames.has(s.name))).toEqual([]);
     expect(new Set(senders.map((s) => s.lang))).toEqual(new Set(Object.keys(LEXICONS)));
     expect(new Set(HELD_OUT_PLAN.map((e) => e.type))).toEqual(new Set(['invoice', 'receipt']));
   });
