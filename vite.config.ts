@@ -30,44 +30,11 @@ function pdfjsData(): Plugin {
   };
 }
 
-/** V8's explicit compile hint: a file that starts with it has all its functions compiled eagerly (Chrome 136+). */
-export const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
-
-/**
- * Marks the entry chunk and its static imports (the code the first paint runs) for eager compilation. V8 otherwise
- * compiles a function on the main thread at its first call, which at a cold start was about 8 ms of the mount; with
- * the hint it compiles them on a background thread while the scripts stream in. Lazy chunks stay lazily compiled.
- * Runs last, after Vite has put its own preamble at the top of the entry: the hint counts only as the first line.
- */
-function eagerCompileHints(): Plugin {
-  return {
-    name: 'desktop-archive:eager-compile-hints',
-    apply: 'build',
-    enforce: 'post',
-    generateBundle: {
-      order: 'post',
-      handler(_options, bundle) {
-        const pending = Object.values(bundle).flatMap((file) => (file.type === 'chunk' && file.isEntry ? [file] : []));
-        const marked = new Set<string>();
-        for (let chunk = pending.pop(); chunk; chunk = pending.pop()) {
-          if (marked.has(chunk.fileName)) continue;
-          marked.add(chunk.fileName);
-          chunk.code = `${EAGER_COMPILE_HINT}\n${chunk.code}`;
-          for (const name of chunk.imports) {
-            const imported = bundle[name];
-            if (imported?.type === 'chunk') pending.push(imported);
-          }
-        }
-      },
-    },
-  };
-}
-
 /** Builds the Svelte renderer into dist/renderer with relative asset paths (the Electron shell loads it from disk). */
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [svelte(), pdfjsData(), eagerCompileHints()],
+  plugins: [svelte(), pdfjsData()],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
