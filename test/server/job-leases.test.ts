@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_JOB_LEASE_MS, jobLeaseMsFrom } from '../../server/archive-backends.ts';
 import { leasedJobClaimer } from '../../server/db/postgres/pg-job-claimer.ts';
 import { pgJobSignals } from '../../server/db/postgres/pg-job-signals.ts';
 import { openPostgres } from '../../server/db/postgres/pg-schema.ts';
@@ -45,6 +46,26 @@ interface JobRow {
   lease_owner: string | null;
   error: string | null;
 }
+
+describe('the job lease setting', () => {
+  it('takes --job-lease-seconds, else ARCHIVE_JOB_LEASE_SECONDS, in ms; neither: the default applies', () => {
+    expect(jobLeaseMsFrom('5', { ARCHIVE_JOB_LEASE_SECONDS: '7' })).toBe(5000);
+    expect(jobLeaseMsFrom(undefined, { ARCHIVE_JOB_LEASE_SECONDS: '2.5' })).toBe(2500);
+    expect(jobLeaseMsFrom(undefined, {})).toBeUndefined();
+    expect(DEFAULT_JOB_LEASE_MS).toBe(60_000);
+  });
+
+  it('refuses what is not a number of seconds of at least 1, naming where it came from', () => {
+    for (const bad of ['0', '0.5', '-3', 'abc', '1e3', '60s']) {
+      expect(() => jobLeaseMsFrom(bad, {})).toThrow(
+        `--job-lease-seconds must be a number of seconds, at least 1; got "${bad}"`,
+      );
+    }
+    expect(() => jobLeaseMsFrom(undefined, { ARCHIVE_JOB_LEASE_SECONDS: 'soon' })).toThrow(
+      'ARCHIVE_JOB_LEASE_SECONDS must be a number of seconds, at least 1; got "soon"',
+    );
+  });
+});
 
 describe.skipIf(!postgres.url)('job leases on PostgreSQL (many workers, one queue)', () => {
   let database: TestDatabase;

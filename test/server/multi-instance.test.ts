@@ -22,8 +22,8 @@ const s3rver = s3ServerForTests();
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const SERVER_CLI = join(ROOT, 'server/cli/server.ts');
 const WORKER_CLI = join(ROOT, 'server/cli/worker.ts');
-/** Two scanned pages for OCR: a job that runs long enough to catch its worker in the middle of it. */
-const SCANNED_TIFF = join(ROOT, 'test/fixtures/corpus/doc-05.tif');
+/** A scanned page for OCR: a job that runs long enough (seconds) to catch its worker in the middle of it. */
+const SCANNED_JPEG = join(ROOT, 'test/fixtures/corpus/doc-04.jpg');
 /** Short, so a dead worker's job is taken over within the test; renewals every third of it keep live ones' jobs. */
 const JOB_LEASE_SECONDS = 3;
 const START_TIMEOUT_MS = 20_000;
@@ -145,6 +145,7 @@ describe.skipIf(!postgres.url || !s3rver.bin)('three instances and two workers b
       AWS_ACCESS_KEY_ID: s3.accessKeyId,
       AWS_SECRET_ACCESS_KEY: s3.secretAccessKey,
       AWS_REGION: 'us-east-1',
+      // The instances take the lease from the environment, the workers from --job-lease-seconds below.
       ARCHIVE_JOB_LEASE_SECONDS: String(JOB_LEASE_SECONDS),
     };
     const stores = ['--database', database.url, '--blobs', `s3://${s3.bucket}/archive`];
@@ -166,7 +167,11 @@ describe.skipIf(!postgres.url || !s3rver.bin)('three instances and two workers b
         spawnCli(
           `worker ${i + 1}`,
           WORKER_CLI,
-          [...stores, ...['--workers', '1', '--tmp-dir', join(scratch, `worker-${i + 1}`)]],
+          [
+            ...stores,
+            ...['--workers', '1', '--job-lease-seconds', String(JOB_LEASE_SECONDS)],
+            ...['--tmp-dir', join(scratch, `worker-${i + 1}`)],
+          ],
           env,
         ),
       );
@@ -301,7 +306,7 @@ describe.skipIf(!postgres.url || !s3rver.bin)('three instances and two workers b
 
   it('loses nothing when a worker is killed mid-job: another takes the job over after its lease', async () => {
     const key = await newKey('kill');
-    const res = await upload(proxy.url, key, await readFile(SCANNED_TIFF), 'scan.tif', 'image/tiff');
+    const res = await upload(proxy.url, key, await readFile(SCANNED_JPEG), 'scan.jpg', 'image/jpeg');
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as { id: string };
 
