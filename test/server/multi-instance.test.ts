@@ -137,8 +137,6 @@ describe.skipIf(!postgres.url || !s3rver.bin)('three instances and two workers b
     database = await freshDatabase();
     s3 = await startS3Server(s3rver.bin!, 'multi-instance');
     scratch = await mkdtemp(join(tmpdir(), 'multi-instance-'));
-    // The keys' CLI creates the schema, as the first instance would; the instances then start against it at once.
-    db = await openPostgres(database.url);
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
@@ -180,6 +178,8 @@ describe.skipIf(!postgres.url || !s3rver.bin)('three instances and two workers b
       servers.map(async (server) => (await waitForOutput(server, /listening on (http:\/\/127\.0\.0\.1:\d+)/))[1]!),
     );
     await Promise.all(workers.map((worker) => waitForOutput(worker, /Archive worker processing/)));
+    // All five started at once on an empty database: one created the schema, the others waited for it.
+    db = await openPostgres(database.url);
     proxy = await startRoundRobinProxy(instanceUrls);
   }, 60_000);
 
