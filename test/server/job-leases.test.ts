@@ -8,11 +8,12 @@ import { leasedJobClaimer } from '../../server/db/postgres/pg-job-claimer.ts';
 import { pgJobSignals } from '../../server/db/postgres/pg-job-signals.ts';
 import { openPostgres } from '../../server/db/postgres/pg-schema.ts';
 import type { PgSql } from '../../server/db/postgres/pg-sql.ts';
-import { nowIso } from '../../server/db/sql.ts';
+import { nowIso, type Sql } from '../../server/db/sql.ts';
 import { JobLeaseLost, JobQueue, type Job } from '../../server/pipeline/job-queue.ts';
 import { DocumentProcessor } from '../../server/pipeline/processor.ts';
 import type { LocalCopy } from '../../server/storage/blob-storage.ts';
 import { BlobStore } from '../../server/storage/blob-store.ts';
+import { eventually } from '../helpers/http-raw.ts';
 import { freshDatabase, postgresForTests, type TestDatabase } from '../helpers/postgres.ts';
 
 const postgres = postgresForTests();
@@ -28,15 +29,6 @@ class GatedBlobStore extends BlobStore {
     this.reached.resolve(undefined);
     await this.gate.promise;
     return super.localCopy(sha256);
-  }
-}
-
-/** Polls until `check` holds, at most timeoutMs. */
-async function until(what: string, check: () => boolean, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 
@@ -83,12 +75,12 @@ describe.skipIf(!postgres.url)('job leases on PostgreSQL (many workers, one queu
 
   const db = (): PgSql => pools[0]!;
 
-  async function queueDocuments(count: number): Promise<string[]> {
-    const space = await db().get<{ id: string }>('SELECT id FROM spaces LIMIT 1');
-    const ids: string[] = [];
-    for (let i = 0; i < count; i++) {
-      const id = randomUUID();
-      await db().run(
+  /** A pending document (no file stored) and its job, queued through `queue` in one transaction on `sql`. */
+  async function queueDocument(sql: Sql = db(), queue: JobQueue = queueOf('enqueuer')): Promise<string> {
+    const id = randomUUID();
+    await sql.transaction(async (tx) => {
+      const space = await tx.get<{ id: string }>('SELECT id FROM spaces LIMIT 1');
+      await tx.run(
         `INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
         sha256, created_at, updated_at) VALUES (?, ?, 'pending', 'doc', 'doc.pdf', 'application/pdf', 'pdf', 1, ?, ?, ?)`,
         id,
@@ -97,10 +89,46 @@ describe.skipIf(!postgres.url)('job leases on PostgreSQL (many workers, one queu
         nowIso(),
         nowIso(),
       );
-      await queueOf('enqueuer').enqueue(id, 'process');
-      ids.push(id);
-    }
+      await queue.enqueue(id, 'process', tx);
+    });
+    return id;
+  }
+
+  async function queueDocuments(count: number): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) ids.push(await queueDocument());
     return ids;
+  }
+
+  /**
+   * Runs `fn` with a processor leasing jobs as `owner`, over a file store in a temp directory whose local copies wait
+   * for the test (GatedBlobStore); stops and removes them after. `lines` collects what it logs.
+   */
+  async function withProcessor(
+    owner: string,
+    options: Partial<ConstructorParameters<typeof DocumentProcessor>[2]>,
+    fn: (processor: DocumentProcessor, blobs: GatedBlobStore, lines: string[]) => Promise<void>,
+  ): Promise<void> {
+    const dataDir = await mkdtemp(join(tmpdir(), 'job-leases-'));
+    const blobs = new GatedBlobStore(dataDir);
+    await blobs.init();
+    const lines: string[] = [];
+    const processor = new DocumentProcessor(db(), blobs, {
+      workers: 1,
+      claimJob: leasedJobClaimer(owner, LEASE_MS, now),
+      lease: { owner, ms: LEASE_MS, now },
+      log: (line) => lines.push(line),
+      ...options,
+    });
+    try {
+      await processor.start();
+      await fn(processor, blobs, lines);
+    } finally {
+      blobs.gate.resolve(undefined);
+      await processor.stop();
+      await blobs.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
   }
 
   const jobRow = async (id: number): Promise<JobRow> =>
@@ -209,25 +237,8 @@ describe.skipIf(!postgres.url)('job leases on PostgreSQL (many workers, one queu
       expect((await queueOf(owner).claim())?.document_id).toBe(documentId);
       clock += LEASE_MS + 1;
     }
-    const dataDir = await mkdtemp(join(tmpdir(), 'job-leases-'));
-    const blobs = new BlobStore(dataDir);
-    await blobs.init();
     const owner = 'survivor';
-    const processor = new DocumentProcessor(db(), blobs, {
-      workers: 1,
-      claimJob: leasedJobClaimer(owner, LEASE_MS, now),
-      lease: { owner, ms: LEASE_MS, now },
-      limits: { maxAttempts: 3 },
-      log: () => {},
-    });
-    try {
-      await processor.start();
-      await processor.idle();
-    } finally {
-      await processor.stop();
-      await blobs.close();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    await withProcessor(owner, { limits: { maxAttempts: 3 } }, (processor) => processor.idle());
     const job = await db().get<JobRow>(
       'SELECT state, attempts, lease_owner, error FROM jobs WHERE document_id = ?',
       documentId,
@@ -246,33 +257,21 @@ describe.skipIf(!postgres.url)('job leases on PostgreSQL (many workers, one queu
 
   it('leaves a document alone when its first owner fails on it after the job was taken over', async () => {
     const documentId = (await queueDocuments(1))[0]!;
-    const dataDir = await mkdtemp(join(tmpdir(), 'job-leases-'));
-    // No file is stored: once the gate opens, the first owner's local copy fails and it gives the document up.
-    const blobs = new GatedBlobStore(dataDir);
-    await blobs.init();
-    const lines: string[] = [];
-    const processor = new DocumentProcessor(db(), blobs, {
-      workers: 1,
-      claimJob: leasedJobClaimer('first', LEASE_MS, now),
-      lease: { owner: 'first', ms: LEASE_MS, now },
-      log: (line) => lines.push(line),
-    });
     let takenOver: Job | undefined;
-    try {
-      await processor.start();
+    let lines: string[] = [];
+    // No file is stored: once the gate opens, the first owner's local copy fails and it gives the document up.
+    await withProcessor('first', {}, async (_processor, blobs, logged) => {
+      lines = logged;
       await blobs.reached.promise;
       clock += LEASE_MS + 1;
       takenOver = await queueOf('second', 1).claim();
       expect(takenOver?.document_id).toBe(documentId);
       blobs.gate.resolve(undefined);
-      await until('the first owner to end the job', () =>
-        lines.some((line) => line.includes(`job ${takenOver!.id}`) || line.includes('failed')),
-      );
-    } finally {
-      await processor.stop();
-      await blobs.close();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+      await eventually(async () => {
+        if (!lines.some((line) => line.includes(`job ${takenOver!.id}`) || line.includes('failed')))
+          throw new Error('the first owner has not ended the job');
+      }, 10_000);
+    });
     expect(lines).toContain(`job ${takenOver!.id} was taken over by another worker after its lease ran out`);
     const document = await db().get<{ status: string; error: string | null }>(
       'SELECT status, error FROM documents WHERE id = ?',
@@ -283,52 +282,22 @@ describe.skipIf(!postgres.url)('job leases on PostgreSQL (many workers, one queu
   });
 
   it('starts a job another process queued when it is announced, not at the next poll', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'job-leases-'));
-    // Holds the job once claimed, so the test sees who claimed it.
-    const blobs = new GatedBlobStore(dataDir);
-    await blobs.init();
     const signals = pgJobSignals(database.url);
-    const processor = new DocumentProcessor(db(), blobs, {
-      workers: 1,
-      claimJob: leasedJobClaimer('listener', LEASE_MS, now),
-      lease: { owner: 'listener', ms: LEASE_MS, now },
-      signals,
-      // Longer than the test may take: only the announcement can start the job in time.
-      pollIntervalMs: 10 * 60_000,
-      log: () => {},
-    });
-    try {
-      await processor.start();
+    // The poll is longer than the test may take: only the announcement can start the job in time.
+    await withProcessor('listener', { signals, pollIntervalMs: 10 * 60_000 }, async (processor, blobs) => {
       await processor.idle();
-      const space = await db().get<{ id: string }>('SELECT id FROM spaces LIMIT 1');
-      const documentId = randomUUID();
       // Another process (its own pool) queues the job in the transaction that records the document, as uploads do.
-      const other = new JobQueue(pools[1]!, { signals });
-      await pools[1]!.transaction(async (tx) => {
-        await tx.run(
-          `INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
-          sha256, created_at, updated_at) VALUES (?, ?, 'pending', 'doc', 'doc.pdf', 'application/pdf', 'pdf', 1, ?, ?, ?)`,
-          documentId,
-          space!.id,
-          '0'.repeat(64),
-          nowIso(),
-          nowIso(),
-        );
-        await other.enqueue(documentId, 'process', tx);
-      });
+      const documentId = await queueDocument(pools[1]!, new JobQueue(pools[1]!, { signals }));
       let started = false;
       void blobs.reached.promise.then(() => (started = true));
-      await until('the announced job to start', () => started);
+      await eventually(async () => {
+        if (!started) throw new Error('the announced job was not started');
+      }, 10_000);
       const job = await db().get<JobRow>(
         'SELECT state, attempts, lease_owner, error FROM jobs WHERE document_id = ?',
         documentId,
       );
       expect(job).toMatchObject({ state: 'running', lease_owner: 'listener' });
-    } finally {
-      blobs.gate.resolve(undefined);
-      await processor.stop();
-      await blobs.close();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });

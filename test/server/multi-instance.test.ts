@@ -1,13 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { run as archiveCli } from '../../server/cli/archive.ts';
 import { openPostgres } from '../../server/db/postgres/pg-schema.ts';
 import type { PgSql } from '../../server/db/postgres/pg-sql.ts';
 import { makePdf } from '../helpers/archive-harness.ts';
+import { eventually } from '../helpers/http-raw.ts';
 import { freshDatabase, postgresForTests, type TestDatabase } from '../helpers/postgres.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../helpers/round-robin-proxy.ts';
 import { s3ServerForTests, startS3Server, type S3TestServer } from '../helpers/s3-server.ts';
@@ -84,17 +87,6 @@ async function stopCli(cli: CliProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-/** Polls until check returns a value (not undefined), at most timeoutMs. */
-async function eventually<T>(what: string, timeoutMs: number, check: () => Promise<T | undefined>): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
 interface JobRow {
   document_id: string;
   state: string;
@@ -128,6 +120,22 @@ describe.skipIf(!postgres.url || !s3rver.bin)('three instances and two workers b
     const form = new FormData();
     form.append('file', new Blob([bytes], { type }), name);
     return fetch(`${base}/v1/documents`, { method: 'POST', headers: { Authorization: `Bearer ${key}` }, body: form });
+  };
+
+  /** Every object key in the test's bucket. */
+  const bucketKeys = async (): Promise<string[]> => {
+    const client = new S3Client({
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+    });
+    try {
+      const listing = await client.send(new ListObjectsV2Command({ Bucket: s3.bucket }));
+      return (listing.Contents ?? []).map((object) => object.Key ?? '');
+    } finally {
+      client.destroy();
+    }
   };
 
   /** The pid in a lease owner (`host:pid:random`, openBackends). */
@@ -269,13 +277,14 @@ describe.skipIf(!postgres.url || !s3rver.bin)('three instances and two workers b
 
     const workerPids = new Set(workers.map((worker) => worker.child.pid));
     // Every document of the archive so far (the upload test's too) ends processed, each by one of the workers.
-    const jobs = await eventually('every document processed', 30_000, async () => {
+    const jobs = await eventually(async () => {
       const rows = await db.all<JobRow & { status: string }>(
         `SELECT j.document_id, j.state, j.attempts, j.lease_owner, d.status
         FROM jobs j JOIN documents d ON d.id = j.document_id`,
       );
-      return rows.length > 0 && rows.every((row) => row.state === 'done') ? rows : undefined;
-    });
+      if (!rows.every((row) => row.state === 'done')) throw new Error(`jobs not all done: ${JSON.stringify(rows)}`);
+      return rows;
+    }, 30_000);
     expect(jobs.map((job) => job.document_id)).toEqual(expect.arrayContaining(ids));
     for (const job of jobs) {
       expect(workerPids.has(ownerPid(job.lease_owner)), `${job.lease_owner} is not a worker`).toBe(true);
@@ -284,9 +293,11 @@ describe.skipIf(!postgres.url || !s3rver.bin)('three instances and two workers b
     const statuses = new Map(jobs.map((job) => [job.document_id, job.status]));
     expect([ids[0], ids[1], ids[2]].map((id) => statuses.get(id!))).toEqual(['completed', 'skipped', 'skipped']);
     expect(jobs.filter((job) => !ids.includes(job.document_id)).every((job) => job.status === 'completed')).toBe(true);
-    // The file is stored once in the bucket, whichever instance received it.
     const res = await get(proxy.url, `/v1/documents/${ids[2]}`, key);
     expect(((await res.json()) as { document: { duplicate_of: string } }).document.duplicate_of).toBe(ids[0]);
+    // The file is stored once in the bucket, whichever instances received it.
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    expect((await bucketKeys()).filter((key) => key.endsWith(`/${sha256}`))).toHaveLength(1);
   }, 40_000);
 
   it('deduplicates one file uploaded through all instances at the same moment', async () => {
@@ -310,10 +321,11 @@ describe.skipIf(!postgres.url || !s3rver.bin)('three instances and two workers b
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as { id: string };
 
-    const running = await eventually('a worker to claim the scan', 20_000, async () => {
+    const running = await eventually(async () => {
       const job = await db.get<JobRow>("SELECT * FROM jobs WHERE document_id = ? AND state = 'running'", id);
-      return job ?? undefined;
-    });
+      if (!job) throw new Error('no worker claimed the scan');
+      return job;
+    }, 20_000);
     const victim = workers.find((worker) => worker.child.pid === ownerPid(running.lease_owner))!;
     const survivor = workers.find((worker) => worker !== victim)!;
     expect(victim, `${running.lease_owner} is not a worker`).toBeDefined();
@@ -328,10 +340,12 @@ describe.skipIf(!postgres.url || !s3rver.bin)('three instances and two workers b
     victim.child.kill('SIGKILL');
 
     // The job ends after the document's result (the embedding is written in between): wait for the job.
-    const jobs = await eventually("the scan's job to end", 45_000, async () => {
+    const jobs = await eventually(async () => {
       const rows = await db.all<JobRow>('SELECT * FROM jobs WHERE document_id = ?', id);
-      return rows.some((job) => job.state === 'done' || job.state === 'failed') ? rows : undefined;
-    });
+      if (!rows.some((job) => job.state === 'done' || job.state === 'failed'))
+        throw new Error(`the scan's job has not ended: ${JSON.stringify(rows)}`);
+      return rows;
+    }, 45_000);
     // Not before the dead worker's lease ran out (renewed at most a third of it before the kill).
     expect(Date.now() - killed).toBeGreaterThanOrEqual((JOB_LEASE_SECONDS * 1000 * 2) / 3);
     expect(jobs).toHaveLength(1);
