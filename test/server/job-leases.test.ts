@@ -300,4 +300,30 @@ describe.skipIf(!postgres.url)('job leases on PostgreSQL (many workers, one queu
       expect(job).toMatchObject({ state: 'running', lease_owner: 'listener' });
     });
   });
+
+  it('listens again after its connection is lost, and starts what was queued meanwhile', async () => {
+    const signals = pgJobSignals(database.url);
+    await withProcessor('listener', { signals, pollIntervalMs: 10 * 60_000 }, async (processor, blobs, lines) => {
+      await processor.idle();
+      // What a database restart or failover does to the listening connection.
+      await db().get(
+        `SELECT count(pg_terminate_backend(pid)) AS n FROM pg_stat_activity
+        WHERE application_name = 'archive-job-listener' AND datname = current_database()`,
+      );
+      await eventually(async () => {
+        if (!lines.some((line) => line.startsWith('listening for queued jobs stopped')))
+          throw new Error('the lost connection was not noticed');
+      }, 10_000);
+      const documentId = await queueDocument(pools[1]!, new JobQueue(pools[1]!, { signals }));
+      let started = false;
+      void blobs.reached.promise.then(() => (started = true));
+      await eventually(async () => {
+        if (!started) throw new Error('the job queued around the reconnection was not started');
+      }, 10_000);
+      expect(lines).toContain('listening for queued jobs again');
+      expect(await db().get<JobRow>('SELECT lease_owner FROM jobs WHERE document_id = ?', documentId)).toEqual({
+        lease_owner: 'listener',
+      });
+    });
+  });
 });
