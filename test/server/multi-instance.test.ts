@@ -28,7 +28,7 @@ const WORKER_CLI = join(ROOT, 'server/cli/worker.ts');
 /** A scanned page for OCR: a job that runs long enough (seconds) to catch its worker in the middle of it. */
 const SCANNED_JPEG = join(ROOT, 'test/fixtures/corpus/doc-04.jpg');
 /** Short, so a dead worker's job is taken over within the test; renewals every third of it keep live ones' jobs. */
-const JOB_LEASE_SECONDS = 3;
+const JOB_LEASE_SECONDS = 5;
 const START_TIMEOUT_MS = 20_000;
 const STOP_TIMEOUT_MS = 5_000;
 
