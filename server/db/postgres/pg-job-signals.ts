@@ -9,6 +9,7 @@ export const JOBS_QUEUED_CHANNEL = 'archive_jobs_queued';
 /** After the listening connection is lost: the first try again, doubled up to the last (polling covers the gap). */
 const RECONNECT_FIRST_MS = 500;
 const RECONNECT_MAX_MS = 30_000;
+const CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * Jobs announced with NOTIFY, heard with LISTEN on a connection of its own (a pooled one would drop the LISTEN when
@@ -34,7 +35,13 @@ async function listenForQueuedJobs(
   let retryMs = RECONNECT_FIRST_MS;
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, application_name: 'archive-job-listener' });
+    const next = new pg.Client({
+      connectionString: url,
+      application_name: 'archive-job-listener',
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A connection that dies without a word (a failover, a dropped route) is found by TCP keepalive, not left deaf.
+      keepAlive: true,
+    });
     // A lost connection shows as 'error' and/or 'end'; either way this one is done and another is made.
     const lost = (error?: Error): void => {
       if (client !== next) return;
