@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openDatabase } from './db/database.ts';
 import { PgRateCounters } from './db/postgres/pg-rate-counters.ts';
 import { openPostgres } from './db/postgres/pg-schema.ts';
@@ -122,22 +123,32 @@ export async function openBackends(options: BackendOptions): Promise<ArchiveBack
 }
 
 function blobStorageFor(options: BackendOptions): BlobStorage {
-  const { blobs, dataDir } = options;
-  if (blobs === undefined) return new BlobStore(dataDir);
-  if (/^s3:\/\//i.test(blobs)) {
-    return new S3BlobStore({
-      config: parseS3Config(blobs, options.s3, process.env),
-      // Private to this instance: init() empties it.
-      tmpDir: join(dataDir, 'tmp'),
-      now: options.now,
-    });
+  if (options.blobs === undefined) return new BlobStore(options.dataDir);
+  // Private to this instance: the store's init() empties it.
+  return blobStorageAt(options.blobs, join(options.dataDir, 'tmp'), { s3: options.s3, now: options.now });
+}
+
+/**
+ * The blob store a URL names: `s3://bucket/prefix` (staging uploads in `tmpDir`; endpoint, region and credentials
+ * from `options.s3` over the standard AWS variables), or a directory (a path or `file://` URL), which holds a data
+ * directory's `files/` and `tmp/`. Not initialised yet.
+ */
+export function blobStorageAt(
+  url: string,
+  tmpDir: string,
+  options: { s3?: S3Options; env?: NodeJS.ProcessEnv; now?: () => number } = {},
+): BlobStorage {
+  if (/^s3:\/\//i.test(url)) {
+    const config = parseS3Config(url, options.s3, options.env ?? process.env);
+    return new S3BlobStore({ config, tmpDir, now: options.now });
   }
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(blobs)) {
+  if (/^file:/i.test(url)) return new BlobStore(fileURLToPath(url));
+  if (/^[a-z][a-z0-9+.-]*:/i.test(url) && !/^[a-z]:[\\/]/i.test(url)) {
     throw new Error(
-      `Unsupported blob store URL ${JSON.stringify(redactUrl(blobs))}: use s3://bucket/prefix or a directory`,
+      `Unsupported blob store URL ${JSON.stringify(redactUrl(url))}: use s3://bucket/prefix or a directory`,
     );
   }
-  return new BlobStore(isAbsolute(blobs) ? blobs : resolve(blobs));
+  return new BlobStore(isAbsolute(url) ? url : resolve(url));
 }
 
 /** A URL for messages: its password is never shown. */
