@@ -56,8 +56,23 @@ export class PgSql implements Sql {
     await this.withConnection((client) => client.query(sql));
   }
 
-  /** BEGIN … COMMIT on one pooled connection; 'deferred' commits without waiting for the WAL flush. */
-  transaction<T>(fn: (tx: Sql) => Promise<T>, durability: Durability = 'full'): Promise<T> {
+  /**
+   * BEGIN … COMMIT on one pooled connection; 'deferred' commits without waiting for the WAL flush. A transaction
+   * PostgreSQL ends as a deadlock victim (two writers locking the same rows in opposite orders, as a PATCH and the
+   * processor's results can) runs again from the start: SQLite's single writer never meets that case, so callers do not
+   * expect it. fn must therefore do nothing outside the transaction that cannot be done twice.
+   */
+  async transaction<T>(fn: (tx: Sql) => Promise<T>, durability: Durability = 'full'): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.transactionOnce(fn, durability);
+      } catch (error) {
+        if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableConflict(error)) throw error;
+      }
+    }
+  }
+
+  private transactionOnce<T>(fn: (tx: Sql) => Promise<T>, durability: Durability): Promise<T> {
     return this.withConnection(async (client) => {
       await client.query('BEGIN');
       const tx = new PgTransaction(client, durability);
@@ -169,6 +184,15 @@ async function runStatement(client: Queryable, sql: string, params: SqlValue[]):
 }
 
 /** Errors after which the connection cannot be trusted (socket gone, server shut down), unlike an SQL error. */
+/** How often a transaction is tried when PostgreSQL ends it as a deadlock victim or a serialization failure. */
+const TRANSACTION_ATTEMPTS = 3;
+
+/** deadlock_detected and serialization_failure: the transaction was rolled back, and may simply run again. */
+function isRetryableConflict(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '40P01' || code === '40001';
+}
+
 function isConnectionLoss(error: unknown): boolean {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return error instanceof Error && /Connection terminated/i.test(error.message);

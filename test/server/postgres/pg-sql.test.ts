@@ -92,6 +92,27 @@ describe.skipIf(!postgres.url)('PgSql over a real PostgreSQL', () => {
     expect(await sql.get('SELECT value FROM counters WHERE name = ?', 'pending')).toEqual({ value: 7 });
   });
 
+  it('runs a deadlock victim again: two transactions locking two rows in opposite orders both commit', async () => {
+    await sql.run("INSERT INTO counters (name, value) VALUES ('left', 0), ('right', 0)");
+    let attempts = 0;
+    const holding = [Promise.withResolvers<undefined>(), Promise.withResolvers<undefined>()];
+    const bothHoldOne = Promise.all(holding.map((lock) => lock.promise));
+    const crosswise = (index: number, first: string, second: string) =>
+      sql.transaction(async (tx) => {
+        attempts++;
+        await tx.run('UPDATE counters SET value = value + 1 WHERE name = ?', first);
+        holding[index]!.resolve(undefined);
+        await bothHoldOne;
+        await tx.run('UPDATE counters SET value = value + 1 WHERE name = ?', second);
+      });
+    await Promise.all([crosswise(0, 'left', 'right'), crosswise(1, 'right', 'left')]);
+    expect(attempts).toBe(3);
+    expect(await sql.all("SELECT name, value FROM counters WHERE name IN ('left', 'right') ORDER BY name")).toEqual([
+      { name: 'left', value: 2 },
+      { name: 'right', value: 2 },
+    ]);
+  });
+
   it('a transaction started through tx joins the outer one: an outer failure undoes the inner work', async () => {
     await expect(
       sql.transaction(async (tx) => {
