@@ -223,7 +223,13 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
   const { windowMs } = service.limits;
   const requests = new FixedWindowLimiter('requests', service.limits.requestsPerWindow, windowMs, counters);
   const uploads = new FixedWindowLimiter('uploads', service.limits.uploadsPerWindow, windowMs, counters);
-  const healthChecks = new FixedWindowLimiter('health', service.limits.healthRequestsPerWindow, windowMs, counters);
+  // Probes are counted by each instance in memory: liveness and readiness must answer while the database does not.
+  const healthChecks = new FixedWindowLimiter(
+    'health',
+    service.limits.healthRequestsPerWindow,
+    windowMs,
+    new InMemoryRateCounters(service.now),
+  );
 
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const started = performance.now();

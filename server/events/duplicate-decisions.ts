@@ -55,7 +55,7 @@ async function sameInvoiceEventsAmong(
 ): Promise<string[]> {
   if (documentIds.length === 0) return [];
   const rows = await db.all<{ id: string; cause: string | null }>(
-    `SELECT e.id, (SELECT h.cause FROM event_history h WHERE h.event_id = e.id ORDER BY h.rowid DESC LIMIT 1) AS cause
+    `SELECT e.id, (SELECT h.cause FROM event_history h WHERE h.event_id = e.id ORDER BY h.id DESC LIMIT 1) AS cause
     FROM events e WHERE e.purpose = '${MAIN_EVENT}' AND e.state = 'received'
       AND e.document_id IN (${documentIds.map(() => '?').join(', ')})`,
     ...documentIds,

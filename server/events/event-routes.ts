@@ -270,11 +270,15 @@ async function transitionEvent(ctx: RequestContext) {
   return await getEvent(ctx);
 }
 
-/** A payment reversed (paid → open): the latest confirmed one no longer counts. Kept, not deleted, for the record. */
+/**
+ * A payment reversed (paid → open): the latest confirmed one no longer counts. Kept, not deleted, for the record. Two
+ * payments of one millisecond are told apart by id (payments has no rowid on PostgreSQL), arbitrary but the same on
+ * both back ends.
+ */
 async function reverseLatestPayment(db: Sql, eventId: string): Promise<void> {
   await db.run(
     `UPDATE payments SET confirmed = 0 WHERE id = (SELECT id FROM payments WHERE event_id = ? AND confirmed = 1
-    ORDER BY paid_at DESC, created_at DESC, rowid DESC LIMIT 1)`,
+    ORDER BY paid_at DESC, created_at DESC, id DESC LIMIT 1)`,
     eventId,
   );
 }

@@ -292,15 +292,15 @@ export class EmbeddingIndex {
     this.dataVersion = -1;
     for (let after = 0; ;) {
       const rows = await this.db.all<{
-        rowid: number;
         id: string;
         doc_rowid: number;
         space_id: string;
         vector: Uint8Array;
       }>(
-        `SELECT e.rowid AS rowid, e.document_id AS id, d.rowid AS doc_rowid, d.space_id, e.vector
-        FROM document_embeddings e JOIN documents d ON d.id = e.document_id
-        WHERE e.rowid > ? AND e.model = ? AND e.dims = ? ORDER BY e.rowid LIMIT ?`,
+        // Paged by documents.rowid: document_embeddings has no rowid on PostgreSQL.
+        `SELECT e.document_id AS id, d.rowid AS doc_rowid, d.space_id, e.vector
+        FROM documents d JOIN document_embeddings e ON e.document_id = d.id
+        WHERE d.rowid > ? AND e.model = ? AND e.dims = ? ORDER BY d.rowid LIMIT ?`,
         after,
         this.embedder.id,
         this.embedder.dimensions,
@@ -308,7 +308,7 @@ export class EmbeddingIndex {
       );
       if (rows.length === 0 || this.cache !== cache) return;
       for (const row of rows) cache.upsert(row.id, row.space_id, toVector(row.vector), row.doc_rowid);
-      after = rows.at(-1)!.rowid;
+      after = rows.at(-1)!.doc_rowid;
       await new Promise((resolve) => setImmediate(resolve));
     }
   }

@@ -293,10 +293,12 @@ async function semanticHits(
   // Checked in rank order, a little more than needed at a time: nearly all of them are visible, so one round
   // usually does. The cache knows each vector's rowid, so search_visibility answers alone; hits without one (a
   // cache filled by other code) go through the id index of documents.
+  // CROSS JOIN keeps SQLite's join order (the ids first); PostgreSQL takes no ON with it, hence the WHERE.
   const byRowid = `SELECT v.doc_rowid AS rowid FROM ${jsonArrayRows(db.dialect, 'integer')}
-    CROSS JOIN search_visibility v ON v.doc_rowid = ids.value WHERE ${access.sql}`;
+    CROSS JOIN search_visibility v WHERE v.doc_rowid = ids.value AND ${access.sql}`;
   const byId = `SELECT d.id AS id, d.rowid AS rowid FROM ${jsonArrayRows(db.dialect, 'text')}
-    CROSS JOIN documents d ON d.id = ids.value CROSS JOIN search_visibility v ON v.doc_rowid = d.rowid WHERE ${access.sql}`;
+    CROSS JOIN documents d CROSS JOIN search_visibility v
+    WHERE d.id = ids.value AND v.doc_rowid = d.rowid AND ${access.sql}`;
   const hits: Array<VectorHit & { rowid: number }> = [];
   for (let from = 0; from < close.length && hits.length < CANDIDATES;) {
     const batch = close.slice(from, (from += Math.ceil((CANDIDATES - hits.length) * 1.1) + 10));

@@ -8,6 +8,14 @@ import { sqliteFullTextIndex } from './sqlite-full-text-index.ts';
  * index takes: every word must match, as a prefix ("rechn" finds "Rechnung"); what people type is never tsquery
  * syntax, because only runs of letters and digits reach the expression.
  */
+/**
+ * ts_headline's parser drops what looks like an HTML tag (and a script element's text) from a snippet, where FTS5 keeps
+ * the text as written for the caller to escape; the brackets go through it as private-use characters instead (others
+ * than the marks of SNIPPET_FORMAT).
+ */
+const TAG_STAND_INS = '\uE002\uE003';
+const withTagBrackets = (snippet: string): string => snippet.replaceAll('\uE002', '<').replaceAll('\uE003', '>');
+
 export const pgFullTextIndex: FullTextIndex = {
   // documents_fts has the same columns on both back ends and PostgreSQL computes the tsvector itself, so the
   // statements that keep an entry current are the SQLite index's own.
@@ -47,15 +55,23 @@ export const pgFullTextIndex: FullTextIndex = {
       `FragmentDelimiter="${format.ellipsis}"`,
     ].join(', ');
     const placeholders = rowids.map(() => '?').join(', ');
+    // A fragment starts at a word; FTS5's, at the start of the text, keeps what comes before the first word.
     const rows = await db.all<{ rowid: number; snippet: string }>(
-      `SELECT f.rowid AS rowid,
-        ts_headline('archive_simple', concat_ws(' ', f.content, f.title, f.sender, f.tags), q.query, ?) AS snippet
-      FROM (SELECT to_tsquery('archive_simple', ?) AS query) q CROSS JOIN documents_fts f
-      WHERE f.rowid IN (${placeholders}) AND f.search_vector @@ q.query`,
+      `SELECT h.rowid,
+        CASE WHEN starts_with(h.text, h.lead || replace(replace(h.snippet, ?, ''), ?, '')) THEN h.lead || h.snippet
+          ELSE h.snippet END AS snippet
+      FROM (SELECT f.rowid AS rowid, t.text, substring(t.text FROM '^[^[:alnum:]]*') AS lead,
+          ts_headline('archive_simple', t.text, q.query, ?) AS snippet
+        FROM (SELECT to_tsquery('archive_simple', ?) AS query) q CROSS JOIN documents_fts f
+          CROSS JOIN LATERAL (SELECT translate(concat_ws(' ', f.content, f.title, f.sender, f.tags), '<>', ?) AS text) t
+        WHERE f.rowid IN (${placeholders}) AND f.search_vector @@ q.query) h`,
+      format.open,
+      format.close,
       options,
       match,
+      TAG_STAND_INS,
       ...rowids,
     );
-    return new Map(rows.map((row) => [row.rowid, row.snippet]));
+    return new Map(rows.map((row) => [row.rowid, withTagBrackets(row.snippet)]));
   },
 };
