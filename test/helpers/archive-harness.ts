@@ -1,6 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { SCOPES, type Role, type Scope } from '../../common/archive-types.ts';
 import {
@@ -12,6 +13,32 @@ import { createApiKey } from '../../server/auth/api-keys.ts';
 import type { DatabaseSync } from 'node:sqlite';
 import { nowIso, type Sql } from '../../server/db/sql.ts';
 import { SqliteSql } from '../../server/db/sqlite-sql.ts';
+import { contentKey } from '../../server/storage/blob-storage.ts';
+import { BlobStore } from '../../server/storage/blob-store.ts';
+import { freshDatabase, postgresForTests, type TestDatabase } from './postgres.ts';
+import { sharedS3ForTests } from './s3-server.ts';
+
+/**
+ * Which back end this test run's harnesses use: ARCHIVE_TEST_BACKEND, set by vitest.config.ts's projects. 'sqlite'
+ * (the default): SQLite and the file tree in the data directory. 'postgres': PostgreSQL and S3 (s3rver), each harness
+ * with a database and a key prefix of its own.
+ */
+export type TestBackend = 'sqlite' | 'postgres';
+export const TEST_BACKEND_ENV = 'ARCHIVE_TEST_BACKEND';
+
+export function testBackend(): TestBackend {
+  const backend = process.env[TEST_BACKEND_ENV] ?? 'sqlite';
+  if (backend !== 'sqlite' && backend !== 'postgres') {
+    throw new Error(`${TEST_BACKEND_ENV} must be sqlite or postgres, not ${JSON.stringify(backend)}`);
+  }
+  return backend;
+}
+
+/** Why this run cannot test the PostgreSQL + S3 back end, or undefined when it can. */
+export function postgresBackendSkipReason(): string | undefined {
+  const s3 = sharedS3ForTests();
+  return postgresForTests().skipReason ?? s3.skipReason;
+}
 
 /** The SQLite connection behind a service's database, for tests that look at SQLite itself. */
 export function sqliteOf(db: Sql): DatabaseSync {
@@ -22,9 +49,13 @@ export function sqliteOf(db: Sql): DatabaseSync {
 /** A real Archive Service on 127.0.0.1 with a fresh data directory, plus helpers to talk to it. */
 export interface Harness {
   service: RunningArchiveService;
-  /** The SQLite connection behind the service, for tests that look at (or seed) the database directly. */
-  sqlite: DatabaseSync;
+  /** The service's database, on either back end, for tests that look at (or seed) rows directly. */
+  db: Sql;
+  /** The SQLite connection behind the service, for tests about SQLite itself (throws on the PostgreSQL back end). */
+  readonly sqlite: DatabaseSync;
   dataDir: string;
+  /** The PostgreSQL URL of the service's database; null on SQLite (the archive in dataDir). */
+  databaseUrl: string | null;
   url: string;
   defaultSpaceId: string;
   /** A key with every scope on every space, editor. */
@@ -36,6 +67,10 @@ export interface Harness {
     name?: string;
   }): Promise<string>;
   createSpace(name: string): Promise<string>;
+  /** Puts other bytes where the stored file `sha256` is (as a damaged or repaired store would have them). */
+  overwriteStoredFile(sha256: string, bytes: Uint8Array): Promise<void>;
+  /** How many files the blob store holds (the file tree's files, or the objects under the harness's S3 prefix). */
+  storedFileCount(): Promise<number>;
   /** fetch against the service with the given key (admin key by default; null sends no Authorization). */
   api(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
   upload(
@@ -56,9 +91,16 @@ export const LEARNABLE_HIGH_LIMITS = { uploadsPerWindow: 100_000, requestsPerWin
 
 export async function startHarness(options: Partial<ArchiveServiceOptions> = {}): Promise<Harness> {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'archive-test-')));
-  const service = await startArchiveService({ workers: 1, ...options, dataDir });
+  const backend = options.database === undefined ? await harnessBackend() : null;
+  let service: RunningArchiveService;
+  try {
+    service = await startArchiveService({ workers: 1, ...backend?.options, ...options, dataDir });
+  } catch (error) {
+    backend?.s3.client.destroy();
+    await backend?.database.drop();
+    throw error;
+  }
   const db = service.db;
-  if (!(db instanceof SqliteSql)) throw new Error('The test harness runs the service on SQLite');
   const createKey: Harness['createKey'] = async (o = {}) =>
     (
       await createApiKey(db, {
@@ -84,8 +126,12 @@ export async function startHarness(options: Partial<ArchiveServiceOptions> = {})
   };
   return {
     service,
-    sqlite: db.raw,
+    db,
+    get sqlite() {
+      return sqliteOf(db);
+    },
     dataDir,
+    databaseUrl: options.database ?? backend?.database.url ?? null,
     url: service.url,
     defaultSpaceId,
     adminKey,
@@ -95,6 +141,33 @@ export async function startHarness(options: Partial<ArchiveServiceOptions> = {})
       const id = crypto.randomUUID();
       await db.run('INSERT INTO spaces (id, name, created_at) VALUES (?, ?, ?)', id, name, nowIso());
       return id;
+    },
+    async overwriteStoredFile(sha256, bytes) {
+      if (!backend) {
+        await writeFile(new BlobStore(dataDir).pathOf(sha256), bytes);
+        return;
+      }
+      const { bucket, prefix } = backend.s3;
+      await backend.s3.client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: `${prefix}/${contentKey(sha256)}`, Body: bytes }),
+      );
+    },
+    async storedFileCount() {
+      if (!backend) {
+        const entries = await readdir(join(dataDir, 'files'), { recursive: true, withFileTypes: true });
+        return entries.filter((e) => e.isFile()).length;
+      }
+      const { bucket, prefix } = backend.s3;
+      let count = 0;
+      let token: string | undefined;
+      do {
+        const page = await backend.s3.client.send(
+          new ListObjectsV2Command({ Bucket: bucket, Prefix: `${prefix}/`, ContinuationToken: token }),
+        );
+        count += page.KeyCount ?? 0;
+        token = page.NextContinuationToken;
+      } while (token);
+      return count;
     },
     upload(file, fields = {}) {
       const form = new FormData();
@@ -112,10 +185,47 @@ export async function startHarness(options: Partial<ArchiveServiceOptions> = {})
       });
     },
     async close() {
-      await service.close();
-      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+      try {
+        await service.close();
+      } finally {
+        backend?.s3.client.destroy();
+        await backend?.database.drop();
+        if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
+}
+
+/**
+ * The PostgreSQL + S3 settings of a harness on that back end: a new database (dropped at close) and a key prefix of
+ * its own in the run's bucket; null on SQLite.
+ */
+async function harnessBackend(): Promise<HarnessBackend | null> {
+  if (testBackend() === 'sqlite') return null;
+  const s3 = sharedS3ForTests();
+  if (s3.skipReason !== undefined) throw new Error(`No S3 server for the PostgreSQL back end: ${s3.skipReason}`);
+  const database = await freshDatabase();
+  const credentials = { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey };
+  return {
+    database,
+    options: {
+      database: database.url,
+      blobs: `s3://${s3.bucket}/${database.name}`,
+      s3: { endpoint: s3.endpoint, ...credentials },
+    },
+    // The test's own view of the bucket, to look at or damage what the service stored.
+    s3: {
+      bucket: s3.bucket,
+      prefix: database.name,
+      client: new S3Client({ endpoint: s3.endpoint, region: 'us-east-1', forcePathStyle: true, credentials }),
+    },
+  };
+}
+
+interface HarnessBackend {
+  options: Partial<ArchiveServiceOptions>;
+  database: TestDatabase;
+  s3: { bucket: string; prefix: string; client: S3Client };
 }
 
 /** A one-page PDF with a real text layer (pdf-lib, standard font: Latin-1 text only). */

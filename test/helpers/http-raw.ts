@@ -235,7 +235,7 @@ export interface ServerState {
 }
 
 export async function serverState(h: Harness): Promise<ServerState> {
-  const rows = (h.sqlite.prepare('SELECT count(*) AS n FROM documents').get() as { n: number }).n;
+  const rows = (await h.db.get<{ n: number }>('SELECT count(*) AS n FROM documents'))!.n;
   const res = await h.api('/v1/documents?limit=1');
   if (res.status !== 200) throw new Error(`GET /v1/documents answered ${res.status}: the server stopped serving`);
   const { total } = (await res.json()) as { total: number };
@@ -243,13 +243,8 @@ export async function serverState(h: Harness): Promise<ServerState> {
     rows,
     listTotal: total,
     tmpFiles: await readdir(join(h.dataDir, 'tmp')),
-    blobs: await countFiles(join(h.dataDir, 'files')),
+    blobs: await h.storedFileCount(),
   };
-}
-
-async function countFiles(dir: string): Promise<number> {
-  const entries = await readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).length;
 }
 
 /** Polls `check` until it stops throwing (a rejected upload's cleanup may finish just after the socket closed). */

@@ -107,3 +107,23 @@ async function stopChild(child: ChildProcess): Promise<void> {
   await exited;
   clearTimeout(timer);
 }
+
+/** The run's shared s3rver (test/s3-setup.ts), handed to the forked test files through these variables. */
+export const S3_ENDPOINT_ENV = 'ARCHIVE_TEST_S3_ENDPOINT';
+export const S3_BUCKET_ENV = 'ARCHIVE_TEST_S3_BUCKET';
+export const S3_ACCESS_KEY_ID_ENV = 'ARCHIVE_TEST_S3_ACCESS_KEY_ID';
+export const S3_SECRET_ACCESS_KEY_ENV = 'ARCHIVE_TEST_S3_SECRET_ACCESS_KEY';
+/** Why the shared S3 server is missing (set by the global setup when s3rver is not installed). */
+export const S3_UNAVAILABLE_ENV = 'ARCHIVE_TEST_S3_UNAVAILABLE';
+
+/** The run's shared S3 server as the global setup described it, or why there is none. */
+export function sharedS3ForTests():
+  | { endpoint: string; bucket: string; accessKeyId: string; secretAccessKey: string; skipReason?: undefined }
+  | { skipReason: string } {
+  const endpoint = process.env[S3_ENDPOINT_ENV];
+  const bucket = process.env[S3_BUCKET_ENV];
+  const accessKeyId = process.env[S3_ACCESS_KEY_ID_ENV];
+  const secretAccessKey = process.env[S3_SECRET_ACCESS_KEY_ENV];
+  if (endpoint && bucket && accessKeyId && secretAccessKey) return { endpoint, bucket, accessKeyId, secretAccessKey };
+  return { skipReason: process.env[S3_UNAVAILABLE_ENV] ?? `${S3_ENDPOINT_ENV} is not set (test/s3-setup.ts sets it)` };
+}

@@ -14,7 +14,7 @@ import {
 import { buildRouter } from '../../server/archive-service.ts';
 import { revokeApiKey } from '../../server/auth/api-keys.ts';
 import type { Route } from '../../server/http/router.ts';
-import { makePdf, startHarness, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
+import { makePdf, startHarness, testBackend, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
 
 interface ErrorJson {
   success: false;
@@ -432,7 +432,8 @@ describe('GET /v1/me', () => {
 });
 
 describe('key storage', () => {
-  it('the raw key is never written to the database files', async () => {
+  // Reads SQLite's own files; on PostgreSQL the same rows are written by the same code (server/auth/api-keys.ts).
+  it.skipIf(testBackend() !== 'sqlite')('the raw key is never written to the database files', async () => {
     const key = await h.createKey({ name: 'plaintext check' });
     expect((await h.api('/v1/me', { key })).status).toBe(200);
     const secret = key.slice('das_'.length + 32 + 1); // base64url: the secret itself may contain '_'

@@ -321,7 +321,7 @@ describe('JSON routes', () => {
     const res = await h.api(`/v1/documents/${docId}`);
     const { document } = (await res.json()) as { document: { title: string; tags: string[] } };
     expect(document).toMatchObject({ title: titleBefore, tags: [] });
-    expect((h.sqlite.prepare('SELECT count(*) AS n FROM categories').get() as { n: number }).n).toBe(0);
+    expect((await h.db.get<{ n: number }>('SELECT count(*) AS n FROM categories'))!.n).toBe(0);
   });
 });
 

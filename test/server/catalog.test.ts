@@ -137,7 +137,7 @@ describe('categories', () => {
 
 describe('GET /v1/spaces', () => {
   it('lists spaces with access, is_default and ocr_languages, default first', async () => {
-    h.sqlite.prepare('UPDATE spaces SET ocr_languages = ? WHERE id = ?').run('["eng"]', spaceB);
+    await h.db.run('UPDATE spaces SET ocr_languages = ? WHERE id = ?', '["eng"]', spaceB);
     const all = await list<Space>('/v1/spaces');
     expect(all.items.map((s) => [s.id, s.is_default, s.access])).toEqual([
       [h.defaultSpaceId, true, 'editor'],

@@ -758,9 +758,7 @@ describe('reprocess', () => {
       }),
     );
     expect(res).toEqual({ success: true, queued: [], skippedPending: [], denied: [other, slow], notFound: [outside] });
-    expect(h.sqlite.prepare("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running')").get()).toEqual({
-      n: 0,
-    });
+    expect(await h.db.get("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running')")).toEqual({ n: 0 });
   });
 
   it('bulk: 1 to 50 uuids; anything else → 400', async () => {
@@ -812,8 +810,6 @@ describe('reprocess', () => {
       400,
       'Expected Content-Type application/json',
     );
-    expect(h.sqlite.prepare("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running')").get()).toEqual({
-      n: 0,
-    });
+    expect(await h.db.get("SELECT count(*) AS n FROM jobs WHERE state IN ('queued', 'running')")).toEqual({ n: 0 });
   });
 });

@@ -232,9 +232,7 @@ describe('signed URL tampering', () => {
     );
     const key = await h.createKey({ spaces: [space] });
     const url = await signedUrl(id, { key });
-    h.sqlite
-      .prepare('UPDATE api_keys SET spaces = ? WHERE id = ?')
-      .run(JSON.stringify([h.defaultSpaceId]), keyIdOf(key));
+    await h.db.run('UPDATE api_keys SET spaces = ? WHERE id = ?', JSON.stringify([h.defaultSpaceId]), keyIdOf(key));
     await expectError(await fetch(url), 404, 'Document not found');
   });
 });

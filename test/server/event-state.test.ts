@@ -266,9 +266,7 @@ describe('hand edits from two requests at once', () => {
     expect(await answer).toMatch(/^HTTP\/1\.1 200/);
     socket.destroy();
 
-    const row = h.sqlite.prepare('SELECT edited_fields FROM documents WHERE id = ?').get(doc) as {
-      edited_fields: string;
-    };
+    const row = (await h.db.get<{ edited_fields: string }>('SELECT edited_fields FROM documents WHERE id = ?', doc))!;
     expect(new Set(JSON.parse(row.edited_fields) as string[])).toEqual(new Set(['title', 'event.amount']));
   });
 });

@@ -283,7 +283,7 @@ describe('reprocessing', () => {
     );
     const event = (await listEvents(`?document_id=${doc}`)).items[0]!;
     expect(event.state).toBe('open');
-    h.sqlite.prepare("UPDATE events SET state = 'paid' WHERE id = ?").run(event.id);
+    await h.db.run("UPDATE events SET state = 'paid' WHERE id = ?", event.id);
     expect((await h.api(`/v1/documents/${doc}/reprocess`, { method: 'POST' })).status).toBe(202);
     await h.service.processor.idle();
     expect((await listEvents(`?document_id=${doc}`)).items[0]!.state).toBe('paid');

@@ -706,7 +706,7 @@ describe('a Windows executable with "%PDF-" in its DOS stub, named setup.exe', (
     const res = await h.upload({ bytes: polyglot(), name: 'setup.exe', type: 'application/pdf' });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ success: false, error: 'File content does not match any supported format' });
-    expect(h.sqlite.prepare('SELECT count(*) AS n FROM documents').get()).toEqual({ n: 0 });
+    expect(await h.db.get('SELECT count(*) AS n FROM documents')).toEqual({ n: 0 });
   });
 
   it("is refused by the desktop's pre-upload check in the same words (one detection for both)", async () => {

@@ -155,9 +155,9 @@ afterAll(async () => {
   await h.close();
   await chat.close();
 });
-afterEach(() => {
+afterEach(async () => {
   chat.reset();
-  h.sqlite.prepare("DELETE FROM settings WHERE key = 'llm_extractor'").run();
+  await h.db.run("DELETE FROM settings WHERE key = 'llm_extractor'");
 });
 
 describe('language model extractor in the pipeline', () => {
@@ -381,7 +381,8 @@ describe('archive CLI: llm', () => {
 
   function cli(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
     return new Promise((done, reject) => {
-      const child = spawn(process.execPath, [CLI, '--data-dir', h.dataDir, ...args], {
+      const archive = ['--data-dir', h.dataDir, ...(h.databaseUrl ? ['--database', h.databaseUrl] : [])];
+      const child = spawn(process.execPath, [CLI, ...archive, ...args], {
         cwd: ROOT,
         env: { ...process.env, ARCHIVE_LLM_BASE_URL: '' },
         stdio: ['pipe', 'pipe', 'pipe'],

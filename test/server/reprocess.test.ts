@@ -1,6 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BlobStore } from '../../server/storage/blob-store.ts';
 import type { ArchiveDocumentDetail, ArchiveEventDetail } from '../../common/archive-types.ts';
 import { makePdf, startHarness, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
 
@@ -102,12 +100,12 @@ describe('reprocessing', () => {
     const fresh = await documentOf(id);
     expect(fresh.extracted_data.amount).toMatchObject({ value: { value: 234.56, currency: 'EUR' }, source: 'text' });
     // What an older pipeline might have left behind.
-    const db = h.sqlite;
-    db.prepare(
+    await h.db.run(
       `UPDATE documents SET content = 'stale text', title = 'Stale title', category_id = NULL,
       extracted_data = '{"stale":{"value":1,"source":"text","confidence":0.1}}' WHERE id = ?`,
-    ).run(id);
-    db.prepare('DELETE FROM document_embeddings WHERE document_id = ?').run(id);
+      id,
+    );
+    await h.db.run('DELETE FROM document_embeddings WHERE document_id = ?', id);
     await reprocess(id);
     const rebuilt = await documentOf(id);
     expect(rebuilt.content).toBe(fresh.content);
@@ -116,7 +114,7 @@ describe('reprocessing', () => {
     expect(rebuilt.category_id).toBe(utilities);
     expect(rebuilt.extracted_data.stale).toBeUndefined();
     expect(rebuilt.extracted_data.amount).toEqual(fresh.extracted_data.amount);
-    expect(db.prepare('SELECT 1 FROM document_embeddings WHERE document_id = ?').get(id)).toBeDefined();
+    expect(await h.db.get('SELECT 1 FROM document_embeddings WHERE document_id = ?', id)).toBeDefined();
   });
 
   it('keeps hand-edited title, document_date and category_id, and extracted_data shows them as edits', async () => {
@@ -183,9 +181,10 @@ describe('reprocessing', () => {
     });
     const event = await eventOf(id);
     // As an earlier pipeline that missed the total would have left it.
-    h.sqlite
-      .prepare("UPDATE events SET amount_value = NULL, amount_currency = NULL, state = 'needs_input' WHERE id = ?")
-      .run(event.id);
+    await h.db.run(
+      "UPDATE events SET amount_value = NULL, amount_currency = NULL, state = 'needs_input' WHERE id = ?",
+      event.id,
+    );
     await reprocess(id);
     const after = await eventOf(id);
     expect(after).toMatchObject({ state: 'open', amount: { value: 234.56, currency: 'EUR' } });
@@ -210,9 +209,7 @@ describe('tags from upload metadata', () => {
     expect(failed.status).toBe('failed');
     expect(failed.tags).toEqual([]);
     // The stored original becomes readable (as after a reader update), and the document is reprocessed.
-    const path = new BlobStore(h.dataDir).pathOf(failed.sha256);
-    await rm(path, { force: true });
-    await writeFile(path, await invoicePdf('readable now'));
+    await h.overwriteStoredFile(failed.sha256, await invoicePdf('readable now'));
     await reprocess(id);
     const done = await documentOf(id);
     expect(done.status).toBe('completed');
