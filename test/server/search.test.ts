@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SearchHit } from '../../common/archive-types.ts';
+import { EmbeddingIndex, embeddingIndexFor } from '../../server/search/embedding-index.ts';
 import { makePdf, startHarness, type Harness } from '../helpers/archive-harness.ts';
 
 interface SearchResult {
@@ -143,6 +144,17 @@ describe('snippets', () => {
     expect(hit!.snippet).toContain('&#60;script&#62;');
     expect(hit!.snippet).toContain('&#38;');
     expect(hit!.snippet).not.toMatch(/<(?!\/?mark>)/);
+  });
+});
+
+describe('vectors after a restart', () => {
+  it('a new index warms from every stored vector, slice by slice', async () => {
+    const stored = await h.db.all<{ id: string }>('SELECT document_id AS id FROM document_embeddings');
+    expect(stored.length).toBeGreaterThan(2);
+    const restarted = new EmbeddingIndex(h.db, embeddingIndexFor(h.db).embedder);
+    await restarted.warm({ sliceSize: 2 });
+    const everyVector = await restarted.nearest(await restarted.embedQuery('anything'), null, 1000, -1);
+    expect(everyVector.map((hit) => hit.id).sort()).toEqual(stored.map((row) => row.id).sort());
   });
 });
 
