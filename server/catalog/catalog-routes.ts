@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Category, KeyInfo, Role, Sender, Space, Tag } from '../../common/archive-types.ts';
 import { ErrorMessage } from '../../common/errors.ts';
 import { accessTo, canRead, spaceFilter } from '../auth/access.ts';
+import { inCodePointOrder } from '../db/sql-dialect.ts';
 import { nowIso } from '../db/sql.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseJsonBody } from '../http/json-body.ts';
@@ -19,7 +20,9 @@ async function listSpaces(ctx: RequestContext) {
     is_default: number;
     created_at: string;
     ocr_languages: string | null;
-  }>(`SELECT * FROM spaces WHERE ${spaces.sql} ORDER BY is_default DESC, name`, ...spaces.params);
+  }>(`SELECT * FROM spaces WHERE ${spaces.sql} ORDER BY is_default DESC, ${inCodePointOrder(ctx.service.db.dialect, 'name')}`,
+    ...spaces.params,
+  );
   const items: Space[] = rows.map((r) => ({
     id: r.id,
     name: r.name,
@@ -45,7 +48,7 @@ async function listCategories(ctx: RequestContext) {
     args.push(q.space_id);
   }
   const items = await ctx.service.db.all<Category>(
-    `${CATEGORY_SELECT} WHERE ${where.join(' AND ')} ORDER BY lower(c.name)`,
+    `${CATEGORY_SELECT} WHERE ${where.join(' AND ')} ORDER BY ${inCodePointOrder(ctx.service.db.dialect, 'lower(c.name)')}`,
     ...args,
   );
   return { status: 200, body: { success: true, items, total: items.length, limit: items.length, offset: 0 } };
@@ -107,7 +110,8 @@ async function listTags(ctx: RequestContext) {
         row_number() OVER (PARTITION BY lower(name) ORDER BY n DESC, id) AS rank
       FROM per_space WINDOW same_name AS (PARTITION BY lower(name))
     )
-    SELECT name, document_count FROM ranked WHERE rank = 1 ORDER BY lower(name)`,
+    SELECT name, document_count FROM ranked WHERE rank = 1
+    ORDER BY ${inCodePointOrder(ctx.service.db.dialect, 'lower(name)')}`,
     ...spaces.params,
   );
   return { status: 200, body: { success: true, items, total: items.length, limit: items.length, offset: 0 } };
@@ -123,7 +127,8 @@ async function listSenders(ctx: RequestContext) {
       (SELECT count(*) FROM documents d WHERE d.sender_id = s.id AND d.deleted_at IS NULL AND ${spaces.sql}) AS document_count,
       (SELECT count(*) FROM events e JOIN documents d ON d.id = e.document_id
         WHERE e.sender_id = s.id AND d.deleted_at IS NULL AND ${spaces.sql}) AS event_count
-    FROM senders s) counted WHERE document_count > 0 OR event_count > 0 ORDER BY lower(name), created_at, id`,
+    FROM senders s) counted WHERE document_count > 0 OR event_count > 0
+    ORDER BY ${inCodePointOrder(ctx.service.db.dialect, 'lower(name)')}, created_at, id`,
     ...spaces.params,
     ...spaces.params,
   );

@@ -8,6 +8,7 @@ import { createApiKey, listApiKeys, revokeApiKey } from '../auth/api-keys.ts';
 import { readOcrLanguages } from '../catalog/space-ocr-languages.ts';
 import { defaultDataDir } from '../config.ts';
 import { openDatabase } from '../db/database.ts';
+import { inCodePointOrder } from '../db/sql-dialect.ts';
 import { nowIso, type Sql } from '../db/sql.ts';
 import { llmCommand, LLM_HELP, LlmUsageError } from './llm-command.ts';
 import { migrateCommand } from './migrate-command.ts';
@@ -159,7 +160,10 @@ export async function run(argv: string[], out: (line: string) => void = console.
             is_default: number;
             created_at: string;
             ocr_languages: string | null;
-          }>('SELECT id, name, is_default, created_at, ocr_languages FROM spaces ORDER BY is_default DESC, name')
+          }>(
+            `SELECT id, name, is_default, created_at, ocr_languages FROM spaces
+            ORDER BY is_default DESC, ${inCodePointOrder(db.dialect, 'name')}`,
+          )
         ).map((s) => ({ ...s, is_default: s.is_default === 1, ocr_languages: readOcrLanguages(s.ocr_languages) }));
         print(
           spaces,

@@ -10,6 +10,14 @@ export function jsonArrayAgg(dialect: SqlDialect, expr: string): string {
   return dialect === 'sqlite' ? `json_group_array(${expr})` : `coalesce(json_agg(${expr})::text, '[]')`;
 }
 
+/**
+ * `expr` for ORDER BY in code point order: SQLite's BINARY collation, which PostgreSQL gives only when asked, as its
+ * default is the database's locale (an ICU or en_US database would put "apple" before "Banana").
+ */
+export function inCodePointOrder(dialect: SqlDialect, expr: string): string {
+  return dialect === 'sqlite' ? expr : `${expr} COLLATE "C"`;
+}
+
 /** An aggregate of the text `expr` joined by `separator` (a SQL string literal); NULL when there are no rows. */
 export function joinedText(dialect: SqlDialect, expr: string, separator: string): string {
   return dialect === 'sqlite' ? `group_concat(${expr}, ${separator})` : `string_agg(${expr}, ${separator})`;

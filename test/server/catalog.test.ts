@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, Sender, Space, Tag } from '../../common/archive-types.ts';
-import { makePdf, startHarness, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
+import pg from 'pg';
+import { makePdf, startHarness, testBackend, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
+import { POSTGRES_URL_ENV } from '../helpers/postgres.ts';
 
 interface List<T> {
   success: true;
@@ -300,5 +302,54 @@ describe('tag and sender names are kept per space', () => {
     ).toBe(200);
     expect((await documentOf(docA, keyA)).sender_name).toBe('STADTWERKE MUSTER');
     expect((await documentOf(docB, keyB)).sender_name).toBe('Stadtwerke Muster');
+  });
+});
+
+// A database whose collation is not code point order (ICU's root locale, as an en_US database would sort): names still
+// come in the order SQLite gives them.
+describe.skipIf(testBackend() !== 'postgres')('name order on a database with a language collation', () => {
+  const name = `archive_test_icu_${process.pid}`;
+  const asClusterAdmin = async (sql: string): Promise<void> => {
+    const client = new pg.Client({ connectionString: process.env[POSTGRES_URL_ENV] });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  let icu: Harness;
+  beforeAll(async () => {
+    await asClusterAdmin(
+      `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C.UTF-8' LOCALE_PROVIDER icu ICU_LOCALE 'und'`,
+    );
+    const url = new URL(process.env[POSTGRES_URL_ENV]!);
+    url.pathname = `/${name}`;
+    icu = await startHarness({ database: url.toString() });
+  });
+  afterAll(async () => {
+    await icu?.close();
+    await asClusterAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+
+  it('lists spaces, categories and tags in code point order, as on SQLite', async () => {
+    const names = ['cherry', 'Banana', 'apple', 'éclair', 'fig'];
+    for (const name of names) {
+      await icu.createSpace(name);
+      const created = await icu.api('/v1/categories', {
+        method: 'POST',
+        json: { name, space_id: icu.defaultSpaceId },
+      });
+      expect(created.status).toBe(201);
+    }
+    const doc = await uploadAndProcess(icu, { bytes: await makePdf('Named things'), name: 'named.pdf' });
+    const patched = await icu.api(`/v1/documents/${doc}`, { method: 'PATCH', json: { tags: names } });
+    expect(patched.status).toBe(200);
+    const listed = async (path: string) =>
+      ((await (await icu.api(path)).json()) as { items: Array<{ name: string }> }).items.map((item) => item.name);
+    expect((await listed('/v1/spaces')).slice(1)).toEqual(['Banana', 'apple', 'cherry', 'fig', 'éclair']);
+    // Compared in lower case: SQLite's lower() and PostgreSQL's agree on ASCII.
+    expect(await listed('/v1/categories')).toEqual(['apple', 'Banana', 'cherry', 'fig', 'éclair']);
+    expect(await listed('/v1/tags')).toEqual(['apple', 'Banana', 'cherry', 'fig', 'éclair']);
   });
 });
