@@ -20,7 +20,8 @@ async function listSpaces(ctx: RequestContext) {
     is_default: number;
     created_at: string;
     ocr_languages: string | null;
-  }>(`SELECT * FROM spaces WHERE ${spaces.sql} ORDER BY is_default DESC, ${inCodePointOrder(ctx.service.db.dialect, 'name')}`,
+  }>(
+    `SELECT * FROM spaces WHERE ${spaces.sql} ORDER BY is_default DESC, ${inCodePointOrder(ctx.service.db.dialect, 'name')}`,
     ...spaces.params,
   );
   const items: Space[] = rows.map((r) => ({

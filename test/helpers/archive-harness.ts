@@ -15,7 +15,8 @@ import { nowIso, type Sql } from '../../server/db/sql.ts';
 import { SqliteSql } from '../../server/db/sqlite-sql.ts';
 import { contentKey } from '../../server/storage/blob-storage.ts';
 import { BlobStore } from '../../server/storage/blob-store.ts';
-import { freshDatabase, postgresForTests, type TestDatabase } from './postgres.ts';
+import pg from 'pg';
+import { freshDatabase, POSTGRES_URL_ENV, postgresForTests, type TestDatabase } from './postgres.ts';
 import { sharedS3ForTests } from './s3-server.ts';
 
 /**
@@ -32,6 +33,17 @@ export function testBackend(): TestBackend {
     throw new Error(`${TEST_BACKEND_ENV} must be sqlite or postgres, not ${JSON.stringify(backend)}`);
   }
   return backend;
+}
+
+/** Runs `sql` on the test cluster's maintenance database as its superuser (create, drop, lock out databases). */
+export async function asPostgresAdmin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env[POSTGRES_URL_ENV] });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Why this run cannot test the PostgreSQL + S3 back end, or undefined when it can. */

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Category, Sender, Space, Tag } from '../../common/archive-types.ts';
-import pg from 'pg';
-import { makePdf, startHarness, testBackend, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
+import {
+  asPostgresAdmin,
+  makePdf,
+  startHarness,
+  testBackend,
+  uploadAndProcess,
+  type Harness,
+} from '../helpers/archive-harness.ts';
 import { POSTGRES_URL_ENV } from '../helpers/postgres.ts';
 
 interface List<T> {
@@ -309,18 +315,9 @@ describe('tag and sender names are kept per space', () => {
 // come in the order SQLite gives them.
 describe.skipIf(testBackend() !== 'postgres')('name order on a database with a language collation', () => {
   const name = `archive_test_icu_${process.pid}`;
-  const asClusterAdmin = async (sql: string): Promise<void> => {
-    const client = new pg.Client({ connectionString: process.env[POSTGRES_URL_ENV] });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
   let icu: Harness;
   beforeAll(async () => {
-    await asClusterAdmin(
+    await asPostgresAdmin(
       `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LOCALE 'C.UTF-8' LOCALE_PROVIDER icu ICU_LOCALE 'und'`,
     );
     const url = new URL(process.env[POSTGRES_URL_ENV]!);
@@ -329,7 +326,7 @@ describe.skipIf(testBackend() !== 'postgres')('name order on a database with a l
   });
   afterAll(async () => {
     await icu?.close();
-    await asClusterAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await asPostgresAdmin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 
   it('lists spaces, categories and tags in code point order, as on SQLite', async () => {

@@ -1,7 +1,12 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf, startHarness, testBackend, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
-import { POSTGRES_URL_ENV } from '../helpers/postgres.ts';
+import {
+  asPostgresAdmin,
+  makePdf,
+  startHarness,
+  testBackend,
+  uploadAndProcess,
+  type Harness,
+} from '../helpers/archive-harness.ts';
 import { sharedS3ForTests } from '../helpers/s3-server.ts';
 
 const onPostgres = testBackend() === 'postgres';
@@ -15,17 +20,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-/** Runs `sql` on the cluster's maintenance database, as the superuser the tests connect as. */
-async function asClusterAdmin(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: process.env[POSTGRES_URL_ENV] });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
-
 describe('GET /v1/ready', () => {
   it('is 200 while the database and the blob store answer', async () => {
     const res = await h.api('/v1/ready', { key: null });
@@ -38,8 +32,8 @@ describe('GET /v1/ready', () => {
     async () => {
       const database = new URL(h.databaseUrl!).pathname.slice(1);
       // No new connections, and the service's open ones ended: as when the server is stopped.
-      await asClusterAdmin(`ALTER DATABASE ${database} ALLOW_CONNECTIONS false`);
-      await asClusterAdmin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database}'`);
+      await asPostgresAdmin(`ALTER DATABASE ${database} ALLOW_CONNECTIONS false`);
+      await asPostgresAdmin(`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = '${database}'`);
       try {
         const res = await h.api('/v1/ready', { key: null });
         expect(res.status).toBe(503);
@@ -48,7 +42,7 @@ describe('GET /v1/ready', () => {
         // Liveness is not readiness: the process still answers.
         expect((await h.api('/v1/health', { key: null })).status).toBe(200);
       } finally {
-        await asClusterAdmin(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`);
+        await asPostgresAdmin(`ALTER DATABASE ${database} ALLOW_CONNECTIONS true`);
       }
       expect((await h.api('/v1/ready', { key: null })).status).toBe(200);
     },
@@ -81,10 +75,13 @@ describe('a download with presignedDownloads', () => {
     },
   );
 
-  it.skipIf(onPostgres)('on the file store, still passes through the service (a store that cannot presign)', async () => {
-    const id = await uploadAndProcess(h, { bytes: await makePdf('Through the service'), name: 'local.pdf' });
-    const res = await h.api(`/v1/documents/${id}/download`);
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toMatch(new RegExp(`^/v1/files/${id}\\?expires=`));
-  });
+  it.skipIf(onPostgres)(
+    'on the file store, still passes through the service (a store that cannot presign)',
+    async () => {
+      const id = await uploadAndProcess(h, { bytes: await makePdf('Through the service'), name: 'local.pdf' });
+      const res = await h.api(`/v1/documents/${id}/download`);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toMatch(new RegExp(`^/v1/files/${id}\\?expires=`));
+    },
+  );
 });
