@@ -88,16 +88,16 @@ async function listDocuments(ctx: RequestContext) {
   const total = Number(
     (await db.get<{ n: number }>(`SELECT count(*) AS n FROM documents d WHERE ${whereSql}`, ...args))!.n,
   );
-  // The page is picked from the index alone, then only its rows are read whole: an offset deep in the list skips
-  // index entries, not full rows with their text and tags.
-  const page = await db.all<{ r: number }>(
-    `SELECT d.rowid AS r FROM documents d WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?`,
+  // The page is picked from the index alone, then only its rows are read whole, in the same statement: an offset deep
+  // in the list skips index entries, not full rows with their text and tags.
+  const rows = await db.all<DocumentRow>(
+    `${documentSelect(db)} WHERE d.rowid IN
+      (SELECT d.rowid FROM documents d WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?)
+    ORDER BY ${order}`,
     ...args,
     q.limit,
     q.offset,
   );
-  const byRowid = `${documentSelect(db)} WHERE d.rowid = ?`;
-  const rows = (await Promise.all(page.map(({ r }) => db.get<DocumentRow>(byRowid, r)))).filter((row) => !!row);
   return { status: 200, body: { success: true, items: rows.map(toDocument), total, limit: q.limit, offset: q.offset } };
 }
 

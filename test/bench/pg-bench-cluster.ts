@@ -45,16 +45,20 @@ export interface BenchPostgres {
   stop(): Promise<void>;
 }
 
-/** A tuned throwaway cluster with an empty UTF-8 database `archive`. */
-export async function startBenchPostgres(): Promise<BenchPostgres> {
+/**
+ * A tuned cluster with a UTF-8 database `archive`: throwaway, or kept in `keptDir` (BENCH_PG_DIR) with whatever an
+ * earlier run left in its database.
+ */
+export async function startBenchPostgres(keptDir?: string): Promise<BenchPostgres> {
   const binaries = findPostgresBinaries();
   if ('missing' in binaries) throw new Error(`--backend postgres needs PostgreSQL: ${binaries.missing}`);
-  const cluster: PostgresCluster = await startPostgresCluster(binaries.binDir, BENCH_POSTGRES_SETTINGS);
+  const cluster: PostgresCluster = await startPostgresCluster(binaries.binDir, BENCH_POSTGRES_SETTINGS, keptDir);
   try {
     const admin = new pg.Client({ connectionString: cluster.url });
     await admin.connect();
     try {
-      await admin.query('CREATE DATABASE archive');
+      const exists = await admin.query(`SELECT 1 FROM pg_database WHERE datname = 'archive'`);
+      if (exists.rowCount === 0) await admin.query('CREATE DATABASE archive');
     } finally {
       await admin.end();
     }

@@ -33,6 +33,8 @@ const SENDERS = 300;
 /** Documents per INSERT … SELECT: one transaction each, so progress shows and no statement runs for minutes. */
 const BATCH = 50_000;
 const EMBED_BATCH = 2000;
+/** The table that says the archive was seeded whole, and with how many documents. */
+const SEED_MARK = 'bench_seeded';
 
 export interface PgSeedResult {
   words: string[];
@@ -191,6 +193,8 @@ export async function seedPostgresArchive(
     }
     await q('VACUUM ANALYZE document_embeddings');
     const embeddingsSeconds = (performance.now() - embeddingsStarted) / 1000;
+    // Marks the archive as seeded whole, for a kept cluster's next run (keptSeed).
+    await q(`CREATE TABLE ${SEED_MARK} AS SELECT $1::int AS documents`, [count]);
     const size = (await q('SELECT pg_database_size(current_database()) AS bytes')).rows[0].bytes as string;
     return {
       words,
@@ -204,6 +208,23 @@ export async function seedPostgresArchive(
       databaseBytes: Number(size),
       embedded,
     };
+  } finally {
+    await client.end();
+  }
+}
+
+/** A kept cluster's seeded archive (its document count and the vocabulary it was made of), or null if none is whole. */
+export async function keptSeed(
+  url: string,
+): Promise<{ documents: number; words: string[]; databaseBytes: number } | null> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    if ((await client.query(`SELECT to_regclass($1) AS mark`, [SEED_MARK])).rows[0].mark === null) return null;
+    const row = (
+      await client.query(`SELECT documents, pg_database_size(current_database()) AS bytes FROM ${SEED_MARK}`)
+    ).rows[0] as { documents: number; bytes: string };
+    return { documents: row.documents, words: vocabulary(prng(SEED)), databaseBytes: Number(row.bytes) };
   } finally {
     await client.end();
   }

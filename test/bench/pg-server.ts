@@ -30,7 +30,7 @@ import {
   startWorker,
   type BenchProcess,
 } from './pg-bench-cluster.ts';
-import { seedPostgresArchive } from './pg-seed.ts';
+import { keptSeed, seedPostgresArchive } from './pg-seed.ts';
 import { letterOf } from './pipeline.bench.ts';
 import {
   BenchClient,
@@ -64,19 +64,29 @@ export async function runPostgres(): Promise<BenchReport> {
   ];
   const stops: Array<() => Promise<unknown>> = [];
   try {
-    const database = await startBenchPostgres();
+    // BENCH_PG_DIR keeps the cluster there: a later run with the same BENCH_DOCUMENTS reuses its seeded archive.
+    const keptDir = process.env.BENCH_PG_DIR;
+    const database = await startBenchPostgres(keptDir);
     stops.push(() => database.stop());
     const s3 = await startBenchS3();
     stops.push(() => s3.server.stop());
 
-    console.log(`server (postgres): seeding ${DOCUMENTS.toLocaleString('en')} documents …`);
-    const seed = await seedPostgresArchive(database.url, DOCUMENTS, console.log);
-    const t = seed.seconds;
-    notes.push(
-      `seeding: ${DOCUMENTS.toLocaleString('en')} documents in ${t.total.toFixed(0)} s (rows ${t.documents.toFixed(0)} s, ` +
-        `full-text rows ${t.fullText.toFixed(0)} s, indexes and VACUUM ANALYZE ${t.indexes.toFixed(0)} s, ` +
-        `${seed.embedded.toLocaleString('en')} embeddings ${t.embeddings.toFixed(0)} s); database ${mib(seed.databaseBytes)}`,
-    );
+    const seeded = keptDir ? await keptSeed(database.url) : null;
+    if (seeded && seeded.documents !== DOCUMENTS)
+      throw new Error(`BENCH_PG_DIR=${keptDir} holds ${seeded.documents} seeded documents, not ${DOCUMENTS}`);
+    if (seeded) notes.push(`seeding: reused, the kept cluster in ${keptDir}; database ${mib(seeded.databaseBytes)}`);
+    let words = seeded?.words;
+    if (!seeded) {
+      console.log(`server (postgres): seeding ${DOCUMENTS.toLocaleString('en')} documents …`);
+      const seed = await seedPostgresArchive(database.url, DOCUMENTS, console.log);
+      const t = seed.seconds;
+      words = seed.words;
+      notes.push(
+        `seeding: ${DOCUMENTS.toLocaleString('en')} documents in ${t.total.toFixed(0)} s (rows ${t.documents.toFixed(0)} s, ` +
+          `full-text rows ${t.fullText.toFixed(0)} s, indexes and VACUUM ANALYZE ${t.indexes.toFixed(0)} s, ` +
+          `${seed.embedded.toLocaleString('en')} embeddings ${t.embeddings.toFixed(0)} s); database ${mib(seed.databaseBytes)}`,
+      );
+    }
 
     const db = await openPostgres(database.url);
     stops.push(() => db.close());
@@ -103,7 +113,7 @@ export async function runPostgres(): Promise<BenchReport> {
       await settle(instances, 'list/search', notes);
       const listRows = await measureScenarios(
         listClient,
-        listSearchScenarios(seed.words, DOCUMENTS),
+        listSearchScenarios(words!, DOCUMENTS),
         pids,
         TARGET_MS,
         notes,

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
@@ -61,15 +61,21 @@ function debianBinDirs(): string[] {
 /**
  * Starts a cluster in a new temp directory. fsync is off: the data is thrown away, and tests must not wait on disks.
  * `settings` are further server settings (`-c name=value`, after the defaults, so they may override them): a benchmark
- * tunes memory and turns durability back on.
+ * tunes memory and turns durability back on. `keptDir`: a cluster that outlives the run (a benchmark's seeded archive,
+ * reused while iterating), made in that directory by the first call and started again by later ones; stop() keeps it.
  */
 export async function startPostgresCluster(
   binDir: string,
   settings: Readonly<Record<string, string | number>> = {},
+  keptDir?: string,
 ): Promise<PostgresCluster> {
-  const dir = await mkdtemp(join(tmpdir(), 'archive-pg-'));
+  if (keptDir) await mkdir(keptDir, { recursive: true });
+  const dir = keptDir ?? (await mkdtemp(join(tmpdir(), 'archive-pg-')));
   const dataDir = join(dir, 'data');
-  const password = randomBytes(18).toString('base64url');
+  const reused = keptDir !== undefined && existsSync(join(dataDir, 'PG_VERSION'));
+  const passwordFile = join(dir, 'password');
+  const password = reused ? (await readFile(passwordFile, 'utf8')).trim() : randomBytes(18).toString('base64url');
+  const discard = () => (keptDir ? Promise.resolve() : rm(dir, { recursive: true, force: true }));
   const serverUser = await serverAccount();
   const asServer = (binary: string, args: string[]) => {
     const path = join(binDir, binary);
@@ -77,18 +83,19 @@ export async function startPostgresCluster(
     return serverUser ? run('runuser', ['-u', serverUser.name, '--', path, ...args]) : run(path, args);
   };
   try {
-    const passwordFile = join(dir, 'password');
-    await writeFile(passwordFile, password, { mode: 0o600 });
-    if (serverUser) {
-      await chown(dir, serverUser.uid, serverUser.gid);
-      await chown(passwordFile, serverUser.uid, serverUser.gid);
+    if (!reused) {
+      await writeFile(passwordFile, password, { mode: 0o600 });
+      if (serverUser) {
+        await chown(dir, serverUser.uid, serverUser.gid);
+        await chown(passwordFile, serverUser.uid, serverUser.gid);
+      }
+      await asServer('initdb', [
+        ...['-D', dataDir, '-U', SUPERUSER, `--pwfile=${passwordFile}`],
+        // Password checks over TCP, so a test can see what a wrong password does; trust on the socket in `dir` only.
+        ...['--auth-local=trust', '--auth-host=scram-sha-256'],
+        ...['-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions'],
+      ]);
     }
-    await asServer('initdb', [
-      ...['-D', dataDir, '-U', SUPERUSER, `--pwfile=${passwordFile}`],
-      // Password checks over TCP, so a test can see what a wrong password does; trust on the socket in `dir` only.
-      ...['--auth-local=trust', '--auth-host=scram-sha-256'],
-      ...['-E', 'UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions'],
-    ]);
     const port = await startOnFreePort(dir, dataDir, asServer, settings);
     return {
       url: `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`,
@@ -96,12 +103,12 @@ export async function startPostgresCluster(
         try {
           await asServer('pg_ctl', ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', String(PG_CTL_WAIT_SECONDS)]);
         } finally {
-          await rm(dir, { recursive: true, force: true });
+          await discard();
         }
       },
     };
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+    if (!reused) await rm(dir, { recursive: true, force: true });
     throw error;
   }
 }
