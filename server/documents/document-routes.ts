@@ -88,11 +88,11 @@ async function listDocuments(ctx: RequestContext) {
   const total = Number(
     (await db.get<{ n: number }>(`SELECT count(*) AS n FROM documents d WHERE ${whereSql}`, ...args))!.n,
   );
-  // The page is picked from the index alone, then only its rows are read whole, in the same statement: an offset deep
-  // in the list skips index entries, not full rows with their text and tags.
+  // The page is picked from the index alone (every list index ends in id), then only its rows are read whole, in the
+  // same statement: an offset deep in the list skips index entries, not full rows with their text and tags.
   const rows = await db.all<DocumentRow>(
-    `${documentSelect(db)} WHERE d.rowid IN
-      (SELECT d.rowid FROM documents d WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?)
+    `${documentSelect(db)} WHERE d.id IN
+      (SELECT d.id FROM documents d WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?)
     ORDER BY ${order}`,
     ...args,
     q.limit,

@@ -43,10 +43,12 @@ export interface DocumentRow {
   deleted_at: string | null;
   tags_json: string;
   possible_duplicate_of: string | null;
+  /** documents.rowid, which SQLite's `d.*` leaves out: the key of search hits and full-text rows. */
+  doc_rowid: number;
 }
 
 const documentSelectOf = (dialect: SqlDialect): string => `
-  SELECT d.*, c.name AS category_name, s.name AS sender_name,
+  SELECT d.*, d.rowid AS doc_rowid, c.name AS category_name, s.name AS sender_name,
     (SELECT ${jsonArrayAgg(dialect, 't.name')} FROM document_tags dt JOIN tags t ON t.id = dt.tag_id
       WHERE dt.document_id = d.id) AS tags_json,
     ${POSSIBLE_DUPLICATE_SQL} AS possible_duplicate_of
@@ -70,14 +72,29 @@ const SORT_COLUMNS: Record<DocumentSortField, string> = {
   document_date: 'document_date',
 };
 
+/** The one sort column that may be NULL (the others are NOT NULL). */
+const NULLABLE_SORT_COLUMNS: ReadonlySet<DocumentSortField> = new Set(['document_date']);
+
 /**
  * ORDER BY of the document list (table alias d). NULL dates sort last either way; id breaks ties so pages never
  * overlap. Written as NULLS LAST (not `x IS NULL, x`) so the (deleted_at, <column>, id) indexes yield the order without
- * sorting every row.
+ * sorting every row; only on the nullable column, because PostgreSQL matches NULLS LAST … DESC to no backward index
+ * scan, even on a NOT NULL column.
  */
 export function documentListOrder(sortBy: DocumentSortField, sortOrder: 'asc' | 'desc'): string {
   const direction = sortOrder.toUpperCase();
-  return `d.${SORT_COLUMNS[sortBy]} ${direction} NULLS LAST, d.id ${direction}`;
+  const nulls = NULLABLE_SORT_COLUMNS.has(sortBy) ? ' NULLS LAST' : '';
+  return `d.${SORT_COLUMNS[sortBy]} ${direction}${nulls}, d.id ${direction}`;
+}
+
+/** The documents of these rowids, read in one statement; a rowid without a document is left out. */
+export async function documentRowsByRowid(db: Sql, rowids: readonly number[]): Promise<Map<number, DocumentRow>> {
+  if (rowids.length === 0) return new Map();
+  const rows = await db.all<DocumentRow>(
+    `${documentSelect(db)} WHERE d.rowid IN (${rowids.map(() => '?').join(', ')})`,
+    ...rowids,
+  );
+  return new Map(rows.map((row) => [Number(row.doc_rowid), row]));
 }
 
 export function findDocumentRow(db: Sql, id: string): Promise<DocumentRow | undefined> {

@@ -3,7 +3,7 @@ import { spaceFilter } from '../auth/access.ts';
 import type { ApiKeyPrincipal } from '../auth/api-keys.ts';
 import { jsonArrayRows } from '../db/sql-dialect.ts';
 import type { Sql } from '../db/sql.ts';
-import { documentSelect, toDocument, type DocumentRow } from '../documents/document-rows.ts';
+import { documentRowsByRowid, toDocument } from '../documents/document-rows.ts';
 import type { EmbeddingIndex } from './embedding-index.ts';
 import { fullTextIndexFor, type FullTextIndex, type FullTextPlan } from './full-text-index.ts';
 import { queryWordMatcher } from './query-word-matcher.ts';
@@ -144,12 +144,14 @@ export async function hybridSearch(
           SNIPPET_FORMAT,
         )
       : new Map<number, string>();
-  const byRowid = `${documentSelect(db)} WHERE d.rowid = ?`;
-  const rows = await Promise.all(ranked.map(({ candidate }) => db.get<DocumentRow>(byRowid, candidate.rowid)));
+  const rows = await documentRowsByRowid(
+    db,
+    ranked.map(({ candidate }) => candidate.rowid),
+  );
   // One matcher for the page: its verdicts per word carry over from one document to the next.
   let matcher: ((word: string) => boolean) | undefined;
-  const items: SearchHit[] = ranked.map(({ candidate, score }, i) => {
-    const row = rows[i]!;
+  const items: SearchHit[] = ranked.map(({ candidate, score }) => {
+    const row = rows.get(candidate.rowid)!;
     const fts = snippets.get(candidate.rowid);
     return {
       document: toDocument(row),

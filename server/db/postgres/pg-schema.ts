@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { nowIso, type Sql } from '../sql.ts';
 import { MIGRATION_LOCK, runPgMigrations, type PgMigration } from './pg-migrate.ts';
 import { PgSql, type PgSqlOptions } from './pg-sql.ts';
-import { ARCHIVE_TABLES_SQL, SEARCH_VISIBILITY_SQL, SHARED_STATE_SQL } from './pg-tables.ts';
+import { ARCHIVE_TABLES_SQL, LIVE_DOCUMENT_ORDER_SQL, SEARCH_VISIBILITY_SQL, SHARED_STATE_SQL } from './pg-tables.ts';
 import { TEXT_SEARCH_SQL } from './pg-text-search.ts';
 import { TITLE_KEY_PREREQUISITES_SQL, TITLE_KEY_SQL } from './pg-title-key.ts';
 
@@ -32,6 +32,12 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     name: 'state shared by service instances: rate-limit windows, job leases',
     up: async (tx) => {
       await tx.exec(SHARED_STATE_SQL);
+    },
+  },
+  {
+    name: 'list orders of the live documents as indexes PostgreSQL can use',
+    up: async (tx) => {
+      await tx.exec(LIVE_DOCUMENT_ORDER_SQL);
     },
   },
 ];

@@ -182,3 +182,21 @@ export const SHARED_STATE_SQL = `
   ALTER TABLE jobs ADD COLUMN lease_owner text, ADD COLUMN lease_until bigint;
   CREATE INDEX jobs_lease ON jobs(lease_until) WHERE state = 'running';
 `;
+
+/**
+ * The live documents' list orders, as PostgreSQL can use them. Its planner takes an index's order only after equality
+ * conditions on the columns before it, and `deleted_at IS NULL` is none, so the (deleted_at, <column>, id) indexes
+ * of the first migration filter the live rows but never yield their order: each page sorted every live document.
+ * Partial indexes over the live rows give the order and, scanned backwards, the descending one; document_date, the
+ * one sort column with NULLs (last in both directions), has one per direction. They also answer the counts of `total`
+ * from the index alone.
+ */
+export const LIVE_DOCUMENT_ORDER_SQL = `
+  CREATE INDEX documents_live_created ON documents(created_at, id) WHERE deleted_at IS NULL;
+  CREATE INDEX documents_live_updated ON documents(updated_at, id) WHERE deleted_at IS NULL;
+  CREATE INDEX documents_live_title ON documents(title_key, id) WHERE deleted_at IS NULL;
+  CREATE INDEX documents_live_date ON documents(document_date, id) WHERE deleted_at IS NULL;
+  CREATE INDEX documents_live_date_desc ON documents(document_date DESC NULLS LAST, id DESC) WHERE deleted_at IS NULL;
+  CREATE INDEX documents_live_space ON documents(space_id, created_at, id) WHERE deleted_at IS NULL;
+  CREATE INDEX documents_live_status ON documents(status, created_at, id) WHERE deleted_at IS NULL;
+`;
