@@ -68,6 +68,8 @@ export class PgSql implements Sql {
         return await this.transactionOnce(fn, durability);
       } catch (error) {
         if (attempt >= TRANSACTION_ATTEMPTS || !isRetryableConflict(error)) throw error;
+        // A random pause lets the survivor commit before the victim takes its first lock again.
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * RETRY_PAUSE_MS * attempt));
       }
     }
   }
@@ -186,6 +188,7 @@ async function runStatement(client: Queryable, sql: string, params: SqlValue[]):
 /** Errors after which the connection cannot be trusted (socket gone, server shut down), unlike an SQL error. */
 /** How often a transaction is tried when PostgreSQL ends it as a deadlock victim or a serialization failure. */
 const TRANSACTION_ATTEMPTS = 3;
+const RETRY_PAUSE_MS = 50;
 
 /** deadlock_detected and serialization_failure: the transaction was rolled back, and may simply run again. */
 function isRetryableConflict(error: unknown): boolean {

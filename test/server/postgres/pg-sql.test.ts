@@ -106,7 +106,8 @@ describe.skipIf(!postgres.url)('PgSql over a real PostgreSQL', () => {
         await tx.run('UPDATE counters SET value = value + 1 WHERE name = ?', second);
       });
     await Promise.all([crosswise(0, 'left', 'right'), crosswise(1, 'right', 'left')]);
-    expect(attempts).toBe(3);
+    // One of them ran again (twice, when its retry met the other in the same order once more).
+    expect(attempts).toBeGreaterThanOrEqual(3);
     expect(await sql.all("SELECT name, value FROM counters WHERE name IN ('left', 'right') ORDER BY name")).toEqual([
       { name: 'left', value: 2 },
       { name: 'right', value: 2 },
