@@ -16,6 +16,7 @@ import { SqliteSql } from '../../server/db/sqlite-sql.ts';
 import { contentKey } from '../../server/storage/blob-storage.ts';
 import { BlobStore } from '../../server/storage/blob-store.ts';
 import pg from 'pg';
+import { startRoundRobinProxy, type RoundRobinProxy } from './round-robin-proxy.ts';
 import { freshDatabase, POSTGRES_URL_ENV, postgresForTests, type TestDatabase } from './postgres.ts';
 import { sharedS3ForTests } from './s3-server.ts';
 
@@ -84,7 +85,11 @@ export interface Harness {
   /** How many files the blob store holds (the file tree's files, or the objects under the harness's S3 prefix). */
   storedFileCount(): Promise<number>;
   /** fetch against the service with the given key (admin key by default; null sends no Authorization). */
-  api(path: string, init?: RequestInit & { key?: string | null; json?: unknown }): Promise<Response>;
+  /**
+   * fetch against the service with the given key (admin key by default; null sends no Authorization); `direct` goes
+   * to the first instance itself rather than through the balancer (what one instance does on its own).
+   */
+  api(path: string, init?: RequestInit & { key?: string | null; json?: unknown; direct?: boolean }): Promise<Response>;
   upload(
     file: { bytes: Uint8Array; name: string; type?: string },
     fields?: { space_id?: string; metadata?: unknown; key?: string | null },
@@ -105,13 +110,25 @@ export async function startHarness(options: Partial<ArchiveServiceOptions> = {})
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'archive-test-')));
   const backend = options.database === undefined ? await harnessBackend() : null;
   let service: RunningArchiveService;
+  const peers: Array<{ instance: RunningArchiveService; dataDir: string }> = [];
+  let balancer: RoundRobinProxy | null = null;
   try {
     service = await startArchiveService({ workers: 1, ...backend?.options, ...options, dataDir });
+    // On PostgreSQL + S3 the archive is served by several instances behind a round-robin balancer, as an organisation
+    // runs it (docs/deploy.md): the first processes, the others only serve; every request may reach any of them.
+    for (let i = 1; i < (backend ? harnessInstances() : 1); i++) {
+      const peerDir = await mkdtemp(join(tmpdir(), 'archive-test-peer-'));
+      const instance = await startArchiveService({ ...backend!.options, ...options, workers: 0, dataDir: peerDir });
+      peers.push({ instance, dataDir: peerDir });
+    }
+    if (peers.length > 0) balancer = await startRoundRobinProxy([service.url, ...peers.map((p) => p.instance.url)]);
   } catch (error) {
+    await Promise.allSettled(peers.map((peer) => peer.instance.close()));
     backend?.s3.client.destroy();
     await backend?.database.drop();
     throw error;
   }
+  const url = balancer?.url ?? service.url;
   const db = service.db;
   const createKey: Harness['createKey'] = async (o = {}) =>
     (
@@ -125,11 +142,11 @@ export async function startHarness(options: Partial<ArchiveServiceOptions> = {})
   const adminKey = await createKey({ name: 'admin' });
   const defaultSpaceId = (await db.get<{ id: string }>('SELECT id FROM spaces WHERE is_default = 1'))!.id;
   const api: Harness['api'] = (path, init = {}) => {
-    const { key = adminKey, json, ...rest } = init;
+    const { key = adminKey, json, direct = false, ...rest } = init;
     const headers = new Headers(rest.headers);
     if (key !== null) headers.set('Authorization', `Bearer ${key}`);
     if (json !== undefined) headers.set('Content-Type', 'application/json');
-    return fetch(service.url + path, {
+    return fetch((direct ? service.url : url) + path, {
       ...rest,
       headers,
       redirect: rest.redirect ?? 'manual',
@@ -144,7 +161,7 @@ export async function startHarness(options: Partial<ArchiveServiceOptions> = {})
     },
     dataDir,
     databaseUrl: options.database ?? backend?.database.url ?? null,
-    url: service.url,
+    url,
     defaultSpaceId,
     adminKey,
     createKey,
@@ -198,14 +215,23 @@ export async function startHarness(options: Partial<ArchiveServiceOptions> = {})
     },
     async close() {
       try {
-        await service.close();
+        await balancer?.close();
+        await Promise.all([service, ...peers.map((peer) => peer.instance)].map((instance) => instance.close()));
       } finally {
+        await Promise.all(peers.map((peer) => rm(peer.dataDir, { recursive: true, force: true })));
         backend?.s3.client.destroy();
         await backend?.database.drop();
         if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
       }
     },
   };
+}
+
+/** Instances serving one archive on PostgreSQL + S3 (ARCHIVE_TEST_INSTANCES, default 3); SQLite is served by one. */
+export function harnessInstances(): number {
+  const value = Number(process.env.ARCHIVE_TEST_INSTANCES ?? 3);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`ARCHIVE_TEST_INSTANCES must be a positive integer`);
+  return value;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Agent, createServer, request as httpRequest, type Server } from 'node:http';
+import { Agent, createServer, request as httpRequest, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
 /**
@@ -10,6 +10,13 @@ export interface RoundRobinProxy {
   url: string;
   readonly served: number[];
   close(): Promise<void>;
+}
+
+/** X-Forwarded-For as a balancer sends it: what the client sent, then the address the balancer saw. */
+function forwardedFor(req: IncomingMessage): string {
+  const sent = req.headers['x-forwarded-for'];
+  const address = req.socket.remoteAddress ?? '';
+  return sent ? `${Array.isArray(sent) ? sent.join(', ') : sent}, ${address}` : address;
 }
 
 export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRobinProxy> {
@@ -34,7 +41,7 @@ export async function startRoundRobinProxy(upstreams: string[]): Promise<RoundRo
         agent,
         method: req.method,
         path: req.url,
-        headers: { ...req.headers, host: target.host, 'x-forwarded-for': req.socket.remoteAddress ?? '' },
+        headers: { ...req.headers, host: target.host, 'x-forwarded-for': forwardedFor(req) },
       },
       (answer) => {
         res.writeHead(answer.statusCode ?? 502, answer.headers);

@@ -47,7 +47,8 @@ async function post(
   chunked = false,
   repeat = REPEAT,
 ): Promise<Outcome[]> {
-  const spec: PostSpec = { client, url: h.url + path, headers, ...body, chunked, repeat };
+  // An instance's own socket handling, so straight to it (on PostgreSQL the harness also runs a balancer in front).
+  const spec: PostSpec = { client, url: h.service.url + path, headers, ...body, chunked, repeat };
   const { stdout } = await promisify(execFile)(process.execPath, [CLIENT, JSON.stringify(spec)], { maxBuffer: MIB });
   return JSON.parse(stdout) as Outcome[];
 }
