@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { errorMessage } from '../../common/errors.ts';
+import { onStopSignals, runLongRunning } from './long-running.ts';
 import { backendsFromEnv, jobLeaseMsFrom, redactUrl } from '../archive-backends.ts';
 import { startArchiveService } from '../archive-service.ts';
 import { installProcessGuard } from '../../shared/process-guard.ts';
@@ -90,13 +90,7 @@ export async function main(argv: string[]): Promise<void> {
     console.log(`${signal}: shutting down`);
     void guard.shutdown(0);
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  onStopSignals(stop);
 }
 
-if (import.meta.main) {
-  main(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(`error: ${errorMessage(error)}`);
-    process.exitCode = 1;
-  });
-}
+runLongRunning(import.meta.main, main);

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { errorMessage } from '../../common/errors.ts';
+import { onStopSignals, runLongRunning } from './long-running.ts';
 import { installProcessGuard } from '../../shared/process-guard.ts';
 import { backendsFromEnv, jobLeaseMsFrom, redactUrl } from '../archive-backends.ts';
 import { openArchive } from '../archive-service.ts';
@@ -81,13 +81,7 @@ export async function main(argv: string[]): Promise<void> {
     log(`${signal}: finishing; running jobs go back to the queue`);
     void guard.shutdown(0);
   };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
+  onStopSignals(stop);
 }
 
-if (import.meta.main) {
-  main(process.argv.slice(2)).catch((error: unknown) => {
-    console.error(`error: ${errorMessage(error)}`);
-    process.exitCode = 1;
-  });
-}
+runLongRunning(import.meta.main, main);

@@ -24,7 +24,16 @@ export async function embeddingSource(db: Sql, documentId: string): Promise<Embe
     FROM documents d LEFT JOIN senders s ON s.id = d.sender_id WHERE d.id = ?`,
     documentId,
   );
-  if (!row) return null;
+  return row ? embeddingSourceOf(row) : null;
+}
+
+/** What of a document its embedding sees (title, sender and tags weighted above the text), and its hash. */
+export function embeddingSourceOf(row: {
+  title: string;
+  content: string;
+  sender: string | null;
+  tags: string | null;
+}): EmbeddingSource {
   const fields: DocumentField[] = [
     { text: row.title, weight: 2 },
     { text: row.sender ?? '', weight: 1.5 },
@@ -35,6 +44,7 @@ export async function embeddingSource(db: Sql, documentId: string): Promise<Embe
   return { fields, text, hash: createHash('sha256').update(text).digest('hex') };
 }
 
+/** The first `count` words of a text, its spacing kept. */
 function firstWords(text: string, count: number): string {
   const pattern = /\S+/g;
   let end = 0;

@@ -9,11 +9,11 @@
  * Then the full-text rows (as the service's reindex writes them) and the embeddings of the built-in embedder (as the
  * service's own syncEmbeddings writes them, so no instance has any left to compute when the bench starts).
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { openPostgres } from '../../server/db/postgres/pg-schema.ts';
-import { configureEmbeddings, MAX_EMBEDDED_WORDS } from '../../server/search/embedding-index.ts';
-import type { DocumentField, Embedder } from '../../server/search/embedders/embedder.ts';
+import { configureEmbeddings, embeddingSourceOf } from '../../server/search/embedding-index.ts';
+import type { Embedder } from '../../server/search/embedders/embedder.ts';
 import { registerFullTextIndex } from '../../server/search/full-text-index.ts';
 import { pgFullTextIndex } from '../../server/search/pg-full-text-index.ts';
 import {
@@ -310,16 +310,7 @@ async function embedAll(client: pg.Client, embedder: Embedder, log: (line: strin
     }>;
     if (rows.length === 0) return embedded;
     after = Number(rows.at(-1)!.rowid);
-    const sources = rows.map((row) => {
-      const fields: DocumentField[] = [
-        { text: row.title, weight: 2 },
-        { text: row.sender ?? '', weight: 1.5 },
-        { text: row.tags ?? '', weight: 1.5 },
-        { text: firstWords(row.content, MAX_EMBEDDED_WORDS), weight: 1 },
-      ].filter((field) => field.text.trim() !== '');
-      const text = fields.map((field) => field.text).join('\n');
-      return { fields, hash: createHash('sha256').update(text).digest('hex') };
-    });
+    const sources = rows.map(embeddingSourceOf);
     const vectors = await embedder.embedDocuments!(sources.map((source) => source.fields));
     await client.query(
       `INSERT INTO document_embeddings (document_id, model, dims, vector, source_hash, updated_at)
@@ -336,16 +327,4 @@ async function embedAll(client: pg.Client, embedder: Embedder, log: (line: strin
     embedded += rows.length;
     if (embedded % 100_000 < EMBED_BATCH) log(`  embedded ${embedded.toLocaleString('en')}`);
   }
-}
-
-/** The first `count` words of a text, its spacing kept (as the service cuts a document for its embedding). */
-function firstWords(text: string, count: number): string {
-  const pattern = /\S+/g;
-  let end = 0;
-  for (let n = 0; n < count; n++) {
-    const match = pattern.exec(text);
-    if (!match) return text;
-    end = match.index + match[0].length;
-  }
-  return text.slice(0, end);
 }
