@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { openDatabase } from './db/database.ts';
 import { PgRateCounters } from './db/postgres/pg-rate-counters.ts';
 import { openPostgres } from './db/postgres/pg-schema.ts';
+import type { PgSql } from './db/postgres/pg-sql.ts';
 import type { Sql } from './db/sql.ts';
 import { InMemoryRateCounters, type RateCounters } from './http/rate-limiter.ts';
 import { claimOldestQueued, type JobClaimer, type JobLease, type JobSignals } from './pipeline/job-queue.ts';
@@ -76,8 +77,15 @@ export function backendsFromEnv(env: NodeJS.ProcessEnv = process.env): Pick<Back
   };
 }
 
-export function isPostgresUrl(url: string): boolean {
-  return /^postgres(ql)?:\/\//i.test(url);
+/** Opens (and migrates) the PostgreSQL database a `--database` URL names; any other URL is refused, saying why. */
+export function openMetadataStore(url: string): Promise<PgSql> {
+  if (!/^postgres(ql)?:\/\//i.test(url)) {
+    throw new Error(
+      `Unsupported database URL ${JSON.stringify(redactUrl(url))}: use postgres://user@host:port/database, ` +
+        'or leave it out for SQLite in the data directory',
+    );
+  }
+  return openPostgres(url);
 }
 
 /** Opens (and migrates) the metadata store and prepares the blob store; on failure nothing stays open. */
@@ -86,18 +94,12 @@ export async function openBackends(options: BackendOptions): Promise<ArchiveBack
   // Who this instance is in job leases: host, process and a random part (a pid can come again after a restart).
   const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const leaseMs = options.jobLeaseMs ?? DEFAULT_JOB_LEASE_MS;
-  if (options.database !== undefined && !isPostgresUrl(options.database)) {
-    throw new Error(
-      `Unsupported database URL ${JSON.stringify(redactUrl(options.database))}: use postgres://user@host:port/database, ` +
-        'or leave it out for SQLite in the data directory',
-    );
-  }
   const blobs = blobStorageFor(options);
   await blobs.init();
   try {
-    if (options.database) {
+    if (options.database !== undefined) {
       registerFullTextIndex('postgres', pgFullTextIndex);
-      const db = await openPostgres(options.database);
+      const db = await openMetadataStore(options.database);
       return {
         db,
         blobs,

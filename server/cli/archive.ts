@@ -12,8 +12,7 @@ import { inCodePointOrder } from '../db/sql-dialect.ts';
 import { nowIso, type Sql } from '../db/sql.ts';
 import { llmCommand, LLM_HELP, LlmUsageError } from './llm-command.ts';
 import { migrateCommand } from './migrate-command.ts';
-import { backendsFromEnv, isPostgresUrl, redactUrl } from '../archive-backends.ts';
-import { openPostgres } from '../db/postgres/pg-schema.ts';
+import { backendsFromEnv, openMetadataStore } from '../archive-backends.ts';
 import { DEFAULT_OCR_LANGUAGES, installedOcrLanguages } from '../ocr/tessdata.ts';
 
 const USAGE = `Usage: npm run archive -- [--data-dir DIR] [--json] <command>
@@ -74,11 +73,6 @@ async function openLocalDatabase(dataDirOption: string | undefined): Promise<Sql
   const dataDir = dataDirOption ?? defaultDataDir();
   mkdirSync(dataDir, { recursive: true });
   return openDatabase(join(dataDir, 'archive.sqlite'));
-}
-
-async function openMetadataStore(url: string): Promise<Sql> {
-  if (!isPostgresUrl(url)) throw new UsageError(`--database must be a postgres:// URL, got ${redactUrl(url)}`);
-  return openPostgres(url);
 }
 
 export async function run(argv: string[], out: (line: string) => void = console.log): Promise<number> {

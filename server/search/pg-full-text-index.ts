@@ -1,13 +1,7 @@
+import { hasDocumentsFtsEntry, reindexDocumentsFts } from './documents-fts.ts';
 import { queryWords } from './fts-query.ts';
 import type { FullTextIndex, RankedMatch } from './full-text-index.ts';
-import { sqliteFullTextIndex } from './sqlite-full-text-index.ts';
 
-/**
- * PostgreSQL's text search over documents_fts.search_vector (server/db/postgres/pg-text-search.ts: archive_simple,
- * accents and case folded, weights A title, B sender and tags, D content). The query syntax is the one the SQLite
- * index takes: every word must match, as a prefix ("rechn" finds "Rechnung"); what people type is never tsquery
- * syntax, because only runs of letters and digits reach the expression.
- */
 /**
  * ts_headline's parser drops what looks like an HTML tag (and a script element's text) from a snippet, where FTS5 keeps
  * the text as written for the caller to escape; the brackets go through it as private-use characters instead (others
@@ -16,12 +10,17 @@ import { sqliteFullTextIndex } from './sqlite-full-text-index.ts';
 const TAG_STAND_INS = '\uE002\uE003';
 const withTagBrackets = (snippet: string): string => snippet.replaceAll('\uE002', '<').replaceAll('\uE003', '>');
 
+/**
+ * PostgreSQL's text search over documents_fts.search_vector (server/db/postgres/pg-text-search.ts: archive_simple,
+ * accents and case folded, weights A title, B sender and tags, D content). The query syntax is the one the SQLite
+ * index takes: every word must match, as a prefix ("rechn" finds "Rechnung"); what people type is never tsquery
+ * syntax, because only runs of letters and digits reach the expression.
+ */
 export const pgFullTextIndex: FullTextIndex = {
-  // documents_fts has the same columns on both back ends and PostgreSQL computes the tsvector itself, so the
-  // statements that keep an entry current are the SQLite index's own.
-  reindex: sqliteFullTextIndex.reindex,
+  // PostgreSQL computes the tsvector itself from the columns both back ends keep.
+  reindex: reindexDocumentsFts,
 
-  hasEntry: (rowid) => `EXISTS (SELECT 1 FROM documents_fts f WHERE f.rowid = ${rowid})`,
+  hasEntry: hasDocumentsFtsEntry,
 
   plan(_db, query) {
     const words = queryWords(query);

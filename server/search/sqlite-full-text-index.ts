@@ -1,6 +1,6 @@
-import { joinedText } from '../db/sql-dialect.ts';
 import type { Sql } from '../db/sql.ts';
 import { withSqliteConnection } from '../db/sqlite-sql.ts';
+import { hasDocumentsFtsEntry, reindexDocumentsFts } from './documents-fts.ts';
 import { ftsSnippets, planFtsQuery } from './fts-query.ts';
 import type { FullTextIndex, RankedMatch } from './full-text-index.ts';
 
@@ -8,33 +8,9 @@ const BM25 = 'bm25(documents_fts, 10.0, 1.0, 5.0, 5.0)';
 
 /** FTS5: the documents_fts table (title, content, sender, tags) keyed by documents.rowid; see fts-query.ts. */
 export const sqliteFullTextIndex: FullTextIndex = {
-  async reindex(db, documentId) {
-    const row = await db.get<{
-      rowid: number;
-      title: string;
-      content: string;
-      sender: string | null;
-      tags: string | null;
-    }>(
-      `SELECT d.rowid AS rowid, d.title, d.content, s.name AS sender,
-      (SELECT ${joinedText(db.dialect, 't.name', "' '")} FROM document_tags dt JOIN tags t ON t.id = dt.tag_id
-        WHERE dt.document_id = d.id) AS tags
-    FROM documents d LEFT JOIN senders s ON s.id = d.sender_id WHERE d.id = ?`,
-      documentId,
-    );
-    if (!row) return;
-    await db.run('DELETE FROM documents_fts WHERE rowid = ?', row.rowid);
-    await db.run(
-      'INSERT INTO documents_fts (rowid, title, content, sender, tags) VALUES (?, ?, ?, ?, ?)',
-      row.rowid,
-      row.title,
-      row.content,
-      row.sender ?? '',
-      row.tags ?? '',
-    );
-  },
+  reindex: reindexDocumentsFts,
 
-  hasEntry: (rowid) => `EXISTS (SELECT 1 FROM documents_fts f WHERE f.rowid = ${rowid})`,
+  hasEntry: hasDocumentsFtsEntry,
 
   plan: (db, query) => withSqliteConnection(db, (raw) => planFtsQuery(raw, query)),
 
