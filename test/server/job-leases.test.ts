@@ -2,11 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_JOB_LEASE_MS, jobLeaseMsFrom } from '../../server/archive-backends.ts';
 import { leasedJobClaimer } from '../../server/db/postgres/pg-job-claimer.ts';
 import { pgJobSignals } from '../../server/db/postgres/pg-job-signals.ts';
-import { openPostgres } from '../../server/db/postgres/pg-schema.ts';
 import type { PgSql } from '../../server/db/postgres/pg-sql.ts';
 import { nowIso, type Sql } from '../../server/db/sql.ts';
 import { JobLeaseLost, JobQueue, type Job } from '../../server/pipeline/job-queue.ts';
@@ -14,7 +13,8 @@ import { DocumentProcessor } from '../../server/pipeline/processor.ts';
 import type { LocalCopy } from '../../server/storage/blob-storage.ts';
 import { BlobStore } from '../../server/storage/blob-store.ts';
 import { eventually } from '../helpers/http-raw.ts';
-import { freshDatabase, postgresForTests, type TestDatabase } from '../helpers/postgres.ts';
+import { useArchiveDatabase } from '../helpers/archive-database.ts';
+import { postgresForTests } from '../helpers/postgres.ts';
 
 const postgres = postgresForTests();
 if (postgres.skipReason) console.log(`PostgreSQL tests skipped: ${postgres.skipReason}`);
@@ -60,20 +60,19 @@ describe('the job lease setting', () => {
 });
 
 describe.skipIf(!postgres.url)('job leases on PostgreSQL (many workers, one queue)', () => {
-  let database: TestDatabase;
   /** Connection pools of their own: separate processes taking jobs from one table. */
-  let pools: PgSql[];
+  const archive = useArchiveDatabase(4);
   let clock = 1_000_000;
   const now = (): number => clock;
 
   /** The queue as the process `owner` (on pool `pool`) sees it: the claimer and the lease of openBackends. */
   const queueOf = (owner: string, pool = 0): JobQueue =>
-    new JobQueue(pools[pool]!, {
+    new JobQueue(archive.pools[pool]!, {
       claimJob: leasedJobClaimer(owner, LEASE_MS, now),
       lease: { owner, ms: LEASE_MS, now },
     });
 
-  const db = (): PgSql => pools[0]!;
+  const db = (): PgSql => archive.sql;
 
   /** A pending document (no file stored) and its job, queued through `queue` in one transaction on `sql`. */
   async function queueDocument(sql: Sql = db(), queue: JobQueue = queueOf('enqueuer')): Promise<string> {
@@ -134,15 +133,6 @@ describe.skipIf(!postgres.url)('job leases on PostgreSQL (many workers, one queu
   const jobRow = async (id: number): Promise<JobRow> =>
     (await db().get<JobRow>('SELECT state, attempts, lease_owner, error FROM jobs WHERE id = ?', id))!;
 
-  beforeAll(async () => {
-    database = await freshDatabase();
-    pools = [];
-    for (let i = 0; i < 4; i++) pools.push(await openPostgres(database.url));
-  });
-  afterAll(async () => {
-    await Promise.all((pools ?? []).map((pool) => pool.close()));
-    await database?.drop();
-  });
   beforeEach(async () => {
     // Each test starts from an empty queue: earlier tests' jobs are finished.
     await db().run("UPDATE jobs SET state = 'done' WHERE state IN ('queued', 'running')");
@@ -282,12 +272,12 @@ describe.skipIf(!postgres.url)('job leases on PostgreSQL (many workers, one queu
   });
 
   it('starts a job another process queued when it is announced, not at the next poll', async () => {
-    const signals = pgJobSignals(database.url);
+    const signals = pgJobSignals(archive.url);
     // The poll is longer than the test may take: only the announcement can start the job in time.
     await withProcessor('listener', { signals, pollIntervalMs: 10 * 60_000 }, async (processor, blobs) => {
       await processor.idle();
       // Another process (its own pool) queues the job in the transaction that records the document, as uploads do.
-      const documentId = await queueDocument(pools[1]!, new JobQueue(pools[1]!, { signals }));
+      const documentId = await queueDocument(archive.pools[1]!, new JobQueue(archive.pools[1]!, { signals }));
       let started = false;
       void blobs.reached.promise.then(() => (started = true));
       await eventually(async () => {
@@ -302,7 +292,7 @@ describe.skipIf(!postgres.url)('job leases on PostgreSQL (many workers, one queu
   });
 
   it('listens again after its connection is lost, and starts what was queued meanwhile', async () => {
-    const signals = pgJobSignals(database.url);
+    const signals = pgJobSignals(archive.url);
     await withProcessor('listener', { signals, pollIntervalMs: 10 * 60_000 }, async (processor, blobs, lines) => {
       await processor.idle();
       // What a database restart or failover does to the listening connection.
@@ -314,7 +304,7 @@ describe.skipIf(!postgres.url)('job leases on PostgreSQL (many workers, one queu
         if (!lines.some((line) => line.startsWith('listening for queued jobs stopped')))
           throw new Error('the lost connection was not noticed');
       }, 10_000);
-      const documentId = await queueDocument(pools[1]!, new JobQueue(pools[1]!, { signals }));
+      const documentId = await queueDocument(archive.pools[1]!, new JobQueue(archive.pools[1]!, { signals }));
       let started = false;
       void blobs.reached.promise.then(() => (started = true));
       await eventually(async () => {

@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres } from '../../../server/db/postgres/pg-schema.ts';
-import type { PgSql } from '../../../server/db/postgres/pg-sql.ts';
-import { freshDatabase, postgresForTests, type TestDatabase } from '../../helpers/postgres.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useArchiveDatabase } from '../../helpers/archive-database.ts';
+import { postgresForTests } from '../../helpers/postgres.ts';
 
 const postgres = postgresForTests();
 if (postgres.skipReason) console.log(`PostgreSQL tests skipped: ${postgres.skipReason}`);
 
 describe.skipIf(!postgres.url)('PostgreSQL full-text search (archive_simple)', () => {
-  let database: TestDatabase;
-  let sql: PgSql;
+  const archive = useArchiveDatabase();
   let spaceId: string;
   let nextId = 0;
 
   /** A document and its index row, written as the service writes them on SQLite. */
   const index = async (text: { title: string; content?: string; sender?: string; tags?: string }) => {
     const id = `doc-${++nextId}`;
-    const { rowid } = (await sql.get<{ rowid: number }>(
+    const { rowid } = (await archive.sql.get<{ rowid: number }>(
       `INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
         sha256, created_at, updated_at) VALUES (?, ?, 'ready', ?, 'a.pdf', 'application/pdf', 'pdf', 1, 'x', 'now', 'now')
        RETURNING rowid`,
@@ -23,7 +21,7 @@ describe.skipIf(!postgres.url)('PostgreSQL full-text search (archive_simple)', (
       spaceId,
       text.title,
     ))!;
-    await sql.run(
+    await archive.sql.run(
       'INSERT INTO documents_fts (rowid, title, content, sender, tags) VALUES (?, ?, ?, ?, ?)',
       rowid,
       text.title,
@@ -35,20 +33,14 @@ describe.skipIf(!postgres.url)('PostgreSQL full-text search (archive_simple)', (
   };
   const matches = async (query: string) =>
     (
-      await sql.all<{ rowid: number }>(
+      await archive.sql.all<{ rowid: number }>(
         "SELECT rowid FROM documents_fts WHERE search_vector @@ plainto_tsquery('archive_simple', ?) ORDER BY rowid",
         query,
       )
     ).map((r) => r.rowid);
 
   beforeAll(async () => {
-    database = await freshDatabase();
-    sql = await openPostgres(database.url);
-    spaceId = (await sql.get<{ id: string }>('SELECT id FROM spaces'))!.id;
-  });
-  afterAll(async () => {
-    await sql?.close();
-    await database?.drop();
+    spaceId = (await archive.sql.get<{ id: string }>('SELECT id FROM spaces'))!.id;
   });
 
   it('matches German and English words with and without accents, in either direction', async () => {
@@ -74,7 +66,7 @@ describe.skipIf(!postgres.url)('PostgreSQL full-text search (archive_simple)', (
     expect(await matches('stromrechnung')).toEqual([inTitle, inContent]);
     expect(await matches('koln')).toEqual([bySender]);
     expect(await matches('steuer')).toEqual([byTag]);
-    const ranked = await sql.all<{ rowid: number }>(
+    const ranked = await archive.sql.all<{ rowid: number }>(
       `SELECT rowid FROM documents_fts WHERE search_vector @@ plainto_tsquery('archive_simple', ?)
        ORDER BY ts_rank(search_vector, plainto_tsquery('archive_simple', ?)) DESC`,
       'stromrechnung',
@@ -85,9 +77,9 @@ describe.skipIf(!postgres.url)('PostgreSQL full-text search (archive_simple)', (
 
   it('keeps the vector current when the indexed text changes, and drops the row with its document', async () => {
     const rowid = await index({ title: 'Entwurf' });
-    await sql.run('UPDATE documents_fts SET content = ? WHERE rowid = ?', 'Kündigung zum Jahresende', rowid);
+    await archive.sql.run('UPDATE documents_fts SET content = ? WHERE rowid = ?', 'Kündigung zum Jahresende', rowid);
     expect(await matches('kundigung')).toEqual([rowid]);
-    await sql.run('DELETE FROM documents WHERE rowid = ?', rowid);
+    await archive.sql.run('DELETE FROM documents WHERE rowid = ?', rowid);
     expect(await matches('kundigung')).toEqual([]);
   });
 

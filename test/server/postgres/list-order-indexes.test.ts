@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENT_SORT_FIELDS } from '../../../common/archive-types.ts';
-import { openPostgres } from '../../../server/db/postgres/pg-schema.ts';
-import type { PgSql } from '../../../server/db/postgres/pg-sql.ts';
 import { documentListOrder } from '../../../server/documents/document-rows.ts';
-import { freshDatabase, postgresForTests, type TestDatabase } from '../../helpers/postgres.ts';
+import { useArchiveDatabase } from '../../helpers/archive-database.ts';
+import { postgresForTests } from '../../helpers/postgres.ts';
 
 const postgres = postgresForTests();
 
@@ -14,20 +13,10 @@ const postgres = postgresForTests();
  * status or a space.
  */
 describe.skipIf(!postgres.url)('PostgreSQL: the document list orders come from indexes', () => {
-  let database: TestDatabase;
-  let sql: PgSql;
-
-  beforeAll(async () => {
-    database = await freshDatabase();
-    sql = await openPostgres(database.url);
-  });
-  afterAll(async () => {
-    await sql?.close();
-    await database?.drop();
-  });
+  const archive = useArchiveDatabase();
 
   const planOf = (query: string): Promise<string> =>
-    sql.transaction(async (tx) => {
+    archive.sql.transaction(async (tx) => {
       await tx.exec('SET LOCAL enable_sort = off; SET LOCAL enable_seqscan = off');
       const rows = await tx.all<{ 'QUERY PLAN': string }>(`EXPLAIN ${query}`);
       return rows.map((row) => row['QUERY PLAN']).join('\n');

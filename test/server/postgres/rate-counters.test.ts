@@ -1,32 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PgRateCounters } from '../../../server/db/postgres/pg-rate-counters.ts';
-import { openPostgres } from '../../../server/db/postgres/pg-schema.ts';
-import type { PgSql } from '../../../server/db/postgres/pg-sql.ts';
 import { InMemoryRateCounters, type RateLimitState } from '../../../server/http/rate-limiter.ts';
-import { freshDatabase, postgresForTests, type TestDatabase } from '../../helpers/postgres.ts';
+import { useArchiveDatabase } from '../../helpers/archive-database.ts';
+import { postgresForTests } from '../../helpers/postgres.ts';
 
 const postgres = postgresForTests();
 if (postgres.skipReason) console.log(`PostgreSQL tests skipped: ${postgres.skipReason}`);
 
 describe.skipIf(!postgres.url)('rate limits shared through PostgreSQL', () => {
-  let database: TestDatabase;
   /** Three connection pools: three instances of the service. */
-  let instances: PgSql[];
+  const archive = useArchiveDatabase(3);
   let clock = 1_000_000;
   const now = (): number => clock;
 
-  beforeAll(async () => {
-    database = await freshDatabase();
-    instances = [];
-    for (let i = 0; i < 3; i++) instances.push(await openPostgres(database.url));
-  });
-  afterAll(async () => {
-    await Promise.all((instances ?? []).map((sql) => sql.close()));
-    await database?.drop();
-  });
-
   it('lets exactly the limit through when instances take at once, and counts down remaining without gaps', async () => {
-    const counters = instances.map((sql) => new PgRateCounters(sql, now));
+    const counters = archive.pools.map((sql) => new PgRateCounters(sql, now));
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) => counters[i % 3]!.take('key:concurrent', 60, 60_000)),
     );
@@ -40,7 +28,7 @@ describe.skipIf(!postgres.url)('rate limits shared through PostgreSQL', () => {
   });
 
   it('answers exactly as the in-memory counters do, window by window', async () => {
-    const shared = [new PgRateCounters(instances[0]!, now), new PgRateCounters(instances[1]!, now)];
+    const shared = [new PgRateCounters(archive.pools[0]!, now), new PgRateCounters(archive.pools[1]!, now)];
     const local = new InMemoryRateCounters(now);
     clock = 5_000_000;
     const steps = [0, 1000, 1000, 20_000, 38_999, 1, 0, 59_999, 1, 61_000];
@@ -59,7 +47,7 @@ describe.skipIf(!postgres.url)('rate limits shared through PostgreSQL', () => {
   });
 
   it('keeps keys and limits apart, and a refused request does not extend the window', async () => {
-    const counters = new PgRateCounters(instances[2]!, now);
+    const counters = new PgRateCounters(archive.pools[2]!, now);
     clock = 9_000_000;
     expect((await counters.take('uploads:key:a', 1, 60_000)).allowed).toBe(true);
     expect((await counters.take('uploads:key:b', 1, 60_000)).allowed).toBe(true);
@@ -70,6 +58,6 @@ describe.skipIf(!postgres.url)('rate limits shared through PostgreSQL', () => {
     expect((await counters.take('uploads:key:a', 1, 60_000)).allowed).toBe(true);
     // Key b's window (and the earlier tests') began 60 s ago or more; key a's has just begun and stays.
     expect(await counters.prune(30_000)).toBe(3);
-    expect(await instances[2]!.all('SELECT key FROM rate_windows')).toEqual([{ key: 'uploads:key:a' }]);
+    expect(await archive.pools[2]!.all('SELECT key FROM rate_windows')).toEqual([{ key: 'uploads:key:a' }]);
   });
 });

@@ -1,10 +1,10 @@
 import { DatabaseSync } from 'node:sqlite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { titleSortKey } from '../../../common/sort-key.ts';
 import { migrate } from '../../../server/db/migrations.ts';
 import { openPostgres, PG_MIGRATIONS } from '../../../server/db/postgres/pg-schema.ts';
-import type { PgSql } from '../../../server/db/postgres/pg-sql.ts';
-import { freshDatabase, postgresForTests, type TestDatabase } from '../../helpers/postgres.ts';
+import { useArchiveDatabase } from '../../helpers/archive-database.ts';
+import { freshDatabase, postgresForTests } from '../../helpers/postgres.ts';
 
 const postgres = postgresForTests();
 if (postgres.skipReason) console.log(`PostgreSQL tests skipped: ${postgres.skipReason}`);
@@ -39,21 +39,11 @@ function sqliteColumns(): Map<string, string[]> {
 }
 
 describe.skipIf(!postgres.url)('PostgreSQL schema', () => {
-  let database: TestDatabase;
-  let sql: PgSql;
-
-  beforeAll(async () => {
-    database = await freshDatabase();
-    sql = await openPostgres(database.url);
-  });
-  afterAll(async () => {
-    await sql?.close();
-    await database?.drop();
-  });
+  const archive = useArchiveDatabase();
 
   it('has every table and column of the SQLite schema at its latest migration', async () => {
     const pgColumns = new Map<string, string[]>();
-    const rows = await sql.all<{ table_name: string; column_name: string }>(
+    const rows = await archive.sql.all<{ table_name: string; column_name: string }>(
       `SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = 'public'`,
     );
     for (const row of rows) pgColumns.set(row.table_name, [...(pgColumns.get(row.table_name) ?? []), row.column_name]);
@@ -69,7 +59,7 @@ describe.skipIf(!postgres.url)('PostgreSQL schema', () => {
   });
 
   it('starts like a new SQLite archive: one default space', async () => {
-    expect(await sql.all('SELECT name, is_default FROM spaces')).toEqual([{ name: 'Default', is_default: 1 }]);
+    expect(await archive.sql.all('SELECT name, is_default FROM spaces')).toEqual([{ name: 'Default', is_default: 1 }]);
   });
 
   it('runs each migration exactly once when three instances migrate the same database at once', async () => {
@@ -110,10 +100,10 @@ describe.skipIf(!postgres.url)('PostgreSQL schema', () => {
   });
 
   it('records that pgvector is absent on a server without it (the bytea path)', async () => {
-    const available = await sql.get<{ n: number }>(
+    const available = await archive.sql.get<{ n: number }>(
       "SELECT count(*) AS n FROM pg_available_extensions WHERE name = 'vector'",
     );
-    expect(sql.pgvector).toBe(available!.n > 0);
+    expect(archive.sql.pgvector).toBe(available!.n > 0);
   });
 
   describe('rows as SQLite keeps them', () => {
@@ -121,7 +111,7 @@ describe.skipIf(!postgres.url)('PostgreSQL schema', () => {
     let nextId = 0;
     const insertDocument = async (title: string, deletedAt: string | null = null) => {
       const id = `doc-${++nextId}`;
-      await sql.run(
+      await archive.sql.run(
         `INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
           sha256, created_at, updated_at, deleted_at, title_key)
          VALUES (?, ?, 'ready', ?, 'a.pdf', 'application/pdf', 'pdf', 10, 'abc', 'now', 'now', ?, 'ignored')`,
@@ -130,11 +120,11 @@ describe.skipIf(!postgres.url)('PostgreSQL schema', () => {
         title,
         deletedAt,
       );
-      return (await sql.get<{ rowid: number }>('SELECT rowid FROM documents WHERE id = ?', id))!.rowid;
+      return (await archive.sql.get<{ rowid: number }>('SELECT rowid FROM documents WHERE id = ?', id))!.rowid;
     };
 
     beforeAll(async () => {
-      spaceId = (await sql.get<{ id: string }>('SELECT id FROM spaces'))!.id;
+      spaceId = (await archive.sql.get<{ id: string }>('SELECT id FROM spaces'))!.id;
     });
 
     it('keeps title_key equal to titleSortKey on insert and on a title change', async () => {
@@ -155,53 +145,72 @@ describe.skipIf(!postgres.url)('PostgreSQL schema', () => {
       ];
       for (const title of titles) {
         const rowid = await insertDocument(title);
-        const row = await sql.get<{ title_key: string }>('SELECT title_key FROM documents WHERE rowid = ?', rowid);
+        const row = await archive.sql.get<{ title_key: string }>(
+          'SELECT title_key FROM documents WHERE rowid = ?',
+          rowid,
+        );
         expect(row!.title_key, title).toBe(titleSortKey(title));
       }
       const rowid = await insertDocument('Old');
-      await sql.run('UPDATE documents SET title = ? WHERE rowid = ?', 'Neuer Titel 3', rowid);
-      expect(await sql.get('SELECT title_key FROM documents WHERE rowid = ?', rowid)).toEqual({
+      await archive.sql.run('UPDATE documents SET title = ? WHERE rowid = ?', 'Neuer Titel 3', rowid);
+      expect(await archive.sql.get('SELECT title_key FROM documents WHERE rowid = ?', rowid)).toEqual({
         title_key: titleSortKey('Neuer Titel 3'),
       });
     });
 
     it('keeps search_visibility by triggers: insert, soft delete, move to another space, delete', async () => {
       const rowid = await insertDocument('Visible');
-      const visibility = () => sql.get('SELECT space_id, deleted FROM search_visibility WHERE doc_rowid = ?', rowid);
+      const visibility = () =>
+        archive.sql.get('SELECT space_id, deleted FROM search_visibility WHERE doc_rowid = ?', rowid);
       expect(await visibility()).toEqual({ space_id: spaceId, deleted: 0 });
-      await sql.run("UPDATE documents SET deleted_at = 'now' WHERE rowid = ?", rowid);
+      await archive.sql.run("UPDATE documents SET deleted_at = 'now' WHERE rowid = ?", rowid);
       expect(await visibility()).toEqual({ space_id: spaceId, deleted: 1 });
       const other = 'space-2';
-      await sql.run("INSERT INTO spaces (id, name, created_at) VALUES (?, 'Other', 'now')", other);
-      await sql.run('UPDATE documents SET space_id = ?, deleted_at = NULL WHERE rowid = ?', other, rowid);
+      await archive.sql.run("INSERT INTO spaces (id, name, created_at) VALUES (?, 'Other', 'now')", other);
+      await archive.sql.run('UPDATE documents SET space_id = ?, deleted_at = NULL WHERE rowid = ?', other, rowid);
       expect(await visibility()).toEqual({ space_id: other, deleted: 0 });
-      await sql.run('DELETE FROM documents WHERE rowid = ?', rowid);
+      await archive.sql.run('DELETE FROM documents WHERE rowid = ?', rowid);
       expect(await visibility()).toBeUndefined();
     });
 
     it('treats tag, sender and category names case-insensitively unique per space, like COLLATE NOCASE', async () => {
-      await sql.run('INSERT INTO tags (space_id, name) VALUES (?, ?)', spaceId, 'Steuer');
-      await expect(sql.run('INSERT INTO tags (space_id, name) VALUES (?, ?)', spaceId, 'STEUER')).rejects.toThrow(
-        /tags_name/,
+      await archive.sql.run('INSERT INTO tags (space_id, name) VALUES (?, ?)', spaceId, 'Steuer');
+      await expect(
+        archive.sql.run('INSERT INTO tags (space_id, name) VALUES (?, ?)', spaceId, 'STEUER'),
+      ).rejects.toThrow(/tags_name/);
+      await archive.sql.run(
+        "INSERT INTO senders (id, space_id, name, created_at) VALUES ('s1', ?, 'ACME', 'now')",
+        spaceId,
       );
-      await sql.run("INSERT INTO senders (id, space_id, name, created_at) VALUES ('s1', ?, 'ACME', 'now')", spaceId);
       await expect(
-        sql.run("INSERT INTO senders (id, space_id, name, created_at) VALUES ('s2', ?, 'acme', 'now')", spaceId),
+        archive.sql.run(
+          "INSERT INTO senders (id, space_id, name, created_at) VALUES ('s2', ?, 'acme', 'now')",
+          spaceId,
+        ),
       ).rejects.toThrow(/senders_name/);
-      await sql.run("INSERT INTO categories (id, space_id, name, created_at) VALUES ('c1', ?, 'Bank', 'now')", spaceId);
+      await archive.sql.run(
+        "INSERT INTO categories (id, space_id, name, created_at) VALUES ('c1', ?, 'Bank', 'now')",
+        spaceId,
+      );
       await expect(
-        sql.run("INSERT INTO categories (id, space_id, name, created_at) VALUES ('c2', ?, 'bank', 'now')", spaceId),
+        archive.sql.run(
+          "INSERT INTO categories (id, space_id, name, created_at) VALUES ('c2', ?, 'bank', 'now')",
+          spaceId,
+        ),
       ).rejects.toThrow(/categories_name/);
     });
 
     it('queues a document at most once, like jobs_active', async () => {
       const rowid = await insertDocument('Queued');
-      const { id } = (await sql.get<{ id: string }>('SELECT id FROM documents WHERE rowid = ?', rowid))!;
+      const { id } = (await archive.sql.get<{ id: string }>('SELECT id FROM documents WHERE rowid = ?', rowid))!;
       const queue = () =>
-        sql.run("INSERT INTO jobs (document_id, kind, state, created_at) VALUES (?, 'process', 'queued', 'now')", id);
+        archive.sql.run(
+          "INSERT INTO jobs (document_id, kind, state, created_at) VALUES (?, 'process', 'queued', 'now')",
+          id,
+        );
       await queue();
       await expect(queue()).rejects.toThrow(/jobs_active/);
-      await sql.run("UPDATE jobs SET state = 'done' WHERE document_id = ?", id);
+      await archive.sql.run("UPDATE jobs SET state = 'done' WHERE document_id = ?", id);
       await queue();
     });
   });
