@@ -133,7 +133,9 @@ describe('key storage without a keychain (hosted mode, browser shell, Chromium)'
     expect(status).toMatchObject({ key_storage: 'file', key_warning: null, auth_required: false });
 
     // Back to the keychain: refused in words, the system's reason under Details, and the file keeps the key.
-    await page.getByTestId('key-storage-keychain').check();
+    // click, not check(): the refusal puts the file choice back at once, and check() would fail on a radio that, as
+    // intended, does not stay checked. What the choice leads to is asserted below.
+    await page.getByTestId('key-storage-keychain').click();
     const error = page.getByTestId('key-storage-error');
     await error.waitFor();
     expect(await error.textContent()).toContain(
