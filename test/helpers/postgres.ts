@@ -7,6 +7,7 @@ import { delimiter, join } from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { freeLoopbackPort } from './free-port.ts';
+import { cleanUpWhenGone } from './orphan-cleanup.ts';
 
 /**
  * A throwaway PostgreSQL cluster for a test run: initdb in a temp directory, the server on 127.0.0.1 and a socket in
@@ -77,10 +78,14 @@ export async function startPostgresCluster(
   const password = reused ? (await readFile(passwordFile, 'utf8')).trim() : randomBytes(18).toString('base64url');
   const discard = () => (keptDir ? Promise.resolve() : rm(dir, { recursive: true, force: true }));
   const serverUser = await serverAccount();
-  const asServer = (binary: string, args: string[]) => {
+  // initdb refuses to run as root; the server runs as the postgres system account then.
+  const serverCommand = (binary: string, args: string[]): string[] => {
     const path = join(binDir, binary);
-    // initdb refuses to run as root; the server runs as the postgres system account then.
-    return serverUser ? run('runuser', ['-u', serverUser.name, '--', path, ...args]) : run(path, args);
+    return serverUser ? ['runuser', '-u', serverUser.name, '--', path, ...args] : [path, ...args];
+  };
+  const asServer = (binary: string, args: string[]) => {
+    const [command = '', ...rest] = serverCommand(binary, args);
+    return run(command, rest);
   };
   try {
     if (!reused) {
@@ -97,9 +102,16 @@ export async function startPostgresCluster(
       ]);
     }
     const port = await startOnFreePort(dir, dataDir, asServer, settings);
+    const orphanCleanup = keptDir
+      ? undefined
+      : cleanUpWhenGone(process.pid, [
+          serverCommand('pg_ctl', ['stop', '-D', dataDir, '-m', 'immediate']),
+          ['rm', '-rf', dir],
+        ]);
     return {
       url: `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/postgres`,
       stop: async () => {
+        orphanCleanup?.cancel();
         try {
           await asServer('pg_ctl', ['stop', '-D', dataDir, '-m', 'fast', '-w', '-t', String(PG_CTL_WAIT_SECONDS)]);
         } finally {

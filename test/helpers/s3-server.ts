@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { parseS3Config, type S3Config } from '../../server/storage/s3-config.ts';
+import { cleanUpWhenGone } from './orphan-cleanup.ts';
 
 /**
  * A throwaway S3-compatible server for tests: s3rver (an npm dev dependency; docs/deploy.md says why it and not moto)
@@ -43,7 +44,15 @@ export async function startS3Server(bin: string, bucket = 'archive-test'): Promi
   const child = spawn(process.execPath, [bin, '-d', directory, '-a', '127.0.0.1', '-p', '0', '--silent'], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const orphanCleanup =
+    child.pid === undefined
+      ? undefined
+      : cleanUpWhenGone(process.pid, [
+          ['kill', '-KILL', String(child.pid)],
+          ['rm', '-rf', directory],
+        ]);
   const stop = async (): Promise<void> => {
+    orphanCleanup?.cancel();
     await stopChild(child);
     await rm(directory, { recursive: true, force: true });
   };
