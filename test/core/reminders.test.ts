@@ -108,7 +108,7 @@ describe('reminders', () => {
         kind: 'reminder',
         eventIds: [invoice.id],
         title: 'Due in 3 days: Invoice 1',
-        body: '101.00 EUR · due 2030-12-17 · Stadtwerke · R-42',
+        body: '€101.00 · due 2030-12-17 · Stadtwerke · R-42',
       },
     ]);
     expect(checkAt('2030-12-14', '09:01')).toEqual([]);
@@ -124,7 +124,7 @@ describe('reminders', () => {
         kind: 'digest',
         eventIds: [invoice.id],
         title: '1 overdue item',
-        body: 'Invoice 1 – 101.00 EUR (due 2030-12-17)\nTotal: 101.00 EUR',
+        body: 'Invoice 1 – €101.00 (due 2030-12-17)\nTotal: €101.00',
       },
     ]);
     expect(checkAt('2030-12-18', '23:59')).toEqual([]);
@@ -176,7 +176,7 @@ describe('reminders', () => {
     ]);
   });
 
-  it('speak the language of the setting (German for de), asked at each notification', () => {
+  it('speak the language of the setting (German for de), amounts written as the UI writes them, asked each time', () => {
     const invoice = event(1, { due_date: '2030-12-17', sender_name: 'Stadtwerke', reference_number: 'R-42' });
     const others = [2, 3, 4, 5, 6, 7].map((n) =>
       event(n, { due_date: '2030-12-10', amount: { value: n, currency: 'EUR' } }),
@@ -191,14 +191,17 @@ describe('reminders', () => {
         kind: 'reminder',
         eventIds: [invoice.id],
         title: 'In 3 Tagen fällig: Invoice 1',
-        body: '101.00 EUR · fällig am 2030-12-17 · Stadtwerke · R-42',
+        body: '101,00\u00a0€ · fällig am 2030-12-17 · Stadtwerke · R-42',
       },
     ]);
     clock = at('2030-12-17', '09:00');
     expect(r.check()).toMatchObject([{ title: 'Heute fällig: Invoice 1' }]);
     clock = at('2030-12-18', '09:00');
     expect(r.check()).toMatchObject([
-      { title: '1 überfälliger Eintrag', body: 'Invoice 1 – 101.00 EUR (fällig am 2030-12-17)\nSumme: 101.00 EUR' },
+      {
+        title: '1 überfälliger Eintrag',
+        body: 'Invoice 1 – 101,00\u00a0€ (fällig am 2030-12-17)\nSumme: 101,00\u00a0€',
+      },
     ]);
 
     cache.upsertEvents(others);
@@ -207,14 +210,14 @@ describe('reminders', () => {
       {
         kind: 'digest',
         title: '7 überfällige Einträge',
-        body: expect.stringMatching(/\nund 2 weitere\nSumme: 128.00 EUR$/),
+        body: expect.stringMatching(/\nund 2 weitere\nSumme: 128,00\u00a0€$/),
       },
     ]);
     // The setting changed to English while the app ran: the next notification is English.
     locale = 'en';
     clock = at('2030-12-20', '09:00');
     expect(r.check()).toMatchObject([
-      { title: '7 overdue items', body: expect.stringMatching(/\nand 2 more\nTotal: 128.00 EUR$/) },
+      { title: '7 overdue items', body: expect.stringMatching(/\nand 2 more\nTotal: €128\.00$/) },
     ]);
   });
 

@@ -6,7 +6,7 @@ import {
   formatMoney,
   formatPercent,
   languageName,
-} from '../../renderer/src/lib/locale-format.ts';
+} from '../../common/i18n/locale-format.ts';
 
 // Intl puts a narrow no-break space before "€" and in German times; compared with plain spaces.
 const plain = (s: string): string => s.replace(/[\u00a0\u202f]/g, ' ');

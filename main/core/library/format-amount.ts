@@ -1,6 +1,6 @@
 import type { Amount } from '../../../common/archive-types.ts';
 
-/** `120.50 EUR`, `5000 JPY`: the currency's usual decimals, no locale (notifications and calendar files alike). */
+/** `120.50 EUR`, `5000 JPY`: the currency's usual decimals, no locale (the calendar export, which a calendar shows whatever its language). */
 export function formatAmount(amount: Amount): string {
   let digits = 2;
   try {

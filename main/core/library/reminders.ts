@@ -1,9 +1,9 @@
-import type { ArchiveEvent } from '../../../common/archive-types.ts';
+import type { Amount, ArchiveEvent } from '../../../common/archive-types.ts';
 import { errorMessage } from '../../../common/errors.ts';
+import { formatMoney } from '../../../common/i18n/locale-format.ts';
 import type { MessageKey } from '../../../common/i18n/messages.ts';
 import { translate, type Locale, type Params } from '../../../common/i18n/translate.ts';
 import { dueEvents, dueFactsOf, totalsOf, type DueEvent } from './due-items.ts';
-import { formatAmount } from './format-amount.ts';
 import type { LibraryCache } from './library-cache.ts';
 import { addDays, localDate } from './local-dates.ts';
 import { dueReminders, type ReminderRule, type RemindersSettings } from './reminder-rules.ts';
@@ -183,9 +183,9 @@ function single(rule: ReminderRule, locale: Locale): ReminderNotification {
         body: listing(
           rule.events.map(
             (e) =>
-              `${e.title}${e.amount ? ` – ${formatAmount(e.amount)}` : ''} (${t('reminder.due', { date: e.due_date ?? '—' })})`,
+              `${e.title}${e.amount ? ` – ${money(locale, e.amount)}` : ''} (${t('reminder.due', { date: e.due_date ?? '—' })})`,
           ),
-          totalsOf(rule.events).map(formatAmount),
+          totalsOf(rule.events).map((total) => money(locale, total)),
           locale,
         ),
       };
@@ -215,10 +215,15 @@ function notificationId(rule: ReminderRule): string {
     : `reminder:${rule.event.id}:${rule.kind}:${rule.key.due_date}`;
 }
 
-/** Amounts and dates stay in their neutral forms (`101.00 EUR`, `2030-12-17`), as in the calendar export. */
+/** An amount as the UI writes it in this language ("€101.00", "101,00 €"). */
+function money(locale: Locale, amount: Amount): string {
+  return formatMoney(locale, amount.value, amount.currency);
+}
+
+/** Dates stay in their neutral form (`2030-12-17`), as in the calendar export. */
 function describe(event: ArchiveEvent, locale: Locale): string {
   return [
-    event.amount ? formatAmount(event.amount) : null,
+    event.amount ? money(locale, event.amount) : null,
     translate(locale, 'reminder.due', { date: event.due_date ?? '—' }),
     event.sender_name,
     event.reference_number,

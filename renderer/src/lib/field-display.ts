@@ -2,7 +2,7 @@ import { EVENT_STATES, EVENT_TYPES } from '../../../common/archive-types.ts';
 import type { MessageKey } from '../../../common/i18n/messages.ts';
 import { translate, type Locale } from '../../../common/i18n/translate.ts';
 import type { ExtractedField } from './format.ts';
-import { formatDate, formatMoney, formatPercent, languageName } from './locale-format.ts';
+import { formatDate, formatMoney, formatPercent, languageName } from '../../../common/i18n/locale-format.ts';
 
 /**
  * An extracted field as the Document screen shows it: its name, value and source in the UI's language and locale

@@ -1,6 +1,6 @@
 import type { MessageKey } from '../../../common/i18n/messages.ts';
 import { numberFormat, pickLocale, translate, type Locale, type Params } from '../../../common/i18n/translate.ts';
-import { formatDate, formatDateTime, formatMoney } from './locale-format.ts';
+import { formatDate, formatDateTime, formatMoney } from '../../../common/i18n/locale-format.ts';
 
 /**
  * The one i18n layer: every string of the UI goes through `i18n.t`. The locale is a rune, so components re-render

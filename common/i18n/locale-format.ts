@@ -1,8 +1,9 @@
-import type { Locale } from '../../../common/i18n/translate.ts';
+import type { Locale } from './translate.ts';
 
 /**
- * Dates, times, amounts and numbers in the UI's locale, one way everywhere (the i18n layer and the field table use
- * these). Formatters are made once per locale and kind: building an Intl formatter per call was a measurable part
+ * Dates, times, amounts and numbers in the UI's locale, one way everywhere: the renderer (its i18n layer, the field
+ * table) and the main process (reminder notifications) both use these, so an amount reads the same in a card and in a
+ * notification. Formatters are made once per locale and kind: building an Intl formatter per call was a measurable part
  * of the library's first render.
  */
 const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.DisplayNames>();
