@@ -1,8 +1,9 @@
 /**
  * Opt-in cache of the text steps' output (PDF text layer with OCR of scanned pages, image OCR) for evaluation runs,
  * so work on the steps after them (understanding, layout) does not wait for OCR again. An entry is keyed by the
- * file's bytes, the step, the analysis input (languages, limits) and the fingerprint of the step's code and of the
- * OCR engine and language data installed: change any of them and the entry is not used. A hit gives the same
+ * file's bytes, the step, the analysis input it reads (format, languages, limits) and the fingerprint of the code the
+ * step runs (type-only imports aside) and of the OCR engine and language data installed: change any of them and the
+ * entry is not used. A hit gives the same
  * analysis the step would have produced: text, positions, page count, notes.
  */
 import { createHash } from 'node:crypto';
@@ -54,7 +55,9 @@ export function withOcrCache(
     return {
       name: step.name,
       async run(input: AnalysisInput, analysis: Analysis) {
-        const { documentId: _id, filePath: _path, ...options } = input;
+        // What the text steps never read stays out of the key: the space's categories and today's date change
+        // with work elsewhere, and would make every entry miss without changing a single character read.
+        const { documentId: _id, filePath: _path, categories: _c, today: _t, originalFilename: _n, ...options } = input;
         const key = createHash('sha256')
           .update(
             JSON.stringify({ step: step.name, fingerprint, file: fileHash(input.filePath), options, before: analysis }),
