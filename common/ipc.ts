@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DOCUMENT_SORT_FIELDS, DOCUMENT_STATUSES, EVENT_STATES, EVENT_TYPES } from './archive-types.ts';
 import {
+  amountSchema,
   calendarDate,
   categorySchema,
   documentDetailSchema,
@@ -48,7 +49,12 @@ export {
   tagSchema,
   keyInfoSchema,
 };
-export type DocumentView = z.infer<typeof documentSchema>;
+/**
+ * A row of the library list: the document as the service describes it, plus the amount of its event from the local
+ * cache (what a grid card shows beside sender and date; null when no event of it has one, absent from search hits).
+ */
+export const libraryRowSchema = documentSchema.extend({ amount: amountSchema.nullable().optional() });
+export type DocumentView = z.infer<typeof libraryRowSchema>;
 export type EventView = z.infer<typeof eventSchema>;
 
 export const uploadItemSchema = z.object({
@@ -284,7 +290,7 @@ export const CALLS = {
   ),
 
   // library (served from the local cache, so it works offline)
-  'library.list': call(libraryQuerySchema, z.object({ items: z.array(documentSchema), total: z.number() })),
+  'library.list': call(libraryQuerySchema, z.object({ items: z.array(libraryRowSchema), total: z.number() })),
   'library.search': call(
     z.strictObject({
       query: z.string().trim().min(1, { error: 'type something to search for' }).max(500),

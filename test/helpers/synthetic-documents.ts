@@ -1,5 +1,5 @@
 /** Library cache contents for the UI benchmark and the first-paint test: no files behind them, only rows. */
-import { DOCUMENT_STATUSES, type ArchiveDocument } from '../../common/archive-types.ts';
+import { DOCUMENT_STATUSES, type ArchiveDocument, type ArchiveEvent } from '../../common/archive-types.ts';
 
 const SENDERS = [
   'Stadtwerke Beispiel GmbH',
@@ -43,4 +43,27 @@ export function syntheticDocuments(count: number): ArchiveDocument[] {
       deleted_at: null,
     };
   });
+}
+
+/**
+ * An invoice of every second document, with an amount from cents to thousands (grouping shows in the cards),
+ * due on its document's date; the rest have no event, as letters have none.
+ */
+export function syntheticEvents(documents: readonly ArchiveDocument[]): ArchiveEvent[] {
+  return documents
+    .filter((_, i) => i % 2 === 0)
+    .map((doc, i) => ({
+      id: crypto.randomUUID(),
+      document_id: doc.id,
+      space_id: doc.space_id,
+      event_type: 'invoice',
+      state: 'open',
+      title: doc.title,
+      amount: { value: Math.round(((i * 7919) % 250_000) + 99) / 100, currency: 'EUR' },
+      due_date: doc.document_date,
+      reference_number: `R-${i + 1}`,
+      sender_name: doc.sender_name,
+      created_at: doc.created_at,
+      updated_at: doc.updated_at,
+    }));
 }

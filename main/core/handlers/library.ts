@@ -9,7 +9,8 @@ export function libraryHandlers(
   return {
     'library.list': async (query) => {
       const page = services.cache.listDocuments(query);
-      return { items: page.items, total: page.total };
+      const amounts = services.cache.eventAmounts(page.items.map((doc) => doc.id));
+      return { items: page.items.map((doc) => ({ ...doc, amount: amounts.get(doc.id) ?? null })), total: page.total };
     },
     'library.search': async (query) => {
       const result = await client().search({

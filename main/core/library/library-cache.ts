@@ -1,6 +1,7 @@
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import {
   DOCUMENT_SORT_FIELDS,
+  type Amount,
   type ArchiveDocument,
   type ArchiveEvent,
   type DocumentSortField,
@@ -392,6 +393,25 @@ export class LibraryCache {
       document_id: string;
     }>;
     return new Map(rows.map((r) => [r.id, r.document_id]));
+  }
+
+  /**
+   * The amount of each listed document's event, for the library's cards: of a document with several events that carry
+   * one, the earliest event's (a bill's own, not a later reminder's).
+   */
+  eventAmounts(documentIds: readonly string[]): Map<string, Amount> {
+    const amounts = new Map<string, Amount>();
+    if (documentIds.length === 0) return amounts;
+    const rows = this.db
+      .prepare(
+        `SELECT document_id, json_extract(json, '$.amount') AS amount FROM events
+      WHERE document_id IN (SELECT value FROM json_each(?)) AND json_extract(json, '$.amount') IS NOT NULL
+      ORDER BY created_at, id`,
+      )
+      .all(JSON.stringify(documentIds.map((id) => id.toLowerCase()))) as Array<{ document_id: string; amount: string }>;
+    for (const row of rows)
+      if (!amounts.has(row.document_id)) amounts.set(row.document_id, JSON.parse(row.amount) as Amount);
+    return amounts;
   }
 
   eventIdsOfDocument(documentId: string): string[] {
