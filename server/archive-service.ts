@@ -10,6 +10,7 @@ import { openBackends, type BackendOptions } from './archive-backends.ts';
 import { SPEC_LIMITS, type ServiceLimits } from './config.ts';
 import type { Sql } from './db/sql.ts';
 import { documentRoutes } from './documents/document-routes.ts';
+import { COUNT_COMPACTION_INTERVAL_MS, compactDocumentTotals } from './documents/document-total.ts';
 import { downloadRoutes } from './documents/download-routes.ts';
 import { uploadRoute } from './documents/upload-route.ts';
 import { eventRoutes } from './events/event-routes.ts';
@@ -192,6 +193,14 @@ export async function startArchiveService(
     60 * 60_000,
   );
   sweeper.unref();
+  const compactor = setInterval(
+    () =>
+      void compactDocumentTotals(service.db).catch((error: unknown) =>
+        log(`document count compaction failed: ${errorMessage(error)}`),
+      ),
+    COUNT_COMPACTION_INTERVAL_MS,
+  );
+  compactor.unref();
   const address = server.address() as AddressInfo;
   const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
   return {
@@ -201,6 +210,7 @@ export async function startArchiveService(
     processor: service.processor,
     close: () => {
       clearInterval(sweeper);
+      clearInterval(compactor);
       return closeService(server, service);
     },
   };

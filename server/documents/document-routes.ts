@@ -16,6 +16,7 @@ import { addEditedFields, refreshEditOverlay } from '../events/hand-edits.ts';
 import { isLearnable, learnFromCorrection } from '../learning/learned-senders.ts';
 import { embeddingIndexFor } from '../search/embedding-index.ts';
 import { pathId, requireWrite, visibleDocument } from './document-access.ts';
+import { documentListTotal, type DocumentCountFilter } from './document-total.ts';
 import {
   documentListOrder,
   documentSelect,
@@ -85,9 +86,7 @@ async function listDocuments(ctx: RequestContext) {
   const whereSql = where.join(' AND ');
   const order = documentListOrder(q.sort_by, q.sort_order);
   const { db } = ctx.service;
-  const total = Number(
-    (await db.get<{ n: number }>(`SELECT count(*) AS n FROM documents d WHERE ${whereSql}`, ...args))!.n,
-  );
+  const total = await documentListTotal(db, whereSql, args, keyedFilter(ctx, q));
   // The page is picked from the index alone (every list index ends in id), then only its rows are read whole, in the
   // same statement: an offset deep in the list skips index entries, not full rows with their text and tags.
   const rows = await db.all<DocumentRow>(
@@ -99,6 +98,16 @@ async function listDocuments(ctx: RequestContext) {
     q.offset,
   );
   return { status: 200, body: { success: true, items: rows.map(toDocument), total, limit: q.limit, offset: q.offset } };
+}
+
+/** The list's filters as the counts of documentListTotal key them, or null when it has any other filter. */
+function keyedFilter(
+  ctx: RequestContext,
+  q: ReturnType<typeof parseQuery<typeof LIST_QUERY>>,
+): DocumentCountFilter | null {
+  if (q.category_id || q.created_after || q.updated_after || q.tag) return null;
+  const spaces = q.space_id ? [q.space_id] : ctx.principal.spaces ? [...ctx.principal.spaces] : null;
+  return { deleted: q.deleted, spaces, ...(q.status ? { status: q.status } : {}) };
 }
 
 export const documentPatchSchema = z

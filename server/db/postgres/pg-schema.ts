@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { nowIso, type Sql } from '../sql.ts';
+import { DOCUMENT_COUNTS_BACKFILL_SQL, DOCUMENT_COUNTS_SQL } from './pg-document-counts.ts';
 import { MIGRATION_LOCK, runPgMigrations, type PgMigration } from './pg-migrate.ts';
 import { PgSql, type PgSqlOptions } from './pg-sql.ts';
 import { ARCHIVE_TABLES_SQL, LIVE_DOCUMENT_ORDER_SQL, SEARCH_VISIBILITY_SQL, SHARED_STATE_SQL } from './pg-tables.ts';
@@ -38,6 +39,13 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     name: 'list orders of the live documents as indexes PostgreSQL can use',
     up: async (tx) => {
       await tx.exec(LIVE_DOCUMENT_ORDER_SQL);
+    },
+  },
+  {
+    name: 'document counts per space, status and deletion, kept by triggers (the list total)',
+    up: async (tx) => {
+      await tx.exec(DOCUMENT_COUNTS_SQL);
+      await tx.exec(DOCUMENT_COUNTS_BACKFILL_SQL);
     },
   },
 ];
