@@ -65,6 +65,32 @@ export function resize(image: GrayImage, width: number, height: number): GrayIma
   return { width, height, data: out };
 }
 
+/** Bilinear enlargement by `scale` (> 1): smooth edges that tesseract binarises better than blocky pixels. */
+export function enlarge(image: GrayImage, scale: number): GrayImage {
+  const { width: sw, height: sh, data: src } = image;
+  const width = Math.max(1, Math.round(sw * scale));
+  const height = Math.max(1, Math.round(sh * scale));
+  const out = new Uint8Array(width * height);
+  const fx = sw / width;
+  const fy = sh / height;
+  for (let y = 0; y < height; y++) {
+    const sy = Math.min(sh - 1, Math.max(0, (y + 0.5) * fy - 0.5));
+    const y0 = sy | 0;
+    const y1 = y0 + 1 < sh ? y0 + 1 : y0;
+    const ay = sy - y0;
+    for (let x = 0; x < width; x++) {
+      const sx = Math.min(sw - 1, Math.max(0, (x + 0.5) * fx - 0.5));
+      const x0 = sx | 0;
+      const x1 = x0 + 1 < sw ? x0 + 1 : x0;
+      const ax = sx - x0;
+      const upper = src[y0 * sw + x0]! + (src[y0 * sw + x1]! - src[y0 * sw + x0]!) * ax;
+      const lower = src[y1 * sw + x0]! + (src[y1 * sw + x1]! - src[y1 * sw + x0]!) * ax;
+      out[y * width + x] = upper + (lower - upper) * ay + 0.5;
+    }
+  }
+  return { width, height, data: out };
+}
+
 /** Exact rotation by a multiple of 90° clockwise. */
 export function rotateQuarter(image: GrayImage, quarters: number): GrayImage {
   const q = ((quarters % 4) + 4) % 4;

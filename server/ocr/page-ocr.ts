@@ -4,6 +4,7 @@ import { evenBackground } from './even-background.ts';
 import { downscaleToFit, hasInk, rotate, type GrayImage } from './gray-image.ts';
 import { chooseModel } from './page-language.ts';
 import { probeRegion } from './probe-region.ts';
+import { enlargeSmallPrint } from './small-print.ts';
 import {
   detectOrientation,
   recognize,
@@ -51,8 +52,9 @@ function better(a: Recognition, b: Recognition): boolean {
 }
 
 /**
- * Reads one page image, upright or not, in its language. Skew (±10°) and a sideways page come from projection
- * profiles, which are cheap; upside down (or which way a sideways page is turned) is only asked when needed:
+ * Reads one page image, upright or not, in its language. Small print is enlarged first (small-print.ts). Skew
+ * (±10°) and a sideways page come from projection profiles, which are cheap; upside down (or which way a sideways
+ * page is turned) is only asked when needed:
  * tesseract's orientation detection when its data is installed, otherwise a second reading turned by 180°, keeping
  * whichever is more confident.
  *
@@ -63,21 +65,22 @@ function better(a: Recognition, b: Recognition): boolean {
  * text says it is in another of the languages.
  */
 export async function ocrPage(
-  image: GrayImage,
-  dpi: number,
+  original: GrayImage,
+  originalDpi: number,
   languages: readonly string[],
   hint: string | null = null,
 ): Promise<PageOcr> {
-  if (!hasInk(image))
+  if (!hasInk(original))
     return {
       text: '',
       confidence: 0,
       rotation: 0,
       script: null,
       model: null,
-      aspect: image.height / image.width,
+      aspect: original.height / original.width,
       boxes: [],
     };
+  const { image, dpi } = enlargeSmallPrint(original, originalDpi);
   const geometry = analysePageGeometry(image);
   const skew = Math.abs(geometry.skew) >= MIN_DESKEW ? -geometry.skew : 0;
   let rotation = normalise(skew + (geometry.sideways ? 90 : 0));
