@@ -44,6 +44,13 @@ const TILL_EVIDENCE = {
  * ("Gehaltsabrechnung" is a payslip word before "…rechnung" can count it for an invoice).
  */
 const RULES: readonly Rule[] = [
+  // Another document this one refers to ("Facture liée FA-12" on a credit note): no weight, so the word in it is
+  // not counted as this document's heading.
+  [
+    'invoice',
+    "(?:facture|factuur|factura|fattura) (?:li[ée]e|associ[ée]e|d'origine|initiale|d'origen|originale?|oorspronkelijke|gerelateerde|rectificada|di riferimento)|(?:oorspronkelijke|gerelateerde) factuur|(?:related|original|corrected) invoice|(?:bezogene|ursprüngliche) rechnung",
+    0,
+  ],
   ...lexiconRules(),
   [
     'payslip',
@@ -179,7 +186,13 @@ const COMBINED = combineLabels(
   ),
 );
 const SUBJECT = /^(?:betreff|betr\.|subject|re|aw|thema)\s*:/iu;
-const SALUTATION = /^[^\p{L}]{0,3}(?:sehr geehrte[rn]?|liebe[rs]?|hallo|guten tag|dear|hello)(?![\p{L}])/iu;
+/**
+ * The salutation that follows a letter's subject, in the six languages; those of French, Dutch, Spanish and Italian
+ * only as a short line ending in a comma or colon ("Beste Sander,", "Estimado Sr. Ruiz:"), since "beste", "cara"
+ * and "madame" also stand in running text.
+ */
+const SALUTATION =
+  /^[^\p{L}]{0,3}(?:(?:sehr geehrte[rn]?|liebe[rs]?|hallo|guten tag|dear|hello)(?![\p{L}])|(?:madame|monsieur|messieurs|ch[èe]re?s?|bonjour|geachte|beste|estimad[oa]s?|apreciad[oa]s?|señor(?:a|es)?|gentile|gentili|egregi[oa]|spettabile|car[oa])(?![\p{L}])[^\n]{0,40}[,:]\s*$)/iu;
 /**
  * What may stand before a heading word: nothing, a possessive ("Ihre Stromrechnung"), "2." or a subject label; also
  * the stray marks OCR puts before a heading (": Membership agreement", "* Betriebskostenabrechnung").

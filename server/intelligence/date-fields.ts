@@ -262,11 +262,23 @@ const LABELS = combineLabels<DateLabel>([
       'by',
       'before',
       'no later than',
+      // French, Dutch, Spanish, Italian: a due date only in a sentence about paying (PAYMENT_CONTEXT).
+      'avant le',
+      'au plus tard le',
+      "d'ici (?:au|le)",
+      'v[óo][óo]r',
+      'uiterlijk(?: op)?',
+      'antes del?',
+      'a m[áa]s tardar el',
+      'entro(?: e non oltre)? il',
+      'non oltre il',
     ]),
   ],
 ]);
 
-const PAYMENT_CONTEXT = /zahl|überweis|begleich|entricht|ausgleich|pay|paid|remit|settle|gutgeschrieben|eingang/iu;
+/** Paying, in the six languages ("régler", "voldoen", "abone", "saldare" …). */
+const PAYMENT_CONTEXT =
+  /zahl|überweis|begleich|entricht|ausgleich|pay|paid|remit|settle|gutgeschrieben|eingang|paie|pai[ey]|r[èée]gl|acquitt|virement|betaal|betal|voldo|overmak|pag(?:ar|ue|o|a|ament|hi)|abon(?:e|ar|ad)|ingres|liquid|sald(?:ar|are|i)|bonific|versa/iu;
 /** "… am 03.02.2027 abgebucht", "buchen wir am 03.02.2027 per Lastschrift von Ihrem Konto ab" (OCR may garble a word between). */
 const DEBIT_AFTER =
   /^[^.;]{0,40}?(?:abgebucht|eingezogen|belastet|debited|collected|(?:per|mittels|via|by) (?:\S+ ){0,2}?\S*(?:lastschrift|direct debit)|(?:von|vom) ihrem \p{L}*konto ab)/iu;
@@ -395,7 +407,8 @@ export function pickDueDate(
     let score = 0;
     if (label === 'due') score = 0.9;
     else if (label === 'until') {
-      const context = `${lines[date.line - 1] ?? ''} ${(lines[date.line] ?? '').slice(0, date.start)}`;
+      // The verb may follow the date: "gelieve het saldo vóór 01-08-2026 te voldoen".
+      const context = `${lines[date.line - 1] ?? ''} ${lines[date.line] ?? ''}`;
       if (PAYMENT_CONTEXT.test(context)) score = 0.75;
     }
     if (score === 0) continue;

@@ -15,8 +15,9 @@ export interface Parties {
 
 const LEGAL_FORM =
   '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.|SA|SAS|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|GesmbH|Ges\\.m\\.b\\.H\\.|S(?:dn|DN)\\.? ?B(?:hd|HD)\\.?|LTD\\.?|LIMITED|INC\\.?|CORP\\.?|P(?:TE|VT|TY)\\.? LTD\\.?|GMBH|B(?:hd|HD)\\.?|S/B|Pte\\.? Ltd\\.?|Pvt\\.? Ltd\\.?|S\\.L\\.(?:U\\.)?|SRL|Srl|Sp\\. z ?o\\.o\\.|BVBA|BV|NV|VOF|SPRL|SNC|EURL|SASU|S\\.a\\.s\\.|S\\.n\\.c\\.)';
+/** A capitalised word of a company name, or a word that joins them in the six languages ("Vasseur et Fils"). */
 const NAME_WORD =
-  "(?:[\\p{Lu}\\d][\\p{L}\\d&.'’+]*|\\(\\p{Lu}[\\p{L} ]{0,20}\\)|&|\\+|und|and|of|für|der|die|des|de|von|van|zu|am|im|an der)";
+  "(?:[\\p{Lu}\\d][\\p{L}\\d&.'’+]*|\\(\\p{Lu}[\\p{L} ]{0,20}\\)|&|\\+|und|and|of|für|der|die|des|de|von|van|zu|am|im|an der|et|du|en|het|y|del|e|di|della)";
 /** Capitalised words ending in a legal form: "Stadtwerke München GmbH", "Acme Widgets Ltd". */
 const NAME_WITH_FORM = new RegExp(
   `(?<![\\p{L}\\p{N}])(${NAME_WORD}(?:[ -]${NAME_WORD}){0,6})[ ,-]+${LEGAL_FORM}(?![\\p{L}\\p{N}])`,

@@ -320,12 +320,16 @@ const LABELS = combineLabels(
   ),
 );
 
-/** "Rechnung 2026-4711" as a heading, or "invoice INV-2044" inside a sentence, without "Nr.": the word stands in for a label. */
+/**
+ * "Rechnung 2026-4711" as a heading, or "invoice INV-2044" inside a sentence, without "Nr.": the word stands in for a
+ * label. Credit-note words come first: at one position the first kind matching wins, and "factura rectificativa" or
+ * "Stornorechnung" must not be read as the invoice word they start or end with.
+ */
 const DOCUMENT_WORDS = combineLabels(
   (
     [
-      ['invoice', '\\p{L}*rechnung|invoice|tax invoice'],
       ['credit', 'gutschrift|credit note|rechnungskorrektur|stornorechnung'],
+      ['invoice', '\\p{L}*rechnung|invoice|tax invoice'],
       ['offer', 'angebot|kostenvoranschlag|quotation|quote|estimate|offer'],
       ['policy', 'versicherungsschein|police|insurance policy|policy schedule'],
       ['contract', '\\p{L}*vertrag|contract|agreement'],
@@ -333,8 +337,8 @@ const DOCUMENT_WORDS = combineLabels(
       ['receipt', 'quittung|kassenbon|receipt'],
       ...(
         [
-          ['invoice', 'invoice'],
           ['credit', 'creditNote'],
+          ['invoice', 'invoice'],
           ['offer', 'offer'],
           ['policy', 'policy'],
           ['contract', 'contract'],
@@ -349,6 +353,15 @@ const DOCUMENT_WORDS = combineLabels(
   ).map(([kind, source]) => [kind, new RegExp(latin(`${WORD_START}(?:${source})(?= )`), 'gi')] as const),
 );
 
+/** The number after a document word; OCR may leave a stray mark between them ("AVOIR .CN-8177"). */
+const LOOSE_VALUE = /^ ?[.:]? ?(?:#|nr\.?|no\.?)? ?([A-Z0-9][A-Z0-9\-/._]*)/iu;
+/**
+ * An article or "our" before a document word: the text names another document ("our invoice", "la facture",
+ * "onze factuur", "la factura", "la nostra fattura", "der Rechnung"), not this one's heading. "Your" and "this" are
+ * left out: "Ihre Rechnung", "Votre facture", "this invoice" head or name the document itself.
+ */
+const MENTIONED =
+  /(?:^|[\s(])(?:the|our|le|la|l'|l’|notre|nos|de|het|onze|el|nuestra|il|lo|nostra|della|alla|dalla|der|die|das|unserer?)\s*$/iu;
 /** Between label and value OCR leaves stray marks ("Invoice # >> 5820-1193", "Account number © 4410297735"). */
 const VALUE =
   /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]*(?:(?:nr|no|nummer|number|n[°º]|num[ée]ro|n[úu]mero)\.?\s*[:#]?\s*)?([A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ\-/._]*(?: \d{2,}(?:\.\d{3})*(?=\s|$|[,;)]))*)/iu;
@@ -462,10 +475,12 @@ export function findReferences(doc: Doc): FoundReference[] {
     });
     for (const word of documentWords.get(index) ?? []) {
       if (hits.some((hit) => hit.kind === 'related' && hit.start <= word.start && hit.end >= word.end)) continue;
-      const loose = /^ ?(?:#|nr\.?|no\.?)? ?([A-Z0-9][A-Z0-9\-/._]*)/iu.exec(line.slice(word.end));
+      const loose = LOOSE_VALUE.exec(line.slice(word.end));
       const value = loose?.[1] ? cleanValue(loose[1]) : null;
       if (!value || /^(?:19|20)\d\d$/.test(value)) continue;
-      found.push({ kind: word.kind, value, line: index, confidence: word.start === 0 && index < 40 ? 0.65 : 0.55 });
+      // "notre facture 2026/3528", "la factura …": a document the text refers to, not this one.
+      const kind = MENTIONED.test(line.slice(0, word.start)) ? 'related' : word.kind;
+      found.push({ kind, value, line: index, confidence: word.start === 0 && index < 40 ? 0.65 : 0.55 });
     }
   });
   return found;

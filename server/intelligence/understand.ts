@@ -258,9 +258,13 @@ const TERM_TYPES = new Set<EventType>(['contract', 'policy', 'offer']);
 /** Types whose term has a notice period before its end. */
 const CONTRACT_TYPES = new Set<EventType>(['contract', 'policy']);
 
-/** Payslips and receipts have no deadline even when a date is labelled like one; a statement may ask to pay by a date. */
+/**
+ * Payslips and receipts have no deadline even when a date is labelled like one; nor has a credit note, whose
+ * printed "due date" is when the money comes back, nothing the reader must pay (an e-invoice's own DueDate is kept
+ * as its XML states it). A statement may ask to pay by a date.
+ */
 function hasDueDateMeaning(type: EventType): boolean {
-  return type !== 'payslip' && type !== 'receipt';
+  return type !== 'payslip' && type !== 'receipt' && type !== 'credit_note';
 }
 
 const SUBJECT = /^(?:betreff|betr\.|subject|re|thema|ihr anliegen)\s*:\s*(.{3,})$/iu;

@@ -154,8 +154,13 @@ export const fr: Lexicon = {
   documentTypes: {
     invoice: ['facture', "facture d'acompte", "note d'honoraires"],
     receipt: ['ticket de caisse', 'ticket (?:n ?[°º]|no\\.?)', 're[çc]u(?= ?(?:n ?[°º]|no\\.? |:|\\n|$))', 'quittance'],
-    // "avoir" is also the verb "to have": only as a heading or before its number.
-    creditNote: ['avoir(?= ?(?:n ?[°º]|no\\.? |num|:|\\n|$))', "facture d'avoir", 'note de cr[ée]dit'],
+    // "avoir" is also the verb "to have": only as a heading or before its number ("Avoir n° 12", "Avoir AV-2026-12",
+    // "Avoir 2026/14"), never before a count ("avoir 2 enfants").
+    creditNote: [
+      'avoir(?= ?(?:n ?[°º]|no\\.? |num|:|\\n|$|[.:]? ?[a-z]{1,4}-?\\d|\\d+[-/]\\d))',
+      "facture d'avoir",
+      'note de cr[ée]dit',
+    ],
     reminder: ['relance', 'rappel', 'lettre de relance', 'mise en demeure', 'rappel de paiement'],
     contract: ['contrat', 'bail', 'contrat de location'],
     payslip: ['bulletin de (?:paie|salaire)', 'fiche de paie'],

@@ -1,0 +1,139 @@
+/**
+ * Invoices, credit notes and payment reminders as real senders write them in the six languages: the rules that read
+ * their type, number, sender and due date. All names and numbers are invented.
+ */
+import { describe, expect, it } from 'vitest';
+import type { EventType } from '../../common/archive-types.ts';
+import { classify } from '../../server/intelligence/classify.ts';
+import { findParties } from '../../server/intelligence/parties.ts';
+import { findReferences, pickReference } from '../../server/intelligence/references.ts';
+import { makeDoc } from '../../server/intelligence/text.ts';
+import { understand } from '../../server/intelligence/understand.ts';
+
+const read = (text: string) =>
+  understand({ text, filename: 'scan.pdf', categories: [], einvoice: null, today: '2026-11-20' });
+
+const referenceOf = (text: string, type: EventType): string | undefined => {
+  const doc = makeDoc(text);
+  return pickReference(doc.lines, findReferences(doc), type)?.value;
+};
+
+const typeOf = (text: string): EventType =>
+  classify(makeDoc(text), { hasTotal: true, hasDueDate: false, referenceKinds: new Set() }).type;
+
+describe('credit notes', () => {
+  it('takes the credit note number from its heading, not the invoice a sentence names', () => {
+    const spanish = [
+      'Talleres Quirós S.L.',
+      'FACTURA RECTIFICATIVA RX-5521',
+      'Rectifica la factura 2026/4410 de fecha 03/03/2026.',
+      'Total 120,00 €',
+    ].join('\n');
+    expect(referenceOf(spanish, 'credit_note')).toBe('RX-5521');
+    const french = ['AVOIR .KV3390', 'Cet avoir annule notre facture 2026/0712 du 01/02/2026.'].join('\n');
+    expect(referenceOf(french, 'credit_note')).toBe('KV3390');
+  });
+
+  it('reads "Avoir" before its number as a French credit note heading, not the verb', () => {
+    const text = [
+      'Moulinerie Estrade SARL - 8 chemin des Aires - 26000 Valence',
+      'Avoir AV-2026-0031',
+      'Date de facture 04/03/2026',
+      'Facture liée FA-2026-0140',
+      'Total TTC -88,10 €',
+    ].join('\n');
+    const result = read(text);
+    expect(result.event_type?.value).toBe('credit_note');
+    expect(result.reference_number?.value).toBe('AV-2026-0031');
+    // "avoir" as the verb before a count stays a verb.
+    expect(typeOf('Facture\nVous devez avoir 2 exemplaires de ce document.\nTotal TTC 45,00 €')).toBe('invoice');
+  });
+
+  it('gives a credit note no due date: the date printed is when the money comes back', () => {
+    const text = ['Avoir n° AV-77', "Date d'émission 04/03/2026", "Date d'échéance 04/03/2026", 'Total TTC 88,10 €'];
+    const result = read(text.join('\n'));
+    expect(result.event_type?.value).toBe('credit_note');
+    expect(result.due_date).toBeUndefined();
+  });
+});
+
+describe('payment reminders', () => {
+  it('takes the line above a salutation in French, Dutch, Spanish or Italian as the subject', () => {
+    const spanish = [
+      'Construcciones Abejar S.L.',
+      'Calle Mayor 4',
+      '42001 Soria',
+      'Teléfono 975 11 22 33',
+      'CIF B42000000',
+      'Sra. Marta Gil',
+      'Calle Real 9',
+      '42002 Soria',
+      'Fecha 3 de marzo de 2026',
+      'Código de cliente C-88',
+      'Tel. 975 00 00 00',
+      'Hoja 1',
+      'Aviso de impago',
+      'Estimada Sra. Gil:',
+      'Le recordamos que la factura F-204 emitida el 2 de enero de 2026 continúa pendiente de pago.',
+      'Importe de la factura 300,00 €',
+      'Importe de la factura pendiente 300,00 €',
+      'Saldo pendiente 305,00 €',
+    ].join('\n');
+    expect(typeOf(spanish)).toBe('notice');
+  });
+
+  it('reads the new deadline of a sentence about paying, the verb before or after the date', () => {
+    const dutch = [
+      'Betalingsherinnering',
+      'Datum 02-03-2026',
+      'Openstaand saldo € 410,00',
+      'Wilt u het openstaande saldo vóór 16-03-2026 voldoen?',
+    ].join('\n');
+    expect(read(dutch).due_date?.value).toBe('2026-03-16');
+    const spanish = [
+      'Recordatorio de pago',
+      'Fecha 2 de marzo de 2026',
+      'Le rogamos que abone el saldo pendiente antes del 16 de marzo de 2026.',
+    ].join('\n');
+    expect(read(spanish).due_date?.value).toBe('2026-03-16');
+    const italian = ['Sollecito di pagamento', 'Data 02/03/2026', 'Vi preghiamo di saldare entro il 16/03/2026.'];
+    expect(read(italian.join('\n')).due_date?.value).toBe('2026-03-16');
+    // A date after "before" in a sentence about something else is no deadline.
+    const visit = ['Factura', 'Fecha 2 de marzo de 2026', 'La visita técnica será antes del 16 de marzo de 2026.'];
+    expect(read(visit.join('\n')).due_date).toBeUndefined();
+  });
+});
+
+describe('the sender in the letterhead', () => {
+  it('keeps the words that join a company name ("et", "y", "e", "en")', () => {
+    const names = [
+      'Menuiserie Roux et Fils SARL',
+      'Pinturas Ortega y Hermanos S.L.',
+      'Fratelli Neri e Figli S.r.l.',
+      'Bouw en Onderhoud Smit B.V.',
+    ];
+    for (const name of names) {
+      const text = [
+        'Facture',
+        'Total 10,00',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        '',
+        `${name}`,
+        'IBAN',
+      ];
+      expect(findParties(makeDoc(text.join('\n'))).sender?.name).toBe(name);
+    }
+  });
+});
