@@ -178,10 +178,14 @@ export async function ocrPage(
     if (orientation && orientation.correction !== 0) candidates.push(normalise(bestAt + orientation.correction));
   }
   // Without a trusted answer: upside down, and for a page the profiles called sideways also the upright reading
-  // (a page full of table rules can look sideways to them).
-  if (!orientation) candidates.push(normalise(bestAt + 180), ...(geometry.sideways ? [normalise(skew)] : []));
+  // (a page full of table rules can look sideways to them). A page the profiles called sideways gets both even with
+  // a trusted answer: detection is sure of the wrong turn often enough on a narrow roll of figures, and what reads
+  // better decides.
+  if (!orientation || geometry.sideways) {
+    candidates.push(normalise(bestAt + 180), ...(geometry.sideways ? [normalise(skew)] : []));
+  }
   const readAt = bestAt;
-  for (const candidate of candidates) {
+  for (const candidate of new Set(candidates)) {
     if (Math.abs(candidate - bestAt) < 0.01) continue;
     const reading = await read(candidate);
     if (better(best, reading)) {
