@@ -30,7 +30,13 @@ import { CONF_STORE_OPTIONS, confStoreBackend, openConfBackend } from '../core/s
 import { SettingsStore } from '../core/settings/settings-store.ts';
 import { parseByteRange } from '../core/shell/byte-range.ts';
 import { toIpcError } from '../core/shell/ipc-dispatch.ts';
-import { previewHeaders, rendererCsp, rendererHeaders, resolveRendererFile } from '../core/shell/renderer-files.ts';
+import {
+  inlineScriptHashes,
+  previewHeaders,
+  rendererCsp,
+  rendererHeaders,
+  resolveRendererFile,
+} from '../core/shell/renderer-files.ts';
 import { isSafeExternalUrl } from './external-links.ts';
 import { forwardDesktopEvents, registerDesktopIpc, type SenderInfo } from './ipc.ts';
 import { HIDDEN_FLAG, applyStartAtLogin } from './login-item.ts';
@@ -44,7 +50,6 @@ const PRELOAD = join(here, 'preload.cjs');
 /** Icons ship as extraResources in a package (electron-builder.yml); in a checkout they sit in resources/. */
 const RESOURCES = app.isPackaged ? process.resourcesPath : join(here, '..', '..', 'resources');
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const CSP = rendererCsp({ preview: ['app-preview:'] });
 
 const log = (line: string): void => console.log(`${new Date().toISOString()} ${redactSecrets(line)}`);
 
@@ -285,7 +290,10 @@ async function serveRenderer(request: Request): Promise<Response> {
       file.isIndex ? 503 : 404,
       file.isIndex ? 'The renderer is not built (npm start builds it)' : 'Not found',
     );
-  return new Response(body, { headers: rendererHeaders(file.path, file.isIndex ? CSP : null) });
+  const csp = file.isIndex
+    ? rendererCsp({ preview: ['app-preview:'], scripts: inlineScriptHashes(body.toString('utf8')) })
+    : null;
+  return new Response(body, { headers: rendererHeaders(file.path, csp) });
 }
 
 async function servePreview(desktop: DesktopApp, request: Request): Promise<Response> {

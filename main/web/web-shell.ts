@@ -10,7 +10,13 @@ import type { DesktopApp } from '../core/desktop-app.ts';
 import { redactSecrets } from '../core/keychain/redact.ts';
 import { parseByteRange } from '../core/shell/byte-range.ts';
 import { dispatchCall, forwardEvents, toIpcError } from '../core/shell/ipc-dispatch.ts';
-import { previewHeaders, rendererCsp, rendererHeaders, resolveRendererFile } from '../core/shell/renderer-files.ts';
+import {
+  inlineScriptHashes,
+  previewHeaders,
+  rendererCsp,
+  rendererHeaders,
+  resolveRendererFile,
+} from '../core/shell/renderer-files.ts';
 import { receiveChosenFiles } from './chosen-files-route.ts';
 
 /**
@@ -105,12 +111,14 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
 
     const file = await resolveRendererFile(rendererDir, rawPath);
     if ('error' in file) return sendText(response, file.error, file.error === 403 ? 'Forbidden' : 'Not found');
-    const csp = file.isIndex ? rendererCsp({ connect: [`ws://127.0.0.1:${port}`] }) : null;
     const body = await readFile(file.path).catch(() => null);
     if (body === null) {
       if (file.isIndex) return sendText(response, 503, 'The renderer is not built (run npm start, which builds it)');
       return sendText(response, 404, 'Not found');
     }
+    const csp = file.isIndex
+      ? rendererCsp({ connect: [`ws://127.0.0.1:${port}`], scripts: inlineScriptHashes(body.toString('utf8')) })
+      : null;
     response.writeHead(200, { ...rendererHeaders(file.path, csp), 'Content-Length': body.length });
     response.end(request.method === 'HEAD' ? undefined : body);
   }

@@ -62,6 +62,26 @@ const STATUS_ORDER_PROBE = `
   requestAnimationFrame(frame);
 `;
 
+/**
+ * Runs in the page before its scripts: every socket the page opens, and every frame sent on it, with the time it went
+ * out (ms from navigation start), so a test can tell what left before the app's entry script ran (its mark app:entry).
+ */
+const SOCKET_PROBE = `
+  window.__sockets = [];
+  window.WebSocket = class extends window.WebSocket {
+    constructor(url, protocols) {
+      super(url, protocols);
+      const socket = { created: performance.now(), sent: [] };
+      window.__sockets.push(socket);
+      const send = this.send.bind(this);
+      this.send = (data) => {
+        socket.sent.push({ at: performance.now(), frame: JSON.parse(data) });
+        return send(data);
+      };
+    }
+  };
+`;
+
 /** The lazily loaded screens' chunks (vite names a chunk after its module): none is needed for the first paint. */
 const LAZY_SCREEN_CHUNK = /\/assets\/(Document|Uploads|Due|Settings|Welcome|PdfViewer)-[\w-]+\.js$/;
 
@@ -156,6 +176,56 @@ describe('first paint of the library', () => {
         .getByTestId('connection-state')
         .filter({ hasText: /Online|Offline/ })
         .waitFor({ timeout: 10_000 });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it("opens the bridge's socket before the app's scripts run and takes the settings and first page asked on it", async () => {
+    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    try {
+      await context.addInitScript(SOCKET_PROBE);
+      const page = await context.newPage();
+      await page.goto(desktop.shell.url);
+      await page.locator('[data-testid=library-row][data-id]').first().waitFor();
+      await page
+        .getByTestId('connection-state')
+        .filter({ hasText: /Online|Offline/ })
+        .waitFor({ timeout: 10_000 });
+      const sockets = (await page.evaluate('window.__sockets')) as Array<{
+        created: number;
+        sent: Array<{ at: number; frame: { id: number; call: string; input?: unknown } }>;
+      }>;
+      const entry = (await page.evaluate("performance.getEntriesByName('app:entry')[0].startTime")) as number;
+      // One socket, made by index.html's early start before the entry script was evaluated.
+      expect(sockets).toHaveLength(1);
+      expect(sockets[0]!.created).toBeLessThan(entry);
+      const calls = sockets[0]!.sent.map(({ frame }) => frame.call);
+      // The early calls first; the app asked for neither again, and its own calls follow on the same socket.
+      expect(calls.slice(0, 2)).toEqual(['settings.get', 'library.list']);
+      expect(calls.filter((call) => call === 'settings.get' || call === 'library.list')).toHaveLength(2);
+      expect(calls).toContain('status.get');
+      expect(sockets[0]!.sent[1]!.frame).toEqual({
+        id: -2,
+        call: 'library.list',
+        input: { sort_by: 'created_at', sort_order: 'desc', deleted: false, limit: 200, offset: 0 },
+      });
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('a tab with a token of an earlier start still says the app was restarted, and sends nothing', async () => {
+    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    try {
+      await context.addInitScript(SOCKET_PROBE);
+      const page = await context.newPage();
+      await page.goto(`${desktop.shell.url.split('#')[0]}#token=${'0'.repeat(43)}`);
+      await page.getByText('The app was restarted', { exact: false }).first().waitFor({ timeout: 20_000 });
+      const sockets = (await page.evaluate('window.__sockets')) as Array<{ sent: unknown[] }>;
+      expect(sockets.length).toBeGreaterThanOrEqual(1);
+      expect(sockets.flatMap((socket) => socket.sent)).toEqual([]);
+      expect(await page.locator('[data-testid=library-row][data-id]').count()).toBe(0);
     } finally {
       await context.close();
     }

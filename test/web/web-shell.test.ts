@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -75,13 +76,15 @@ async function socket(): Promise<
   });
 }
 
+const INLINE_SCRIPT = 'window.started = performance.now();';
+
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'web-shell-test-'));
   const rendererDir = join(dir, 'renderer');
   await mkdir(join(rendererDir, 'assets'), { recursive: true });
   await writeFile(
     join(rendererDir, 'index.html'),
-    '<!doctype html><title>Desktop Archive</title><script type="module" src="/assets/app.js"></script>',
+    `<!doctype html><title>Desktop Archive</title><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/app.js"></script>`,
   );
   await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log("app");');
   await writeFile(join(dir, 'secret.txt'), 'outside the renderer');
@@ -119,6 +122,9 @@ describe('browser shell: static files', () => {
       expect(csp).toContain("default-src 'none'");
       expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+      // The page's own inline script (the renderer's early start) runs by its hash, and no other does.
+      const hash = createHash('sha256').update(INLINE_SCRIPT).digest('base64');
+      expect(/script-src [^;]*/.exec(csp)?.[0]).toBe(`script-src 'self' 'wasm-unsafe-eval' 'sha256-${hash}'`);
       expect(csp).toContain(`connect-src 'self' ws://127.0.0.1:${shell.port}`);
       expect(csp).toContain("img-src 'self' blob: data:");
       expect(csp).toContain("worker-src 'self' blob:");

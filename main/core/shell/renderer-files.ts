@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 
@@ -69,7 +70,19 @@ export async function resolveRendererFile(rendererDir: string, rawPath: string):
   return { error: 404 };
 }
 
+/**
+ * The CSP sources ('sha256-…') of the inline scripts of the page `html` (the renderer's index.html has one, its early
+ * start), so exactly those run and no other inline script does.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
+  );
+}
+
 export interface CspSources {
+  /** Inline scripts allowed by their hashes (inlineScriptHashes of the page). */
+  scripts?: readonly string[];
   /** Where the renderer's fetches and sockets may go besides itself (the browser shell's ws:// URL, app-preview:). */
   connect?: readonly string[];
   /** Where document previews come from when it is not the page's own origin (Electron's app-preview:). */
@@ -77,8 +90,8 @@ export interface CspSources {
 }
 
 /**
- * The renderer page's policy: scripts only from the app itself (no inline script, no eval; WebAssembly for pdf.js's
- * image decoders), no plugins, no framing, no forms, no <base>. Styles allow inline attributes because Svelte
+ * The renderer page's policy: scripts only from the app itself (no inline script but the page's own, by hash; no
+ * eval; WebAssembly for pdf.js's image decoders), no plugins, no framing, no forms, no <base>. Styles allow inline attributes because Svelte
  * templates carry style attributes; images allow blob:/data: for rendered pages and thumbnails; pdf.js runs its worker
  * from the app's own files or a blob.
  */
@@ -86,7 +99,7 @@ export function rendererCsp(sources: CspSources = {}): string {
   const extra = (list: readonly string[] | undefined): string => (list?.length ? ` ${list.join(' ')}` : '');
   return [
     "default-src 'none'",
-    "script-src 'self' 'wasm-unsafe-eval'",
+    `script-src 'self' 'wasm-unsafe-eval'${extra(sources.scripts)}`,
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' blob: data:${extra(sources.preview)}`,
     `media-src 'self' blob:${extra(sources.preview)}`,

@@ -26,10 +26,10 @@ export interface LocationLike {
   readonly search: string;
 }
 
-interface MessageEventLike {
+export interface MessageEventLike {
   readonly data: unknown;
 }
-interface CloseEventLike {
+export interface CloseEventLike {
   readonly code: number;
   readonly reason: string;
 }
@@ -72,11 +72,26 @@ export interface WebDesktopOptions {
   checkToken?: (url: string) => Promise<'valid' | 'refused' | 'unknown'>;
   /** What calls fail with once the token is refused, in the UI's language; default English. */
   sessionEndedMessage?: () => string;
+  /** The early script's socket and calls to take over; default window.__desktopEarly (taken once). */
+  early?: EarlyBridge | null;
   /** Sends chosen files to the shell's upload route; default the page's fetch. */
   fetch?: (
     url: string,
     init: { method: 'POST'; body: FormData },
   ) => Promise<{ status: number; json(): Promise<unknown> }>;
+}
+
+/**
+ * What index.html's early script started before this bridge existed: its socket, the calls it sent (negative ids, so
+ * they never meet the bridge's own) and what the socket did meanwhile.
+ */
+export interface EarlyBridge {
+  readonly url: string;
+  readonly socket: SocketLike;
+  readonly calls: ReadonlyArray<{ id: number; call: string; input?: unknown }>;
+  readonly opened: boolean;
+  readonly messages: readonly MessageEventLike[];
+  readonly closed: CloseEventLike | null;
 }
 
 /** Every call fails with this once the shell refused the page's token: retrying cannot help, opening the new address does. */
@@ -119,13 +134,25 @@ const OPEN = 1;
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
 type Frame = { id?: unknown; ok?: unknown; result?: unknown; error?: unknown; event?: unknown; payload?: unknown };
 
+/** The address of the shell's socket for a token. */
+export function bridgeUrl(host: string, token: string): string {
+  return `ws://${host}/ipc?token=${encodeURIComponent(token)}`;
+}
+
+const tokenInHash = (hash: string): string | null => new URLSearchParams(hash.replace(/^#/, '')).get('token');
+
+/** The page's token without taking it (index.html's early start): from `#token=…`, or the one kept before. */
+export function peekToken(hash: string, storage: StorageLike | null): string | null {
+  return tokenInHash(hash) ?? storage?.getItem(TOKEN_KEY) ?? null;
+}
+
 /** The token from `#token=…` (kept in session storage and removed from the address bar), or the one kept before. */
 export function takeToken(
   location: LocationLike,
   storage: StorageLike | null,
   history: HistoryLike | null,
 ): string | null {
-  const fromHash = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
+  const fromHash = tokenInHash(location.hash);
   if (fromHash) {
     storage?.setItem(TOKEN_KEY, fromHash);
     history?.replaceState(null, '', `${location.pathname}${location.search}`);
@@ -142,6 +169,7 @@ export function createWebDesktop(
     WebSocket?: new (url: string) => SocketLike;
     sessionStorage?: StorageLike;
     history?: HistoryLike;
+    __desktopEarly?: EarlyBridge;
   };
   const connect =
     options.connect ??
@@ -156,7 +184,7 @@ export function createWebDesktop(
   );
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
   const retry = options.retryMs ?? { first: 250, max: 10_000 };
-  const url = `ws://${location.host}/ipc?token=${encodeURIComponent(token ?? '')}`;
+  const url = bridgeUrl(location.host, token ?? '');
   const checkToken = options.checkToken ?? fetchTokenCheck;
   const sessionEnded = (): SessionEndedError => new SessionEndedError(options.sessionEndedMessage?.() ?? SESSION_ENDED);
   /** The shell refused the token: nothing is retried, every call fails with sessionEnded. */
@@ -171,6 +199,16 @@ export function createWebDesktop(
   let everOpened = false;
   let closed = false;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let early = options.early === undefined ? (browser.__desktopEarly ?? null) : options.early;
+  delete browser.__desktopEarly;
+  // Its socket is this bridge's only for the same address (the token it read is the one taken here).
+  if (early && early.url !== url) {
+    early.socket.close(1000, 'not adopted');
+    early = null;
+  }
+  /** Answers to the early calls, by call and input; each is taken by the first identical request. */
+  const earlyAnswers = new Map<string, Promise<unknown>>();
+  const callKey = (call: string, input: unknown): string => `${call} ${JSON.stringify(input ?? null)}`;
 
   const emit = (event: EventName, payload: unknown): void => {
     for (const listener of [...(listeners.get(event) ?? [])]) {
@@ -185,8 +223,10 @@ export function createWebDesktop(
   const open = (): void => {
     if (closed || token === null) return;
     let current: SocketLike;
+    const adopted = early;
+    early = null;
     try {
-      current = connect(url);
+      current = adopted?.socket ?? connect(url);
     } catch (error) {
       scheduleReconnect();
       console.error('desktop: cannot open the socket', error);
@@ -248,6 +288,26 @@ export function createWebDesktop(
     current.onerror = () => {
       // A close event follows every error; that is where the bridge recovers.
     };
+    if (adopted) replayEarly(adopted, current);
+  };
+
+  /**
+   * Takes over the early script's socket: its calls wait for their answers like the bridge's own, and what the socket
+   * did before now happens again through the bridge's handlers (opened, answers, a refusal or a drop), in order.
+   */
+  const replayEarly = (adopted: EarlyBridge, current: SocketLike): void => {
+    // Not open yet, so nothing was sent (the early script sends on open, and that handler is the bridge's now): the
+    // socket is kept, the calls are made by whoever needs them.
+    const sent = adopted.opened ? adopted.calls : [];
+    for (const call of sent) {
+      const answer = new Promise<unknown>((resolve, reject) => pending.set(call.id, { resolve, reject }));
+      // Taken by a request later, or never (another screen than the library): not an unhandled rejection meanwhile.
+      answer.catch(() => undefined);
+      earlyAnswers.set(callKey(call.call, call.input), answer);
+    }
+    if (adopted.opened) current.onopen?.(undefined as never);
+    for (const message of adopted.messages) current.onmessage?.(message);
+    if (adopted.closed) current.onclose?.(adopted.closed);
   };
 
   const scheduleReconnect = (): void => {
@@ -290,6 +350,16 @@ export function createWebDesktop(
   };
 
   async function request(call: CallName, input: unknown): Promise<unknown> {
+    const key = callKey(call, input);
+    const earlyAnswer = earlyAnswers.get(key);
+    if (earlyAnswer) {
+      earlyAnswers.delete(key);
+      // Lost with the early socket: asked again as any call would be, on the socket that replaces it.
+      return earlyAnswer.catch((error: unknown) => {
+        if (error instanceof DesktopCallError) throw error;
+        return request(call, input);
+      });
+    }
     const ready = await whenOpen();
     const id = nextId++;
     return new Promise((resolve, reject) => {

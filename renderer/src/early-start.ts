@@ -1,0 +1,63 @@
+import { defaultFilters, pageQuery } from './lib/library-query.ts';
+import { parseRoute } from './lib/routes.ts';
+import {
+  bridgeUrl,
+  peekToken,
+  type CloseEventLike,
+  type EarlyBridge,
+  type MessageEventLike,
+  type SocketLike,
+} from './lib/web-desktop.ts';
+
+/**
+ * The start of the app that cannot wait for its scripts: vite.config.ts inlines this file, bundled, as the first script
+ * of index.html, so it runs as soon as the page's head is parsed, while the app's scripts download.
+ *
+ * In the browser shell it opens the bridge's socket and sends the calls the first frame waits for (the settings and,
+ * on the library, its first page: the very query main.ts asks for); createWebDesktop adopts the socket and these
+ * answers (web-desktop.ts, EarlyBridge). Then, in both shells and off the parser's path, the first Intl formatter
+ * loads the browser's locale data: tens of milliseconds in a new renderer process, which would otherwise fall in the
+ * middle of the first render. The shells allow this one inline script by its hash (renderer-files.ts).
+ */
+
+declare global {
+  interface Window {
+    __desktopEarly?: EarlyBridge;
+  }
+}
+
+function startBridge(): void {
+  let storage: Storage | null = null;
+  try {
+    storage = sessionStorage;
+  } catch {
+    // Storage refused (a sandboxed page): the hash is the only place left for the token.
+  }
+  const token = peekToken(location.hash, storage);
+  if (!token || window.desktop || !window.WebSocket) return;
+  const url = bridgeUrl(location.host, token);
+  const calls: Array<EarlyBridge['calls'][number]> = [{ id: -1, call: 'settings.get' }];
+  const route = parseRoute(location.hash);
+  if (route.name === 'library' && !route.deleted)
+    calls.push({ id: -2, call: 'library.list', input: pageQuery(defaultFilters(), 0) });
+  // Seen as the bridge sees it: the structural socket of web-desktop.ts (the DOM's handlers take richer events).
+  const socket = new WebSocket(url) as unknown as SocketLike;
+  const early = {
+    url,
+    socket,
+    calls,
+    opened: false,
+    messages: [] as MessageEventLike[],
+    closed: null as CloseEventLike | null,
+  };
+  socket.onopen = () => {
+    early.opened = true;
+    for (const call of calls) socket.send(JSON.stringify(call));
+  };
+  socket.onmessage = (event) => early.messages.push(event);
+  socket.onclose = (event) => (early.closed = event);
+  window.__desktopEarly = early;
+}
+
+startBridge();
+setTimeout(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }).format(0));
