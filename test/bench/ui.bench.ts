@@ -15,7 +15,7 @@ import type { Browser, CDPSession, Page } from 'playwright-core';
 import { LibraryCache } from '../../main/core/library/library-cache.ts';
 import { ensureRenderer, launchChromium, RENDERER_DIR, startDesktop, until } from '../e2e/e2e-harness.ts';
 import { makePdf } from '../helpers/archive-harness.ts';
-import { syntheticDocuments } from '../helpers/synthetic-documents.ts';
+import { syntheticDocuments, syntheticEvents } from '../helpers/synthetic-documents.ts';
 import {
   machineCpuMs,
   median,
@@ -199,10 +199,14 @@ export async function run(): Promise<BenchReport> {
     await mkdir(join(dir, 'data'), { recursive: true });
     const seeded = performance.now();
     const cache = new LibraryCache(join(dir, 'data', 'library.sqlite'));
-    cache.upsertDocuments(syntheticDocuments(DOCUMENTS), Date.now());
+    const documents = syntheticDocuments(DOCUMENTS);
+    cache.upsertDocuments(documents, Date.now());
+    // Invoices for every second document, so half the grid's cards show an amount as in a real archive.
+    const events = syntheticEvents(documents);
+    cache.upsertEvents(events);
     cache.close();
     notes.push(
-      `${DOCUMENTS.toLocaleString('en')} synthetic documents written to the library cache in ${((performance.now() - seeded) / 1000).toFixed(1)} s.`,
+      `${DOCUMENTS.toLocaleString('en')} synthetic documents and ${events.length.toLocaleString('en')} invoices with amounts written to the library cache in ${((performance.now() - seeded) / 1000).toFixed(1)} s.`,
     );
 
     // Not started: no sync would keep the cache as seeded (a full reconcile against the empty archive empties it).
