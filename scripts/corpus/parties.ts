@@ -2,6 +2,7 @@
 import { germanIban, type Lang } from './format.ts';
 import type { DocStyle } from './model.ts';
 import { EU_RECIPIENTS, EU_SENDERS, isEuLang } from './parties-eu.ts';
+import { VARIETY_SENDERS } from './parties-variety.ts';
 
 export const CATEGORIES = [
   'Utilities',
@@ -956,7 +957,7 @@ export const SENDERS: Sender[] = [
 ];
 
 export function sender(key: string): Sender {
-  const found = SENDERS.find((s) => s.key === key) ?? EU_SENDERS.find((s) => s.key === key);
+  const found = [...SENDERS, ...EU_SENDERS, ...VARIETY_SENDERS].find((s) => s.key === key);
   if (!found) throw new Error(`unknown sender ${key}`);
   return found;
 }

@@ -166,4 +166,19 @@ export const PLAN: PlanEntry[] = [
   { type: 'receipt', sender: 'it-panificio', format: 'pdf' },
   { type: 'payslip', sender: 'it-cartiera', format: 'jpeg' },
   { type: 'contract', sender: 'it-immobiliare', format: 'pdf' },
+  // Invoices, credit notes and reminders in all six languages (templates/billing-variety.ts): labels left of or above
+  // their values, totals labelled or bare, the currency before or after, dates numeric or in words, payment terms.
+  // The variant is the document's index, as above; appended, so every document above keeps its seed.
+  { type: 'invoice', sender: 'var-de-parkett', format: 'pdf', opts: { template: 'variety', due: 'relative' } },
+  { type: 'notice', sender: 'var-de-parkett', format: 'png', opts: { template: 'variety' } },
+  { type: 'invoice', sender: 'var-en-flooring', format: 'scan', opts: { template: 'variety', due: 'absolute' } },
+  { type: 'credit_note', sender: 'var-en-flooring', format: 'pdf', opts: { template: 'variety' } },
+  { type: 'invoice', sender: 'var-fr-parquets', format: 'pdf', opts: { template: 'variety', due: 'relative' } },
+  { type: 'credit_note', sender: 'var-fr-parquets', format: 'jpeg', opts: { template: 'variety' } },
+  { type: 'invoice', sender: 'var-nl-vloeren', format: 'png', opts: { template: 'variety', due: 'absolute' } },
+  { type: 'notice', sender: 'var-nl-vloeren', format: 'pdf', opts: { template: 'variety' } },
+  { type: 'invoice', sender: 'var-es-tarimas', format: 'pdf', opts: { template: 'variety', due: 'absolute' } },
+  { type: 'notice', sender: 'var-es-tarimas', format: 'scan', opts: { template: 'variety' } },
+  { type: 'invoice', sender: 'var-it-pavimenti', format: 'scan', opts: { template: 'variety', due: 'relative' } },
+  { type: 'credit_note', sender: 'var-it-pavimenti', format: 'pdf', opts: { template: 'variety' } },
 ];

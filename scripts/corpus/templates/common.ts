@@ -30,6 +30,8 @@ export interface PlanOptions {
   long?: boolean;
   /** E-invoices: the visible page leaves things out (the XML carries them). */
   abbreviated?: boolean;
+  /** 'variety': the six-language billing templates of billing-variety.ts instead of the type's default one. */
+  template?: 'variety';
 }
 
 export interface Ctx {

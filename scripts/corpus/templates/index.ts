@@ -3,6 +3,7 @@ import type { EventType } from '../../../common/archive-types.ts';
 import type { BuiltDocument } from '../model.ts';
 import { isEuLang } from '../parties-eu.ts';
 import type { Ctx } from './common.ts';
+import { buildVarietyCreditNote, buildVarietyInvoice, buildVarietyReminder } from './billing-variety.ts';
 import { buildContract } from './contract.ts';
 import { buildCreditNote } from './credit-note.ts';
 import { buildEuCreditNote, buildEuInvoice, buildEuReminder } from './eu-billing.ts';
@@ -41,7 +42,18 @@ const EU_BUILDERS: Partial<Record<EventType, (ctx: Ctx) => BuiltDocument>> = {
   letter: buildEuLetter,
 };
 
+const VARIETY_BUILDERS: Partial<Record<EventType, (ctx: Ctx) => BuiltDocument>> = {
+  invoice: buildVarietyInvoice,
+  credit_note: buildVarietyCreditNote,
+  notice: buildVarietyReminder,
+};
+
 function builderFor(type: EventType, ctx: Ctx): (ctx: Ctx) => BuiltDocument {
+  if (ctx.opts.template === 'variety') {
+    const builder = VARIETY_BUILDERS[type];
+    if (!builder) throw new Error(`${ctx.s.key}: no ${type} in the billing-variety templates`);
+    return builder;
+  }
   if (!isEuLang(ctx.lang)) return BUILDERS[type];
   const builder = EU_BUILDERS[type];
   if (!builder) throw new Error(`${ctx.s.key}: no ${type} template in ${ctx.lang}`);
