@@ -105,12 +105,35 @@ const DAY_FIRST_WORDS = /\b(?:VAT|GST|SST|ABN|Pty|plc|Ltd|Sdn\.? ?Bhd|Bhd)\b|Uni
  * "GST").
  */
 export function readsMonthFirst(text: string, language: string | null): boolean {
+  const ownOrder = printedOrder(text);
+  if (ownOrder !== null) return ownOrder === 'month-first';
   if (language !== 'en') return false;
   const countries = documentCountries(text);
   if (countries.includes('US')) return true;
   if (countries.length > 0 || DAY_FIRST_WORDS.test(text)) return false;
   const currency = dominantCurrency(text);
   return currency === null || currency === 'USD';
+}
+
+const NUMERIC_DATE = /(?<![\d/.-])(\d{1,2})([/-])(\d{1,2})\2(?:\d{4}|\d{2})(?![\d/-])/g;
+
+/**
+ * The order a document's own dates prove: a date whose second part is over 12 (11/17/2026) is written month first,
+ * one whose first part is (17/11/2026) day first. Only when the document's dates agree, so a seller abroad writing
+ * in the buyer's order is read as it writes, whatever its language or country.
+ */
+function printedOrder(text: string): 'month-first' | 'day-first' | null {
+  let monthFirst = 0;
+  let dayFirst = 0;
+  for (const match of text.matchAll(NUMERIC_DATE)) {
+    const first = Number(match[1]);
+    const second = Number(match[3]);
+    if (second > 12 && second <= 31 && first >= 1 && first <= 12) monthFirst++;
+    else if (first > 12 && first <= 31 && second >= 1 && second <= 12) dayFirst++;
+  }
+  if (monthFirst > 0 && dayFirst === 0) return 'month-first';
+  if (dayFirst > 0 && monthFirst === 0) return 'day-first';
+  return null;
 }
 
 export function isValidDate(year: number, month: number, day: number): boolean {

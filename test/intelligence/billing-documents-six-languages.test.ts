@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventType } from '../../common/archive-types.ts';
 import { classify } from '../../server/intelligence/classify.ts';
+import { readsMonthFirst } from '../../server/intelligence/dates.ts';
 import { findParties } from '../../server/intelligence/parties.ts';
 import { findReferences, pickReference } from '../../server/intelligence/references.ts';
 import { makeDoc } from '../../server/intelligence/text.ts';
@@ -135,5 +136,16 @@ describe('the sender in the letterhead', () => {
       ];
       expect(findParties(makeDoc(text.join('\n'))).sender?.name).toBe(name);
     }
+  });
+});
+
+describe('the order of numeric dates', () => {
+  it("follows the document's own dates that prove it, whatever its language or country", () => {
+    const toAmericanBuyer = 'Invoice FA-88\nFrance\nTotal 200.00 €\nInvoice Date 04/03/2026\nPaid 04/21/2026';
+    expect(readsMonthFirst(toAmericanBuyer, 'en')).toBe(true);
+    expect(readsMonthFirst('Factuur\nDatum 04/03/2026\nBetaald 21/04/2026', 'nl')).toBe(false);
+    // Dates that disagree prove nothing: the language and country decide as before.
+    expect(readsMonthFirst('Date 04/21/2026\nDate 21/04/2026\nTotal £12.40', 'en')).toBe(false);
+    expect(readsMonthFirst('Rechnung\nDatum 04/03/2026\nLieferung 04/21/2026', 'de')).toBe(true);
   });
 });
