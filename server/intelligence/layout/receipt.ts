@@ -30,16 +30,50 @@ const ADDRESS_LIKE =
 export function receiptMerchant(lines: readonly LayoutLine[]): { text: string; prominent: boolean } | null {
   const firstPage = lines[0]?.page;
   const page = lines.filter((line) => line.page === firstPage);
-  const top = page
-    .slice(0, TOP_LINES)
-    .filter((line) => isNameLike(withoutRegistration(line.text)))
-    .slice(0, MERCHANT_LINES);
+  const named = page.slice(0, TOP_LINES).filter((line) => isNameLike(withoutRegistration(line.text)));
+  // A line without a single capital is a note written or stamped on the slip, or a web address: the till prints
+  // the merchant's name in capitals or title case.
+  const printed = named.filter((line) => /\p{Lu}/u.test(line.text));
+  const top = (printed.length > 0 ? printed : named).slice(0, MERCHANT_LINES);
   if (top.length === 0) return null;
   const sizes = page.map((line) => line.size).sort((a, b) => a - b);
   const typical = sizes[Math.floor(sizes.length / 2)] ?? 0;
   const largest = top.reduce((best, line) => (line.size > best.size ? line : best));
-  if (largest.size >= typical * 1.3) return { text: withoutRegistration(largest.text), prominent: true };
-  return { text: withoutRegistration(top[0]!.text), prominent: false };
+  if (largest.size >= typical * 1.3) return { text: nameAround(largest, page), prominent: true };
+  return { text: nameAround(top[0]!, page), prominent: false };
+}
+
+/** Words that leave a name unfinished at the end of a line, or carry it on at the start of the next. */
+const CONNECTOR = /^(?:&|\+|and|of|und|et|de|du|des|en|y|e|di|del|van|von)$/iu;
+/** A line of at most two short words ("SDN BHD", "S/B", "LTD.", "B.V."): a legal form or initials ending a name. */
+const SHORT_TAIL = /^[\p{L}./]{1,4}(?:\s+[\p{L}./]{1,4})?$/u;
+
+/**
+ * The merchant's name with the rest of it, when the till roll's width broke it over two lines printed alike: the
+ * line above ends with a connector ("HARDWARE &"), or the line below starts with one, or is only a legal form. Lines in other type, or apart from it, are left out: a shop sign over its company name is two names.
+ */
+function nameAround(line: LayoutLine, page: readonly LayoutLine[]): string {
+  const index = page.indexOf(line);
+  let text = withoutRegistration(line.text);
+  const above = page[index - 1];
+  if (above && continuesOnto(above, line)) text = `${withoutRegistration(above.text)} ${text}`;
+  const below = page[index + 1];
+  if (below && continuesOnto(line, below)) text = `${text} ${withoutRegistration(below.text)}`;
+  return text;
+}
+
+function continuesOnto(upper: LayoutLine, lower: LayoutLine): boolean {
+  const ratio = lower.size / upper.size;
+  const adjacent = lower.top > upper.top && lower.top - upper.bottom < Math.max(upper.size, lower.size);
+  if (!adjacent || ratio < 0.8 || ratio > 1.25) return false;
+  const upperText = withoutRegistration(upper.text);
+  const lowerText = withoutRegistration(lower.text);
+  if (!isNameLike(upperText) || !isNameLike(lowerText)) return false;
+  const lastWord = upperText.split(/\s+/u).at(-1) ?? '';
+  const firstWord = lowerText.split(/\s+/u)[0] ?? '';
+  return (
+    CONNECTOR.test(lastWord) || /[,-]$/u.test(upperText) || CONNECTOR.test(firstWord) || SHORT_TAIL.test(lowerText)
+  );
 }
 
 /** "Corner Shop Ltd (123456-A)": a company number in brackets after the name is not part of it. */
@@ -50,6 +84,8 @@ function withoutRegistration(text: string): string {
 function isNameLike(text: string): boolean {
   const letters = text.match(/\p{L}/gu)?.length ?? 0;
   return (
+    // "Cashier: 7", "Salesperson : Ann": a labelled field, not a name.
+    !/\p{L}\s*:/u.test(text) &&
     letters >= 3 &&
     letters >= text.replace(/\s/g, '').length * 0.6 &&
     !NOT_MERCHANT.test(text) &&

@@ -1,0 +1,76 @@
+/**
+ * The merchant at the top of a till receipt: a name the roll's width broke over two lines is read whole, a note
+ * written on the slip in lower case and a labelled field are not taken for it. Every name here is invented.
+ */
+import { describe, expect, it } from 'vitest';
+import { linesOf } from '../../server/intelligence/layout/lines.ts';
+import { receiptMerchant } from '../../server/intelligence/layout/receipt.ts';
+import type { PageLayout, TextBox } from '../../server/intelligence/layout-types.ts';
+
+const roll = (boxes: TextBox[]): PageLayout => ({ page: 1, aspect: 3, boxes });
+const row = (text: string, y: number, size = 0.012, x = 0.1): TextBox => ({
+  text,
+  x,
+  y,
+  width: text.length * 0.025,
+  height: size,
+});
+/** The body of a slip under its header: items, the total, cash and change. */
+const body = (from: number): TextBox[] => [
+  row('Garden gloves', from),
+  row('7.90', from, 0.012, 0.7),
+  row('Plant food', from + 0.02),
+  row('5.40', from + 0.02, 0.012, 0.7),
+  row('TOTAL', from + 0.05),
+  row('13.30', from + 0.05, 0.012, 0.7),
+  row('CASH', from + 0.07),
+  row('20.00', from + 0.07, 0.012, 0.7),
+  row('CHANGE', from + 0.09),
+  row('6.70', from + 0.09, 0.012, 0.7),
+];
+const merchantOf = (boxes: TextBox[]) => receiptMerchant(linesOf(roll(boxes)));
+
+describe('receipt merchant over two lines', () => {
+  it('joins a name whose first line ends with "&"', () => {
+    const merchant = merchantOf([
+      row('BRIGHTWELL TOOLS &', 0.02, 0.018),
+      row('GARDEN SUPPLIES', 0.042, 0.02),
+      row('18 Quarry Lane', 0.07),
+      row('Tel 0000 555 123', 0.085),
+      ...body(0.2),
+    ]);
+    expect(merchant).toEqual({ text: 'BRIGHTWELL TOOLS & GARDEN SUPPLIES', prominent: true });
+  });
+
+  it('joins a legal form printed alone under the name', () => {
+    const merchant = merchantOf([
+      row('KESTREL HOME WARES', 0.02, 0.016),
+      row('SDN BHD', 0.04, 0.016),
+      row('(778812-K)', 0.06),
+      row('Lot 9 Market Street', 0.075),
+      ...body(0.2),
+    ]);
+    expect(merchant?.text).toBe('KESTREL HOME WARES SDN BHD');
+  });
+
+  it('keeps a shop sign and the company under it in other type apart', () => {
+    const merchant = merchantOf([
+      row('Moonbeam Bakery', 0.02, 0.024),
+      row('ORCHARD FOODS LTD', 0.05, 0.013),
+      row('4 Mill Road', 0.065),
+      ...body(0.2),
+    ]);
+    expect(merchant).toEqual({ text: 'Moonbeam Bakery', prominent: true });
+  });
+
+  it('passes over a note in lower case written above the header, and a labelled field', () => {
+    const merchant = merchantOf([
+      row('jo smith', 0.01),
+      row('Cashier : Dana', 0.025),
+      row('WILLOW CORNER STORE', 0.04),
+      row('22 Station Road', 0.055),
+      ...body(0.2),
+    ]);
+    expect(merchant?.text).toBe('WILLOW CORNER STORE');
+  });
+});
