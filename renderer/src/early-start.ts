@@ -1,8 +1,9 @@
 import { defaultFilters, pageQuery } from './lib/library-query.ts';
 import { parseRoute } from './lib/routes.ts';
+import { firstPaint, pageStorage } from './lib/ui-prefs.ts';
 import {
   bridgeUrl,
-  peekToken,
+  takeToken,
   type CloseEventLike,
   type EarlyBridge,
   type MessageEventLike,
@@ -16,8 +17,8 @@ import {
  * In the browser shell it opens the bridge's socket and sends the calls the first frame waits for (the settings and,
  * on the library, its first page: the very query main.ts asks for); createWebDesktop adopts the socket and these
  * answers (web-desktop.ts, EarlyBridge). Then, in both shells and off the parser's path, the first Intl formatter
- * loads the browser's locale data: tens of milliseconds in a new renderer process, which would otherwise fall in the
- * middle of the first render. The shells allow this one inline script by its hash (renderer-files.ts).
+ * loads the browser's locale data and the page's storage is opened: tens of milliseconds in a new renderer process on
+ * a busy machine, which would otherwise fall in the middle of the first render. The shells allow this one inline script by its hash (renderer-files.ts).
  */
 
 declare global {
@@ -27,17 +28,20 @@ declare global {
 }
 
 function startBridge(): void {
+  if (window.desktop || !window.WebSocket) return;
+  const route = parseRoute(location.hash);
   let storage: Storage | null = null;
   try {
     storage = sessionStorage;
   } catch {
     // Storage refused (a sandboxed page): the hash is the only place left for the token.
   }
-  const token = peekToken(location.hash, storage);
-  if (!token || window.desktop || !window.WebSocket) return;
+  // Taken here as the bridge would take it (kept in the session, dropped from the address bar), which also opens the
+  // page's storage, a synchronous round trip to the browser that now falls outside the first render.
+  const token = takeToken(location, storage, history);
+  if (!token) return;
   const url = bridgeUrl(location.host, token);
   const calls: Array<EarlyBridge['calls'][number]> = [{ id: -1, call: 'settings.get' }];
-  const route = parseRoute(location.hash);
   if (route.name === 'library' && !route.deleted)
     calls.push({ id: -2, call: 'library.list', input: pageQuery(defaultFilters(), 0) });
   // Seen as the bridge sees it: the structural socket of web-desktop.ts (the DOM's handlers take richer events).
@@ -60,4 +64,8 @@ function startBridge(): void {
 }
 
 startBridge();
-setTimeout(() => new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }).format(0));
+setTimeout(() => {
+  new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }).format(0);
+  // The first-paint cache's storage, opened now for the same reason as the session's above.
+  firstPaint(pageStorage());
+});

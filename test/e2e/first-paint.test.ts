@@ -82,6 +82,25 @@ const SOCKET_PROBE = `
   };
 `;
 
+/**
+ * Runs in the page before its scripts: the call stacks of the first Intl.DateTimeFormat made and of the token's
+ * storing in the session, which tell whether the page's own early script did them or the app's scripts (/assets/).
+ */
+const EARLY_WORK_PROBE = `
+  const NativeDateTimeFormat = Intl.DateTimeFormat;
+  window.__firstFormatterStack = null;
+  Intl.DateTimeFormat = function (...args) {
+    window.__firstFormatterStack ??= new Error().stack;
+    return new NativeDateTimeFormat(...args);
+  };
+  const setItem = Storage.prototype.setItem;
+  window.__tokenStoredStack = null;
+  Storage.prototype.setItem = function (key, value) {
+    if (key === 'desktop-archive.token') window.__tokenStoredStack ??= new Error().stack;
+    return setItem.call(this, key, value);
+  };
+`;
+
 /** The lazily loaded screens' chunks (vite names a chunk after its module): none is needed for the first paint. */
 const LAZY_SCREEN_CHUNK = /\/assets\/(Document|Uploads|Due|Settings|Welcome|PdfViewer)-[\w-]+\.js$/;
 
@@ -181,13 +200,20 @@ describe('first paint of the library', () => {
     }
   }, 60_000);
 
-  it("opens the bridge's socket before the app's scripts run and takes the settings and first page asked on it", async () => {
+  it("opens the bridge's socket before the app's scripts run, takes the answers asked on it, warms Intl", async () => {
     const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
     try {
       await context.addInitScript(SOCKET_PROBE);
+      await context.addInitScript(EARLY_WORK_PROBE);
       const page = await context.newPage();
       await page.goto(desktop.shell.url);
       await page.locator('[data-testid=library-row][data-id]').first().waitFor();
+      // The locale data's first load and the session storage's opening are the early script's, not the first render's.
+      for (const probe of ['__firstFormatterStack', '__tokenStoredStack']) {
+        const stack = (await page.evaluate(`window.${probe}`)) as string;
+        expect(stack, probe).toContain(desktop.shell.url.split('#')[0]);
+        expect(stack, probe).not.toContain('/assets/');
+      }
       await page
         .getByTestId('connection-state')
         .filter({ hasText: /Online|Offline/ })

@@ -139,20 +139,13 @@ export function bridgeUrl(host: string, token: string): string {
   return `ws://${host}/ipc?token=${encodeURIComponent(token)}`;
 }
 
-const tokenInHash = (hash: string): string | null => new URLSearchParams(hash.replace(/^#/, '')).get('token');
-
-/** The page's token without taking it (index.html's early start): from `#token=…`, or the one kept before. */
-export function peekToken(hash: string, storage: StorageLike | null): string | null {
-  return tokenInHash(hash) ?? storage?.getItem(TOKEN_KEY) ?? null;
-}
-
 /** The token from `#token=…` (kept in session storage and removed from the address bar), or the one kept before. */
 export function takeToken(
   location: LocationLike,
   storage: StorageLike | null,
   history: HistoryLike | null,
 ): string | null {
-  const fromHash = tokenInHash(location.hash);
+  const fromHash = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
   if (fromHash) {
     storage?.setItem(TOKEN_KEY, fromHash);
     history?.replaceState(null, '', `${location.pathname}${location.search}`);
