@@ -188,7 +188,7 @@ const COMBINED = combineLabels(
 const SUBJECT = /^(?:betreff|betr\.|subject|re|aw|thema)\s*:/iu;
 /**
  * The salutation that follows a letter's subject, in the six languages; those of French, Dutch, Spanish and Italian
- * only as a short line ending in a comma or colon ("Beste Sander,", "Estimado Sr. Ruiz:"), since "beste", "cara"
+ * only as a short line ending in a comma or colon ("Beste Marloes,", "Estimado Sr. Ruiz:"), since "beste", "cara"
  * and "madame" also stand in running text.
  */
 const SALUTATION =

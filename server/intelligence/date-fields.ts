@@ -407,7 +407,7 @@ export function pickDueDate(
     let score = 0;
     if (label === 'due') score = 0.9;
     else if (label === 'until') {
-      // The verb may follow the date: "gelieve het saldo vóór 01-08-2026 te voldoen".
+      // The verb may follow the date: "gelieve het bedrag vóór 12-05-2026 te voldoen".
       const context = `${lines[date.line - 1] ?? ''} ${lines[date.line] ?? ''}`;
       if (PAYMENT_CONTEXT.test(context)) score = 0.75;
     }

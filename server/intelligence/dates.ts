@@ -118,8 +118,8 @@ export function readsMonthFirst(text: string, language: string | null): boolean 
 const NUMERIC_DATE = /(?<![\d/.-])(\d{1,2})([/-])(\d{1,2})\2(?:\d{4}|\d{2})(?![\d/-])/g;
 
 /**
- * The order a document's own dates prove: a date whose second part is over 12 (11/17/2026) is written month first,
- * one whose first part is (17/11/2026) day first. Only when the document's dates agree, so a seller abroad writing
+ * The order a document's own dates prove: a date whose second part is over 12 (10/24/2026) is written month first,
+ * one whose first part is (24/10/2026) day first. Only when the document's dates agree, so a seller abroad writing
  * in the buyer's order is read as it writes, whatever its language or country.
  */
 function printedOrder(text: string): 'month-first' | 'day-first' | null {

@@ -15,15 +15,17 @@ export interface Parties {
 
 const LEGAL_FORM =
   '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.|SA|SAS|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|GesmbH|Ges\\.m\\.b\\.H\\.|S(?:dn|DN)\\.? ?B(?:hd|HD)\\.?|LTD\\.?|LIMITED|INC\\.?|CORP\\.?|P(?:TE|VT|TY)\\.? LTD\\.?|GMBH|B(?:hd|HD)\\.?|S/B|Pte\\.? Ltd\\.?|Pvt\\.? Ltd\\.?|S\\.L\\.(?:U\\.)?|SRL|Srl|Sp\\. z ?o\\.o\\.|BVBA|BV|NV|VOF|SPRL|SNC|EURL|SASU|S\\.a\\.s\\.|S\\.n\\.c\\.)';
-/** A capitalised word of a company name, or a word that joins them in the six languages ("Vasseur et Fils"). */
+/** A capitalised word of a company name, or a word that joins them in the six languages ("Roux et Fils"). */
 const NAME_WORD =
   "(?:[\\p{Lu}\\d][\\p{L}\\d&.'’+]*|\\(\\p{Lu}[\\p{L} ]{0,20}\\)|&|\\+|und|and|of|für|der|die|des|de|von|van|zu|am|im|an der|et|du|en|het|y|del|e|di|della)";
+/** A legal form's letters before a dash and digits are a code, not a form ("Hoja SE-42017", "NV-2210"). */
+const NOT_A_CODE = '(?!-\\d)';
 /** Capitalised words ending in a legal form: "Stadtwerke München GmbH", "Acme Widgets Ltd". */
 const NAME_WITH_FORM = new RegExp(
-  `(?<![\\p{L}\\p{N}])(${NAME_WORD}(?:[ -]${NAME_WORD}){0,6})[ ,-]+${LEGAL_FORM}(?![\\p{L}\\p{N}])`,
+  `(?<![\\p{L}\\p{N}])(${NAME_WORD}(?:[ -]${NAME_WORD}){0,6})[ ,-]+${LEGAL_FORM}(?![\\p{L}\\p{N}])${NOT_A_CODE}`,
   'u',
 );
-const HAS_LEGAL_FORM = new RegExp(`(?<![${L}])${LEGAL_FORM}${WORD_END}`);
+const HAS_LEGAL_FORM = new RegExp(`(?<![${L}])${LEGAL_FORM}${WORD_END}${NOT_A_CODE}`);
 const LEGAL_FORM_GLOBAL = new RegExp(HAS_LEGAL_FORM.source, 'g');
 
 const INSTITUTION = new RegExp(
@@ -423,7 +425,12 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
         (STREET.test(next) && (POSTCODE_LINE.test(after) || /\d/.test(after))) ||
         POSTCODE_LINE.test(next) ||
         isStreetAndTown(next);
-      if (addressFollows) add(line, 0.6, i);
+      if (addressFollows) {
+        // A slogan between the name and the address ("wonen aan het water"): the name is the line above it.
+        const above = previousTextLine(lines, i);
+        const underName = above !== null && isSlogan(line) && !/\d/.test(lines[above]!) && lines[above]!.length <= 50;
+        add(underName ? lines[above]! : line, 0.6, underName ? above : i);
+      }
     }
     if (CLOSING.test(line)) {
       for (let j = i + 1; j <= Math.min(n - 1, i + 3); j++) {
@@ -494,6 +501,18 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       }
     : null;
   return { sender, buyer };
+}
+
+/** The nearest line with text above line `index`, within two lines (OCR puts a blank line between most lines). */
+function previousTextLine(lines: readonly string[], index: number): number | null {
+  for (let j = index - 1; j >= Math.max(0, index - 2); j--) if (lines[j]!.trim()) return j;
+  return null;
+}
+
+/** Three words or more, most of them lower case: a slogan ("Schön wohnen in der Stadt"), not a company's name. */
+function isSlogan(line: string): boolean {
+  const words = line.split(/\s+/u).filter((word) => /\p{L}/u.test(word));
+  return words.length >= 3 && words.filter((word) => /^\p{Ll}/u.test(word)).length * 2 >= words.length;
 }
 
 function round(value: number): number {

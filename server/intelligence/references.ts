@@ -478,8 +478,8 @@ export function findReferences(doc: Doc): FoundReference[] {
       const loose = LOOSE_VALUE.exec(line.slice(word.end));
       const value = loose?.[1] ? cleanValue(loose[1]) : null;
       if (!value || /^(?:19|20)\d\d$/.test(value)) continue;
-      // "notre facture 2026/3528", "la factura …": a document the text refers to, not this one.
-      const kind = MENTIONED.test(line.slice(0, word.start)) ? 'related' : word.kind;
+      // "notre facture 2026/041", "la factura …": a document the text refers to, not this one.
+      const kind = MENTIONED.test(line.slice(Math.max(0, word.start - 12), word.start)) ? 'related' : word.kind;
       found.push({ kind, value, line: index, confidence: word.start === 0 && index < 40 ? 0.65 : 0.55 });
     }
   });

@@ -75,10 +75,10 @@ describe('payment reminders', () => {
       'Hoja 1',
       'Aviso de impago',
       'Estimada Sra. Gil:',
-      'Le recordamos que la factura F-204 emitida el 2 de enero de 2026 continúa pendiente de pago.',
-      'Importe de la factura 300,00 €',
-      'Importe de la factura pendiente 300,00 €',
-      'Saldo pendiente 305,00 €',
+      'Todavía no hemos recibido el pago de la factura F-204 del 2 de enero de 2026.',
+      'Factura F-204 300,00 €',
+      'Recargo 5,00 €',
+      'Total adeudado 305,00 €',
     ].join('\n');
     expect(typeOf(spanish)).toBe('notice');
   });
@@ -87,14 +87,14 @@ describe('payment reminders', () => {
     const dutch = [
       'Betalingsherinnering',
       'Datum 02-03-2026',
-      'Openstaand saldo € 410,00',
-      'Wilt u het openstaande saldo vóór 16-03-2026 voldoen?',
+      'Te betalen € 410,00',
+      'Wij verzoeken u het restant vóór 16-03-2026 over te maken, anders volgen kosten.',
     ].join('\n');
     expect(read(dutch).due_date?.value).toBe('2026-03-16');
     const spanish = [
       'Recordatorio de pago',
       'Fecha 2 de marzo de 2026',
-      'Le rogamos que abone el saldo pendiente antes del 16 de marzo de 2026.',
+      'Rogamos efectúe el pago de lo adeudado antes del 16 de marzo de 2026.',
     ].join('\n');
     expect(read(spanish).due_date?.value).toBe('2026-03-16');
     const italian = ['Sollecito di pagamento', 'Data 02/03/2026', 'Vi preghiamo di saldare entro il 16/03/2026.'];
@@ -136,6 +136,32 @@ describe('the sender in the letterhead', () => {
       ];
       expect(findParties(makeDoc(text.join('\n'))).sender?.name).toBe(name);
     }
+  });
+});
+
+describe('the sender beside codes and slogans', () => {
+  it('reads no legal form into a register code ("Hoja SE-42017")', () => {
+    const text = [
+      'Academia Vela Roja S.L.',
+      'Vela · Remo · Kayak',
+      'Calle Larga 3  ·  11001 Cádiz  ·  Teléfono 956 00 00 00  ·  CIF B11000000  ·  Registro Mercantil de Cádiz, Hoja SE-42017',
+      'Sr. Pablo Ruiz',
+      'Calle Ancha 8',
+      '11002 Cádiz',
+      'Contrato de matrícula',
+    ].join('\n');
+    expect(findParties(makeDoc(text)).sender?.name).toBe('Academia Vela Roja S.L.');
+  });
+
+  it('takes the name above a slogan, not the slogan over the address', () => {
+    const text = [
+      'Wooncorporatie Lindeveld',
+      'wonen aan het water',
+      'Kadeweg 12',
+      '1234 AB Havendorp',
+      'Geachte heer Jansen,',
+    ].join('\n');
+    expect(findParties(makeDoc(text)).sender?.name).toBe('Wooncorporatie Lindeveld');
   });
 });
 
