@@ -5,6 +5,7 @@ import { downscaleToFit, hasInk, rotate, type GrayImage } from './gray-image.ts'
 import { chooseModel } from './page-language.ts';
 import { probeRegion } from './probe-region.ts';
 import { enlargeSmallPrint } from './small-print.ts';
+import { joinSplitDecimals } from './split-decimals.ts';
 import {
   detectOrientation,
   recognize,
@@ -215,12 +216,13 @@ function readsMore(a: Recognition, b: Recognition): boolean {
 }
 
 function pageResult(
-  reading: Recognition,
+  raw: Recognition,
   rotation: number,
   page: GrayImage,
   script: string | null,
   model: string,
 ): PageOcr {
+  const reading = joinSplitDecimals(raw);
   return {
     text: reading.text,
     confidence: reading.confidence,
