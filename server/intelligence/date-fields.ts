@@ -195,6 +195,13 @@ const LABELS = combineLabels<DateLabel>([
     wordsRegex([
       '(?:ihr(?:e|em|en)? |unser(?:e|em|en)? )?(?:schreiben|nachricht|anfrage|e-?mail|brief|antrag|\\p{L}*erklärung|telefonat|gespräch|einspruch|widerspruch) vom',
       '(?:unser(?:e|em|en|er)?|der|die|zur|zu|zum|für die|aus der) (?:\\p{L}*rechnung|bescheid|vertrag|mahnung|bestellung|auftrag|lieferung|zahlung|kündigung)(?: \\S+){0,2} vom',
+      // Another document named with its number ("our invoice 2026-41 issued …", "notre facture F-12 du …"); before
+      // the shorter English form, since the first alternative that matches wins.
+      '(?:your|our|the) (?:invoice|order|credit note)(?: (?:no\\.? ?|# ?)?\\S+)? (?:issued(?: on)?|dated|of|from)',
+      '(?:notre|votre|la) facture(?: \\S+){1,2} (?:du|en date du)',
+      '(?:onze|uw|de) factuur(?: \\S+){1,2} (?:van|d\\.d\\.|gedateerd)',
+      '(?:nuestra|su|la) factura(?: \\S+){1,2} (?:del?|de fecha|emitida el)',
+      '(?:nostra|vostra|la) fattura(?: \\S+){1,2} (?:del|datata|emessa il)',
       '(?:your|our) (?:letter|email|e-mail|message|enquiry|inquiry|request|application|order|invoice)(?: of| dated| from)?',
     ]),
   ],

@@ -6,6 +6,9 @@ import { describe, expect, it } from 'vitest';
 import type { EventType } from '../../common/archive-types.ts';
 import { classify } from '../../server/intelligence/classify.ts';
 import { readsMonthFirst } from '../../server/intelligence/dates.ts';
+import { labelValuePairs } from '../../server/intelligence/layout/label-value.ts';
+import { linesOf } from '../../server/intelligence/layout/lines.ts';
+import type { TextBox } from '../../server/intelligence/layout-types.ts';
 import { findParties } from '../../server/intelligence/parties.ts';
 import { findReferences, pickReference } from '../../server/intelligence/references.ts';
 import { makeDoc } from '../../server/intelligence/text.ts';
@@ -173,5 +176,47 @@ describe('the order of numeric dates', () => {
     // Dates that disagree prove nothing: the language and country decide as before.
     expect(readsMonthFirst('Date 04/21/2026\nDate 21/04/2026\nTotal £12.40', 'en')).toBe(false);
     expect(readsMonthFirst('Rechnung\nDatum 04/03/2026\nLieferung 04/21/2026', 'de')).toBe(true);
+  });
+});
+
+describe('labels beside their values', () => {
+  /** A box in points on an A4 page, as page fractions; about 0.5 pt per character of 11 pt type. */
+  const box = (text: string, x: number, y: number): TextBox => ({
+    text,
+    x: x / 595,
+    y: y / 842,
+    width: (text.length * 5.5) / 595,
+    height: 11 / 842,
+  });
+
+  it('pairs a label with the value to its right, which a text layer may give as a separate run', () => {
+    const lines = linesOf({
+      page: 1,
+      aspect: 842 / 595,
+      boxes: [
+        box('N° de facture', 360, 150),
+        box('260417', 470, 150),
+        box('Code client', 360, 164),
+        box('K-20931', 470, 164),
+        box('Net à payer', 360, 400),
+        box('245,00 €', 470, 400),
+      ],
+    });
+    // The amount stays on its own line, where the amount readers take it as printed.
+    expect(labelValuePairs(lines)).toEqual(['N° de facture 260417', 'Code client K-20931']);
+  });
+});
+
+describe('dates of other documents', () => {
+  it('takes no date of the invoice a credit note or reminder names for its own', () => {
+    const english = [
+      'Credit note no.\tDate of issue',
+      'CR-31-204\t14 May 2026',
+      'Credit Note',
+      'This credit relates to our invoice 260481 issued 2 April 2026.',
+    ];
+    expect(read(english.join('\n')).document_date?.value).not.toBe('2026-04-02');
+    const french = ['Avoir', 'Avoir établi sur notre facture 260481 du 02/04/2026.', 'Date 14/05/2026'];
+    expect(read(french.join('\n')).document_date?.value).toBe('2026-05-14');
   });
 });

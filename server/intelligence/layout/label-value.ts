@@ -11,6 +11,9 @@ const MAX_DROP = 2;
 /** A number, an amount ("€ 12,40", "US$ 5") or a number with a short capital prefix ("CT-5492", "F/118"). */
 const STARTS_WITH_VALUE = /^(?:[^\p{L}\d\s]{1,3} ?)?[-−]?\d|^\p{Lu}{1,4}(?:\$|[-/.])? ?\d/u;
 
+/** An amount with its cents ("12,40", "€ 1.234,56"). */
+const AMOUNT = /\d[.,]\d{2}(?!\d)/u;
+
 /**
  * "label value" for every cell without digits whose value is not to its right but in the one cell under it (the
  * horizontal spans overlap, within two line heights). A header row over one row of values pairs column by column;
@@ -20,12 +23,19 @@ export function labelValuePairs(lines: readonly LayoutLine[]): string[] {
   const pairs: string[] = [];
   lines.forEach((line, index) => {
     const next = lines[index + 1];
-    if (!next || next.page !== line.page || next.top - line.bottom > (line.bottom - line.top) * MAX_DROP) return;
+    const nextIsNear =
+      next !== undefined && next.page === line.page && next.top - line.bottom <= (line.bottom - line.top) * MAX_DROP;
     line.cells.forEach((cell, i) => {
       if (/\d/.test(cell.text) || !/\p{L}{2,}/u.test(cell.text)) return;
-      // A value already to the right of the label is on its line.
       const right = line.cells[i + 1];
-      if (right && STARTS_WITH_VALUE.test(right.text)) return;
+      if (right && STARTS_WITH_VALUE.test(right.text)) {
+        // A value to the right of its label shares its line, but a text layer may give the label column and the
+        // value column as separate runs ("N° de facture" … "Date" … then "260417" …): written out as a pair too,
+        // except amounts, which the amount readers take from the line as printed.
+        if (!AMOUNT.test(right.text)) pairs.push(`${cell.text} ${right.text}`);
+        return;
+      }
+      if (!nextIsNear) return;
       const below = next.cells.filter((other) => overlaps(cell, other));
       if (below.length !== 1 || !STARTS_WITH_VALUE.test(below[0]!.text)) return;
       // A column header over rows of values heads a table: its first row is not the label's one value.
