@@ -107,12 +107,15 @@ export async function hybridSearch(
   const fullText = fullTextIndexFor(db);
   const plan = await fullText.plan(db, query);
   const window = options.rankWindow ?? RANK_WINDOW;
-  const lexical = plan?.match ? await lexicalSearch(db, fullText, plan, access, window) : null;
+  // The halves are independent: the database runs the full-text statement while this process scans the vectors.
+  const [lexical, semantic] = await Promise.all([
+    plan?.match ? lexicalSearch(db, fullText, plan, access, window) : null,
+    index ? semanticHits(db, index, query, access, options) : [],
+  ]);
 
   const candidates = new Map<number, Candidate>();
   lexical?.ranked.forEach((rowid, i) => candidates.set(rowid, { rowid, lexicalRank: i + 1 }));
 
-  const semantic = index ? await semanticHits(db, index, query, access, options) : [];
   semantic.forEach((hit, i) => {
     const candidate = candidates.get(hit.rowid);
     if (candidate) Object.assign(candidate, { semanticRank: i + 1, similarity: hit.similarity });
@@ -133,9 +136,9 @@ export async function hybridSearch(
 
   // Snippets only for the page. FTS5 cuts them for its full-text hits: those of the window, and, when the window did
   // not hold every match, any hit from below it (which may or may not match: FTS5 says).
-  const snippets =
+  const [snippets, rows] = await Promise.all([
     plan?.match && lexical
-      ? await fullText.snippets(
+      ? fullText.snippets(
           db,
           plan.match,
           ranked
@@ -143,11 +146,12 @@ export async function hybridSearch(
             .filter((rowid) => lexical.matched.has(rowid) || (lexical.totalIsEstimate && rowid < lexical.oldest)),
           SNIPPET_FORMAT,
         )
-      : new Map<number, string>();
-  const rows = await documentRowsByRowid(
-    db,
-    ranked.map(({ candidate }) => candidate.rowid),
-  );
+      : new Map<number, string>(),
+    documentRowsByRowid(
+      db,
+      ranked.map(({ candidate }) => candidate.rowid),
+    ),
+  ]);
   // One matcher for the page: its verdicts per word carry over from one document to the next.
   let matcher: ((word: string) => boolean) | undefined;
   const items: SearchHit[] = ranked.map(({ candidate, score }) => {
