@@ -138,7 +138,8 @@ describe('the desktop app end to end (local mode, browser shell, Chromium)', () 
       'the reminder toast',
       30_000,
     );
-    expect(reminder).toMatch(/^Due in 2 days: .*4711.*89\.50 EUR/);
+    // The amount as the UI writes it, in its language (the notification and the screens share one formatter).
+    expect(reminder).toMatch(/^Due in 2 days: .*4711.*€89\.50/);
     expect(desktop.notifications.map((n) => n.kind)).toEqual(['reminder']);
 
     await page.getByTestId('nav-due').click();
