@@ -108,7 +108,7 @@ describe('reminders', () => {
         kind: 'reminder',
         eventIds: [invoice.id],
         title: 'Due in 3 days: Invoice 1',
-        body: '€101.00 · due 2030-12-17 · Stadtwerke · R-42',
+        body: '€101.00 · due Dec 17, 2030 · Stadtwerke · R-42',
       },
     ]);
     expect(checkAt('2030-12-14', '09:01')).toEqual([]);
@@ -124,7 +124,7 @@ describe('reminders', () => {
         kind: 'digest',
         eventIds: [invoice.id],
         title: '1 overdue item',
-        body: 'Invoice 1 – €101.00 (due 2030-12-17)\nTotal: €101.00',
+        body: 'Invoice 1 – €101.00 (due Dec 17, 2030)\nTotal: €101.00',
       },
     ]);
     expect(checkAt('2030-12-18', '23:59')).toEqual([]);
@@ -191,7 +191,7 @@ describe('reminders', () => {
         kind: 'reminder',
         eventIds: [invoice.id],
         title: 'In 3 Tagen fällig: Invoice 1',
-        body: '101,00\u00a0€ · fällig am 2030-12-17 · Stadtwerke · R-42',
+        body: '101,00\u00a0€ · fällig am 17. Dez. 2030 · Stadtwerke · R-42',
       },
     ]);
     clock = at('2030-12-17', '09:00');
@@ -200,7 +200,7 @@ describe('reminders', () => {
     expect(r.check()).toMatchObject([
       {
         title: '1 überfälliger Eintrag',
-        body: 'Invoice 1 – 101,00\u00a0€ (fällig am 2030-12-17)\nSumme: 101,00\u00a0€',
+        body: 'Invoice 1 – 101,00\u00a0€ (fällig am 17. Dez. 2030)\nSumme: 101,00\u00a0€',
       },
     ]);
 

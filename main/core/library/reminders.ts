@@ -1,6 +1,6 @@
 import type { Amount, ArchiveEvent } from '../../../common/archive-types.ts';
 import { errorMessage } from '../../../common/errors.ts';
-import { formatMoney } from '../../../common/i18n/locale-format.ts';
+import { formatDate, formatMoney } from '../../../common/i18n/locale-format.ts';
 import type { MessageKey } from '../../../common/i18n/messages.ts';
 import { translate, type Locale, type Params } from '../../../common/i18n/translate.ts';
 import { dueEvents, dueFactsOf, totalsOf, type DueEvent } from './due-items.ts';
@@ -183,7 +183,7 @@ function single(rule: ReminderRule, locale: Locale): ReminderNotification {
         body: listing(
           rule.events.map(
             (e) =>
-              `${e.title}${e.amount ? ` – ${money(locale, e.amount)}` : ''} (${t('reminder.due', { date: e.due_date ?? '—' })})`,
+              `${e.title}${e.amount ? ` – ${money(locale, e.amount)}` : ''} (${t('reminder.due', { date: formatDate(locale, e.due_date) })})`,
           ),
           totalsOf(rule.events).map((total) => money(locale, total)),
           locale,
@@ -220,11 +220,11 @@ function money(locale: Locale, amount: Amount): string {
   return formatMoney(locale, amount.value, amount.currency);
 }
 
-/** Dates stay in their neutral form (`2030-12-17`), as in the calendar export. */
+/** Amounts and dates as the UI writes them in this language ("€101.00 · due Dec 17, 2030"). */
 function describe(event: ArchiveEvent, locale: Locale): string {
   return [
     event.amount ? money(locale, event.amount) : null,
-    translate(locale, 'reminder.due', { date: event.due_date ?? '—' }),
+    translate(locale, 'reminder.due', { date: formatDate(locale, event.due_date) }),
     event.sender_name,
     event.reference_number,
   ]
