@@ -4,7 +4,7 @@ import { DOCUMENT_COUNTS_BACKFILL_SQL, DOCUMENT_COUNTS_SQL } from './pg-document
 import { MIGRATION_LOCK, runPgMigrations, type PgMigration } from './pg-migrate.ts';
 import { PgSql, type PgSqlOptions } from './pg-sql.ts';
 import { ARCHIVE_TABLES_SQL, LIVE_DOCUMENT_ORDER_SQL, SEARCH_VISIBILITY_SQL, SHARED_STATE_SQL } from './pg-tables.ts';
-import { TEXT_SEARCH_SQL } from './pg-text-search.ts';
+import { SEARCH_VECTOR_INLINE_SQL, TEXT_SEARCH_SQL } from './pg-text-search.ts';
 import { TITLE_KEY_PREREQUISITES_SQL, TITLE_KEY_SQL } from './pg-title-key.ts';
 
 /**
@@ -46,6 +46,12 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     up: async (tx) => {
       await tx.exec(DOCUMENT_COUNTS_SQL);
       await tx.exec(DOCUMENT_COUNTS_BACKFILL_SQL);
+    },
+  },
+  {
+    name: 'search vectors stored in their rows, not out of line',
+    up: async (tx) => {
+      await tx.exec(SEARCH_VECTOR_INLINE_SQL);
     },
   },
 ];

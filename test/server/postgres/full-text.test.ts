@@ -90,4 +90,19 @@ describe.skipIf(!postgres.url)('PostgreSQL full-text search (archive_simple)', (
     expect(await matches('riesige')).toEqual([rowid]);
     expect(await matches(words[0]!)).toEqual([rowid]);
   });
+
+  it("keeps a document's vector in its row, so a search checking it reads no TOAST chunks", async () => {
+    const toast = (await archive.sql.get<{ name: string }>(
+      "SELECT reltoastrelid::regclass::text AS name FROM pg_class WHERE relname = 'documents_fts'",
+    ))!.name;
+    const chunkedValues = async () =>
+      (await archive.sql.get<{ n: number }>(`SELECT count(DISTINCT chunk_id) AS n FROM ${toast}`))!.n;
+    const before = await chunkedValues();
+    // 300 distinct words: a text that goes out of line even compressed, and a vector (about 4 kB) that fits a page.
+    const words = Array.from({ length: 300 }, (_, i) => `k${((i + 1) * 2_654_435_761).toString(36)}q${i}`);
+    const rowid = await index({ title: 'Lange Liste', content: words.join(' ') });
+    expect(await matches(words[299]!)).toEqual([rowid]);
+    // The text alone went to the TOAST table; out of line, the vector would have been a second value there.
+    expect(await chunkedValues()).toBe(before + 1);
+  });
 });
