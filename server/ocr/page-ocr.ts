@@ -3,6 +3,7 @@ import { analysePageGeometry } from './deskew.ts';
 import { evenBackground } from './even-background.ts';
 import { downscaleToFit, hasInk, rotate, type GrayImage } from './gray-image.ts';
 import { chooseModel } from './page-language.ts';
+import { clearSurroundings } from './page-surroundings.ts';
 import { probeRegion } from './probe-region.ts';
 import { enlargeSmallPrint } from './small-print.ts';
 import { joinSplitDecimals } from './split-decimals.ts';
@@ -53,7 +54,8 @@ function better(a: Recognition, b: Recognition): boolean {
 }
 
 /**
- * Reads one page image, upright or not, in its language. Small print is enlarged first (small-print.ts). Skew
+ * Reads one page image, upright or not, in its language. The surface around a photographed page is cleared
+ * (page-surroundings.ts) and small print enlarged (small-print.ts) first. Skew
  * (±10°) and a sideways page come from projection profiles, which are cheap; upside down (or which way a sideways
  * page is turned) is only asked when needed:
  * tesseract's orientation detection when its data is installed, otherwise a second reading turned by 180°, keeping
@@ -81,7 +83,7 @@ export async function ocrPage(
       aspect: original.height / original.width,
       boxes: [],
     };
-  const { image, dpi } = enlargeSmallPrint(original, originalDpi);
+  const { image, dpi } = enlargeSmallPrint(clearSurroundings(original), originalDpi);
   const geometry = analysePageGeometry(image);
   const skew = Math.abs(geometry.skew) >= MIN_DESKEW ? -geometry.skew : 0;
   let rotation = normalise(skew + (geometry.sideways ? 90 : 0));

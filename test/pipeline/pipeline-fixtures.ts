@@ -15,7 +15,7 @@ import type { Analysis } from '../../server/pipeline/analysis.ts';
 import type { FileFormat } from '../../common/archive-types.ts';
 
 const require = createRequire(import.meta.url);
-const FONT_FAMILY = 'PipelineTestSans';
+export const FONT_FAMILY = 'PipelineTestSans';
 GlobalFonts.registerFromPath(
   join(dirname(require.resolve('pdfjs-dist/package.json')), 'standard_fonts', 'LiberationSans-Regular.ttf'),
   FONT_FAMILY,
