@@ -20,7 +20,6 @@ const MIN_FRAME_SHARE = 0.6;
 /** A frame larger than this share of the image has run into the page (grey paper, uneven light): nothing is changed. */
 const MAX_FRAME_AREA = 0.5;
 
-
 export function clearSurroundings(image: GrayImage): GrayImage {
   const { width, height, data } = image;
   if (width < 3 || height < 3) return image;
