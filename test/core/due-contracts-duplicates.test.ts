@@ -180,7 +180,7 @@ describe('contracts in Due', () => {
         kind: 'reminder',
         eventIds: [id('eeeeeeee', 8)],
         title: 'Notice deadline in 30 days: Mobile contract',
-        body: 'term ends 2031-06-30 · due 2031-03-31 · Stadtwerke Beispiel · RE-101',
+        body: 'term ends Jun 30, 2031 · due Mar 31, 2031 · Stadtwerke Beispiel · RE-101',
       },
     ]);
     clock = at('2031-03-10');

@@ -164,7 +164,9 @@ function single(rule: ReminderRule, locale: Locale): ReminderNotification {
         kind: 'reminder',
         eventIds: [rule.event.id],
         title: t('reminder.noticeInDays', { count: rule.daysLeft, title: rule.event.title }),
-        body: [t('reminder.termEnds', { date: rule.termEnd }), describe(rule.event, locale)].join(' · '),
+        body: [t('reminder.termEnds', { date: formatDate(locale, rule.termEnd) }), describe(rule.event, locale)].join(
+          ' · ',
+        ),
       };
     case 'due-day':
       return {
