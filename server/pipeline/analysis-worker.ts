@@ -3,9 +3,14 @@ import { isLlmPermitGrant, type LlmPermitMessage } from '../intelligence/llm/per
 import type { Analysis, AnalysisInput } from './analysis.ts';
 import { analyze } from './analyze.ts';
 import { ProcessingLimitError } from './processing-limits.ts';
+import { preloadPdfWorker } from './steps/pdf-text.ts';
 
-/** What an analysis process sends its parent: the result of a job, or (without /proc to read) its resident size. */
+/**
+ * What an analysis process sends its parent: that it has started (its code loaded, so a job's time limit counts the
+ * job alone), the result of a job, or (without /proc to read) its resident size.
+ */
 export type ChildMessage =
+  | { type: 'ready' }
   | { type: 'result'; ok: true; analysis: Analysis }
   | { type: 'result'; ok: false; error: string; limit: boolean }
   | { type: 'rss'; bytes: number }
@@ -36,4 +41,12 @@ if (process.send) {
   if (process.platform !== 'linux') {
     setInterval(() => send({ type: 'rss', bytes: process.memoryUsage.rss() }), RSS_REPORT_MS).unref();
   }
+  // The parent sends the first job only after this.
+  void preloadPdfWorker().then(
+    () => send({ type: 'ready' }),
+    (error: unknown) => {
+      process.stderr.write(`pdf.js worker code could not be loaded: ${errorMessage(error)}\n`);
+      process.exit(1);
+    },
+  );
 }

@@ -15,6 +15,8 @@ const MEMORY_CHECK_MS = 100;
 const LOW_PRIORITY = 10;
 /** Bytes of an analysis process's stderr kept, to tell why it died. */
 const STDERR_TAIL = 4096;
+/** How long a fresh analysis process may take to start (load its code) before it is taken for lost. */
+const DEFAULT_START_LIMIT_MS = 120_000;
 
 /** The analysis process was lost (killed from outside, crashed): another try may succeed. */
 export class AnalysisProcessLost extends Error {
@@ -26,8 +28,10 @@ export interface WorkerPoolOptions {
   idleProcesses: number;
   /** Resident memory one analysis process may use, in MiB. */
   memoryMb: number;
-  /** Wall time one job may take. */
+  /** Wall time one job may take, from when its process is ready. */
   jobTimeoutMs: number;
+  /** Wall time a fresh process may take to start; over it, the job fails as AnalysisProcessLost (retried). */
+  startLimitMs?: number;
 }
 
 export interface RunningAnalysis {
@@ -42,6 +46,10 @@ interface AnalysisProcess {
   reportedRss: number;
   stderr: string;
   niced: boolean;
+  /** Its code is loaded (it said 'ready'): a job sent now starts at once. */
+  ready: boolean;
+  /** Called once when it becomes ready. */
+  onReady?: () => void;
 }
 
 /**
@@ -51,6 +59,8 @@ interface AnalysisProcess {
  * its job fails with the reason. The resident size is read from /proc on Linux (it also counts pdf.js buffers and
  * tesseract's WebAssembly memory, which the heap limit does not), elsewhere as the process reports it. An address-
  * space rlimit (prlimit) was not used: V8 and WebAssembly reserve far more address space than they ever touch.
+ * A job's time limit starts when its process is ready: starting a fresh process (after one was killed, say) is the
+ * pool's cost, not the document's, and on a slow machine it can take longer than a small document's whole analysis.
  */
 export class WorkerPool {
   private readonly idle: AnalysisProcess[] = [];
@@ -75,21 +85,39 @@ export class WorkerPool {
         failure ??= error;
         worker.child.kill('SIGKILL');
       };
-      const timeout = setTimeout(
-        () =>
-          kill(
-            new ProcessingLimitError(
-              `Processing took longer than ${formatDuration(this.options.jobTimeoutMs)} (the limit per document).`,
+      let timeout: NodeJS.Timeout | undefined;
+      const begin = (): void => {
+        timeout = setTimeout(
+          () =>
+            kill(
+              new ProcessingLimitError(
+                `Processing took longer than ${formatDuration(this.options.jobTimeoutMs)} (the limit per document).`,
+              ),
             ),
-          ),
-        this.options.jobTimeoutMs,
-      );
+          this.options.jobTimeoutMs,
+        );
+        worker.child.send(input);
+      };
+      if (worker.ready) begin();
+      else {
+        const startLimitMs = this.options.startLimitMs ?? DEFAULT_START_LIMIT_MS;
+        timeout = setTimeout(
+          () =>
+            kill(new AnalysisProcessLost(`the analysis process did not start within ${formatDuration(startLimitMs)}`)),
+          startLimitMs,
+        );
+        worker.onReady = () => {
+          clearTimeout(timeout);
+          if (failure === null) begin();
+        };
+      }
       const memory = setInterval(() => {
         if (residentBytes(worker) > this.options.memoryMb * 1024 * 1024) kill(this.memoryError());
       }, MEMORY_CHECK_MS);
       const settle = (): void => {
         clearTimeout(timeout);
         clearInterval(memory);
+        worker.onReady = undefined;
         worker.child.off('message', onMessage);
         worker.child.off('exit', onExit);
         this.busy.delete(worker);
@@ -99,7 +127,7 @@ export class WorkerPool {
           worker.reportedRss = message.bytes;
           return;
         }
-        if (message.type === 'llm-permit') return;
+        if (message.type === 'llm-permit' || message.type === 'ready') return;
         settle();
         this.release(worker);
         if (message.ok) resolve(message.analysis);
@@ -114,7 +142,6 @@ export class WorkerPool {
       };
       worker.child.on('message', onMessage);
       worker.child.on('exit', onExit);
-      worker.child.send(input);
     });
     return {
       result,
@@ -157,13 +184,18 @@ export class WorkerPool {
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
-    const worker: AnalysisProcess = { child, reportedRss: 0, stderr: '', niced: false };
+    const worker: AnalysisProcess = { child, reportedRss: 0, stderr: '', niced: false, ready: false };
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (text: string) => {
       worker.stderr = (worker.stderr + text).slice(-STDERR_TAIL);
     });
     child.on('message', (message: ChildMessage) => {
       if (message.type === 'llm-permit') this.llmPermits.handle(child, message);
+      if (message.type === 'ready') {
+        worker.ready = true;
+        worker.onReady?.();
+        worker.onReady = undefined;
+      }
     });
     child.on('exit', () => {
       this.llmPermits.forget(child);

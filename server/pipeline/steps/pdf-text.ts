@@ -31,6 +31,16 @@ const RESOURCES = {
   iccUrl: `${join(PDFJS_DIR, 'iccs')}/`,
 };
 
+/**
+ * Loads pdf.js's worker code into this process now. Under Node pdf.js runs its "worker" in-process and would import
+ * this large module on the first document opened, charging that document's time for it; an analysis process calls
+ * this while it starts (analysis-worker.ts). `globalThis.pdfjsWorker` is the hook pdf.js itself looks for.
+ */
+export async function preloadPdfWorker(): Promise<void> {
+  const holder = globalThis as { pdfjsWorker?: unknown };
+  holder.pdfjsWorker ??= await import('pdfjs-dist/legacy/build/pdf.worker.mjs');
+}
+
 /** `maxImagePixels`: images larger than this are left out of the page, never decoded. */
 export async function openPdf(data: Uint8Array, maxImagePixels: number): Promise<PDFDocumentProxy> {
   return getDocument({
