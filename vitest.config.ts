@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { svelte } from '@sveltejs/vite-plugin-svelte';
 import { defineConfig } from 'vitest/config';
 import { findPostgresBinaries, POSTGRES_URL_ENV } from './test/helpers/postgres.ts';
@@ -42,6 +43,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Vitest's default (cores − 1) runs one file at a time on a 2-core machine. Most files wait on servers, browsers
+    // and child processes rather than compute, so two at a time halved the suite there (about 1,000 s to 600 s).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { extends: true, test: { name: 'sqlite', include: ['test/**/*.test.ts'] } },
       ...(postgresBackendAvailable
