@@ -30,6 +30,8 @@ import {
 const DOCUMENTS = Number(process.env.BENCH_UI_DOCUMENTS ?? 10_000);
 const LOADS = 5;
 const SCROLL = { durationMs: 3_000, pxPerFrame: 150 };
+/** BENCH_UI_PROFILE=file.cpuprofile: the page's V8 CPU profile of the first measured cold load (open it in DevTools). */
+const PROFILE_PATH = process.env.BENCH_UI_PROFILE || undefined;
 const TARGETS = { firstRenderMs: 150, framesUnder: 0.95, frameMs: 16.7, initialJsKb: 500 };
 /** SHA-256 MB/s of the machine in docs/benchmarks.md: the first-row target holds there, and scales on a slower CPU. */
 const REFERENCE_SHA256_MBPS = 1_405;
@@ -227,6 +229,7 @@ export async function run(): Promise<BenchReport> {
       const cpu0 = machineCpuMs();
       const load0 = loadavg()[0]!;
 
+      let profileNextLoad = false;
       const loadOnce = async (): Promise<{
         first: FirstRow;
         phases: Phases;
@@ -241,8 +244,20 @@ export async function run(): Promise<BenchReport> {
         const cdp = await context.newCDPSession(page);
         await cdp.send('Performance.enable');
         const before = metricsOf(await cdp.send('Performance.getMetrics'));
+        const profilePath = profileNextLoad ? PROFILE_PATH : undefined;
+        profileNextLoad = false;
+        if (profilePath) {
+          await cdp.send('Profiler.enable');
+          await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+          await cdp.send('Profiler.start');
+        }
         await page.goto(desktop.shell.url);
         const first = await firstRowShown(cdp);
+        if (profilePath) {
+          const { profile } = await cdp.send('Profiler.stop');
+          await writeFile(profilePath, JSON.stringify(profile));
+          notes.push(`The page's CPU profile of the first measured cold load is in ${profilePath} (BENCH_UI_PROFILE).`);
+        }
         const after = metricsOf(await cdp.send('Performance.getMetrics'));
         if (!first.visible) throw new Error('the first library row was in the DOM but not on screen');
         const phases = {
@@ -257,6 +272,7 @@ export async function run(): Promise<BenchReport> {
 
       // One unmeasured load warms the cache database's pages and the shell's file reads, as a running app has them.
       await (await loadOnce()).close();
+      profileNextLoad = PROFILE_PATH !== undefined;
       const firstRender: number[] = [];
       const inDom: number[] = [];
       const phases: Phases[] = [];
