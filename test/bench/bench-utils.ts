@@ -363,3 +363,10 @@ export function formatMarkdownTable(rows: readonly BenchRow[]): string {
   const line = (r: readonly string[]): string => `| ${r.map(escape).join(' | ')} |`;
   return [line(HEADER), `|${HEADER.map(() => '---').join('|')}|`, ...rows.map((r) => line(cells(r)))].join('\n');
 }
+
+/**
+ * BENCH_SERVER_NODE_ARGS: extra Node flags for the service processes a bench starts (after the service's own,
+ * SERVER_NODE_FLAGS), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile them (written when they stop).
+ */
+export const serverNodeArgs = (): string[] =>
+  (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(/\s+/).filter(Boolean);

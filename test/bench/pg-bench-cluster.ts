@@ -12,6 +12,7 @@ import pg from 'pg';
 import { SERVER_NODE_FLAGS } from '../../server/gc-tuning.ts';
 import { findPostgresBinaries, startPostgresCluster, type PostgresCluster } from '../helpers/postgres.ts';
 import { s3ServerForTests, startS3Server, type S3TestServer } from '../helpers/s3-server.ts';
+import { serverNodeArgs } from './bench-utils.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const START_TIMEOUT_MS = 120_000;
@@ -112,7 +113,7 @@ export class BenchProcess {
     const log = openSync(logPath, 'w');
     const child = spawn(
       process.execPath,
-      [...SERVER_NODE_FLAGS, join(ROOT, 'server', 'cli', `${cli}.ts`), ...args(dir)],
+      [...SERVER_NODE_FLAGS, ...serverNodeArgs(), join(ROOT, 'server', 'cli', `${cli}.ts`), ...args(dir)],
       {
         stdio: ['ignore', log, log],
         env: { ...process.env, ...env },

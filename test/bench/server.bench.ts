@@ -31,6 +31,7 @@ import {
   RssSampler,
   runConcurrent,
   sampleSequential,
+  serverNodeArgs,
   waitForIdleProcess,
   waitForQuietDisk,
   waitForQuietMachine,
@@ -41,8 +42,6 @@ import {
 import { runPostgres } from './pg-server.ts';
 
 const ENTRY = join(import.meta.dirname, 'server-entry.ts');
-/** BENCH_SERVER_NODE_ARGS: extra Node flags for the server child (after the server's own, SERVER_NODE_FLAGS), e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it. */
-const serverNodeArgs = (): string[] => (process.env['BENCH_SERVER_NODE_ARGS'] ?? '').split(/\s+/).filter(Boolean);
 
 function positiveInteger(name: string, fallback: number): number {
   const raw = process.env[name];
