@@ -57,6 +57,7 @@ const settings = { version: 2 };
 function bridge(
   early: EarlyBridge | null,
   checkToken: () => Promise<'valid' | 'refused' | 'unknown'> = async () => 'valid',
+  earlyAnswersMs?: number,
 ) {
   const opened: FakeSocket[] = [];
   const desktop = createWebDesktop(LOCATION, {
@@ -65,6 +66,7 @@ function bridge(
     history: null,
     checkToken,
     retryMs: { first: 1, max: 2 },
+    earlyAnswersMs,
     connect: () => {
       const socket = new FakeSocket();
       opened.push(socket);
@@ -105,6 +107,35 @@ describe("the bridge adopts index.html's early start", () => {
       socket.answer(1, page);
       await expect(second).resolves.toEqual(page);
       expect(opened).toEqual([]);
+    } finally {
+      desktop.close();
+    }
+  });
+
+  it('early answers not taken in time are dropped: a later identical call asks the app again', async () => {
+    const socket = new FakeSocket();
+    socket.readyState = 1;
+    socket.sent.push(...EARLY_CALLS);
+    const early: EarlyBridge = {
+      url: URL,
+      socket,
+      calls: EARLY_CALLS,
+      opened: true,
+      messages: [answerFrame(-2, { items: [], total: 1 })],
+      closed: null,
+    };
+    const { desktop } = bridge(early, undefined, 20);
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 40));
+      const later = desktop['library.list'](FIRST_PAGE);
+      await Promise.resolve();
+      expect(socket.sent.map((frame) => [frame.id, frame.call])).toEqual([
+        [-1, 'settings.get'],
+        [-2, 'library.list'],
+        [1, 'library.list'],
+      ]);
+      socket.answer(1, page);
+      await expect(later).resolves.toEqual(page);
     } finally {
       desktop.close();
     }

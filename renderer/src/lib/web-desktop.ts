@@ -74,6 +74,8 @@ export interface WebDesktopOptions {
   sessionEndedMessage?: () => string;
   /** The early script's socket and calls to take over; default window.__desktopEarly (taken once). */
   early?: EarlyBridge | null;
+  /** How long the early calls' answers may be taken after adoption; default 5 s (then they are asked again). */
+  earlyAnswersMs?: number;
   /** Sends chosen files to the shell's upload route; default the page's fetch. */
   fetch?: (
     url: string,
@@ -129,6 +131,8 @@ export class DesktopCallError extends Error {
 }
 
 const TOKEN_KEY = 'desktop-archive.token';
+/** How long answers to index.html's early calls wait to be taken (they serve the first screen). */
+const EARLY_ANSWERS_MS = 5000;
 const OPEN = 1;
 
 type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => void };
@@ -298,6 +302,9 @@ export function createWebDesktop(
       answer.catch(() => undefined);
       earlyAnswers.set(callKey(call.call, call.input), answer);
     }
+    // They are for the first screen: one opened later (the library after a document opened at start) asks afresh
+    // rather than show the page's start.
+    if (sent.length > 0) setTimeout(() => earlyAnswers.clear(), options.earlyAnswersMs ?? EARLY_ANSWERS_MS);
     if (adopted.opened) current.onopen?.(undefined as never);
     for (const message of adopted.messages) current.onmessage?.(message);
     if (adopted.closed) current.onclose?.(adopted.closed);
