@@ -113,9 +113,33 @@ export function rotateQuarter(image: GrayImage, quarters: number): GrayImage {
   return { width: h, height: w, data: out };
 }
 
+/** How many pixels have each gray level. */
+export function histogramOf(values: Uint8Array): Uint32Array {
+  const histogram = new Uint32Array(256);
+  for (const value of values) histogram[value]!++;
+  return histogram;
+}
+
+/** The level below which `share` of the `count` values lie. */
+export function percentile(histogram: Uint32Array, count: number, share: number): number {
+  const wanted = count * share;
+  let seen = 0;
+  for (let level = 0; level < 256; level++) {
+    seen += histogram[level]!;
+    if (seen > wanted) return level;
+  }
+  return 255;
+}
+
+/** The paper's shade: 90 % of the pixels are darker (text and surroundings take well under half of a page). */
+export function paperShade(image: GrayImage): number {
+  return percentile(histogramOf(image.data), image.data.length, 0.9);
+}
+
 /**
  * Rotation by an arbitrary angle (degrees, clockwise as seen on screen) about the centre, bilinear, uncovered
- * corners white. The canvas grows to hold the whole rotated page, so no text is cut off.
+ * corners in the paper's shade. The canvas grows to hold the whole rotated page, so no text is cut off. (White
+ * corners on grey paper made tesseract's threshold fall between them and the paper: the page read as solid black.)
  */
 export function rotate(image: GrayImage, degrees: number): GrayImage {
   const turns = Math.round(degrees / 90);
@@ -128,7 +152,7 @@ export function rotate(image: GrayImage, degrees: number): GrayImage {
   const sin = Math.sin(rad);
   const width = Math.ceil(Math.abs(w * cos) + Math.abs(h * sin));
   const height = Math.ceil(Math.abs(w * sin) + Math.abs(h * cos));
-  const out = new Uint8Array(width * height).fill(255);
+  const out = new Uint8Array(width * height).fill(paperShade(quartered));
   const cx = (w - 1) / 2;
   const cy = (h - 1) / 2;
   const ox = (width - 1) / 2;

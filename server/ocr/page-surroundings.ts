@@ -1,4 +1,4 @@
-import type { GrayImage } from './gray-image.ts';
+import { histogramOf, paperShade, percentile, type GrayImage } from './gray-image.ts';
 
 /**
  * A photo of a page (or a scan of a slip) usually shows the darker surface around the paper. Tesseract's automatic
@@ -11,8 +11,6 @@ import type { GrayImage } from './gray-image.ts';
  * letterhead band or photo merely touches one edge is left as it is.
  */
 
-/** The paper: this share of the pixels is darker (text and surface take well under half of a page). */
-const PAPER_PERCENTILE = 0.9;
 /** The surface must be at least this much darker than the paper to be told apart from it (0-255 levels). */
 const MIN_CONTRAST = 48;
 /** At least this share of the outer ring must be surface: a frame around the page, not a band at one edge. */
@@ -23,7 +21,7 @@ const MAX_FRAME_AREA = 0.5;
 export function clearSurroundings(image: GrayImage): GrayImage {
   const { width, height, data } = image;
   if (width < 3 || height < 3) return image;
-  const paper = percentile(histogramOf(data), data.length, PAPER_PERCENTILE);
+  const paper = paperShade(image);
   const ring = outerRing(image);
   const surface = percentile(histogramOf(ring), ring.length, 0.5);
   if (paper - surface < MIN_CONTRAST) return image;
@@ -62,23 +60,6 @@ export function clearSurroundings(image: GrayImage): GrayImage {
   const cleared = Uint8Array.from(data);
   for (let n = 0; n < tail; n++) cleared[queue[n]!] = paper;
   return { width, height, data: cleared };
-}
-
-function histogramOf(values: Uint8Array): Uint32Array {
-  const histogram = new Uint32Array(256);
-  for (const value of values) histogram[value]!++;
-  return histogram;
-}
-
-/** The level below which `share` of the `count` values lie. */
-function percentile(histogram: Uint32Array, count: number, share: number): number {
-  const wanted = count * share;
-  let seen = 0;
-  for (let level = 0; level < 256; level++) {
-    seen += histogram[level]!;
-    if (seen > wanted) return level;
-  }
-  return 255;
 }
 
 function outerRing({ width, height, data }: GrayImage): Uint8Array {

@@ -1,0 +1,68 @@
+/**
+ * A scan of grey thermal paper, slightly skewed. Straightening it uncovers the corners; painted white, they made
+ * tesseract's threshold fall between them and the paper, so the whole page read as black. The slip is invented.
+ */
+import { createCanvas } from '@napi-rs/canvas';
+import { afterAll, describe, expect, it } from 'vitest';
+import { grayFromRgba, paperShade, rotate, type GrayImage } from '../../server/ocr/gray-image.ts';
+import { ocrPage } from '../../server/ocr/page-ocr.ts';
+import { shutdownOcr } from '../../server/ocr/tesseract-workers.ts';
+import { FONT_FAMILY } from './pipeline-fixtures.ts';
+
+afterAll(async () => {
+  await shutdownOcr();
+});
+
+const PAPER = 140;
+/** Faded thermal print: not much darker than the paper. */
+const PRINT = 95;
+/** The paper's grain: a sum of three uniform offsets of up to ±12 levels (a fixed pseudo-random sequence). */
+const GRAIN = 8;
+const LINES = [
+  'HILLSIDE HARDWARE',
+  'Wood screws 4x40   6.20',
+  'Wall plugs x50   3.15',
+  'TOTAL   9.35',
+  'CASH 20.00',
+  'CHANGE 10.65',
+];
+
+/** A till slip's long strip of grainy grey paper to the image's edges, faded print, turned by `degrees`. */
+function greySlip(degrees: number): GrayImage {
+  const width = 620;
+  const height = 1800;
+  const canvas = createCanvas(width, height);
+  const context = canvas.getContext('2d');
+  context.fillStyle = `rgb(${PAPER},${PAPER},${PAPER})`;
+  context.fillRect(0, 0, width, height);
+  context.translate(width / 2, height / 2);
+  context.rotate((degrees * Math.PI) / 180);
+  context.translate(-width / 2, -height / 2);
+  context.fillStyle = `rgb(${PRINT},${PRINT},${PRINT})`;
+  context.font = `22px ${FONT_FAMILY}`;
+  for (let block = 0; block < 4; block++)
+    LINES.forEach((line, i) => context.fillText(line, 40, 150 + block * 420 + i * 60));
+  const slip = grayFromRgba(context.getImageData(0, 0, width, height).data, width, height);
+  let seed = 7;
+  const random = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  for (let i = 0; i < slip.data.length; i++)
+    slip.data[i] = Math.max(0, Math.min(255, slip.data[i]! + (random() + random() + random() - 1.5) * GRAIN));
+  return slip;
+}
+
+describe('straightening a page of grey paper', () => {
+  it('fills the uncovered corners with the paper’s shade, not white', () => {
+    const slip = greySlip(0);
+    expect(Math.abs(paperShade(slip) - PAPER)).toBeLessThanOrEqual(GRAIN);
+    const turned = rotate(slip, 2);
+    expect(turned.width).toBeGreaterThan(slip.width);
+    expect(turned.data[0]).toBe(paperShade(slip));
+    expect(turned.data[turned.data.length - 1]).toBe(paperShade(slip));
+  });
+
+  it('reads the skewed slip', async () => {
+    const page = await ocrPage(greySlip(1), 200, ['eng']);
+    expect(page.text).toContain('HILLSIDE HARDWARE');
+    expect(page.text).toMatch(/TOTAL\s+9\.35/);
+  });
+});
