@@ -206,15 +206,20 @@ export function otsuThreshold(image: GrayImage): number {
   return best;
 }
 
+/** Ink is at least this much darker than the paper (0-255 levels): grain and specks of a blank page are not. */
+const INK_CONTRAST = 40;
+
 /**
- * Whether an image has anything dark enough to be text: at least one pixel in 5,000 darker than mid-gray, on an
- * image big enough to hold a character. A blank page or a placeholder pixel never reaches the OCR engine.
+ * Whether an image has anything dark enough to be text: at least one pixel in 5,000 clearly darker than its paper,
+ * on an image big enough to hold a character. A blank page or a placeholder pixel never reaches the OCR engine.
+ * Darker than the paper, not than mid-grey: the faint print of a fading till slip (grey 150-200 on white) is ink.
  */
 export function hasInk(image: GrayImage): boolean {
   if (image.width < 8 || image.height < 8) return false;
+  const ink = paperShade(image) - INK_CONTRAST;
   const limit = image.data.length / 5000;
   let dark = 0;
-  for (const value of image.data) if (value < 128 && ++dark > limit) return true;
+  for (const value of image.data) if (value < ink && ++dark > limit) return true;
   return false;
 }
 

@@ -1,13 +1,15 @@
 /**
- * A scan of grey thermal paper, slightly skewed. Straightening it uncovers the corners; painted white, they made
- * tesseract's threshold fall between them and the paper, so the whole page read as black. The slip is invented.
+ * Paper that is not white and print that is not black, as on till slips. A scan of grey thermal paper, slightly
+ * skewed: straightening it uncovers the corners; painted white, they made tesseract's threshold fall between them
+ * and the paper, so the whole page read as black. Faded print on white: no pixel darker than mid-grey, so the page
+ * was taken for blank. The slips are invented.
  */
 import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
-import { grayFromRgba, paperShade, rotate, type GrayImage } from '../../server/ocr/gray-image.ts';
+import { grayFromRgba, hasInk, paperShade, rotate, type GrayImage } from '../../server/ocr/gray-image.ts';
 import { ocrPage } from '../../server/ocr/page-ocr.ts';
 import { shutdownOcr } from '../../server/ocr/tesseract-workers.ts';
-import { FONT_FAMILY } from './pipeline-fixtures.ts';
+import { FONT_FAMILY, textImage } from './pipeline-fixtures.ts';
 
 afterAll(async () => {
   await shutdownOcr();
@@ -66,3 +68,32 @@ describe('straightening a page of grey paper', () => {
     expect(page.text).toMatch(/TOTAL\s+9\.35/);
   });
 });
+
+/** `image` with every pixel's darkness scaled by `share` (0.3: black print becomes grey 179). */
+function faded(image: GrayImage, share: number): GrayImage {
+  return { ...image, data: image.data.map((value) => 255 - Math.round((255 - value) * share)) };
+}
+
+describe('faded print', () => {
+  const slip = textImage(['CORNER KIOSK', 'Newspaper   2.40', 'Coffee   3.10', 'TOTAL   5.50']);
+
+  it('counts as ink, while grain on a blank page does not', () => {
+    expect(hasInk(faded(slip, 0.3))).toBe(true);
+    expect(hasInk(greyBlank())).toBe(false);
+    expect(hasInk(textImage([], { width: 400, height: 300 }))).toBe(false);
+  });
+
+  it('is read', async () => {
+    const page = await ocrPage(faded(slip, 0.3), 200, ['eng']);
+    expect(page.text).toContain('CORNER KIOSK');
+    expect(page.text).toMatch(/TOTAL\s+5\.50/);
+  });
+});
+
+/** Blank grey paper with the grain of greySlip. */
+function greyBlank(): GrayImage {
+  const slip = greySlip(0);
+  let seed = 11;
+  const random = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  return { ...slip, data: slip.data.map(() => PAPER + Math.round((random() + random() + random() - 1.5) * GRAIN)) };
+}
