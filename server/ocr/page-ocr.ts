@@ -107,10 +107,18 @@ export async function ocrPage(
     return guess && guess.confidence >= OSD_TRUSTED ? guess : null;
   };
 
+  /** Turns that orientation detection talked us out of: read again if its turn still reads weakly. */
+  const overruled: number[] = [];
+  const follow = (guess: OrientationGuess): void => {
+    if (guess.correction === 0) return;
+    overruled.push(rotation);
+    rotation = normalise(rotation + guess.correction);
+  };
+
   // A sideways page is turned one way or the other: a coin toss without asking first.
   if (geometry.sideways) {
     orientation = await askOrientation(rotation);
-    if (orientation) rotation = normalise(rotation + orientation.correction);
+    if (orientation) follow(orientation);
   }
 
   let model = languages[0] ?? 'eng';
@@ -136,7 +144,7 @@ export async function ocrPage(
     if (orientation === undefined && (probed.reading.confidence < CONFIDENT || words(probed.reading.text) < 3)) {
       orientation = await askOrientation(rotation);
       if (orientation && orientation.correction !== 0) {
-        rotation = normalise(rotation + orientation.correction);
+        follow(orientation);
         probed = await probe();
       }
     }
@@ -187,6 +195,9 @@ export async function ocrPage(
   if (!orientation || geometry.sideways) {
     candidates.push(normalise(bestAt + 180), ...(geometry.sideways ? [normalise(skew)] : []));
   }
+  // Detection can be sure and wrong on any page (it took a receipt's few faint lines for upside-down Greek): the
+  // turn it replaced gets its reading too.
+  candidates.push(...overruled);
   const readAt = bestAt;
   for (const candidate of new Set(candidates)) {
     if (Math.abs(candidate - bestAt) < 0.01) continue;
