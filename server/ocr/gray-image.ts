@@ -136,10 +136,15 @@ export function paperShade(image: GrayImage): number {
   return percentile(histogramOf(image.data), image.data.length, 0.9);
 }
 
+/** Paper within this many levels of white takes white corners when turned (see rotate). */
+const NEAR_WHITE = 48;
+
 /**
- * Rotation by an arbitrary angle (degrees, clockwise as seen on screen) about the centre, bilinear, uncovered
- * corners in the paper's shade. The canvas grows to hold the whole rotated page, so no text is cut off. (White
- * corners on grey paper made tesseract's threshold fall between them and the paper: the page read as solid black.)
+ * Rotation by an arbitrary angle (degrees, clockwise as seen on screen) about the centre, bilinear. The canvas grows
+ * to hold the whole rotated page, so no text is cut off. Uncovered corners are white on light paper and the paper's
+ * shade on grey paper: white corners on grey thermal paper made tesseract's threshold fall between them and the
+ * paper, so the page read as solid black; on light paper the paper's shade read worse than white on some development
+ * receipts, so white stays there.
  */
 export function rotate(image: GrayImage, degrees: number): GrayImage {
   const turns = Math.round(degrees / 90);
@@ -152,7 +157,8 @@ export function rotate(image: GrayImage, degrees: number): GrayImage {
   const sin = Math.sin(rad);
   const width = Math.ceil(Math.abs(w * cos) + Math.abs(h * sin));
   const height = Math.ceil(Math.abs(w * sin) + Math.abs(h * cos));
-  const out = new Uint8Array(width * height).fill(paperShade(quartered));
+  const paper = paperShade(quartered);
+  const out = new Uint8Array(width * height).fill(255 - paper < NEAR_WHITE ? 255 : paper);
   const cx = (w - 1) / 2;
   const cy = (h - 1) / 2;
   const ox = (width - 1) / 2;

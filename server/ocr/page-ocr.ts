@@ -195,9 +195,10 @@ export async function ocrPage(
   if (!orientation || geometry.sideways) {
     candidates.push(normalise(bestAt + 180), ...(geometry.sideways ? [normalise(skew)] : []));
   }
-  // Detection can be sure and wrong on any page (it took a receipt's few faint lines for upside-down Greek): the
-  // turn it replaced gets its reading too.
-  candidates.push(...overruled);
+  // Detection can be sure and wrong on an upright page too (it took a receipt's few faint lines for upside-down
+  // Greek): the turn it replaced gets its reading. (A sideways page has both of its turns above; its unturned
+  // reading is a reading across the lines, which can score well on garbage.)
+  if (!geometry.sideways) candidates.push(...overruled);
   const readAt = bestAt;
   for (const candidate of new Set(candidates)) {
     if (Math.abs(candidate - bestAt) < 0.01) continue;

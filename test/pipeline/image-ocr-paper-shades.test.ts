@@ -53,13 +53,17 @@ function greySlip(degrees: number): GrayImage {
 }
 
 describe('straightening a page of grey paper', () => {
-  it('fills the uncovered corners with the paper’s shade, not white', () => {
+  it('fills the uncovered corners of grey paper with its shade, not white', () => {
     const slip = greySlip(0);
     expect(Math.abs(paperShade(slip) - PAPER)).toBeLessThanOrEqual(GRAIN);
     const turned = rotate(slip, 2);
     expect(turned.width).toBeGreaterThan(slip.width);
     expect(turned.data[0]).toBe(paperShade(slip));
     expect(turned.data[turned.data.length - 1]).toBe(paperShade(slip));
+    // Light paper keeps white corners.
+    const light = { ...slip, data: slip.data.map((value) => Math.min(255, value + 80)) };
+    expect(paperShade(light)).toBeGreaterThan(255 - 48);
+    expect(rotate(light, 2).data[0]).toBe(255);
   });
 
   it('reads the skewed slip', async () => {
