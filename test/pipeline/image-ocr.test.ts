@@ -355,4 +355,20 @@ describe('OCR report', () => {
       'The scan appears to be in Cyrillic script, which the installed OCR languages do not cover.',
     ]);
   });
+
+  it('a script guess on a page the installed models read with confidence is not noted (the guess was wrong)', async () => {
+    const report = new OcrReport({ languages: ['eng'], unavailable: [] });
+    await report.readPage(1, async () => ({
+      text: 'CORNER KIOSK Newspaper 2.40 Coffee 3.10 TOTAL 5.50 CASH 10.00 CHANGE 4.50',
+      confidence: 0.84,
+      rotation: 0,
+      script: 'Arabic',
+      model: 'eng',
+      aspect: 3.2,
+      boxes: [],
+    }));
+    const analysis = emptyAnalysis();
+    report.apply(analysis, 'page');
+    expect(analysis.notes).toEqual([]);
+  });
 });

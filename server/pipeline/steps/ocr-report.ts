@@ -109,8 +109,15 @@ export class OcrReport {
         ...this.layouts,
       ].sort((a, b) => a.page - b.page);
     }
+    // Orientation detection's script guess is often wrong on sparse text (a till slip "in Cyrillic"); a page that the
+    // installed Latin-script models read with confidence is not in another script.
     const foreign = [
-      ...new Set(this.pages.map((p) => p.script).filter((s): s is string => !!s && !READABLE_SCRIPTS.has(s))),
+      ...new Set(
+        this.pages
+          .filter((p) => p.confidence < LOW_CONFIDENCE)
+          .map((p) => p.script)
+          .filter((s): s is string => !!s && !READABLE_SCRIPTS.has(s)),
+      ),
     ];
     if (foreign.length > 0) {
       analysis.notes.push(
