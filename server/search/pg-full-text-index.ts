@@ -29,19 +29,13 @@ export const pgFullTextIndex: FullTextIndex = {
   },
 
   // Newest first like the SQLite index, so a word most documents contain is ranked in the newest `limit` only;
-  // rank is lower for a better match, as bm25() is (ts_rank_cd is higher for better, hence the sign). The newest
-  // `limit` are chosen by rowid alone and ranked after: sorting the matches with their tsvectors (3.6 KB a row in the
-  // 1,000,000-document bench) spilled the sort to disk and took a rare word from 30 to 75 ms.
+  // rank is lower for a better match, as bm25() is (ts_rank_cd is higher for better, hence the sign).
   matches: (db, match, visible, limit) =>
     db.all<RankedMatch>(
       `SELECT f.rowid AS rowid, -ts_rank_cd(f.search_vector, q.query) AS rank
       FROM (SELECT to_tsquery('archive_simple', ?) AS query) q
-        CROSS JOIN LATERAL (
-          SELECT m.rowid FROM documents_fts m JOIN search_visibility v ON v.doc_rowid = m.rowid
-          WHERE m.search_vector @@ q.query AND ${visible.sql} ORDER BY m.rowid DESC LIMIT ?
-        ) newest
-        JOIN documents_fts f ON f.rowid = newest.rowid
-      ORDER BY f.rowid DESC`,
+        CROSS JOIN documents_fts f JOIN search_visibility v ON v.doc_rowid = f.rowid
+      WHERE f.search_vector @@ q.query AND ${visible.sql} ORDER BY f.rowid DESC LIMIT ?`,
       match,
       ...visible.args,
       limit,
