@@ -36,6 +36,22 @@ describe('a till slip by its shape', () => {
     expect(read([...es, 'Efectivo 20,00', 'Cambio 10,40'].join('\n')).event_type?.value).toBe('receipt');
   });
 
+  it('is a receipt when cash less the change is the total, though its item lines did not read as prices (en)', () => {
+    const slip = [
+      'HILLTOP PAPER SUPPLIES SDN BHD',
+      'TAX INVOICE',
+      // Long item lines, as a wide scan joins the columns: not the short priced lines of the shape above.
+      'A4 PAPER 80GSM WHITE 500 SHEETS PER REAM, CARTON OF FIVE   2 X 12.90   25.80 SR',
+      'STAPLER NO.10 WITH 1000 STAPLES, ASSORTED COLOURS, BLISTER   1 X 8.40   8.40 SR',
+      'Total Amt Payable 34.20',
+      'Paid Amount 50.00',
+      'Change 15.80',
+    ].join('\n');
+    expect(read(slip).event_type?.value).toBe('receipt');
+    // The same heading and figures whose payment lines do not add up stay an invoice.
+    expect(read(slip.replace('Change 15.80', 'Change 5.80')).event_type?.value).toBe('invoice');
+  });
+
   it('leaves an invoice with a due date or without payment lines an invoice', () => {
     const invoice = ['Schreinerei Holm GmbH', 'Rechnung', 'Regal 120,00', 'Montage 80,00', 'Anfahrt 20,00'];
     expect(read([...invoice, 'Gesamt 220,00', 'Zahlbar bis 30.12.2026'].join('\n')).event_type?.value).toBe('invoice');
