@@ -7,7 +7,7 @@
 import type { AmountCandidate, AmountLabel } from './amounts/types.ts';
 
 /** Cash rounding moves a total by less than the smallest coin in use (0.05 or 0.10 in most countries). */
-const MAX_ADJUSTMENT_CENTS = 9;
+export const MAX_ADJUSTMENT_CENTS = 9;
 /** The adjustment is printed right below the total it rounds. */
 const ADJUSTMENT_LINES = 3;
 const ROUNDABLE = new Set<AmountLabel>(['total', 'sum', 'due']);

@@ -6,15 +6,12 @@
  */
 
 import { TOTAL_KINDS, type AmountCandidate } from './amounts/types.ts';
-import { tenderLessChange } from './cash-rounding.ts';
+import { MAX_ADJUSTMENT_CENTS, tenderLessChange } from './cash-rounding.ts';
 
 /** Items, subtotal and tax: a till slip prints a few priced lines before it is paid. */
 const PRICED_LINES = 3;
 /** A till roll is narrow: its priced lines are short, unlike an invoice's item descriptions. */
 const SHORT_LINE = 60;
-
-/** Cash rounding: the total paid may differ from the printed one by less than the smallest coin. */
-const MAX_ROUNDING_CENTS = 9;
 
 export function hasTillShape(lines: readonly string[], candidates: readonly AmountCandidate[]): boolean {
   const total = candidates.find((c) => TOTAL_KINDS.has(c.label) && !c.prose);
@@ -30,12 +27,14 @@ export function hasTillShape(lines: readonly string[], candidates: readonly Amou
   return priced.size >= PRICED_LINES;
 }
 
-/** Tendered less the change right under it equals a printed total: the customer paid at the till. */
+/** Tendered less the change right under it equals a printed total, up to cash rounding: paid at the till. */
 function changeMakesTotal(candidates: readonly AmountCandidate[]): boolean {
   const payment = tenderLessChange(candidates);
   if (!payment?.change) return false;
   return candidates.some(
     (c) =>
-      TOTAL_KINDS.has(c.label) && !c.prose && Math.abs(Math.round(c.value * 100) - payment.paid) <= MAX_ROUNDING_CENTS,
+      TOTAL_KINDS.has(c.label) &&
+      !c.prose &&
+      Math.abs(Math.round(c.value * 100) - payment.paid) <= MAX_ADJUSTMENT_CENTS,
   );
 }

@@ -4,12 +4,11 @@
  * and the paper, so the whole page read as black. Faded print on white: no pixel darker than mid-grey, so the page
  * was taken for blank. The slips are invented.
  */
-import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { grayFromRgba, hasInk, paperShade, rotate, type GrayImage } from '../../server/ocr/gray-image.ts';
 import { ocrPage } from '../../server/ocr/page-ocr.ts';
 import { shutdownOcr } from '../../server/ocr/tesseract-workers.ts';
-import { FONT_FAMILY, textImage } from './pipeline-fixtures.ts';
+import { FONT_FAMILY, textImage, turnedCanvas } from './pipeline-fixtures.ts';
 
 afterAll(async () => {
   await shutdownOcr();
@@ -29,26 +28,24 @@ const LINES = [
   'CHANGE 10.65',
 ];
 
+/** The paper's grain as a sequence of offsets, the same for the same seed. */
+function grainFrom(seed: number): () => number {
+  const random = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
+  return () => (random() + random() + random() - 1.5) * GRAIN;
+}
+
 /** A till slip's long strip of grainy grey paper to the image's edges, faded print, turned by `degrees`. */
 function greySlip(degrees: number): GrayImage {
   const width = 620;
   const height = 1800;
-  const canvas = createCanvas(width, height);
-  const context = canvas.getContext('2d');
-  context.fillStyle = `rgb(${PAPER},${PAPER},${PAPER})`;
-  context.fillRect(0, 0, width, height);
-  context.translate(width / 2, height / 2);
-  context.rotate((degrees * Math.PI) / 180);
-  context.translate(-width / 2, -height / 2);
+  const context = turnedCanvas(width, height, PAPER, degrees);
   context.fillStyle = `rgb(${PRINT},${PRINT},${PRINT})`;
   context.font = `22px ${FONT_FAMILY}`;
   for (let block = 0; block < 4; block++)
     LINES.forEach((line, i) => context.fillText(line, 40, 150 + block * 420 + i * 60));
   const slip = grayFromRgba(context.getImageData(0, 0, width, height).data, width, height);
-  let seed = 7;
-  const random = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-  for (let i = 0; i < slip.data.length; i++)
-    slip.data[i] = Math.max(0, Math.min(255, slip.data[i]! + (random() + random() + random() - 1.5) * GRAIN));
+  const grain = grainFrom(7);
+  for (let i = 0; i < slip.data.length; i++) slip.data[i] = Math.max(0, Math.min(255, slip.data[i]! + grain()));
   return slip;
 }
 
@@ -97,7 +94,6 @@ describe('faded print', () => {
 /** Blank grey paper with the grain of greySlip. */
 function greyBlank(): GrayImage {
   const slip = greySlip(0);
-  let seed = 11;
-  const random = (): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff;
-  return { ...slip, data: slip.data.map(() => PAPER + Math.round((random() + random() + random() - 1.5) * GRAIN)) };
+  const grain = grainFrom(11);
+  return { ...slip, data: slip.data.map(() => PAPER + Math.round(grain())) };
 }

@@ -2,13 +2,12 @@
  * A photo of a slip lying on a darker surface: tesseract's page segmentation took the surface for a picture and
  * dropped the right-aligned prices next to it. The surface is cleared before reading. The slip is invented.
  */
-import { createCanvas } from '@napi-rs/canvas';
 import { afterAll, describe, expect, it } from 'vitest';
 import { grayFromRgba, type GrayImage } from '../../server/ocr/gray-image.ts';
 import { ocrPage } from '../../server/ocr/page-ocr.ts';
 import { clearSurroundings } from '../../server/ocr/page-surroundings.ts';
 import { shutdownOcr } from '../../server/ocr/tesseract-workers.ts';
-import { FONT_FAMILY, textImage } from './pipeline-fixtures.ts';
+import { FONT_FAMILY, textImage, turnedCanvas } from './pipeline-fixtures.ts';
 
 afterAll(async () => {
   await shutdownOcr();
@@ -28,13 +27,7 @@ const ITEMS: ReadonlyArray<readonly [string, string]> = [
 function photographedSlip(surface: number, degrees = 2.5): GrayImage {
   const width = 790;
   const height = 1180;
-  const canvas = createCanvas(width, height);
-  const context = canvas.getContext('2d');
-  context.fillStyle = `rgb(${surface},${surface},${surface})`;
-  context.fillRect(0, 0, width, height);
-  context.translate(width / 2, height / 2);
-  context.rotate((degrees * Math.PI) / 180);
-  context.translate(-width / 2, -height / 2);
+  const context = turnedCanvas(width, height, surface, degrees);
   const paper = { x: 70, y: 40, width: 680, height: 1080 };
   const left = paper.x + 25;
   const right = paper.x + paper.width - 25;

@@ -314,17 +314,21 @@ describe('OCR runs offline', () => {
 });
 
 describe('OCR report', () => {
-  it('weights confidence by text, flags weak pages and failures', async () => {
-    const report = new OcrReport({ languages: ['deu', 'eng'], unavailable: [] });
-    const page = (text: string, confidence: number) => async () => ({
+  /** One page as OCR returned it. */
+  const page =
+    (text: string, confidence: number, script = 'Latin') =>
+    async () => ({
       text,
       confidence,
       rotation: 0,
-      script: 'Latin',
-      model: 'deu',
+      script,
+      model: 'eng',
       aspect: 1.41,
       boxes: [],
     });
+
+  it('weights confidence by text, flags weak pages and failures', async () => {
+    const report = new OcrReport({ languages: ['deu', 'eng'], unavailable: [] });
     await report.readPage(1, page('a'.repeat(300), 0.9));
     await report.readPage(2, page('b'.repeat(100), 0.4));
     await report.readPage(3, () => Promise.reject(new Error('OCR of a page timed out after 300 s')));
@@ -339,15 +343,7 @@ describe('OCR report', () => {
 
   it('a low overall confidence and a script no language covers are noted', async () => {
     const report = new OcrReport({ languages: ['deu', 'eng'], unavailable: [] });
-    await report.readPage(1, async () => ({
-      text: 'Привет мир',
-      confidence: 0.35,
-      rotation: 0,
-      script: 'Cyrillic',
-      model: 'eng',
-      aspect: 1.41,
-      boxes: [],
-    }));
+    await report.readPage(1, page('Привет мир', 0.35, 'Cyrillic'));
     const analysis = emptyAnalysis();
     report.apply(analysis, 'page');
     expect(analysis.notes).toEqual([
@@ -358,15 +354,10 @@ describe('OCR report', () => {
 
   it('a script guess on a page the installed models read with confidence is not noted (the guess was wrong)', async () => {
     const report = new OcrReport({ languages: ['eng'], unavailable: [] });
-    await report.readPage(1, async () => ({
-      text: 'CORNER KIOSK Newspaper 2.40 Coffee 3.10 TOTAL 5.50 CASH 10.00 CHANGE 4.50',
-      confidence: 0.84,
-      rotation: 0,
-      script: 'Arabic',
-      model: 'eng',
-      aspect: 3.2,
-      boxes: [],
-    }));
+    await report.readPage(
+      1,
+      page('CORNER KIOSK Newspaper 2.40 Coffee 3.10 TOTAL 5.50 CASH 10.00 CHANGE 4.50', 0.84, 'Arabic'),
+    );
     const analysis = emptyAnalysis();
     report.apply(analysis, 'page');
     expect(analysis.notes).toEqual([]);

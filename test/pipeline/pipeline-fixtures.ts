@@ -3,7 +3,7 @@
  * with @napi-rs/canvas (a font shipped with pdfjs-dist, so the rendering is the same on every machine), TIFFs with
  * UTIF's IFD writer.
  */
-import { createCanvas, GlobalFonts, type Canvas } from '@napi-rs/canvas';
+import { createCanvas, GlobalFonts, type Canvas, type SKRSContext2D } from '@napi-rs/canvas';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
@@ -58,6 +58,20 @@ export function textImage(
   context.font = `${size}px ${FONT_FAMILY}`;
   lines.forEach((line, i) => context.fillText(line, size * 2, size * 2.5 + i * size * 1.6));
   return grayFromRgba(context.getImageData(0, 0, width, height).data, width, height);
+}
+
+/**
+ * A canvas of `width` × `height` filled with gray `shade` (0-255), whose drawing from here on is turned by `degrees`
+ * about its centre: a page photographed or scanned askew.
+ */
+export function turnedCanvas(width: number, height: number, shade: number, degrees: number): SKRSContext2D {
+  const context = createCanvas(width, height).getContext('2d');
+  context.fillStyle = `rgb(${shade},${shade},${shade})`;
+  context.fillRect(0, 0, width, height);
+  context.translate(width / 2, height / 2);
+  context.rotate((degrees * Math.PI) / 180);
+  context.translate(-width / 2, -height / 2);
+  return context;
 }
 
 export { rotate };

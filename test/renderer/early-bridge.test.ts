@@ -76,19 +76,17 @@ function bridge(
   return { desktop, opened };
 }
 
+/** An early start whose socket opened and sent the early calls, and received `messages` before the bridge existed. */
+function openedEarlyStart(messages: EarlyBridge['messages']): { socket: FakeSocket; early: EarlyBridge } {
+  const socket = new FakeSocket();
+  socket.readyState = 1;
+  socket.sent.push(...EARLY_CALLS);
+  return { socket, early: { url: URL, socket, calls: EARLY_CALLS, opened: true, messages, closed: null } };
+}
+
 describe("the bridge adopts index.html's early start", () => {
   it('answers the early calls from what arrived before it existed, on the same socket, asking nothing again', async () => {
-    const socket = new FakeSocket();
-    socket.readyState = 1;
-    socket.sent.push(...EARLY_CALLS);
-    const early: EarlyBridge = {
-      url: URL,
-      socket,
-      calls: EARLY_CALLS,
-      opened: true,
-      messages: [answerFrame(-2, page)],
-      closed: null,
-    };
+    const { socket, early } = openedEarlyStart([answerFrame(-2, page)]);
     const { desktop, opened } = bridge(early);
     try {
       const first = desktop['library.list'](FIRST_PAGE);
@@ -113,17 +111,7 @@ describe("the bridge adopts index.html's early start", () => {
   });
 
   it('early answers not taken in time are dropped: a later identical call asks the app again', async () => {
-    const socket = new FakeSocket();
-    socket.readyState = 1;
-    socket.sent.push(...EARLY_CALLS);
-    const early: EarlyBridge = {
-      url: URL,
-      socket,
-      calls: EARLY_CALLS,
-      opened: true,
-      messages: [answerFrame(-2, { items: [], total: 1 })],
-      closed: null,
-    };
+    const { socket, early } = openedEarlyStart([answerFrame(-2, { items: [], total: 1 })]);
     const { desktop } = bridge(early, undefined, 20);
     try {
       await new Promise((resolve) => setTimeout(resolve, 40));
