@@ -167,11 +167,27 @@ export class RssSampler {
 
 const TICK_MS = 10; // USER_HZ is 100 on every Linux we run on
 
+/**
+ * A process's parent, the CPU time (user + system) it has used so far and what its ended children used (the ones it
+ * has reaped), in ms.
+ */
+export function processStat(pid: number): { parent: number; ownMs: number; endedChildrenMs: number } {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // After "pid (comm) ": state, ppid, … utime (12th), stime, cutime, cstime, in clock ticks.
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  return {
+    parent: fields[1]!,
+    ownMs: (fields[11]! + fields[12]!) * TICK_MS,
+    endedChildrenMs: (fields[13]! + fields[14]!) * TICK_MS,
+  };
+}
+
 /** CPU time (user + system) a process has used so far, in ms. */
 export function processCpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_MS;
+  return processStat(pid).ownMs;
 }
 
 /** Machine-wide CPU time so far, in ms summed over all cores: busy and total. */

@@ -13,7 +13,15 @@ import { openPostgres } from '../../server/db/postgres/pg-schema.ts';
 import type { PgSql } from '../../server/db/postgres/pg-sql.ts';
 import { startRoundRobinProxy, type RoundRobinProxy } from '../helpers/round-robin-proxy.ts';
 import { makeScannedPdf, textImage } from '../pipeline/pipeline-fixtures.ts';
-import { cpuAccount, latencyRow, mib, procAvailable, type BenchReport, type BenchRow } from './bench-utils.ts';
+import {
+  cpuAccount,
+  latencyRow,
+  mib,
+  procAvailable,
+  processStat,
+  type BenchReport,
+  type BenchRow,
+} from './bench-utils.ts';
 import {
   BENCH_POSTGRES_SETTINGS,
   startBenchPostgres,
@@ -226,30 +234,20 @@ async function processingSet(run: number): Promise<Array<{ name: string; bytes: 
  * its CPU time with it, and the difference could even come out negative).
  */
 function postgresCpuMs(): number {
-  const servers = new Map<number, { parent: number; own: number; endedChildren: number }>();
+  const servers = new Map<number, ReturnType<typeof processStat>>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() !== 'postgres') continue;
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      // After "pid (comm) ": state, ppid, … utime (12th), stime, cutime, cstime, in clock ticks of 10 ms.
-      const fields = stat
-        .slice(stat.lastIndexOf(')') + 2)
-        .split(' ')
-        .map(Number);
-      servers.set(Number(entry), {
-        parent: fields[1]!,
-        own: (fields[11]! + fields[12]!) * 10,
-        endedChildren: (fields[13]! + fields[14]!) * 10,
-      });
+      servers.set(Number(entry), processStat(Number(entry)));
     } catch {
       // the process ended between the listing and the read
     }
   }
   let total = 0;
   for (const server of servers.values()) {
-    total += server.own;
-    if (!servers.has(server.parent)) total += server.endedChildren;
+    total += server.ownMs;
+    if (!servers.has(server.parent)) total += server.endedChildrenMs;
   }
   return total;
 }
