@@ -43,13 +43,13 @@ describe('a till slip by its shape', () => {
       // Long item lines, as a wide scan joins the columns: not the short priced lines of the shape above.
       'A4 PAPER 80GSM WHITE 500 SHEETS PER REAM, CARTON OF FIVE   2 X 12.90   25.80 SR',
       'STAPLER NO.10 WITH 1000 STAPLES, ASSORTED COLOURS, BLISTER   1 X 8.40   8.40 SR',
-      'Total Amt Payable 34.20',
-      'Paid Amount 50.00',
-      'Change 15.80',
+      'Grand total 34.20',
+      'Cash tendered 50.00',
+      'Change due 15.80',
     ].join('\n');
     expect(read(slip).event_type?.value).toBe('receipt');
     // The same heading and figures whose payment lines do not add up stay an invoice.
-    expect(read(slip.replace('Change 15.80', 'Change 5.80')).event_type?.value).toBe('invoice');
+    expect(read(slip.replace('Change due 15.80', 'Change due 5.80')).event_type?.value).toBe('invoice');
   });
 
   it('leaves an invoice with a due date or without payment lines an invoice', () => {
