@@ -59,7 +59,11 @@ const PATTERNS: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
     ),
   },
   // Slashes and hyphens ("15/12/2026", "15-12-2026", "15-12-26"): day or month first by the document's convention.
-  { kind: 'slashed', re: new RegExp(`${WORD_START}(\\d{1,2})([/-])(\\d{1,2})\\2(\\d{4}|\\d{2})(?![\\d/-])`, 'g') },
+  // OCR of a till slip's spaced print puts a space beside a separator ("26- 04-18", "30- 06- 2018").
+  {
+    kind: 'slashed',
+    re: new RegExp(`${WORD_START}(\\d{1,2}) ?([/-]) ?(\\d{1,2}) ?\\2 ?(\\d{4}|\\d{2})(?![\\d/-])`, 'g'),
+  },
   {
     kind: 'day-month',
     // OCR may read a speck before the year as a hyphen ("26. Juli-2026").

@@ -185,7 +185,12 @@ const MISREAD_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![\p{L}\p{N}])(SDN\.? ?)[8D](HD\b)/gu, '$1B$2'],
   [/(?<![\p{L}\p{N}])(?:SON|S0N|5DN)(\.? ?)(BHD\b)/gu, 'SDN$1$2'],
   [/(?<![\p{L}\p{N}])(?:Son|5dn)(\.? ?)(Bhd\b)/gu, 'Sdn$1$2'],
-  [/(?<=\p{Lu}{2,}\.? )5\/B(?![\p{L}\p{N}])/gu, 'S/B'],
+  [/(?<=\p{Lu}{2,}\.? )5\/[8B0D](?![\p{L}\p{N}])/gu, 'S/B'],
+  // One letter off in a three-letter word right before "Bhd" ("SIN BHD", "SDH BHD", "Scn Bhd"): nothing else goes there.
+  [/(?<![\p{L}\p{N}])(?:S[\p{L}\d]N|S[DO0][\p{L}\d]|[\p{L}\d]DN)(\.? ?)(BHD\b)/gu, 'SDN$1$2'],
+  [/(?<![\p{L}\p{N}])(?:S[\p{L}\d]n|S[dco0][\p{L}\d]|[\p{L}\d]dn)(\.? ?)(Bhd\b)/gu, 'Sdn$1$2'],
+  // And "BHD" itself after "Sdn": "SDN BID", "SDN. 8HD".
+  [/(?<![\p{L}\p{N}])(SDN\.? ?)(?:B[\p{L}\d]D|[\p{L}\d]HD|BH[\p{L}\d])(?![\p{L}\p{N}])/gu, '$1BHD'],
 ];
 
 function withCompanyForms(text: string): string {
@@ -193,18 +198,29 @@ function withCompanyForms(text: string): string {
 }
 
 /**
- * "Sdn Bhd" or "(Branch) Sdn Bhd" alone names no one: a merchant's name too long for the till roll's width goes on
- * before it, on the same line or the line above.
+ * "Sdn Bhd", "(Branch) Sdn Bhd" or "Co. (M) Sdn Bhd" alone names no one, and "& Sons Ltd" is the end of a name: a
+ * merchant's name too long for the till roll's width goes on before it, on the same line or the line above (a gap
+ * in the print leaves a blank line between).
  */
 function withNameBefore(name: string, before: string, above: string): string {
-  const ownWords = name
-    .replace(LEGAL_FORM_GLOBAL, ' ')
-    .replace(/\([^)]*\)/gu, ' ')
-    .replace(/[^\p{L}]/gu, '');
-  if (ownWords.length >= 2) return name;
+  if (ownLetters(name) >= 2 && !CONTINUED.test(name)) return name;
   const nameLike = (text: string): boolean => text.length <= 50 && /^\p{L}/u.test(text) && !/[\d:;|·]/u.test(text);
-  const head = [before.trim(), above.trim()].find((text) => text !== '');
-  return head && nameLike(head) ? `${head} ${name}` : name;
+  const head = before.trim();
+  const joined = head && nameLike(head) ? `${head} ${name}` : name;
+  if ((ownLetters(joined) >= 2 && !CONTINUED.test(joined)) || !nameLike(above.trim())) return joined;
+  return `${above.trim()} ${joined}`;
+}
+
+/** A name that starts with a joining word ("& Tea Leaf Sdn Bhd") began on the line above. */
+const CONTINUED = /^(?:&|\+|and|und|et|en|y|e)\s/iu;
+
+/** Letters of a name that are neither a legal form nor a bracketed branch: "(M)" and "{M)" (a misread bracket) count none. */
+function ownLetters(name: string): number {
+  return name
+    .replace(LEGAL_FORM_GLOBAL, ' ')
+    .replace(/\bco\.(?=\s|$)/giu, ' ')
+    .replace(/[({][^)}]*[)}]/gu, ' ')
+    .replace(/[^\p{L}]/gu, '').length;
 }
 
 function cleanName(raw: string): string {
@@ -410,7 +426,13 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       ) {
         name = upToForm;
       }
-      name = withNameBefore(name, line.slice(0, withForm.index), i > 0 ? withCompanyForms(lines[i - 1] ?? '') : '');
+      const above = previousTextLine(lines, i);
+      const start = line.indexOf(name);
+      name = withNameBefore(
+        name,
+        line.slice(0, start >= 0 ? start : withForm.index),
+        above === null ? '' : withCompanyForms(lines[above]!),
+      );
       const nearLegalData = [i - 1, i, i + 1].some((j) => LEGAL_DATA.test(lines[j] ?? ''));
       // "Owned by: … Sdn Bhd" under a shop's sign names the company behind it: the sign is the name people know.
       const owner = OWNER_INTRO.test(line.slice(0, withForm.index)) || OWNER_INTRO.test(lines[i - 1] ?? '');

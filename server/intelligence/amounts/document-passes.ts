@@ -24,6 +24,48 @@ export function markTaxSummary(candidates: AmountCandidate[], lines: readonly st
   }
 }
 
+/** A tax rate printed in a row: "S @6%", "SR 6%", "19 %". */
+const RATE_IN_ROW = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?) ?%/u;
+/** "Discount 10% 50.00 5.00" has the same arithmetic as a tax row: the price and what came off it. */
+const DISCOUNT_ROW =
+  /(?<!\p{L})(?:disc(?:ount)?|rabatt|nachlass|remise|r[ée]duction|descuento|sconto|korting|off)(?!\p{L})/iu;
+
+/**
+ * A tax row ("SR @6%  99.05  5.95": rate, net, tax) whose tax is the rate of its net, to the cent: both amounts are the
+ * tax's breakdown, never the amount paid. The gross they add up to, printed elsewhere unlabelled or as a subtotal, is
+ * then a total that includes the tax.
+ */
+export function markTaxRows(candidates: AmountCandidate[], lines: readonly string[]): void {
+  const byLine = new Map<number, AmountCandidate[]>();
+  for (const candidate of candidates) byLine.set(candidate.line, [...(byLine.get(candidate.line) ?? []), candidate]);
+  for (const [line, row] of byLine) {
+    const rate = RATE_IN_ROW.exec(lines[line] ?? '');
+    if (!rate || row.length < 2 || DISCOUNT_ROW.test(lines[line] ?? '')) continue;
+    const percent = Number(rate[1]!.replace(',', '.'));
+    if (percent <= 0) continue;
+    const after = row.filter((c) => c.start > rate.index);
+    for (let i = 0; i + 1 < after.length; i++) {
+      const net = after[i]!,
+        tax = after[i + 1]!;
+      if (cents(net.value) === 0 || Math.abs(Math.round((cents(net.value) * percent) / 100) - cents(tax.value)) > 1)
+        continue;
+      net.label = 'excluded';
+      tax.label = 'excluded';
+      const gross = cents(net.value) + cents(tax.value);
+      for (const twin of candidates) {
+        if (
+          twin !== net &&
+          twin !== tax &&
+          cents(twin.value) === gross &&
+          (twin.label === 'none' || twin.label === 'excluded')
+        )
+          twin.label = 'total';
+      }
+      break;
+    }
+  }
+}
+
 /**
  * OCR drops a decimal comma ("38846 €" for 388,46 €): a whole number of four or more plain digits whose digits are
  * those of an amount with cents at most three lines away is that amount read again, not a hundred times it.

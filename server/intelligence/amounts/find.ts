@@ -7,6 +7,7 @@ import { findMoney } from '../money.ts';
 import { indexLabelsOf, nearestLabel, combineLabels, type Doc, type LabelSpan } from '../text.ts';
 import {
   markRemainders,
+  markTaxRows,
   markTaxSummary,
   markTenderedWithChange,
   restoreLostDecimals,
@@ -97,6 +98,7 @@ export function findAmounts(
     });
   }
   markTaxSummary(result, doc.lines);
+  markTaxRows(result, doc.lines);
   markRemainders(result);
   markTenderedWithChange(result);
   restoreLostDecimals(result);

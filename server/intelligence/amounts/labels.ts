@@ -272,7 +272,8 @@ export const LABELS = combineLabels<AmountLabel>([
       'grand total',
       'invoice total',
       'total amount',
-      'total (?:incl\\.?|including|inc\\.?) (?:vat|tax)',
+      // "Total incl. VAT", "Total Sales Inclusive of GST", "Total After Adj Incl GST": the tax is in it.
+      '(?:grand )?total(?: \\p{L}+){0,2} (?:incl\\.?|including|inc\\.?|inclusive)(?: of)? (?:vat|tax|gst|sst)',
       'total (?:eur|gbp|usd|chf)',
       'gesamtbetrag (?:eur|chf)',
       ...LEXICON_OTHER_TOTALS.filter((source) => source !== 'total'),

@@ -1,0 +1,73 @@
+/**
+ * Till slips as OCR leaves them: a merchant's name broken by a gap in the print or one misread letter in its company
+ * form, a tax row that is the total's breakdown, a date with spaces beside its separators. Invented slips.
+ */
+import { describe, expect, it } from 'vitest';
+import { understand } from '../../server/intelligence/understand.ts';
+import { CATEGORIES, TODAY } from './sample-types.ts';
+
+const read = (text: string) =>
+  understand({ text, filename: 'scan.jpg', categories: CATEGORIES, einvoice: null, today: TODAY });
+
+describe("the merchant's name on a scanned slip", () => {
+  it('joins a company form printed under the name after a blank line', () => {
+    const slip = 'KEDAI RUNCIT CAHAYA\n\nSDN BHD\n\nCo. No. (123456-A)\n12 Jalan Melur, 43000 Kajang\nTOTAL 5.00';
+    expect(read(slip).sender_name?.value).toBe('KEDAI RUNCIT CAHAYA SDN BHD');
+  });
+
+  it('joins a line that holds only "Co. (Branch) Sdn Bhd" to the name above it', () => {
+    const slip = 'PELANGI BOOK\nCO. (M) SDN BHD\n(Company No. 123456-A)\n12 Jalan Melur, 43000 Kajang\nTOTAL 5.00';
+    expect(read(slip).sender_name?.value).toBe('PELANGI BOOK CO. (M) SDN BHD');
+  });
+
+  it('joins a name that goes on with "&" to its first line', () => {
+    const slip = 'THE TEA HOUSE\n& CAKE CORNER (M) SDN. BHD.\n(123456-A)\n12 Jalan Melur, 43000 Kajang\nTOTAL 5.00';
+    expect(read(slip).sender_name?.value).toBe('THE TEA HOUSE & CAKE CORNER (M) SDN. BHD.');
+  });
+
+  it('reads one misread letter in "Sdn Bhd" as the company form', () => {
+    const slip = (form: string) => `KEDAI MAJU JAYA ${form}\n(123456-A)\n12 Jalan Melur, 43000 Kajang\nTOTAL 5.00`;
+    const misreads: ReadonlyArray<readonly [string, string]> = [
+      ['SIN BHD', 'SDN BHD'],
+      ['SDH BHD', 'SDN BHD'],
+      ['SDN BID', 'SDN BHD'],
+      ['Scn Bhd', 'Sdn Bhd'],
+    ];
+    for (const [misread, form] of misreads)
+      expect(read(slip(misread)).sender_name?.value).toBe(`KEDAI MAJU JAYA ${form}`);
+    expect(read('99 KEDAI HEMAT 5/8\nLot 3, 43000 Kajang\nTOTAL 5.00').sender_name?.value).toBe('99 KEDAI HEMAT S/B');
+  });
+});
+
+describe('a tax row under the total', () => {
+  it('is the breakdown of the gross the slip printed as its subtotal, not the amount paid', () => {
+    const slip = [
+      'KEDAI KOPI MESRA',
+      'Nasi lemak 26.00',
+      'Teh tarik 5.80',
+      'Subtotal: 31.80',
+      'Cash: 50.00',
+      'Change: l8.2O',
+      'Tax code Rate Net Tax',
+      'S @6% 30.00 1.80',
+    ].join('\n');
+    expect(read(slip).amount?.value.value).toBe(31.8);
+  });
+
+  it('is not a discount row, whose arithmetic is the same', () => {
+    const slip = ['KEDAI KAIN INDAH', 'Jacket 50.00', 'Discount 10% 50.00 5.00', 'Total 45.00', 'Points 55.00'];
+    expect(read(slip.join('\n')).amount?.value.value).toBe(45);
+  });
+
+  it('makes a total of a gross labelled as tax included', () => {
+    const slip = ['KEDAI KOPI MESRA', 'Total Excl. of GST 30.00', 'Total Incl. of GST 31.80', 'Thank you'].join('\n');
+    expect(read(slip).amount?.value.value).toBe(31.8);
+  });
+});
+
+describe('a date with spaces beside its separators', () => {
+  it('is read, with and without a label', () => {
+    expect(read('KEDAI KOPI MESRA\nDate : 30- 06- 2018 22:16:08\nTOTAL 5.00').document_date?.value).toBe('2018-06-30');
+    expect(read('KEDAI KOPI MESRA\n26- 04-18 16:59 SH01\nTOTAL 5.00').document_date?.value).toBe('2018-04-26');
+  });
+});
