@@ -13,14 +13,19 @@ const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
   ['SG', /\b(?:singapore|singapur|singapour)\b|\+65\b|\bPte\.? Ltd\b/iu],
   ['HK', /\bhong kong\b|\+852\b/iu],
   ['MX', /\b(?:m[ée]xico|mexique|mexiko|messico)\b|\+52\b/iu],
-  // Its company forms ("Sdn Bhd", "S/B", a listed "Bhd") and its states, which addresses name instead of the country.
+  // Its company forms ("Sdn Bhd", "S/B", a listed "Bhd"), its states and towns, which addresses name instead of the
+  // country.
   [
     'MY',
     new RegExp(
       '\\b(?:malaysia|malaisie|malaysien|maleisië|malasia)\\b|\\+60\\b|\\bSdn\\.? ?Bhd\\b|\\bBerhad\\b' +
         '|(?<=\\p{L}\\.?\\)? )Bhd\\b|\\p{L}{2,}\\.? S\\/B\\b' +
         '|\\b(?:kuala lumpur|selangor|johor|pulau pinang|penang|negeri sembilan|melaka|pahang|terengganu|kelantan|kedah|perlis|perak' +
-        '|sabah|sarawak|putrajaya|labuan)\\b',
+        '|sabah|sarawak|putrajaya|labuan' +
+        // Its larger towns, and its own abbreviations of street and estate ("Jln", "Tmn", "Lrg"), for addresses whose
+        // state a scan lost.
+        '|shah alam|petaling jaya|subang jaya|klang|johor bahru|ipoh|seremban|kajang|cheras|puchong|kota kinabalu|kuching' +
+        '|jln|tmn|lrg)\\b',
       'iu',
     ),
   ],

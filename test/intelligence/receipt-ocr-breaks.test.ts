@@ -65,6 +65,26 @@ describe('a tax row under the total', () => {
   });
 });
 
+describe('totals whose label reads otherwise', () => {
+  it('is the gross when a bracket says the tax is included, and the tax when a rate stands in it', () => {
+    expect(read('KEDAI KOPI MESRA\nJumlah (Inclusive GST) RM 31.80\nCASH RM 50.00').amount?.value.value).toBe(31.8);
+    expect(read('Bäckerei am Markt\nBrot 3,50\nSumme 19,00\n(inkl. 19 % MwSt.) 3,03').amount?.value.value).toBe(19);
+  });
+
+  it('is the sum of the items and the tax under it, even labelled "net total"', () => {
+    const slip = ['KEDAI KOPI MESRA', '5 Item(s) Total : 20.00', 'GST @ 6% : 1.20', 'Net Total (MYR) : 21.20'];
+    expect(read(slip.join('\n')).amount?.value.value).toBe(21.2);
+  });
+});
+
+describe('the currency of a slip whose address lost its state', () => {
+  it('is the ringgit for a Malaysian town or street abbreviation', () => {
+    expect(read('KEDAI KOPI MESRA\nNo 5, Jln Mawar 3, Tmn Melati\nTOTAL 12.00').amount?.value.currency).toBe('MYR');
+    expect(read('KEDAI KOPI MESRA\n40000 Shah Alam\nTOTAL 12.00').amount?.value.currency).toBe('MYR');
+    expect(read('Corner Cafe\n12 Mill Lane\nTOTAL 12.00').amount?.value.currency).not.toBe('MYR');
+  });
+});
+
 describe('a date with spaces beside its separators', () => {
   it('is read, with and without a label', () => {
     expect(read('KEDAI KOPI MESRA\nDate : 30- 06- 2018 22:16:08\nTOTAL 5.00').document_date?.value).toBe('2018-06-30');

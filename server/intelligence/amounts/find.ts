@@ -19,6 +19,12 @@ import { TOTAL_KINDS, type AmountCandidate, type AmountLabel } from './types.ts'
 /** "inkl. 19 % MwSt.": the tax a total includes; an amount right after it is that tax, unless a total label is nearer. */
 const INCLUDED_TAX =
   /(?:inkl\.?|inklusive|incl\.?|including|inclusive(?: of)?|inc\.|einschl\.?|einschließlich|compris|incluse?|inclusa|inclusief|incluido|incluida) ?(?:\d{1,2}(?:[.,]\d+)? ?% ?)?(?:der |gesetzl(?:\.|ichen)? |la |de |)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|gst|sst|tva|btw|iva|tax|versst|[a-zäöü]*steuern?)\.?\)?/gi;
+/**
+ * A bracketed note that the tax is included, right before the amount and without a rate: the amount is the gross total
+ * ("(inkl. 19 % MwSt.) 19,00" with its rate is the tax). OCR may lose the opening bracket or the word's first letters.
+ */
+const TOTAL_WITH_TAX =
+  /(?:inclusive|clusive|incl\.?|inkl\.?|including|inclusief|incluido|inclusa|compris)(?: of| der| de)? (?:gst|vat|sst|tax|mwst|ust|tva|btw|iva)\.?[)}\]][^\d%]{0,6}$/iu;
 /** "VAT 8% included in total 1.48": the tax a total contains, not that total. */
 const TAX_IN_TOTAL =
   /(?<!\p{L})(?:gst|vat|sst|tax|mwst|ust|tva|btw|iva)(?!\p{L})[^\d]{0,6}(?:\d{1,2}(?:[.,]\d+)? ?%)?[ :]*(?:is )?(?:included|incl\.?|inclusive) in (?:the )?total/iu;
@@ -90,6 +96,8 @@ export function findAmounts(
         if (headerLabel) label = headerLabel;
       }
       if (TAX_AFTER.test(line.slice(token.end, token.end + 30)) || TAX_IN_TOTAL.test(segment)) label = 'excluded';
+      // "Total Sales (Inclusive of GST) 141.50", "Gesamt (inkl. MwSt.) 119,00": the bracket closes the total's label.
+      else if (label === 'excluded' && TOTAL_WITH_TAX.test(segment)) label = 'total';
       const rate =
         RATE_AFTER.test(line.slice(token.end, token.end + 12)) ||
         RATE_LABEL.test(line.slice(Math.max(0, token.start - 60), token.start));

@@ -65,7 +65,7 @@ export function pickAmount(
   if (fromChange) best = { candidate: fromChange, score: 0 };
   if (!best) return null;
   const settled = fromChange ? null : paidByTender(candidates);
-  const printed = settled ?? grossOf(best.candidate, candidates) ?? best.candidate;
+  const printed = settled ?? grossOf(best.candidate, candidates, lines) ?? best.candidate;
   const rounded = settled ? null : roundedByAdjustment(printed, candidates);
   const total = rounded ?? printed;
   const remainder = settled || rounded ? null : remainderOf(total, candidates, lines);

@@ -6,17 +6,27 @@
 import { tenderLessChange } from '../cash-rounding.ts';
 import { TOTAL_KINDS, cents, type AmountCandidate } from './types.ts';
 
+/** A line that calls its amount a total, whatever else it says ("Net Total (MYR)", where net means after tax). */
+const NAMED_TOTAL = /(?<!\p{L})(?:total|totaal|totale|gesamt|summe)(?!\p{L})/iu;
+
 /**
  * The gross amount when the pick is a net one: a candidate printed after it that equals the pick plus a tax or
- * surcharge listed in the document ("Total 18.50" … "VAT 3.70" … "22.20").
+ * surcharge listed in the document ("Total 18.50" … "VAT 3.70" … "22.20"), even under a label that reads as a net
+ * total ("Item total 20.00" … "GST 1.20" … "Net total 21.20"): the sum says which is the gross.
  */
-export function grossOf(pick: AmountCandidate, candidates: readonly AmountCandidate[]): AmountCandidate | null {
+export function grossOf(
+  pick: AmountCandidate,
+  candidates: readonly AmountCandidate[],
+  lines: readonly string[],
+): AmountCandidate | null {
   if (pick.label === 'due' || pick.label === 'rounded') return null;
   const excluded = candidates.filter((c) => c.label === 'excluded' && c.value > 0 && c !== pick);
   const after = candidates.filter(
     (c) =>
       (c.line > pick.line || (c.line === pick.line && c.start > pick.start)) &&
-      (c.label === 'none' || TOTAL_KINDS.has(c.label)) &&
+      (c.label === 'none' ||
+        TOTAL_KINDS.has(c.label) ||
+        (c.label === 'excluded' && NAMED_TOTAL.test(lines[c.line] ?? ''))) &&
       cents(c.value) > cents(pick.value),
   );
   // A cash-rounding adjustment may sit between them ("Total 40.00 / Tax 3.20 / Rounding -0.05 / Total 43.15").
