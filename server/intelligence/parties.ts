@@ -223,17 +223,20 @@ function ownLetters(name: string): number {
     .replace(/[^\p{L}]/gu, '').length;
 }
 
+/** What OCR puts before a line's first letter (a bar, a bullet, a speck) or after its last. */
+const LEADING_MARKS = /^[\s:,;.\-–|•*©!'"_]+/u;
+const TRAILING_MARKS = /[\s:,;\-–|!_]+$/u;
+
 function cleanName(raw: string): string {
-  let name = (withCompanyForms(raw).split(SEPARATORS)[0] ?? raw).replace(PARTY_INTRO, '');
-  name = name
-    .replace(SENDER_LABEL, '')
-    .replace(/^[\s:,;.\-–]+|[\s:,;\-–]+$/g, '')
-    .replace(/\s+/g, ' ');
+  let name = (withCompanyForms(raw).replace(LEADING_MARKS, '').split(SEPARATORS)[0] ?? raw).replace(PARTY_INTRO, '');
+  name = name.replace(SENDER_LABEL, '').replace(LEADING_MARKS, '').replace(TRAILING_MARKS, '').replace(/\s+/g, ' ');
   return name.length > 80 ? name.slice(0, 80).trim() : name;
 }
 
 function plausibleName(name: string): boolean {
   if (name.length < 2 || name.length > 80 || !/\p{L}{2,}/u.test(name) || /@|www\.|https?:/iu.test(name)) return false;
+  // Marks no name is spelt with: OCR of a logo, a stamp or a line of the items.
+  if (/[!?<>~^_=|\\¥€£$]/u.test(name)) return false;
   if (NOT_A_NAME.test(name) && !HAS_LEGAL_FORM.test(name)) return false;
   // Dates, amounts and street lines are not names.
   return !/\d{1,2}\.\d{1,2}\.\d{2,4}|\d+[.,]\d{2}\b/.test(name) && !STREET.test(name) && !POSTCODE_LINE.test(name);
@@ -385,6 +388,7 @@ export interface PartyLayout {
   address: readonly string[];
   /** Texts of the letterhead and the footer's legal block: where the sender writes its name. */
   issuer: readonly string[];
+  /** The name at the top in the largest type (layout/receipt.ts); `receipt` when the document is a till receipt. */
   merchant: { text: string; prominent: boolean } | null;
 }
 
@@ -481,10 +485,14 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
   const domain = domainName(doc.text);
   if (domain) candidates.push({ name: domain, confidence: 0.3, line: -1 });
 
+  let merchantIndex = -1;
   if (layout?.merchant) {
     const line = lines.findIndex((l) => l.includes(layout.merchant!.text));
     // Below a name with a legal form: a shop sign is often a brand, the legal form names the merchant.
-    add(layout.merchant.text, layout.merchant.prominent ? 0.7 : 0.6, line >= 0 ? line : first);
+    // Either way above a name guessed from the address under it (0.6), which on a slip is often the shopping centre.
+    const before = candidates.length;
+    add(layout.merchant.text, layout.merchant.prominent ? 0.7 : 0.65, line >= 0 ? line : first);
+    if (candidates.length > before) merchantIndex = before;
   }
   const addressKeys = (layout?.address ?? []).map(normalise).filter((key) => key.length >= 3);
   const issuerKeys = (layout?.issuer ?? []).map(normalise).filter((key) => key.length >= 3);
@@ -498,9 +506,12 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     if (!key || key === buyerKey) continue;
     // The recipient's window names the buyer: nothing read from its lines, nor a name printed only there, is the sender.
     const sourceKey = candidate.line >= 0 ? normalise(lines[candidate.line] ?? '') : '';
-    if (addressKeys.some((zone) => zone.length >= 6 && sourceKey.includes(zone))) continue;
     const inIssuerZone = issuerKeys.some((zone) => zone.includes(key));
-    if (!inIssuerZone && addressKeys.some((zone) => zone.includes(key))) continue;
+    // A till receipt has no address window: the block its merchant heads is the merchant's own.
+    if (index !== merchantIndex) {
+      if (addressKeys.some((zone) => zone.length >= 6 && sourceKey.includes(zone))) continue;
+      if (!inIssuerZone && addressKeys.some((zone) => zone.includes(key))) continue;
+    }
     let confidence = candidate.confidence + (inIssuerZone && candidate.line !== -1 ? 0.05 : 0);
     // Agreement raises confidence: the same name found twice, or matching the web/e-mail domain.
     const twice = candidates.some((other, j) => j !== index && other.line !== -1 && keys[j]!.includes(key));

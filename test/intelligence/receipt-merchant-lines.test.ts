@@ -74,3 +74,29 @@ describe('receipt merchant over two lines', () => {
     expect(merchant?.text).toBe('WILLOW CORNER STORE');
   });
 });
+
+describe('receipt merchant under a logo or beside till fields', () => {
+  it('reads the name printed under a logo that OCR made a short word of, in larger type', () => {
+    const merchant = merchantOf([
+      row('Hoyas', 0.01, 0.03),
+      row('LOTUS LEAF RESTAURANT', 0.05),
+      row('5 Jalan Mawar 3', 0.065),
+      ...body(0.2),
+    ]);
+    expect(merchant?.text).toBe('LOTUS LEAF RESTAURANT');
+    // A short name in large type with no name under it is the merchant itself.
+    expect(merchantOf([row('ZEST', 0.01, 0.03), row('5 Jalan Mawar 3', 0.05), ...body(0.2)])?.text).toBe('ZEST');
+  });
+
+  it('passes over the table, the counter and a guest check', () => {
+    for (const field of ['Table 15', 'Counter 2', 'GUEST CHECK']) {
+      const merchant = merchantOf([
+        row('WILLOW CORNER STORE', 0.02),
+        row(field, 0.04, 0.03),
+        row('22 Station Road', 0.07),
+        ...body(0.2),
+      ]);
+      expect(merchant?.text).toBe('WILLOW CORNER STORE');
+    }
+  });
+});

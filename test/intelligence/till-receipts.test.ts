@@ -115,6 +115,22 @@ describe('the merchant named at the top of a receipt', () => {
     expect(merchantOf(text.replace('Owned By :\n', ''))).toBe('PELANGI RETAIL SDN BHD');
   });
 
+  it("takes the merchant found in the slip's layout even where the page's zones read its lines as an address", () => {
+    const slip = 'LOTUS LEAF SDN BHD\n(CO.REG: 123456-A)\nLot 5, Jalan Mawar 3\n43000 Kajang\nTOTAL 12.00';
+    const layout = { address: ['LOTUS LEAF SDN BHD', 'Lot 5, Jalan Mawar 3'], issuer: [] };
+    expect(findParties(makeDoc(slip), { ...layout, merchant: null }).sender?.name).not.toBe('LOTUS LEAF SDN BHD');
+    const merchant = { text: 'LOTUS LEAF SDN BHD', prominent: false };
+    expect(findParties(makeDoc(slip), { ...layout, merchant }).sender?.name).toBe('LOTUS LEAF SDN BHD');
+  });
+
+  it('never takes a line with marks no name is spelt with, and strips a bar or bullet OCR put before it', () => {
+    const merchant = { text: '| LOTUS LEAF RESTAURANT', prominent: false };
+    const slip = '| LOTUS LEAF RESTAURANT\nTeh (B) ! 20 SA\nLot 5, Jalan Mawar 3\nTOTAL 12.00';
+    expect(findParties(makeDoc(slip), { address: [], issuer: [], merchant }).sender?.name).toBe(
+      'LOTUS LEAF RESTAURANT',
+    );
+  });
+
   it('does not join a register line to a legal form it mentions', () => {
     expect(
       senderOf(

@@ -16,9 +16,9 @@ export function looksLikeReceipt(layouts: readonly PageLayout[]): boolean {
   return layouts.length > 0 && layouts.length <= 2 && layouts[0]!.aspect >= TILL_ROLL_ASPECT;
 }
 
-/** Not a name: a document-type word, a contact or tax line, a greeting. */
+/** Not a name: a document-type word, a contact, tax or till line ("Table 15", "Counter 2"), a greeting. */
 const NOT_MERCHANT =
-  /\b(?:receipt|invoice|tax|bill|cash|tel|phone|fax|www|e-?mail|date|reg|gst|vat|welcome|thank|copy|kassenbon|beleg|quittung|rechnung|ticket|facture|reçu|factura|fattura|scontrino|kassabon|bonnetje)\b/iu;
+  /\b(?:receipt|invoice|tax|bill|cash|cashier|counter|table|pax|check|tel|phone|fax|www|e-?mail|date|reg|gst|vat|welcome|thank|copy|kassenbon|beleg|quittung|rechnung|ticket|facture|reçu|factura|fattura|scontrino|kassabon|bonnetje)\b/iu;
 /** A street or a postcode makes a line an address line, not the merchant. */
 const ADDRESS_LIKE =
   /\d{4,}|\b(?:street|st\.|road|rd\.?|avenue|ave|lane|lot|no\.|block|blk|floor|unit|straße|str\.|strasse|rue|via|calle|plaza|weg|laan|straat|plein)\b/iu;
@@ -39,7 +39,13 @@ export function receiptMerchant(lines: readonly LayoutLine[]): { text: string; p
   const sizes = page.map((line) => line.size).sort((a, b) => a - b);
   const typical = sizes[Math.floor(sizes.length / 2)] ?? 0;
   const largest = top.reduce((best, line) => (line.size > best.size ? line : best));
-  if (largest.size >= typical * 1.3) return { text: nameAround(largest, page), prominent: true };
+  if (largest.size >= typical * 1.3) {
+    // A logo read as text gives a short word in large type ("Hoyos" for a drawing): the name printed under it wins.
+    const below = top[top.indexOf(largest) + 1];
+    if (below && letterCount(largest.text) < LOGO_LETTERS && isFullName(below.text))
+      return { text: nameAround(below, page), prominent: false };
+    return { text: nameAround(largest, page), prominent: true };
+  }
   return { text: nameAround(top[0]!, page), prominent: false };
 }
 
@@ -79,6 +85,18 @@ function continuesOnto(upper: LayoutLine, lower: LayoutLine): boolean {
 /** "Corner Shop Ltd (123456-A)": a company number in brackets after the name is not part of it. */
 function withoutRegistration(text: string): string {
   return text.replace(/[([{][^)\]}]*\d[^)\]}]*[)\]}]?\s*$/u, '').trim();
+}
+
+/** Fewer letters than this in the largest type at the top may be a logo misread as a word. */
+const LOGO_LETTERS = 7;
+
+const letterCount = (text: string): number => text.match(/\p{L}/gu)?.length ?? 0;
+
+/** Two words or more in capitals, ten letters at least, no number: "DI HUAN YA RESTAURANT", not "Pre fe". */
+function isFullName(text: string): boolean {
+  if (/\d/u.test(text)) return false;
+  const words = text.split(/\s+/u).filter((word) => /\p{L}{2,}/u.test(word));
+  return words.length >= 2 && letterCount(text) >= 10 && words.every((word) => !/^\p{Ll}/u.test(word));
 }
 
 function isNameLike(text: string): boolean {
