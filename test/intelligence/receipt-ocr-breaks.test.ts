@@ -54,6 +54,23 @@ describe('a tax row under the total', () => {
     expect(read(slip).amount?.value.value).toBe(31.8);
   });
 
+  it('is found with its net on another line, and with a rate OCR lost', () => {
+    const apart = [
+      'KEDAI KOPI MESRA',
+      'Laksa 50.00',
+      'SUBTOTAL 53.00',
+      'CASH 100.00',
+      'TAXABLE AMOUNT 50.00',
+      '6% GST 3.00',
+    ];
+    expect(read(apart.join('\n')).amount?.value.value).toBe(53);
+    const lost = ['KEDAI KOPI MESRA', 'Laksa 100.00', 'SALE 106.00', 'SR&%) 100.00 6.00', 'TOTAL 100.00 6.00'];
+    expect(read(lost.join('\n')).amount?.value.value).toBe(106);
+    // A gross that is itself the net of a tax row (its rate lost) is no total: the service charge added up to it.
+    const service = ['KEDAI KOPI MESRA', 'Subtotal 100.00', '10% Service 10.00', 'Total 116.60', 'SR 110.00 6.60'];
+    expect(read(service.join('\n')).amount?.value.value).toBe(116.6);
+  });
+
   it('is not a discount row, whose arithmetic is the same', () => {
     const slip = ['KEDAI KAIN INDAH', 'Jacket 50.00', 'Discount 10% 50.00 5.00', 'Total 45.00', 'Points 55.00'];
     expect(read(slip.join('\n')).amount?.value.value).toBe(45);

@@ -30,37 +30,83 @@ const RATE_IN_ROW = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?) ?%/u;
 const DISCOUNT_ROW =
   /(?<!\p{L})(?:disc(?:ount)?|rabatt|nachlass|remise|r[ée]duction|descuento|sconto|korting|off)(?!\p{L})/iu;
 
+/** VAT, GST and sales-tax rates in use, for a tax row whose printed rate OCR lost ("SRE%) 106.57 6.39"). */
+const STANDARD_RATES = [
+  2.5, 2.6, 3.7, 5, 5.5, 6, 7, 7.7, 8, 8.1, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
+];
+
+/** The tax is the rate of the net, to the cent. */
+const taxOf = (net: AmountCandidate, tax: AmountCandidate, percent: number): boolean =>
+  cents(net.value) > 0 && Math.abs(Math.round((cents(net.value) * percent) / 100) - cents(tax.value)) <= 1;
+
+/** At most this many amounts in one row of a tax table. */
+const TAX_ROW_AMOUNTS = 5;
+
+/** The amount right after this one on its line is about a standard rate of it: the two are a net and its tax. */
+function netOfTaxRow(amount: AmountCandidate, row: readonly AmountCandidate[]): boolean {
+  const next = row[row.indexOf(amount) + 1];
+  if (!next || cents(amount.value) === 0) return false;
+  const percent = (cents(next.value) * 100) / cents(amount.value);
+  return STANDARD_RATES.some((rate) => Math.abs(percent - rate) <= 0.05 * rate);
+}
+
 /**
  * A tax row ("SR @6%  99.05  5.95": rate, net, tax) whose tax is the rate of its net, to the cent: both amounts are the
  * tax's breakdown, never the amount paid. The gross they add up to, printed elsewhere unlabelled or as a subtotal, is
- * then a total that includes the tax.
+ * then a total that includes the tax. Also read: a row whose rate OCR lost, when its tax is a standard rate of its net
+ * and the gross is printed; and a tax on a line of its own ("6% GST 3.03") whose net is printed elsewhere ("Taxable
+ * amount 50.57"), with the gross ("Subtotal 53.60").
  */
 export function markTaxRows(candidates: AmountCandidate[], lines: readonly string[]): void {
   const byLine = new Map<number, AmountCandidate[]>();
-  for (const candidate of candidates) byLine.set(candidate.line, [...(byLine.get(candidate.line) ?? []), candidate]);
+  const byCents = new Map<number, AmountCandidate[]>();
+  for (const candidate of candidates) {
+    byLine
+      .set(candidate.line, byLine.get(candidate.line) ?? [])
+      .get(candidate.line)!
+      .push(candidate);
+    const key = cents(candidate.value);
+    byCents
+      .set(key, byCents.get(key) ?? [])
+      .get(key)!
+      .push(candidate);
+  }
+  const twinsOf = (net: AmountCandidate, tax: AmountCandidate): AmountCandidate[] =>
+    (byCents.get(cents(net.value) + cents(tax.value)) ?? []).filter(
+      (twin) =>
+        twin !== net &&
+        twin !== tax &&
+        (twin.label === 'none' || twin.label === 'excluded') &&
+        // Not the net of another row of the tax table, one whose tax OCR misread by a cent or two.
+        !netOfTaxRow(twin, byLine.get(twin.line) ?? []),
+    );
+  const settle = (net: AmountCandidate, tax: AmountCandidate, twins: readonly AmountCandidate[]): void => {
+    net.label = 'excluded';
+    tax.label = 'excluded';
+    for (const twin of twins) twin.label = 'total';
+  };
   for (const [line, row] of byLine) {
-    const rate = RATE_IN_ROW.exec(lines[line] ?? '');
-    if (!rate || row.length < 2 || DISCOUNT_ROW.test(lines[line] ?? '')) continue;
-    const percent = Number(rate[1]!.replace(',', '.'));
-    if (percent <= 0) continue;
-    const after = row.filter((c) => c.start > rate.index);
+    const text = lines[line] ?? '';
+    // A tax table's row holds a rate, a net, a tax and perhaps a gross; a line of many amounts is something else.
+    if (row.length > TAX_ROW_AMOUNTS || DISCOUNT_ROW.test(text) || row.some((c) => c.value < 0)) continue;
+    const rate = RATE_IN_ROW.exec(text);
+    const percent = rate ? Number(rate[1]!.replace(',', '.')) : 0;
+    if (rate && percent > 0 && row.length === 1) {
+      const tax = row[0]!;
+      const net = candidates.find((c) => c.line !== line && taxOf(c, tax, percent) && twinsOf(c, tax).length > 0);
+      if (net) settle(net, tax, twinsOf(net, tax));
+      continue;
+    }
+    const after = rate ? row.filter((c) => c.start > rate.index) : row;
     for (let i = 0; i + 1 < after.length; i++) {
       const net = after[i]!,
         tax = after[i + 1]!;
-      if (cents(net.value) === 0 || Math.abs(Math.round((cents(net.value) * percent) / 100) - cents(tax.value)) > 1)
+      const printedRate = rate !== null && percent > 0;
+      if (printedRate ? !taxOf(net, tax, percent) : !STANDARD_RATES.some((standard) => taxOf(net, tax, standard)))
         continue;
-      net.label = 'excluded';
-      tax.label = 'excluded';
-      const gross = cents(net.value) + cents(tax.value);
-      for (const twin of candidates) {
-        if (
-          twin !== net &&
-          twin !== tax &&
-          cents(twin.value) === gross &&
-          (twin.label === 'none' || twin.label === 'excluded')
-        )
-          twin.label = 'total';
-      }
+      const twins = twinsOf(net, tax);
+      if (!printedRate && twins.length === 0) continue;
+      settle(net, tax, twins);
       break;
     }
   }
