@@ -53,8 +53,9 @@ const PATTERNS: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
   // OCR may turn the second dot into a colon or comma ("31. 12:2027"); with a four-digit year that is still a date.
   {
     kind: 'dotted',
+    // Not right after another date: "17/01/2018 8.08.53" is the time of day in dots.
     re: new RegExp(
-      `${WORD_START}(\\d{1,2})\\. ?(\\d{1,2})(?:\\. ?|[:,](?=\\d{4}(?!\\d)))(\\d{4}|\\d{2})(?![\\d])`,
+      `${WORD_START}(?<!\\d[/.-]\\d{2,4} )(\\d{1,2})\\. ?(\\d{1,2})(?:\\. ?|[:,](?=\\d{4}(?!\\d)))(\\d{4}|\\d{2})(?![\\d])`,
       'g',
     ),
   },

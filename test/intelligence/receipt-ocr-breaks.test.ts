@@ -102,6 +102,14 @@ describe('the currency of a slip whose address lost its state', () => {
   });
 });
 
+describe('a time of day in dots after the date', () => {
+  it('is not read as a date', () => {
+    expect(read('KEDAI KOPI MESRA\nCB#: 4471 17/01/2018 8.08.53\nTOTAL 5.00').document_date?.value).toBe('2018-01-17');
+    // Alone, the same digits are a date.
+    expect(read('Bäckerei am Markt\nDatum 8.08.25\nSumme 5,00').document_date?.value).toBe('2025-08-08');
+  });
+});
+
 describe('a date with spaces beside its separators', () => {
   it('is read, with and without a label', () => {
     expect(read('KEDAI KOPI MESRA\nDate : 30- 06- 2018 22:16:08\nTOTAL 5.00').document_date?.value).toBe('2018-06-30');
