@@ -249,21 +249,17 @@ async function estimateMatches(
   oldest: number,
   maxMatches: number | null,
 ): Promise<number> {
-  const spaces = access.spaces ?? (await db.all<{ id: string }>('SELECT id FROM spaces')).map((row) => row.id);
-  let low = Infinity,
-    high = -Infinity;
-  for (const space of spaces) {
-    const first = await db.get<{ n: number | null }>(
-      'SELECT min(doc_rowid) AS n FROM search_visibility WHERE space_id = ? AND deleted = 0',
-      space,
-    );
-    const last = await db.get<{ n: number | null }>(
-      'SELECT max(doc_rowid) AS n FROM search_visibility WHERE space_id = ? AND deleted = 0',
-      space,
-    );
-    low = Math.min(low, first?.n ?? Infinity);
-    high = Math.max(high, last?.n ?? -Infinity);
-  }
+  // One statement for every space: each space's first and last visible rowid is an index seek.
+  const source = access.spaces === null ? '(SELECT id AS value FROM spaces) AS ids' : jsonArrayRows(db.dialect, 'text');
+  const bounds = await db.get<{ low: number | null; high: number | null }>(
+    `SELECT min(b.low) AS low, max(b.high) AS high FROM (SELECT
+        (SELECT min(v.doc_rowid) FROM search_visibility v WHERE v.space_id = ids.value AND v.deleted = 0) AS low,
+        (SELECT max(v.doc_rowid) FROM search_visibility v WHERE v.space_id = ids.value AND v.deleted = 0) AS high
+      FROM ${source}) b`,
+    ...(access.spaces === null ? [] : [JSON.stringify([...access.spaces])]),
+  );
+  const low = bounds?.low === null || bounds?.low === undefined ? Infinity : Number(bounds.low);
+  const high = bounds?.high === null || bounds?.high === undefined ? -Infinity : Number(bounds.high);
   let estimate = high >= oldest && low <= oldest ? (seen * (high - low + 1)) / (high - oldest + 1) : seen + 1;
   if (maxMatches !== null) estimate = Math.min(estimate, maxMatches);
   return Math.max(seen + 1, estimate);

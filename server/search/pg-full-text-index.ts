@@ -1,14 +1,7 @@
 import { hasDocumentsFtsEntry, reindexDocumentsFts } from './documents-fts.ts';
 import { queryWords } from './fts-query.ts';
 import type { FullTextIndex, RankedMatch } from './full-text-index.ts';
-
-/**
- * ts_headline's parser drops what looks like an HTML tag (and a script element's text) from a snippet, where FTS5 keeps
- * the text as written for the caller to escape; the brackets go through it as private-use characters instead (others
- * than the marks of SNIPPET_FORMAT).
- */
-const TAG_STAND_INS = '\uE002\uE003';
-const withTagBrackets = (snippet: string): string => snippet.replaceAll('\uE002', '<').replaceAll('\uE003', '>');
+import { prefixSnippet } from './prefix-snippet.ts';
 
 /**
  * PostgreSQL's text search over documents_fts.search_vector (server/db/postgres/pg-text-search.ts: archive_simple,
@@ -41,36 +34,15 @@ export const pgFullTextIndex: FullTextIndex = {
       limit,
     ),
 
+  // Cut here from the hits' text (prefix-snippet.ts): ts_headline parsed each hit's whole text on the database's CPU.
   async snippets(db, match, rowids, format) {
     if (rowids.length === 0) return new Map();
-    // One fragment of about `tokens` words around the matches, from the text first (where a hit is best shown), then
-    // the title, sender and tags; ts_headline's options are quoted because the marks are not plain words.
-    const options = [
-      `StartSel="${format.open}"`,
-      `StopSel="${format.close}"`,
-      `MaxWords=${format.tokens}`,
-      `MinWords=${Math.max(1, Math.floor(format.tokens / 2))}`,
-      'MaxFragments=1',
-      `FragmentDelimiter="${format.ellipsis}"`,
-    ].join(', ');
-    const placeholders = rowids.map(() => '?').join(', ');
-    // A fragment starts at a word; FTS5's, at the start of the text, keeps what comes before the first word.
-    const rows = await db.all<{ rowid: number; snippet: string }>(
-      `SELECT h.rowid,
-        CASE WHEN starts_with(h.text, h.lead || replace(replace(h.snippet, ?, ''), ?, '')) THEN h.lead || h.snippet
-          ELSE h.snippet END AS snippet
-      FROM (SELECT f.rowid AS rowid, t.text, substring(t.text FROM '^[^[:alnum:]]*') AS lead,
-          ts_headline('archive_simple', t.text, q.query, ?) AS snippet
-        FROM (SELECT to_tsquery('archive_simple', ?) AS query) q CROSS JOIN documents_fts f
-          CROSS JOIN LATERAL (SELECT translate(concat_ws(' ', f.content, f.title, f.sender, f.tags), '<>', ?) AS text) t
-        WHERE f.rowid IN (${placeholders}) AND f.search_vector @@ q.query) h`,
-      format.open,
-      format.close,
-      options,
-      match,
-      TAG_STAND_INS,
+    const words = match.split(' & ').map((term) => term.replace(/:\*$/u, ''));
+    const rows = await db.all<{ rowid: number; text: string }>(
+      `SELECT rowid, concat_ws(' ', content, title, sender, tags) AS text FROM documents_fts
+      WHERE rowid IN (${rowids.map(() => '?').join(', ')})`,
       ...rowids,
     );
-    return new Map(rows.map((row) => [row.rowid, withTagBrackets(row.snippet)]));
+    return new Map(rows.map((row) => [Number(row.rowid), prefixSnippet(row.text, words, format)]));
   },
 };
