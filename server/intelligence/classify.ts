@@ -320,8 +320,14 @@ export function classify(doc: Doc, signals: ClassifySignals): Classification {
     bump('receipt', matched(TILL_EVIDENCE.till) && matched(TILL_EVIDENCE.thanks) ? 16 : 6);
   }
   // Paid at the till by its shape, for scans that lost the till's words: more than an invoice heading (4 × 4) with
-  // its total (2) and invoice number (1.5) weigh, since an invoice is not paid in cash under its own totals.
-  if (!signals.hasDueDate && signals.tillShape) bump('receipt', 20);
+  // its total (2) and invoice number (1.5) weigh, since an invoice is not paid in cash under its own totals. A slip
+  // headed "TAX INVOICE" that names itself again in "Invoice #" is still paid on the spot: the shape outweighs the
+  // invoice words however often they occur.
+  if (!signals.hasDueDate && signals.tillShape) {
+    bump('receipt', 20);
+    const lead = (scores.get('invoice') ?? 0) - (scores.get('receipt') ?? 0);
+    if (lead >= 0) bump('receipt', lead + 1);
+  }
 
   const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]);
   const [first, second] = ranked;

@@ -52,6 +52,21 @@ describe('a till slip by its shape', () => {
     expect(read(slip.replace('Change due 15.80', 'Change due 5.80')).event_type?.value).toBe('invoice');
   });
 
+  it('is a receipt however often the slip calls itself an invoice, paid with exact cash (en)', () => {
+    const slip = [
+      'HILLTOP PAPER SUPPLIES SDN BHD',
+      'TAX INVOICE',
+      'Invoice # : CS-20260307-0042',
+      'Invoice Date : 07/03/2026',
+      'Total Amount: 8.20',
+      'CASH 8.20',
+      'Change 0.00',
+    ].join('\n');
+    expect(read(slip).event_type?.value).toBe('receipt');
+    // Without the payment lines the same slip is an invoice.
+    expect(read(slip.replace('CASH 8.20\nChange 0.00', '')).event_type?.value).toBe('invoice');
+  });
+
   it('leaves an invoice with a due date or without payment lines an invoice', () => {
     const invoice = ['Schreinerei Holm GmbH', 'Rechnung', 'Regal 120,00', 'Montage 80,00', 'Anfahrt 20,00'];
     expect(read([...invoice, 'Gesamt 220,00', 'Zahlbar bis 30.12.2026'].join('\n')).event_type?.value).toBe('invoice');
