@@ -67,6 +67,20 @@ describe('a till slip by its shape', () => {
     expect(read(slip.replace('CASH 8.20\nChange 0.00', '')).event_type?.value).toBe('invoice');
   });
 
+  it('is a receipt when the cash handed over right under the total is exactly the total, one item or not', () => {
+    const slip = [
+      'CORNER MART',
+      'TAX INVOICE',
+      'INVOICE NO: 1841/103',
+      'ORANGE JUICE 1L 11.40',
+      'Total 11.40',
+      'CASH 11.40',
+    ];
+    expect(read(slip.join('\n')).event_type?.value).toBe('receipt');
+    // Cash of another amount, with no change to explain it, proves nothing.
+    expect(read(slip.join('\n').replace('CASH 11.40', 'CASH 15.00')).event_type?.value).toBe('invoice');
+  });
+
   it('leaves an invoice with a due date or without payment lines an invoice', () => {
     const invoice = ['Schreinerei Holm GmbH', 'Rechnung', 'Regal 120,00', 'Montage 80,00', 'Anfahrt 20,00'];
     expect(read([...invoice, 'Gesamt 220,00', 'Zahlbar bis 30.12.2026'].join('\n')).event_type?.value).toBe('invoice');
