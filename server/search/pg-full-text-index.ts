@@ -22,13 +22,17 @@ export const pgFullTextIndex: FullTextIndex = {
   },
 
   // Newest first like the SQLite index, so a word most documents contain is ranked in the newest `limit` only;
-  // rank is lower for a better match, as bm25() is (ts_rank_cd is higher for better, hence the sign).
+  // rank is lower for a better match, as bm25() is (ts_rank_cd is higher for better, hence the sign). Visibility is a
+  // lookup per match (a subquery the planner cannot turn into a join): joined, a word of a few thousand matches was
+  // planned as a merge join over the whole visibility index, or as a parallel scan whose workers took the CPU the
+  // service's own half of the search needed.
   matches: (db, match, visible, limit) =>
     db.all<RankedMatch>(
       `SELECT f.rowid AS rowid, -ts_rank_cd(f.search_vector, q.query) AS rank
-      FROM (SELECT to_tsquery('archive_simple', ?) AS query) q
-        CROSS JOIN documents_fts f JOIN search_visibility v ON v.doc_rowid = f.rowid
-      WHERE f.search_vector @@ q.query AND ${visible.sql} ORDER BY f.rowid DESC LIMIT ?`,
+      FROM (SELECT to_tsquery('archive_simple', ?) AS query) q CROSS JOIN documents_fts f
+      WHERE f.search_vector @@ q.query
+        AND (SELECT v.deleted FROM search_visibility v WHERE v.doc_rowid = f.rowid AND ${visible.sql}) IS NOT NULL
+      ORDER BY f.rowid DESC LIMIT ?`,
       match,
       ...visible.args,
       limit,
