@@ -12,6 +12,7 @@ import {
   formatMarkdownTable,
   formatTable,
   machineInfo,
+  sha256Reference,
   verdictOf,
   type BenchReport,
   type SuiteOptions,
@@ -80,7 +81,11 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  console.log(`${new Date().toISOString()} · ${machineInfo()}\nsuites: ${selected.join(', ')}`);
+  // Machines here differ by 2× and more from hour to hour: every run names its CPU speed, so figures compare.
+  console.log(
+    `${new Date().toISOString()} · ${machineInfo()} · CPU reference: SHA-256 in memory ${sha256Reference().toFixed(0)} MB/s` +
+      `\nsuites: ${selected.join(', ')}`,
+  );
   let missed = 0;
   for (const name of selected) {
     const report = await (await loadSuite(name))({ backend });
