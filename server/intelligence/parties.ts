@@ -223,8 +223,8 @@ function ownLetters(name: string): number {
     .replace(/[^\p{L}]/gu, '').length;
 }
 
-/** What OCR puts before a line's first letter (a bar, a bullet, a speck) or after its last. */
-const LEADING_MARKS = /^[\s:,;.\-–|•*©!'"_]+/u;
+/** What OCR puts before a line's first letter (a bar, a bullet, a speck) or after its last; not an apostrophe ("'t Hoekje"). */
+const LEADING_MARKS = /^[\s:,;.\-–|•*©!"_]+/u;
 const TRAILING_MARKS = /[\s:,;\-–|!_]+$/u;
 
 function cleanName(raw: string): string {
@@ -388,7 +388,7 @@ export interface PartyLayout {
   address: readonly string[];
   /** Texts of the letterhead and the footer's legal block: where the sender writes its name. */
   issuer: readonly string[];
-  /** The name at the top in the largest type (layout/receipt.ts); `receipt` when the document is a till receipt. */
+  /** A till receipt's merchant: the name at the top in the largest type (layout/receipt.ts); null on other documents. */
   merchant: { text: string; prominent: boolean } | null;
 }
 
