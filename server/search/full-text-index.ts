@@ -34,6 +34,8 @@ export interface FullTextPlan {
 export interface VisibleRows {
   sql: string;
   args: string[];
+  /** True when the condition leaves out deleted documents only: the key sees every space, and no space was asked for. */
+  everySpace: boolean;
 }
 
 export interface RankedMatch {

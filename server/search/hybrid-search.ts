@@ -5,7 +5,7 @@ import { jsonArrayRows } from '../db/sql-dialect.ts';
 import type { Sql } from '../db/sql.ts';
 import { documentRowsByRowid, toDocument } from '../documents/document-rows.ts';
 import type { EmbeddingIndex } from './embedding-index.ts';
-import { fullTextIndexFor, type FullTextIndex, type FullTextPlan } from './full-text-index.ts';
+import { fullTextIndexFor, type FullTextIndex, type FullTextPlan, type VisibleRows } from './full-text-index.ts';
 import { queryWordMatcher } from './query-word-matcher.ts';
 import { highlightFts, SNIPPET_FORMAT, vectorSnippet } from './snippets.ts';
 import type { VectorHit } from './vector-cache.ts';
@@ -75,9 +75,7 @@ interface Candidate {
 }
 
 /** Who may see a row: the key's spaces (and space_id when given), never deleted documents; on search_visibility `v`. */
-interface Access {
-  sql: string;
-  args: string[];
+interface Access extends VisibleRows {
   spaces: ReadonlySet<string> | null;
 }
 
@@ -89,7 +87,8 @@ function accessOf(principal: ApiKeyPrincipal, spaceId: string | undefined): Acce
     where.push('v.space_id = ?');
     args.push(spaceId);
   }
-  return { sql: where.join(' AND '), args, spaces: spaceId ? new Set([spaceId]) : principal.spaces };
+  const spacesSeen = spaceId ? new Set([spaceId]) : principal.spaces;
+  return { sql: where.join(' AND '), args, spaces: spacesSeen, everySpace: spacesSeen === null };
 }
 
 /**

@@ -3,7 +3,13 @@ import { nowIso, type Sql } from '../sql.ts';
 import { DOCUMENT_COUNTS_BACKFILL_SQL, DOCUMENT_COUNTS_SQL } from './pg-document-counts.ts';
 import { MIGRATION_LOCK, runPgMigrations, type PgMigration } from './pg-migrate.ts';
 import { PgSql, type PgSqlOptions } from './pg-sql.ts';
-import { ARCHIVE_TABLES_SQL, LIVE_DOCUMENT_ORDER_SQL, SEARCH_VISIBILITY_SQL, SHARED_STATE_SQL } from './pg-tables.ts';
+import {
+  ARCHIVE_TABLES_SQL,
+  HIDDEN_DOCUMENTS_SQL,
+  LIVE_DOCUMENT_ORDER_SQL,
+  SEARCH_VISIBILITY_SQL,
+  SHARED_STATE_SQL,
+} from './pg-tables.ts';
 import { SEARCH_VECTOR_INLINE_SQL, TEXT_SEARCH_SQL } from './pg-text-search.ts';
 import { TITLE_KEY_PREREQUISITES_SQL, TITLE_KEY_SQL } from './pg-title-key.ts';
 
@@ -52,6 +58,12 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     name: 'search vectors stored in their rows, not out of line',
     up: async (tx) => {
       await tx.exec(SEARCH_VECTOR_INLINE_SQL);
+    },
+  },
+  {
+    name: 'the hidden (deleted) documents indexed apart, for searches by keys that see every space',
+    up: async (tx) => {
+      await tx.exec(HIDDEN_DOCUMENTS_SQL);
     },
   },
 ];

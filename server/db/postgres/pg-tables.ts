@@ -184,6 +184,15 @@ export const SHARED_STATE_SQL = `
 `;
 
 /**
+ * The few documents a search must leave out whatever the key (the deleted ones), by rowid. A key that sees every
+ * space checks each full-text match against this small index instead of looking every match up in search_visibility:
+ * for a word of a few thousand matches, 10 ms instead of 30-50 at a million documents.
+ */
+export const HIDDEN_DOCUMENTS_SQL = `
+  CREATE INDEX search_visibility_hidden ON search_visibility(doc_rowid) WHERE deleted <> 0;
+`;
+
+/**
  * The live documents' list orders, as PostgreSQL can use them. Its planner takes an index's order only after equality
  * conditions on the columns before it, and `deleted_at IS NULL` is none, so the (deleted_at, <column>, id) indexes
  * of the first migration filter the live rows but never yield their order: each page sorted every live document.
