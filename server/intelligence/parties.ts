@@ -223,6 +223,9 @@ function ownLetters(name: string): number {
     .replace(/[^\p{L}]/gu, '').length;
 }
 
+/** Lines under a receipt's merchant beyond which a company name is someone else's. */
+const FAR_BELOW_MERCHANT = 6;
+
 /** What OCR puts before a line's first letter (a bar, a bullet, a speck) or after its last; not an apostrophe ("'t Hoekje"). */
 const LEADING_MARKS = /^[\s:,;.\-–|•*©!"_]+/u;
 const TRAILING_MARKS = /[\s:,;\-–|!_]+$/u;
@@ -439,7 +442,8 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       );
       const nearLegalData = [i - 1, i, i + 1].some((j) => LEGAL_DATA.test(lines[j] ?? ''));
       // "Owned by: … Sdn Bhd" under a shop's sign names the company behind it: the sign is the name people know.
-      const owner = OWNER_INTRO.test(line.slice(0, withForm.index)) || OWNER_INTRO.test(lines[i - 1] ?? '');
+      const owner =
+        OWNER_INTRO.test(line.slice(0, withForm.index)) || (above !== null && OWNER_INTRO.test(lines[above] ?? ''));
       add(name, (i < 12 ? 0.8 : i >= footerStart ? 0.7 : 0.55) + (nearLegalData ? 0.1 : 0) - (owner ? 0.35 : 0), i);
     } else if (line.length <= 60 && INSTITUTION.test(line.replace(PARTY_INTRO, ''))) {
       add(line, i < 12 ? 0.75 : i >= footerStart ? 0.6 : 0.45, i);
@@ -488,11 +492,22 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
   let merchantIndex = -1;
   if (layout?.merchant) {
     const line = lines.findIndex((l) => l.includes(layout.merchant!.text));
+    // The page's layout may set the first word of a name apart in larger type ("SYARIKAT" over "PERNIAGAAN …"): the
+    // text line it starts, when that line is a name, is the whole of it.
+    const whole = line >= 0 ? lines[line]!.trim() : '';
+    const text =
+      whole.startsWith(layout.merchant.text) && whole.length <= 50 && !/\d/u.test(whole) ? whole : layout.merchant.text;
     // Below a name with a legal form: a shop sign is often a brand, the legal form names the merchant.
     // Either way above a name guessed from the address under it (0.6), which on a slip is often the shopping centre.
     const before = candidates.length;
-    add(layout.merchant.text, layout.merchant.prominent ? 0.7 : 0.65, line >= 0 ? line : first);
+    add(text, layout.merchant.prominent ? 0.7 : 0.65, line >= 0 ? line : first);
     if (candidates.length > before) merchantIndex = before;
+    // A company further down the slip than its header (a customer's, a supplier's) is not the merchant's own form.
+    const merchantLine = line >= 0 ? line : first;
+    for (const candidate of candidates) {
+      if (candidate.line > merchantLine + FAR_BELOW_MERCHANT && HAS_LEGAL_FORM.test(candidate.name))
+        candidate.confidence -= 0.2;
+    }
   }
   const addressKeys = (layout?.address ?? []).map(normalise).filter((key) => key.length >= 3);
   const issuerKeys = (layout?.issuer ?? []).map(normalise).filter((key) => key.length >= 3);

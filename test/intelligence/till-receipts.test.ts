@@ -131,6 +131,30 @@ describe('the merchant named at the top of a receipt', () => {
     );
   });
 
+  it('reads the whole header line when the layout set its first word apart in larger type', () => {
+    const slip = 'KEDAI PERNIAGAAN CAHAYA BARU\n(81109-A)\nLot 5, Jalan Mawar 3\nTOTAL 12.00';
+    const merchant = { text: 'KEDAI', prominent: true };
+    expect(findParties(makeDoc(slip), { address: [], issuer: [], merchant }).sender?.name).toBe(
+      'KEDAI PERNIAGAAN CAHAYA BARU',
+    );
+  });
+
+  it('keeps the shop over its owner when a blank line parts "Owned by" from the owner', () => {
+    const slip =
+      'HAPPY PAGES BOOKSHOP\nNo. 8, Jalan Kenari 2\nOwned By :\n\nPELANGI RETAIL SDN BHD (765432-K)\nTotal 12.00';
+    const merchant = { text: 'HAPPY PAGES BOOKSHOP', prominent: true };
+    expect(findParties(makeDoc(slip), { address: [], issuer: [], merchant }).sender?.name).toBe('HAPPY PAGES BOOKSHOP');
+  });
+
+  it("takes no company from far down the slip (a customer's) over the merchant at the top", () => {
+    const header = ['LOTUS LEAF RESTAURANT', '(123456-A)', 'Lot 5, Jalan Mawar 3', '43000 Kajang', 'Table 4'];
+    const body = ['Nasi lemak 5.00', 'Teh tarik 2.00', 'Total 7.00', 'HILLTOP PAPER SUPPLIES SDN BHD'];
+    const merchant = { text: 'LOTUS LEAF RESTAURANT', prominent: false };
+    const sender = (lines: string[]) =>
+      findParties(makeDoc(lines.join('\n')), { address: [], issuer: [], merchant }).sender?.name;
+    expect(sender([...header, ...body])).toBe('LOTUS LEAF RESTAURANT');
+  });
+
   it('does not join a register line to a legal form it mentions', () => {
     expect(
       senderOf(
