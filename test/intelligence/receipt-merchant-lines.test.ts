@@ -84,8 +84,16 @@ describe('receipt merchant under a logo or beside till fields', () => {
       ...body(0.2),
     ]);
     expect(merchant?.text).toBe('LOTUS LEAF RESTAURANT');
+    // Broken words, one in lower case, are a logo too; a sign in title case over a company is not (above).
+    const broken = merchantOf([row('Robo b vi', 0.01, 0.03), row('LOTUS LEAF RESTAURANT', 0.05), ...body(0.2)]);
+    expect(broken?.text).toBe('LOTUS LEAF RESTAURANT');
     // A short name in large type with no name under it is the merchant itself.
     expect(merchantOf([row('ZEST', 0.01, 0.03), row('5 Jalan Mawar 3', 0.05), ...body(0.2)])?.text).toBe('ZEST');
+  });
+
+  it('takes a cash-and-carry for a shop, not for the cash paid', () => {
+    const merchant = merchantOf([row('MAJU CASH & CARRY', 0.02), row('22 Station Road', 0.04), ...body(0.2)]);
+    expect(merchant?.text).toBe('MAJU CASH & CARRY');
   });
 
   it('passes over the table, the counter and a guest check', () => {
