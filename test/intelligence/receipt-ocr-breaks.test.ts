@@ -102,6 +102,21 @@ describe('the currency of a slip whose address lost its state', () => {
   });
 });
 
+describe('a rounding adjustment whose decimal point OCR lost', () => {
+  it('is not the rounded total', () => {
+    const slip = [
+      'KEDAI KOPI MESRA',
+      'Total Sales (Inclusive GST) RM 181.98',
+      'Rounding RM 182.00',
+      'CREDIT RM 182.00',
+    ];
+    const text = (adjustment: string) => [...slip, adjustment].join('\n');
+    expect(read(text('Rounding Adjustment RM 02')).amount?.value.value).toBe(182);
+    // A total after the adjustment is a total.
+    expect(read(text('Total after rounding adj. RM 182.00')).amount?.value.value).toBe(182);
+  });
+});
+
 describe('a time of day in dots after the date', () => {
   it('is not read as a date', () => {
     expect(read('KEDAI KOPI MESRA\nCB#: 4471 17/01/2018 8.08.53\nTOTAL 5.00').document_date?.value).toBe('2018-01-17');

@@ -42,8 +42,13 @@ export function pickAmount(
   for (const candidate of candidates) {
     const base = scoreFor(candidate.label, options.eventType);
     if (base < 0 || candidate.value === 0 || !isPrintedAmount(candidate, lines[candidate.line] ?? '')) continue;
-    // A rounding adjustment ("Rounding -0.02") is not the rounded total.
-    if (candidate.label === 'rounded' && Math.abs(candidate.value) < 1) continue;
+    // A rounding adjustment ("Rounding -0.02") is not the rounded total; neither is one whose line calls it an
+    // adjustment, when OCR lost its decimal point ("Rounding Adjustment RM 02").
+    if (
+      candidate.label === 'rounded' &&
+      (Math.abs(candidate.value) < 1 || isAdjustmentLine(lines[candidate.line] ?? ''))
+    )
+      continue;
     if (
       correspondence &&
       !SAYS_AMOUNT.has(candidate.label) &&
@@ -93,6 +98,12 @@ export function pickAmount(
     evidence: evidence(lines[candidate.line] ?? candidate.text),
   };
 }
+
+/** "Rounding adj.", "Rundungsdifferenz", "ajustement": the adjustment itself, not a total after it. */
+const ADJUSTMENT =
+  /(?<!\p{L})(?:adj(?:ustment)?|\p{L}*differenz|ajustement|aanpassing|ajuste|aggiustamento)(?!\p{L})/iu;
+const isAdjustmentLine = (line: string): boolean =>
+  ADJUSTMENT.test(line) && !/(?<!\p{L})(?:total|summe|gesamt|totaal|totale)(?!\p{L})/iu.test(line);
 
 /** Only a guess: the currency most documents in that language use. */
 function defaultCurrency(language: string | null, text: string): string {
