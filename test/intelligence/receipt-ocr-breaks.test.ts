@@ -3,6 +3,8 @@
  * form, a tax row that is the total's breakdown, a date with spaces beside its separators. Invented slips.
  */
 import { describe, expect, it } from 'vitest';
+import { findAmounts } from '../../server/intelligence/amounts.ts';
+import { makeDoc } from '../../server/intelligence/text.ts';
 import { understand } from '../../server/intelligence/understand.ts';
 import { CATEGORIES, TODAY } from './sample-types.ts';
 
@@ -69,6 +71,17 @@ describe('a tax row under the total', () => {
     // A gross that is itself the net of a tax row (its rate lost) is no total: the service charge added up to it.
     const service = ['KEDAI KOPI MESRA', 'Subtotal 100.00', '10% Service 10.00', 'Total 116.60', 'SR 110.00 6.60'];
     expect(read(service.join('\n')).amount?.value.value).toBe(116.6);
+  });
+
+  it('is read with a misread rate ("8%" for 6 %) when its gross is printed', () => {
+    const misread = ['KEDAI KOPI MESRA', 'Laksa 100.00', 'Subtotal 106.00', 'SR 8% 100.00 6.00'];
+    expect(read(misread.join('\n')).amount?.value.value).toBe(106);
+  });
+
+  it('makes no total of an item line that its net and tax add up to', () => {
+    const labels = (text: string) => findAmounts(makeDoc(text), new Map()).map((a) => `${a.value} ${a.label}`);
+    expect(labels('KEDAI KOPI MESRA\n1x 17.00 17.00\nS 86.0% 16.04 0.96')).not.toContain('17 total');
+    expect(labels('KEDAI KOPI MESRA\nSALE 17.00\nS 86.0% 16.04 0.96')).toContain('17 total');
   });
 
   it('is not a discount row, whose arithmetic is the same', () => {

@@ -39,6 +39,9 @@ const STANDARD_RATES = [
 const taxOf = (net: AmountCandidate, tax: AmountCandidate, percent: number): boolean =>
   cents(net.value) > 0 && Math.abs(Math.round((cents(net.value) * percent) / 100) - cents(tax.value)) <= 1;
 
+/** An item line: a quantity times a price ("1x 17.41 17.41", "2 @ 5.30"). */
+const QUANTITY_TIMES = /(?<![\p{L}\d.,])\d{1,3}\s?[x×@*]\s?\d/iu;
+
 /** At most this many amounts in one row of a tax table. */
 const TAX_ROW_AMOUNTS = 5;
 
@@ -77,8 +80,9 @@ export function markTaxRows(candidates: AmountCandidate[], lines: readonly strin
         twin !== net &&
         twin !== tax &&
         (twin.label === 'none' || twin.label === 'excluded') &&
-        // Not the net of another row of the tax table, one whose tax OCR misread by a cent or two.
-        !netOfTaxRow(twin, byLine.get(twin.line) ?? []),
+        // Not the net of another row of the tax table, one whose tax OCR misread by a cent or two, nor an item's price.
+        !netOfTaxRow(twin, byLine.get(twin.line) ?? []) &&
+        !QUANTITY_TIMES.test(lines[twin.line] ?? ''),
     );
   const settle = (net: AmountCandidate, tax: AmountCandidate, twins: readonly AmountCandidate[]): void => {
     net.label = 'excluded';
@@ -101,9 +105,10 @@ export function markTaxRows(candidates: AmountCandidate[], lines: readonly strin
     for (let i = 0; i + 1 < after.length; i++) {
       const net = after[i]!,
         tax = after[i + 1]!;
-      const printedRate = rate !== null && percent > 0;
-      if (printedRate ? !taxOf(net, tax, percent) : !STANDARD_RATES.some((standard) => taxOf(net, tax, standard)))
-        continue;
+      // The printed rate decides; one that does not fit may be misread ("8%" for 6%), so a standard rate with the
+      // gross printed elsewhere still makes the row.
+      const printedRate = rate !== null && percent > 0 && taxOf(net, tax, percent);
+      if (!printedRate && !STANDARD_RATES.some((standard) => taxOf(net, tax, standard))) continue;
       const twins = twinsOf(net, tax);
       if (!printedRate && twins.length === 0) continue;
       settle(net, tax, twins);
