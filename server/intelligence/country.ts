@@ -24,7 +24,7 @@ const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
         '|sabah|sarawak|putrajaya|labuan' +
         // Its larger towns, and its own abbreviations of street and estate ("Jln", "Tmn", "Lrg"), for addresses whose
         // state a scan lost.
-        '|shah alam|petaling jaya|subang jaya|klang|johor bahru|ipoh|seremban|kajang|cheras|puchong|kota kinabalu|kuching' +
+        '|shah alam|petaling jaya|subang jaya|johor bahru|ipoh|seremban|kajang|cheras|puchong|kota kinabalu|kuching' +
         '|jln|tmn|lrg)\\b',
       'iu',
     ),

@@ -228,7 +228,7 @@ const FAR_BELOW_MERCHANT = 6;
 
 /** What OCR puts before a line's first letter (a bar, a bullet, a speck) or after its last; not an apostrophe ("'t Hoekje"). */
 const LEADING_MARKS = /^[\s:,;.\-–|•*©!"_]+/u;
-const TRAILING_MARKS = /[\s:,;\-–|!_]+$/u;
+const TRAILING_MARKS = /[\s:,;\-–|_]+$/u;
 
 function cleanName(raw: string): string {
   let name = (withCompanyForms(raw).replace(LEADING_MARKS, '').split(SEPARATORS)[0] ?? raw).replace(PARTY_INTRO, '');
@@ -238,8 +238,9 @@ function cleanName(raw: string): string {
 
 function plausibleName(name: string): boolean {
   if (name.length < 2 || name.length > 80 || !/\p{L}{2,}/u.test(name) || /@|www\.|https?:/iu.test(name)) return false;
-  // Marks no name is spelt with: OCR of a logo, a stamp or a line of the items.
-  if (/[!?<>~^_=|\\¥€£$]/u.test(name)) return false;
+  // Marks no name is spelt with (an exclamation mark only after a word, as in a brand): OCR of a logo, a stamp or a
+  // line of the items.
+  if (/[?<>~^_=|\\¥€£$]|(?:^|\s)!/u.test(name)) return false;
   if (NOT_A_NAME.test(name) && !HAS_LEGAL_FORM.test(name)) return false;
   // Dates, amounts and street lines are not names.
   return !/\d{1,2}\.\d{1,2}\.\d{2,4}|\d+[.,]\d{2}\b/.test(name) && !STREET.test(name) && !POSTCODE_LINE.test(name);

@@ -155,6 +155,10 @@ describe('the merchant named at the top of a receipt', () => {
     expect(sender([...header, ...body])).toBe('LOTUS LEAF RESTAURANT');
   });
 
+  it('keeps an exclamation mark that is part of a brand', () => {
+    expect(senderOf('Yippee! Toys Ltd\n12 Mill Lane, Leeds LS1 4AB\nTotal 12.00')).toBe('Yippee! Toys Ltd');
+  });
+
   it('does not join a register line to a legal form it mentions', () => {
     expect(
       senderOf(
