@@ -211,8 +211,8 @@ function withNameBefore(name: string, before: string, above: string): string {
   return `${above.trim()} ${joined}`;
 }
 
-/** A name that starts with a joining word ("& Tea Leaf Sdn Bhd") began on the line above. */
-const CONTINUED = /^(?:&|\+|and|und|et|en|y|e)\s/iu;
+/** A name that starts with a joining word ("& Tea Leaf Sdn Bhd") began on the line above; a lone letter ("K Foods Ltd") may be an initial. */
+const CONTINUED = /^(?:&|\+|and|und|et)\s/iu;
 
 /** Letters of a name that are neither a legal form nor a bracketed branch: "(M)" and "{M)" (a misread bracket) count none. */
 function ownLetters(name: string): number {
