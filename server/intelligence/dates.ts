@@ -53,14 +53,14 @@ const PATTERNS: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
   // OCR may turn the second dot into a colon or comma ("31. 12:2027"); with a four-digit year that is still a date.
   {
     kind: 'dotted',
-    // Not right after another date: "17/01/2018 8.08.53" is the time of day in dots.
+    // Not right after another date: "23/05/2019 8.11.52" is the time of day in dots.
     re: new RegExp(
       `${WORD_START}(?<!\\d[/.-]\\d{2,4} )(\\d{1,2})\\. ?(\\d{1,2})(?:\\. ?|[:,](?=\\d{4}(?!\\d)))(\\d{4}|\\d{2})(?![\\d])`,
       'g',
     ),
   },
   // Slashes and hyphens ("15/12/2026", "15-12-2026", "15-12-26"): day or month first by the document's convention.
-  // OCR of a till slip's spaced print puts a space beside a separator ("26- 04-18", "30- 06- 2018").
+  // OCR of a till slip's spaced print puts a space beside a separator ("09- 11-19", "14- 07- 2019").
   {
     kind: 'slashed',
     re: new RegExp(`${WORD_START}(\\d{1,2}) ?([/-]) ?(\\d{1,2}) ?\\2 ?(\\d{4}|\\d{2})(?![\\d/-])`, 'g'),

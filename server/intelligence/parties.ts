@@ -186,10 +186,10 @@ const MISREAD_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
   [/(?<![\p{L}\p{N}])(?:SON|S0N|5DN)(\.? ?)(BHD\b)/gu, 'SDN$1$2'],
   [/(?<![\p{L}\p{N}])(?:Son|5dn)(\.? ?)(Bhd\b)/gu, 'Sdn$1$2'],
   [/(?<=\p{Lu}{2,}\.? )5\/[8B0D](?![\p{L}\p{N}])/gu, 'S/B'],
-  // One letter off in a three-letter word right before "Bhd" ("SIN BHD", "SDH BHD", "Scn Bhd"): nothing else goes there.
+  // One letter off in a three-letter word right before "Bhd" ("SQN BHD", "SDM BHD", "Sdm Bhd"): nothing else goes there.
   [/(?<![\p{L}\p{N}])(?:S[\p{L}\d]N|S[DO0][\p{L}\d]|[\p{L}\d]DN)(\.? ?)(BHD\b)/gu, 'SDN$1$2'],
   [/(?<![\p{L}\p{N}])(?:S[\p{L}\d]n|S[dco0][\p{L}\d]|[\p{L}\d]dn)(\.? ?)(Bhd\b)/gu, 'Sdn$1$2'],
-  // And "BHD" itself after "Sdn": "SDN BID", "SDN. 8HD".
+  // And "BHD" itself after "Sdn": "SDN BKD", "SDN. 8HD".
   [/(?<![\p{L}\p{N}])(SDN\.? ?)(?:B[\p{L}\d]D|[\p{L}\d]HD|BH[\p{L}\d])(?![\p{L}\p{N}])/gu, '$1BHD'],
 ];
 
@@ -493,7 +493,7 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
   let merchantIndex = -1;
   if (layout?.merchant) {
     const line = lines.findIndex((l) => l.includes(layout.merchant!.text));
-    // The page's layout may set the first word of a name apart in larger type ("SYARIKAT" over "PERNIAGAAN …"): the
+    // The page's layout may set the first word of a name apart in larger type ("LOTUS" over "LEAF RESTAURANT"): the
     // text line it starts, when that line is a name, is the whole of it.
     const whole = line >= 0 ? lines[line]!.trim() : '';
     const text =

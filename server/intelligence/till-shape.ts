@@ -21,7 +21,7 @@ export function hasTillShape(lines: readonly string[], candidates: readonly Amou
   if (changeMakesTotal(candidates)) return true;
   const payment = candidates.find((c) => (c.label === 'tendered' || c.label === 'change') && c.line >= total.line);
   if (!payment) return false;
-  // Handed over exactly, right under the total ("TOTAL 11.40 / CASH 11.40"): paid on the spot, items or not.
+  // Handed over exactly, right under the total ("TOTAL 9.80 / CASH 9.80"): paid on the spot, items or not.
   if (
     payment.label === 'tendered' &&
     payment.line - total.line <= PAID_BELOW &&

@@ -18,8 +18,8 @@ describe("the merchant's name on a scanned slip", () => {
   });
 
   it('joins a line that holds only "Co. (Branch) Sdn Bhd" to the name above it', () => {
-    const slip = 'PELANGI BOOK\nCO. (M) SDN BHD\n(Company No. 123456-A)\n12 Jalan Melur, 43000 Kajang\nTOTAL 5.00';
-    expect(read(slip).sender_name?.value).toBe('PELANGI BOOK CO. (M) SDN BHD');
+    const slip = 'PELANGI PAPER\nCO. (M) SDN BHD\n(Company No. 123456-A)\n12 Jalan Melur, 43000 Kajang\nTOTAL 5.00';
+    expect(read(slip).sender_name?.value).toBe('PELANGI PAPER CO. (M) SDN BHD');
   });
 
   it('joins a name that goes on with "&" to its first line', () => {
@@ -30,14 +30,16 @@ describe("the merchant's name on a scanned slip", () => {
   it('reads one misread letter in "Sdn Bhd" as the company form', () => {
     const slip = (form: string) => `KEDAI MAJU JAYA ${form}\n(123456-A)\n12 Jalan Melur, 43000 Kajang\nTOTAL 5.00`;
     const misreads: ReadonlyArray<readonly [string, string]> = [
-      ['SIN BHD', 'SDN BHD'],
-      ['SDH BHD', 'SDN BHD'],
-      ['SDN BID', 'SDN BHD'],
-      ['Scn Bhd', 'Sdn Bhd'],
+      ['SQN BHD', 'SDN BHD'],
+      ['SDM BHD', 'SDN BHD'],
+      ['SDN BKD', 'SDN BHD'],
+      ['Sdm Bhd', 'Sdn Bhd'],
     ];
     for (const [misread, form] of misreads)
       expect(read(slip(misread)).sender_name?.value).toBe(`KEDAI MAJU JAYA ${form}`);
-    expect(read('99 KEDAI HEMAT 5/8\nLot 3, 43000 Kajang\nTOTAL 5.00').sender_name?.value).toBe('99 KEDAI HEMAT S/B');
+    expect(read('TIGA KEDAI HEMAT 5/8\nLot 3, 43000 Kajang\nTOTAL 5.00').sender_name?.value).toBe(
+      'TIGA KEDAI HEMAT S/B',
+    );
   });
 });
 
@@ -80,8 +82,8 @@ describe('a tax row under the total', () => {
 
   it('makes no total of an item line that its net and tax add up to', () => {
     const labels = (text: string) => findAmounts(makeDoc(text), new Map()).map((a) => `${a.value} ${a.label}`);
-    expect(labels('KEDAI KOPI MESRA\n1x 17.00 17.00\nS 86.0% 16.04 0.96')).not.toContain('17 total');
-    expect(labels('KEDAI KOPI MESRA\nSALE 17.00\nS 86.0% 16.04 0.96')).toContain('17 total');
+    expect(labels('KEDAI KOPI MESRA\n1x 17.00 17.00\nS 66.0% 16.04 0.96')).not.toContain('17 total');
+    expect(labels('KEDAI KOPI MESRA\nSALE 17.00\nS 66.0% 16.04 0.96')).toContain('17 total');
   });
 
   it('is not a discount row, whose arithmetic is the same', () => {
@@ -97,13 +99,13 @@ describe('a tax row under the total', () => {
 
 describe('totals whose label reads otherwise', () => {
   it('is the gross when a bracket says the tax is included, and the tax when a rate stands in it', () => {
-    expect(read('KEDAI KOPI MESRA\nJumlah (Inclusive GST) RM 31.80\nCASH RM 50.00').amount?.value.value).toBe(31.8);
+    expect(read('KEDAI KOPI MESRA\nHarga (Inclusive GST) RM 31.80\nCASH RM 50.00').amount?.value.value).toBe(31.8);
     expect(read('Bäckerei am Markt\nBrot 3,50\nSumme 19,00\n(inkl. 19 % MwSt.) 3,03').amount?.value.value).toBe(19);
   });
 
   it('is the sum of the items and the tax under it, even labelled "net total"', () => {
-    const slip = ['KEDAI KOPI MESRA', '5 Item(s) Total : 20.00', 'GST @ 6% : 1.20', 'Net Total (MYR) : 21.20'];
-    expect(read(slip.join('\n')).amount?.value.value).toBe(21.2);
+    const slip = ['KEDAI KOPI MESRA', '3 Item(s) Total : 40.00', 'GST : 2.40', 'Net Total (MYR) : 42.40'];
+    expect(read(slip.join('\n')).amount?.value.value).toBe(42.4);
   });
 });
 
@@ -117,22 +119,17 @@ describe('the currency of a slip whose address lost its state', () => {
 
 describe('a rounding adjustment whose decimal point OCR lost', () => {
   it('is not the rounded total', () => {
-    const slip = [
-      'KEDAI KOPI MESRA',
-      'Total Sales (Inclusive GST) RM 181.98',
-      'Rounding RM 182.00',
-      'CREDIT RM 182.00',
-    ];
+    const slip = ['KEDAI KOPI MESRA', 'Total Sales (Inclusive GST) RM 74.98', 'Rounding RM 75.00', 'CREDIT RM 75.00'];
     const text = (adjustment: string) => [...slip, adjustment].join('\n');
-    expect(read(text('Rounding Adjustment RM 02')).amount?.value.value).toBe(182);
+    expect(read(text('Rounding Adjustment RM 02')).amount?.value.value).toBe(75);
     // A total after the adjustment is a total.
-    expect(read(text('Total after rounding adj. RM 182.00')).amount?.value.value).toBe(182);
+    expect(read(text('Total after rounding adj. RM 75.00')).amount?.value.value).toBe(75);
   });
 });
 
 describe('a time of day in dots after the date', () => {
   it('is not read as a date', () => {
-    expect(read('KEDAI KOPI MESRA\nCB#: 4471 17/01/2018 8.08.53\nTOTAL 5.00').document_date?.value).toBe('2018-01-17');
+    expect(read('KEDAI KOPI MESRA\nCB#: 4471 23/05/2019 8.11.52\nTOTAL 5.00').document_date?.value).toBe('2019-05-23');
     // Alone, the same digits are a date.
     expect(read('Bäckerei am Markt\nDatum 8.08.25\nSumme 5,00').document_date?.value).toBe('2025-08-08');
   });
@@ -140,7 +137,7 @@ describe('a time of day in dots after the date', () => {
 
 describe('a date with spaces beside its separators', () => {
   it('is read, with and without a label', () => {
-    expect(read('KEDAI KOPI MESRA\nDate : 30- 06- 2018 22:16:08\nTOTAL 5.00').document_date?.value).toBe('2018-06-30');
-    expect(read('KEDAI KOPI MESRA\n26- 04-18 16:59 SH01\nTOTAL 5.00').document_date?.value).toBe('2018-04-26');
+    expect(read('KEDAI KOPI MESRA\nDate : 14- 07- 2019 11:05:41\nTOTAL 5.00').document_date?.value).toBe('2019-07-14');
+    expect(read('KEDAI KOPI MESRA\n09- 11-19 08:12 T02\nTOTAL 5.00').document_date?.value).toBe('2019-11-09');
   });
 });

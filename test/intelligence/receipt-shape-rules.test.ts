@@ -58,27 +58,27 @@ describe('a till slip by its shape', () => {
       'TAX INVOICE',
       'Invoice # : CS-20260307-0042',
       'Invoice Date : 07/03/2026',
-      'Total Amount: 8.20',
-      'CASH 8.20',
+      'Total Amount: 12.60',
+      'CASH 12.60',
       'Change 0.00',
     ].join('\n');
     expect(read(slip).event_type?.value).toBe('receipt');
     // Without the payment lines the same slip is an invoice.
-    expect(read(slip.replace('CASH 8.20\nChange 0.00', '')).event_type?.value).toBe('invoice');
+    expect(read(slip.replace('CASH 12.60\nChange 0.00', '')).event_type?.value).toBe('invoice');
   });
 
   it('is a receipt when the cash handed over right under the total is exactly the total, one item or not', () => {
     const slip = [
       'CORNER MART',
       'TAX INVOICE',
-      'INVOICE NO: 1841/103',
-      'ORANGE JUICE 1L 11.40',
-      'Total 11.40',
-      'CASH 11.40',
+      'INVOICE NO: 7730/211',
+      'ORANGE JUICE 1L 9.80',
+      'Total 9.80',
+      'CASH 9.80',
     ];
     expect(read(slip.join('\n')).event_type?.value).toBe('receipt');
     // Cash of another amount, with no change to explain it, proves nothing.
-    expect(read(slip.join('\n').replace('CASH 11.40', 'CASH 15.00')).event_type?.value).toBe('invoice');
+    expect(read(slip.join('\n').replace('CASH 9.80', 'CASH 15.00')).event_type?.value).toBe('invoice');
   });
 
   it('leaves an invoice with a due date or without payment lines an invoice', () => {

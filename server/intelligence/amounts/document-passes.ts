@@ -30,7 +30,7 @@ const RATE_IN_ROW = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?) ?%/u;
 const DISCOUNT_ROW =
   /(?<!\p{L})(?:disc(?:ount)?|rabatt|nachlass|remise|r[ée]duction|descuento|sconto|korting|off)(?!\p{L})/iu;
 
-/** VAT, GST and sales-tax rates in use, for a tax row whose printed rate OCR lost ("SRE%) 106.57 6.39"). */
+/** VAT, GST and sales-tax rates in use, for a tax row whose printed rate OCR lost ("SR#%) 40.00 2.40"). */
 const STANDARD_RATES = [
   2.5, 2.6, 3.7, 5, 5.5, 6, 7, 7.7, 8, 8.1, 9, 10, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25,
 ];
@@ -39,7 +39,7 @@ const STANDARD_RATES = [
 const taxOf = (net: AmountCandidate, tax: AmountCandidate, percent: number): boolean =>
   cents(net.value) > 0 && Math.abs(Math.round((cents(net.value) * percent) / 100) - cents(tax.value)) <= 1;
 
-/** An item line: a quantity times a price ("1x 17.41 17.41", "2 @ 5.30"). */
+/** An item line: a quantity times a price ("1x 4.20 4.20", "2 @ 3.10"). */
 const QUANTITY_TIMES = /(?<![\p{L}\d.,])\d{1,3}\s?[x×@*]\s?\d/iu;
 
 /** At most this many amounts in one row of a tax table. */
@@ -54,11 +54,11 @@ function netOfTaxRow(amount: AmountCandidate, row: readonly AmountCandidate[]): 
 }
 
 /**
- * A tax row ("SR @6%  99.05  5.95": rate, net, tax) whose tax is the rate of its net, to the cent: both amounts are the
+ * A tax row ("SR @6%  50.00  3.00": rate, net, tax) whose tax is the rate of its net, to the cent: both amounts are the
  * tax's breakdown, never the amount paid. The gross they add up to, printed elsewhere unlabelled or as a subtotal, is
  * then a total that includes the tax. Also read: a row whose rate OCR lost, when its tax is a standard rate of its net
- * and the gross is printed; and a tax on a line of its own ("6% GST 3.03") whose net is printed elsewhere ("Taxable
- * amount 50.57"), with the gross ("Subtotal 53.60").
+ * and the gross is printed; and a tax on a line of its own ("6% GST 1.50") whose net is printed elsewhere ("Taxable
+ * amount 25.00"), with the gross ("Subtotal 26.50").
  */
 export function markTaxRows(candidates: AmountCandidate[], lines: readonly string[]): void {
   const byLine = new Map<number, AmountCandidate[]>();

@@ -96,7 +96,7 @@ export function findAmounts(
         if (headerLabel) label = headerLabel;
       }
       if (TAX_AFTER.test(line.slice(token.end, token.end + 30)) || TAX_IN_TOTAL.test(segment)) label = 'excluded';
-      // "Total Sales (Inclusive of GST) 141.50", "Gesamt (inkl. MwSt.) 119,00": the bracket closes the total's label.
+      // "Total Sales (Inclusive of GST) 64.30", "Gesamt (inkl. MwSt.) 119,00": the bracket closes the total's label.
       else if (label === 'excluded' && TOTAL_WITH_TAX.test(segment)) label = 'total';
       const rate =
         RATE_AFTER.test(line.slice(token.end, token.end + 12)) ||

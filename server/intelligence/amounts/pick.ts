@@ -43,7 +43,7 @@ export function pickAmount(
     const base = scoreFor(candidate.label, options.eventType);
     if (base < 0 || candidate.value === 0 || !isPrintedAmount(candidate, lines[candidate.line] ?? '')) continue;
     // A rounding adjustment ("Rounding -0.02") is not the rounded total; neither is one whose line calls it an
-    // adjustment, when OCR lost its decimal point ("Rounding Adjustment RM 02").
+    // adjustment, when OCR lost its decimal point ("Rounding Adj RM 03").
     if (
       candidate.label === 'rounded' &&
       (Math.abs(candidate.value) < 1 || isAdjustmentLine(lines[candidate.line] ?? ''))

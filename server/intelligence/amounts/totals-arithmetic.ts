@@ -12,7 +12,7 @@ const NAMED_TOTAL = /(?<!\p{L})(?:total|totaal|totale|gesamt|summe)(?!\p{L})/iu;
 /**
  * The gross amount when the pick is a net one: a candidate printed after it that equals the pick plus a tax or
  * surcharge listed in the document ("Total 18.50" … "VAT 3.70" … "22.20"), even under a label that reads as a net
- * total ("Item total 20.00" … "GST 1.20" … "Net total 21.20"): the sum says which is the gross.
+ * total ("Item total 40.00" … "GST 2.40" … "Net total 42.40"): the sum says which is the gross.
  */
 export function grossOf(
   pick: AmountCandidate,

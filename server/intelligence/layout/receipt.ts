@@ -16,7 +16,7 @@ export function looksLikeReceipt(layouts: readonly PageLayout[]): boolean {
   return layouts.length > 0 && layouts.length <= 2 && layouts[0]!.aspect >= TILL_ROLL_ASPECT;
 }
 
-/** Not a name: a document-type word, a contact, tax or till line ("Table 15", "Counter 2"), a greeting. */
+/** Not a name: a document-type word, a contact, tax or till line ("Table 7", "Counter 2"), a greeting. */
 const NOT_MERCHANT =
   /\b(?:receipt|invoice|tax|bill|cash(?! ?(?:&|and|n) ?carry)|cashier|counter|table|pax|check|tel|phone|fax|www|e-?mail|date|reg|gst|vat|welcome|thank|copy|kassenbon|beleg|quittung|rechnung|ticket|facture|reçu|factura|fattura|scontrino|kassabon|bonnetje)\b/iu;
 /** A street or a postcode makes a line an address line, not the merchant. */
@@ -40,7 +40,7 @@ export function receiptMerchant(lines: readonly LayoutLine[]): { text: string; p
   const typical = sizes[Math.floor(sizes.length / 2)] ?? 0;
   const largest = top.reduce((best, line) => (line.size > best.size ? line : best));
   if (largest.size >= typical * 1.3) {
-    // A logo read as text gives a short word or broken words in large type ("Hoyos", "Robo b vi" for a drawing): the
+    // A logo read as text gives a short word or broken words in large type ("Wemba", "Qmo h xa" for a drawing): the
     // name printed under it wins.
     const below = top[top.indexOf(largest) + 1];
     if (below && looksLikeLogo(largest.text) && isFullName(below.text))
@@ -93,13 +93,13 @@ const LOGO_LETTERS = 7;
 
 const letterCount = (text: string): number => text.match(/\p{L}/gu)?.length ?? 0;
 
-/** A short word, or words of which one starts in lower case ("Robo b vi"): what OCR makes of a drawing. */
+/** A short word, or words of which one starts in lower case ("Qmo h xa"): what OCR makes of a drawing. */
 function looksLikeLogo(text: string): boolean {
   const words = text.split(/\s+/u).filter((word) => /\p{L}/u.test(word));
   return letterCount(text) < LOGO_LETTERS || words.some((word) => /^\p{Ll}/u.test(word));
 }
 
-/** Two words or more in capitals, ten letters at least, no number: "DI HUAN YA RESTAURANT", not "Pre fe". */
+/** Two words or more in capitals, ten letters at least, no number: "LOTUS LEAF RESTAURANT", not "Tro ke". */
 function isFullName(text: string): boolean {
   if (/\d/u.test(text)) return false;
   const words = text.split(/\s+/u).filter((word) => /\p{L}{2,}/u.test(word));
