@@ -60,10 +60,11 @@ const PATTERNS: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
     ),
   },
   // Slashes and hyphens ("15/12/2026", "15-12-2026", "15-12-26"): day or month first by the document's convention.
-  // OCR of a till slip's spaced print puts a space beside a separator ("09- 11-19", "14- 07- 2019").
+  // OCR of a till slip's spaced print puts a space beside a separator ("09- 11-19", "14- 07- 2019"), or reads one
+  // twice ("14- -07- 2019").
   {
     kind: 'slashed',
-    re: new RegExp(`${WORD_START}(\\d{1,2}) ?([/-]) ?(\\d{1,2}) ?\\2 ?(\\d{4}|\\d{2})(?![\\d/-])`, 'g'),
+    re: new RegExp(`${WORD_START}(\\d{1,2}) ?([/-])(?: ?\\2)? ?(\\d{1,2}) ?\\2 ?(\\d{4}|\\d{2})(?![\\d/-])`, 'g'),
   },
   {
     kind: 'day-month',

@@ -139,5 +139,6 @@ describe('a date with spaces beside its separators', () => {
   it('is read, with and without a label', () => {
     expect(read('KEDAI KOPI MESRA\nDate : 14- 07- 2019 11:05:41\nTOTAL 5.00').document_date?.value).toBe('2019-07-14');
     expect(read('KEDAI KOPI MESRA\n09- 11-19 08:12 T02\nTOTAL 5.00').document_date?.value).toBe('2019-11-09');
+    expect(read('KEDAI KOPI MESRA\nDate : 14- -07- 2019 11:05\nTOTAL 5.00').document_date?.value).toBe('2019-07-14');
   });
 });
