@@ -91,6 +91,17 @@ describe('receipt merchant under a logo or beside till fields', () => {
     expect(merchantOf([row('ZEST', 0.01, 0.03), row('5 Jalan Mawar 3', 0.05), ...body(0.2)])?.text).toBe('ZEST');
   });
 
+  it('looks for the merchant above the address and phone lines only', () => {
+    const merchant = merchantOf([
+      row('WILLOW', 0.02),
+      row('22 Station Road', 0.035),
+      row('TEL : 0000 555 123', 0.05),
+      row('TABEL', 0.07, 0.03),
+      ...body(0.2),
+    ]);
+    expect(merchant?.text).toBe('WILLOW');
+  });
+
   it('takes a cash-and-carry for a shop, not for the cash paid', () => {
     const merchant = merchantOf([row('MAJU CASH & CARRY', 0.02), row('22 Station Road', 0.04), ...body(0.2)]);
     expect(merchant?.text).toBe('MAJU CASH & CARRY');

@@ -30,7 +30,7 @@ const ADDRESS_LIKE =
 export function receiptMerchant(lines: readonly LayoutLine[]): { text: string; prominent: boolean } | null {
   const firstPage = lines[0]?.page;
   const page = lines.filter((line) => line.page === firstPage);
-  const named = page.slice(0, TOP_LINES).filter((line) => isNameLike(withoutRegistration(line.text)));
+  const named = header(page).filter((line) => isNameLike(withoutRegistration(line.text)));
   // A line without a single capital is a note written or stamped on the slip, or a web address: the till prints
   // the merchant's name in capitals or title case.
   const printed = named.filter((line) => /\p{Lu}/u.test(line.text));
@@ -48,6 +48,21 @@ export function receiptMerchant(lines: readonly LayoutLine[]): { text: string; p
     return { text: nameAround(largest, page), prominent: true };
   }
   return { text: nameAround(top[0]!, page), prominent: false };
+}
+
+/** Contact and tax lines: they follow the merchant's name, never come before it. */
+const CONTACT = /\b(?:tel|phone|fax|gst|vat|reg|e-?mail|www)\b/iu;
+
+/**
+ * The slip's header: its first lines, up to the address, phone or tax line that follows the first name (a word in
+ * large type further down, "TABLE 12" or "SUBTOTAL", is not the merchant).
+ */
+function header(page: readonly LayoutLine[]): readonly LayoutLine[] {
+  const top = page.slice(0, TOP_LINES);
+  const firstName = top.findIndex((line) => isNameLike(withoutRegistration(line.text)));
+  if (firstName < 0) return top;
+  const end = top.findIndex((line, i) => i > firstName && (ADDRESS_LIKE.test(line.text) || CONTACT.test(line.text)));
+  return end < 0 ? top : top.slice(0, end);
 }
 
 /** Words that leave a name unfinished at the end of a line, or carry it on at the start of the next. */
