@@ -203,12 +203,14 @@ function withCompanyForms(text: string): string {
  * in the print leaves a blank line between).
  */
 function withNameBefore(name: string, before: string, above: string): string {
-  if (ownLetters(name) >= 2 && !CONTINUED.test(name)) return name;
+  // "1840 SE Hawthorne Blvd": a house number and a direction, not the tail of a company's name.
+  if ((ownLetters(name) >= 2 && !CONTINUED.test(name)) || /^\d/u.test(name)) return name;
   const nameLike = (text: string): boolean => text.length <= 50 && /^\p{L}/u.test(text) && !/[\d:;|·]/u.test(text);
   const head = before.trim();
   const joined = head && nameLike(head) ? `${head} ${name}` : name;
-  if ((ownLetters(joined) >= 2 && !CONTINUED.test(joined)) || !nameLike(above.trim())) return joined;
-  return `${above.trim()} ${joined}`;
+  const lineAbove = above.replace(LEADING_MARKS, '').trim();
+  if ((ownLetters(joined) >= 2 && !CONTINUED.test(joined)) || !nameLike(lineAbove)) return joined;
+  return `${lineAbove} ${joined}`;
 }
 
 /** A name that starts with a joining word ("& Tea Leaf Sdn Bhd") began on the line above; a lone letter ("K Foods Ltd") may be an initial. */

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { linesOf } from '../../server/intelligence/layout/lines.ts';
-import { receiptMerchant } from '../../server/intelligence/layout/receipt.ts';
+import { looksLikeReceipt, receiptMerchant } from '../../server/intelligence/layout/receipt.ts';
 import type { PageLayout, TextBox } from '../../server/intelligence/layout-types.ts';
 
 const roll = (boxes: TextBox[]): PageLayout => ({ page: 1, aspect: 3, boxes });
@@ -100,6 +100,20 @@ describe('receipt merchant under a logo or beside till fields', () => {
       ...body(0.2),
     ]);
     expect(merchant?.text).toBe('WILLOW');
+  });
+
+  it('passes over a thank-you line in large type', () => {
+    const merchant = merchantOf([
+      row('TQ FOR SHOPPING WITH US', 0.01, 0.03),
+      row('WILLOW CORNER STORE', 0.04),
+      ...body(0.2),
+    ]);
+    expect(merchant?.text).toBe('WILLOW CORNER STORE');
+  });
+
+  it('takes a page 1.7 times as tall as wide for a till roll, a Legal sheet (1.65) not', () => {
+    expect(looksLikeReceipt([{ page: 1, aspect: 1.75, boxes: [] }])).toBe(true);
+    expect(looksLikeReceipt([{ page: 1, aspect: 1.65, boxes: [] }])).toBe(false);
   });
 
   it('takes a cash-and-carry for a shop, not for the cash paid', () => {

@@ -22,6 +22,13 @@ describe("the merchant's name on a scanned slip", () => {
     expect(read(slip).sender_name?.value).toBe('PELANGI PAPER CO. (M) SDN BHD');
   });
 
+  it('joins the name above through a mark OCR put before it, but never to a house number', () => {
+    const slip = '© PELANGI PAPER\nCO. (M) SDN BHD\n(Company No. 123456-A)\n12 Jalan Melur, 43000 Kajang\nTOTAL 5.00';
+    expect(read(slip).sender_name?.value).toBe('PELANGI PAPER CO. (M) SDN BHD');
+    const shop = 'Harbour Greens\n\n1520 SE Alder Street\nPortland, OR 97214\nTOTAL 5.00';
+    expect(read(shop).sender_name?.value).toBe('Harbour Greens');
+  });
+
   it('joins a name that goes on with "&" to its first line', () => {
     const slip = 'THE TEA HOUSE\n& CAKE CORNER (M) SDN. BHD.\n(123456-A)\n12 Jalan Melur, 43000 Kajang\nTOTAL 5.00';
     expect(read(slip).sender_name?.value).toBe('THE TEA HOUSE & CAKE CORNER (M) SDN. BHD.');

@@ -6,8 +6,8 @@
 import type { PageLayout } from '../layout-types.ts';
 import type { LayoutLine } from './lines.ts';
 
-/** Height over width beyond which a page is a till roll rather than a sheet (A4 and Letter are about 1.3-1.4). */
-const TILL_ROLL_ASPECT = 1.8;
+/** Height over width beyond which a page is a till roll rather than a sheet (Letter 1.29, A4 1.41, Legal 1.65). */
+const TILL_ROLL_ASPECT = 1.7;
 /** The merchant is among the first lines with words, near the top. */
 const MERCHANT_LINES = 4;
 const TOP_LINES = 8;
@@ -18,7 +18,7 @@ export function looksLikeReceipt(layouts: readonly PageLayout[]): boolean {
 
 /** Not a name: a document-type word, a contact, tax or till line ("Table 7", "Counter 2"), a greeting. */
 const NOT_MERCHANT =
-  /\b(?:receipt|invoice|tax|bill|cash(?! ?(?:&|and|n) ?carry)|cashier|counter|table|pax|check|tel|phone|fax|www|e-?mail|date|reg|gst|vat|welcome|thank|copy|kassenbon|beleg|quittung|rechnung|ticket|facture|reçu|factura|fattura|scontrino|kassabon|bonnetje)\b/iu;
+  /\b(?:receipt|invoice|tax|bill|tq|shopping|cash(?! ?(?:&|and|n) ?carry)|cashier|counter|table|pax|check|tel|phone|fax|www|e-?mail|date|reg|gst|vat|welcome|thank|copy|kassenbon|beleg|quittung|rechnung|ticket|facture|reçu|factura|fattura|scontrino|kassabon|bonnetje)\b/iu;
 /** A street or a postcode makes a line an address line, not the merchant. */
 const ADDRESS_LIKE =
   /\d{4,}|\b(?:street|st\.|road|rd\.?|avenue|ave|lane|lot|no\.|block|blk|floor|unit|straße|str\.|strasse|rue|via|calle|plaza|weg|laan|straat|plein)\b/iu;
