@@ -20,6 +20,10 @@ export interface ClassifySignals {
   referenceKinds: ReadonlySet<ReferenceKind>;
   /** A total, then cash, card or change under it, below short priced lines (server/intelligence/till-shape.ts). */
   tillShape?: boolean;
+  /** The page is a till roll by its proportions (layout/receipt.ts): a letter is never printed on one. */
+  tillRoll?: boolean;
+  /** The text prints amounts with cents. */
+  hasAmounts?: boolean;
 }
 
 type Rule = readonly [EventType, string, number];
@@ -323,6 +327,8 @@ export function classify(doc: Doc, signals: ClassifySignals): Classification {
   // its total (2) and invoice number (1.5) weigh, since an invoice is not paid in cash under its own totals. A slip
   // headed "TAX INVOICE" that names itself again in "Invoice #" is still paid on the spot: the shape outweighs the
   // invoice words however often they occur.
+  // Printed on a till roll, with amounts on it and nothing naming another type: a receipt rather than a letter.
+  if (!signals.hasDueDate && signals.tillRoll && signals.hasAmounts) bump('receipt', 4);
   if (!signals.hasDueDate && signals.tillShape) {
     bump('receipt', 20);
     const lead = (scores.get('invoice') ?? 0) - (scores.get('receipt') ?? 0);

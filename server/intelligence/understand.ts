@@ -121,6 +121,8 @@ export function understand(input: UnderstandInput): Understanding {
     hasDueDate: due !== null,
     referenceKinds: referenceKinds(references),
     tillShape: hasTillShape(fieldLines, amounts),
+    tillRoll: looksLikeReceipt(input.layout ?? []),
+    hasAmounts: amounts.filter((a) => a.decimals).length >= PRICED_AMOUNTS,
   });
   const eventType: EventType = e
     ? CREDIT_NOTE_CODES.has(e.typeCode)
@@ -253,6 +255,9 @@ export function understand(input: UnderstandInput): Understanding {
   }
   return result;
 }
+
+/** Amounts with cents that make a page a bill of some kind rather than a note. */
+const PRICED_AMOUNTS = 3;
 
 const TERM_TYPES = new Set<EventType>(['contract', 'policy', 'offer']);
 /** Types whose term has a notice period before its end. */

@@ -81,6 +81,21 @@ describe('a till slip by its shape', () => {
     expect(read(slip.join('\n').replace('CASH 9.80', 'CASH 15.00')).event_type?.value).toBe('invoice');
   });
 
+  it('is a receipt on a till roll with prices on it and no word for any other type, a letter on a sheet', () => {
+    const slip = 'CORNER MART\nBread RM4.90 S\nMuesli RM8.60 S\nRye bun RM6.90 S\nSUBTTL RM20.40';
+    const onPage = (aspect: number) =>
+      understand({
+        text: slip,
+        filename: 'scan.jpg',
+        categories: CATEGORIES,
+        einvoice: null,
+        today: TODAY,
+        layout: [{ page: 1, aspect, boxes: [] }],
+      }).event_type?.value;
+    expect(onPage(2.6)).toBe('receipt');
+    expect(onPage(1.41)).not.toBe('receipt');
+  });
+
   it('leaves an invoice with a due date or without payment lines an invoice', () => {
     const invoice = ['Schreinerei Holm GmbH', 'Rechnung', 'Regal 120,00', 'Montage 80,00', 'Anfahrt 20,00'];
     expect(read([...invoice, 'Gesamt 220,00', 'Zahlbar bis 30.12.2026'].join('\n')).event_type?.value).toBe('invoice');
