@@ -93,6 +93,11 @@ describe('a tax row under the total', () => {
     expect(labels('KEDAI KOPI MESRA\nSALE 17.00\nS 66.0% 16.04 0.96')).toContain('17 total');
   });
 
+  it('makes the gross a total when the tax line says the tax is in it (its share, not its rate of a net)', () => {
+    const slip = ['KEDAI KOPI MESRA', 'Laksa', 'Teh tarik', 'SUBTOTAL 31.80', 'CHANGE 18.20', 'INC 6% GST 1.80'];
+    expect(read(slip.join('\n')).amount?.value.value).toBe(31.8);
+  });
+
   it('is not a discount row, whose arithmetic is the same', () => {
     const slip = ['KEDAI KAIN INDAH', 'Jacket 50.00', 'Discount 10% 50.00 5.00', 'Total 45.00', 'Points 55.00'];
     expect(read(slip.join('\n')).amount?.value.value).toBe(45);

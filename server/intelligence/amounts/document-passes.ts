@@ -42,6 +42,10 @@ const taxOf = (net: AmountCandidate, tax: AmountCandidate, percent: number): boo
 /** An item line: a quantity times a price ("1x 4.20 4.20", "2 @ 3.10"). */
 const QUANTITY_TIMES = /(?<![\p{L}\d.,])\d{1,3}\s?[x×@*]\s?\d/iu;
 
+/** A tax line that says the tax is in the total ("INC 6% GST", "inkl. 19 % MwSt", "TVA incluse"). */
+const TAX_INCLUDED =
+  /(?<!\p{L})(?:inc|incl|included|inclusive|inkl|enthalten|compris|incluse?|incluido|inclusa|inclusief)(?!\p{L})/iu;
+
 /** At most this many amounts in one row of a tax table. */
 const TAX_ROW_AMOUNTS = 5;
 
@@ -99,6 +103,20 @@ export function markTaxRows(candidates: AmountCandidate[], lines: readonly strin
       const tax = row[0]!;
       const net = candidates.find((c) => c.line !== line && taxOf(c, tax, percent) && twinsOf(c, tax).length > 0);
       if (net) settle(net, tax, twinsOf(net, tax));
+      else if (TAX_INCLUDED.test(text)) {
+        // "INC 6% GST 1.62" under "SUBTOTAL 28.70": the tax is the rate's share of a gross printed alone on its line.
+        const gross = candidates.find(
+          (c) =>
+            c.line !== line &&
+            (c.label === 'none' || c.label === 'excluded') &&
+            byLine.get(c.line)?.length === 1 &&
+            Math.abs(Math.round((cents(c.value) * percent) / (100 + percent)) - cents(tax.value)) <= 1,
+        );
+        if (gross) {
+          tax.label = 'excluded';
+          gross.label = 'total';
+        }
+      }
       continue;
     }
     const after = rate ? row.filter((c) => c.start > rate.index) : row;
