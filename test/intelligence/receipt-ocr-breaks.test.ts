@@ -129,6 +129,14 @@ describe('the currency of a slip whose address lost its state', () => {
   });
 });
 
+describe('a card payment on a slip that lost its total line', () => {
+  it('is the amount paid; cash handed over is not (it may have had change)', () => {
+    const slip = (payment: string) => `KEDAI KOPI MESRA\nLaksa 5.00\nTeh 2.00\nS 6: 6.60 0.40\n${payment}`;
+    expect(read(slip('VISA 7.00')).amount?.value.value).toBe(7);
+    expect(read(slip('CASH 10.00')).amount?.value.value).not.toBe(10);
+  });
+});
+
 describe('a rounding adjustment whose decimal point OCR lost', () => {
   it('is not the rounded total', () => {
     const slip = ['KEDAI KOPI MESRA', 'Total Sales (Inclusive GST) RM 74.98', 'Rounding RM 75.00', 'CREDIT RM 75.00'];

@@ -66,7 +66,10 @@ export function pickAmount(
         : candidate.line / 100_000 + (TOTAL_KINDS.has(candidate.label) && !candidate.prose ? candidate.start / 1e8 : 0);
     if (!best || score > best.score) best = { candidate, score };
   }
-  const fromChange = best && STATES_TOTAL.has(best.candidate.label) ? null : paidFromChange(candidates);
+  const fromChange =
+    best && STATES_TOTAL.has(best.candidate.label)
+      ? null
+      : (paidFromChange(candidates) ?? paidByCard(candidates, lines));
   if (fromChange) best = { candidate: fromChange, score: 0 };
   if (!best) return null;
   const settled = fromChange ? null : paidByTender(candidates);
@@ -97,6 +100,18 @@ export function pickAmount(
     confidence: Math.min(0.97, Math.max(0.2, Math.round(confidence * 100) / 100)),
     evidence: evidence(lines[candidate.line] ?? candidate.text),
   };
+}
+
+/** A card payment line: the card's amount is what was paid (no change is given on a card). */
+const CARD =
+  /(?<!\p{L})(?:visa|master ?card|mastercard|amex|maestro|debit|credit|card|karte|girocard|carte|tarjeta|carta|pin)(?!\p{L})/iu;
+
+/** With no total printed at all, an amount paid by card is the total (the slip lost its total's line). */
+function paidByCard(candidates: readonly AmountCandidate[], lines: readonly string[]): AmountCandidate | null {
+  if (candidates.some((c) => TOTAL_KINDS.has(c.label) && c.value > 0)) return null;
+  const card = candidates.find((c) => c.label === 'tendered' && c.value > 0 && CARD.test(lines[c.line] ?? ''));
+  if (!card || candidates.some((c) => c.label === 'change' && c.value > 0)) return null;
+  return { ...card, label: 'paid' };
 }
 
 /** "Rounding adj.", "Rundungsdifferenz", "ajustement": the adjustment itself, not a total after it. */
