@@ -103,6 +103,11 @@ describe('a tax row under the total', () => {
     expect(read(slip.join('\n')).amount?.value.value).toBe(45);
   });
 
+  it('reads "Total with GST" as a total, rounded by the adjustment under it', () => {
+    const slip = ['KEDAI KOPI MESRA', 'Laksa 30.00', 'Total with GST 6% 31.78', 'Rounding 0.02', 'Card 31.80'];
+    expect(read(slip.join('\n')).amount?.value.value).toBe(31.8);
+  });
+
   it('makes a total of a gross labelled as tax included', () => {
     const slip = ['KEDAI KOPI MESRA', 'Total Excl. of GST 30.00', 'Total Incl. of GST 31.80', 'Thank you'].join('\n');
     expect(read(slip).amount?.value.value).toBe(31.8);
