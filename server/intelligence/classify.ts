@@ -20,7 +20,10 @@ export interface ClassifySignals {
   referenceKinds: ReadonlySet<ReferenceKind>;
   /** A total, then cash, card or change under it, below short priced lines (server/intelligence/till-shape.ts). */
   tillShape?: boolean;
-  /** The page is a till roll by its proportions (layout/receipt.ts): a letter is never printed on one. */
+  /**
+   * The page is a till roll by its proportions (layout/receipt.ts), or prints a till's column of short lines priced in
+   * a currency: a letter is never printed on one, nor lists its figures so.
+   */
   tillRoll?: boolean;
   /** The text prints amounts with cents. */
   hasAmounts?: boolean;

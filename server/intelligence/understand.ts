@@ -5,7 +5,7 @@
 
 import type { EventType } from '../../common/archive-types.ts';
 import { isValidIban } from '../../common/payment-codes.ts';
-import { findAmounts, pickAmount } from './amounts.ts';
+import { findAmounts, pickAmount, type AmountCandidate } from './amounts.ts';
 import { fold, pickCategory } from './category.ts';
 import { classify } from './classify.ts';
 import { rejoinColumns } from './columns.ts';
@@ -121,7 +121,7 @@ export function understand(input: UnderstandInput): Understanding {
     hasDueDate: due !== null,
     referenceKinds: referenceKinds(references),
     tillShape: hasTillShape(fieldLines, amounts),
-    tillRoll: looksLikeReceipt(input.layout ?? []),
+    tillRoll: looksLikeReceipt(input.layout ?? []) || priceColumn(fieldLines, amounts),
     hasAmounts: amounts.filter((a) => a.decimals).length >= PRICED_AMOUNTS,
   });
   const eventType: EventType = e
@@ -254,6 +254,14 @@ export function understand(input: UnderstandInput): Understanding {
     if (tags.length > 0) result.tags = field(tags, e ? 'e-invoice' : 'text', 0.6);
   }
   return result;
+}
+
+/** Short lines that end in a price with a currency: a till's column of items, which no letter prints. */
+function priceColumn(lines: readonly string[], amounts: readonly AmountCandidate[]): boolean {
+  const priced = new Set(
+    amounts.filter((a) => a.currency && a.decimals && (lines[a.line]?.length ?? Infinity) <= 40).map((a) => a.line),
+  );
+  return priced.size >= PRICED_AMOUNTS;
 }
 
 /** Amounts with cents that make a page a bill of some kind rather than a note. */

@@ -81,8 +81,8 @@ describe('a till slip by its shape', () => {
     expect(read(slip.join('\n').replace('CASH 9.80', 'CASH 15.00')).event_type?.value).toBe('invoice');
   });
 
-  it('is a receipt on a till roll with prices on it and no word for any other type, a letter on a sheet', () => {
-    const slip = 'CORNER MART\nBread RM4.90 S\nMuesli RM8.60 S\nRye bun RM6.90 S\nSUBTTL RM20.40';
+  it('is a receipt on a till roll with prices on it and no word for any other type, a letter on a sheet unless priced in a currency', () => {
+    const slip = 'CORNER MART\nBread 4.90 S\nMuesli 8.60 S\nRye bun 6.90 S\nSUBTTL 20.40';
     const onPage = (aspect: number) =>
       understand({
         text: slip,
@@ -94,6 +94,8 @@ describe('a till slip by its shape', () => {
       }).event_type?.value;
     expect(onPage(2.6)).toBe('receipt');
     expect(onPage(1.41)).not.toBe('receipt');
+    // A column of prices with their currency is a till's on any page.
+    expect(read(slip.replace(/ (\d+\.\d\d)/g, ' RM$1')).event_type?.value).toBe('receipt');
   });
 
   it('leaves an invoice with a due date or without payment lines an invoice', () => {
