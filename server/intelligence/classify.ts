@@ -326,12 +326,12 @@ export function classify(doc: Doc, signals: ClassifySignals): Classification {
     // Outweighs a heading ("TAX INVOICE" over a till slip) when the till and the thanks are both there.
     bump('receipt', matched(TILL_EVIDENCE.till) && matched(TILL_EVIDENCE.thanks) ? 16 : 6);
   }
+  // Printed on a till roll, with amounts on it and nothing naming another type: a receipt rather than a letter.
+  if (!signals.hasDueDate && signals.tillRoll && signals.hasAmounts) bump('receipt', 4);
   // Paid at the till by its shape, for scans that lost the till's words: more than an invoice heading (4 × 4) with
   // its total (2) and invoice number (1.5) weigh, since an invoice is not paid in cash under its own totals. A slip
   // headed "TAX INVOICE" that names itself again in "Invoice #" is still paid on the spot: the shape outweighs the
   // invoice words however often they occur.
-  // Printed on a till roll, with amounts on it and nothing naming another type: a receipt rather than a letter.
-  if (!signals.hasDueDate && signals.tillRoll && signals.hasAmounts) bump('receipt', 4);
   if (!signals.hasDueDate && signals.tillShape) {
     bump('receipt', 20);
     const lead = (scores.get('invoice') ?? 0) - (scores.get('receipt') ?? 0);

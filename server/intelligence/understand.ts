@@ -116,12 +116,13 @@ export function understand(input: UnderstandInput): Understanding {
   const documentDate = pickDocumentDate(fieldLines, labelledDates, input.today);
   const documentDateIso = e?.issueDate ?? documentDate?.iso ?? null;
   const due = pickDueDate(fieldLines, labelledDates, documentDateIso);
+  const tillRollPage = looksLikeReceipt(input.layout ?? []);
   const classification = classify(doc, {
     hasTotal: amounts.some((a) => a.label === 'due' || a.label === 'total'),
     hasDueDate: due !== null,
     referenceKinds: referenceKinds(references),
     tillShape: hasTillShape(fieldLines, amounts),
-    tillRoll: looksLikeReceipt(input.layout ?? []) || priceColumn(fieldLines, amounts),
+    tillRoll: tillRollPage || priceColumn(fieldLines, amounts),
     hasAmounts: amounts.filter((a) => a.decimals).length >= PRICED_AMOUNTS,
   });
   const eventType: EventType = e
@@ -201,7 +202,7 @@ export function understand(input: UnderstandInput): Understanding {
   }
 
   const zones = findZones(positioned);
-  const receipt = eventType === 'receipt' || looksLikeReceipt(input.layout ?? []);
+  const receipt = eventType === 'receipt' || tillRollPage;
   const parties = hasText
     ? findParties(doc, {
         address: zones.address,

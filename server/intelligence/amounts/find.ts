@@ -19,15 +19,21 @@ import { TOTAL_KINDS, type AmountCandidate, type AmountLabel } from './types.ts'
 /** "inkl. 19 % MwSt.": the tax a total includes; an amount right after it is that tax, unless a total label is nearer. */
 const INCLUDED_TAX =
   /(?:inkl\.?|inklusive|incl\.?|including|inclusive(?: of)?|inc\.|einschl\.?|einschließlich|compris|incluse?|inclusa|inclusief|incluido|incluida) ?(?:\d{1,2}(?:[.,]\d+)? ?% ?)?(?:der |gesetzl(?:\.|ichen)? |la |de |)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|gst|sst|tva|btw|iva|tax|versst|[a-zäöü]*steuern?)\.?\)?/gi;
+/** The taxes' names in the six languages and in the countries whose till receipts come in English. */
+const TAX_NAMES = 'gst|vat|sst|tax|mwst|ust|tva|btw|iva';
 /**
  * A bracketed note that the tax is included, right before the amount and without a rate: the amount is the gross total
  * ("(inkl. 19 % MwSt.) 19,00" with its rate is the tax). OCR may lose the opening bracket or the word's first letters.
  */
-const TOTAL_WITH_TAX =
-  /(?:inclusive|clusive|incl\.?|inkl\.?|including|inclusief|incluido|inclusa|compris)(?: of| der| de)? (?:gst|vat|sst|tax|mwst|ust|tva|btw|iva)\.?[)}\]][^\d%]{0,6}$/iu;
+const TOTAL_WITH_TAX = new RegExp(
+  `(?:inclusive|clusive|incl\\.?|inkl\\.?|including|inclusief|incluido|inclusa|compris)(?: of| der| de)? (?:${TAX_NAMES})\\.?[)}\\]][^\\d%]{0,6}$`,
+  'iu',
+);
 /** "VAT 8% included in total 1.48": the tax a total contains, not that total. */
-const TAX_IN_TOTAL =
-  /(?<!\p{L})(?:gst|vat|sst|tax|mwst|ust|tva|btw|iva)(?!\p{L})[^\d]{0,6}(?:\d{1,2}(?:[.,]\d+)? ?%)?[ :]*(?:is )?(?:included|incl\.?|inclusive) in (?:the )?total/iu;
+const TAX_IN_TOTAL = new RegExp(
+  `(?<!\\p{L})(?:${TAX_NAMES})(?!\\p{L})[^\\d]{0,6}(?:\\d{1,2}(?:[.,]\\d+)? ?%)?[ :]*(?:is )?(?:included|incl\\.?|inclusive) in (?:the )?total`,
+  'iu',
+);
 /** "27,91 € Mehrwertsteuer" / "€20.00 VAT": the label after the number says it is tax. */
 const TAX_AFTER =
   /^ ?\)?[ :]*(?:\(?\d{1,2}(?:[.,]\d+)? ?%\)? ?)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|tax|steuer)(?![a-zäöü])/i;

@@ -7,7 +7,14 @@ import { dominantCurrency } from '../money.ts';
 import { evidence } from '../text.ts';
 import { CONFIDENCE, scoreFor } from './label-scores.ts';
 import { isPrintedAmount } from './printed.ts';
-import { confirmedBySum, grossOf, laterLargerTotal, paidByTender, remainderOf } from './totals-arithmetic.ts';
+import {
+  confirmedBySum,
+  grossOf,
+  laterLargerTotal,
+  NAMED_TOTAL,
+  paidByTender,
+  remainderOf,
+} from './totals-arithmetic.ts';
 import { TOTAL_KINDS, type AmountCandidate, type AmountLabel, type AmountPick } from './types.ts';
 
 export interface PickAmountOptions {
@@ -117,8 +124,7 @@ function paidByCard(candidates: readonly AmountCandidate[], lines: readonly stri
 /** "Rounding adj.", "Rundungsdifferenz", "ajustement": the adjustment itself, not a total after it. */
 const ADJUSTMENT =
   /(?<!\p{L})(?:adj(?:ustment)?|\p{L}*differenz|ajustement|aanpassing|ajuste|aggiustamento)(?!\p{L})/iu;
-const isAdjustmentLine = (line: string): boolean =>
-  ADJUSTMENT.test(line) && !/(?<!\p{L})(?:total|summe|gesamt|totaal|totale)(?!\p{L})/iu.test(line);
+const isAdjustmentLine = (line: string): boolean => ADJUSTMENT.test(line) && !NAMED_TOTAL.test(line);
 
 /** Only a guess: the currency most documents in that language use. */
 function defaultCurrency(language: string | null, text: string): string {

@@ -7,7 +7,7 @@ import { tenderLessChange } from '../cash-rounding.ts';
 import { TOTAL_KINDS, cents, type AmountCandidate } from './types.ts';
 
 /** A line that calls its amount a total, whatever else it says ("Net Total (MYR)", where net means after tax). */
-const NAMED_TOTAL = /(?<!\p{L})(?:total|totaal|totale|gesamt|summe)(?!\p{L})/iu;
+export const NAMED_TOTAL = /(?<!\p{L})(?:total|totaal|totale|gesamt|summe)(?!\p{L})/iu;
 
 /**
  * The gross amount when the pick is a net one: a candidate printed after it that equals the pick plus a tax or

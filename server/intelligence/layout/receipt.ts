@@ -16,9 +16,13 @@ export function looksLikeReceipt(layouts: readonly PageLayout[]): boolean {
   return layouts.length > 0 && layouts.length <= 2 && layouts[0]!.aspect >= TILL_ROLL_ASPECT;
 }
 
+/** The words of a contact or tax line: a phone, a fax, an address on the web, a tax or company registration. */
+const CONTACT_WORDS = 'tel|phone|fax|www|e-?mail|reg|gst|vat';
 /** Not a name: a document-type word, a contact, tax or till line ("Table 7", "Counter 2"), a greeting. */
-const NOT_MERCHANT =
-  /\b(?:receipt|invoice|tax|bill|tq|shopping|cash(?! ?(?:&|and|n) ?carry)|cashier|counter|table|pax|check|tel|phone|fax|www|e-?mail|date|reg|gst|vat|welcome|thank|copy|kassenbon|beleg|quittung|rechnung|ticket|facture|reçu|factura|fattura|scontrino|kassabon|bonnetje)\b/iu;
+const NOT_MERCHANT = new RegExp(
+  `\\b(?:receipt|invoice|tax|bill|tq|shopping|cash(?! ?(?:&|and|n) ?carry)|cashier|counter|table|pax|check|${CONTACT_WORDS}|date|welcome|thank|copy|kassenbon|beleg|quittung|rechnung|ticket|facture|reçu|factura|fattura|scontrino|kassabon|bonnetje)\\b`,
+  'iu',
+);
 /** A street or a postcode makes a line an address line, not the merchant. */
 const ADDRESS_LIKE =
   /\d{4,}|\b(?:street|st\.|road|rd\.?|avenue|ave|lane|lot|no\.|block|blk|floor|unit|straße|str\.|strasse|rue|via|calle|plaza|weg|laan|straat|plein)\b/iu;
@@ -51,7 +55,7 @@ export function receiptMerchant(lines: readonly LayoutLine[]): { text: string; p
 }
 
 /** Contact and tax lines: they follow the merchant's name, never come before it. */
-const CONTACT = /\b(?:tel|phone|fax|gst|vat|reg|e-?mail|www)\b/iu;
+const CONTACT = new RegExp(`\\b(?:${CONTACT_WORDS})\\b`, 'iu');
 
 /**
  * The slip's header: its first lines, up to the address, phone or tax line that follows the first name (a word in
@@ -122,7 +126,7 @@ function isFullName(text: string): boolean {
 }
 
 function isNameLike(text: string): boolean {
-  const letters = text.match(/\p{L}/gu)?.length ?? 0;
+  const letters = letterCount(text);
   return (
     // "Cashier: 7", "Salesperson : Ann": a labelled field, not a name.
     !/\p{L}\s*:/u.test(text) &&
