@@ -8,11 +8,7 @@ import { findAmounts } from '../../server/intelligence/amounts.ts';
 import { dominantCurrency, findMoney, minorUnits } from '../../server/intelligence/money.ts';
 import { withLettersForDigits } from '../../server/intelligence/ocr-letters.ts';
 import { makeDoc } from '../../server/intelligence/text.ts';
-import { understand } from '../../server/intelligence/understand.ts';
-import { CATEGORIES, TODAY } from './sample-types.ts';
-
-const read = (text: string) =>
-  understand({ text, filename: 'scan.jpg', categories: CATEGORIES, einvoice: null, today: TODAY });
+import { readScan } from './sample-types.ts';
 
 describe('a till slip by its shape', () => {
   it('is a receipt under an invoice heading when a total is paid in cash below short priced lines (it)', () => {
@@ -26,14 +22,14 @@ describe('a till slip by its shape', () => {
       'Contanti 10,00',
       'Resto 2,80',
     ].join('\n');
-    expect(read(slip).event_type?.value).toBe('receipt');
+    expect(readScan(slip).event_type?.value).toBe('receipt');
   });
 
   it('is a receipt in Dutch and Spanish too, paid by card with no change', () => {
     const nl = ['BLOEMENHUIS VIOLA', 'FACTUUR', 'Tulpen 6,50', 'Vaas 9,95', 'Lint 0,80', 'Totaal 17,25', 'Pin 17,25'];
-    expect(read(nl.join('\n')).event_type?.value).toBe('receipt');
+    expect(readScan(nl.join('\n')).event_type?.value).toBe('receipt');
     const es = ['FERRETERÍA EL YUNQUE', 'FACTURA', 'Tornillos 2,40', 'Cinta 3,15', 'Brocha 4,05', 'Total 9,60'];
-    expect(read([...es, 'Efectivo 20,00', 'Cambio 10,40'].join('\n')).event_type?.value).toBe('receipt');
+    expect(readScan([...es, 'Efectivo 20,00', 'Cambio 10,40'].join('\n')).event_type?.value).toBe('receipt');
   });
 
   it('is a receipt when cash less the change is the total, though its item lines did not read as prices (en)', () => {
@@ -47,9 +43,9 @@ describe('a till slip by its shape', () => {
       'Cash tendered 50.00',
       'Change due 15.80',
     ].join('\n');
-    expect(read(slip).event_type?.value).toBe('receipt');
+    expect(readScan(slip).event_type?.value).toBe('receipt');
     // The same heading and figures whose payment lines do not add up stay an invoice.
-    expect(read(slip.replace('Change due 15.80', 'Change due 5.80')).event_type?.value).toBe('invoice');
+    expect(readScan(slip.replace('Change due 15.80', 'Change due 5.80')).event_type?.value).toBe('invoice');
   });
 
   it('is a receipt however often the slip calls itself an invoice, paid with exact cash (en)', () => {
@@ -62,9 +58,9 @@ describe('a till slip by its shape', () => {
       'CASH 12.60',
       'Change 0.00',
     ].join('\n');
-    expect(read(slip).event_type?.value).toBe('receipt');
+    expect(readScan(slip).event_type?.value).toBe('receipt');
     // Without the payment lines the same slip is an invoice.
-    expect(read(slip.replace('CASH 12.60\nChange 0.00', '')).event_type?.value).toBe('invoice');
+    expect(readScan(slip.replace('CASH 12.60\nChange 0.00', '')).event_type?.value).toBe('invoice');
   });
 
   it('is a receipt when the cash handed over right under the total is exactly the total, one item or not', () => {
@@ -76,41 +72,35 @@ describe('a till slip by its shape', () => {
       'Total 9.80',
       'CASH 9.80',
     ];
-    expect(read(slip.join('\n')).event_type?.value).toBe('receipt');
+    expect(readScan(slip.join('\n')).event_type?.value).toBe('receipt');
     // Cash of another amount, with no change to explain it, proves nothing.
-    expect(read(slip.join('\n').replace('CASH 9.80', 'CASH 15.00')).event_type?.value).toBe('invoice');
+    expect(readScan(slip.join('\n').replace('CASH 9.80', 'CASH 15.00')).event_type?.value).toBe('invoice');
   });
 
   it('is a receipt on a till roll with prices on it and no word for any other type, a letter on a sheet unless priced in a currency', () => {
     const slip = 'CORNER MART\nBread 4.90 S\nMuesli 8.60 S\nRye bun 6.90 S\nSUBTTL 20.40';
-    const onPage = (aspect: number) =>
-      understand({
-        text: slip,
-        filename: 'scan.jpg',
-        categories: CATEGORIES,
-        einvoice: null,
-        today: TODAY,
-        layout: [{ page: 1, aspect, boxes: [] }],
-      }).event_type?.value;
+    const onPage = (aspect: number) => readScan(slip, [{ page: 1, aspect, boxes: [] }]).event_type?.value;
     expect(onPage(2.6)).toBe('receipt');
     expect(onPage(1.41)).not.toBe('receipt');
     // A column of prices with their currency is a till's on any page.
-    expect(read(slip.replace(/ (\d+\.\d\d)/g, ' RM$1')).event_type?.value).toBe('receipt');
+    expect(readScan(slip.replace(/ (\d+\.\d\d)/g, ' RM$1')).event_type?.value).toBe('receipt');
   });
 
   it('leaves an invoice with a due date or without payment lines an invoice', () => {
     const invoice = ['Schreinerei Holm GmbH', 'Rechnung', 'Regal 120,00', 'Montage 80,00', 'Anfahrt 20,00'];
-    expect(read([...invoice, 'Gesamt 220,00', 'Zahlbar bis 30.12.2026'].join('\n')).event_type?.value).toBe('invoice');
-    expect(read([...invoice, 'Gesamt 220,00'].join('\n')).event_type?.value).toBe('invoice');
+    expect(readScan([...invoice, 'Gesamt 220,00', 'Zahlbar bis 30.12.2026'].join('\n')).event_type?.value).toBe(
+      'invoice',
+    );
+    expect(readScan([...invoice, 'Gesamt 220,00'].join('\n')).event_type?.value).toBe('invoice');
   });
 });
 
 describe('the total among the payment lines', () => {
   it('reads an amount "paid" with change given under it as what was handed over (en, fr)', () => {
     const en = 'Crumb & Crust\nSourdough 4.20\nBrownie 3.10\nTotal 7.30\nTotal paid 20.00\nChange 12.70\nThank you';
-    expect(read(en).amount?.value.value).toBe(7.3);
+    expect(readScan(en).amount?.value.value).toBe(7.3);
     const fr = 'Boulangerie Mistral\nBaguette 1,20\nTarte 3,50\nTotal 4,70\nPayé 10,00\nRendu 5,30\nMerci';
-    expect(read(fr).amount?.value.value).toBe(4.7);
+    expect(readScan(fr).amount?.value.value).toBe(4.7);
   });
 
   it('finds the change whose label the scan lost: the tender less it is a printed amount (en, it)', () => {
@@ -128,9 +118,13 @@ describe('the total among the payment lines', () => {
   });
 
   it('restores the last digit of a total from the card payment right under it (nl)', () => {
-    expect(read('Tankstation Noord\nEuro 95 61,37\nTotaal 61,3\nPin 61,37\nBedankt').amount?.value.value).toBe(61.37);
+    expect(readScan('Tankstation Noord\nEuro 95 61,37\nTotaal 61,3\nPin 61,37\nBedankt').amount?.value.value).toBe(
+      61.37,
+    );
     // With change given the payment is cash, not the total.
-    expect(read('Kiosk Zuid\nKoffie 2,40\nTotaal 2,4\nContant 5,00\nWisselgeld 2,60').amount?.value.value).toBe(2.4);
+    expect(readScan('Kiosk Zuid\nKoffie 2,40\nTotaal 2,4\nContant 5,00\nWisselgeld 2,60').amount?.value.value).toBe(
+      2.4,
+    );
   });
 
   it('takes no amount from a phone number that a speck gave a currency symbol', () => {
@@ -150,7 +144,7 @@ describe('the currency of a till slip', () => {
     expect(minorUnits('JPY')).toBe(0);
     expect(minorUnits('EUR')).toBe(2);
     const slip = 'Kedai Roti Fajar\nJalan Melur 4, Ipoh, Perak\nRoti 2 ¥ 2 4.20\nKaya 1 ¥ 1 3.30\nTotal 7.50';
-    expect(read(slip).amount?.value).toEqual({ value: 7.5, currency: 'MYR' });
+    expect(readScan(slip).amount?.value).toEqual({ value: 7.5, currency: 'MYR' });
   });
 
   it("prefers the country the page names over a symbol written once that the country doesn't use", () => {
@@ -165,7 +159,7 @@ describe('the currency of a till slip', () => {
 describe("the merchant's name as OCR misread it", () => {
   it('reads "Sdn 8hd" and "Sdn Dhd" as the company form they are', () => {
     const slip = (name: string) =>
-      read(`j k\n${name}\nNO 7, JALAN CEMPAKA\n47000 SUNGAI BULOH\nBread 4.50\nTOTAL 4.50`).sender_name?.value;
+      readScan(`j k\n${name}\nNO 7, JALAN CEMPAKA\n47000 SUNGAI BULOH\nBread 4.50\nTOTAL 4.50`).sender_name?.value;
     expect(slip('KEDAI SINAR PAGI SDN 8HD')).toBe('KEDAI SINAR PAGI SDN BHD');
     expect(slip('KEDAI SINAR PAGI SDN DHD (12345-X)')).toBe('KEDAI SINAR PAGI SDN BHD');
     expect(slip('BR1GHT 1DEA SDN BHD')).toBe('BRIGHT IDEA SDN BHD');

@@ -1,4 +1,5 @@
-import type { Understanding } from '../../server/intelligence/understand.ts';
+import type { PageLayout } from '../../server/intelligence/layout-types.ts';
+import { understand, type Understanding } from '../../server/intelligence/understand.ts';
 
 type Values = { [K in keyof Understanding]?: NonNullable<Understanding[K]>['value'] };
 
@@ -24,3 +25,7 @@ export const CATEGORIES = [
   'Sonstiges',
 ];
 export const TODAY = '2027-01-20';
+
+/** What understand() reads from a scanned page's text (and, when given, the page's layout). */
+export const readScan = (text: string, layout?: PageLayout[]) =>
+  understand({ text, filename: 'scan.jpg', categories: CATEGORIES, einvoice: null, today: TODAY, layout });

@@ -4,13 +4,10 @@ import { documentCountries } from '../../server/intelligence/country.ts';
 import { currencyReader, dominantCurrency } from '../../server/intelligence/money.ts';
 import { findParties } from '../../server/intelligence/parties.ts';
 import { makeDoc } from '../../server/intelligence/text.ts';
-import { understand } from '../../server/intelligence/understand.ts';
-import { CATEGORIES, TODAY } from './sample-types.ts';
+import { readScan } from './sample-types.ts';
 
-const read = (text: string) =>
-  understand({ text, filename: 'scan.jpg', categories: CATEGORIES, einvoice: null, today: TODAY });
-const amountOf = (text: string) => read(text).amount?.value.value;
-const senderOf = (text: string) => read(text).sender_name?.value;
+const amountOf = (text: string) => readScan(text).amount?.value.value;
+const senderOf = (text: string) => readScan(text).sender_name?.value;
 
 describe('the country of a receipt, for its currency', () => {
   it('is Malaysia by its company forms and its states, as addresses name them', () => {
@@ -46,7 +43,9 @@ describe('currency symbols on a receipt from a named country', () => {
   });
 
   it('gives a receipt without any currency sign the currency of the country its company form names', () => {
-    expect(read('KEDAI RUNCIT MAJU (M) BHD\nBread 4.50\nTOTAL 4.50\nCASH 10.00\nCHANGE 5.50').amount?.value).toEqual({
+    expect(
+      readScan('KEDAI RUNCIT MAJU (M) BHD\nBread 4.50\nTOTAL 4.50\nCASH 10.00\nCHANGE 5.50').amount?.value,
+    ).toEqual({
       value: 4.5,
       currency: 'MYR',
     });
@@ -75,7 +74,7 @@ describe('the amount paid at the till', () => {
   it('takes the tender less the change when no total can be read', () => {
     const text = 'Noodle Corner\nFried noodles x2 6.00 12.00\nTotal Sales: $S.5O\nCash $20.00\nChange $7.50';
     expect(amountOf(text)).toEqual(12.5);
-    expect(read(text).amount!.confidence).toBeLessThan(0.8);
+    expect(readScan(text).amount!.confidence).toBeLessThan(0.8);
   });
 
   it('does not take the tax a total includes for the total', () => {
