@@ -78,7 +78,7 @@ describe('a till slip by its shape', () => {
   });
 
   it('is a receipt on a till roll with prices on it and no word for any other type, a letter on a sheet unless priced in a currency', () => {
-    const slip = 'CORNER MART\nBread 4.90 S\nMuesli 8.60 S\nRye bun 6.90 S\nSUBTTL 20.40';
+    const slip = 'CORNER MART\nBread 3.75 S\nMuesli 9.20 S\nRye bun 5.15 S\nSUBTTL 18.10';
     const onPage = (aspect: number) => readScan(slip, [{ page: 1, aspect, boxes: [] }]).event_type?.value;
     expect(onPage(2.6)).toBe('receipt');
     expect(onPage(1.41)).not.toBe('receipt');

@@ -104,7 +104,7 @@ export function markTaxRows(candidates: AmountCandidate[], lines: readonly strin
       const net = candidates.find((c) => c.line !== line && taxOf(c, tax, percent) && twinsOf(c, tax).length > 0);
       if (net) settle(net, tax, twinsOf(net, tax));
       else if (TAX_INCLUDED.test(text)) {
-        // "INC 6% GST 1.62" under "SUBTOTAL 28.70": the tax is the rate's share of a gross printed alone on its line.
+        // "INC 6% GST 1.80" under "SUBTOTAL 31.80": the tax is the rate's share of a gross printed alone on its line.
         const gross = candidates.find(
           (c) =>
             c.line !== line &&
