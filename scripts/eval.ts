@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import type { AnalysisStep } from '../server/pipeline/analysis.ts';
 import { ANALYSIS_STEPS } from '../server/pipeline/steps/index.ts';
 import { parseArgs, type EvalOptions } from './eval/args.ts';
+import { calibration } from './eval/calibration.ts';
 import { evaluate, TODAY, type DocResult, type SetResult } from './eval/evaluate.ts';
 import { withOcrCache, type CacheStats } from './eval/ocr-cache.ts';
 import { fieldStats, pct, scoredAccuracy, summaryTable } from './eval/report.ts';
@@ -95,7 +96,7 @@ async function main(): Promise<void> {
     out.push('', 'Targets');
     for (const t of targets) {
       out.push(
-        `  ${t.pass ? 'PASS' : 'FAIL'}  ${`${t.set}: ${t.name}`.padEnd(28)} ${pct(t.value!)}  (target ≥ ${(t.min * 100).toFixed(0)} %)`,
+        `  ${t.pass ? 'PASS' : 'FAIL'}  ${`${t.set}: ${t.name}`.padEnd(42)} ${pct(t.value!)}  (target ≥ ${(t.min * 100).toFixed(0)} %)`,
       );
     }
   }
@@ -126,12 +127,19 @@ async function main(): Promise<void> {
             ]) ?? [],
           ),
           scored: scoredAccuracy(s.results.map((r) => r.checks)),
+          calibration: calibration(s.results.map((r) => r.checks)),
           einvoice: einvoiceStats(s.results),
           cer: cerByFormat(s.results),
           misses: s.results.flatMap((r) =>
             r.checks
               .filter((c) => !c.correct)
-              .map((c) => ({ file: r.doc.file, field: c.field, expected: c.expected, got: c.got })),
+              .map((c) => ({
+                file: r.doc.file,
+                field: c.field,
+                expected: c.expected,
+                got: c.got,
+                confidence: c.confidence,
+              })),
           ),
           perDocument: s.results.map((r) => ({
             file: r.doc.file,

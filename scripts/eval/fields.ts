@@ -28,6 +28,8 @@ export interface Check {
   correct: boolean;
   expectedPresent: boolean;
   gotPresent: boolean;
+  /** The confidence the pipeline gave the value (currency shares the amount's), null when it gave none. */
+  confidence: number | null;
 }
 
 /**
@@ -40,13 +42,16 @@ export function compare(expected: Expected, fields: Analysis['fields'], judged: 
   const checks: Check[] = [];
   const add = (field: Field, want: unknown, got: unknown, correct: boolean): void => {
     if (!judged.includes(field)) return;
+    const gotPresent = got !== null && got !== undefined && got !== '';
+    const source = fields[field === 'currency' ? 'amount' : field];
     checks.push({
       field,
       expected: want,
       got,
       correct,
       expectedPresent: want !== null,
-      gotPresent: got !== null && got !== undefined && got !== '',
+      gotPresent,
+      confidence: gotPresent && typeof source?.confidence === 'number' ? source.confidence : null,
     });
   };
 

@@ -1,5 +1,6 @@
 /** One set's report: field table, e-invoice accuracy, character error rate by format, errors and misses. */
 import type { Truth } from '../corpus/model.ts';
+import { calibrationLines } from './calibration.ts';
 import type { DocResult, SetResult } from './evaluate.ts';
 import type { Field } from './fields.ts';
 import { fieldStats, fieldTable, pct, ratio } from './report.ts';
@@ -74,6 +75,7 @@ export function setReport(set: SetResult, verbose: boolean): string[] {
   );
   out.push('  where the truth is null, only null counts as correct');
   out.push(...fieldTable(results.map((r) => r.checks)));
+  out.push(...calibrationLines(results.map((r) => r.checks)));
   const einvoice = einvoiceStats(results);
   if (einvoice.documents && def.id !== 'facturx-xml') {
     out.push(

@@ -12,6 +12,8 @@ import { HELD_OUT_PLAN, HELD_OUT_SENDERS } from '../../scripts/corpus/held-out.t
 import { LEXICONS } from '../../scripts/corpus/languages.ts';
 import { sender } from '../../scripts/corpus/parties.ts';
 import { PLAN } from '../../scripts/corpus/plan.ts';
+import { calibration } from '../../scripts/eval/calibration.ts';
+import { compare } from '../../scripts/eval/fields.ts';
 import { labelDate } from '../../scripts/eval/label-date.ts';
 import { SENDER_THRESHOLD, senderSimilarity } from '../../scripts/eval/metrics.ts';
 import { withOcrCache } from '../../scripts/eval/ocr-cache.ts';
@@ -109,6 +111,49 @@ describe('sampling', () => {
     const items = Array.from({ length: 10 }, (_, i) => i);
     expect(evenSample(items, 4)).toEqual([0, 2, 5, 7]);
     expect(evenSample(items, 20)).toEqual(items);
+  });
+});
+
+describe('calibration', () => {
+  const expected = {
+    event_type: 'receipt' as const,
+    sender_name: 'Kedai Contoh Sdn Bhd',
+    reference_number: null,
+    amount: { value: 12.4, currency: 'MYR' },
+    document_date: '2026-01-05',
+    due_date: null,
+    category: null,
+  };
+  const judged = ['event_type', 'sender_name', 'amount', 'currency', 'document_date'] as const;
+
+  it('counts scored fields with a value by their confidence; currency is as sure as its amount', () => {
+    const checks = compare(
+      expected,
+      {
+        event_type: { value: 'invoice', source: 'text', confidence: 0.99 },
+        sender_name: { value: 'Kedai Contoh', source: 'text', confidence: 0.5 },
+        amount: { value: { value: 12.46, currency: 'MYR' }, source: 'text', confidence: 0.8 },
+        document_date: { value: '2026-01-05', source: 'text', confidence: 0.95 },
+      },
+      judged,
+    );
+    const { bands, sure } = calibration([checks]);
+    // The wrong type is not a scored field; the wrong amount and its right currency are at 0.8, the date above.
+    expect(sure).toEqual({ right: 2, all: 3, accuracy: 2 / 3 });
+    expect(bands.map((b) => `${b.from}:${b.right}/${b.all}`)).toEqual([
+      '0.95:1/1',
+      '0.9:0/0',
+      '0.8:1/2',
+      '0.6:0/0',
+      '0.4:1/1',
+      '0:0/0',
+    ]);
+  });
+
+  it('leaves out fields without a value', () => {
+    const { sure, bands } = calibration([compare(expected, {}, judged)]);
+    expect(sure.all).toBe(0);
+    expect(bands.every((b) => b.all === 0)).toBe(true);
   });
 });
 

@@ -37,6 +37,9 @@ export const CONFIDENCE: Record<AmountLabel, number> = {
   excluded: 0,
 };
 
+/** An amount that arithmetic confirms (net + tax, total + rounding, cash − change) is at least this sure. */
+export const CONFIRMED_BY_ARITHMETIC = 0.95;
+
 /** What a label means depends on the document: a payslip's "due" is not what it pays out. */
 export function scoreFor(label: AmountLabel, eventType: EventType | null): number {
   if (label === 'payout' && eventType === 'payslip') return 13;

@@ -5,7 +5,7 @@ import { paidFromChange, roundedByAdjustment } from '../cash-rounding.ts';
 import { documentCountries } from '../country.ts';
 import { dominantCurrency } from '../money.ts';
 import { evidence } from '../text.ts';
-import { CONFIDENCE, scoreFor } from './label-scores.ts';
+import { CONFIDENCE, CONFIRMED_BY_ARITHMETIC, scoreFor } from './label-scores.ts';
 import { isPrintedAmount } from './printed.ts';
 import {
   confirmedBySum,
@@ -90,7 +90,8 @@ export function pickAmount(
   // Arithmetic that adds up (net + tax, total + rounding, cash − change) confirms the pick; a larger total after
   // it that nothing explains makes it doubtful. Cash less change alone, with no total to agree, is a weaker reading.
   if (fromChange) confidence = 0.6;
-  else if (settled || remainder || confirmedBySum(candidate, candidates)) confidence = Math.max(confidence, 0.9) + 0.05;
+  else if (settled || remainder || confirmedBySum(candidate, candidates))
+    confidence = Math.max(confidence + 0.05, CONFIRMED_BY_ARITHMETIC);
   else if (candidate.label !== 'due' && laterLargerTotal(candidate, candidates)) confidence -= 0.2;
   let currency = candidate.currency;
   // "$", "¥", "kr", "Rs" alone, in a document that names no country, is the likeliest of several currencies only.
