@@ -216,6 +216,29 @@ describe('label and value', () => {
     );
     expect(labelValuePairs(lines)).toEqual(['Contract no. KV-771204', 'Signed on 02.05.2027']);
   });
+
+  it("does not pair an item table's Total column with its first item's price", () => {
+    const slip = (header: string) =>
+      linesOf(
+        page(
+          [
+            box(header, 20, 200),
+            box('Total', 240, 200),
+            box('1 Chicken rice set', 20, 214),
+            box('12.90', 240, 214),
+            box('with extra egg', 20, 228),
+            box('2 Iced tea', 20, 242),
+            box('5.80', 240, 242),
+          ],
+          3,
+        ),
+      );
+    const totals = (header: string) => labelValuePairs(slip(header)).filter((pair) => pair.startsWith('Total'));
+    expect(totals('Qty Item')).toEqual([]);
+    expect(totals('Menge Artikel')).toEqual([]);
+    // A label without an item column over one value is still its pair.
+    expect(totals('Table 4')).toEqual(['Total 12.90']);
+  });
 });
 
 describe('choosing the amount by consistency', () => {

@@ -46,6 +46,24 @@ describe("the merchant's name on a scanned slip", () => {
   });
 });
 
+describe('the total among misread words and signs', () => {
+  it('reads "inclusive" with letters OCR misread as the total including tax, not as the tax', () => {
+    const slip = (word: string) =>
+      `KEDAI MAJU JAYA SDN BHD\n12 Jalan Melur, 43000 Kajang\n1 X 9.00 9.00\n1 X 5.50 5.50\nTotal Sales ${word} GST @6% 14.50`;
+    for (const word of ['Inclusive', 'Inclsuive', 'lnclusve', 'Incbsive'])
+      expect(readScan(slip(word)).amount?.value, word).toEqual({ value: 14.5, currency: 'MYR' });
+  });
+
+  it('does not take a whole number with a currency sign among prices printed with cents', () => {
+    const slip =
+      'KEDAI MAJU JAYA SDN BHD\nLot 7, £3000 Kajang\n1 PAPER A4 £500 SHEETS\n1 12.90 12.90\n1 PEN BLUE 3.10\nCASH 20.00';
+    expect(readScan(slip).amount?.value).not.toEqual({ value: 500, currency: 'GBP' });
+    expect(readScan(slip).amount?.value).not.toEqual({ value: 3000, currency: 'GBP' });
+    // With no prices in cents, a whole amount with its sign is one.
+    expect(readScan('Invoice 7\nDesign work £500\nThank you').amount?.value).toEqual({ value: 500, currency: 'GBP' });
+  });
+});
+
 describe('a tax row under the total', () => {
   it('is the breakdown of the gross the slip printed as its subtotal, not the amount paid', () => {
     const slip = [

@@ -273,7 +273,7 @@ export const LABELS = combineLabels<AmountLabel>([
       'invoice total',
       'total amount',
       // "Total incl. VAT", "Total Sales Inclusive of GST", "Total After Adj Incl GST", "Total with GST": the tax is in it.
-      '(?:grand )?total(?: \\p{L}+){0,2} (?:incl\\.?|including|inc\\.?|inclusive|with)(?: of)? (?:vat|tax|gst|sst)',
+      '(?:grand )?total(?: \\p{L}+){0,2} (?:incl\\.?|including|inc\\.?|inclusive|[il1]nc\\p{L}{2,5}ve|with)(?: of)? (?:vat|tax|gst|sst)',
       'total (?:eur|gbp|usd|chf)',
       'gesamtbetrag (?:eur|chf)',
       ...LEXICON_OTHER_TOTALS.filter((source) => source !== 'total'),

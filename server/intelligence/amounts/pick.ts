@@ -46,9 +46,13 @@ export function pickAmount(
     if (found === undefined) asks.set(line, (found = PAY_REQUEST.test(lines[line] ?? '')));
     return found;
   };
+  // Where prices are printed with cents, an unlabelled whole number is not one of them: a code or a postcode whose
+  // first digit OCR read as a currency sign ("£400"), a count.
+  const centsPrinted = candidates.filter((c) => c.decimals).length >= 2;
   for (const candidate of candidates) {
     const base = scoreFor(candidate.label, options.eventType);
     if (base < 0 || candidate.value === 0 || !isPrintedAmount(candidate, lines[candidate.line] ?? '')) continue;
+    if (candidate.label === 'none' && !candidate.decimals && centsPrinted) continue;
     // A rounding adjustment ("Rounding -0.02") is not the rounded total; neither is one whose line calls it an
     // adjustment, when OCR lost its decimal point ("Rounding Adj RM 03").
     if (

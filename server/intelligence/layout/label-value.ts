@@ -11,6 +11,10 @@ const MAX_DROP = 2;
 /** A number, an amount ("€ 12,40", "US$ 5") or a number with a short capital prefix ("CT-5492", "F/118"). */
 const STARTS_WITH_VALUE = /^(?:[^\p{L}\d\s]{1,3} ?)?[-−]?\d|^\p{Lu}{1,4}(?:\$|[-/.])? ?\d/u;
 
+/** A column an item table has and a totals table has not: its header's "Total" heads each item's price. */
+const ITEM_COLUMN =
+  /(?<!\p{L})(?:qty|quantity|item|items|description|menge|anzahl|artikel|bezeichnung|beschreibung|qté|quantité|article|désignation|aantal|omschrijving|cantidad|artículo|descripción|quantità|articolo|descrizione)(?!\p{L})/iu;
+
 /** An amount with its cents ("12,40", "€ 1.234,56"). */
 const AMOUNT = /\d[.,]\d{2}(?!\d)/u;
 
@@ -25,6 +29,7 @@ export function labelValuePairs(lines: readonly LayoutLine[]): string[] {
     const next = lines[index + 1];
     const nextIsNear =
       next !== undefined && next.page === line.page && next.top - line.bottom <= (line.bottom - line.top) * MAX_DROP;
+    const itemHeader = line.cells.some((cell) => !/\d/.test(cell.text) && ITEM_COLUMN.test(cell.text));
     line.cells.forEach((cell, i) => {
       if (/\d/.test(cell.text) || !/\p{L}{2,}/u.test(cell.text)) return;
       const right = line.cells[i + 1];
@@ -35,7 +40,7 @@ export function labelValuePairs(lines: readonly LayoutLine[]): string[] {
         if (!AMOUNT.test(right.text)) pairs.push(`${cell.text} ${right.text}`);
         return;
       }
-      if (!nextIsNear) return;
+      if (!nextIsNear || itemHeader) return;
       const below = next.cells.filter((other) => overlaps(cell, other));
       if (below.length !== 1 || !STARTS_WITH_VALUE.test(below[0]!.text)) return;
       // A column header over rows of values heads a table: its first row is not the label's one value.
