@@ -25,7 +25,9 @@ const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
         // Its larger towns, and its own abbreviations of street and estate ("Jln", "Tmn", "Lrg"), for addresses whose
         // state a scan lost.
         '|shah alam|petaling jaya|subang jaya|johor bahru|ipoh|seremban|kajang|cheras|puchong|kota kinabalu|kuching' +
-        '|jln|tmn|lrg)\\b',
+        '|jln|tmn|lrg|jalan|taman)\\b' +
+        // A GST registration number of twelve digits (other countries' GST numbers have other shapes).
+        '|\\bG[S5]T\\b[^\\n\\d]{0,14}\\d{12}(?!\\d)',
       'iu',
     ),
   ],

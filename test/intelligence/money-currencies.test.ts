@@ -60,9 +60,11 @@ describe('the currency of a document', () => {
     expect(money('Kedai Contoh Sdn BHD 5.00')).toEqual([[5, null]]);
   });
 
-  it('falls back on the currency of the country a company form names, and reads a GST number as no country', () => {
+  it("falls back on the currency of the country a company form or a GST number's shape names", () => {
     expect(dominantCurrency('Example Traders Pte Ltd\nTotal 5.00')).toBe('SGD');
-    expect(dominantCurrency('GST Reg No: 001234567890\nTotal $5.00')).toBe('USD');
+    // Only Malaysia's GST numbers have twelve digits; "GST" alone is several countries' tax.
+    expect(dominantCurrency('GST Reg No: 001234567890\nTotal $5.00')).toBe('MYR');
+    expect(dominantCurrency('GST Reg No: 123456789\nTotal $5.00')).toBe('USD');
     expect(dominantCurrency('Total 5.00')).toBeNull();
     expect(dominantCurrency('Angebot ANG-025830\nSumme 12,50 €')).toBe('EUR');
   });

@@ -146,6 +146,15 @@ describe('the currency of a slip whose address lost its state', () => {
     expect(readScan('KEDAI KOPI MESRA\n40000 Shah Alam\nTOTAL 12.00').amount?.value.currency).toBe('MYR');
     expect(readScan('Corner Cafe\n12 Mill Lane\nTOTAL 12.00').amount?.value.currency).not.toBe('MYR');
   });
+
+  it('is the ringgit for a street or estate spelt out, or a twelve-digit GST number', () => {
+    const currency = (text: string) => readScan(text).amount?.value.currency;
+    expect(currency('KEDAI KOPI MESRA\nNo 5, Jalan Mawar 3\nTOTAL 12.00')).toBe('MYR');
+    expect(currency('KEDAI KOPI MESRA\nLot 9, Taman Melati\nTOTAL 12.00')).toBe('MYR');
+    expect(currency('KEDAI KOPI MESRA\nGST ID : 001234567890\nTOTAL 12.00')).toBe('MYR');
+    // Other countries' GST numbers have other shapes: a nine-digit one does not name Malaysia.
+    expect(currency('Corner Cafe\nGST No: 123456789\nTOTAL 12.00')).not.toBe('MYR');
+  });
 });
 
 describe('a card payment on a slip that lost its total line', () => {
