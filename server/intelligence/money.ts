@@ -201,6 +201,9 @@ export function dominantCurrency(text: string, amountHasCents = false): string |
   for (const m of text.matchAll(DOCUMENT_CURRENCY)) {
     const written = m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[0];
     if (/\d/.test(text[m.index - 1] ?? '') && /\d/.test(text[m.index + m[0].length] ?? '')) continue;
+    // A sign before letters ("€S0012", a code OCR misread) or before a zero ("€0.00") marks no amount.
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 8);
+    if (!/\p{L}/u.test(written) && (/^\p{L}/u.test(after) || /^ ?0+(?:[.,]0+)?(?![\d.,])/u.test(after))) continue;
     const code = codeOf(written);
     if (!code || (amountHasCents && minorUnits(code) === 0)) continue;
     counts.set(code, (counts.get(code) ?? 0) + 1);
@@ -212,6 +215,8 @@ export function dominantCurrency(text: string, amountHasCents = false): string |
     .find((code) => code !== null && !(amountHasCents && minorUnits(code) === 0));
   const [top, count = 0] = ranked[0] ?? [];
   if (local && top !== undefined && top !== local && count <= 1 && !spelt.has(top)) return local;
+  // Written as often as another, the currency of the country the document names wins the tie.
+  if (local && top !== undefined && counts.get(local) === count) return local;
   return top ?? local ?? null;
 }
 

@@ -65,6 +65,15 @@ describe('the currency of a document', () => {
     // Only Malaysia's GST numbers have twelve digits; "GST" alone is several countries' tax.
     expect(dominantCurrency('GST Reg No: 001234567890\nTotal $5.00')).toBe('MYR');
     expect(dominantCurrency('GST Reg No: 123456789\nTotal $5.00')).toBe('USD');
+  });
+
+  it('counts no sign before letters or before a zero, and gives a tie to the currency of the named country', () => {
+    // A code whose first letter OCR read as "€", a zero price: the shop's own currency stands.
+    expect(dominantCurrency('Kedai Maju Sdn Bhd\nDoc No €S0042\nDisc €0.00\nTotal 5.00')).toBe('MYR');
+    expect(dominantCurrency('Doc No €S0042\nDisc €0.00\nTotal 5.00')).toBeNull();
+    expect(dominantCurrency('Sale €4.00\nDisc €1.50\nTotal 5.00')).toBe('EUR');
+    // "CNY" in item names as often as the "RM" of its prices.
+    expect(dominantCurrency('Kedai Maju Sdn Bhd\nCNY LANTERN x2\nCNY CANDLES\nRM 4.00\nRM 5.00')).toBe('MYR');
     expect(dominantCurrency('Total 5.00')).toBeNull();
     expect(dominantCurrency('Angebot ANG-025830\nSumme 12,50 €')).toBe('EUR');
   });
