@@ -64,6 +64,21 @@ describe('the total among misread words and signs', () => {
   });
 });
 
+describe("a slip's foot whose labels OCR lost", () => {
+  it('reads three lone amounts, the second less the third equal to the first, as total, cash and change', () => {
+    const slip = 'KEDAI MAJU JAYA SDN BHD\n1 PAPER A4 12.90\n1 PEN BLUE 3.10\nDISC -1.00\nxx RH 15.00\nCA vv RH 20.00\nCH ii RH 5.00';
+    expect(readScan(slip).amount?.value.value).toBe(15);
+  });
+
+  it('does not read two of an item at its unit price that way', () => {
+    const slip =
+      'KEDAI MAJU JAYA SDN BHD\n1 TEA 4.20\n2 NOODLES 17.00\n(@RM8.50)\n1 RICE 2.00\nTOTAL 23.20\nCASH 50.00\nCHANGE 26.80';
+    expect(readScan(slip).amount?.value.value).toBe(23.2);
+    const unlabelled = 'KEDAI MAJU JAYA SDN BHD\n1 TEA 4.20\n1 NOODLES 8.50\n2 NOODLES 17.00\n(@RM8.50)\n1 RICE 2.00';
+    expect(readScan(unlabelled).amount?.value.value).not.toBe(8.5);
+  });
+});
+
 describe('a tax row under the total', () => {
   it('is the breakdown of the gross the slip printed as its subtotal, not the amount paid', () => {
     const slip = [

@@ -208,6 +208,31 @@ export function markTenderedWithChange(candidates: AmountCandidate[]): void {
 }
 
 /**
+ * "60.30 / 70.30 / 10.00" at a slip's foot, their labels lost in the scan: three lines of one unlabelled amount each,
+ * the second less the third equal to the first, are the total, the cash handed over and the change.
+ */
+export function markUnlabelledSettlement(candidates: AmountCandidate[]): void {
+  const byLine = new Map<number, AmountCandidate[]>();
+  for (const c of candidates) byLine.set(c.line, [...(byLine.get(c.line) ?? []), c]);
+  const lone = (line: number): AmountCandidate | undefined => {
+    const on = byLine.get(line);
+    return on?.length === 1 && on[0]!.label === 'none' && on[0]!.value > 0 ? on[0] : undefined;
+  };
+  for (const [line] of byLine) {
+    const total = lone(line);
+    const cash = lone(line + 1);
+    const change = lone(line + 2);
+    if (!total || !cash || !change || cents(cash.value) - cents(change.value) !== cents(total.value)) continue;
+    // Two of an item at its unit price ("18.90 / 37.80 / @18.90") look the same; and a labelled total below is the foot.
+    if (cents(change.value) === cents(total.value)) continue;
+    if (candidates.some((c) => c.line > line + 2 && TOTAL_KINDS.has(c.label))) continue;
+    total.label = 'total';
+    cash.label = 'tendered';
+    change.label = 'change';
+  }
+}
+
+/**
  * "Total 88.1 / Visa 88.17": a total with one decimal digit that the card payment right under it, with no change
  * given, extends by one digit lost its last digit in the scan; the payment has it.
  */

@@ -10,6 +10,7 @@ import {
   markTaxRows,
   markTaxSummary,
   markTenderedWithChange,
+  markUnlabelledSettlement,
   restoreLostDecimals,
   restoreLostLastDigit,
 } from './document-passes.ts';
@@ -115,6 +116,7 @@ export function findAmounts(
   markTaxRows(result, doc.lines);
   markRemainders(result);
   markTenderedWithChange(result);
+  markUnlabelledSettlement(result);
   restoreLostDecimals(result);
   restoreLostLastDigit(result);
   return result;
