@@ -66,7 +66,8 @@ describe('the total among misread words and signs', () => {
 
 describe("a slip's foot whose labels OCR lost", () => {
   it('reads three lone amounts, the second less the third equal to the first, as total, cash and change', () => {
-    const slip = 'KEDAI MAJU JAYA SDN BHD\n1 PAPER A4 12.90\n1 PEN BLUE 3.10\nDISC -1.00\nxx RH 15.00\nCA vv RH 20.00\nCH ii RH 5.00';
+    const slip =
+      'KEDAI MAJU JAYA SDN BHD\n1 PAPER A4 12.90\n1 PEN BLUE 3.10\nDISC -1.00\nxx RH 15.00\nCA vv RH 20.00\nCH ii RH 5.00';
     expect(readScan(slip).amount?.value.value).toBe(15);
   });
 
