@@ -52,6 +52,12 @@ describe('the total among misread words and signs', () => {
       `KEDAI MAJU JAYA SDN BHD\n12 Jalan Melur, 43000 Kajang\n1 X 9.00 9.00\n1 X 5.50 5.50\nTotal Sales ${word} GST @6% 14.50`;
     for (const word of ['Inclusive', 'Inclsuive', 'lnclusve', 'Incbsive'])
       expect(readScan(slip(word)).amount?.value, word).toEqual({ value: 14.5, currency: 'MYR' });
+    const bracketed = (word: string) =>
+      `KEDAI MAJU JAYA SDN BHD\n12 Jalan Melur, 43000 Kajang\n1 X 9.00 9.00\n1 X 5.50 5.50\nTotal Sales (${word} of GST} 14.50`;
+    for (const word of ['Inclusive', 'Inclusiva', '1nclusivo'])
+      expect(readScan(bracketed(word)).amount?.value, word).toEqual({ value: 14.5, currency: 'MYR' });
+    // "Income" is no misread "inclusive".
+    expect(readScan(bracketed('Income')).amount?.value.value).not.toBe(14.5);
   });
 
   it('does not take a whole number with a currency sign among prices printed with cents', () => {

@@ -14,7 +14,7 @@ import {
   restoreLostDecimals,
   restoreLostLastDigit,
 } from './document-passes.ts';
-import { LABELS } from './labels.ts';
+import { INCLUSIVE_MISREAD, LABELS } from './labels.ts';
 import { TOTAL_KINDS, type AmountCandidate, type AmountLabel } from './types.ts';
 
 /** "inkl. 19 % MwSt.": the tax a total includes; an amount right after it is that tax, unless a total label is nearer. */
@@ -27,7 +27,7 @@ const TAX_NAMES = 'gst|vat|sst|tax|mwst|ust|tva|btw|iva';
  * ("(inkl. 19 % MwSt.) 19,00" with its rate is the tax). OCR may lose the opening bracket or the word's first letters.
  */
 const TOTAL_WITH_TAX = new RegExp(
-  `(?:inclusive|clusive|incl\\.?|inkl\\.?|including|inclusief|incluido|inclusa|compris)(?: of| der| de)? (?:${TAX_NAMES})\\.?[)}\\]][^\\d%]{0,6}$`,
+  `(?:inclusive|clusive|${INCLUSIVE_MISREAD}|incl\\.?|inkl\\.?|including|inclusief|incluido|inclusa|compris)(?: of| der| de)? (?:${TAX_NAMES})\\.?[)}\\]][^\\d%]{0,6}$`,
   'iu',
 );
 /** "VAT 8% included in total 1.48": the tax a total contains, not that total. */

@@ -15,6 +15,9 @@ const LEXICON_OTHER_TOTALS = LEXICON_TOTALS.filter((source) => !ASKS_TO_PAY.test
 const LEXICON_EXCLUDED = [...labelSources('subtotal'), ...labelSources('tax')];
 
 /** More specific kinds first: at one position the first kind that matches wins ("net pay" before "net"). */
+/** "Inclusive" with letters OCR misread ("Inchscive", "Inclusiva"); never "income". */
+export const INCLUSIVE_MISREAD = '[il1]nclu\\p{L}{2,5}|[il1]nc\\p{L}{2,5}ve';
+
 export const LABELS = combineLabels<AmountLabel>([
   // Before the exclusions, which would read "net à payer" as a net amount.
   ['due', wordsRegex(LEXICON_DUE)],
@@ -273,7 +276,7 @@ export const LABELS = combineLabels<AmountLabel>([
       'invoice total',
       'total amount',
       // "Total incl. VAT", "Total Sales Inclusive of GST", "Total After Adj Incl GST", "Total with GST": the tax is in it.
-      '(?:grand )?total(?: \\p{L}+){0,2} (?:incl\\.?|including|inc\\.?|inclusive|[il1]nc\\p{L}{2,5}ve|with)(?: of)? (?:vat|tax|gst|sst)',
+      `(?:grand )?total(?: \\p{L}+){0,2} (?:incl\\.?|including|inc\\.?|inclusive|${INCLUSIVE_MISREAD}|with)(?: of)? (?:vat|tax|gst|sst)`,
       'total (?:eur|gbp|usd|chf)',
       'gesamtbetrag (?:eur|chf)',
       ...LEXICON_OTHER_TOTALS.filter((source) => source !== 'total'),
