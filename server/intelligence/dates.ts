@@ -66,6 +66,15 @@ const PATTERNS: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
     kind: 'slashed',
     re: new RegExp(`${WORD_START}(\\d{1,2}) ?([/-])(?: ?\\2)? ?(\\d{1,2}) ?\\2 ?(\\d{4}|\\d{2})(?![\\d/-])`, 'g'),
   },
+  // Right after a date label, OCR of spaced print may lose a separator or add specks to one ("Date: 18 06- 2027",
+  // "Date : 02+ -04- 2027"): the label says the three numbers are a date.
+  {
+    kind: 'slashed',
+    re: new RegExp(
+      `(?<=(?<!\\p{L})(?:date|datum|fecha|data)(?!\\p{L})[^\\p{L}\\d\\n]{0,4})(\\d{1,2})([ +./-]{1,4})(\\d{1,2})[ +./-]{1,4}(\\d{4})(?![\\d/-])`,
+      'giu',
+    ),
+  },
   {
     kind: 'day-month',
     // OCR may read a speck before the year as a hyphen ("26. Juli-2026").

@@ -217,4 +217,12 @@ describe('a date with spaces beside its separators', () => {
       '2019-07-14',
     );
   });
+
+  it('is read after a date label with a separator lost or specks beside one; without the label it is not', () => {
+    const date = (line: string) => readScan(`KEDAI KOPI MESRA\n${line}\nTOTAL 5.00`).document_date?.value ?? null;
+    expect(date('Date + 14 07- 2019 11:05')).toBe('2019-07-14');
+    expect(date('Date : 03+ -08- 2019 11:05')).toBe('2019-08-03');
+    expect(date('Datum: 14 07 2019')).toBe('2019-07-14');
+    expect(date('Table 14 07 2019')).toBeNull();
+  });
 });
