@@ -255,6 +255,11 @@ describe('choosing the amount by consistency', () => {
     expect(amountOf('Total 18.50\nVAT 20 % 3.70\n22.20 GBP')).toBe(22.2);
   });
 
+  it('does not take a later amount equal to the total plus a discount for the gross', () => {
+    expect(amountOf('Subtotal 25.00\nCoupon discount 5.00\nTotal 20.00\nItems before coupon\n25.00')).toBe(20);
+    expect(amountOf('Subtotal 25.00\nRabatt 5,00\nGesamt 20,00\nListenpreis\n25,00')).toBe(20);
+  });
+
   it('takes the rounded total over the total before rounding, not the adjustment', () => {
     expect(amountOf('Total 52.08\nRounding -0.03\nRounded total 52.05\nCash 60.00\nChange 7.95')).toBe(52.05);
   });

@@ -27,8 +27,8 @@ export function markTaxSummary(candidates: AmountCandidate[], lines: readonly st
 /** A tax rate printed in a row: "S @6%", "SR 6%", "19 %". */
 const RATE_IN_ROW = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?) ?%/u;
 /** "Discount 10% 50.00 5.00" has the same arithmetic as a tax row: the price and what came off it. */
-const DISCOUNT_ROW =
-  /(?<!\p{L})(?:disc(?:ount)?|rabatt|nachlass|remise|r[ée]duction|descuento|sconto|korting|off)(?!\p{L})/iu;
+export const DISCOUNT_ROW =
+  /(?<!\p{L})(?:disc(?:ount)?|coupon|voucher|rabatt|nachlass|gutschein|remise|r[ée]duction|descuento|cup[óo]n|sconto|buono|korting|waardebon|off)(?!\p{L})/iu;
 
 /** VAT, GST and sales-tax rates in use, for a tax row whose printed rate OCR lost ("SR#%) 40.00 2.40"). */
 const STANDARD_RATES = [

@@ -4,6 +4,7 @@
  */
 
 import { tenderLessChange } from '../cash-rounding.ts';
+import { DISCOUNT_ROW } from './document-passes.ts';
 import { TOTAL_KINDS, cents, type AmountCandidate } from './types.ts';
 
 /** A line that calls its amount a total, whatever else it says ("Net Total (MYR)", where net means after tax). */
@@ -20,7 +21,10 @@ export function grossOf(
   lines: readonly string[],
 ): AmountCandidate | null {
   if (pick.label === 'due' || pick.label === 'rounded') return null;
-  const excluded = candidates.filter((c) => c.label === 'excluded' && c.value > 0 && c !== pick);
+  // A discount, a coupon, is taken off: a larger amount later equal to the pick plus it is not the gross.
+  const excluded = candidates.filter(
+    (c) => c.label === 'excluded' && c.value > 0 && c !== pick && !DISCOUNT_ROW.test(lines[c.line] ?? ''),
+  );
   const after = candidates.filter(
     (c) =>
       (c.line > pick.line || (c.line === pick.line && c.start > pick.start)) &&
