@@ -54,7 +54,7 @@ describe('the total among misread words and signs', () => {
       expect(readScan(slip(word)).amount?.value, word).toEqual({ value: 14.5, currency: 'MYR' });
     const bracketed = (word: string) =>
       `KEDAI MAJU JAYA SDN BHD\n12 Jalan Melur, 43000 Kajang\n1 X 9.00 9.00\n1 X 5.50 5.50\nTotal Sales (${word} of GST} 14.50`;
-    for (const word of ['Inclusive', 'Inclusiva', '1nclusivo'])
+    for (const word of ['Inclusive', 'Inclusivo', '1nclusiue'])
       expect(readScan(bracketed(word)).amount?.value, word).toEqual({ value: 14.5, currency: 'MYR' });
     // "Income" is no misread "inclusive".
     expect(readScan(bracketed('Income')).amount?.value.value).not.toBe(14.5);

@@ -15,7 +15,7 @@ const LEXICON_OTHER_TOTALS = LEXICON_TOTALS.filter((source) => !ASKS_TO_PAY.test
 const LEXICON_EXCLUDED = [...labelSources('subtotal'), ...labelSources('tax')];
 
 /** More specific kinds first: at one position the first kind that matches wins ("net pay" before "net"). */
-/** "Inclusive" with letters OCR misread ("Inchscive", "Inclusiva"); never "income". */
+/** "Inclusive" with letters OCR misread ("Incbsive", "lnclusivo"); never "income". */
 export const INCLUSIVE_MISREAD = '[il1]nclu\\p{L}{2,5}|[il1]nc\\p{L}{2,5}ve';
 
 export const LABELS = combineLabels<AmountLabel>([
