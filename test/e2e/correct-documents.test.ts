@@ -69,7 +69,17 @@ describe('correcting documents (browser shell, Chromium)', () => {
     await form.getByTestId('doc-edit-title').fill('Strom November 2026');
     expect(await form.getByTestId('doc-edit-title-error').count()).toBe(0);
     await form.getByTestId('doc-edit-sender').fill('Stadtwerke Musterstadt');
-    await form.getByTestId('doc-edit-date').fill('2026-11-03');
+    // The date as the UI's language writes it (not the browser's date input, which follows the OS's locale).
+    const dateField = form.getByTestId('doc-edit-date');
+    await dateField.fill('11/31/2026');
+    await form.getByTestId('doc-edit-save').click();
+    await expect
+      .poll(() => form.getByTestId('doc-edit-document_date-error').textContent())
+      .toBe('Enter the date as MM/DD/YYYY.');
+    expect(await dateField.getAttribute('aria-invalid')).toBe('true');
+    await dateField.fill('11/3/26');
+    await dateField.blur();
+    expect(await dateField.inputValue()).toBe('11/03/2026');
     await form.getByTestId('doc-edit-type').selectOption('contract');
     // Tags as chips: Enter adds one, a comma separates two, × takes one away.
     const tagInput = form.getByTestId('doc-edit-tags-input');
@@ -120,6 +130,20 @@ describe('correcting documents (browser shell, Chromium)', () => {
       sender_name: { value: 'Stadtwerke Musterstadt', source: 'edit' },
       event_type: { value: 'contract', source: 'edit' },
     });
+
+    // In German the same date reads and is typed day first.
+    await app.handlers['settings.update']({ ui: { language: 'de' } });
+    await page.reload();
+    await page.getByTestId('doc-edit-open').click();
+    const german = page.getByTestId('doc-edit-date');
+    await expect.poll(() => german.inputValue()).toBe('03.11.2026');
+    expect(await german.getAttribute('placeholder')).toBe('TT.MM.JJJJ');
+    await german.fill('4.11.2026');
+    await page.getByTestId('doc-edit-save').click();
+    await expect.poll(async () => (await app.handlers['documents.get']({ id })).document_date).toBe('2026-11-04');
+    await app.handlers['settings.update']({ ui: { language: 'en' } });
+    await page.reload();
+    await expect.poll(() => page.evaluate('document.documentElement.lang')).toBe('en');
     expect(pageErrors).toEqual([]);
   }, 180_000);
 
