@@ -288,7 +288,7 @@ const PAYMENT_CONTEXT =
   /zahl|überweis|begleich|entricht|ausgleich|pay|paid|remit|settle|gutgeschrieben|eingang|paie|pai[ey]|r[èée]gl|acquitt|virement|betaal|betal|voldo|overmak|pag(?:ar|ue|o|a|ament|hi)|abon(?:e|ar|ad)|ingres|liquid|sald(?:ar|are|i)|bonific|versa/iu;
 /** "… am 03.02.2027 abgebucht", "buchen wir am 03.02.2027 per Lastschrift von Ihrem Konto ab" (OCR may garble a word between). */
 const DEBIT_AFTER =
-  /^[^.;]{0,40}?(?:abgebucht|eingezogen|belastet|debited|collected|(?:per|mittels|via|by) (?:\S+ ){0,2}?\S*(?:lastschrift|direct debit)|(?:von|vom) ihrem \p{L}*konto ab)/iu;
+  /^[^.;]{0,60}?(?:abgebucht|eingezogen|belastet|debited|collected|(?:per|mittels|via|by) (?:\S+ ){0,2}?\S*(?:lastschrift|direct debit)|(?:von|vom) ihrem \p{L}*konto ab)/iu;
 const RANGE_AFTER = /^\s*(?:-|–|—|bis|to|until|through)\s*$/iu;
 const PLACE_DATE = /^[\p{Lu}][\p{L} .\-/()]{1,40}, (?:(?:den|am|the) )?$/u;
 
@@ -349,7 +349,9 @@ export function labelDates(doc: Doc, dates: readonly FoundDate[]): DateCandidate
       // "Versicherungszeitraum 01.04.2027 bis 31.03.2028": the end of an insured or contract period is its term.
       return { ...candidate, label: endsRange && namesPeriod(lines, spans, previous) ? 'end' : 'start' };
     }
-    if (DEBIT_AFTER.test(line.slice(date.end, date.end + 60))) return { ...candidate, label: 'due' };
+    // The sentence may go on on the next line ("… am 10.11.2027 von Ihrem Konto" / "DE12 … per Lastschrift abgebucht").
+    const goesOn = /[.;:!?]\s*$/.test(line) ? '' : ` ${lines[date.line + 1] ?? ''}`;
+    if (DEBIT_AFTER.test(`${line.slice(date.end)}${goesOn}`.slice(0, 100))) return { ...candidate, label: 'due' };
     return candidate;
   });
 }

@@ -85,8 +85,9 @@ const symbolAlternation = (symbols: Iterable<string>): string =>
 const ALL_SYMBOLS = symbolAlternation([...Object.keys(SYMBOLS), ...Object.keys(SHARED)]);
 /** Codes and letter symbols OCR glues to their number ("GBP416.00", "RM12.40", "Rs.450"); other letters still block. */
 const GLUED = symbolAlternation([...ISO_CODES, 'RM', 'Rs.', 'Rs', 'Rp']);
+/** Groups of three ("1,234.56", "1.234,56", "1 234,56", "1'234.56"), or India's lakh and crore ("1,16,820.00"). */
 const NUMBER = new RegExp(
-  `(?:(?<=(?<![${L}])(?:${GLUED}))|(?<![\\d.,'’${L}]))([-−] ?)?(\\d{1,3}(?:([.,'’ ])\\d{3})(?:\\3\\d{3})*|\\d+)(?:([.,])(\\d{1,2}|-{1,2}|–|—))?(?!\\d)(?![a-zß-öø-ÿ])`,
+  `(?:(?<=(?<![${L}])(?:${GLUED}))|(?<![\\d.,'’${L}]))([-−] ?)?(\\d{1,2}(?:,\\d{2})+,\\d{3}(?=\\.\\d)|\\d{1,3}(?:([.,'’ ])\\d{3})(?:\\3\\d{3})*|\\d+)(?:([.,])(\\d{1,2}|-{1,2}|–|—))?(?!\\d)(?![a-zß-öø-ÿ])`,
   'g',
 );
 /** A symbol wedged between digits ("001188€7") is a speck in an identifier, not a currency. */

@@ -42,9 +42,9 @@ const UNITS = [
   unitSource('year'),
 ].join('|');
 const COUNT = `(\\d{1,3}|${[...NUMBER_WORDS.keys()].sort((a, b) => b.length - a.length).join('|')})`;
-/** "14 Tagen", "vierzehn Tagen", "30 jours", "2 maanden", "60 gg", "Net 30". */
+/** "14 Tagen", "vierzehn Tagen", "30 jours", "2 maanden", "60 gg", "Net 30"; not "netto 35,67", an amount. */
 const PERIOD_COUNT = new RegExp(
-  `(?<![\\p{L}\\d])${COUNT} ?(${UNITS})(?![\\p{L}])|(?<![\\p{L}])net(?:to)? ?(\\d{1,3})(?![\\d\\p{L}%])`,
+  `(?<![\\p{L}\\d])${COUNT} ?(${UNITS})(?![\\p{L}])|(?<![\\p{L}])net(?:to)? ?(\\d{1,3})(?![\\d\\p{L}%]|[.,]\\d)`,
   'giu',
 );
 const HAS_COUNT = new RegExp(`\\d|(?<![\\p{L}])(?:${[...NUMBER_WORDS.keys()].join('|')})(?![\\p{L}])`, 'iu');
@@ -90,7 +90,8 @@ export function longestPeriod(
   let best: { period: Period; line: string; length: number } | null = null;
   for (const line of lines) {
     if (!HAS_COUNT.test(line)) continue;
-    for (const clause of line.split(/[;,]|\.(?=\s|$)/)) {
+    // A comma between digits is a decimal comma ("netto 35,67" is an amount, not "net 35" days).
+    for (const clause of line.split(/;|,(?!\d)|(?<!\d),|\.(?=\s|$)/)) {
       if (!accept(clause)) continue;
       for (const { count, unit, business } of countedPeriods(clause)) {
         if (unit === 'year') continue;
