@@ -47,3 +47,32 @@ describe('a direct debit announced over two lines', () => {
     expect(read(bill).due_date?.value).toBe('2026-11-10');
   });
 });
+
+describe('what would be paid on another day', () => {
+  it('is not the amount: neither the sum after a cash discount nor the discount itself', () => {
+    const bill =
+      'Nordwerk Systeme GmbH\nRechnung Nr. 2026-7781\nRechnungsdatum 09.11.2026\nSumme netto 2.000,00\n' +
+      'zzgl. 19 % USt. 380,00\nRechnungsbetrag 2.380,00 EUR\nZahlungsbedingungen: Zahlbar bis 23.11.2026 ohne Abzug.\n' +
+      'Bei Zahlung bis 16.11.2026 gewähren wir 2 % Skonto (47,60 €); Zahlbetrag dann 2.332,40 €.';
+    expect(read(bill).amount?.value).toEqual({ value: 2380, currency: 'EUR' });
+  });
+
+  it('is not the amount with a late fee printed under it', () => {
+    const bill =
+      'Skyline Fibre Pvt Ltd\nBill No. SF/26/0912\nBill Date: 01/11/2026\nDue Date: 15/11/2026\n' +
+      'Pay by Due Date ₹ 1,499.00\nPay after Due Date ₹ 1,599.00 (includes late payment fee of ₹ 100.00)';
+    expect(read(bill).amount?.value).toEqual({ value: 1499, currency: 'INR' });
+  });
+});
+
+describe('a reminder asks for its amount in its own language', () => {
+  it.each([
+    ['fr', 'Nous vous prions de bien vouloir procéder au règlement du solde de 640,00 € avant le 30 novembre 2026.'],
+    ['nl', 'Wij verzoeken u het openstaande bedrag van € 640,00 binnen 7 dagen over te maken.'],
+    ['es', 'Le rogamos que proceda a abonar el importe pendiente de 640,00 € en un plazo de 7 días.'],
+    ['it', 'Vi preghiamo di voler saldare l’importo di 640,00 € entro 7 giorni.'],
+  ])('%s', (_language, sentence) => {
+    const reminder = `Atelier Beispiel\n12 Rue Exemple, 75001 Paris\nRappel / Herinnering / Recordatorio / Sollecito\n${sentence}`;
+    expect(read(reminder).amount?.value.value).toBe(640);
+  });
+});

@@ -35,6 +35,12 @@ const TAX_IN_TOTAL = new RegExp(
   `(?<!\\p{L})(?:${TAX_NAMES})(?!\\p{L})[^\\d]{0,6}(?:\\d{1,2}(?:[.,]\\d+)? ?%)?[ :]*(?:is )?(?:included|incl\\.?|inclusive) in (?:the )?total`,
   'iu',
 );
+/**
+ * What would be paid on another day than the one asked for: early with a cash discount ("bei Zahlung bis … Skonto;
+ * Zahlbetrag dann 4.156,34 €"), or late with a fee ("Pay after due date 1,278.82"). Not the amount due.
+ */
+const CONDITIONAL_PAYMENT =
+  /skonto|escompte|pronto pago|early payment|(?:bei|if|en cas de|bij|en caso de|in caso di) (?:zahlung|paid|paiement|payment|betaling|pago|pagamento)|after (?:the )?due date|late (?:payment )?(?:fee|charge)|nach (?:dem )?fälligkeit|en cas de retard|na (?:de )?vervaldatum|después del vencimiento|dopo la scadenza/iu;
 /** "27,91 € Mehrwertsteuer" / "€20.00 VAT": the label after the number says it is tax. */
 const TAX_AFTER =
   /^ ?\)?[ :]*(?:\(?\d{1,2}(?:[.,]\d+)? ?%\)? ?)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|tax|steuer)(?![a-zäöü])/i;
@@ -66,6 +72,7 @@ export function findAmounts(
     const idLine = ID_LINE.test(line);
     let header: AmountLabel[] | null = null;
     const prose = line.length > 70 && PROSE.test(line);
+    const conditional = CONDITIONAL_PAYMENT.test(line);
     const taxes = taxSpans.get(index) ?? [];
     const lineSpans = spans.get(index);
     const outsideTax = lineSpans?.filter((span) => !taxes.some((t) => span.start >= t.start && span.end <= t.end));
@@ -108,7 +115,7 @@ export function findAmounts(
       const rate =
         RATE_AFTER.test(line.slice(token.end, token.end + 12)) ||
         RATE_LABEL.test(line.slice(Math.max(0, token.start - 60), token.start));
-      if (rate) label = 'excluded';
+      if (rate || conditional) label = 'excluded';
       result.push({ ...token, line: index, label, prose });
     });
   }

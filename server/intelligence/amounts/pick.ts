@@ -23,10 +23,10 @@ export interface PickAmountOptions {
   text: string;
 }
 
-/** Letters and notices ask for money only in so many words; a figure in passing is not their amount. */
+/** Letters and notices ask for money only in so many words (six languages); a figure in passing is not their amount. */
 const SAYS_AMOUNT = new Set<AmountLabel>(['due', 'total', 'sum']);
 const PAY_REQUEST =
-  /(?<![\p{L}])(?:bitte (?:zahlen|überweisen)|(?:zahlen|überweisen|begleichen) sie|zu (?:zahlen|überweisen)|pay|must be paid|is payable|remit)(?![\p{L}])/iu;
+  /(?<![\p{L}])(?:bitte (?:zahlen|überweisen)|(?:zahlen|überweisen|begleichen) sie|zu (?:zahlen|überweisen)|pay|must be paid|is payable|remit|outstanding|r[èée]gl\p{L}*|payer|verser|solde|reste dû|montant dû|betalen|over te maken|overmaken|voldoen|openstaande?|pagar|abonar|pendiente|pagare|versare|saldare|dovuto)(?![\p{L}])/iu;
 
 /** Labels that state the amount itself; without one, a receipt's payment lines tell it. */
 const STATES_TOTAL = new Set<AmountLabel>([...TOTAL_KINDS, 'paid', 'payout', 'premium', 'balance']);

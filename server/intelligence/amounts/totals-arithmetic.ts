@@ -87,7 +87,9 @@ export function remainderOf(
       rest.line <= total.line ||
       rest.line - total.line > 6 ||
       cents(rest.value) >= cents(total.value) ||
-      rest.value <= 0
+      rest.value <= 0 ||
+      // A tax, a cash discount or what a late payer would owe is not what is left to pay.
+      rest.label === 'excluded'
     )
       continue;
     if (!LEFT_TO_PAY.test(lines[rest.line]?.slice(0, rest.start) ?? '')) continue;
