@@ -132,3 +132,43 @@ function findValues(
   }
   return null;
 }
+
+/** Cells of a text layer's table row: separated by a tab or by two spaces or more. */
+const cellsOf = (raw: string): string[] =>
+  raw
+    .trim()
+    .split(/\t+| {2,}/)
+    .map((cell) => cell.trim())
+    .filter(Boolean);
+/** A date in numbers: a reminder's table dates the invoice it lists, not the reminder, so dates are not paired. */
+const NUMERIC_DATE = /^\d{1,4}[./-]\d{1,2}[./-]\d{2,4}$/;
+/** A header cell: a short label without digits ("N° de facture", "Cod. cliente", "Due Date"). */
+const HEADER_CELL = /^[^\d]{2,30}$/u;
+/** A column an item table has and a header of the document's own numbers has not: its rows are items. */
+export const ITEM_COLUMN =
+  /(?<!\p{L})(?:qty|quantity|item|items|description|menge|anzahl|artikel|bezeichnung|beschreibung|qté|quantité|article|désignation|aantal|omschrijving|cantidad|artículo|descripción|quantità|articolo|descrizione)(?!\p{L})/iu;
+
+/**
+ * "label value" for each column of a header row over a single row of values ("N° de facture  Date  Code client" over
+ * "F2026-1093  04/11/2026  C0412"; "Invoice No.  Invoice Date  Due Date  Outstanding" over a reminder's one invoice),
+ * so the line readers see "N° de facture F2026-1093". Amount columns are left to the amount readers, which map a
+ * header by column themselves, and dates to the date readers; a table of several rows, and an item table, are left
+ * as they are.
+ */
+export function rejoinTableRows(rawLines: readonly string[]): string[] {
+  const pairs: string[] = [];
+  const filled = rawLines.filter((line) => line.trim());
+  filled.forEach((raw, i) => {
+    const header = cellsOf(raw);
+    if (header.length < 3 || !header.every((cell) => HEADER_CELL.test(cell)) || ITEM_COLUMN.test(raw)) return;
+    const row = cellsOf(filled[i + 1] ?? '');
+    if (row.length !== header.length || !row.some((cell) => /\d/.test(cell))) return;
+    const after = cellsOf(filled[i + 2] ?? '');
+    if (after.length === header.length && after.some((cell) => /\d/.test(cell))) return;
+    header.forEach((label, k) => {
+      const value = row[k]!;
+      if (!MONEY.test(value) && !NUMERIC_DATE.test(value)) pairs.push(`${label} ${value}`);
+    });
+  });
+  return pairs;
+}

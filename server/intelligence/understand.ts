@@ -8,7 +8,7 @@ import { isValidIban } from '../../common/payment-codes.ts';
 import { findAmounts, pickAmount, type AmountCandidate } from './amounts.ts';
 import { fold, pickCategory } from './category.ts';
 import { classify } from './classify.ts';
-import { rejoinColumns } from './columns.ts';
+import { rejoinColumns, rejoinTableRows } from './columns.ts';
 import { readContractTerms } from './contract-reader.ts';
 import type { NoticePeriod } from './contract-terms.ts';
 import { labelDates, pickDocumentDate, pickDueDate, pickTermEnd } from './date-fields.ts';
@@ -101,8 +101,9 @@ export function understand(input: UnderstandInput): Understanding {
   // Fields are read from the text plus its label blocks paired with their values ("Policy number" … "PN-2048817").
   const positioned = hasText ? layoutLines(input.layout ?? []) : [];
   // Labels whose value stands under them, paired as the label blocks are.
+  const rawLines = text.replace(/\r\n?/g, '\n').split('\n');
   const rejoined = hasText
-    ? [...rejoinColumns(text.replace(/\r\n?/g, '\n').split('\n'), input.today), ...labelValuePairs(positioned)]
+    ? [...rejoinColumns(rawLines, input.today), ...rejoinTableRows(rawLines), ...labelValuePairs(positioned)]
     : [];
   const fieldDoc = rejoined.length > 0 ? makeDoc(`${text}\n${rejoined.join('\n')}`) : doc;
   const fieldLines = fieldDoc.lines;

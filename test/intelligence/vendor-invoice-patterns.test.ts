@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { findAmounts } from '../../server/intelligence/amounts.ts';
+import { rejoinTableRows } from '../../server/intelligence/columns.ts';
 import { makeDoc } from '../../server/intelligence/text.ts';
 import { understand } from '../../server/intelligence/understand.ts';
 import { CATEGORIES, TODAY } from './sample-types.ts';
@@ -74,5 +75,51 @@ describe('a reminder asks for its amount in its own language', () => {
   ])('%s', (_language, sentence) => {
     const reminder = `Atelier Beispiel\n12 Rue Exemple, 75001 Paris\nRappel / Herinnering / Recordatorio / Sollecito\n${sentence}`;
     expect(read(reminder).amount?.value.value).toBe(640);
+  });
+});
+
+describe("a document's number in a header row over one row of values", () => {
+  const facture = [
+    'Ébénisterie Exemple SARL',
+    'FACTURE',
+    'N° de facture        Date              Code client      Votre commande',
+    'F2026-2210           04/11/2026        C0977            BC-2026-31',
+    '',
+    'Total TTC 1 200,00 €',
+  ].join('\n');
+
+  it('is paired with its label; amounts and dates are left to their own readers', () => {
+    expect(rejoinTableRows(facture.split('\n'))).toEqual([
+      'N° de facture F2026-2210',
+      'Code client C0977',
+      'Votre commande BC-2026-31',
+    ]);
+    expect(read(facture).reference_number?.value).toBe('F2026-2210');
+  });
+
+  it("reads a reminder's invoice number from its table, not the reminder's own dates", () => {
+    const reminder = [
+      'Kestrel Office Supplies Ltd',
+      'Payment reminder',
+      'Date: 16 November 2026',
+      'Invoice No.     Invoice Date     Due Date       Original       Outstanding',
+      'KO-22817        25/09/2026       25/10/2026     £1,346.18      £1,146.18',
+      '',
+      'Account No: ACC-0042',
+    ].join('\n');
+    const read2 = read(reminder);
+    expect(read2.reference_number?.value).toBe('KO-22817');
+    expect(read2.document_date?.value).toBe('2026-11-16');
+  });
+
+  it('leaves item tables and tables of several rows alone', () => {
+    const items = ['Qty   Item              Code       Total', '2     Paper A4          PA-4       12.90'];
+    expect(rejoinTableRows(items)).toEqual([]);
+    const several = [
+      'Invoice No.     Invoice Date     Order',
+      'KO-22817        25/09/2026       PO-1',
+      'KO-22818        26/09/2026       PO-2',
+    ];
+    expect(rejoinTableRows(several)).toEqual([]);
   });
 });

@@ -4,16 +4,13 @@
  * lines, so the line-based readers see them the way they see "Total 12,40".
  */
 
+import { ITEM_COLUMN } from '../columns.ts';
 import type { Cell, LayoutLine } from './lines.ts';
 
 /** A value further below its label than this many line heights is not its value. */
 const MAX_DROP = 2;
 /** A number, an amount ("€ 12,40", "US$ 5") or a number with a short capital prefix ("CT-5492", "F/118"). */
 const STARTS_WITH_VALUE = /^(?:[^\p{L}\d\s]{1,3} ?)?[-−]?\d|^\p{Lu}{1,4}(?:\$|[-/.])? ?\d/u;
-
-/** A column an item table has and a totals table has not: its header's "Total" heads each item's price. */
-const ITEM_COLUMN =
-  /(?<!\p{L})(?:qty|quantity|item|items|description|menge|anzahl|artikel|bezeichnung|beschreibung|qté|quantité|article|désignation|aantal|omschrijving|cantidad|artículo|descripción|quantità|articolo|descrizione)(?!\p{L})/iu;
 
 /** An amount with its cents ("12,40", "€ 1.234,56"). */
 const AMOUNT = /\d[.,]\d{2}(?!\d)/u;
