@@ -95,11 +95,11 @@ const INSTITUTION = new RegExp(
 );
 
 const SALUTATION = new RegExp(
-  `^(?:herrn?|frau|familie|fam\\.|firma|eheleute|mr\\.?|mrs\\.?|ms\\.?|miss|mx\\.?)${WORD_END}`,
+  `^(?:herrn?|frau|familie|fam\\.|firma|eheleute|mr\\.?|mrs\\.?|ms\\.?|miss|mx\\.?|monsieur|madame|mademoiselle|mme\\.?|mlle\\.?|messieurs|dhr\\.?|mevr\\.?|de heer|mevrouw|sr\\.|sra\\.?|srta\\.?|spett\\.?(?:le|li)|spettabile|egr\\.?|gent\\.?(?:mo|ma)|sig\\.(?:ra)?)${WORD_END}`,
   'i',
 );
 const RECIPIENT_LABEL = new RegExp(
-  `^(?:an|to|bill(?:ed)? to|invoice to|sold to|ship(?:ped)? to|deliver(?:y)? to|rechnungsempfänger(?:in)?|rechnungsadresse|rechnungsanschrift|lieferadresse|lieferanschrift|empfänger(?:in)?|kunde|customer|client|recipient|addressee|auftraggeber(?:in)?|versicherungsnehmer(?:in)?|policyholder|arbeitnehmer(?:in)?|employee|mieter(?:in)?|tenant|kontoinhaber(?:in)?|account holder)${WORD_END}\\s*:?\\s*`,
+  `^(?:an|to|bill(?:ed)? to|invoice to|sold to|ship(?:ped)? to|deliver(?:y)? to|rechnungsempfänger(?:in)?|rechnungsadresse|rechnungsanschrift|lieferadresse|lieferanschrift|empfänger(?:in)?|kunde|customer|client|recipient|addressee|auftraggeber(?:in)?|versicherungsnehmer(?:in)?|policyholder|arbeitnehmer(?:in)?|employee|mieter(?:in)?|tenant|kontoinhaber(?:in)?|account holder|destinataire|factur[ée] à|adresse de facturation|livr[ée] à|aan|factuuradres|klant|afleveradres|facturar a|facturado a|destinatario|cliente|dirección de facturación|fatturare a|intestatario)${WORD_END}\\s*:?\\s*`,
   'i',
 );
 const SENDER_LABEL = new RegExp(
@@ -114,6 +114,12 @@ const POSTCODE_LINE =
 const POSTCODE_SEGMENT = /^(?:[A-Z]{1,2}[- ])?\d{4,5} \p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b[A-Z]{2} \d{5}\b/u;
 const STREET =
   /^[\p{L}][\p{L}.'-]*(?: [\p{L}][\p{L}.'-]*){0,4} ?\d{1,4} ?[a-zA-Z]?(?: ?[-–/] ?\d{1,4}[a-z]?)?$|^\d{1,5}[a-z]? [\p{L} .'-]+(?:street|st\.?|road|rd\.?|avenue|ave\.?|lane|ln\.?|drive|dr\.?|way|boulevard|blvd\.?|close|court|ct\.?|place|pl\.?|square|sq\.?|terrace|crescent|row|park|gardens)$|^(?:postfach|p\.? ?o\.? box) ?\d+/iu;
+/**
+ * A street's name without its number, as a line split at its commas leaves it ("Viale Gramsci, 74", "Rue de la Paix,
+ * 12", "Calle Mayor, 5"): the Romance languages put the kind of street first, German and Dutch last.
+ */
+const STREET_NAME =
+  /^(?:via|viale|piazza|piazzale|corso|largo|vicolo|strada|rue|avenue|boulevard|bd|chemin|allée|impasse|place|quai|calle|avenida|avda\.?|plaza|paseo|carrer|camino|ronda|travessera|rua)\.? (?:\p{L}|\d)|^\p{L}+(?:straße|strasse|str\.|straat|laan|plein|gracht|kade)$/iu;
 const SEPARATORS = / *[·•|] *| +[-–] +|, +/;
 const NOT_A_NAME = new RegExp(
   `${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein)${WORD_END}`,
@@ -244,8 +250,24 @@ function plausibleName(name: string): boolean {
   // line of the items.
   if (/[?<>~^_=|\\¥€£$]|(?:^|\s)!/u.test(name)) return false;
   if (NOT_A_NAME.test(name) && !HAS_LEGAL_FORM.test(name)) return false;
+  // Two or three lower-case letters alone are a logo's monogram ("lf · studio"), not the name it stands for.
+  if (/^\p{Ll}{1,3}$/u.test(name)) return false;
   // Dates, amounts and street lines are not names.
-  return !/\d{1,2}\.\d{1,2}\.\d{2,4}|\d+[.,]\d{2}\b/.test(name) && !STREET.test(name) && !POSTCODE_LINE.test(name);
+  return (
+    !/\d{1,2}\.\d{1,2}\.\d{2,4}|\d+[.,]\d{2}\b/.test(name) &&
+    !STREET.test(name) &&
+    !(STREET_NAME.test(name) && !HAS_LEGAL_FORM.test(name)) &&
+    !POSTCODE_LINE.test(name)
+  );
+}
+
+/** The lines at the top of a page that a letterhead takes. */
+const LETTERHEAD_LINES = 6;
+
+/** Whether a name is the one printed at the top of the page, in the letterhead. */
+function namesLetterhead(lines: readonly string[], name: string): boolean {
+  const key = normalise(name);
+  return key.length >= 3 && lines.slice(0, LETTERHEAD_LINES).some((line) => normalise(line) === key);
 }
 
 /** Lines that belong to a recipient address block (after "An:", "Herrn …", or the line under a return address). */
@@ -260,7 +282,7 @@ function recipientBlocks(lines: readonly string[]): { lines: Set<number>; name: 
       nameLine = -1,
       nameText = '';
     const label = RECIPIENT_LABEL.exec(line);
-    const shortLabel = label && /^(?:an|to)$/iu.test(label[0].trim()) && !label[0].includes(':');
+    const shortLabel = label && /^(?:an|to|aan)$/iu.test(label[0].trim()) && !label[0].includes(':');
     const labelFits =
       label && (!shortLabel || (/^\p{Lu}/u.test(line.slice(label[0].length)) && line.split(' ').length <= 6));
     if (label && labelFits && (label[0].includes(':') || label[0].length === line.length || shortLabel)) {
@@ -312,6 +334,8 @@ function recipientBlocks(lines: readonly string[]): { lines: Set<number>; name: 
     if (confidence < 0.7 && !addressed) continue;
     const cleaned = cleanName(nameText.replace(SALUTATION, '').replace(/^(?:z\.? ?hd\.?|attn\.?|c\/o)\s*/iu, ''));
     if (!plausibleName(cleaned)) continue;
+    // "To: <the letterhead's own name>" on a payment slip at the foot addresses the payee, the sender itself.
+    if (start > LETTERHEAD_LINES && namesLetterhead(lines, cleaned)) continue;
     for (let j = start; j <= end; j++) blocked.add(j);
     name ??= { name: cleaned, confidence, line: nameLine };
     i = end;
@@ -452,13 +476,7 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       add(line, i < 12 ? 0.75 : i >= footerStart ? 0.6 : 0.45, i);
     }
     if (i < 15 && !/\d/.test(line) && line.length <= 50 && !SALUTATION.test(line)) {
-      const next = lines[i + 1] ?? '',
-        after = lines[i + 2] ?? '';
-      const addressFollows =
-        (STREET.test(next) && (POSTCODE_LINE.test(after) || /\d/.test(after))) ||
-        POSTCODE_LINE.test(next) ||
-        isStreetAndTown(next);
-      if (addressFollows) {
+      if (addressFollows(lines, i + 1) || addressAfterProfile(lines, i)) {
         // A slogan between the name and the address ("wonen aan het water"): the name is the line above it.
         const above = previousTextLine(lines, i);
         const underName = above !== null && isSlogan(line) && !/\d/.test(lines[above]!) && lines[above]!.length <= 50;
@@ -561,6 +579,28 @@ function previousTextLine(lines: readonly string[], index: number): number | nul
 }
 
 /** Three words or more, most of them lower case: a slogan ("Schön wohnen in der Stadt"), not a company's name. */
+/** Whether an address starts at line `at`: a street over a town, a postcode line, or both on one line. */
+function addressFollows(lines: readonly string[], at: number): boolean {
+  const next = lines[at] ?? '',
+    after = lines[at + 1] ?? '';
+  return (
+    (STREET.test(next) && (POSTCODE_LINE.test(after) || /\d/.test(after))) ||
+    POSTCODE_LINE.test(next) ||
+    isStreetAndTown(next) ||
+    (/\d/.test(next) && POSTCODE_LINE.test(after))
+  );
+}
+
+/**
+ * A freelancer's letterhead: the name, then what the business does and its tax number, then the address ("Lucía
+ * Ferrer" / "Diseño gráfico" / "NIF 12345678-Z" / "C/ Mayor, 5" / "46001 València"). At most two such lines between.
+ */
+function addressAfterProfile(lines: readonly string[], i: number): boolean {
+  let at = i + 1;
+  while (at <= i + 2 && (isSlogan(lines[at] ?? '') || LEGAL_DATA.test(lines[at] ?? ''))) at++;
+  return at > i + 1 && addressFollows(lines, at);
+}
+
 function isSlogan(line: string): boolean {
   const words = line.split(/\s+/u).filter((word) => /\p{L}/u.test(word));
   return words.length >= 3 && words.filter((word) => /^\p{Ll}/u.test(word)).length * 2 >= words.length;

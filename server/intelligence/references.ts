@@ -364,7 +364,7 @@ const MENTIONED =
   /(?:^|[\s(])(?:the|our|le|la|l'|l’|notre|nos|de|het|onze|el|nuestra|il|lo|nostra|della|alla|dalla|der|die|das|unserer?)\s*$/iu;
 /** Between label and value OCR leaves stray marks ("Invoice # >> 5820-1193", "Account number © 4410297735"). */
 const VALUE =
-  /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]*(?:(?:nr|no|nummer|number|n[°º]|num[ée]ro|n[úu]mero)\.?\s*[:#]?\s*)?([A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ\-/._]*(?: \d{2,}(?:\.\d{3})*(?=\s|$|[,;)]))*)/iu;
+  /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]*(?:(?:nr|no|nummer|number|n[°º]|num[ée]ro|n[úu]mero)\.?\s*[:#]?\s*)?([A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ\-/._]*(?: \/ ?\d{2,4}(?=\s|$|[,;)]))?(?: \d{2,}(?:\.\d{3})*(?=\s|$|[,;)]))*)/iu;
 /**
  * OCR also reads specks as a short lowercase word or a lone capital ("Gutschrift-Nr i GU-4711", "Account number hiss
  * 60812345", "Member no: A KX19001"): skipped when a number that starts with at most four capitals and a digit follows.
@@ -407,7 +407,11 @@ export interface FoundReference {
 }
 
 function cleanValue(raw: string): string | null {
-  const value = raw.replace(/[.\-/_]+$/, '').trim();
+  // "37 / 2026": a number and its year, spaced as a typewriter would.
+  const value = raw
+    .replace(/[.\-/_]+$/, '')
+    .replace(/ \/ ?/g, '/')
+    .trim();
   if (value.length < 3 || value.length > 35 || !/\d/.test(value)) return null;
   if (
     DATE_LIKE.test(value) ||

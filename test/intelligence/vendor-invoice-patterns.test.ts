@@ -123,3 +123,66 @@ describe("a document's number in a header row over one row of values", () => {
     expect(rejoinTableRows(several)).toEqual([]);
   });
 });
+
+describe('an invoice number spaced as a typewriter would', () => {
+  it('reads "N. 37 / 2026" as 37/2026', () => {
+    const fattura = 'Studio Esempio\nVia Roma 1, 00100 Roma\nFATTURA N. 37 / 2026\nData 04/11/2026\nTotale 1.220,00 €';
+    expect(read(fattura).reference_number?.value).toBe('37/2026');
+  });
+});
+
+describe('who sent it, in the six languages', () => {
+  it('is not the payee a payment slip at the foot addresses "To:"', () => {
+    const invoice = [
+      'BLUEGUM',
+      'Bluegum Plumbing Pty Ltd',
+      'ABN 12 345 678 901',
+      '4/18 Example Street, Moorabbin VIC 3189',
+      '',
+      'TAX INVOICE',
+      'Invoice Number: 20417',
+      'Invoice Date: 12/11/2026',
+      'AMOUNT DUE AUD 418.00',
+      '',
+      'PAYMENT ADVICE',
+      'To: Bluegum Plumbing Pty Ltd, 4/18 Example Street, Moorabbin VIC 3189',
+      'Amount Due 418.00',
+    ].join('\n');
+    expect(read(invoice).sender_name?.value).toBe('Bluegum Plumbing Pty Ltd');
+  });
+
+  it("is not the buyer after the languages' own recipient openers, nor a street without its number", () => {
+    const fattura = [
+      'STUDIO TECNICO ESEMPIO',
+      'Ing. Paolo Esempio',
+      'Viale Roma, 12 – 50100 Firenze – tel. 055 000 0000',
+      'P.IVA 01234567890',
+      '',
+      'Spett.le',
+      'Condominio Le Querce',
+      'c/o Amministrazione Modello Srl',
+      'Via dei Pini, 3',
+      '50124 Firenze',
+      '',
+      'FATTURA N. 12/2026 del 04/11/2026',
+      'Totale documento 1.220,00 €',
+    ].join('\n');
+    expect(read(fattura).sender_name?.value).toBe('STUDIO TECNICO ESEMPIO');
+    const factura = [
+      'mb · estudio',
+      'Marta Blanco Ejemplo',
+      'Diseño gráfico y web',
+      'NIF 12345678-Z',
+      'C/ Mayor, 5, 2º',
+      '46001 València',
+      '',
+      'FACTURA Nº 2026-007',
+      'Facturar a:',
+      'Ejemplo Cervezas, S.L.',
+      'Calle Nueva 8',
+      '46002 València',
+      'Total 726,00 €',
+    ].join('\n');
+    expect(read(factura).sender_name?.value).toBe('Marta Blanco Ejemplo');
+  });
+});
