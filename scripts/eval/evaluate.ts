@@ -1,5 +1,6 @@
 /** Runs the analysis steps on one labelled document and scores its fields and extracted text. */
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { performance } from 'node:perf_hooks';
 import { errorMessage } from '../../common/errors.ts';
 import { detectFormat } from '../../shared/formats/detect-format.ts';
@@ -36,8 +37,12 @@ function documentId(key: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-async function runSteps(steps: readonly AnalysisStep[], input: AnalysisInput): Promise<Analysis> {
+/** The steps that read a document's text once it has been extracted. */
+const TEXT_STEPS = new Set(['understand', 'filename-title']);
+
+async function runSteps(steps: readonly AnalysisStep[], input: AnalysisInput, text?: string): Promise<Analysis> {
   const analysis = emptyAnalysis();
+  if (text !== undefined) analysis.content = text;
   for (const step of steps) await step.run(input, analysis);
   return analysis;
 }
@@ -61,18 +66,25 @@ export async function evaluate(setId: SetId, doc: EvalDoc, steps: readonly Analy
     error,
     notes: [],
   });
-  const detected = await detectFormat(doc.filePath);
+  // A text layer as text (the vendor-style set): only the steps that read text run on it.
+  const textOnly = doc.file.endsWith('.txt');
+  // Read as an Office document's text is: no e-invoice to look for, no pages to OCR.
+  const detected = textOnly ? { format: 'odt' as const } : await detectFormat(doc.filePath);
   if (!detected) return failed('format not detected');
   try {
-    const analysis = await runSteps(steps, {
-      // The generated corpus keeps its historical ids (file name only), so its figures stay comparable.
-      documentId: documentId(setId === 'generated' ? doc.file : `${setId}:${doc.file}`),
-      filePath: doc.filePath,
-      format: detected.format,
-      originalFilename: doc.file,
-      categories: [...CATEGORIES],
-      today: TODAY,
-    });
+    const analysis = await runSteps(
+      textOnly ? steps.filter((step) => TEXT_STEPS.has(step.name)) : steps,
+      {
+        // The generated corpus keeps its historical ids (file name only), so its figures stay comparable.
+        documentId: documentId(setId === 'generated' ? doc.file : `${setId}:${doc.file}`),
+        filePath: doc.filePath,
+        format: detected.format,
+        originalFilename: doc.file,
+        categories: [...CATEGORIES],
+        today: TODAY,
+      },
+      textOnly ? await readFile(doc.filePath, 'utf8') : undefined,
+    );
     const content = analysis.content ?? '';
     return {
       doc,

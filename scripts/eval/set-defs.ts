@@ -5,16 +5,18 @@ import { join, resolve } from 'node:path';
 import { loadFacturx } from './sets/facturx.ts';
 import { loadGenerated } from './sets/generated.ts';
 import { loadReceipts } from './sets/receipts.ts';
+import { loadVendorTexts } from './sets/vendor-texts.ts';
 import type { EvalDoc } from './sets/types.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 const DATASETS = resolve(ROOT, '../shared/datasets');
 export const DEFAULT_CORPUS_DIR = join(ROOT, 'test/fixtures/corpus');
+const VENDOR_TEXTS_DIR = join(ROOT, 'test/fixtures/vendor-texts');
 export const DEFAULT_HELD_OUT_DIR = join(ROOT, 'test-results/corpus-held-out');
 /** Receipts judged by a plain run: evenly spread over the set, the same every run. --full judges all of them. */
 export const DEFAULT_RECEIPT_SAMPLE = 60;
 
-export const SET_IDS = ['generated', 'held-out', 'receipts', 'facturx-text', 'facturx-xml'] as const;
+export const SET_IDS = ['generated', 'held-out', 'receipts', 'facturx-text', 'facturx-xml', 'vendor-texts'] as const;
 export type SetId = (typeof SET_IDS)[number];
 
 export interface SetDef {
@@ -67,6 +69,13 @@ export function setDefs(corpusDir: string, heldOutDir: string): SetDef[] {
       development: true,
       load: () => loadFacturx(facturx, 'text-only'),
       missing: need(facturx, ''),
+    },
+    {
+      id: 'vendor-texts',
+      title: 'vendor-style texts',
+      development: true,
+      load: () => loadVendorTexts(VENDOR_TEXTS_DIR),
+      missing: need(VENDOR_TEXTS_DIR, ''),
     },
     {
       id: 'facturx-xml',
