@@ -288,6 +288,10 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
       'number',
       'nr\\.?',
       'no\\.',
+      // The other languages' bare "number": "Nº:", "N°", "Número", "Numéro", "Numero".
+      'n[°º]',
+      'n[úu]mero',
+      'num[ée]ro',
     ],
   ],
   ['column', ['datum', 'date', 'seite', 'page', 'betrag', 'amount', 'fällig\\p{L}*', 'due']],
@@ -361,7 +365,7 @@ const LOOSE_VALUE = /^ ?[.:]? ?(?:#|nr\.?|no\.?)? ?([A-Z0-9][A-Z0-9\-/._]*)/iu;
  * left out: "Ihre Rechnung", "Votre facture", "this invoice" head or name the document itself.
  */
 const MENTIONED =
-  /(?:^|[\s(])(?:the|our|le|la|l'|l’|notre|nos|de|het|onze|el|nuestra|il|lo|nostra|della|alla|dalla|der|die|das|unserer?)\s*$/iu;
+  /(?:^|[\s(])(?:the|our|le|la|l'|l’|notre|nos|de|het|onze|el|nuestra|il|lo|nostra|della|alla|dalla|der|die|das|unserer?|rectifica a:?|remplacement de|correctie op|storno(?: parziale)?(?: d\p{L}*)?)\s*$/iu;
 /** Between label and value OCR leaves stray marks ("Invoice # >> 5820-1193", "Account number © 4410297735"). */
 const VALUE =
   /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]*(?:(?:nr|no|nummer|number|n[°º]|num[ée]ro|n[úu]mero)\.?\s*[:#]?\s*)?([A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ\-/._]*(?: \/ ?\d{2,4}(?=\s|$|[,;)]))?(?: \d{2,}(?:\.\d{3})*(?=\s|$|[,;)]))*)/iu;
@@ -377,7 +381,8 @@ const CURRENCY_CODE = /^(?:EUR|USD|GBP|CHF)$/u;
 /** "04/2027" is a month, not a number ("Kontoauszug 04/2027"). */
 const MONTH_YEAR = /^(?:0?[1-9]|1[0-2])[./-](?:19|20)\d\d$/;
 const IBAN_VALUE = /^[\s:]*([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?)/u;
-const DATE_LIKE = /^\d{1,4}[./-]\d{1,2}[./-]\d{1,4}$/;
+/** A date in numbers, day or year first ("2026-11-0037" is a number: no date has a four-digit day). */
+const DATE_LIKE = /^(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{2}|\d{4})|\d{4}[./-]\d{1,2}[./-]\d{1,2})$/;
 const AMOUNT_LIKE = /^\d{1,3}(?:[.,]\d{3})*[.,]\d{2}$/;
 
 /**
@@ -452,13 +457,23 @@ export function findReferences(doc: Doc): FoundReference[] {
       const valueRest = stray ? rest.slice(stray[0].length) : rest;
       const match = (hit.kind === 'account' ? IBAN_VALUE.exec(rest) : null) ?? VALUE.exec(valueRest);
       let value = match?.[1] ? cleanValue(match[1]) : null;
+      // "NC 12/2026": a series' capitals, a space, then its number.
+      const series =
+        match?.[1] && /^\p{Lu}{1,4}$/u.test(match[1])
+          ? /^ (\d[\d/.-]*\d)(?![\d,])/u.exec(valueRest.slice(match.index + match[0].length))
+          : null;
+      if (series) value = cleanValue(`${match![1]} ${series[1]}`);
+      // "TOTAL RECIBO 131,00 €": a label word before an amount, not a number.
+      if (match && /^[.,]\d{2}(?!\d)/.test(valueRest.slice(match.index + match[0].length))) value = null;
       if (value && hit.kind === 'case') {
         const initials = INITIALS_AFTER.exec(valueRest.slice(match!.index + match![0].length));
         if (initials?.[1] && !CURRENCY_CODE.test(initials[1])) value = `${value} ${initials[1]}`;
       }
       if (value) {
+        // "Rectifica a: Factura 2026-F-31", "a storno della fattura n. 28/2026": another document, named.
+        const kind = MENTIONED.test(line.slice(Math.max(0, hit.start - 24), hit.start)) ? 'related' : hit.kind;
         // A bare "Beleg 5093" is often the card terminal's slip number printed beside the till's "Bon-Nr.".
-        found.push({ kind: hit.kind, value, line: index, confidence: /^beleg$/iu.test(hit.text) ? 0.75 : 0.9 });
+        found.push({ kind, value, line: index, confidence: /^beleg$/iu.test(hit.text) ? 0.75 : 0.9 });
         return;
       }
       if (!emptyRest(rest)) return;
@@ -480,10 +495,11 @@ export function findReferences(doc: Doc): FoundReference[] {
     for (const word of documentWords.get(index) ?? []) {
       if (hits.some((hit) => hit.kind === 'related' && hit.start <= word.start && hit.end >= word.end)) continue;
       const loose = LOOSE_VALUE.exec(line.slice(word.end));
-      const value = loose?.[1] ? cleanValue(loose[1]) : null;
+      const amount = loose && /^[.,]\d{2}(?!\d)/.test(line.slice(word.end + loose.index + loose[0].length));
+      const value = loose?.[1] && !amount ? cleanValue(loose[1]) : null;
       if (!value || /^(?:19|20)\d\d$/.test(value)) continue;
       // "notre facture 2026/041", "la factura …": a document the text refers to, not this one.
-      const kind = MENTIONED.test(line.slice(Math.max(0, word.start - 12), word.start)) ? 'related' : word.kind;
+      const kind = MENTIONED.test(line.slice(Math.max(0, word.start - 24), word.start)) ? 'related' : word.kind;
       found.push({ kind, value, line: index, confidence: word.start === 0 && index < 40 ? 0.65 : 0.55 });
     }
   });

@@ -186,3 +186,46 @@ describe('who sent it, in the six languages', () => {
     expect(read(factura).sender_name?.value).toBe('Marta Blanco Ejemplo');
   });
 });
+
+describe('a direct debit in the other languages', () => {
+  it.each([
+    ['fr', 'Ce montant sera prélevé sur votre compte à partir du 20/11/2026.'],
+    ['en', "We'll collect this by Direct Debit on or just after 20 November 2026."],
+    ['nl', 'Wij schrijven dit bedrag rond 20-11-2026 af van uw rekening.'],
+    ['es', 'Este recibo se cargará en su cuenta ES00 0000 0000 0000 0000 0000 con fecha 20/11/2026.'],
+  ])('%s: the debit date is the due date', (_language, sentence) => {
+    const bill = `Energie Exemple\nFacture / Factuur / Bill / Factura Nº 2026-881\nDate: 05/11/2026\nTotal 84,20 €\n${sentence}`;
+    expect(read(bill).due_date?.value).toBe('2026-11-20');
+  });
+
+  it('reads a Dutch deadline in a sentence asking to transfer', () => {
+    const reminder =
+      'Voorbeeld Installatie B.V.\nAanmaning\nDatum: 20-11-2026\n' +
+      'Wij verzoeken u het openstaande bedrag van € 410,00 uiterlijk op 05-12-2026 over te maken.';
+    expect(read(reminder).due_date?.value).toBe('2026-12-05');
+  });
+});
+
+describe("the document's own number, in the other languages", () => {
+  it.each([
+    ["NOTE D'HONORAIRES N° 2026-118", '2026-118'],
+    ['Notanummer 7300 1845', '7300 1845'],
+    ['Nº de recibo: 2026-11-0042', '2026-11-0042'],
+    ['Bolletta n. 2026/0045510001', '2026/0045510001'],
+    ['Nº: R-2026-0071', 'R-2026-0071'],
+    ['NOTA DI CREDITO n. NC 14/2026 del 10/11/2026', 'NC 14/2026'],
+  ])('%s', (line, number) => {
+    const text = `Esempio Servizi\n${line}\nData 10/11/2026\nTotale 120,00 €`;
+    expect(read(text).reference_number?.value).toBe(number);
+  });
+
+  it('is not the number of the invoice a credit note corrects, nor an amount after a document word', () => {
+    const abono = 'Ejemplo Reformas S.L.\nABONO\nNº: R-2026-0071\nRectifica a: Factura 2026-F-3001\nTotal -200,00 €';
+    expect(read(abono).reference_number?.value).toBe('R-2026-0071');
+    const nota =
+      'Cartoleria Esempio\nNOTA DI CREDITO n. NC 14/2026\nA storno parziale della fattura n. 280/2026\nTotale 20,00 €';
+    expect(read(nota).reference_number?.value).toBe('NC 14/2026');
+    const recibo = 'Comunidad de Propietarios Ejemplo\nRECIBO DE COMUNIDAD\nTOTAL RECIBO 131,00 €';
+    expect(read(recibo).reference_number?.value).not.toBe('131');
+  });
+});

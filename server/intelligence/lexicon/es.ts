@@ -73,7 +73,14 @@ export const es: Lexicon = {
     tax: ['iva', 'cuota(?: de)? iva', 'impuesto', 'igic'],
     dueDate: ['fecha de vencimiento', 'vencimiento', 'fecha l[íi]mite de pago', 'pagar antes del', 'vence el'],
     documentDate: ['fecha de (?:la )?factura', 'fecha de emisi[óo]n', 'fecha de expedici[óo]n', 'fecha'],
-    invoiceNumber: [`factura ${NO}`, `${NO} (?:de )?factura`, 'n[úu]mero de factura', 'factura ?:'],
+    invoiceNumber: [
+      `factura ${NO}`,
+      `${NO} (?:de )?factura`,
+      'n[úu]mero de factura',
+      'factura ?:',
+      `recibo ${NO}`,
+      `${NO} (?:de )?recibo`,
+    ],
     creditNoteNumber: [
       `factura rectificativa ${NO}`,
       `${NO} (?:de )?(?:factura )?rectificativa`,

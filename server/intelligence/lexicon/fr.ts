@@ -88,7 +88,13 @@ export const fr: Lexicon = {
       '[ée]mise? le',
       'fait le',
     ],
-    invoiceNumber: [`facture ${NO}`, `${NO} (?:de )?facture`, 'r[ée]f[ée]rence facture', 'facture ?:'],
+    invoiceNumber: [
+      `facture ${NO}`,
+      `${NO} (?:de )?facture`,
+      'r[ée]f[ée]rence facture',
+      'facture ?:',
+      `note d'honoraires ${NO}`,
+    ],
     creditNoteNumber: [`avoir ${NO}`, `${NO} (?:d')?avoir`, `facture d'avoir ${NO}`],
     orderNumber: [
       `commande ${NO}`,

@@ -72,7 +72,7 @@ export const it: Lexicon = {
     tax: ['iva', 'imposta', 'totale iva'],
     dueDate: ['data (?:di )?scadenza', 'scadenza', 'da pagare entro il', 'pagare entro il'],
     documentDate: ['data (?:della )?fattura', 'data (?:di )?emissione', 'data documento', 'data'],
-    invoiceNumber: [`fattura ${NO}`, `${NO} (?:di )?fattura`, 'numero fattura', 'fattura ?:'],
+    invoiceNumber: [`fattura ${NO}`, `${NO} (?:di )?fattura`, 'numero fattura', 'fattura ?:', `bolletta ${NO}`],
     creditNoteNumber: [`nota di credito ${NO}`, `${NO} (?:di )?nota di credito`],
     orderNumber: [
       `ordine ${NO}`,

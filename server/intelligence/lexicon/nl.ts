@@ -67,7 +67,7 @@ export const nl: Lexicon = {
     tax: ['btw', 'btw-bedrag', 'omzetbelasting'],
     dueDate: ['vervaldatum', 'vervaldag', 'uiterste betaaldatum', 'te betalen voor', 'betalen voor', 'betaaldatum'],
     documentDate: ['factuurdatum', 'datum factuur', 'datum', 'documentdatum'],
-    invoiceNumber: [`factuur${NR}`, `factuur ${NR}`, 'factuurnr\\.?'],
+    invoiceNumber: [`factuur${NR}`, `factuur ${NR}`, 'factuurnr\\.?', `nota${NR}`, `nota ${NR}`],
     creditNoteNumber: [`creditnota${NR}`, `creditfactuur${NR}`],
     orderNumber: [`bestel${NR}`, `order${NR}`, `opdracht${NR}`, `pakbon${NR}`, 'inkoopordernummer'],
     customerNumber: [`klant${NR}`, `debiteur${NR}`, 'klantnr\\.?', 'relatienummer'],
