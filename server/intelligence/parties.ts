@@ -113,13 +113,13 @@ const POSTCODE_LINE =
   /^(?:[A-Z]{1,2}[- ])?\d{4,5} \p{Lu}[\p{L} .\-()/]*$|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$|\b\p{Lu}[\p{L} .]+,? [A-Z]{2} \d{5}(?:-\d{4})?$/u;
 const POSTCODE_SEGMENT = /^(?:[A-Z]{1,2}[- ])?\d{4,5} \p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b[A-Z]{2} \d{5}\b/u;
 const STREET =
-  /^[\p{L}][\p{L}.'-]*(?: [\p{L}][\p{L}.'-]*){0,4} ?\d{1,4} ?[a-zA-Z]?(?: ?[-–/] ?\d{1,4}[a-z]?)?$|^\d{1,5}[a-z]? [\p{L} .'-]+(?:street|st\.?|road|rd\.?|avenue|ave\.?|lane|ln\.?|drive|dr\.?|way|boulevard|blvd\.?|close|court|ct\.?|place|pl\.?|square|sq\.?|terrace|crescent|row|park|gardens)$|^(?:postfach|p\.? ?o\.? box) ?\d+/iu;
+  /^[\p{L}][\p{L}.'-]*(?: [\p{L}][\p{L}.'-]*){0,4} ?\d{1,4} ?[a-zA-Z]?(?: ?[-–/] ?\d{1,4}[a-z]?)?$|^\d{1,4}(?: ?(?:bis|ter))?,? (?:rue|avenue|av\.|boulevard|bd|quai|place|chemin|allée|impasse|route|cours|square|passage) [\p{L} .'-]+$|^c\/ ?\p{L}[\p{L} .'-]+,? \d{1,4}|^\d{1,5}[a-z]? [\p{L} .'-]+(?:street|st\.?|road|rd\.?|avenue|ave\.?|lane|ln\.?|drive|dr\.?|way|boulevard|blvd\.?|close|court|ct\.?|place|pl\.?|square|sq\.?|terrace|crescent|row|park|gardens)$|^(?:postfach|p\.? ?o\.? box) ?\d+/iu;
 /**
  * A street's name without its number, as a line split at its commas leaves it ("Viale Gramsci, 74", "Rue de la Paix,
  * 12", "Calle Mayor, 5"): the Romance languages put the kind of street first, German and Dutch last.
  */
 const STREET_NAME =
-  /^(?:via|viale|piazza|piazzale|corso|largo|vicolo|strada|rue|avenue|boulevard|bd|chemin|allée|impasse|place|quai|calle|avenida|avda\.?|plaza|paseo|carrer|camino|ronda|travessera|rua)\.? (?:\p{L}|\d)|^\p{L}+(?:straße|strasse|str\.|straat|laan|plein|gracht|kade)$/iu;
+  /^(?:via|viale|piazza|piazzale|corso|largo|vicolo|strada|località|frazione|rue|avenue|boulevard|bd|chemin|allée|impasse|place|quai|za|zi|zac|zone|parc d'activités?|lieu-dit|lotissement|calle|avenida|avda\.?|plaza|paseo|carrer|camino|ronda|travessera|rua|polígono|pol\. ind\.?)\.? (?:\p{L}|\d)|^\p{L}+(?:straße|strasse|str\.|straat|laan|plein|gracht|kade)$/iu;
 const SEPARATORS = / *[·•|] *| +[-–] +|, +/;
 const NOT_A_NAME = new RegExp(
   `${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein)${WORD_END}`,
@@ -180,8 +180,11 @@ export function hasLegalData(line: string): boolean {
 const PARTY_INTRO = /^(?:zwischen|between|entre|tussen|tra|fra)\s+(?:(?:der|dem|den|the|la|le|l'|el|de|il|lo)\s+)?/iu;
 
 /** What introduces the owner of a shop or a brand, at the end of a line or just before the owner's name. */
+/** "Inh. Gerd Beispiel e.K.", "Titolare: …": the owner of the business named above. */
+const OWNER_LINE =
+  /^(?:inh\.|inhaber(?:in)?|titolare|proprietor|propriétaire|propietari[oa]|eigena(?:ar|resse))[\s:]+\p{Lu}/iu;
 const OWNER_INTRO =
-  /(?<!\p{L})(?:(?:owned|operated|managed|run) by|a (?:division|subsidiary|member) of|dimiliki oleh|betrieben von|exploit[ée] par|gestionado por|gestito da|geëxploiteerd door)(?!\p{L})[\s:]*$/iu;
+  /(?<!\p{L})(?:(?:owned|operated|managed|run) by|a (?:division|subsidiary|member) of|dimiliki oleh|betrieben von|inh\.|inhaber(?:in)?|proprietor|exploit[ée] par|administr[ée] par|gestionado por|administrad[oa] por|gestito da|amministrat[oa] da|titolare|geëxploiteerd door|beheerd door)(?!\p{L})[\s:]*$/iu;
 
 /**
  * OCR reads the "D" of "Sdn" as "O", the "B" of "Bhd" as "8" or "D" and the "S" of "S/B" as "5": a company form, not a
@@ -376,7 +379,8 @@ function addressBlocks(lines: readonly string[]): number[] {
 
 /** "Stadtwerke München GmbH · Emmy-Noether-Str. 2 · 80992 München": a sender in one line above the window. */
 export function isReturnAddress(line: string): boolean {
-  if (!/[·•|,–-]/u.test(line)) return false;
+  // A bank line ("RIB : Banque Exemple - IBAN … - BIC …") names the account's bank, not the sender's address.
+  if (!/[·•|,–-]/u.test(line) || /(?<!\p{L})(?:iban|bic|swift|rib)(?!\p{L})/iu.test(line)) return false;
   const segments = line.split(SEPARATORS).filter(Boolean);
   // "Springfield, IL 62704" is a city line; a return address names someone and where: three parts, or two set apart by "·".
   if (segments.length < 2 || (segments.length === 2 && !/[·•|]/u.test(line))) return false;
@@ -470,8 +474,13 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       const nearLegalData = [i - 1, i, i + 1].some((j) => LEGAL_DATA.test(lines[j] ?? ''));
       // "Owned by: … Sdn Bhd" under a shop's sign names the company behind it: the sign is the name people know.
       const owner =
-        OWNER_INTRO.test(line.slice(0, withForm.index)) || (above !== null && OWNER_INTRO.test(lines[above] ?? ''));
-      add(name, (i < 12 ? 0.8 : i >= footerStart ? 0.7 : 0.55) + (nearLegalData ? 0.1 : 0) - (owner ? 0.35 : 0), i);
+        OWNER_INTRO.test(line.slice(0, withForm.index)) ||
+        OWNER_LINE.test(line) ||
+        (above !== null && OWNER_INTRO.test(lines[above] ?? ''));
+      const confidence = (i < 12 ? 0.8 : i >= footerStart ? 0.7 : 0.55) + (nearLegalData ? 0.1 : 0);
+      add(name, confidence - (owner ? 0.35 : 0), i);
+      // "Tankstelle Beispiel" / "Inh. Gerd Beispiel e.K.": the business above its owner's line is the sender.
+      if (OWNER_LINE.test(line) && above !== null && !/\d/.test(lines[above]!)) add(lines[above]!, confidence, above);
     } else if (line.length <= 60 && INSTITUTION.test(line.replace(PARTY_INTRO, ''))) {
       add(line, i < 12 ? 0.75 : i >= footerStart ? 0.6 : 0.45, i);
     }
@@ -479,8 +488,12 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       if (addressFollows(lines, i + 1) || addressAfterProfile(lines, i)) {
         // A slogan between the name and the address ("wonen aan het water"): the name is the line above it.
         const above = previousTextLine(lines, i);
-        const underName = above !== null && isSlogan(line) && !/\d/.test(lines[above]!) && lines[above]!.length <= 50;
-        add(underName ? lines[above]! : line, 0.6, underName ? above : i);
+        const underName =
+          above !== null &&
+          (isSlogan(line) || isTradeList(line)) &&
+          !/\d/.test(lines[above]!) &&
+          lines[above]!.length <= 50;
+        add(underName ? lines[above]! : withOwner(lines, i), 0.6, underName ? above : i);
       }
     }
     if (CLOSING.test(line)) {
@@ -505,7 +518,12 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
   const first = lines.findIndex((line) => line.trim() !== '');
   if (first >= 0 && !recipients.lines.has(first)) {
     const line = lines[first] ?? '';
-    if (line.length <= 50 && !/\d/.test(line) && !SALUTATION.test(line)) add(line, 0.4, first);
+    if (line.length <= 50 && !/\d/.test(line) && !SALUTATION.test(line)) {
+      // A letterhead's first line over its profession and specialities, then its address: a person's own letterhead
+      // ("Jeanne EXEMPLE" / "Avocat au Barreau de Lyon" / "Droit immobilier" / "12 quai …").
+      const addressed = [1, 2, 3].some((k) => !recipients.lines.has(first + k) && addressFollows(lines, first + k));
+      add(withOwner(lines, first), addressed && isPersonName(line) ? 0.7 : 0.4, first);
+    }
   }
   const domain = domainName(doc.text);
   if (domain) candidates.push({ name: domain, confidence: 0.3, line: -1 });
@@ -579,6 +597,11 @@ function previousTextLine(lines: readonly string[], index: number): number | nul
 }
 
 /** Three words or more, most of them lower case: a slogan ("Schön wohnen in der Stadt"), not a company's name. */
+/** "Jeanne EXEMPLE-MARTIN", "LAURA EJEMPLO RUIZ": two to four words, each starting with a capital, no company form. */
+function isPersonName(line: string): boolean {
+  return !HAS_LEGAL_FORM.test(line) && /^\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,3}$/u.test(line);
+}
+
 /** Whether an address starts at line `at`: a street over a town, a postcode line, or both on one line. */
 function addressFollows(lines: readonly string[], at: number): boolean {
   const next = lines[at] ?? '',
@@ -597,8 +620,22 @@ function addressFollows(lines: readonly string[], at: number): boolean {
  */
 function addressAfterProfile(lines: readonly string[], i: number): boolean {
   let at = i + 1;
-  while (at <= i + 2 && (isSlogan(lines[at] ?? '') || LEGAL_DATA.test(lines[at] ?? ''))) at++;
+  const profile = (line: string): boolean =>
+    isSlogan(line) || isTradeList(line) || LEGAL_DATA.test(line) || OWNER_LINE.test(line) || /^di \p{Lu}/u.test(line);
+  while (at <= i + 2 && profile(lines[at] ?? '')) at++;
   return at > i + 1 && addressFollows(lines, at);
+}
+
+/** "Cartoleria Esempio" / "di Rossi Anna": an Italian sole trader's name goes on with its owner's. */
+function withOwner(lines: readonly string[], i: number): string {
+  const next = lines[i + 1] ?? '';
+  return /^di \p{Lu}\p{L}+ \p{Lu}\p{L}+$/u.test(next) ? `${lines[i]} ${next}` : (lines[i] ?? '');
+}
+
+/** "Menuiserie · Parquets · Agencement": the trades a letterhead lists under its name. */
+function isTradeList(line: string): boolean {
+  const parts = line.split(/ [·•|] /u);
+  return parts.length >= 3 && !/\d/.test(line) && parts.every((part) => part.split(' ').length <= 3);
 }
 
 function isSlogan(line: string): boolean {

@@ -229,3 +229,53 @@ describe("the document's own number, in the other languages", () => {
     expect(read(recibo).reference_number?.value).not.toBe('131');
   });
 });
+
+describe('letterheads of small businesses', () => {
+  it("takes the business over its owner's line, and an Italian sole trader with its owner", () => {
+    const receipt =
+      'Tankstelle Beispiel\nInh. Gerd Beispiel e.K.\nHauptstr. 12\n91126 Schwabach\nSumme EUR 52,10\nGegeben EC-Karte 52,10';
+    expect(read(receipt).sender_name?.value).toBe('Tankstelle Beispiel');
+    const nota = 'Cartoleria Esempio\ndi Rossi Anna\nVia Roma 58 - 40124 Bologna\nFATTURA n. 88/2026\nTotale 120,00 €';
+    expect(read(nota).sender_name?.value).toBe('Cartoleria Esempio di Rossi Anna');
+  });
+
+  it('takes the name over a list of trades, and never a business park or a bank line', () => {
+    const facture = [
+      'MENUISERIE EXEMPLE & FILS',
+      'Menuiserie · Parquets · Agencement intérieur',
+      'ZA des Trois Ormes - 7 rue des Artisans - 37170 Chambray',
+      'FACTURE N° 2026-0311',
+      'Total TTC 1 200,00 €',
+      'RIB : Banque Exemple - IBAN FR76 3000 6000 0112 3456 7890 189 - BIC EXMPFRPP',
+    ].join('\n');
+    expect(read(facture).sender_name?.value).toBe('MENUISERIE EXEMPLE & FILS');
+  });
+
+  it("takes a person's letterhead over their profession and specialities", () => {
+    const note = [
+      'Jeanne EXEMPLE-MARTIN',
+      'Avocat au Barreau de Lyon',
+      'Droit immobilier - Droit de la construction',
+      '28 quai Exemple - 69001 Lyon - Tél. 04 00 00 00 00',
+      'Madame Odile Exemple',
+      '5 montée des Carmes',
+      '69005 Lyon',
+      "NOTE D'HONORAIRES N° 2026-120",
+      'Total TTC 960,00 €',
+    ].join('\n');
+    expect(read(note).sender_name?.value).toBe('Jeanne EXEMPLE-MARTIN');
+  });
+});
+
+describe('bills named as their languages name them', () => {
+  it('reads a Dutch annual bill and its balance to pay, and an Italian bolletta with its offer name', () => {
+    const nota =
+      'Energie Voorbeeld B.V.\nJaarnota 2026\nNotanummer 7300 1001\nTotaal incl. btw 3.100,00\nU moet nog betalen 142,40';
+    const dutch = read(nota);
+    expect(dutch.event_type?.value).toBe('invoice');
+    expect(dutch.amount?.value).toEqual({ value: 142.4, currency: 'EUR' });
+    const bolletta =
+      'Energia Esempio S.p.A.\nBOLLETTA n. 2026/0045510001\nOfferta "Casa Luce Fissa"\nTotale da pagare 88,20 €';
+    expect(read(bolletta).event_type?.value).toBe('invoice');
+  });
+});

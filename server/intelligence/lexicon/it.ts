@@ -127,7 +127,7 @@ export const it: Lexicon = {
     sender: ['fornitore', 'venditore', 'cedente', 'mittente'],
   },
   documentTypes: {
-    invoice: ['fattura', 'fattura elettronica', 'fattura accompagnatoria'],
+    invoice: ['fattura', 'fattura elettronica', 'fattura accompagnatoria', 'bolletta'],
     receipt: ['scontrino(?: fiscale)?', 'ricevuta(?: fiscale)?', 'documento commerciale'],
     creditNote: ['nota di credito'],
     reminder: ['sollecito(?: di pagamento)?', 'promemoria di pagamento', 'diffida', 'messa in mora'],

@@ -55,6 +55,7 @@ export const nl: Lexicon = {
   labels: {
     total: [
       'te betalen',
+      'nog (?:te )?betalen',
       'totaal te betalen',
       'totaalbedrag',
       'totaal incl\\.? btw',
@@ -107,7 +108,7 @@ export const nl: Lexicon = {
     sender: ['leverancier', 'verkoper', 'afzender', 'van'],
   },
   documentTypes: {
-    invoice: ['factuur', 'verkoopfactuur'],
+    invoice: ['factuur', 'verkoopfactuur', 'jaarnota', 'energienota', 'eindnota'],
     receipt: ['kassabon', 'kwitantie', 'betaalbewijs'],
     creditNote: ['creditnota', 'creditfactuur'],
     reminder: ['herinnering', 'betalingsherinnering', 'aanmaning', 'sommatie'],
