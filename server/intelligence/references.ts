@@ -397,7 +397,8 @@ const PREFERENCE: Record<EventType, readonly ReferenceKind[]> = {
   receipt: ['receipt', 'invoice', 'related', 'order', 'generic', 'customer'],
   contract: ['contract', 'policy', 'customer', 'generic', 'case', 'order'],
   policy: ['policy', 'contract', 'customer', 'generic', 'case'],
-  notice: ['case', 'invoice', 'related', 'contract', 'policy', 'customer', 'generic', 'order'],
+  // A reminder is paid under the invoice it reminds of; an authority's notice names no invoice, so its file number.
+  notice: ['invoice', 'case', 'related', 'contract', 'policy', 'customer', 'generic', 'order'],
   payslip: [],
   statement: ['statement', 'generic', 'contract'],
   offer: ['offer', 'customer', 'order', 'generic'],

@@ -279,3 +279,12 @@ describe('bills named as their languages name them', () => {
     expect(read(bolletta).event_type?.value).toBe('invoice');
   });
 });
+
+describe("a reminder's reference", () => {
+  it("is the invoice it reminds of, not the sender's file mark", () => {
+    const reminder =
+      'Voorbeeld Installatie B.V.\nAanmaning\nDatum: 20-11-2026\nOns kenmerk: DEB-4401 / factuur 2026-1101\n' +
+      'Betreft: openstaande factuur 2026-1101\nWij verzoeken u het openstaande bedrag van € 410,00 binnen 7 dagen over te maken.';
+    expect(read(reminder).reference_number?.value).toBe('2026-1101');
+  });
+});
