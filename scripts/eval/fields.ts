@@ -14,6 +14,8 @@ export const FIELDS = [
   'category',
 ] as const;
 export type Field = (typeof FIELDS)[number];
+/** What an invoice's own data names: every field but the category (a space's own choice). */
+export const INVOICE_FIELDS: readonly Field[] = FIELDS.filter((field) => field !== 'category');
 
 /** The truth of one document; a set judges only the fields it has labels for. */
 export type Expected = Pick<

@@ -2,18 +2,8 @@
 import type { Truth } from '../corpus/model.ts';
 import { calibrationLines } from './calibration.ts';
 import type { DocResult, SetResult } from './evaluate.ts';
-import type { Field } from './fields.ts';
+import { INVOICE_FIELDS as EINVOICE_FIELDS } from './fields.ts';
 import { fieldStats, fieldTable, pct, ratio } from './report.ts';
-
-const EINVOICE_FIELDS: Field[] = [
-  'event_type',
-  'sender_name',
-  'reference_number',
-  'amount',
-  'currency',
-  'document_date',
-  'due_date',
-];
 
 /** The format a CER line is reported under: PDFs split by how they were made. */
 function cerGroup(t: Truth): string {

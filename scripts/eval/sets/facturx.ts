@@ -5,18 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Field } from '../fields.ts';
+import { INVOICE_FIELDS } from '../fields.ts';
 import type { EvalDoc } from './types.ts';
-
-export const FACTURX_FIELDS: readonly Field[] = [
-  'event_type',
-  'sender_name',
-  'reference_number',
-  'amount',
-  'currency',
-  'document_date',
-  'due_date',
-];
 
 interface FacturxTruth {
   invoice_number: string;
@@ -42,7 +32,7 @@ export function loadFacturx(dir: string, variant: 'text-only' | 'with-xml'): Eva
         file,
         filePath: join(dir, variant, file),
         kind: eventType,
-        fields: FACTURX_FIELDS,
+        fields: INVOICE_FIELDS,
         truth: null,
         einvoice: variant === 'with-xml',
         expected: {

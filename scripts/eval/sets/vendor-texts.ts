@@ -5,28 +5,11 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { EventType } from '../../../common/archive-types.ts';
-import type { Field } from '../fields.ts';
+import { INVOICE_FIELDS, type Expected } from '../fields.ts';
 import type { EvalDoc } from './types.ts';
 
-export const VENDOR_TEXT_FIELDS: readonly Field[] = [
-  'event_type',
-  'sender_name',
-  'reference_number',
-  'amount',
-  'currency',
-  'document_date',
-  'due_date',
-];
-
-interface VendorTruth {
-  event_type: EventType;
-  sender_name: string;
-  reference_number: string | null;
-  amount: { value: number; currency: string } | null;
-  document_date: string;
-  due_date: string | null;
-}
+/** The truth file: an invoice's fields as a person reads them (a payment reminder is a notice). */
+type VendorTruth = Omit<Expected, 'category'>;
 
 export function loadVendorTexts(dir: string): EvalDoc[] {
   return readdirSync(dir)
@@ -40,7 +23,7 @@ export function loadVendorTexts(dir: string): EvalDoc[] {
         file,
         filePath: join(dir, file),
         kind: truth.event_type,
-        fields: VENDOR_TEXT_FIELDS,
+        fields: INVOICE_FIELDS,
         truth: null,
         einvoice: false,
         expected: { ...truth, category: null },
