@@ -251,6 +251,10 @@ function textLineRanks(lines: readonly string[]): { of: number[]; count: number 
   return { of, count };
 }
 
+/** The words of a payment reminder in the six languages (not other notices). */
+const DUNNING =
+  /mahnung|zahlungserinnerung|reminder|overdue|rappel|relance|herinnering|aanmaning|recordatorio|requerimiento de pago|reclamaci[óo]n de pago|aviso de impago|sollecito|promemoria di pagamento|messa in mora|diffida/iu;
+
 export function classify(doc: Doc, signals: ClassifySignals): Classification {
   const { lines } = doc;
   // The heading area counts lines with text: OCR output has a blank line between most lines.
@@ -261,6 +265,7 @@ export function classify(doc: Doc, signals: ClassifySignals): Classification {
   const perRule = new Map<number, number[]>();
   const proseLines = new Map<number, boolean>();
   const subjects = subjectLines(lines);
+  let dunningHead = false;
 
   for (const [index, spans] of indexLabels(doc, COMBINED)) {
     const line = lines[index] ?? '';
@@ -281,6 +286,7 @@ export function classify(doc: Doc, signals: ClassifySignals): Classification {
       let factor = prose ? 0.5 : 1;
       if ((nearTop || subject) && factor === 1) factor = isHeading ? 4 : line.length <= 60 ? 2.5 : 1.5;
       const value = weight * factor;
+      if (type === 'notice' && (nearTop || subject) && DUNNING.test(span.text)) dunningHead = true;
       const list = perRule.get(ruleIndex) ?? [];
       list.push(value);
       perRule.set(ruleIndex, list);
@@ -336,6 +342,13 @@ export function classify(doc: Doc, signals: ClassifySignals): Classification {
     bump('receipt', 20);
     const lead = (scores.get('invoice') ?? 0) - (scores.get('receipt') ?? 0);
     if (lead >= 0) bump('receipt', lead + 1);
+  }
+
+  // A reminder names the invoice it reminds of, often more than once and in a table: its own word in the heading or
+  // the subject says what it is ("Oggetto: sollecito di pagamento – fattura n. 214/2026").
+  if (dunningHead) {
+    const lead = (scores.get('invoice') ?? 0) - (scores.get('notice') ?? 0);
+    if (lead >= 0) bump('notice', lead + 1);
   }
 
   const ranked = [...scores.entries()].sort((a, b) => b[1] - a[1]);

@@ -288,3 +288,19 @@ describe("a reminder's reference", () => {
     expect(read(reminder).reference_number?.value).toBe('2026-1101');
   });
 });
+
+describe('a reminder that names its invoice', () => {
+  it('is a reminder whose amount is the one in its table, however often it names the invoice', () => {
+    const sollecito = [
+      'Esempio Forniture S.r.l.',
+      'Via Roma 3 - 00100 Roma',
+      'Oggetto: sollecito di pagamento – fattura n. 201/2026 del 15/09/2026 ancora aperta',
+      'Dalle nostre registrazioni la fattura indicata risulta ancora da saldare.',
+      'Fattura n.      Data            Scadenza        Importo',
+      '201/2026        15/09/2026      15/10/2026      € 1.210,00',
+    ].join('\n');
+    const read2 = read(sollecito);
+    expect(read2.event_type?.value).toBe('notice');
+    expect(read2.amount?.value).toEqual({ value: 1210, currency: 'EUR' });
+  });
+});

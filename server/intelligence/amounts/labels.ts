@@ -329,6 +329,11 @@ export const LABELS = combineLabels<AmountLabel>([
     wordsRegex([
       'betrag',
       'amount',
+      // The other languages' "amount", a table's column heading above a reminder's one invoice.
+      'montant',
+      'bedrag',
+      'importe',
+      'importo',
       'preis',
       'price',
       'kosten',
