@@ -12,7 +12,10 @@ const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
   ['NZ', /\b(?:new zealand|nouvelle-z[ée]lande|neuseeland|nieuw-zeeland|nueva zelanda|nuova zelanda)\b|\+64\b/iu],
   ['SG', /\b(?:singapore|singapur|singapour)\b|\+65\b|\bPte\.? Ltd\b/iu],
   ['HK', /\bhong kong\b|\+852\b/iu],
-  ['MX', /\b(?:m[ée]xico|mexique|mexiko|messico)\b|\+52\b/iu],
+  // Its tax id (RFC), its capital's short name, "moneda nacional" after an amount in words.
+  ['MX', /\b(?:m[ée]xico|mexique|mexiko|messico|CDMX)\b|\+52\b|\bRFC\b|\bM\.N\./iu],
+  // Its tax id (CUIT) and tax office (AFIP).
+  ['AR', /\b(?:argentina|argentine|argentinien|argentini[ëe])\b|\+54\b|\bCUIT\b|\bAFIP\b/iu],
   // Its company forms ("Sdn Bhd", "S/B", a listed "Bhd"), its states and towns, which addresses name instead of the
   // country.
   [
@@ -53,6 +56,7 @@ const CURRENCY: Readonly<Record<string, string>> = {
   SG: 'SGD',
   HK: 'HKD',
   MX: 'MXN',
+  AR: 'ARS',
   MY: 'MYR',
   IN: 'INR',
   PK: 'PKR',

@@ -66,7 +66,7 @@ const SYMBOLS: Readonly<Record<string, string>> = {
 /** Symbols several countries use: the candidates, the most common first (the reading when no country is named). */
 const SHARED: Readonly<Record<string, readonly string[]>> = {
   // The ringgit was written "M$" until 1993 and a bare "$" still means it there.
-  $: ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN', 'MYR'],
+  $: ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN', 'ARS', 'MYR'],
   kr: ['SEK', 'NOK', 'DKK', 'ISK'],
   'kr.': ['DKK', 'SEK', 'NOK', 'ISK'],
   Kr: ['SEK', 'NOK', 'DKK', 'ISK'],

@@ -94,6 +94,7 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
       'trace-?nr\\.?',
       'genehmigungs-?nr\\.?',
       'auth(?:orization|orisation)? code',
+      'cae(?: n[°º])?',
       'approval code',
       'tse-?\\p{L}+',
       'ruf-?nummer',
@@ -258,7 +259,15 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
       `transaktions${NR}`,
       `transaction${NR}`,
       'trans\\.? ?(?:nr\\.?|no\\.?|#)',
+      'trans(?= \\d)',
       'beleg',
+      // A restaurant's check, a ticket, a hotel's folio, an Italian "documento commerciale", an Argentine "comprobante".
+      'check ?(?:#|no\\.?|nr\\.?)',
+      'ticket ?(?:#|:|no\\.?|n[°º]|nr\\.?)',
+      // A hotel's "Folio No:", never a register's "Tomo 7741, Folio 118".
+      'folio ?(?:#|no\\.?|n[°º]|nr\\.?)',
+      'documento n\\.?',
+      'comp(?:robante)?\\.? ?nro\\.?',
     ],
   ],
   [
@@ -394,7 +403,8 @@ const PREFERENCE: Record<EventType, readonly ReferenceKind[]> = {
   // An invoice is paid under its own number: an order number names the purchase, so it is no fallback.
   invoice: ['invoice', 'receipt', 'customer', 'contract', 'generic', 'case', 'policy', 'related'],
   credit_note: ['credit', 'invoice', 'receipt', 'generic', 'related', 'customer', 'order', 'contract'],
-  receipt: ['receipt', 'invoice', 'related', 'order', 'generic', 'customer'],
+  // A shop's "Ticket: 7731" reads as a support ticket's number (a case); on a till receipt it is the receipt's.
+  receipt: ['receipt', 'invoice', 'related', 'order', 'generic', 'customer', 'case'],
   contract: ['contract', 'policy', 'customer', 'generic', 'case', 'order'],
   policy: ['policy', 'contract', 'customer', 'generic', 'case'],
   // A reminder is paid under the invoice it reminds of; an authority's notice names no invoice, so its file number.
@@ -458,6 +468,9 @@ export function findReferences(doc: Doc): FoundReference[] {
       const valueRest = stray ? rest.slice(stray[0].length) : rest;
       const match = (hit.kind === 'account' ? IBAN_VALUE.exec(rest) : null) ?? VALUE.exec(valueRest);
       let value = match?.[1] ? cleanValue(match[1]) : null;
+      // A masked card or loyalty number ("************4418", "####1049") is no document's number.
+      if (match && /(?:[*#•]{3,}|X{4,}) ?$/u.test(valueRest.slice(0, match.index + match[0].indexOf(match[1]!))))
+        value = null;
       // "NC 12/2026": a series' capitals, a space, then its number.
       const series =
         match?.[1] && /^\p{Lu}{1,4}$/u.test(match[1])
@@ -474,7 +487,9 @@ export function findReferences(doc: Doc): FoundReference[] {
         // "Rectifica a: Factura 2026-F-31", "a storno della fattura n. 28/2026": another document, named.
         const kind = MENTIONED.test(line.slice(Math.max(0, hit.start - 24), hit.start)) ? 'related' : hit.kind;
         // A bare "Beleg 5093" is often the card terminal's slip number printed beside the till's "Bon-Nr.".
-        found.push({ kind, value, line: index, confidence: /^beleg$/iu.test(hit.text) ? 0.75 : 0.9 });
+        // A receipt number on the card slip's line ("Beleg-Nr. 4417  Karte ####1049") is the terminal's, not the till's.
+        const cardSlip = kind === 'receipt' && /[*#•]{3,}\d|X{4,}\d/u.test(line);
+        found.push({ kind, value, line: index, confidence: /^beleg$/iu.test(hit.text) || cardSlip ? 0.75 : 0.9 });
         return;
       }
       if (!emptyRest(rest)) return;

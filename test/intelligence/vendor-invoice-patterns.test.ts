@@ -304,3 +304,35 @@ describe('a reminder that names its invoice', () => {
     expect(read2.amount?.value).toEqual({ value: 1210, currency: 'EUR' });
   });
 });
+
+describe('the currency of a "$" by its country', () => {
+  it('reads Mexican and Argentine pesos from their tax ids', () => {
+    const mexico =
+      'TIENDA EJEMPLO S.A. DE C.V.\nRFC: TEJ010101AB1\nTICKET: 7731\nTOTAL $237.50\n(DOSCIENTOS TREINTA Y SIETE PESOS 50/100 M.N.)';
+    expect(read(mexico).amount?.value).toEqual({ value: 237.5, currency: 'MXN' });
+    const argentina =
+      'Materiales Ejemplo S.R.L.\nCUIT: 30-00000000-1\nFactura B Nº 0004-00018342\nImporte Total: $ 3332,00';
+    expect(read(argentina).amount?.value).toEqual({ value: 3332, currency: 'ARS' });
+  });
+});
+
+describe("a till receipt's own number", () => {
+  it("is the check, ticket, folio or bon number, not the card slip's or a masked card's", () => {
+    const check =
+      'The Example Grill\nCheck #4471   Table 12\nTotal 58.40\nVISA ************1049\nAuth Code: 08812C  Ref#: 0291';
+    expect(read(check).reference_number?.value).toBe('4471');
+    const bon =
+      'Beispiel Drogerie\nKasse 02  Bon-Nr. 5532\nSUMME EUR 12,40\nBeleg-Nr. 4417   Karte ####1049\nEC-Karte 12,40';
+    expect(read(bon).reference_number?.value).toBe('5532');
+    const clubcard = 'Example Stores Ltd\nClubcard Number ************4418\nTOTAL 23.10\nSTORE 2215 TILL 07 TRANS 6732';
+    expect(read(clubcard).reference_number?.value).toBe('6732');
+    const oxxo = 'TIENDA EJEMPLO\nTICKET: 7731    CAJA: 2\nTOTAL $237.50\nEFECTIVO $300.00\nCAMBIO $62.50';
+    expect(read(oxxo).reference_number?.value).toBe('7731');
+  });
+
+  it("is never a company register's folio", () => {
+    const abono =
+      'Ejemplo Reformas S.L.\nABONO\nNº: R-2026-0071\nTotal -200,00 €\nInscrita en el Registro Mercantil de Valencia, Tomo 7741, Libro 5044, Folio 118';
+    expect(read(abono).reference_number?.value).toBe('R-2026-0071');
+  });
+});
