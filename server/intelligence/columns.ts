@@ -134,7 +134,7 @@ function findValues(
 }
 
 /** Cells of a text layer's table row: separated by a tab or by two spaces or more. */
-const cellsOf = (raw: string): string[] =>
+export const cellsOf = (raw: string): string[] =>
   raw
     .trim()
     .split(/\t+| {2,}/)

@@ -424,6 +424,25 @@ export interface PartyLayout {
   issuer: readonly string[];
   /** A till receipt's merchant: the name at the top in the largest type (layout/receipt.ts); null on other documents. */
   merchant: { text: string; prominent: boolean } | null;
+  /** Each line's columns as the text layer set them apart (columns.ts cellsOf); a name ends where its column does. */
+  cells?: ReadonlyArray<readonly string[]>;
+}
+
+/**
+ * A name cut at the end of its column: the text layer set "NORTHLIGHT AIRWAYS ONLINE" and a sales office's code, or a
+ * name and a web address in the next column, apart; the line as read joins them.
+ */
+function withinColumn(name: string, line: string, cells: readonly string[] | undefined): string {
+  if (!cells || cells.length < 2) return name;
+  const start = line.indexOf(name);
+  if (start < 0) return name;
+  let offset = 0;
+  for (const cell of cells) {
+    const end = offset + cell.length;
+    if (start < end && start + name.length > end) return name.slice(0, end - start).trim();
+    offset = end + 1;
+  }
+  return name;
 }
 
 export function findParties(doc: Doc, layout?: PartyLayout): Parties {
@@ -434,7 +453,7 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
   const n = lines.length;
   const footerStart = Math.max(15, n - 15);
   const add = (raw: string, confidence: number, line: number): void => {
-    const name = cleanName(raw);
+    const name = cleanName(withinColumn(raw, lines[line] ?? '', layout?.cells?.[line]));
     if (plausibleName(name)) candidates.push({ name, confidence, line });
   };
 

@@ -8,7 +8,7 @@ import { isValidIban } from '../../common/payment-codes.ts';
 import { findAmounts, pickAmount, type AmountCandidate } from './amounts.ts';
 import { fold, pickCategory } from './category.ts';
 import { classify } from './classify.ts';
-import { rejoinColumns, rejoinTableRows } from './columns.ts';
+import { cellsOf, rejoinColumns, rejoinTableRows } from './columns.ts';
 import { readContractTerms } from './contract-reader.ts';
 import type { NoticePeriod } from './contract-terms.ts';
 import { labelDates, pickDocumentDate, pickDueDate, pickTermEnd } from './date-fields.ts';
@@ -209,6 +209,7 @@ export function understand(input: UnderstandInput): Understanding {
         address: zones.address,
         issuer: [...zones.letterhead, ...zones.footer],
         merchant: receipt ? receiptMerchant(positioned) : null,
+        cells: rawLines.map(cellsOf),
       })
     : { sender: null, buyer: null };
   if (e?.sellerName) result.sender_name = field(e.sellerName, 'e-invoice', 1, `Seller ${e.sellerName}`);

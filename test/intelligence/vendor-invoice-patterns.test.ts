@@ -336,3 +336,26 @@ describe("a till receipt's own number", () => {
     expect(read(abono).reference_number?.value).toBe('R-2026-0071');
   });
 });
+
+describe('names that end where their column ends', () => {
+  it('does not join a name to the web address or the box in the next column', () => {
+    const bill =
+      'EXAMPLE POWER & LIGHT           examplepower.example\nAccount Number 4410 2207\nAmount Due $84.20\nDue Date 12/01/2026';
+    expect(read(bill).sender_name?.value).toBe('EXAMPLE POWER & LIGHT');
+    const factura = 'MATERIALES EJEMPLO S.R.L.        B        FACTURA\nCUIT: 30-00000000-1\nImporte Total: $ 3332,00';
+    expect(read(factura).sender_name?.value).toBe('MATERIALES EJEMPLO S.R.L.');
+  });
+});
+
+describe('dates and due dates as more senders print them', () => {
+  it('reads "27AUG26" and the Spanish "Vto. para el pago" and "Fecha de cargo"', () => {
+    const ticket = 'Example Airways\nDate of issue:  27AUG26\nTicket number: 412 2418830001\nTotal EUR 212.40';
+    expect(read(ticket).document_date?.value).toBe('2026-08-27');
+    const factura =
+      'Ejemplo S.L.\nFactura Nº 2026/77\nFecha: 20/10/2026\nFecha de Vto. para el pago: 05/11/2026\nTotal 121,00 €';
+    expect(read(factura).due_date?.value).toBe('2026-11-05');
+    const recibo =
+      'Eléctrica Ejemplo S.A.\nFactura Nº FE26-000111\nFecha de emisión: 03/11/2026\nFecha de cargo: 13/11/2026\nTotal 61,20 €';
+    expect(read(recibo).due_date?.value).toBe('2026-11-13');
+  });
+});

@@ -71,7 +71,15 @@ export const es: Lexicon = {
     ],
     subtotal: ['subtotal', 'base imponible', 'importe neto', 'total sin iva', 'neto'],
     tax: ['iva', 'cuota(?: de)? iva', 'impuesto', 'igic'],
-    dueDate: ['fecha de vencimiento', 'vencimiento', 'fecha l[íi]mite de pago', 'pagar antes del', 'vence el'],
+    dueDate: [
+      'fecha de vencimiento',
+      'vencimiento',
+      'fecha l[íi]mite de pago',
+      'pagar antes del',
+      'vence el',
+      '(?:fecha de )?vto\\.?(?: para el pago)?',
+      'fecha de cargo',
+    ],
     documentDate: ['fecha de (?:la )?factura', 'fecha de emisi[óo]n', 'fecha de expedici[óo]n', 'fecha'],
     invoiceNumber: [
       `factura ${NO}`,
