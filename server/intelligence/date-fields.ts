@@ -352,6 +352,8 @@ export function labelDates(doc: Doc, dates: readonly FoundDate[]): DateCandidate
       // "Versicherungszeitraum 01.04.2027 bis 31.03.2028": the end of an insured or contract period is its term.
       return { ...candidate, label: endsRange && namesPeriod(lines, spans, previous) ? 'end' : 'start' };
     }
+    if ((candidate.label === 'due' || candidate.label === 'until') && discountDate(line, date, previous, next))
+      return { ...candidate, label: 'none' };
     // The sentence may go on on the next line ("… am 10.11.2027 von Ihrem Konto" / "DE12 … per Lastschrift abgebucht").
     const goesOn = /[.;:!?]\s*$/.test(line) ? '' : ` ${lines[date.line + 1] ?? ''}`;
     if (DEBIT_AFTER.test(`${line.slice(date.end)}${goesOn}`.slice(0, 100))) return { ...candidate, label: 'due' };
@@ -360,6 +362,29 @@ export function labelDates(doc: Doc, dates: readonly FoundDate[]): DateCandidate
       return { ...candidate, label: 'due' };
     return candidate;
   });
+}
+
+/** A cash discount for paying early, in the six languages. */
+const CASH_DISCOUNT = /skonto|escompte|pronto pago|early payment discount|korting|sconto/giu;
+
+/**
+ * The last day for a cash discount, not the due date: the date nearest a discount word in its clause, with no other
+ * date between ("Bei Zahlung bis 10.11.2027 gewähren wir 2 % Skonto"; "2 % Skonto bei Zahlung bis 10.11.2027"). In
+ * "zahlbar bis 24.11. ohne Abzug oder bis 10.11. mit 2 % Skonto" only the second is.
+ */
+function discountDate(line: string, date: FoundDate, previous?: FoundDate, next?: FoundDate): boolean {
+  const sameLine = (d?: FoundDate): d is FoundDate => d !== undefined && d.line === date.line;
+  for (const word of line.matchAll(CASH_DISCOUNT)) {
+    const at = word.index;
+    if (at >= date.end) {
+      const between = line.slice(date.end, at);
+      if (/[.;]\s/.test(between) || (sameLine(next) && next.start < at)) continue;
+      return true;
+    }
+    const between = line.slice(at + word[0].length, date.start);
+    if (between.length <= 40 && !/[.;]\s/.test(between) && !(sameLine(previous) && previous.end > at)) return true;
+  }
+  return false;
 }
 
 /** Whether a period label ("Laufzeit", "Period of cover") stands before a date, on its line or alone above it. */

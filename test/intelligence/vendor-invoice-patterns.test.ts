@@ -359,3 +359,18 @@ describe('dates and due dates as more senders print them', () => {
     expect(read(recibo).due_date?.value).toBe('2026-11-13');
   });
 });
+
+describe('the last day for a cash discount', () => {
+  it('is not the due date; the payment term is', () => {
+    const bill = (line: string) =>
+      `Beispiel Haustechnik GmbH\nRechnung Nr. 2026-501\nRechnungsdatum 03.11.2026\nGesamtbetrag 5.570,50 EUR\n${line}`;
+    expect(
+      read(
+        bill('Bei Zahlung bis 10.11.2026 gewähren wir 2 % Skonto.\nZahlbar innerhalb von 14 Tagen ab Rechnungsdatum.'),
+      ).due_date?.value,
+    ).toBe('2026-11-17');
+    expect(read(bill('Zahlbar bis 24.11.2026 ohne Abzug oder bis 10.11.2026 mit 2 % Skonto.')).due_date?.value).toBe(
+      '2026-11-24',
+    );
+  });
+});
