@@ -251,6 +251,10 @@ function textLineRanks(lines: readonly string[]): { of: number[]; count: number 
   return { of, count };
 }
 
+/** A negation right before a type word, in the six languages. */
+const NEGATED =
+  /(?:ne vaut pas|n'est pas|ne constitue pas|not an?|no (?:es|vale como|constituye) (?:una? )?|non (?:è|vale come|costituisce) (?:una? )?|kein(?:e|en)?|geen|is geen|gilt nicht als)\s*$/iu;
+
 /** The words of a payment reminder in the six languages (not other notices). */
 const DUNNING =
   /mahnung|zahlungserinnerung|reminder|overdue|rappel|relance|herinnering|aanmaning|recordatorio|requerimiento de pago|reclamaci[óo]n de pago|aviso de impago|sollecito|promemoria di pagamento|messa in mora|diffida/iu;
@@ -271,6 +275,8 @@ export function classify(doc: Doc, signals: ClassifySignals): Classification {
     const line = lines[index] ?? '';
     const subject = subjects.has(index);
     for (const span of spans) {
+      // "Cet avis ne vaut pas quittance", "this is not a receipt": a type the document says it is not.
+      if (NEGATED.test(line.slice(Math.max(0, span.start - 24), span.start))) continue;
       const ruleIndex = Number(span.kind);
       const [type, , weight] = RULES[ruleIndex]!;
       const nearTop = (rank.of[index] ?? index) < top;

@@ -288,12 +288,13 @@ const PAYMENT_CONTEXT =
   /zahl|überweis|begleich|entricht|ausgleich|pay|paid|remit|settle|gutgeschrieben|eingang|paie|pai[ey]|r[èée]gl|acquitt|virement|betaal|betal|voldo|overmak|over te maken|pag(?:ar|ue|o|a|ament|hi)|abon(?:e|ar|ad)|ingres|liquid|sald(?:ar|are|i)|bonific|versa/iu;
 /** "… am 03.02.2027 abgebucht", "buchen wir am 03.02.2027 per Lastschrift von Ihrem Konto ab" (OCR may garble a word between). */
 const DEBIT_AFTER =
-  /^[^.;]{0,60}?(?:abgebucht|eingezogen|belastet|debited|collected|(?:per|mittels|via|by) (?:\S+ ){0,2}?\S*(?:lastschrift|direct debit)|(?:von|vom) ihrem \p{L}*konto ab|af van uw (?:bank)?rekening|afgeschreven|ge[ïi]ncasseerd|prélevée?s?|débitée?s?|cargad[oa]|domiciliad[oa]|addebitat[oa])/iu;
+  /^[^.;]{0,60}?(?:abgebucht|eingezogen|belastet|debited|collected|(?:per|mittels|via|by) (?:\S+ ){0,2}?\S*(?:lastschrift|direct debit)|(?:von|vom) ihrem \p{L}*konto\b[^.;]{0,60}?\bab\b|af van uw (?:bank)?rekening|afgeschreven|ge[ïi]ncasseerd|prélevée?s?|débitée?s?|cargad[oa]|domiciliad[oa]|addebitat[oa])/iu;
 /** "Ce montant sera prélevé … à partir du 20/11/2026", "collect this by Direct Debit on 22 November", "se cargará en su cuenta … con fecha": the debit named before its date. */
 const DEBIT_BEFORE =
-  /(?:prélev\p{L}*|direct debit|lastschrift|incasso|afschrijv\p{L}*|schrijven\b[^.;]*|se cargar[áa]|cargo en (?:su )?cuenta|domiciliaci[óo]n|addebit\p{L}*|abbuch\p{L}*|einzieh\p{L}*|einzug)[^.;]{0,80}$/iu;
+  /(?:pr[ée]l[eè]v\p{L}*|direct debit|buchen wir|lastschrift|incasso|afschrijv\p{L}*|schrijven\b[^.;]*|se cargar[áa]|cargo en (?:su )?cuenta|domiciliaci[óo]n|addebit\p{L}*|abbuch\p{L}*|einzieh\p{L}*|einzug)[^.;]{0,80}$/iu;
 const RANGE_AFTER = /^\s*(?:-|–|—|bis|to|until|through)\s*$/iu;
-const PLACE_DATE = /^[\p{Lu}][\p{L} .\-/()]{1,40}, (?:(?:den|am|the) )?$/u;
+/** "Hamburg, den", "Bordeaux, le", "Madrid, el", "Roma, lì", "Utrecht,": a letter's place and date line. */
+const PLACE_DATE = /^[\p{Lu}][\p{L} .\-/()]{1,40}, (?:(?:den|am|the|le|el|il|lì|li|op) )?$/u;
 
 export interface DateCandidate {
   date: FoundDate;
@@ -357,7 +358,7 @@ export function labelDates(doc: Doc, dates: readonly FoundDate[]): DateCandidate
     // The sentence may go on on the next line ("… am 10.11.2027 von Ihrem Konto" / "DE12 … per Lastschrift abgebucht").
     const goesOn = /[.;:!?]\s*$/.test(line) ? '' : ` ${lines[date.line + 1] ?? ''}`;
     if (DEBIT_AFTER.test(`${line.slice(date.end)}${goesOn}`.slice(0, 100))) return { ...candidate, label: 'due' };
-    const plainly = candidate.label === 'none' || candidate.label === 'plain';
+    const plainly = candidate.label === 'none' || candidate.label === 'plain' || candidate.label === 'until';
     if (plainly && DEBIT_BEFORE.test(line.slice(Math.max(0, date.start - 100), date.start)))
       return { ...candidate, label: 'due' };
     return candidate;

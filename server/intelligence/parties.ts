@@ -119,10 +119,10 @@ const STREET =
  * 12", "Calle Mayor, 5"): the Romance languages put the kind of street first, German and Dutch last.
  */
 const STREET_NAME =
-  /^(?:via|viale|piazza|piazzale|corso|largo|vicolo|strada|località|frazione|rue|avenue|boulevard|bd|chemin|allée|impasse|place|quai|za|zi|zac|zone|parc d'activités?|lieu-dit|lotissement|calle|avenida|avda\.?|plaza|paseo|carrer|camino|ronda|travessera|rua|polígono|pol\. ind\.?)\.? (?:\p{L}|\d)|^\p{L}+(?:straße|strasse|str\.|straat|laan|plein|gracht|kade)$/iu;
+  /^(?:via|viale|piazza|piazzale|corso|largo|vicolo|strada|località|frazione|rue|avenue|boulevard|bd|chemin|allée|impasse|place|quai|za|zi|zac|zone|parc d'activités?|lieu-dit|lotissement|calle|avenida|avda\.?|plaza|paseo|carrer|camino|ronda|travessera|rua|polígono|pol\. ind\.?)\.? (?:\p{L}|\d)|^c\/ ?\p{L}|^\p{L}+(?:straße|strasse|str\.|straat|laan|plein|gracht|kade)$/iu;
 const SEPARATORS = / *[·•|] *| +[-–] +|, +/;
 const NOT_A_NAME = new RegExp(
-  `${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein)${WORD_END}`,
+  `${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein|facture|factuur|factura|fattura|avoir|quittance|recibo|ricevuta)${WORD_END}`,
   'i',
 );
 const GENERIC_TEAM =
@@ -541,7 +541,14 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       // A letterhead's first line over its profession and specialities, then its address: a person's own letterhead
       // ("Jeanne EXEMPLE" / "Avocat au Barreau de Lyon" / "Droit immobilier" / "12 quai …").
       const addressed = [1, 2, 3].some((k) => !recipients.lines.has(first + k) && addressFollows(lines, first + k));
-      add(withOwner(lines, first), addressed && isPersonName(line) ? 0.7 : 0.4, first);
+      // A name over a one-line address whose first part is a house or a site ("Larkspur Veterinary Practice" /
+      // "The Old Forge, Mill Lane, Hebden Bridge"): the name, not that part, is the sender.
+      const overReturnAddress = isReturnAddress(lines[first + 1] ?? '') && isNameLine(line);
+      add(
+        withOwner(lines, first),
+        overReturnAddress ? 0.86 : addressed && (isPersonName(line) || isNameLine(line)) ? 0.7 : 0.4,
+        first,
+      );
     }
   }
   const domain = domainName(doc.text);
@@ -619,6 +626,22 @@ function previousTextLine(lines: readonly string[], index: number): number | nul
 /** "Jeanne EXEMPLE-MARTIN", "LAURA EJEMPLO RUIZ": two to four words, each starting with a capital, no company form. */
 function isPersonName(line: string): boolean {
   return !HAS_LEGAL_FORM.test(line) && /^\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,3}$/u.test(line);
+}
+
+/** "Larkspur Veterinary Practice", "ESCUELA DE MÚSICA ALLEGRO", "Kinderopvang Het Kabouterpad": a name of 2–6 words. */
+function isNameLine(line: string): boolean {
+  // A professional's title before the name ("Dott.ssa", "Dr.", "Ing.", "Avv.", "Me") is part of how they sign.
+  const words = line
+    .replace(/^(?:dott\.ssa|dr\.ssa|dott|dr|ing|avv|prof|arch|geom|rag|mag|me|mr|mrs|ms)\.? /iu, '')
+    .split(' ');
+  return (
+    words.length >= 2 &&
+    words.length <= 6 &&
+    !/\d/.test(line) &&
+    words.every(
+      (word) => /^\p{Lu}/u.test(word) || /^(?:de|di|del|della|van|von|het|la|le|el|y|&|and|und|et)$/iu.test(word),
+    )
+  );
 }
 
 /** Whether an address starts at line `at`: a street over a town, a postcode line, or both on one line. */

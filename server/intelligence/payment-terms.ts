@@ -91,7 +91,8 @@ export function longestPeriod(
   for (const line of lines) {
     if (!HAS_COUNT.test(line)) continue;
     // A comma between digits is a decimal comma ("netto 35,67" is an amount, not "net 35" days).
-    for (const clause of line.split(/;|,(?!\d)|(?<!\d),|\.(?=\s|$)/)) {
+    // "… 10 Tagen mit 2 % Skonto oder 30 Tage netto": alternatives are clauses of their own.
+    for (const clause of line.split(/;|,(?!\d)|(?<!\d),|\.(?=\s|$)| (?:oder|or|ou|o|oppure) (?=\S)/iu)) {
       if (!accept(clause)) continue;
       for (const { count, unit, business } of countedPeriods(clause)) {
         if (unit === 'year') continue;

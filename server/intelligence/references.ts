@@ -95,6 +95,8 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
       'genehmigungs-?nr\\.?',
       'auth(?:orization|orisation)? code',
       'cae(?: n[°º])?',
+      // A flat's or a plot's lot in a building ("Lot n° 0047 - Appt T3").
+      'lot n[°º]',
       'approval code',
       'tse-?\\p{L}+',
       'ruf-?nummer',
@@ -260,6 +262,7 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
       `transaction${NR}`,
       'trans\\.? ?(?:nr\\.?|no\\.?|#)',
       'trans(?= \\d)',
+      'bon(?= \\d)',
       'beleg',
       // A restaurant's check, a ticket, a hotel's folio, an Italian "documento commerciale", an Argentine "comprobante".
       'check ?(?:#|no\\.?|nr\\.?)',
@@ -489,7 +492,9 @@ export function findReferences(doc: Doc): FoundReference[] {
         // A bare "Beleg 5093" is often the card terminal's slip number printed beside the till's "Bon-Nr.".
         // A receipt number on the card slip's line ("Beleg-Nr. 4417  Karte ####1049") is the terminal's, not the till's.
         const cardSlip = kind === 'receipt' && /[*#•]{3,}\d|X{4,}\d/u.test(line);
-        found.push({ kind, value, line: index, confidence: /^beleg$/iu.test(hit.text) || cardSlip ? 0.75 : 0.9 });
+        // A till's transaction counter is a weaker name for the slip than its printed receipt number.
+        const weak = /^beleg$/iu.test(hit.text) || cardSlip ? 0.75 : /^trans/iu.test(hit.text) ? 0.8 : 0.9;
+        found.push({ kind, value, line: index, confidence: weak });
         return;
       }
       if (!emptyRest(rest)) return;

@@ -374,3 +374,67 @@ describe('the last day for a cash discount', () => {
     );
   });
 });
+
+describe('the fourth batch: debits, alternatives, negations, sites and receipts', () => {
+  it('reads a debit in English "on or after", in French with its accents, and in German over two lines', () => {
+    const bill = (line: string) =>
+      `Example Water Ltd\nInvoice No. EW-7781\nInvoice date: 12 Oct 2026\nTotal £64.93\n${line}`;
+    expect(
+      read(bill("We'll collect £64.93 by Direct Debit on or after 27 Oct 2026 from your account.")).due_date?.value,
+    ).toBe('2026-10-27');
+    const facture =
+      'Eau Exemple SA\nFacture N° 2026-88\nDate : 03/11/2026\nTotal 84,20 €\nPrélèvement automatique le 05/12/2026 sur le compte FR76 ****';
+    expect(read(facture).due_date?.value).toBe('2026-12-05');
+    const rechnung =
+      'Stadtwerke Beispiel\nRechnung Nr. 4471\nRechnungsdatum 03.11.2026\nNachzahlung 117,03 €\n' +
+      'Den Nachzahlungsbetrag von 117,03 € buchen wir am 24.11.2026 von Ihrem Konto\nIBAN DE12 XXXX XXXX XX21 ab.';
+    expect(read(rechnung).due_date?.value).toBe('2026-11-24');
+  });
+
+  it('reads the net term beside a cash-discount alternative', () => {
+    const bill =
+      'Malerbetrieb Beispiel\nRechnung Nr. 2026-61\nRechnungsdatum 14.10.2026\nGesamtbetrag 3.117,37 €\n' +
+      'Zahlbar innerhalb 10 Tagen mit 2 % Skonto oder 30 Tage netto ohne Abzug.';
+    expect(read(bill).due_date?.value).toBe('2026-11-13');
+  });
+
+  it('is not a receipt because it says it is not one; a rent call is a bill dated by its place line', () => {
+    const avis = [
+      'Gestion Immobilière Exemple',
+      "AVIS D'ÉCHÉANCE",
+      "N° d'avis : AE-202612-00091",
+      'Locataire : Mme Exemple  Lot n° 0047 - Appt T3',
+      'Bordeaux, le 20/11/2026',
+      "Date d'exigibilité : 05/12/2026",
+      'Total à payer 845,00 €',
+      "Cet avis d'échéance ne vaut pas quittance.",
+    ].join('\n');
+    const read2 = read(avis);
+    expect(read2.event_type?.value).toBe('invoice');
+    expect(read2.reference_number?.value).toBe('AE-202612-00091');
+    expect(read2.document_date?.value).toBe('2026-11-20');
+    expect(read2.due_date?.value).toBe('2026-12-05');
+  });
+
+  it('is no receipt where it says it is not one', () => {
+    const releve =
+      'Syndic Exemple\nRelevé de charges 2026\nMontant à payer 212,00 €\nÀ régler avant le 15/12/2026.\nCe relevé ne vaut pas quittance.';
+    expect(read(releve).event_type?.value).not.toBe('receipt');
+  });
+
+  it('takes the name over a one-line address that starts with a house or a site', () => {
+    const invoice =
+      'Example Veterinary Practice\nThe Old Barn, Mill Lane, Hebden Bridge HX7 6AA\nInvoice No. 5521\nTotal £120.00';
+    expect(read(invoice).sender_name?.value).toBe('Example Veterinary Practice');
+    const factura =
+      'ESCUELA DE MÚSICA EJEMPLO\nC/ San Vicente de Paúl, 3 · 50001 Zaragoza · Tel. 976 00 00 00\nFactura Nº 2026-11\nTotal 85,00 €';
+    expect(read(factura).sender_name?.value).toBe('ESCUELA DE MÚSICA EJEMPLO');
+  });
+
+  it("takes a till's receipt number before its transaction counter, and a 'Bon' number in a footer line", () => {
+    const receipt = 'Example Foods\nRECEIPT NO 0318-04-5531\nTOTAL 12.40\nCARD 12.40\nOP 1120   TRANS 5531';
+    expect(read(receipt).reference_number?.value).toBe('0318-04-5531');
+    const bon = 'Bakkerij Voorbeeld\nTOTAAL 7,45\nPIN 7,45\nFiliaal 1023  Kassa 3  Bon 4418   09-11-2026 18:02';
+    expect(read(bon).reference_number?.value).toBe('4418');
+  });
+});

@@ -74,6 +74,7 @@ export const fr: Lexicon = {
     tax: ['tva', 'montant (?:de la )?tva', 'total tva', 'taxe'],
     dueDate: [
       "date d'[ée]ch[ée]ance",
+      "date d'exigibilit[ée]",
       '[ée]ch[ée]ance',
       '[àa] payer avant le',
       'payable (?:avant )?le',
@@ -94,6 +95,8 @@ export const fr: Lexicon = {
       'r[ée]f[ée]rence facture',
       'facture ?:',
       `note d'honoraires ${NO}`,
+      `${NO} d'avis`,
+      `avis ${NO}`,
     ],
     creditNoteNumber: [`avoir ${NO}`, `${NO} (?:d')?avoir`, `facture d'avoir ${NO}`],
     orderNumber: [
@@ -158,7 +161,7 @@ export const fr: Lexicon = {
     sender: ['fournisseur', 'vendeur', '[ée]metteur', 'soci[ée]t[ée]', 'de la part de'],
   },
   documentTypes: {
-    invoice: ['facture', "facture d'acompte", "note d'honoraires"],
+    invoice: ['facture', "facture d'acompte", "note d'honoraires", "avis d'[ée]ch[ée]ance", 'appel de loyer'],
     receipt: ['ticket de caisse', 'ticket (?:n ?[°º]|no\\.?)', 're[çc]u(?= ?(?:n ?[°º]|no\\.? |:|\\n|$))', 'quittance'],
     // "avoir" is also the verb "to have": only as a heading or before its number ("Avoir n° 12", "Avoir AV-2026-12",
     // "Avoir 2026/14"), never before a count ("avoir 2 enfants").
