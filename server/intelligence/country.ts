@@ -16,6 +16,10 @@ const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
   ['MX', /\b(?:m[ée]xico|mexique|mexiko|messico|CDMX)\b|\+52\b|\bRFC\b|\bM\.N\./iu],
   // Its tax id (CUIT) and tax office (AFIP).
   ['AR', /\b(?:argentina|argentine|argentinien|argentini[ëe])\b|\+54\b|\bCUIT\b|\bAFIP\b/iu],
+  // Chile by its tax id (RUT) and dialling code, Colombia by its dialling code and largest cities: their names also
+  // name coffees and peppers on an item line.
+  ['CL', /\+56\b|\bRUT\b/u],
+  ['CO', /\+57\b|\bbogot[áa]\b|\bmedell[íi]n\b/iu],
   // Its company forms ("Sdn Bhd", "S/B", a listed "Bhd"), its states and towns, which addresses name instead of the
   // country.
   [
@@ -57,6 +61,8 @@ const CURRENCY: Readonly<Record<string, string>> = {
   HK: 'HKD',
   MX: 'MXN',
   AR: 'ARS',
+  CL: 'CLP',
+  CO: 'COP',
   MY: 'MYR',
   IN: 'INR',
   PK: 'PKR',

@@ -285,7 +285,7 @@ const LABELS = combineLabels<DateLabel>([
 
 /** Paying, in the six languages ("régler", "voldoen", "abone", "saldare" …). */
 const PAYMENT_CONTEXT =
-  /zahl|überweis|begleich|entricht|ausgleich|pay|paid|remit|settle|gutgeschrieben|eingang|paie|pai[ey]|r[èée]gl|acquitt|virement|betaal|betal|voldo|overmak|over te maken|pag(?:ar|ue|o|a|ament|hi)|abon(?:e|ar|ad)|ingres|liquid|sald(?:ar|are|i)|bonific|versa/iu;
+  /zahl|überweis|begleich|entricht|ausgleich|pay|paid|remit|settle|gutgeschrieben|eingang|paie|pai[ey]|r[èée]gl|acquitt|virement|betaal|betal|voldo|overmak|over te maken|pag(?:ar|ue|o|a|ament|hi)|abon(?:e|ar|ad)|ingres|liquid|sald(?:ar|are|i)|bonific|versa|vers(?:er|ez|ement)/iu;
 /** "… am 03.02.2027 abgebucht", "buchen wir am 03.02.2027 per Lastschrift von Ihrem Konto ab" (OCR may garble a word between). */
 const DEBIT_AFTER =
   /^[^.;]{0,60}?(?:abgebucht|eingezogen|belastet|debited|collected|(?:per|mittels|via|by) (?:\S+ ){0,2}?\S*(?:lastschrift|direct debit)|(?:von|vom) ihrem \p{L}*konto\b[^.;]{0,60}?\bab\b|af van uw (?:bank)?rekening|afgeschreven|ge[ïi]ncasseerd|prélevée?s?|débitée?s?|cargad[oa]|domiciliad[oa]|addebitat[oa])/iu;

@@ -66,7 +66,7 @@ const SYMBOLS: Readonly<Record<string, string>> = {
 /** Symbols several countries use: the candidates, the most common first (the reading when no country is named). */
 const SHARED: Readonly<Record<string, readonly string[]>> = {
   // The ringgit was written "M$" until 1993 and a bare "$" still means it there.
-  $: ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN', 'ARS', 'MYR'],
+  $: ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN', 'ARS', 'CLP', 'COP', 'MYR'],
   kr: ['SEK', 'NOK', 'DKK', 'ISK'],
   'kr.': ['DKK', 'SEK', 'NOK', 'ISK'],
   Kr: ['SEK', 'NOK', 'DKK', 'ISK'],
@@ -251,7 +251,8 @@ const LETTER_SYMBOLS = symbolAlternation([
 const COLUMN_SYMBOLS = symbolAlternation(['RM', 'Rp', 'Ft', 'zł', 'Kč', 'kr', 'Kr', 'Rs', 'lei']);
 const DOCUMENT_CURRENCY = new RegExp(
   `€|£|₹|₺|₩|₽|₱|฿|₫|₪|₴|¥|(?:US|AU?|CA?|NZ|HK|SG?|R|Mex)?\\$|(?<![${L}])(?:${COMMON_CODES}|Euro)(?![${L}])` +
-    `|(?<![${L}])(${LETTER_SYMBOLS})(?= ?\\d| [-−] ?\\d|[-−]\\d+[.,]\\d)|(?<=\\d ?)(${LETTER_SYMBOLS})(?![${L}])|(?<=\\()(${LETTER_SYMBOLS})(?=\\))` +
+    `|(?<![${L}])(${LETTER_SYMBOLS})(?= ?\\d| [-−] ?\\d|[-−]\\d+[.,]\\d)|(?<=\\d ?)(${LETTER_SYMBOLS})(?![${L}])|(?<=\\()(?<!\\d{5} [${L} '.-]{1,30} \\()(${LETTER_SYMBOLS})(?=\\))` +
+    // "(RM)" heads an amount column, except after a postcode and town, where it is Italy's province ("00156 Roma (RM)").
     // A letter symbol alone at the end of a line heads the amount column of a till receipt ("Item   Qty   RM").
     `|(?<=[ \\t])(${COLUMN_SYMBOLS})(?=[ \\t]*(?:\\n|$))`,
   'g',

@@ -99,11 +99,11 @@ const SALUTATION = new RegExp(
   'i',
 );
 const RECIPIENT_LABEL = new RegExp(
-  `^(?:an|to|bill(?:ed)? to|invoice to|sold to|ship(?:ped)? to|deliver(?:y)? to|rechnungsempfänger(?:in)?|rechnungsadresse|rechnungsanschrift|lieferadresse|lieferanschrift|empfänger(?:in)?|kunde|customer|client|recipient|addressee|auftraggeber(?:in)?|versicherungsnehmer(?:in)?|policyholder|arbeitnehmer(?:in)?|employee|mieter(?:in)?|tenant|kontoinhaber(?:in)?|account holder|destinataire|factur[ée] à|adresse de facturation|livr[ée] à|aan|factuuradres|klant|afleveradres|facturar a|facturado a|destinatario|cliente|dirección de facturación|fatturare a|intestatario)${WORD_END}\\s*:?\\s*`,
+  `^(?:an|to|bill(?:ed)? to|invoice to|sold to|ship(?:ped)? to|deliver(?:y)? to|rechnungsempfänger(?:in)?|rechnungsadresse|rechnungsanschrift|lieferadresse|lieferanschrift|empfänger(?:in)?|kunde|customer|client|recipient|addressee|auftraggeber(?:in)?|versicherungsnehmer(?:in)?|policyholder|arbeitnehmer(?:in)?|employee|mieter(?:in)?|tenant|kontoinhaber(?:in)?|account holder|destinataire|receptor|cessionario(?: committente)?|factur[ée] à|adresse de facturation|livr[ée] à|aan|factuuradres|klant|afleveradres|facturar a|facturado a|destinatario|cliente|dirección de facturación|fatturare a|intestatario)${WORD_END}\\s*:?\\s*`,
   'i',
 );
 const SENDER_LABEL = new RegExp(
-  `^(?:absender(?:in)?|von|from|aussteller|rechnungssteller|verkäufer|seller|supplier|lieferant|vermieter(?:in)?|landlord|arbeitgeber(?:in)?|employer|versicherer|insurer|issued by)${WORD_END}\\s*:\\s*`,
+  `^(?:absender(?:in)?|von|from|aussteller|rechnungssteller|verkäufer|seller|supplier|lieferant|vermieter(?:in)?|landlord|arbeitgeber(?:in)?|employer|versicherer|insurer|issued by|emisor|[ée]metteur|vendeur|fournisseur|leverancier|proveedor|fornitore|cedente)${WORD_END}\\s*:\\s*`,
   'i',
 );
 const CLOSING =
@@ -255,6 +255,8 @@ function plausibleName(name: string): boolean {
   if (NOT_A_NAME.test(name) && !HAS_LEGAL_FORM.test(name)) return false;
   // Two or three lower-case letters alone are a logo's monogram ("lf · studio"), not the name it stands for.
   if (/^\p{Ll}{1,3}$/u.test(name)) return false;
+  // A US town, state and ZIP ("Boise, ID 83702") is no name.
+  if (/^[\p{L} .'-]+, [A-Z]{2} \d{5}(?:-\d{4})?$/u.test(name)) return false;
   // Dates, amounts and street lines are not names.
   return (
     !/\d{1,2}\.\d{1,2}\.\d{2,4}|\d+[.,]\d{2}\b/.test(name) &&

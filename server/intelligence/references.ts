@@ -370,7 +370,7 @@ const DOCUMENT_WORDS = combineLabels(
 );
 
 /** The number after a document word; OCR may leave a stray mark between them ("AVOIR .CN-8177"). */
-const LOOSE_VALUE = /^ ?[.:]? ?(?:#|nr\.?|no\.?)? ?([A-Z0-9][A-Z0-9\-/._]*)/iu;
+const LOOSE_VALUE = /^ ?[.:]? ?(?:#|nr\.?|no\.?|n[°º.])? ?([A-Z0-9][A-Z0-9\-/._]*)/iu;
 /**
  * An article or "our" before a document word: the text names another document ("our invoice", "la facture",
  * "onze factuur", "la factura", "la nostra fattura", "der Rechnung"), not this one's heading. "Your" and "this" are
@@ -380,7 +380,7 @@ const MENTIONED =
   /(?:^|[\s(])(?:the|our|le|la|l'|l’|notre|nos|de|het|onze|el|nuestra|il|lo|nostra|della|alla|dalla|der|die|das|unserer?|rectifica a:?|remplacement de|correctie op|storno(?: parziale)?(?: d\p{L}*)?)\s*$/iu;
 /** Between label and value OCR leaves stray marks ("Invoice # >> 5820-1193", "Account number © 4410297735"). */
 const VALUE =
-  /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]*(?:(?:nr|no|nummer|number|n[°º]|num[ée]ro|n[úu]mero)\.?\s*[:#]?\s*)?([A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ\-/._]*(?: \/ ?\d{2,4}(?=\s|$|[,;)]))?(?: \d{2,}(?:\.\d{3})*(?=\s|$|[,;)]))*)/iu;
+  /^[\s:#.=\-–—>»|©®°~_;,'"‘’‚“”„*+]*(?:(?:nr|no|nummer|number|n[°º]|num[ée]ro|n[úu]mero)\.?\s*[:#]?\s*)?([A-Z0-9ÄÖÜ][A-Z0-9ÄÖÜ\-/._]*(?: \/ ?\d{2,4}(?=\s|$|[,;)]))?(?: - \d{2,}(?=\s|$|[,;)]))?(?: \d{2,}(?:\.\d{3})*(?=\s|$|[,;)]))*)/iu;
 /**
  * OCR also reads specks as a short lowercase word or a lone capital ("Gutschrift-Nr i GU-4711", "Account number hiss
  * 60812345", "Member no: A KX19001"): skipped when a number that starts with at most four capitals and a digit follows.
@@ -394,7 +394,7 @@ const CURRENCY_CODE = /^(?:EUR|USD|GBP|CHF)$/u;
 const MONTH_YEAR = /^(?:0?[1-9]|1[0-2])[./-](?:19|20)\d\d$/;
 const IBAN_VALUE = /^[\s:]*([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?)/u;
 /** A date in numbers, day or year first ("2026-11-0037" is a number: no date has a four-digit day). */
-const DATE_LIKE = /^(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{2}|\d{4})|\d{4}[./-]\d{1,2}[./-]\d{1,2})$/;
+const DATE_LIKE = /^(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{2}|(?:19|20)\d{2})|(?:19|20)\d{2}[./-]\d{1,2}[./-]\d{1,2})$/;
 const AMOUNT_LIKE = /^\d{1,3}(?:[.,]\d{3})*[.,]\d{2}$/;
 
 /**
@@ -430,6 +430,7 @@ function cleanValue(raw: string): string | null {
   const value = raw
     .replace(/[.\-/_]+$/, '')
     .replace(/ \/ ?/g, '/')
+    .replace(/ - /g, '-')
     .trim();
   if (value.length < 3 || value.length > 35 || !/\d/.test(value)) return null;
   if (

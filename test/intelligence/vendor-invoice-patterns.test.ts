@@ -438,3 +438,43 @@ describe('the fourth batch: debits, alternatives, negations, sites and receipts'
     expect(read(bon).reference_number?.value).toBe('4418');
   });
 });
+
+describe('the fifth batch: spaced numbers, withholding, pesos, provinces and terms', () => {
+  it('reads numbers spaced around a hyphen and all-digit numbers that only look like dates', () => {
+    const factuur = 'Voorbeeld Webdesign\nFactuurnummer:   2026 - 00981\nFactuurdatum: 01-11-2026\nTe betalen € 242,00';
+    expect(read(factuur).reference_number?.value).toBe('2026-00981');
+    const rechnung = 'Beispiel Sanitär GmbH\nRechnung Nr. 26-11-0587\nRechnungsdatum 04.11.2026\nGesamtbetrag 312,00 €';
+    expect(read(rechnung).reference_number?.value).toBe('26-11-0587');
+  });
+
+  it('takes what is left to pay after a withholding, and a total whose tax note follows the tax name', () => {
+    const factura =
+      'Ejemplo Consultores S.A.S.\nFactura Nº FE-1120\nFecha: 03/11/2026\nTotal factura 3.009.510,00\n' +
+      'Retención en la fuente 11%  -278.190,00\nNeto a pagar  COP  2.731.320,00';
+    expect(read(factura).amount?.value).toEqual({ value: 2731320, currency: 'COP' });
+    const fattura = 'Esempio Sagl\nFattura n. 2026/41\nData 04/11/2026\nTotale (IVA 8.1% inclusa)   CHF   850.00';
+    expect(read(fattura).amount?.value).toEqual({ value: 850, currency: 'CHF' });
+  });
+
+  it("reads Chile's peso, and an Italian province code is no ringgit", () => {
+    const boleta = 'Ejemplo SpA\nRUT 76.000.000-0\nBoleta Nº 33871\nTotal a pagar   $20.010';
+    expect(read(boleta).amount?.value).toEqual({ value: 20010, currency: 'CLP' });
+    const fattura = 'Idraulica Esempio\nVia Roma 1, 00156 Roma (RM)\nFattura n. 88/2026\nNetto a pagare 588,11';
+    expect(read(fattura).amount?.value).toEqual({ value: 588.11, currency: 'EUR' });
+  });
+
+  it('turns a Dutch "betaaltermijn" into a due date and reads a French deadline to transfer', () => {
+    const factuur =
+      'Voorbeeld Webdesign\nFactuurnummer: 2026-00981\nFactuurdatum: 01-11-2026\nTe betalen € 242,00\nBetaaltermijn: 14 dagen na factuurdatum';
+    expect(read(factuur).due_date?.value).toBe('2026-11-15');
+    const facture =
+      'Atelier Exemple\nFacture N° 2026-55\nDate : 02/11/2026\nTotal TTC 480,00 €\nMerci de verser ce montant au plus tard le 16 novembre 2026.';
+    expect(read(facture).due_date?.value).toBe('2026-11-16');
+  });
+
+  it("does not take a Mexican invoice's receptor for its sender", () => {
+    const factura =
+      'TALLER EJEMPLO HERMANOS\nEmisor: Taller Ejemplo Hermanos\nReceptor: DISTRIBUIDORA EJEMPLO SA DE CV     RFC: DEJ010101AB1\nTotal $4,640.00';
+    expect(read(factura).sender_name?.value).not.toMatch(/DISTRIBUIDORA/);
+  });
+});

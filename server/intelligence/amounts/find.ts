@@ -30,6 +30,11 @@ const TOTAL_WITH_TAX = new RegExp(
   `(?:inclusive|clusive|${INCLUSIVE_MISREAD}|incl\\.?|inkl\\.?|including|inclusief|incluido|inclusa|compris)(?: of| der| de)? (?:${TAX_NAMES})\\.?[)}\\]][^\\d%]{0,6}$`,
   'iu',
 );
+/** "Totale (IVA 8.1% inclusa) 850.00": the note after the tax's name, in brackets; the amount is the gross total. */
+const TOTAL_WITH_TAX_AFTER = new RegExp(
+  `\\((?:${TAX_NAMES})\\.?[^)\\d]{0,3}(?:\\d{1,2}(?:[.,]\\d+)? ?%)? ?(?:inclusa|inclusi?|incluida|incluido|inclus[ea]?|inkl\\.?|inbegrepen|included|incl\\.?)\\)[^\\d%]{0,6}$`,
+  'iu',
+);
 /** "VAT 8% included in total 1.48": the tax a total contains, not that total. */
 const TAX_IN_TOTAL = new RegExp(
   `(?<!\\p{L})(?:${TAX_NAMES})(?!\\p{L})[^\\d]{0,6}(?:\\d{1,2}(?:[.,]\\d+)? ?%)?[ :]*(?:is )?(?:included|incl\\.?|inclusive) in (?:the )?total`,
@@ -111,7 +116,8 @@ export function findAmounts(
       }
       if (TAX_AFTER.test(line.slice(token.end, token.end + 30)) || TAX_IN_TOTAL.test(segment)) label = 'excluded';
       // "Total Sales (Inclusive of GST) 64.30", "Gesamt (inkl. MwSt.) 119,00": the bracket closes the total's label.
-      else if (label === 'excluded' && TOTAL_WITH_TAX.test(segment)) label = 'total';
+      else if (label === 'excluded' && (TOTAL_WITH_TAX.test(segment) || TOTAL_WITH_TAX_AFTER.test(segment)))
+        label = 'total';
       const rate =
         RATE_AFTER.test(line.slice(token.end, token.end + 12)) ||
         RATE_LABEL.test(line.slice(Math.max(0, token.start - 60), token.start));

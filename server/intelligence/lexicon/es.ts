@@ -63,6 +63,7 @@ export const es: Lexicon = {
   labels: {
     total: [
       'total a pagar',
+      'neto a pagar',
       'importe total',
       'total factura',
       'total (?:con )?iva incluido',

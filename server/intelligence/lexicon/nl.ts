@@ -83,6 +83,7 @@ export const nl: Lexicon = {
     ],
     paymentTerms: [
       'betalingstermijn',
+      'betaaltermijn',
       'betalingsvoorwaarden',
       'te voldoen',
       'betaling',
@@ -120,8 +121,8 @@ export const nl: Lexicon = {
     offer: ['offerte', 'prijsopgave'],
   },
   till: {
-    paid: ['contant', 'wisselgeld', 'pinbetaling', 'gepind', 'betaald met (?:pin|kaart)'],
+    paid: ['contant', 'wisselgeld', 'pinbetaling', 'pinnen', 'gepind', 'betaald met (?:pin|kaart)'],
     till: ['kassa(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)', 'kassi[èe]re?', 'bonnummer'],
-    thanks: ['bedankt voor uw (?:aankoop|bezoek)'],
+    thanks: ['bedankt voor (?:uw|je) (?:aankoop|bezoek)', 'tot ziens'],
   },
 };
