@@ -478,3 +478,12 @@ describe('the fifth batch: spaced numbers, withholding, pesos, provinces and ter
     expect(read(factura).sender_name?.value).not.toMatch(/DISTRIBUIDORA/);
   });
 });
+
+describe("a French reminder's balance", () => {
+  it('is the "reste dû" after the reminder fee, not the amount invoiced', () => {
+    const relance =
+      'Plomberie Exemple SARL\nRelance : facture impayée\nSauf erreur de notre part, la facture 2026/7001 reste impayée.\n' +
+      'Montant facturé 600,00 €\nFrais de relance 5,00 €\nReste dû 605,00 €';
+    expect(read(relance).amount?.value).toEqual({ value: 605, currency: 'EUR' });
+  });
+});

@@ -65,6 +65,7 @@ export const fr: Lexicon = {
       'total [àa] payer',
       'montant [àa] payer',
       'reste [àa] payer',
+      'reste d[ûu]',
       'montant d[ûu]',
       'total g[ée]n[ée]ral',
       'solde d[ûu]',
