@@ -158,17 +158,32 @@ export const ITEM_COLUMN =
 export function rejoinTableRows(rawLines: readonly string[]): string[] {
   const pairs: string[] = [];
   const filled = rawLines.filter((line) => line.trim());
-  filled.forEach((raw, i) => {
-    const header = cellsOf(raw);
-    if (header.length < 3 || !header.every((cell) => HEADER_CELL.test(cell)) || ITEM_COLUMN.test(raw)) return;
-    const row = cellsOf(filled[i + 1] ?? '');
-    if (row.length !== header.length || !row.some((cell) => /\d/.test(cell))) return;
-    const after = cellsOf(filled[i + 2] ?? '');
-    if (after.length === header.length && after.some((cell) => /\d/.test(cell))) return;
+  const isHeader = (cells: readonly string[], raw: string): boolean =>
+    // Two columns only when one of them names a number ("Rechnungsnummer  Rechnungsdatum").
+    (cells.length >= 3 || (cells.length === 2 && cells.some((cell) => NUMBER_WORD.test(cell)))) &&
+    cells.every((cell) => HEADER_CELL.test(cell)) &&
+    !ITEM_COLUMN.test(raw);
+  const isRow = (cells: readonly string[], width: number): boolean =>
+    cells.length === width && cells.some((cell) => /\d/.test(cell));
+  const pair = (header: readonly string[], row: readonly string[]): void =>
     header.forEach((label, k) => {
       const value = row[k]!;
       if (!MONEY.test(value) && !NUMERIC_DATE.test(value)) pairs.push(`${label} ${value}`);
     });
+  filled.forEach((raw, i) => {
+    const header = cellsOf(raw);
+    if (!isHeader(header, raw)) return;
+    const row = cellsOf(filled[i + 1] ?? '');
+    const above = cellsOf(filled[i - 1] ?? '');
+    if (isRow(row, header.length)) {
+      if (!isRow(cellsOf(filled[i + 2] ?? ''), header.length)) pair(header, row);
+    } else if (isRow(above, header.length) && !isRow(cellsOf(filled[i - 2] ?? ''), header.length)) {
+      // The labels printed under their values ("INV-2026-0417  2 Oct 2026" over "Invoice number  Date of issue").
+      pair(header, above);
+    }
   });
   return pairs;
 }
+
+/** A label that names a number, in the six languages. */
+const NUMBER_WORD = /(?:nummer|number|numéro|número|numero|nr\.?|no\.?|n[°º])(?!\p{L})/iu;

@@ -678,7 +678,7 @@ function withOwner(lines: readonly string[], i: number): string {
 
 /** "Menuiserie · Parquets · Agencement": the trades a letterhead lists under its name. */
 function isTradeList(line: string): boolean {
-  const parts = line.split(/ [·•|] /u);
+  const parts = line.split(/ [·•|–-] /u);
   return parts.length >= 3 && !/\d/.test(line) && parts.every((part) => part.split(' ').length <= 3);
 }
 

@@ -487,3 +487,43 @@ describe("a French reminder's balance", () => {
     expect(read(relance).amount?.value).toEqual({ value: 605, currency: 'EUR' });
   });
 });
+
+describe('the sixth batch: balances, schedules and labels under their values', () => {
+  it('takes the balance left to pay after an advance, in Spanish and Italian', () => {
+    const factura =
+      'Notaría Ejemplo\nFactura Nº N-26/0101\nFecha: 05/10/2026\nTotal factura 744,89 €\n' +
+      'Provisión de fondos recibida (05/04/2026)  -600,00 €\nIMPORTE PENDIENTE  144,89 €';
+    expect(read(factura).amount?.value).toEqual({ value: 144.89, currency: 'EUR' });
+    const rendiconto =
+      'Amministrazione Esempio\nRendiconto n. OA-2025/001\nData 10/10/2026\nTotale spese 1.348,75 €\nCONGUAGLIO A SUO DEBITO   €  208,75';
+    const it2 = read(rendiconto);
+    expect(it2.amount?.value).toEqual({ value: 208.75, currency: 'EUR' });
+    expect(it2.reference_number?.value).toBe('OA-2025/001');
+  });
+
+  it('reads plural due labels and a Dutch "betalingsconditie"', () => {
+    const factura =
+      'Ejemplo Mayorista S.L.\nFactura Nº FM-26-0101\nFecha: 17/09/2026\nTotal 1.890,29 €\nVENCIMIENTOS:  17/10/2026   1.890,29';
+    expect(read(factura).due_date?.value).toBe('2026-10-17');
+    const factuur =
+      'Voorbeeld Software B.V.\nFactuurnummer: VS-26-011\nFactuurdatum: 01-10-2026\nTotaal USD 1.200,00\n' +
+      'Betalingsconditie: 45 dagen na factuurdatum, in USD.';
+    expect(read(factuur).due_date?.value).toBe('2026-11-15');
+  });
+
+  it('pairs a number with its label in a two-column header, or printed under it', () => {
+    const rechnung =
+      'Beispiel Elektro GmbH\nRechnungsnummer      Rechnungsdatum\nTW-26-0101           29. Juni 2026\nAbzüglich Anzahlung (Rechnung TW-26-0099)\nGesamtbetrag 4.760,00 €';
+    expect(read(rechnung).reference_number?.value).toBe('TW-26-0101');
+    const invoice =
+      'Example Traders Ltd\nINV-2026-10-00101      October 2, 2026      November 1, 2026\n' +
+      'Invoice number         Date of issue        Date due\nAmount due £1,200.00';
+    expect(read(invoice).reference_number?.value).toBe('INV-2026-10-00101');
+  });
+
+  it('takes the name over a tagline of trades set apart by dashes', () => {
+    const factuur =
+      'Traiteur Het Voorbeeld bv\nCatering - Walking dinners - Bedrijfsfeesten\nDorpsstraat 5, 1234 AB Voorbeeld\nFactuur 2026-031\nTotaal € 2.400,00';
+    expect(read(factuur).sender_name?.value).toBe('Traiteur Het Voorbeeld bv');
+  });
+});

@@ -64,6 +64,8 @@ export const es: Lexicon = {
     total: [
       'total a pagar',
       'neto a pagar',
+      'importe pendiente',
+      'saldo pendiente',
       'importe total',
       'total factura',
       'total (?:con )?iva incluido',
@@ -74,7 +76,7 @@ export const es: Lexicon = {
     tax: ['iva', 'cuota(?: de)? iva', 'impuesto', 'igic'],
     dueDate: [
       'fecha de vencimiento',
-      'vencimiento',
+      'vencimientos?',
       'fecha l[íi]mite de pago',
       'pagar antes del',
       'vence el',
