@@ -300,6 +300,8 @@ export interface DateCandidate {
   date: FoundDate;
   label: DateLabel | 'place' | 'header' | 'alone' | 'none';
   distance: number;
+  /** A direct debit's date ("wird am … abgebucht"): the day the bill is paid, whatever plan or period it also lists. */
+  debit?: boolean;
 }
 type Spans = ReadonlyMap<number, readonly LabelSpan<DateLabel>[]>;
 
@@ -357,10 +359,13 @@ export function labelDates(doc: Doc, dates: readonly FoundDate[]): DateCandidate
       return { ...candidate, label: 'none' };
     // The sentence may go on on the next line ("… am 10.11.2027 von Ihrem Konto" / "DE12 … per Lastschrift abgebucht").
     const goesOn = /[.;:!?]\s*$/.test(line) ? '' : ` ${lines[date.line + 1] ?? ''}`;
-    if (DEBIT_AFTER.test(`${line.slice(date.end)}${goesOn}`.slice(0, 100))) return { ...candidate, label: 'due' };
+    if (DEBIT_AFTER.test(`${line.slice(date.end)}${goesOn}`.slice(0, 100)))
+      return { ...candidate, label: 'due', debit: true };
     const plainly = candidate.label === 'none' || candidate.label === 'plain' || candidate.label === 'until';
-    if (plainly && DEBIT_BEFORE.test(line.slice(Math.max(0, date.start - 100), date.start)))
-      return { ...candidate, label: 'due' };
+    // A date at the start of a line may finish the sentence the line above began ("… by direct debit on" / "01/04/2027").
+    const lead = date.start < 20 && !/[.;:!?]\s*$/.test(lines[date.line - 1] ?? '.') ? `${lines[date.line - 1]} ` : '';
+    if (plainly && DEBIT_BEFORE.test(`${lead}${line.slice(0, date.start)}`.slice(-100)))
+      return { ...candidate, label: 'due', debit: true };
     return candidate;
   });
 }
@@ -443,6 +448,13 @@ export function pickDueDate(
   documentDate: string | null,
 ): DatePick | null {
   let best: { date: FoundDate; score: number } | null = null;
+  // A bill paid by direct debit is due the day it is debited: its first debit date, not the last of an instalment
+  // plan or the end of a period it also prints.
+  const debit = candidates.find(
+    (c) => c.debit && !(documentDate && (c.date.iso < documentDate || daysBetween(documentDate, c.date.iso) > 730)),
+  );
+  if (debit)
+    return { iso: debit.date.iso, confidence: 0.9, evidence: evidence(lines[debit.date.line] ?? debit.date.text) };
   for (const candidate of candidates) {
     const { date, label } = candidate;
     let score = 0;

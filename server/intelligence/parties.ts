@@ -122,7 +122,7 @@ const STREET_NAME =
   /^(?:via|viale|piazza|piazzale|corso|largo|vicolo|strada|località|frazione|rue|avenue|boulevard|bd|chemin|allée|impasse|place|quai|za|zi|zac|zone|parc d'activités?|lieu-dit|lotissement|calle|avenida|avda\.?|plaza|paseo|carrer|camino|ronda|travessera|rua|polígono|pol\. ind\.?)\.? (?:\p{L}|\d)|^c\/ ?\p{L}|^\p{L}+(?:straße|strasse|str\.|straat|laan|plein|gracht|kade)$/iu;
 const SEPARATORS = / *[·•|] *| +[-–] +|, +/;
 const NOT_A_NAME = new RegExp(
-  `${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein|facture|factuur|factura|fattura|avoir|quittance|recibo|ricevuta)${WORD_END}`,
+  `${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein|facture|factuur|factura|fattura|avoir|quittance|recibo|ricevuta|litige|m[ée]diat\\p{L}*|mediaci[óo]n|ombudsman|schlichtungsstelle|geschillencommissie|conciliazione)${WORD_END}`,
   'i',
 );
 const GENERIC_TEAM =

@@ -527,3 +527,28 @@ describe('the sixth batch: balances, schedules and labels under their values', (
     expect(read(factuur).sender_name?.value).toBe('Traiteur Het Voorbeeld bv');
   });
 });
+
+describe("the seventh batch: a household's year", () => {
+  it('takes the debit date over an instalment plan or a period the bill also prints', () => {
+    const strom =
+      'Stadtwerke Beispiel\nJahresabrechnung Strom 2025\nRechnungsdatum 12.03.2026\nNachzahlung 84,20 €\n' +
+      'Den Betrag buchen wir am 02.04.2026 von Ihrem Konto ab.\nNeuer Abschlag 112,00 €, fällig am 15.11.2026';
+    expect(read(strom).due_date?.value).toBe('2026-04-02');
+  });
+
+  it('reads a debit whose date opens the next line, and "payable jusqu\'au"', () => {
+    const insurance =
+      'Example Insurance DAC\nPremium invoice HI-2026-0101\nDate: 01/03/2026\nTotal premium €450.84\n' +
+      'The total premium of €450.84 will be collected in one payment by direct debit on\n01/04/2026 from your account.';
+    expect(read(insurance).due_date?.value).toBe('2026-04-01');
+    const club =
+      "Club Exemple\nFacture N° 2026-031\nDate : 01/03/2026\nCotisation 2026 : 240,00 CHF\nPayable jusqu'au 31 mars 2026.";
+    expect(read(club).due_date?.value).toBe('2026-03-31');
+  });
+
+  it('never names a complaints body in the footer as the sender', () => {
+    const facture =
+      "EAUX EXEMPLE\nFacture N° 2026-0501\nDate : 12/04/2026\nTotal TTC 84,10 €\nEn cas de litige : Médiation de l'eau, BP 40463, 75366 Paris";
+    expect(read(facture).sender_name?.value).toBe('EAUX EXEMPLE');
+  });
+});

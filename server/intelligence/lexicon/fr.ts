@@ -76,6 +76,7 @@ export const fr: Lexicon = {
     dueDate: [
       "date d'[ée]ch[ée]ance",
       "date d'exigibilit[ée]",
+      "payable jusqu'au",
       '[ée]ch[ée]ance',
       '[àa] payer avant le',
       'payable (?:avant )?le',

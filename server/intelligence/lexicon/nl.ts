@@ -118,7 +118,7 @@ export const nl: Lexicon = {
     sender: ['leverancier', 'verkoper', 'afzender', 'van'],
   },
   documentTypes: {
-    invoice: ['factuur', 'verkoopfactuur', 'jaarnota', 'energienota', 'eindnota'],
+    invoice: ['factuur', 'verkoopfactuur', 'jaarnota', 'energienota', 'eindnota', 'jaarafrekening', 'eindafrekening'],
     receipt: ['kassabon', 'kwitantie', 'betaalbewijs'],
     creditNote: ['creditnota', 'creditfactuur'],
     reminder: ['herinnering', 'betalingsherinnering', 'aanmaning', 'sommatie'],
