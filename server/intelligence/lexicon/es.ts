@@ -155,7 +155,13 @@ export const es: Lexicon = {
       'comprobante de (?:pago|venta)',
     ],
     creditNote: ['factura rectificativa', 'nota de cr[ée]dito', 'factura de abono'],
-    reminder: ['notificaci[óo]n de denuncia', 'recordatorio de pago', 'reclamaci[óo]n de pago', 'requerimiento de pago', 'aviso de impago'],
+    reminder: [
+      'notificaci[óo]n de denuncia',
+      'recordatorio de pago',
+      'reclamaci[óo]n de pago',
+      'requerimiento de pago',
+      'aviso de impago',
+    ],
     contract: ['contrato', 'contrato de arrendamiento'],
     payslip: ['n[óo]mina', 'recibo de salarios', 'recibo de n[óo]mina'],
     taxNotice: [
