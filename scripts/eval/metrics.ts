@@ -37,6 +37,8 @@ const LEGAL_FORMS = new Set([
   'vof',
   'sl',
   'slu',
+  'sau',
+  'dac',
   'srl',
   'spa',
   'snc',

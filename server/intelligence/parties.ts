@@ -601,6 +601,15 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     if (domainKey && candidate.line !== -1 && key.includes(domainKey.slice(0, 6))) confidence += 0.05;
     if (!best || confidence > best.confidence) best = { ...candidate, confidence: Math.min(0.95, confidence) };
   }
+  // A brand at the top of the page that the chosen name does not contain ("HOLZ & HAMMER" over "Baumarkt Beispiel KG"):
+  // two names compete for the sender, and either may be the one a person files it under.
+  if (best && first >= 0 && best.line !== first) {
+    const top = normalise(lines[first] ?? '');
+    const chosen = normalise(best.name);
+    const brand = (lines[first] ?? '').split(' ').length <= 4 && !/\d/.test(lines[first] ?? '') && top.length >= 3;
+    if (brand && !chosen.includes(top) && !top.includes(chosen))
+      best = { ...best, confidence: Math.min(best.confidence, 0.75) };
+  }
   const sender = best
     ? {
         name: withLettersForDigits(best.name),

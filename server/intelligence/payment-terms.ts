@@ -122,6 +122,10 @@ export function addPeriod(iso: string, period: Period): string {
 export function parsePaymentTerms(lines: readonly string[]): PaymentTerms | null {
   const term = longestPeriod(lines, (clause) => TERM_WORDS.test(clause) && !DISCOUNT_WORDS.test(clause));
   if (term) return { kind: 'period', period: term.period, evidence: term.line };
+  // "zahlbar bis Monatsende", "entro fine mese": the end of the document's month.
+  const monthEnd = lines.find((line) => TERM_WORDS.test(line) && END_OF_MONTH.test(line) && !DISCOUNT_WORDS.test(line));
+  if (monthEnd)
+    return { kind: 'period', period: { days: 0, months: 0, business: false, endOfMonth: true }, evidence: monthEnd };
   const immediate = lines.find((line) => IMMEDIATE.test(line));
   return immediate ? { kind: 'immediate', evidence: immediate } : null;
 }

@@ -552,3 +552,32 @@ describe("the seventh batch: a household's year", () => {
     expect(read(facture).sender_name?.value).toBe('EAUX EXEMPLE');
   });
 });
+
+describe('the eighth batch: end-of-month terms and British receipts', () => {
+  it('reads "zahlbar bis Monatsende" and "entro fine mese" as the end of the document\'s month', () => {
+    const rechnung =
+      'Beispiel Großhandel GmbH\nRechnung Nr. 2026-771\nRechnungsdatum 14.10.2026\nGesamtbetrag 512,00 €\nZahlungsbedingung: zahlbar bis Monatsende ohne Abzug.';
+    expect(read(rechnung).due_date?.value).toBe('2026-10-31');
+    const fattura =
+      'Esempio Srl\nFattura n. 2026/118\nData 05/11/2026\nTotale 244,00 €\nPagamento: bonifico entro fine mese.';
+    expect(read(fattura).due_date?.value).toBe('2026-11-30');
+  });
+
+  it('reads pounds on a British till receipt that prints no £ sign', () => {
+    const receipt =
+      'Example Foods\n12 Market Place, Banbury OX16 5AA\nVAT No. 771 0000 00\nSemi skimmed milk 1.20\nWholemeal bread 1.45\nTOTAL 2.65\nCARD 2.65\nThank you for shopping with us, please keep your receipt';
+    expect(read(receipt).amount?.value).toEqual({ value: 2.65, currency: 'GBP' });
+  });
+});
+
+describe("the sender's confidence when two names compete", () => {
+  it('is under 0.8 when a brand at the top is not the name chosen, and stays when the names agree', () => {
+    const receipt = (top: string) =>
+      `${top}\nBaumarkt Beispiel KG\nHauptstr. 12, 91126 Schwabach\nSUMME EUR 52,10\nGegeben EC-Karte 52,10`;
+    const competing = read(receipt('HOLZ & HAMMER')).sender_name;
+    expect(competing?.value).toBe('Baumarkt Beispiel KG');
+    expect(competing!.confidence).toBeLessThan(0.8);
+    const agreeing = read(receipt('BEISPIEL')).sender_name;
+    expect(agreeing!.confidence).toBeGreaterThanOrEqual(0.8);
+  });
+});

@@ -131,8 +131,12 @@ const ADJUSTMENT =
   /(?<!\p{L})(?:adj(?:ustment)?|\p{L}*differenz|ajustement|aanpassing|ajuste|aggiustamento)(?!\p{L})/iu;
 const isAdjustmentLine = (line: string): boolean => ADJUSTMENT.test(line) && !NAMED_TOTAL.test(line);
 
+/** The UK's company forms, its VAT number's label and the shape of its postcodes ("OX16 5TD", "SW1A 1AA"). */
+const UK_WORDS = /\b(?:ltd|plc|vat reg|vat no|united kingdom|uk)\b/iu;
+const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b/u;
+
 /** Only a guess: the currency most documents in that language use. */
 function defaultCurrency(language: string | null, text: string): string {
-  if (language === 'en') return /\b(?:ltd|plc|vat reg|united kingdom|uk)\b/iu.test(text) ? 'GBP' : 'USD';
+  if (language === 'en') return UK_WORDS.test(text) || UK_POSTCODE.test(text) ? 'GBP' : 'USD';
   return 'EUR';
 }

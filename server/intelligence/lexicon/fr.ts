@@ -187,6 +187,7 @@ export const fr: Lexicon = {
       'monnaie rendue',
       '[àa] rendre(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)',
       'pay[ée] par (?:cb|carte)',
+      'paiement (?:cb|carte)',
       'carte bancaire',
       'cb(?= ?:? ?(?:rm|rs\\.?|kr|eur|usd|chf)? ?[^a-z\\n]{0,3}\\d)',
     ],
