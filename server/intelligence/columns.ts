@@ -144,6 +144,8 @@ export const cellsOf = (raw: string): string[] =>
 const NUMERIC_DATE = /^\d{1,4}[./-]\d{1,2}[./-]\d{2,4}$/;
 /** A header cell: a short label without digits ("N° de facture", "Cod. cliente", "Due Date"). */
 const HEADER_CELL = /^[^\d]{2,30}$/u;
+/** A label that names a number, in the six languages. */
+const NUMBER_WORD = /(?:nummer|number|numéro|número|numero|nr\.?|no\.?|n[°º])(?!\p{L})/iu;
 /** A column an item table has and a header of the document's own numbers has not: its rows are items. */
 export const ITEM_COLUMN =
   /(?<!\p{L})(?:qty|quantity|item|items|description|menge|anzahl|artikel|bezeichnung|beschreibung|qté|quantité|article|désignation|aantal|omschrijving|cantidad|artículo|descripción|quantità|articolo|descrizione)(?!\p{L})/iu;
@@ -184,6 +186,3 @@ export function rejoinTableRows(rawLines: readonly string[]): string[] {
   });
   return pairs;
 }
-
-/** A label that names a number, in the six languages. */
-const NUMBER_WORD = /(?:nummer|number|numéro|número|numero|nr\.?|no\.?|n[°º])(?!\p{L})/iu;

@@ -292,6 +292,8 @@ const DEBIT_AFTER =
 /** "Ce montant sera prélevé … à partir du 20/11/2026", "collect this by Direct Debit on 22 November", "se cargará en su cuenta … con fecha": the debit named before its date. */
 const DEBIT_BEFORE =
   /(?:pr[ée]l[eè]v\p{L}*|direct debit|buchen wir|lastschrift|incasso|afschrijv\p{L}*|schrijven\b[^.;]*|se cargar[áa]|cargo en (?:su )?cuenta|domiciliaci[óo]n|addebit\p{L}*|abbuch\p{L}*|einzieh\p{L}*|einzug)[^.;]{0,80}$/iu;
+/** A line that ends its sentence: a date's clause does not go on into the next line. */
+const endsSentence = (line: string): boolean => /[.;:!?]\s*$/.test(line);
 const RANGE_AFTER = /^\s*(?:-|–|—|bis|to|until|through)\s*$/iu;
 /** "Hamburg, den", "Bordeaux, le", "Madrid, el", "Roma, lì", "Utrecht,": a letter's place and date line. */
 const PLACE_DATE = /^[\p{Lu}][\p{L} .\-/()]{1,40}, (?:(?:den|am|the|le|el|il|lì|li|op) )?$/u;
@@ -358,12 +360,12 @@ export function labelDates(doc: Doc, dates: readonly FoundDate[]): DateCandidate
     if ((candidate.label === 'due' || candidate.label === 'until') && discountDate(line, date, previous, next))
       return { ...candidate, label: 'none' };
     // The sentence may go on on the next line ("… am 10.11.2027 von Ihrem Konto" / "DE12 … per Lastschrift abgebucht").
-    const goesOn = /[.;:!?]\s*$/.test(line) ? '' : ` ${lines[date.line + 1] ?? ''}`;
+    const goesOn = endsSentence(line) ? '' : ` ${lines[date.line + 1] ?? ''}`;
     if (DEBIT_AFTER.test(`${line.slice(date.end)}${goesOn}`.slice(0, 100)))
       return { ...candidate, label: 'due', debit: true };
     const plainly = candidate.label === 'none' || candidate.label === 'plain' || candidate.label === 'until';
     // A date at the start of a line may finish the sentence the line above began ("… by direct debit on" / "01/04/2027").
-    const lead = date.start < 20 && !/[.;:!?]\s*$/.test(lines[date.line - 1] ?? '.') ? `${lines[date.line - 1]} ` : '';
+    const lead = date.start < 20 && !endsSentence(lines[date.line - 1] ?? '.') ? `${lines[date.line - 1]} ` : '';
     if (plainly && DEBIT_BEFORE.test(`${lead}${line.slice(0, date.start)}`.slice(-100)))
       return { ...candidate, label: 'due', debit: true };
     return candidate;

@@ -179,10 +179,10 @@ export function hasLegalData(line: string): boolean {
 /** A contract names its parties after "between" ("Zwischen …", "Entre …"): the word is not part of the name. */
 const PARTY_INTRO = /^(?:zwischen|between|entre|tussen|tra|fra)\s+(?:(?:der|dem|den|the|la|le|l'|el|de|il|lo)\s+)?/iu;
 
-/** What introduces the owner of a shop or a brand, at the end of a line or just before the owner's name. */
 /** "Inh. Gerd Beispiel e.K.", "Titolare: …": the owner of the business named above. */
 const OWNER_LINE =
   /^(?:inh\.|inhaber(?:in)?|titolare|proprietor|propriétaire|propietari[oa]|eigena(?:ar|resse))[\s:]+\p{Lu}/iu;
+/** What introduces the owner of a shop or a brand, at the end of a line or just before the owner's name. */
 const OWNER_INTRO =
   /(?<!\p{L})(?:(?:owned|operated|managed|run) by|a (?:division|subsidiary|member) of|dimiliki oleh|betrieben von|inh\.|inhaber(?:in)?|proprietor|exploit[ée] par|administr[ée] par|gestionado por|administrad[oa] por|gestito da|amministrat[oa] da|titolare|geëxploiteerd door|beheerd door)(?!\p{L})[\s:]*$/iu;
 
@@ -633,7 +633,6 @@ function previousTextLine(lines: readonly string[], index: number): number | nul
   return null;
 }
 
-/** Three words or more, most of them lower case: a slogan ("Schön wohnen in der Stadt"), not a company's name. */
 /** "Jeanne EXEMPLE-MARTIN", "LAURA EJEMPLO RUIZ": two to four words, each starting with a capital, no company form. */
 function isPersonName(line: string): boolean {
   return !HAS_LEGAL_FORM.test(line) && /^\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,3}$/u.test(line);
@@ -691,6 +690,7 @@ function isTradeList(line: string): boolean {
   return parts.length >= 3 && !/\d/.test(line) && parts.every((part) => part.split(' ').length <= 3);
 }
 
+/** Three words or more, most of them lower case: a slogan ("Schön wohnen in der Stadt"), not a company's name. */
 function isSlogan(line: string): boolean {
   const words = line.split(/\s+/u).filter((word) => /\p{L}/u.test(word));
   return words.length >= 3 && words.filter((word) => /^\p{Ll}/u.test(word)).length * 2 >= words.length;

@@ -396,6 +396,12 @@ const IBAN_VALUE = /^[\s:]*([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3
 /** A date in numbers, day or year first ("2026-11-0037" is a number: no date has a four-digit day). */
 const DATE_LIKE = /^(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{2}|(?:19|20)\d{2})|(?:19|20)\d{2}[./-]\d{1,2}[./-]\d{1,2})$/;
 const AMOUNT_LIKE = /^\d{1,3}(?:[.,]\d{3})*[.,]\d{2}$/;
+/** The digits a card slip or a loyalty line masks ("************4418", "####1049", "XXXX1049"). */
+const MASK = '(?:[*#•]{3,}|X{4,})';
+const MASK_BEFORE = new RegExp(`${MASK} ?$`, 'u');
+const MASKED_NUMBER = new RegExp(`${MASK}\\d`, 'u');
+/** A number's cents after it ("131,00"): the number was an amount's whole part, not a document's number. */
+const startsWithCents = (rest: string): boolean => /^[.,]\d{2}(?!\d)/.test(rest);
 
 /**
  * The kinds of number that identify a document of each type, best first. A payslip has none to quote (the personnel
@@ -473,8 +479,7 @@ export function findReferences(doc: Doc): FoundReference[] {
       const match = (hit.kind === 'account' ? IBAN_VALUE.exec(rest) : null) ?? VALUE.exec(valueRest);
       let value = match?.[1] ? cleanValue(match[1]) : null;
       // A masked card or loyalty number ("************4418", "####1049") is no document's number.
-      if (match && /(?:[*#•]{3,}|X{4,}) ?$/u.test(valueRest.slice(0, match.index + match[0].indexOf(match[1]!))))
-        value = null;
+      if (match && MASK_BEFORE.test(valueRest.slice(0, match.index + match[0].indexOf(match[1]!)))) value = null;
       // "NC 12/2026": a series' capitals, a space, then its number.
       const series =
         match?.[1] && /^\p{Lu}{1,4}$/u.test(match[1])
@@ -482,7 +487,7 @@ export function findReferences(doc: Doc): FoundReference[] {
           : null;
       if (series) value = cleanValue(`${match![1]} ${series[1]}`);
       // "TOTAL RECIBO 131,00 €": a label word before an amount, not a number.
-      if (match && /^[.,]\d{2}(?!\d)/.test(valueRest.slice(match.index + match[0].length))) value = null;
+      if (match && startsWithCents(valueRest.slice(match.index + match[0].length))) value = null;
       if (value && hit.kind === 'case') {
         const initials = INITIALS_AFTER.exec(valueRest.slice(match!.index + match![0].length));
         if (initials?.[1] && !CURRENCY_CODE.test(initials[1])) value = `${value} ${initials[1]}`;
@@ -492,7 +497,7 @@ export function findReferences(doc: Doc): FoundReference[] {
         const kind = MENTIONED.test(line.slice(Math.max(0, hit.start - 24), hit.start)) ? 'related' : hit.kind;
         // A bare "Beleg 5093" is often the card terminal's slip number printed beside the till's "Bon-Nr.".
         // A receipt number on the card slip's line ("Beleg-Nr. 4417  Karte ####1049") is the terminal's, not the till's.
-        const cardSlip = kind === 'receipt' && /[*#•]{3,}\d|X{4,}\d/u.test(line);
+        const cardSlip = kind === 'receipt' && MASKED_NUMBER.test(line);
         // A till's transaction counter is a weaker name for the slip than its printed receipt number.
         const weak = /^beleg$/iu.test(hit.text) || cardSlip ? 0.75 : /^trans/iu.test(hit.text) ? 0.8 : 0.9;
         found.push({ kind, value, line: index, confidence: weak });
@@ -517,7 +522,7 @@ export function findReferences(doc: Doc): FoundReference[] {
     for (const word of documentWords.get(index) ?? []) {
       if (hits.some((hit) => hit.kind === 'related' && hit.start <= word.start && hit.end >= word.end)) continue;
       const loose = LOOSE_VALUE.exec(line.slice(word.end));
-      const amount = loose && /^[.,]\d{2}(?!\d)/.test(line.slice(word.end + loose.index + loose[0].length));
+      const amount = loose && startsWithCents(line.slice(word.end + loose.index + loose[0].length));
       const value = loose?.[1] && !amount ? cleanValue(loose[1]) : null;
       if (!value || /^(?:19|20)\d\d$/.test(value)) continue;
       // "notre facture 2026/041", "la factura …": a document the text refers to, not this one.
