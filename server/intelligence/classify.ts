@@ -351,7 +351,7 @@ export function classify(doc: Doc, signals: ClassifySignals): Classification {
   }
 
   // A reminder names the invoice it reminds of, often more than once and in a table: its own word in the heading or
-  // the subject says what it is ("Oggetto: sollecito di pagamento – fattura n. 214/2026").
+  // the subject says what it is ("Oggetto: sollecito di pagamento – fattura n. 301/2026").
   if (dunningHead) {
     const lead = (scores.get('invoice') ?? 0) - (scores.get('notice') ?? 0);
     if (lead >= 0) bump('notice', lead + 1);

@@ -152,8 +152,8 @@ export const ITEM_COLUMN =
 
 /**
  * "label value" for each column of a header row over a single row of values ("N° de facture  Date  Code client" over
- * "F2026-1093  04/11/2026  C0412"; "Invoice No.  Invoice Date  Due Date  Outstanding" over a reminder's one invoice),
- * so the line readers see "N° de facture F2026-1093". Amount columns are left to the amount readers, which map a
+ * "F2026-2210  06/11/2026  C0977"; "Invoice No.  Invoice Date  Due Date  Outstanding" over a reminder's one invoice),
+ * so the line readers see "N° de facture F2026-2210". Amount columns are left to the amount readers, which map a
  * header by column themselves, and dates to the date readers; a table of several rows, and an item table, are left
  * as they are.
  */
@@ -180,7 +180,7 @@ export function rejoinTableRows(rawLines: readonly string[]): string[] {
     if (isRow(row, header.length)) {
       if (!isRow(cellsOf(filled[i + 2] ?? ''), header.length)) pair(header, row);
     } else if (isRow(above, header.length) && !isRow(cellsOf(filled[i - 2] ?? ''), header.length)) {
-      // The labels printed under their values ("INV-2026-0417  2 Oct 2026" over "Invoice number  Date of issue").
+      // The labels printed under their values ("INV-2026-0562  2 Oct 2026" over "Invoice number  Date of issue").
       pair(header, above);
     }
   });

@@ -93,7 +93,7 @@ const PATTERNS: ReadonlyArray<{ kind: Kind; re: RegExp }> = [
     kind: 'day-month-short',
     re: new RegExp(`${WORD_START}(\\d{1,2})( )(${MONTH_NAMES})\\.? (\\d{2})(?= ?(?:\\n|$|\\d{1,2}:\\d{2}))`, 'gi'),
   },
-  // An airline's or a bank's "27AUG26": day, English month in capitals, two-digit year, no separators.
+  // An airline's or a bank's "14MAR26": day, English month in capitals, two-digit year, no separators.
   {
     kind: 'day-month-short',
     re: /(?<![\p{L}\d])(\d{2})()(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)(\d{2})(?![\p{L}\d])/gu,

@@ -85,7 +85,7 @@ const symbolAlternation = (symbols: Iterable<string>): string =>
 const ALL_SYMBOLS = symbolAlternation([...Object.keys(SYMBOLS), ...Object.keys(SHARED)]);
 /** Codes and letter symbols OCR glues to their number ("GBP416.00", "RM12.40", "Rs.450"); other letters still block. */
 const GLUED = symbolAlternation([...ISO_CODES, 'RM', 'Rs.', 'Rs', 'Rp']);
-/** Groups of three ("1,234.56", "1.234,56", "1 234,56", "1'234.56"), or India's lakh and crore ("1,16,820.00"). */
+/** Groups of three ("1,234.56", "1.234,56", "1 234,56", "1'234.56"), or India's lakh and crore ("2,48,315.00"). */
 const NUMBER = new RegExp(
   `(?:(?<=(?<![${L}])(?:${GLUED}))|(?<![\\d.,'’${L}]))([-−] ?)?(\\d{1,2}(?:,\\d{2})+,\\d{3}(?=\\.\\d)|\\d{1,3}(?:([.,'’ ])\\d{3})(?:\\3\\d{3})*|\\d+)(?:([.,])(\\d{1,2}|-{1,2}|–|—))?(?!\\d)(?![a-zß-öø-ÿ])`,
   'g',
@@ -252,7 +252,7 @@ const COLUMN_SYMBOLS = symbolAlternation(['RM', 'Rp', 'Ft', 'zł', 'Kč', 'kr', 
 const DOCUMENT_CURRENCY = new RegExp(
   `€|£|₹|₺|₩|₽|₱|฿|₫|₪|₴|¥|(?:US|AU?|CA?|NZ|HK|SG?|R|Mex)?\\$|(?<![${L}])(?:${COMMON_CODES}|Euro)(?![${L}])` +
     `|(?<![${L}])(${LETTER_SYMBOLS})(?= ?\\d| [-−] ?\\d|[-−]\\d+[.,]\\d)|(?<=\\d ?)(${LETTER_SYMBOLS})(?![${L}])|(?<=\\()(?<!\\d{5} [${L} '.-]{1,30} \\()(${LETTER_SYMBOLS})(?=\\))` +
-    // "(RM)" heads an amount column, except after a postcode and town, where it is Italy's province ("00156 Roma (RM)").
+    // "(RM)" heads an amount column, except after a postcode and town, where it is Italy's province ("00184 Roma (RM)").
     // A letter symbol alone at the end of a line heads the amount column of a till receipt ("Item   Qty   RM").
     `|(?<=[ \\t])(${COLUMN_SYMBOLS})(?=[ \\t]*(?:\\n|$))`,
   'g',

@@ -115,7 +115,7 @@ const POSTCODE_SEGMENT = /^(?:[A-Z]{1,2}[- ])?\d{4,5} \p{Lu}|\b[A-Z]{1,2}\d[A-Z\
 const STREET =
   /^[\p{L}][\p{L}.'-]*(?: [\p{L}][\p{L}.'-]*){0,4} ?\d{1,4} ?[a-zA-Z]?(?: ?[-–/] ?\d{1,4}[a-z]?)?$|^\d{1,4}(?: ?(?:bis|ter))?,? (?:rue|avenue|av\.|boulevard|bd|quai|place|chemin|allée|impasse|route|cours|square|passage) [\p{L} .'-]+$|^c\/ ?\p{L}[\p{L} .'-]+,? \d{1,4}|^\d{1,5}[a-z]? [\p{L} .'-]+(?:street|st\.?|road|rd\.?|avenue|ave\.?|lane|ln\.?|drive|dr\.?|way|boulevard|blvd\.?|close|court|ct\.?|place|pl\.?|square|sq\.?|terrace|crescent|row|park|gardens)$|^(?:postfach|p\.? ?o\.? box) ?\d+/iu;
 /**
- * A street's name without its number, as a line split at its commas leaves it ("Viale Gramsci, 74", "Rue de la Paix,
+ * A street's name without its number, as a line split at its commas leaves it ("Viale Roma, 21", "Rue de la Paix,
  * 12", "Calle Mayor, 5"): the Romance languages put the kind of street first, German and Dutch last.
  */
 const STREET_NAME =
@@ -255,7 +255,7 @@ function plausibleName(name: string): boolean {
   if (NOT_A_NAME.test(name) && !HAS_LEGAL_FORM.test(name)) return false;
   // Two or three lower-case letters alone are a logo's monogram ("lf · studio"), not the name it stands for.
   if (/^\p{Ll}{1,3}$/u.test(name)) return false;
-  // A US town, state and ZIP ("Boise, ID 83702") is no name.
+  // A US town, state and ZIP ("Exampleville, ID 83799") is no name.
   if (/^[\p{L} .'-]+, [A-Z]{2} \d{5}(?:-\d{4})?$/u.test(name)) return false;
   // Dates, amounts and street lines are not names.
   return (
@@ -431,7 +431,7 @@ export interface PartyLayout {
 }
 
 /**
- * A name cut at the end of its column: the text layer set "NORTHLIGHT AIRWAYS ONLINE" and a sales office's code, or a
+ * A name cut at the end of its column: the text layer set "EXAMPLE AIRWAYS ONLINE" and a sales office's code, or a
  * name and a web address in the next column, apart; the line as read joins them.
  */
 function withinColumn(name: string, line: string, cells: readonly string[] | undefined): string {
@@ -541,10 +541,10 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     const line = lines[first] ?? '';
     if (line.length <= 50 && !/\d/.test(line) && !SALUTATION.test(line)) {
       // A letterhead's first line over its profession and specialities, then its address: a person's own letterhead
-      // ("Jeanne EXEMPLE" / "Avocat au Barreau de Lyon" / "Droit immobilier" / "12 quai …").
+      // ("Jeanne EXEMPLE" / "Avocate au Barreau de Rennes" / "Droit de la famille" / "12 quai …").
       const addressed = [1, 2, 3].some((k) => !recipients.lines.has(first + k) && addressFollows(lines, first + k));
-      // A name over a one-line address whose first part is a house or a site ("Larkspur Veterinary Practice" /
-      // "The Old Forge, Mill Lane, Hebden Bridge"): the name, not that part, is the sender.
+      // A name over a one-line address whose first part is a house or a site ("Bramblewood Veterinary Practice" /
+      // "The Old Barn, Mill Lane, Exampleton"): the name, not that part, is the sender.
       const overReturnAddress = isReturnAddress(lines[first + 1] ?? '') && isNameLine(line);
       add(
         withOwner(lines, first),
@@ -601,7 +601,7 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     if (domainKey && candidate.line !== -1 && key.includes(domainKey.slice(0, 6))) confidence += 0.05;
     if (!best || confidence > best.confidence) best = { ...candidate, confidence: Math.min(0.95, confidence) };
   }
-  // A brand at the top of the page that the chosen name does not contain ("HOLZ & HAMMER" over "Baumarkt Beispiel KG"):
+  // A brand at the top of the page that the chosen name does not contain ("SÄGE & SCHRAUBE" over "Baumarkt Beispiel KG"):
   // two names compete for the sender, and either may be the one a person files it under.
   if (best && first >= 0 && best.line !== first) {
     const top = normalise(lines[first] ?? '');
@@ -638,7 +638,7 @@ function isPersonName(line: string): boolean {
   return !HAS_LEGAL_FORM.test(line) && /^\p{Lu}[\p{L}'’-]+(?: \p{Lu}[\p{L}'’-]+){1,3}$/u.test(line);
 }
 
-/** "Larkspur Veterinary Practice", "ESCUELA DE MÚSICA ALLEGRO", "Kinderopvang Het Kabouterpad": a name of 2–6 words. */
+/** "Bramblewood Veterinary Practice", "ESCUELA DE DANZA EJEMPLO", "Kinderopvang De Voorbeeldtuin": a name of 2–6 words. */
 function isNameLine(line: string): boolean {
   // A professional's title before the name ("Dott.ssa", "Dr.", "Ing.", "Avv.", "Me") is part of how they sign.
   const words = line
@@ -668,7 +668,7 @@ function addressFollows(lines: readonly string[], at: number): boolean {
 
 /**
  * A freelancer's letterhead: the name, then what the business does and its tax number, then the address ("Lucía
- * Ferrer" / "Diseño gráfico" / "NIF 12345678-Z" / "C/ Mayor, 5" / "46001 València"). At most two such lines between.
+ * Ferrer" / "Ilustración editorial" / "NIF 12345678-Z" / "C/ Mayor, 5" / "46010 València"). At most two such lines between.
  */
 function addressAfterProfile(lines: readonly string[], i: number): boolean {
   let at = i + 1;
@@ -684,7 +684,7 @@ function withOwner(lines: readonly string[], i: number): string {
   return /^di \p{Lu}\p{L}+ \p{Lu}\p{L}+$/u.test(next) ? `${lines[i]} ${next}` : (lines[i] ?? '');
 }
 
-/** "Menuiserie · Parquets · Agencement": the trades a letterhead lists under its name. */
+/** "Charpente · Couverture · Zinguerie": the trades a letterhead lists under its name. */
 function isTradeList(line: string): boolean {
   const parts = line.split(/ [·•|–-] /u);
   return parts.length >= 3 && !/\d/.test(line) && parts.every((part) => part.split(' ').length <= 3);

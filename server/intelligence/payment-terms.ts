@@ -42,7 +42,7 @@ const UNITS = [
   unitSource('year'),
 ].join('|');
 const COUNT = `(\\d{1,3}|${[...NUMBER_WORDS.keys()].sort((a, b) => b.length - a.length).join('|')})`;
-/** "14 Tagen", "vierzehn Tagen", "30 jours", "2 maanden", "60 gg", "Net 30"; not "netto 35,67", an amount. */
+/** "14 Tagen", "vierzehn Tagen", "30 jours", "2 maanden", "60 gg", "Net 30"; not "netto 41,38", an amount. */
 const PERIOD_COUNT = new RegExp(
   `(?<![\\p{L}\\d])${COUNT} ?(${UNITS})(?![\\p{L}])|(?<![\\p{L}])net(?:to)? ?(\\d{1,3})(?![\\d\\p{L}%]|[.,]\\d)`,
   'giu',
@@ -90,7 +90,7 @@ export function longestPeriod(
   let best: { period: Period; line: string; length: number } | null = null;
   for (const line of lines) {
     if (!HAS_COUNT.test(line)) continue;
-    // A comma between digits is a decimal comma ("netto 35,67" is an amount, not "net 35" days).
+    // A comma between digits is a decimal comma ("netto 41,38" is an amount, not "net 35" days).
     // "… 10 Tagen mit 2 % Skonto oder 30 Tage netto": alternatives are clauses of their own.
     for (const clause of line.split(/;|,(?!\d)|(?<!\d),|\.(?=\s|$)| (?:oder|or|ou|o|oppure) (?=\S)/iu)) {
       if (!accept(clause)) continue;

@@ -95,7 +95,7 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
       'genehmigungs-?nr\\.?',
       'auth(?:orization|orisation)? code',
       'cae(?: n[°º])?',
-      // A flat's or a plot's lot in a building ("Lot n° 0047 - Appt T3").
+      // A flat's or a plot's lot in a building ("Lot n° 0112 - Appt B2").
       'lot n[°º]',
       'approval code',
       'tse-?\\p{L}+',
@@ -267,7 +267,7 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
       // A restaurant's check, a ticket, a hotel's folio, an Italian "documento commerciale", an Argentine "comprobante".
       'check ?(?:#|no\\.?|nr\\.?)',
       'ticket ?(?:#|:|no\\.?|n[°º]|nr\\.?)',
-      // A hotel's "Folio No:", never a register's "Tomo 7741, Folio 118".
+      // A hotel's "Folio No:", never a register's "Tomo 2875, Folio 264".
       'folio ?(?:#|no\\.?|n[°º]|nr\\.?)',
       'documento n\\.?',
       'comp(?:robante)?\\.? ?nro\\.?',
@@ -393,14 +393,14 @@ const CURRENCY_CODE = /^(?:EUR|USD|GBP|CHF)$/u;
 /** "04/2027" is a month, not a number ("Kontoauszug 04/2027"). */
 const MONTH_YEAR = /^(?:0?[1-9]|1[0-2])[./-](?:19|20)\d\d$/;
 const IBAN_VALUE = /^[\s:]*([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?)/u;
-/** A date in numbers, day or year first ("2026-11-0037" is a number: no date has a four-digit day). */
+/** A date in numbers, day or year first ("2026-10-0052" is a number: no date has a four-digit day). */
 const DATE_LIKE = /^(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{2}|(?:19|20)\d{2})|(?:19|20)\d{2}[./-]\d{1,2}[./-]\d{1,2})$/;
 const AMOUNT_LIKE = /^\d{1,3}(?:[.,]\d{3})*[.,]\d{2}$/;
-/** The digits a card slip or a loyalty line masks ("************4418", "####1049", "XXXX1049"). */
+/** The digits a card slip or a loyalty line masks ("************5062", "####3377", "XXXX1049"). */
 const MASK = '(?:[*#•]{3,}|X{4,})';
 const MASK_BEFORE = new RegExp(`${MASK} ?$`, 'u');
 const MASKED_NUMBER = new RegExp(`${MASK}\\d`, 'u');
-/** A number's cents after it ("131,00"): the number was an amount's whole part, not a document's number. */
+/** A number's cents after it ("218,40"): the number was an amount's whole part, not a document's number. */
 const startsWithCents = (rest: string): boolean => /^[.,]\d{2}(?!\d)/.test(rest);
 
 /**
@@ -412,7 +412,7 @@ const PREFERENCE: Record<EventType, readonly ReferenceKind[]> = {
   // An invoice is paid under its own number: an order number names the purchase, so it is no fallback.
   invoice: ['invoice', 'receipt', 'customer', 'contract', 'generic', 'case', 'policy', 'related'],
   credit_note: ['credit', 'invoice', 'receipt', 'generic', 'related', 'customer', 'order', 'contract'],
-  // A shop's "Ticket: 7731" reads as a support ticket's number (a case); on a till receipt it is the receipt's.
+  // A shop's "Ticket: 6254" reads as a support ticket's number (a case); on a till receipt it is the receipt's.
   receipt: ['receipt', 'invoice', 'related', 'order', 'generic', 'customer', 'case'],
   contract: ['contract', 'policy', 'customer', 'generic', 'case', 'order'],
   policy: ['policy', 'contract', 'customer', 'generic', 'case'],
@@ -432,7 +432,7 @@ export interface FoundReference {
 }
 
 function cleanValue(raw: string): string | null {
-  // "37 / 2026": a number and its year, spaced as a typewriter would.
+  // "48 / 2026": a number and its year, spaced as a typewriter would.
   const value = raw
     .replace(/[.\-/_]+$/, '')
     .replace(/ \/ ?/g, '/')
@@ -478,15 +478,15 @@ export function findReferences(doc: Doc): FoundReference[] {
       const valueRest = stray ? rest.slice(stray[0].length) : rest;
       const match = (hit.kind === 'account' ? IBAN_VALUE.exec(rest) : null) ?? VALUE.exec(valueRest);
       let value = match?.[1] ? cleanValue(match[1]) : null;
-      // A masked card or loyalty number ("************4418", "####1049") is no document's number.
+      // A masked card or loyalty number ("************5062", "####3377") is no document's number.
       if (match && MASK_BEFORE.test(valueRest.slice(0, match.index + match[0].indexOf(match[1]!)))) value = null;
-      // "NC 12/2026": a series' capitals, a space, then its number.
+      // "NC 23/2026": a series' capitals, a space, then its number.
       const series =
         match?.[1] && /^\p{Lu}{1,4}$/u.test(match[1])
           ? /^ (\d[\d/.-]*\d)(?![\d,])/u.exec(valueRest.slice(match.index + match[0].length))
           : null;
       if (series) value = cleanValue(`${match![1]} ${series[1]}`);
-      // "TOTAL RECIBO 131,00 €": a label word before an amount, not a number.
+      // "TOTAL RECIBO 218,40 €": a label word before an amount, not a number.
       if (match && startsWithCents(valueRest.slice(match.index + match[0].length))) value = null;
       if (value && hit.kind === 'case') {
         const initials = INITIALS_AFTER.exec(valueRest.slice(match!.index + match![0].length));
@@ -496,7 +496,7 @@ export function findReferences(doc: Doc): FoundReference[] {
         // "Rectifica a: Factura 2026-F-31", "a storno della fattura n. 28/2026": another document, named.
         const kind = MENTIONED.test(line.slice(Math.max(0, hit.start - 24), hit.start)) ? 'related' : hit.kind;
         // A bare "Beleg 5093" is often the card terminal's slip number printed beside the till's "Bon-Nr.".
-        // A receipt number on the card slip's line ("Beleg-Nr. 4417  Karte ####1049") is the terminal's, not the till's.
+        // A receipt number on the card slip's line ("Beleg-Nr. 2264  Karte ####3377") is the terminal's, not the till's.
         const cardSlip = kind === 'receipt' && MASKED_NUMBER.test(line);
         // A till's transaction counter is a weaker name for the slip than its printed receipt number.
         const weak = /^beleg$/iu.test(hit.text) || cardSlip ? 0.75 : /^trans/iu.test(hit.text) ? 0.8 : 0.9;

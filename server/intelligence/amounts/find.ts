@@ -30,7 +30,7 @@ const TOTAL_WITH_TAX = new RegExp(
   `(?:inclusive|clusive|${INCLUSIVE_MISREAD}|incl\\.?|inkl\\.?|including|inclusief|incluido|inclusa|compris)(?: of| der| de)? (?:${TAX_NAMES})\\.?[)}\\]][^\\d%]{0,6}$`,
   'iu',
 );
-/** "Totale (IVA 8.1% inclusa) 850.00": the note after the tax's name, in brackets; the amount is the gross total. */
+/** "Totale (IVA 7.7% inclusa) 640.00": the note after the tax's name, in brackets; the amount is the gross total. */
 const TOTAL_WITH_TAX_AFTER = new RegExp(
   `\\((?:${TAX_NAMES})\\.?[^)\\d]{0,3}(?:\\d{1,2}(?:[.,]\\d+)? ?%)? ?(?:inclusa|inclusi?|incluida|incluido|inclus[ea]?|inkl\\.?|inbegrepen|included|incl\\.?)\\)[^\\d%]{0,6}$`,
   'iu',
@@ -42,7 +42,7 @@ const TAX_IN_TOTAL = new RegExp(
 );
 /**
  * What would be paid on another day than the one asked for: early with a cash discount ("bei Zahlung bis … Skonto;
- * Zahlbetrag dann 4.156,34 €"), or late with a fee ("Pay after due date 1,278.82"). Not the amount due.
+ * Zahlbetrag dann 3.920,15 €"), or late with a fee ("Pay after due date 1,412.60"). Not the amount due.
  */
 const CONDITIONAL_PAYMENT =
   /skonto|escompte|pronto pago|early payment|(?:bei|if|en cas de|bij|en caso de|in caso di) (?:zahlung|paid|paiement|payment|betaling|pago|pagamento)|after (?:the )?due date|late (?:payment )?(?:fee|charge)|nach (?:dem )?fälligkeit|en cas de retard|na (?:de )?vervaldatum|después del vencimiento|dopo la scadenza/iu;

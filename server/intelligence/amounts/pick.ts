@@ -131,7 +131,7 @@ const ADJUSTMENT =
   /(?<!\p{L})(?:adj(?:ustment)?|\p{L}*differenz|ajustement|aanpassing|ajuste|aggiustamento)(?!\p{L})/iu;
 const isAdjustmentLine = (line: string): boolean => ADJUSTMENT.test(line) && !NAMED_TOTAL.test(line);
 
-/** The UK's company forms, its VAT number's label and the shape of its postcodes ("OX16 5TD", "SW1A 1AA"). */
+/** The UK's company forms, its VAT number's label and the shape of its postcodes ("KT9 2ZQ", "SW1A 1AA"). */
 const UK_WORDS = /\b(?:ltd|plc|vat reg|vat no|united kingdom|uk)\b/iu;
 const UK_POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2}\b/u;
 
