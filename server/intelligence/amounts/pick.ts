@@ -47,7 +47,7 @@ export function pickAmount(
     return found;
   };
   // Where prices are printed with cents, an unlabelled whole number is not one of them: a code or a postcode whose
-  // first digit OCR read as a currency sign ("£400"), a count.
+  // first digit OCR read as a currency sign ("£700"), a count.
   const centsPrinted = candidates.filter((c) => c.decimals).length >= 2;
   for (const candidate of candidates) {
     const base = scoreFor(candidate.label, options.eventType);
