@@ -8,6 +8,7 @@
  *
  * `node scripts/build-shells.ts` builds everything; `--electron` only the Electron bundles.
  */
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { build, type Plugin } from 'vite';
@@ -22,14 +23,37 @@ export interface BuildOptions {
   logLevel?: 'info' | 'warn' | 'error' | 'silent';
 }
 
+/** The child's arguments: `--renderer-only ROOT OUT_DIR LOG_LEVEL` (see buildRenderer). */
+const RENDERER_ONLY = '--renderer-only';
+
+/**
+ * Always a production build. Vite and the Svelte plugin decide by the process's NODE_ENV, not by the command: under
+ * the test runner (NODE_ENV=test) the same call made Svelte's development build (its dev runtime, warnings and
+ * component tags), and `npm start` then served that build to the user until a source file changed. So when NODE_ENV
+ * is anything else, the build runs in a child process with NODE_ENV=production.
+ */
 export async function buildRenderer(options: BuildOptions = {}): Promise<string> {
   const root = options.root ?? ROOT;
   const outDir = options.outDir ?? join(root, 'dist', 'renderer');
-  await build({
-    configFile: join(root, 'vite.config.ts'),
-    root: join(root, 'renderer'),
-    logLevel: options.logLevel ?? 'warn',
-    build: { outDir, emptyOutDir: true },
+  const logLevel = options.logLevel ?? 'warn';
+  if (process.env.NODE_ENV === 'production') {
+    await build({
+      configFile: join(root, 'vite.config.ts'),
+      root: join(root, 'renderer'),
+      logLevel,
+      build: { outDir, emptyOutDir: true },
+    });
+    return outDir;
+  }
+  await new Promise<void>((done, fail) => {
+    const child = spawn(process.execPath, [import.meta.filename, RENDERER_ONLY, root, outDir, logLevel], {
+      env: { ...process.env, NODE_ENV: 'production' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('error', fail);
+    child.once('exit', (code, signal) =>
+      code === 0 ? done() : fail(new Error(`the renderer's build stopped (${signal ?? `exit code ${code}`})`)),
+    );
   });
   return outDir;
 }
@@ -120,7 +144,10 @@ export async function buildElectron(options: BuildOptions = {}): Promise<string>
   return outDir;
 }
 
-if (import.meta.main) {
+if (import.meta.main && process.argv[2] === RENDERER_ONLY) {
+  const [root, outDir, logLevel] = process.argv.slice(3) as [string, string, BuildOptions['logLevel']];
+  await buildRenderer({ root, outDir, logLevel });
+} else if (import.meta.main) {
   const onlyElectron = process.argv.includes('--electron');
   if (!onlyElectron) console.log(`renderer → ${await buildRenderer({ logLevel: 'info' })}`);
   console.log(`electron → ${await buildElectron({ logLevel: 'info' })}`);

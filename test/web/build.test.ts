@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -54,6 +54,12 @@ describe('building the shells', () => {
     expect(inline[0]).toContain('__desktopEarly');
     expect(inline[0]).not.toMatch(/\bimport\b/);
     expect(html.match(/<script>/g)).toHaveLength(1);
+    // Svelte's production build, even when the build is started from the test runner (NODE_ENV=test): its development
+    // runtime prints "[svelte] …" warnings and is what a user got from `npm start` after `npm test`.
+    expect(process.env.NODE_ENV).toBe('test');
+    const assets = join(rendererDir, 'assets');
+    const scripts = (await readdir(assets)).filter((name) => name.endsWith('.js'));
+    for (const name of scripts) expect(await readFile(join(assets, name), 'utf8'), name).not.toContain('[svelte] ');
 
     // Inside the repository, so that the bundle's external dependencies resolve from its node_modules.
     const electronDir = await buildElectron({
