@@ -61,7 +61,9 @@ export function senderTokens(name: string): string[] {
       /\b([a-z])\.\s?([a-z])(?:\.\s?([a-z]))?\.?(?=\s|$)/g,
       (_m, a: string, b: string, c?: string) => `${a}${b}${c ?? ''}`,
     );
-  return folded.split(/[^\p{L}\p{N}]+/u).filter((t) => t && !LEGAL_FORMS.has(t));
+  // Mexico's "S.A. de C.V." and "S. de R.L." are legal forms of several words.
+  const withoutForms = folded.replace(/\b(?:sa|s\.? de rl)(?: de cv)?\b/g, ' ');
+  return withoutForms.split(/[^\p{L}\p{N}]+/u).filter((t) => t && !LEGAL_FORMS.has(t));
 }
 
 /** Token overlap |A ∩ B| / max(|A|, |B|) of the normalised names. */

@@ -61,12 +61,12 @@ const RULES: readonly Rule[] = [
   ...lexiconRules(),
   [
     'payslip',
-    'lohnabrechnung|gehaltsabrechnung|entgeltabrechnung|bezügeabrechnung|verdienstabrechnung|lohn- und gehaltsabrechnung|abrechnung der brutto[ -/]netto[ -]bezüge|payslip|pay slip|pay stub|paystub|pay advice|earnings statement|salary statement|wage slip',
+    'lohnabrechnung|gehaltsabrechnung|entgeltabrechnung|bezügeabrechnung|verdienstabrechnung|lohn- und gehaltsabrechnung|abrechnung der (?:brutto[ -/]netto[ -])?bezüge|payslip|pay slip|pay stub|paystub|pay advice|earnings statement|salary statement|wage slip',
     7,
   ],
   [
     'statement',
-    'kontoauszug|depotauszug|jahreskontoauszug|kreditkartenabrechnung|umsatzübersicht|finanzstatus|kontoübersicht|depotübersicht|account statement|bank statement|statement of account|credit card statement|portfolio statement|rechnungsabschluss',
+    'kontoauszug|depotauszug|jahreskontoauszug|kreditkartenabrechnung|umsatzübersicht|finanzstatus|kontoübersicht|depotübersicht|account statement|bank statement|statement of account|credit card statement|portfolio statement|rechnungsabschluss|vorsorgeausweis|renteninformation|rentenauskunft|pension statement|(?:annual )?benefits? statement',
     6,
   ],
   // Service-charge and heating-cost settlements list costs against advance payments: a statement, not an invoice.

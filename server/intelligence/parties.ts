@@ -14,7 +14,7 @@ export interface Parties {
 }
 
 const LEGAL_FORM =
-  '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.|SA|SAS|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|GesmbH|Ges\\.m\\.b\\.H\\.|S(?:dn|DN)\\.? ?B(?:hd|HD)\\.?|LTD\\.?|LIMITED|INC\\.?|CORP\\.?|P(?:TE|VT|TY)\\.? LTD\\.?|GMBH|B(?:hd|HD)\\.?|S/B|Pte\\.? Ltd\\.?|Pvt\\.? Ltd\\.?|S\\.L\\.(?:U\\.)?|SRL|Srl|Sp\\. z ?o\\.o\\.|BVBA|BV|NV|VOF|SPRL|SNC|EURL|SASU|S\\.a\\.s\\.|S\\.n\\.c\\.)';
+  '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.(?: (?:de|DE) C\\.V\\.)?|S\\. (?:de|DE) R\\.L\\.(?: (?:de|DE) C\\.V\\.)?|SA|SAS|S\\.A\\.S\\.|S\\.R\\.L\\.|S\\.P\\.A\\.|S\\.N\\.C\\.|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|GesmbH|Ges\\.m\\.b\\.H\\.|S(?:dn|DN)\\.? ?B(?:hd|HD)\\.?|LTD\\.?|LIMITED|INC\\.?|CORP\\.?|P(?:TE|VT|TY)\\.? LTD\\.?|GMBH|B(?:hd|HD)\\.?|S/B|Pte\\.? Ltd\\.?|Pvt\\.? Ltd\\.?|S\\.L\\.(?:U\\.)?|SRL|Srl|Sp\\. z ?o\\.o\\.|BVBA|BV|NV|VOF|SPRL|SNC|EURL|SASU|S\\.a\\.s\\.|S\\.n\\.c\\.)';
 /** A capitalised word of a company name, or a word that joins them in the six languages ("Roux et Fils"). */
 const NAME_WORD =
   "(?:[\\p{Lu}\\d][\\p{L}\\d&.'’+]*|\\(\\p{Lu}[\\p{L} ]{0,20}\\)|&|\\+|und|and|of|für|der|die|des|de|von|van|zu|am|im|an der|et|du|en|het|y|del|e|di|della)";
@@ -213,17 +213,38 @@ function withCompanyForms(text: string): string {
  */
 function withNameBefore(name: string, before: string, above: string): string {
   // "1840 SE Hawthorne Blvd": a house number and a direction, not the tail of a company's name.
-  if ((ownLetters(name) >= 2 && !CONTINUED.test(name)) || /^\d/u.test(name)) return name;
+  if ((ownLetters(name) >= 2 && !continued(name)) || /^\d/u.test(name)) return name;
   const nameLike = (text: string): boolean => text.length <= 50 && /^\p{L}/u.test(text) && !/[\d:;|·]/u.test(text);
   const head = before.trim();
   const joined = head && nameLike(head) ? `${head} ${name}` : name;
   const lineAbove = above.replace(LEADING_MARKS, '').trim();
-  if ((ownLetters(joined) >= 2 && !CONTINUED.test(joined)) || !nameLike(lineAbove)) return joined;
+  if ((ownLetters(joined) >= 2 && !continued(joined)) || !nameLike(lineAbove)) return joined;
   return `${lineAbove} ${joined}`;
 }
 
-/** A name that starts with a joining word ("& Tea Leaf Sdn Bhd") began on the line above; a lone letter ("K Foods Ltd") may be an initial. */
-const CONTINUED = /^(?:&|\+|and|und|et)\s/iu;
+/**
+ * A one-word name with its legal form under the page's first line, a short name of its own ("STEINER & PARTNER" over
+ * "Immobilienverwaltung GmbH", a lower-case logo word over "Informatik AG"): the two lines are one name set over two.
+ * Not when the top line only repeats the word (a logo "ACME" over "Acme GmbH").
+ */
+function withLogoLine(name: string, lines: readonly string[], index: number): string {
+  if (lines.slice(0, index).some((line) => line.trim())) return name;
+  const top = lines[index]!.trim();
+  const own = name.replace(LEGAL_FORM_GLOBAL, ' ').trim();
+  if (!/^\p{L}[\p{L}'’-]+$/u.test(own) || top.length > 30 || /[\d:;|·@]/u.test(top)) return name;
+  if (top.split(/\s+/).filter((word) => word !== '&' && word !== '+').length > 3) return name;
+  if (top.toLowerCase().includes(own.toLowerCase())) return name;
+  return `${top} ${name}`;
+}
+
+/**
+ * A name that starts with a joining word ("& Tea Leaf Sdn Bhd") began on the line above; so did one that starts with a
+ * lower-case particle ("de Inversión S.A." under "BANCO EJEMPLO", "di Rossi Marco & C. S.n.c."). A lone letter
+ * ("K Foods Ltd") may be an initial.
+ */
+const JOINING_WORD = /^(?:&|\+|and|und|et)\s/iu;
+const LOWER_PARTICLE = /^(?:de|di|du|del|della|des|van|von|der)\s/u;
+const continued = (name: string): boolean => JOINING_WORD.test(name) || LOWER_PARTICLE.test(name);
 
 /** Letters of a name that are neither a legal form nor a bracketed branch: "(M)" and "{M)" (a misread bracket) count none. */
 function ownLetters(name: string): number {
@@ -387,9 +408,16 @@ export function isReturnAddress(line: string): boolean {
   // "Springfield, IL 62704" is a city line; a return address names someone and where: three parts, or two set apart by "·".
   if (segments.length < 2 || (segments.length === 2 && !/[·•|]/u.test(line))) return false;
   const first = segments[0] ?? '';
-  if (/\d/.test(first) || !/\p{L}{2,}/u.test(first)) return false;
+  // A name starts with a capital ("l'unità immobiliare sita in …" is a clause); a branch or office is the sender's, not
+  // its name ("Baner Road Branch, Shop 3-5, …").
+  if (/\d/.test(first) || !/\p{L}{2,}/u.test(first) || !/^\p{Lu}/u.test(first) || BRANCH.test(first)) return false;
   return segments.slice(1).some((s) => POSTCODE_SEGMENT.test(s) || STREET.test(s));
 }
+
+const BRANCH = new RegExp(
+  `${WORD_START}(?:branch|filiale|zweigstelle|geschäftsstelle|niederlassung|agence|succursale|sucursal|agenzia|vestiging|kantoor)${WORD_END}`,
+  'iu',
+);
 
 /** "Kreuzbergstr. 30, 10965 Berlin" on one line. */
 function isStreetAndTown(line: string): boolean {
@@ -492,6 +520,7 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
         line.slice(0, start >= 0 ? start : withForm.index),
         above === null ? '' : withCompanyForms(lines[above]!),
       );
+      if (above !== null) name = withLogoLine(name, lines, above);
       const nearLegalData = [i - 1, i, i + 1].some((j) => LEGAL_DATA.test(lines[j] ?? ''));
       // "Owned by: … Sdn Bhd" under a shop's sign names the company behind it: the sign is the name people know.
       const owner =

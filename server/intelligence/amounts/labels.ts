@@ -103,6 +103,15 @@ export const LABELS = combineLabels<AmountLabel>([
       'nettogehalt',
       'net (?:salary|wages?|earnings)',
       'amount paid to you',
+      'nettobezug',
+      // The other four languages: what is paid out, after tax ("net à payer avant impôt" is before it).
+      'net pay[ée]',
+      "net [àa] payer(?! avant)",
+      'l[íi]quido total a percibir',
+      'neto a (?:percibir|cobrar)',
+      'netto (?:del mese|in busta|a pagare|da pagare)',
+      'netto (?:uitbetaling|uit te betalen|te betalen)',
+      'uit te betalen',
     ]),
   ],
   // What a receipt confirms; on an invoice the same words name an earlier payment.

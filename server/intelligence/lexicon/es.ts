@@ -163,7 +163,12 @@ export const es: Lexicon = {
       'aviso de impago',
     ],
     contract: ['contrato', 'contrato de arrendamiento'],
-    payslip: ['n[óo]mina', 'recibo de salarios', 'recibo de n[óo]mina'],
+    payslip: [
+      'n[óo]mina',
+      'recibo de salarios',
+      'recibo de n[óo]mina',
+      'recibo (?:individual )?(?:justificativo )?del pago de salarios',
+    ],
     taxNotice: [
       'notificaci[óo]n tributaria',
       'liquidaci[óo]n (?:provisional|tributaria)',
@@ -171,8 +176,8 @@ export const es: Lexicon = {
       'impuesto sobre bienes inmuebles',
     ],
     policy: ['p[óo]liza', 'p[óo]liza de seguro', 'condiciones particulares', 'certificado de seguro'],
-    bankStatement: ['extracto (?:bancario|de cuenta|de movimientos)'],
-    offer: ['presupuesto', 'oferta'],
+    bankStatement: ['extracto (?:bancario|de cuenta|de movimientos)', 'resumen de cuenta', 'estado de cuenta'],
+    offer: ['presupuesto', 'oferta', 'cotizaci[óo]n'],
   },
   till: {
     paid: [

@@ -144,7 +144,7 @@ export const it: Lexicon = {
     payslip: ['busta paga', 'cedolino(?: paga)?'],
     taxNotice: ['avviso di accertamento', 'cartella di pagamento', 'avviso di pagamento', 'agenzia delle entrate'],
     policy: ['polizza', 'polizza assicurativa', 'certificato di assicurazione'],
-    bankStatement: ['estratto conto', 'estratto conto corrente'],
+    bankStatement: ['estratto conto', 'estratto conto corrente', 'estratto conto (?:contributivo|previdenziale)'],
     offer: ['preventivo', 'offerta'],
   },
   till: {

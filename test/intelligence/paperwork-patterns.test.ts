@@ -1,0 +1,148 @@
+/**
+ * A household's paperwork other than bills, as senders print it: payslips, statements, quotations, fee notices and
+ * contracts in the six languages, and the letterheads they come on. Every name and number is invented.
+ */
+import { describe, expect, it } from 'vitest';
+import { understand } from '../../server/intelligence/understand.ts';
+import { CATEGORIES, TODAY } from './sample-types.ts';
+
+const read = (text: string) =>
+  understand({ text, filename: 'document.pdf', categories: CATEGORIES, einvoice: null, today: TODAY });
+
+describe('a name set over two lines of the letterhead', () => {
+  it('joins a line that starts with a lower-case particle to the line above', () => {
+    const letter = (top: string, second: string) =>
+      `${top}\n${second}\nAv. Libertad 820 - (4400) Salta - Tel. 0387-555-0110\n\nRESUMEN DE CUENTA      Fecha de emisión: 02/10/2026\nSaldo anterior   $ 12.400,00`;
+    expect(read(letter('BANCO NORTEÑO', 'de Crédito Rural S.A.')).sender_name?.value).toBe(
+      'BANCO NORTEÑO de Crédito Rural S.A.',
+    );
+    expect(read(letter('CALDAIE ROSSETTI', 'di Rossetti Paolo & C. S.n.c.')).sender_name?.value).toBe(
+      'CALDAIE ROSSETTI di Rossetti Paolo & C. S.n.c.',
+    );
+  });
+
+  it('joins a short top line to a one-word name with its legal form under it, unless it only repeats that word', () => {
+    const letter = (top: string) =>
+      `${top}\nHaustechnik GmbH\nHeizung · Sanitär · Lüftung\nRingstraße 4, 4020 Linz  |  T +43 732 555 10\n\nLinz, 3. November 2026\nSehr geehrte Damen und Herren,`;
+    expect(read(letter('NORDLICHT & SOHN')).sender_name?.value).toBe('NORDLICHT & SOHN Haustechnik GmbH');
+    expect(read(letter('HAUSTECHNIK')).sender_name?.value).toBe('Haustechnik GmbH');
+  });
+});
+
+describe('lines that look like a return address but name no one', () => {
+  it("takes the bank's name over its branch's address line", () => {
+    const statement = [
+      'KESTREL CO-OPERATIVE BANK',
+      'Kestrel Co-operative Bank Ltd.                         Page 1 of 2',
+      'Mill Street Branch, Unit 4, Exampleton 560041',
+      'Phone: 080-5550 1100   www.kestrelbank.example',
+      '',
+      'STATEMENT OF ACCOUNT for the period 01/10/2026 to 31/10/2026',
+      'Opening balance   12,400.00',
+    ].join('\n');
+    expect(read(statement).sender_name?.value).toBe('Kestrel Co-operative Bank Ltd.');
+  });
+
+  it('does not take a clause of a lease for a name', () => {
+    const lease = [
+      'IMMOBILIARE LAGUNA',
+      'Gestione e locazione immobili',
+      'Via Roma 12 - 30100 Venezia - Tel. 041 555 0101',
+      '',
+      'CONTRATTO DI LOCAZIONE AD USO ABITATIVO',
+      'Il Locatore concede in locazione al Conduttore',
+      "l'unità immobiliare sita in Venezia, Calle Larga 4, 30100 Venezia,",
+      'composta da tre vani e servizi.',
+    ].join('\n');
+    expect(read(lease).sender_name?.value).toBe('IMMOBILIARE LAGUNA');
+  });
+
+  it('knows legal forms written in capitals', () => {
+    const letter = (form: string) =>
+      [
+        'Gentile Cliente,',
+        'le confermiamo la variazione del Suo indirizzo di recapito.',
+        'Cordiali saluti',
+        '',
+        `CASA LAGUNA ${form} – P.IVA 01234567890 – Capitale sociale € 10.000`,
+      ].join('\n');
+    expect(read(letter('S.R.L.')).sender_name?.value).toBe('CASA LAGUNA S.R.L.');
+    expect(read(letter('S.P.A.')).sender_name?.value).toBe('CASA LAGUNA S.P.A.');
+  });
+});
+
+describe('what kind of document it is, in more of the words senders use', () => {
+  const kind = (text: string) => read(text).event_type?.value;
+
+  it('reads payslips by their Austrian and Spanish names', () => {
+    expect(
+      kind(
+        'Metallbau Beispiel GmbH\n\nABRECHNUNG DER BEZÜGE\nOktober 2026\nKollektivvertrag Metallgewerbe\nNETTOBEZUG 2.140,10',
+      ),
+    ).toBe('payslip');
+    expect(
+      kind(
+        'RECIBO INDIVIDUAL JUSTIFICATIVO DEL PAGO DE SALARIOS\nEMPRESA  TALLERES EJEMPLO, S.L.\nA. TOTAL DEVENGADO 2.100,00',
+      ),
+    ).toBe('payslip');
+  });
+
+  it('reads statements of accounts and pensions', () => {
+    expect(
+      kind(
+        'Spaarbank Voorbeeld\n\nRekeningoverzicht\nPeriode 1 oktober 2026 t/m 31 oktober 2026\nBeginsaldo € 1.200,00',
+      ),
+    ).toBe('statement');
+    expect(kind('Banco Ejemplo\n\nRESUMEN DE CUENTA    Fecha de emisión: 01/10/2026\nSaldo anterior $ 10.000,00')).toBe(
+      'statement',
+    );
+    expect(
+      kind("Pensionskasse Beispiel\n\nVORSORGEAUSWEIS per 1. Januar 2026\nVersicherter Lohn 60'000.00\nTotal 4'100.00"),
+    ).toBe('statement');
+  });
+
+  it('reads a Mexican quotation, a French fee notice and a Flemish tenancy renewal', () => {
+    expect(kind('CLIMAS EJEMPLO, S.A. DE C.V.\n\nCOTIZACIÓN\nNo. COT-2026-0101\nTOTAL $ 45,000.00')).toBe('offer');
+    expect(kind("COMMUNE D'EXEMPLE\n\nAVIS DES SOMMES À PAYER     N° d'avis : 2026-0044\nTOTAL À PAYER 96,00 €")).toBe(
+      'notice',
+    );
+    const renewal = [
+      'Immo Voorbeeld',
+      'verhuur · beheer',
+      'Kaai 5 · 2000 Antwerpen · info@immovoorbeeld.example',
+      '',
+      'Betreft: verlenging van de woninghuurovereenkomst',
+      'Uw woninghuurovereenkomst loopt af op 30 juni 2026.',
+      'VERLENGINGSOVEREENKOMST',
+      'Artikel 1 – Duur',
+      'De huurovereenkomst wordt verlengd voor een periode van één jaar.',
+      'Artikel 2 – Huurprijs',
+      'De huur bedraagt € 900 per maand.',
+      'Artikel 3 – Overige bepalingen',
+      'Alle overige bepalingen blijven ongewijzigd.',
+      'Opgemaakt te Antwerpen in twee exemplaren.',
+      '',
+      'Immo Voorbeeld BV · BTW BE 0123.456.789 · BA-verzekering polis 12.345',
+    ].join('\n');
+    expect(kind(renewal)).toBe('contract');
+  });
+});
+
+describe('the net pay of a payslip, in the six languages', () => {
+  const net = (text: string) => read(text).amount?.value.value;
+
+  it('reads what is paid out, not a deduction and not the net before income tax', () => {
+    expect(
+      net(
+        'BULLETIN DE PAIE\nSalaire de base 2 300,00\nCotisations salariales 480,00\nNET À PAYER AVANT IMPÔT SUR LE REVENU 1 820,00\nImpôt sur le revenu prélevé à la source 61,30\nNET PAYÉ 1 758,70 €',
+      ),
+    ).toBe(1758.7);
+    expect(net('BUSTA PAGA\nRetribuzione lorda 2.400,00\nTOTALE TRATTENUTE 640,10\nNETTO DEL MESE € 1.759,90')).toBe(
+      1759.9,
+    );
+    expect(net('Loonstrook\nBruto salaris 3.100,00\nLoonheffing 610,40\nNetto uitbetaling € 2.489,60')).toBe(2489.6);
+    expect(
+      net('NÓMINA\nA. TOTAL DEVENGADO 2.100,00\nB. TOTAL A DEDUCIR 140,25\nLÍQUIDO TOTAL A PERCIBIR (A - B) 1.959,75'),
+    ).toBe(1959.75);
+  });
+});
