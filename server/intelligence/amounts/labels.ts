@@ -106,7 +106,7 @@ export const LABELS = combineLabels<AmountLabel>([
       'nettobezug',
       // The other four languages: what is paid out, after tax ("net à payer avant impôt" is before it).
       'net pay[ée]',
-      "net [àa] payer(?! avant)",
+      'net [àa] payer(?! avant)',
       'l[íi]quido total a percibir',
       'neto a (?:percibir|cobrar)',
       'netto (?:del mese|in busta|a pagare|da pagare)',
