@@ -16,16 +16,23 @@ export interface ContractTerms {
   noticePeriod: { value: NoticePeriod; evidence: string } | null;
 }
 
-type TermLabel = 'start' | 'end' | 'notice';
+type TermLabel = 'start' | 'end' | 'notice' | 'term';
 const LABELS = combineLabels<TermLabel>([
   ['notice', wordsRegex(labelSources('noticePeriod'))],
   ['end', wordsRegex(labelSources('contractEnd'))],
   ['start', wordsRegex(labelSources('contractStart'))],
+  ['term', wordsRegex(labelSources('contractTerm'))],
 ]);
 type Labels = ReadonlyMap<number, readonly LabelSpan<TermLabel>[]>;
 /** Between the two dates of a period: "01.04.2027 – 31.03.2029", "du … au …", "van … tot en met …", "del … al …". */
 const RANGE =
   /^\s*(?:-|–|—|bis(?: zum)?|to|until|through|till|au|jusqu'au|tot(?: en met)?|t\/m|al|hasta(?: el)?|fino al)\s*$/iu;
+/**
+ * A time of day beside a period's dates ("from 00:01 hrs 14/03/2025 to midnight 13/03/2026", "01.04.2025, 00:00 Uhr
+ * bis 31.03.2028, 24:00 Uhr"): it says when on those days cover starts and ends, not what the dates are.
+ */
+const TIME_OF_DAY =
+  /\b\d{1,2}(?:[:.]\d{2})? ?(?:hrs?|uhr|h|horas?|ore)\b|\b\d{1,2}[:.]\d{2}\b|\b(?:midnight|noon|mitternacht|minuit|middernacht|medianoche|mezzanotte)\b|,/giu;
 /** A label this far before a date (characters) still names it. */
 const LABEL_REACH = 40;
 /** Notice periods longer than this are no notice periods (a term's length). */
@@ -47,18 +54,42 @@ export function readContractTerms(doc: Doc, dates: readonly FoundDate[]): Contra
     if (
       next &&
       next.line === date.line &&
-      RANGE.test(line.slice(date.end, next.start)) &&
-      (label === 'start' || label === null)
+      RANGE.test(line.slice(date.end, next.start).replace(TIME_OF_DAY, ' ')) &&
+      (label === 'start' || label === 'term' || label === null)
     ) {
       start ??= date;
       end ??= next;
     }
   });
+  const startFound: FoundDate | null = start;
+  const endFound: FoundDate | null = end;
   return {
-    start: start ? found(doc, start) : null,
-    end: end ? found(doc, end) : null,
+    start: startFound ? found(doc, startFound) : null,
+    end: endFound ? found(doc, endFound) : startFound ? endOfTerm(doc, labels, startFound) : null,
     noticePeriod: noticePeriod(doc, labels),
   };
+}
+
+/**
+ * The last day of a term stated by its length ("Laufzeit: 24 Monate", "durée de trois ans", "Plazo 36 meses") from a
+ * start that was found: 1 March 2025 for four years ends on 28 February 2029.
+ */
+function endOfTerm(doc: Doc, labels: Labels, start: FoundDate): { iso: string; evidence: string } | null {
+  for (const [index, spans] of [...labels.entries()].sort((a, b) => a[0] - b[0])) {
+    const term = spans.find((span) => span.kind === 'term');
+    if (!term) continue;
+    const line = doc.lines[index] ?? '';
+    const period = countedPeriods(line.slice(term.end, term.end + 40)).find(
+      ({ unit, count }) => (unit === 'month' && count <= 120) || (unit === 'year' && count <= 10),
+    );
+    if (!period) continue;
+    const [year, month, day] = start.iso.split('-').map(Number) as [number, number, number];
+    const months = period.unit === 'year' ? period.count * 12 : period.count;
+    // The same day so many months later, less one day (UTC: no clock change moves it).
+    const last = new Date(Date.UTC(year, month - 1 + months, day) - 86_400_000);
+    return { iso: last.toISOString().slice(0, 10), evidence: evidence(line) };
+  }
+  return null;
 }
 
 function labelOf(doc: Doc, labels: Labels, date: FoundDate, from: number): TermLabel | null {

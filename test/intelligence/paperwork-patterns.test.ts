@@ -146,3 +146,54 @@ describe('the net pay of a payslip, in the six languages', () => {
     ).toBe(1959.75);
   });
 });
+
+describe("a contract's term as more senders state it", () => {
+  const terms = (text: string) => {
+    const u = read(text);
+    return [u.contract_start?.value ?? null, u.contract_end?.value ?? null];
+  };
+
+  it('reads a period whose dates carry a time of day', () => {
+    expect(
+      terms(
+        'Harbour Example Insurance DAC\n\nMOTOR INSURANCE SCHEDULE\nPolicy Number  MX-20471\nPeriod of Insurance  From 00:01 hrs 01/05/2026 to midnight 30/04/2027\nTotal premium €512.40',
+      ),
+    ).toEqual(['2026-05-01', '2027-04-30']);
+    expect(
+      terms(
+        'Beispiel Versicherung AG\n\nVERSICHERUNGSSCHEIN\nVertragsdauer  01.06.2026, 00:00 Uhr bis 31.05.2029, 24:00 Uhr\nJahresprämie EUR 210,00',
+      ),
+    ).toEqual(['2026-06-01', '2029-05-31']);
+  });
+
+  it('ends a term stated by its length a day before the same date so many months or years later', () => {
+    expect(
+      terms(
+        'Arrendadora Ejemplo, S.A. de C.V.\n\nCONTRATO DE ARRENDAMIENTO\nPlazo  36 meses\nFecha de inicio  10 de marzo de 2026',
+      ),
+    ).toEqual(['2026-03-10', '2029-03-09']);
+    expect(
+      terms(
+        'Immobiliare Esempio S.r.l.\n\nCONTRATTO DI LOCAZIONE\n1. DURATA\nLa locazione ha durata di 4 anni, con decorrenza dal 1° marzo 2026 e\nsi rinnova tacitamente.',
+      ),
+    ).toEqual(['2026-03-01', '2030-02-28']);
+  });
+
+  it('reads a Belgian lease that "prend cours" and ends "pour se terminer le"', () => {
+    expect(
+      terms(
+        'Agence Exemple SRL\n\nBAIL DE RÉSIDENCE PRINCIPALE\nArticle 2 – Durée\nLe bail est conclu pour une durée de trois ans prenant cours le 1er octobre 2026 pour se terminer le 30 septembre 2029.',
+      ),
+    ).toEqual(['2026-10-01', '2029-09-30']);
+  });
+});
+
+describe("a company's capital is no amount of the document", () => {
+  it('skips the share capital of a legal footer in French, Italian and Dutch', () => {
+    const contract = (footer: string) =>
+      `CONTRATTO DI MANUTENZIONE\nIl contratto ha durata di un anno e si rinnova tacitamente.\nLe parti convengono quanto segue.\n\n${footer}`;
+    expect(read(contract('Esempio Energia S.p.A. – Capitale sociale € 2.000.000,00 i.v.')).amount).toBeUndefined();
+    expect(read(contract('Exemple SAS au capital social de 150 000,00 €')).amount).toBeUndefined();
+    expect(read(contract('Voorbeeld NV – maatschappelijk kapitaal € 61.500,00')).amount).toBeUndefined();
+  });
+});

@@ -188,6 +188,11 @@ export const LABELS = combineLabels<AmountLabel>([
       'stammkapital',
       'grundkapital',
       'share capital',
+      // A company's capital in its legal footer, in the other four languages.
+      'capital social',
+      'capitale sociale',
+      'capital (?:souscrit|libér[ée])',
+      '(?:maatschappelijk|geplaatst) kapitaal',
       'steuerpflichtig\\p{L}*',
       'zu versteuern\\p{L}*',
       'einkünfte',

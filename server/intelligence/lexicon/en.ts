@@ -139,6 +139,8 @@ export const en: Lexicon = {
       'begins(?: on)?',
       'effective(?: date| from)?',
       'term (?:starts|begins)(?: on)?',
+      'beginning(?: on)?',
+      'starting(?: on)?',
     ],
     contractEnd: [
       'end date',
@@ -147,7 +149,9 @@ export const en: Lexicon = {
       'term (?:ends|expires)(?: on)?',
       'valid (?:until|till|through|to)',
       'renewal date',
+      'ending(?: on)?',
     ],
+    contractTerm: ['term', 'contract term', 'minimum term', 'duration', 'period of insurance'],
     noticePeriod: ['notice period', 'period of notice', 'notice of termination', '(?:written )?notice', 'terminate'],
     contractNumber: [],
     fileReference: [],

@@ -125,7 +125,14 @@ export const es: Lexicon = {
       'a pagar',
       'transferencia',
     ],
-    contractStart: ['fecha de inicio', 'inicio del contrato', 'entrada en vigor', 'fecha de efecto', 'a partir del'],
+    contractStart: [
+      'fecha de inicio',
+      'inicio del contrato',
+      'entrada en vigor',
+      'fecha de efecto',
+      'a partir del',
+      'fecha de alta',
+    ],
     contractEnd: [
       'fecha de (?:fin|finalizaci[óo]n|vencimiento)',
       'fin del contrato',
@@ -134,6 +141,7 @@ export const es: Lexicon = {
       'fin de (?:la )?permanencia',
       'fin del compromiso',
     ],
+    contractTerm: ['plazo', 'duraci[óo]n', 'permanencia', 'vigencia'],
     noticePeriod: ['preaviso', 'plazo de preaviso', 'rescisi[óo]n', 'resoluci[óo]n'],
     contractNumber: [`contrato ${NO}`, `${NO} (?:de )?contrato`, 'referencia (?:del )?contrato'],
     fileReference: [

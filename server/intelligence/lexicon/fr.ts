@@ -138,6 +138,7 @@ export const fr: Lexicon = {
       "date d'effet",
       '[àa] compter du',
       'entr[ée]e en vigueur',
+      'pren(?:ant|d|dra) cours le',
     ],
     contractEnd: [
       'date de fin',
@@ -148,7 +149,11 @@ export const fr: Lexicon = {
       "fin (?:de l')?(?:engagement|abonnement)",
       "fin d'engagement",
       'terme du contrat',
+      'pour se terminer le',
+      'se termin(?:e|era) le',
+      'pren(?:d|dra) fin le',
     ],
+    contractTerm: ['dur[ée]e', "dur[ée]e d'engagement", 'engagement'],
     noticePeriod: ['pr[ée]avis', 'd[ée]lai de pr[ée]avis', 'r[ée]siliation', 'r[ée]silier'],
     contractNumber: [`contrat ${NO}`, `${NO} (?:de |du )?contrat`, 'r[ée]f[ée]rence (?:du )?contrat'],
     fileReference: [

@@ -114,6 +114,7 @@ export const it: Lexicon = {
       'inizio (?:del )?contratto',
       'a decorrere dal',
       'con effetto dal',
+      'con decorrenza dal',
     ],
     contractEnd: [
       'data di (?:fine|scadenza)',
@@ -123,6 +124,7 @@ export const it: Lexicon = {
       'prima scadenza',
       'termine (?:del )?contratto',
     ],
+    contractTerm: ['durata', 'durata del contratto', 'vincolo'],
     noticePeriod: ['preavviso', 'disdetta', 'recesso'],
     contractNumber: [`contratto ${NO}`, `${NO} (?:di |del )?contratto`, 'rif(?:erimento|\\.)? (?:del )?contratto'],
     fileReference: [

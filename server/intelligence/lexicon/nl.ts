@@ -112,6 +112,7 @@ export const nl: Lexicon = {
       'geldig tot',
       'einde (?:van de )?looptijd',
     ],
+    contractTerm: ['contractduur', 'looptijd', 'duur', 'minimale looptijd'],
     noticePeriod: ['opzegtermijn', 'opzegging', 'opzeggen', 'opgezegd'],
     contractNumber: [`contract${NR}`, 'contractnummer', `overeenkomst${NR}`, 'overeenkomstnummer'],
     fileReference: ['ons kenmerk', 'uw kenmerk', 'kenmerk', `dossier${NR}`, 'dossiernummer', `zaak${NR}`, 'zaaknummer'],

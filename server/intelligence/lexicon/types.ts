@@ -25,6 +25,8 @@ export interface LabelVocabulary {
   contractStart: readonly string[];
   contractEnd: readonly string[];
   noticePeriod: readonly string[];
+  /** The length of a contract's term ("Laufzeit: 24 Monate", "durée de trois ans"): with its start, it gives the end. */
+  contractTerm: readonly string[];
   /** A contract's own number ("contrat n°", "contractnummer"). German and English: references.ts. */
   contractNumber: readonly string[];
   /** A letter's or notice's file reference ("notre référence", "ons kenmerk"). German and English: references.ts. */
