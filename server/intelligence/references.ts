@@ -161,6 +161,8 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
       'vers\\.?-?nr\\.?',
       `polic(?:e|en|y)${NR}`,
       'policennummer',
+      // Austria's spelling.
+      'polizzen-?(?:nummer|nr\\.?)',
       'vsnr\\.?',
       'vs-?nr\\.?',
       'schein-?nr\\.?',
@@ -318,6 +320,8 @@ const LEXICON_LABELS: ReadonlyArray<readonly [ReferenceKind, keyof LabelVocabula
   ['order', 'orderNumber', 'all'],
   ['customer', 'customerNumber', 'others'],
   ['contract', 'contractNumber', 'others'],
+  ['policy', 'policyNumber', 'others'],
+  ['offer', 'offerNumber', 'others'],
   ['case', 'fileReference', 'others'],
 ];
 

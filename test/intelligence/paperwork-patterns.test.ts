@@ -197,3 +197,38 @@ describe("a company's capital is no amount of the document", () => {
     expect(read(contract('Voorbeeld NV – maatschappelijk kapitaal € 61.500,00')).amount).toBeUndefined();
   });
 });
+
+describe("a policy's, a quotation's and an assessment's own number, not the customer's", () => {
+  const reference = (text: string) => read(text).reference_number?.value;
+
+  it('reads policy numbers in Dutch, Spanish, Italian, French and Austrian German', () => {
+    const policy = (label: string) =>
+      `Voorbeeld Verzekeringen NV\n\nPOLISBLAD\nKlantnummer        5.551.020\n${label}   PX-2026-4471\nIngangsdatum 1 februari 2026\nPremie per maand € 12,40`;
+    expect(reference(policy('Polisnummer'))).toBe('PX-2026-4471');
+    expect(reference(policy('Póliza n.º'))).toBe('PX-2026-4471');
+    expect(reference(policy('Polizza n.'))).toBe('PX-2026-4471');
+    expect(reference(policy('Police n°'))).toBe('PX-2026-4471');
+    expect(reference(policy('Polizzennummer'))).toBe('PX-2026-4471');
+  });
+
+  it("reads a quotation's number in Dutch, Spanish and Italian", () => {
+    const offer = (heading: string, label: string) =>
+      `Schilderwerken Voorbeeld\n\n${heading}\nKlantnummer   5120\n${label}   2026-0188\nTotaal € 4.200,00`;
+    expect(reference(offer('OFFERTE', 'Offertenummer'))).toBe('2026-0188');
+    expect(reference(offer('PRESUPUESTO', 'Presupuesto n.º'))).toBe('2026-0188');
+    expect(reference(offer('PREVENTIVO', 'Preventivo n.'))).toBe('2026-0188');
+  });
+
+  it("reads a Dutch assessment's number and an Italian notice's identifier", () => {
+    expect(
+      reference(
+        'Belastingkantoor Voorbeeld\n\nAANSLAG GEMEENTELIJKE BELASTINGEN\nAanslagnummer   5512.20.118\nTe betalen € 412,00',
+      ),
+    ).toBe('5512.20.118');
+    expect(
+      reference(
+        'Comune di Esempio\n\nAVVISO DI PAGAMENTO TARI 2026\nIdentificativo avviso   TR-2026-0041\nTotale da pagare € 188,00',
+      ),
+    ).toBe('TR-2026-0041');
+  });
+});

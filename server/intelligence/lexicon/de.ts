@@ -101,6 +101,8 @@ export const de: Lexicon = {
     contractEnd: ['vertragsende', 'laufzeitende', 'befristet bis', 'endet(?: am)?', 'ende(?: am)?', 'laufzeit bis'],
     contractTerm: ['laufzeit', 'vertragslaufzeit', 'mindestlaufzeit', 'erstlaufzeit', 'vertragsdauer', 'dauer'],
     noticePeriod: ['kündigungsfrist', 'kündigung', 'kündbar', 'gekündigt'],
+    policyNumber: [],
+    offerNumber: [],
     contractNumber: [],
     fileReference: [],
     sender: ['absender', 'verkäufer', 'lieferant', 'rechnungssteller', 'von'],

@@ -153,6 +153,8 @@ export const en: Lexicon = {
     ],
     contractTerm: ['term', 'contract term', 'minimum term', 'duration', 'period of insurance'],
     noticePeriod: ['notice period', 'period of notice', 'notice of termination', '(?:written )?notice', 'terminate'],
+    policyNumber: [],
+    offerNumber: [],
     contractNumber: [],
     fileReference: [],
     sender: ['from', 'seller', 'supplier', 'vendor', 'issued by', 'sold by', 'merchant'],

@@ -143,6 +143,8 @@ export const es: Lexicon = {
     ],
     contractTerm: ['plazo', 'duraci[óo]n', 'permanencia', 'vigencia'],
     noticePeriod: ['preaviso', 'plazo de preaviso', 'rescisi[óo]n', 'resoluci[óo]n'],
+    policyNumber: [`p[óo]liza ${NO}`, `${NO} (?:de )?p[óo]liza`],
+    offerNumber: [`presupuesto ${NO}`, `${NO} (?:de )?presupuesto`, `cotizaci[óo]n ${NO}`, `oferta ${NO}`],
     contractNumber: [`contrato ${NO}`, `${NO} (?:de )?contrato`, 'referencia (?:del )?contrato'],
     fileReference: [
       'nuestra ref(?:erencia|\\.)?',

@@ -126,6 +126,8 @@ export const it: Lexicon = {
     ],
     contractTerm: ['durata', 'durata del contratto', 'vincolo'],
     noticePeriod: ['preavviso', 'disdetta', 'recesso'],
+    policyNumber: [`polizza ${NO}`, `${NO} (?:di |della )?polizza`],
+    offerNumber: [`preventivo ${NO}`, `${NO} (?:di |del )?preventivo`, `offerta ${NO}`],
     contractNumber: [`contratto ${NO}`, `${NO} (?:di |del )?contratto`, 'rif(?:erimento|\\.)? (?:del )?contratto'],
     fileReference: [
       'ns\\.? rif(?:erimento|\\.)?',
@@ -134,6 +136,8 @@ export const it: Lexicon = {
       'vostro riferimento',
       `pratica ${NO}`,
       `protocollo ${NO}`,
+      'identificativo (?:dell.)?avviso',
+      `avviso ${NO}`,
     ],
     sender: ['fornitore', 'venditore', 'cedente', 'mittente'],
   },

@@ -29,6 +29,10 @@ export interface LabelVocabulary {
   contractTerm: readonly string[];
   /** A contract's own number ("contrat n°", "contractnummer"). German and English: references.ts. */
   contractNumber: readonly string[];
+  /** An insurance policy's number ("Polisnummer", "Póliza n.º"). */
+  policyNumber: readonly string[];
+  /** A quotation's number ("Offertenummer", "Presupuesto n.º"). */
+  offerNumber: readonly string[];
   /** A letter's or notice's file reference ("notre référence", "ons kenmerk"). German and English: references.ts. */
   fileReference: readonly string[];
   /** Words before a sender's name or in its legal block ("from", "seller", "fournisseur", "leverancier"). */
