@@ -107,18 +107,27 @@ function noticePeriod(doc: Doc, labels: Labels): ContractTerms['noticePeriod'] {
   for (const [index, spans] of [...labels.entries()].sort((a, b) => a[0] - b[0])) {
     const notice = spans.find((span) => span.kind === 'notice');
     if (!notice) continue;
-    const line = doc.lines[index] ?? '';
+    const line = withFigures(doc.lines[index] ?? '');
     const rest = line.slice(notice.end);
-    // "Kündigungsfrist: 3 Monate", "three months' notice", or the period alone on the next line.
+    const next = withFigures(doc.lines[index + 1] ?? '');
+    // "Kündigungsfrist: 3 Monate", "three months' notice", "einen Monat vor Ablauf … gekündigt", or the period on the
+    // next line: alone under the label, or where the clause goes on ("salvo disdetta … / almeno 30 giorni prima").
     const candidates = [
       ...countedPeriods(rest),
-      ...countedPeriods(line.slice(Math.max(0, notice.start - 25), notice.start)),
-      ...(rest.trim() ? [] : countedPeriods(doc.lines[index + 1] ?? '')),
+      ...countedPeriods(line.slice(Math.max(0, notice.start - 60), notice.start)),
+      ...(!rest.trim() || !/[.;:]\s*$/u.test(line) ? countedPeriods(next) : []),
     ];
     const period = candidates.find(({ count, unit }) => count * DAYS[unit] <= MAX_NOTICE_DAYS);
     if (period) return { value: { count: period.count, unit: period.unit }, evidence: evidence(line) };
   }
   return null;
+}
+
+/** A number in figures and in words, as contracts write it ("sixty (60) days", "30 (treinta) días"): the figures. */
+function withFigures(text: string): string {
+  return text
+    .replace(/\b\p{L}+(?:[- ]\p{L}+)? \((\d{1,3})\)/gu, '$1')
+    .replace(/\b(\d{1,3}) \(\p{L}+(?:[- ]\p{L}+)*\)/gu, '$1');
 }
 
 const DAYS: Readonly<Record<NoticePeriod['unit'], number>> = { day: 1, week: 7, month: 30, year: 365 };

@@ -39,9 +39,35 @@ const OTHER_ISSUE = labelSources('documentDate', OTHER_LANGUAGES).filter(
 
 /** Order matters only for equally long matches ending at the same place: earlier kinds win. */
 const LABELS = combineLabels<DateLabel>([
+  // A person's own dates, never the document's: birth, and the day they joined the employer (payslips, contracts).
   [
     'birth',
-    wordsRegex(['geburtsdatum', 'geb\\.', 'geboren(?: am)?', 'date of birth', 'birth ?date', 'dob', 'born(?: on)?']),
+    wordsRegex([
+      'geburtsdatum',
+      'geb\\.',
+      'geboren(?: am| op)?',
+      'date of birth',
+      'birth ?date',
+      'dob',
+      'born(?: on)?',
+      'date de naissance',
+      'n[ée]e? le',
+      'fecha de nacimiento',
+      'data di nascita',
+      'nat[oa] il',
+      'geboortedatum',
+      'eintritt(?:sdatum)?',
+      'beschäftigt seit',
+      'date of joining',
+      '(?:hire|joining) date',
+      "date d'(?:entr[ée]e|embauche)",
+      'anciennet[ée]',
+      'fecha de antig[üu]edad',
+      'antig[üu]edad',
+      'data (?:di )?assunzione',
+      'in dienst (?:sinds|per)',
+      'datum in dienst',
+    ]),
   ],
   [
     'due',

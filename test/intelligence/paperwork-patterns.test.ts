@@ -232,3 +232,61 @@ describe("a policy's, a quotation's and an assessment's own number, not the cust
     ).toBe('TR-2026-0041');
   });
 });
+
+describe("a person's own dates are not the document's", () => {
+  it('skips birth and entry dates on payslips and contracts in the other languages', () => {
+    const payslip = [
+      'Exemple Logistique SAS',
+      'BULLETIN DE PAIE',
+      "Date d'entrée : 03/04/2018   Date de naissance : 14/06/1990   Ancienneté : 8 ans",
+      'Période du 01/10/2026 au 31/10/2026',
+      'NET PAYÉ 1 902,10 €',
+      'Payé le 30/10/2026',
+    ].join('\n');
+    expect(read(payslip).document_date?.value).not.toBe('2018-04-03');
+    const contract = [
+      'Ejemplo Servicios, S.L.',
+      'CONTRATO DE TRABAJO',
+      'Trabajadora   María Ejemplo Ruiz   Fecha de nacimiento 11/03/1994',
+      'Madrid, 25 de agosto de 2026',
+    ].join('\n');
+    expect(read(contract).document_date?.value).toBe('2026-08-25');
+  });
+});
+
+describe('notice periods as clauses state them', () => {
+  const notice = (text: string) => read(text).notice_period?.value;
+  const contract = (clause: string) =>
+    `Example Letting Co.\n\nRESIDENTIAL LEASE AGREEMENT\nLease No. LX-2026-118\n\n${clause}\nRent $1,800.00 per month.`;
+
+  it('reads a period written in words and figures, and one before its label', () => {
+    expect(
+      notice(
+        contract('Either party may end this Lease by giving written notice at least sixty (60) days before the end.'),
+      ),
+    ).toEqual({ count: 60, unit: 'day' });
+    expect(
+      notice(
+        'Beispiel Versicherung AG\n\nVERSICHERUNGSSCHEIN\nDer Vertrag verlängert sich um ein Jahr, wenn er nicht spätestens einen Monat vor Ablauf schriftlich gekündigt wird.',
+      ),
+    ).toEqual({ count: 1, unit: 'month' });
+  });
+
+  it('reads a clause that goes on over the next line, and the Spanish and Flemish words for it', () => {
+    expect(
+      notice(
+        'Esempio Impianti S.n.c.\n\nCONTRATTO DI MANUTENZIONE\nIl contratto si rinnova di anno in anno, salvo disdetta di una delle parti\nda comunicarsi almeno 30 giorni prima della scadenza.',
+      ),
+    ).toEqual({ count: 30, unit: 'day' });
+    expect(
+      notice(
+        'Gimnasio Ejemplo, S.L.\n\nCONTRATO DE SOCIO\nLa baja deberá comunicarse con una antelación mínima de 15 días naturales.',
+      ),
+    ).toEqual({ count: 15, unit: 'day' });
+    expect(
+      notice(
+        'Immo Voorbeeld\n\nHUUROVEREENKOMST\nDe huurder kan op elk ogenblik opzeggen mits een opzeggingstermijn van drie maanden.',
+      ),
+    ).toEqual({ count: 3, unit: 'month' });
+  });
+});

@@ -113,7 +113,7 @@ export const nl: Lexicon = {
       'einde (?:van de )?looptijd',
     ],
     contractTerm: ['contractduur', 'looptijd', 'duur', 'minimale looptijd'],
-    noticePeriod: ['opzegtermijn', 'opzegging', 'opzeggen', 'opgezegd'],
+    noticePeriod: ['opzegtermijn', 'opzegging', 'opzeggen', 'opgezegd', 'opzeggingstermijn'],
     policyNumber: [`polis${NR}`, 'polisnummer'],
     offerNumber: [`offerte${NR}`, 'offertenummer'],
     contractNumber: [`contract${NR}`, 'contractnummer', `overeenkomst${NR}`, 'overeenkomstnummer'],
