@@ -290,3 +290,25 @@ describe('notice periods as clauses state them', () => {
     ).toEqual({ count: 3, unit: 'month' });
   });
 });
+
+describe("a contract's recurring fee, not its one-off fees or deposit", () => {
+  const fee = (text: string) => read(text).amount?.value.value;
+
+  it('takes the monthly fee over an activation fee or a deposit, in Spanish, Italian and Dutch', () => {
+    expect(
+      fee(
+        'Gimnasio Ejemplo, S.L.\n\nCONTRATO DE SOCIO\nNº contrato: GE-2026-0101\nCuota mensual            39,90 €\nCuota de alta            25,00 €\nTarjeta de acceso (fianza 5,00 €)',
+      ),
+    ).toBe(39.9);
+    expect(
+      fee(
+        'Esempio Fibra S.p.A.\n\nCONTRATTO DI ABBONAMENTO\nContratto n. EF-2026-118\nCanone mensile           26,90 €\nContributo di attivazione 39,00 €',
+      ),
+    ).toBe(26.9);
+    expect(
+      fee(
+        'Glasvezel Voorbeeld B.V.\n\nBEVESTIGING VAN JE ABONNEMENT\nContractnummer GV-2026-0412\nMaandbedrag              € 57,00\nEenmalige aansluitkosten € 25,00',
+      ),
+    ).toBe(57);
+  });
+});
