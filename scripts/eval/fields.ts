@@ -12,16 +12,29 @@ export const FIELDS = [
   'document_date',
   'due_date',
   'category',
+  'contract_start',
+  'contract_end',
+  'notice_period',
 ] as const;
 export type Field = (typeof FIELDS)[number];
-/** What an invoice's own data names: every field but the category (a space's own choice). */
-export const INVOICE_FIELDS: readonly Field[] = FIELDS.filter((field) => field !== 'category');
+/** A contract's or policy's term: judged only by the sets that label it (the paperwork texts). */
+export const TERM_FIELDS: readonly Field[] = ['contract_start', 'contract_end', 'notice_period'];
+/** What an invoice's own data names: every field but the category (a space's own choice) and a contract's term. */
+export const INVOICE_FIELDS: readonly Field[] = FIELDS.filter(
+  (field) => field !== 'category' && !TERM_FIELDS.includes(field),
+);
 
 /** The truth of one document; a set judges only the fields it has labels for. */
 export type Expected = Pick<
   Truth,
   'event_type' | 'sender_name' | 'reference_number' | 'amount' | 'document_date' | 'due_date'
-> & { category: string | null };
+> & {
+  category: string | null;
+  /** A contract's term, where the set labels it (YYYY-MM-DD; the notice period as a count and a unit). */
+  contract_start?: string | null;
+  contract_end?: string | null;
+  notice_period?: { count: number; unit: string } | null;
+};
 
 export interface Check {
   field: Field;
@@ -101,6 +114,14 @@ export function compare(expected: Expected, fields: Analysis['fields'], judged: 
   const due = asDate(value('due_date'));
   add('due_date', expected.due_date, due, due === expected.due_date);
 
+  const start = asDate(value('contract_start'));
+  add('contract_start', expected.contract_start ?? null, start, start === (expected.contract_start ?? null));
+  const end = asDate(value('contract_end'));
+  add('contract_end', expected.contract_end ?? null, end, end === (expected.contract_end ?? null));
+  const notice = asNotice(value('notice_period'));
+  const wantNotice = expected.notice_period ? `${expected.notice_period.count} ${expected.notice_period.unit}` : null;
+  add('notice_period', wantNotice, notice, notice === wantNotice);
+
   const category = asText(value('category'));
   add(
     'category',
@@ -109,4 +130,11 @@ export function compare(expected: Expected, fields: Analysis['fields'], judged: 
     category !== null && expected.category !== null && category.toLowerCase() === expected.category.toLowerCase(),
   );
   return checks;
+}
+
+/** A notice period as "3 month", or null. */
+function asNotice(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { count, unit } = value as { count?: unknown; unit?: unknown };
+  return typeof count === 'number' && typeof unit === 'string' ? `${count} ${unit}` : null;
 }

@@ -74,6 +74,9 @@ const SHORT: Record<Field, string> = {
   document_date: 'date',
   due_date: 'due',
   category: 'categ',
+  contract_start: 'start',
+  contract_end: 'end',
+  notice_period: 'notice',
 };
 
 export interface SetSummary {

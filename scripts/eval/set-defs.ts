@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { loadFacturx } from './sets/facturx.ts';
 import { loadGenerated } from './sets/generated.ts';
 import { loadReceipts } from './sets/receipts.ts';
+import { loadPaperworkTexts } from './sets/paperwork-texts.ts';
 import { loadVendorTexts } from './sets/vendor-texts.ts';
 import type { EvalDoc } from './sets/types.ts';
 
@@ -12,11 +13,20 @@ export const ROOT = resolve(import.meta.dirname, '../..');
 const DATASETS = resolve(ROOT, '../shared/datasets');
 export const DEFAULT_CORPUS_DIR = join(ROOT, 'test/fixtures/corpus');
 const VENDOR_TEXTS_DIR = join(ROOT, 'test/fixtures/vendor-texts');
+const PAPERWORK_TEXTS_DIR = join(ROOT, 'test/fixtures/paperwork-texts');
 export const DEFAULT_HELD_OUT_DIR = join(ROOT, 'test-results/corpus-held-out');
 /** Receipts judged by a plain run: evenly spread over the set, the same every run. --full judges all of them. */
 export const DEFAULT_RECEIPT_SAMPLE = 60;
 
-export const SET_IDS = ['generated', 'held-out', 'receipts', 'facturx-text', 'facturx-xml', 'vendor-texts'] as const;
+export const SET_IDS = [
+  'generated',
+  'held-out',
+  'receipts',
+  'facturx-text',
+  'facturx-xml',
+  'vendor-texts',
+  'paperwork-texts',
+] as const;
 export type SetId = (typeof SET_IDS)[number];
 
 export interface SetDef {
@@ -76,6 +86,13 @@ export function setDefs(corpusDir: string, heldOutDir: string): SetDef[] {
       development: true,
       load: () => loadVendorTexts(VENDOR_TEXTS_DIR),
       missing: need(VENDOR_TEXTS_DIR, ''),
+    },
+    {
+      id: 'paperwork-texts',
+      title: 'paperwork texts',
+      development: true,
+      load: () => loadPaperworkTexts(PAPERWORK_TEXTS_DIR),
+      missing: need(PAPERWORK_TEXTS_DIR, ''),
     },
     {
       id: 'facturx-xml',

@@ -33,6 +33,10 @@ type DateLabel =
 const OTHER_LANGUAGES = lexiconsFor(['fr', 'nl', 'es', 'it']);
 const OTHER_DUE = labelSources('dueDate', OTHER_LANGUAGES);
 const OTHER_END = labelSources('contractEnd', OTHER_LANGUAGES);
+/** Start labels that name a date ("Aanvangsdatum", "date d'effet"), not a phrase an invoice's debit also uses ("a partir del"). */
+const OTHER_START = labelSources('contractStart', OTHER_LANGUAGES).filter(
+  (source) => !/^(?:a |\[àa\] |met |con |ingaande|pren)/u.test(source),
+);
 const OTHER_ISSUE = labelSources('documentDate', OTHER_LANGUAGES).filter(
   (source) => !/^(?:date|datum|fecha|data)$/.test(source),
 );
@@ -123,6 +127,10 @@ const LABELS = combineLabels<DateLabel>([
       'auftragsdatum',
       'bestellung vom',
       'auftrag vom',
+      // Dutch compounds of "datum" name another day than the document's ("Installatiedatum", "Leverdatum").
+      'installatiedatum',
+      'lever(?:ings)?datum',
+      'aansluitdatum',
     ]),
   ],
   // The end of a fixed term or of an offer's validity: the deadline of contracts, policies and offers.
@@ -193,6 +201,7 @@ const LABELS = combineLabels<DateLabel>([
   [
     'start',
     wordsRegex([
+      ...OTHER_START,
       'vertragsbeginn',
       'versicherungsbeginn',
       '\\p{L}*beginn',

@@ -264,6 +264,8 @@ const TRAILING_MARKS = /[\s:,;\-–|_]+$/u;
 
 function cleanName(raw: string): string {
   let name = (withCompanyForms(raw).replace(LEADING_MARKS, '').split(SEPARATORS)[0] ?? raw).replace(PARTY_INTRO, '');
+  // "… is a trading name of Example Insurance Ltd": the sentence's joining word is no part of the name.
+  name = name.replace(/^(?:of|and|und|et|by|von der|of the)\s+(?=\p{Lu})/u, '');
   name = name.replace(SENDER_LABEL, '').replace(LEADING_MARKS, '').replace(TRAILING_MARKS, '').replace(/\s+/g, ' ');
   return name.length > 80 ? name.slice(0, 80).trim() : name;
 }
@@ -415,7 +417,9 @@ export function isReturnAddress(line: string): boolean {
 }
 
 const BRANCH = new RegExp(
-  `${WORD_START}(?:branch|filiale|zweigstelle|geschäftsstelle|niederlassung|agence|succursale|sucursal|agenzia|vestiging|kantoor)${WORD_END}`,
+  `${WORD_START}(?:branch|filiale|zweigstelle|geschäftsstelle|niederlassung|agence|succursale|sucursal|agenzia|vestiging|kantoor)${WORD_END}` +
+    // A department heads its organisation's address, which is named elsewhere ("Ufficio Tributi – Piazza …").
+    `|^(?:ufficio|servizio|service|servicio|departamento|department|abteilung|referat|sachgebiet|afdeling|dienst)${WORD_END}`,
   'iu',
 );
 

@@ -547,7 +547,11 @@ export function pickReference(
     const ofKind = found.filter((f) => f.kind === kind);
     if (ofKind.length === 0) continue;
     const best = ofKind.reduce((a, b) => (b.confidence > a.confidence ? b : a));
-    const confidence = best.confidence - (rank === 0 ? 0 : kind === 'generic' ? 0.25 : 0.1);
+    // A customer's or member's number stands in for the document's own only when it has none: a fallback, so doubtful.
+    const confidence = Math.min(
+      best.confidence - (rank === 0 ? 0 : kind === 'generic' ? 0.25 : 0.1),
+      kind === 'customer' ? CUSTOMER_FALLBACK : 1,
+    );
     return {
       value: best.value,
       kind,
@@ -557,6 +561,9 @@ export function pickReference(
   }
   return null;
 }
+
+/** The highest confidence of a customer number taken as a document's reference. */
+const CUSTOMER_FALLBACK = 0.7;
 
 /** All reference kinds present, for the classifier ("Versicherungsschein-Nr." hints at a policy). */
 export function referenceKinds(found: readonly FoundReference[]): Set<ReferenceKind> {

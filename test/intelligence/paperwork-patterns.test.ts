@@ -312,3 +312,61 @@ describe("a contract's recurring fee, not its one-off fees or deposit", () => {
     ).toBe(57);
   });
 });
+
+describe('days and names that are not what they look like', () => {
+  it('does not date a Dutch policy or subscription by its start or installation day', () => {
+    const policy = [
+      'Voorbeeld Verzekeringen NV',
+      'POLISBLAD AANSPRAKELIJKHEID',
+      'Polisnummer      AV-2026-118',
+      'Aanvangsdatum    01/01/2027',
+      'Installatiedatum 05/01/2027',
+      'Utrecht, 2 december 2026',
+    ].join('\n');
+    expect(read(policy).document_date?.value).toBe('2026-12-02');
+  });
+
+  it("takes neither a department's address line nor a sentence's joining word for the sender", () => {
+    const notice = [
+      'Ufficio Tributi – Piazza Municipio 1 – 24050 Borgo Esempio (BG)',
+      '',
+      'AVVISO DI PAGAMENTO TARI 2026',
+      'Totale da pagare € 188,00',
+      '',
+      'Comune di Borgo Esempio – C.F. 00123450167',
+    ].join('\n');
+    expect(read(notice).sender_name?.value ?? '').not.toMatch(/^Ufficio/u);
+    const policy = [
+      'EXAMPLE MOTOR',
+      'MOTOR INSURANCE RENEWAL',
+      'Policy number  EXM-2026-4471',
+      'Example Motor is a trading name of Example Insurance Services Ltd, which is authorised and regulated.',
+    ].join('\n');
+    expect(read(policy).sender_name?.value ?? '').not.toMatch(/^of /u);
+  });
+});
+
+describe('confidence where a value is only a stand-in', () => {
+  it("doubts a customer number standing in for a contract's own number", () => {
+    const confirmation =
+      'Glasvezel Voorbeeld B.V.\n\nABONNEMENTSOVEREENKOMST\nKlantnummer 40.118.227\nMaandbedrag € 57,00';
+    const reference = read(confirmation).reference_number;
+    expect(reference?.value).toBe('40.118.227');
+    expect(reference?.confidence).toBeLessThanOrEqual(0.7);
+  });
+
+  it("doubts a contract's amount that is not its recurring fee, however well it adds up", () => {
+    const contract = [
+      'Beispiel Software GmbH',
+      'DIENSTLEISTUNGSVERTRAG',
+      'Vertragsnummer DV-2026-118',
+      'Einrichtung der Software          1.000,00 €',
+      'Summe netto                        1.000,00 €',
+      'USt. 19 %                            190,00 €',
+      'Gesamtbetrag                       1.190,00 €',
+    ].join('\n');
+    const amount = read(contract).amount;
+    expect(amount?.value.value).toBe(1190);
+    expect(amount?.confidence).toBeLessThanOrEqual(0.75);
+  });
+});

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Truth } from '../../corpus/model.ts';
-import { FIELDS } from '../fields.ts';
+import { FIELDS, TERM_FIELDS } from '../fields.ts';
 import type { EvalDoc } from './types.ts';
 
 export function loadGenerated(dir: string): EvalDoc[] {
@@ -16,7 +16,7 @@ export function loadGenerated(dir: string): EvalDoc[] {
         file: truth.file,
         filePath: join(dir, truth.file),
         kind: truth.event_type,
-        fields: FIELDS,
+        fields: FIELDS.filter((field) => !TERM_FIELDS.includes(field)),
         truth,
         einvoice: truth.einvoice,
         expected: truth,

@@ -33,6 +33,9 @@ const STATES_TOTAL = new Set<AmountLabel>([...TOTAL_KINDS, 'paid', 'payout', 'pr
 
 const SHARED_SYMBOL = /(?<![\p{L}$])(?:\$|¥|kr\.?|Kr\.?|Rs\.?)(?!\p{L})/u;
 
+/** The highest confidence of a contract's or policy's amount that is not labelled as its fee or premium. */
+const TERM_OTHER_AMOUNT = 0.75;
+
 export function pickAmount(
   lines: readonly string[],
   candidates: readonly AmountCandidate[],
@@ -97,6 +100,10 @@ export function pickAmount(
   else if (settled || remainder || confirmedBySum(candidate, candidates))
     confidence = Math.max(confidence + 0.05, CONFIRMED_BY_ARITHMETIC);
   else if (candidate.label !== 'due' && laterLargerTotal(candidate, candidates)) confidence -= 0.2;
+  // A contract's or policy's amount is its recurring fee or premium; any other total on it (a yearly cost, a sum due at
+  // signing, a residual value) may be what a person notes, or may not.
+  if ((options.eventType === 'contract' || options.eventType === 'policy') && candidate.label !== 'premium')
+    confidence = Math.min(confidence, TERM_OTHER_AMOUNT);
   let currency = candidate.currency;
   // "$", "¥", "kr", "Rs" alone, in a document that names no country, is the likeliest of several currencies only.
   if (currency && SHARED_SYMBOL.test(candidate.text) && documentCountries(options.text).length === 0)
