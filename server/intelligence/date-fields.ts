@@ -66,7 +66,7 @@ const LABELS = combineLabels<DateLabel>([
       '(?:hire|joining) date',
       "date d'(?:entr[ée]e|embauche)",
       'anciennet[ée]',
-      'fecha de antig[üu]edad',
+      'fecha de (?:antig[üu]edad|ingreso)',
       'antig[üu]edad',
       'data (?:di )?assunzione',
       'in dienst (?:sinds|per)',

@@ -370,3 +370,46 @@ describe('confidence where a value is only a stand-in', () => {
     expect(amount?.confidence).toBeLessThanOrEqual(0.75);
   });
 });
+
+describe('payslips and credit notes by more of their names', () => {
+  it('reads a Luxembourg "fiche de salaire" and an Argentine "recibo de haberes", paid out net', () => {
+    const fiche = read(
+      'Exemple Ingénierie S.à r.l.\n\nFICHE DE SALAIRE – MAI 2026\nSalaire brut 4.400,00\nTotal cotisations sociales 612,40\nSalaire net 3.787,60\nNET À PAYER 3.731,60 €',
+    );
+    expect([fiche.event_type?.value, fiche.amount?.value.value]).toEqual(['payslip', 3731.6]);
+    const recibo = read(
+      'EJEMPLO AGRO S.R.L.            RECIBO DE HABERES\nFecha de ingreso: 01/08/2019\nLugar y fecha de pago: Rosario, 04/10/2026\nTOTALES 1.000.000,00 180.000,00\nNETO A COBRAR $ 820.000,00',
+    );
+    expect([recibo.event_type?.value, recibo.document_date?.value]).toEqual(['payslip', '2026-10-04']);
+  });
+
+  it("reads a credit note's own number and total, not the invoice it corrects", () => {
+    const note = read(
+      'Imprimerie Exemple SRL\n\nNOTE DE CRÉDIT\nN° de note de crédit     NC-2026-0041\nConcerne facture F-2026-1188 du 30/09/2026\nTOTAL NOTE DE CRÉDIT 212,10 €',
+    );
+    expect([note.event_type?.value, note.reference_number?.value, note.amount?.value.value]).toEqual([
+      'credit_note',
+      'NC-2026-0041',
+      212.1,
+    ]);
+    const copia = read(
+      [
+        'ESEMPIO CARTA S.r.l.',
+        'Carta · Cancelleria',
+        'COPIA DI CORTESIA – documento privo di valenza fiscale. La fattura elettronica',
+        'originale è stata trasmessa tramite Sistema di Interscambio.',
+        'NOTA DI CREDITO                              Tipo documento TD04',
+        'Numero                14/NC',
+        'Rif. fattura          n. 201 del 31/01/2026',
+        'Abbuono su fattura n. 201                     1    336,07    336,07   22%',
+        'Totale fattura n. 201 del 31/01/2026: € 2.100,00',
+        'TOTALE NOTA DI CREDITO        € 410,00',
+      ].join('\n'),
+    );
+    expect([copia.event_type?.value, copia.amount?.value.value]).toEqual(['credit_note', 410]);
+    const abono = read(
+      'Suministros Ejemplo, S.L.\n\nFACTURA RECTIFICATIVA (ABONO)\nFactura rectificada A-2026/0101 de 28/10/2026\nTOTAL FACTURA RECTIFICATIVA -310,00 €\nImporte total de la factura rectificada A-2026/0101: 1.950,00 €',
+    );
+    expect(abono.amount?.value.value).toBe(310);
+  });
+});

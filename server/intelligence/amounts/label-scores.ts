@@ -48,5 +48,7 @@ export function scoreFor(label: AmountLabel, eventType: EventType | null): numbe
   if (label === 'balance' && eventType === 'statement') return 13;
   if (label === 'deduction' && eventType === 'payslip') return -1;
   if (label === 'due' && eventType === 'payslip') return 4;
+  // A payslip's totals are its gross pay and its deductions; what is paid out is labelled as such.
+  if ((label === 'total' || label === 'sum') && eventType === 'payslip') return 3;
   return BASE_SCORE[label];
 }

@@ -225,6 +225,8 @@ export const LABELS = combineLabels<AmountLabel>([
       'costo di attivazione',
       'deposito cauzionale',
       'cauzione',
+      // The corrected invoice's own total, printed on the credit note that corrects it.
+      'importe (?:total )?de la factura rectificada',
       ...LEXICON_EXCLUDED,
     ]),
   ],

@@ -185,6 +185,7 @@ export const es: Lexicon = {
       'recibo de salarios',
       'recibo de n[óo]mina',
       'recibo (?:individual )?(?:justificativo )?del pago de salarios',
+      'recibo de (?:sueldos?|haberes)',
     ],
     taxNotice: [
       'notificaci[óo]n tributaria',

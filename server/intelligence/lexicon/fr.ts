@@ -100,7 +100,13 @@ export const fr: Lexicon = {
       `${NO} d'avis`,
       `avis ${NO}`,
     ],
-    creditNoteNumber: [`avoir ${NO}`, `${NO} (?:d')?avoir`, `facture d'avoir ${NO}`],
+    creditNoteNumber: [
+      `avoir ${NO}`,
+      `${NO} (?:d')?avoir`,
+      `facture d'avoir ${NO}`,
+      `note de cr[ée]dit ${NO}`,
+      `${NO} (?:de (?:la )?)?note de cr[ée]dit`,
+    ],
     orderNumber: [
       `commande ${NO}`,
       `${NO} (?:de )?commande`,
@@ -181,7 +187,7 @@ export const fr: Lexicon = {
     ],
     reminder: ['relance', 'rappel', 'lettre de relance', 'mise en demeure', 'rappel de paiement'],
     contract: ['contrat', 'bail', 'contrat de location'],
-    payslip: ['bulletin de (?:paie|salaire)', 'fiche de paie'],
+    payslip: ['bulletin de (?:paie|salaire)', 'fiche de paie', 'fiche de salaire'],
     taxNotice: [
       "avis d'imposition",
       'avis de taxe fonci[èe]re',

@@ -82,7 +82,7 @@ export const it: Lexicon = {
       `bolletta ${NO}`,
       `rendiconto ${NO}`,
     ],
-    creditNoteNumber: [`nota di credito ${NO}`, `${NO} (?:di )?nota di credito`],
+    creditNoteNumber: [`nota di credito ${NO}`, `${NO} (?:di |della )?nota di credito`],
     orderNumber: [
       `ordine ${NO}`,
       `${NO} (?:di )?ordine`,
@@ -144,7 +144,7 @@ export const it: Lexicon = {
   documentTypes: {
     invoice: ['fattura', 'fattura elettronica', 'fattura accompagnatoria', 'bolletta'],
     receipt: ['scontrino(?: fiscale)?', 'ricevuta(?: fiscale)?', 'documento commerciale'],
-    creditNote: ['nota di credito'],
+    creditNote: ['nota di credito', 'tipo documento td0?4'],
     reminder: ['sollecito(?: di pagamento)?', 'promemoria di pagamento', 'diffida', 'messa in mora'],
     contract: ['contratto', 'contratto di locazione'],
     payslip: ['busta paga', 'cedolino(?: paga)?'],
