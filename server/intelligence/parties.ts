@@ -95,7 +95,7 @@ const INSTITUTION = new RegExp(
 );
 
 const SALUTATION = new RegExp(
-  `^(?:herrn?|frau|familie|fam\\.|firma|eheleute|mr\\.?|mrs\\.?|ms\\.?|miss|mx\\.?|monsieur|madame|mademoiselle|mme\\.?|mlle\\.?|messieurs|dhr\\.?|mevr\\.?|de heer|mevrouw|sr\\.|sra\\.?|srta\\.?|spett\\.?(?:le|li)|spettabile|egr\\.?|gent\\.?(?:mo|ma)|sig\\.(?:ra)?)${WORD_END}`,
+  `^(?:herrn?|frau|familie|fam\\.|firma|eheleute|mr\\.?|mrs\\.?|ms\\.?|miss|mx\\.?|monsieur|madame|mademoiselle|mme\\.?|mlle\\.?|messieurs|dhr\\.?|mevr\\.?|de heer|mevrouw|sr\\.|sra\\.?|srta\\.?|spett\\.?(?:le|li)|spettabile|egr\\.?|gent\\.?(?:mo|ma)|sig\\.(?:ra)?|t\\.a\\.v\\.|ter attentie van|attn\\.?|attention|[àa] l'attention de|c\\.a\\.|all'attenzione di|a la atenci[óo]n de)${WORD_END}`,
   'i',
 );
 const RECIPIENT_LABEL = new RegExp(
@@ -122,7 +122,7 @@ const STREET_NAME =
   /^(?:via|viale|piazza|piazzale|corso|largo|vicolo|strada|località|frazione|rue|avenue|boulevard|bd|chemin|allée|impasse|place|quai|za|zi|zac|zone|parc d'activités?|lieu-dit|lotissement|calle|avenida|avda\.?|plaza|paseo|carrer|camino|ronda|travessera|rua|polígono|pol\. ind\.?)\.? (?:\p{L}|\d)|^c\/ ?\p{L}|^\p{L}+(?:straße|strasse|str\.|straat|laan|plein|gracht|kade)$/iu;
 const SEPARATORS = / *[·•|] *| +[-–] +|, +/;
 const NOT_A_NAME = new RegExp(
-  `${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein|facture|factuur|factura|fattura|avoir|quittance|recibo|ricevuta|litige|m[ée]diat\\p{L}*|mediaci[óo]n|ombudsman|schlichtungsstelle|geschillencommissie|conciliazione)${WORD_END}`,
+  `${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein|facture|factuur|factura|fattura|avoir|quittance|recibo|ricevuta|rectificativa|abono|litige|m[ée]diat\\p{L}*|mediaci[óo]n|ombudsman|schlichtungsstelle|geschillencommissie|conciliazione)${WORD_END}`,
   'i',
 );
 const GENERIC_TEAM =
@@ -409,6 +409,8 @@ export function isReturnAddress(line: string): boolean {
   const segments = line.split(SEPARATORS).filter(Boolean);
   // "Springfield, IL 62704" is a city line; a return address names someone and where: three parts, or two set apart by "·".
   if (segments.length < 2 || (segments.length === 2 && !/[·•|]/u.test(line))) return false;
+  // A sentence cut at its commas is no address ("…, Brest, 35000 Rennes, immatriculée au RCS de Rennes sous le numéro …").
+  if (segments.some((segment) => segment.split(' ').length > 6)) return false;
   const first = segments[0] ?? '';
   // A name starts with a capital ("l'unità immobiliare sita in …" is a clause); a branch or office is the sender's, not
   // its name ("Baner Road Branch, Shop 3-5, …").

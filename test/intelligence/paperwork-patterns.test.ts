@@ -413,3 +413,48 @@ describe('payslips and credit notes by more of their names', () => {
     expect(abono.amount?.value.value).toBe(310);
   });
 });
+
+describe('more lines that name no sender', () => {
+  it('reads "T.a.v." as the recipient\'s attention line', () => {
+    const letter = [
+      'T.a.v. J. Voorbeeld',
+      'Postbus 1000',
+      '1000 AA Amsterdam',
+      '',
+      'Belastingkantoor Voorbeeld',
+      'AANSLAG GEMEENTELIJKE BELASTINGEN',
+      'Te betalen € 412,00',
+    ].join('\n');
+    expect(read(letter).sender_name?.value ?? '').not.toMatch(/T\.a\.v/u);
+  });
+
+  it("takes neither a corrective invoice's type words nor a clause cut at its commas for a name", () => {
+    const abono = read(
+      [
+        'SUMINISTROS NAVALES DEL NORTE, S.L.',
+        'Menaje · Maquinaria · Uniformes',
+        'Pol. Ind. Norte, parcela 2-B · 39011 Santander (Cantabria)',
+        'Tel. 942 00 00 00 · pedidos@ejemplo.example',
+        'CIF B00000000',
+        '',
+        '                                                  Cliente:',
+        'FACTURA RECTIFICATIVA (ABONO)                     Restaurante La Taberna del Muelle, S.L.',
+        '                                                  CIF B00000001',
+        'Número                 R-2026/0043                C/ Mayor 9, bajo',
+        'Fecha de expedición    5 de noviembre de 2026     39004 Santander',
+        'TOTAL FACTURA RECTIFICATIVA -310,00 €',
+      ].join('\n'),
+    );
+    expect(abono.sender_name?.value ?? '').not.toMatch(/RECTIFICATIVA/u);
+    const bail = read(
+      [
+        'BAIL COMMERCIAL',
+        'ENTRE LES SOUSSIGNÉS',
+        'La société Exemple Immobilier, société civile dont le siège est 4 rue de',
+        'Vannes, 35000 Rennes, immatriculée au RCS de Rennes sous le numéro 123 456 789, représentée par',
+        'son gérant, ci-après « le Bailleur »,',
+      ].join('\n'),
+    );
+    expect(bail.sender_name?.value ?? '').not.toBe('Vannes');
+  });
+});
