@@ -28,8 +28,8 @@ type Labels = ReadonlyMap<number, readonly LabelSpan<TermLabel>[]>;
 const RANGE =
   /^\s*(?:-|–|—|bis(?: zum)?|to|until|through|till|au|jusqu'au|tot(?: en met)?|t\/m|al|hasta(?: el)?|fino al)\s*$/iu;
 /**
- * A time of day beside a period's dates ("from 00:01 hrs 14/03/2025 to midnight 13/03/2026", "01.04.2025, 00:00 Uhr
- * bis 31.03.2028, 24:00 Uhr"): it says when on those days cover starts and ends, not what the dates are.
+ * A time of day beside a period's dates ("12:00 noon 01/05/2026 until midnight 30/04/2027", "01.06.2026, 00:00
+ * Uhr bis 31.05.2029, 24:00 Uhr"): it says when on those days cover starts and ends, not what the dates are.
  */
 const TIME_OF_DAY =
   /\b\d{1,2}(?:[:.]\d{2})? ?(?:hrs?|uhr|h|horas?|ore)\b|\b\d{1,2}[:.]\d{2}\b|\b(?:midnight|noon|mitternacht|minuit|middernacht|medianoche|mezzanotte)\b|,/giu;
@@ -71,8 +71,8 @@ export function readContractTerms(doc: Doc, dates: readonly FoundDate[]): Contra
 }
 
 /**
- * The last day of a term stated by its length ("Laufzeit: 24 Monate", "durée de trois ans", "Plazo 36 meses") from a
- * start that was found: 1 March 2025 for four years ends on 28 February 2029.
+ * The last day of a term stated by its length ("Laufzeit: 24 Monate", "durée de deux ans", "Plazo 36 meses") from a
+ * start that was found: 1 March 2026 for four years ends on 28 February 2030.
  */
 function endOfTerm(doc: Doc, labels: Labels, start: FoundDate): { iso: string; evidence: string } | null {
   for (const [index, spans] of [...labels.entries()].sort((a, b) => a[0] - b[0])) {
@@ -110,8 +110,8 @@ function noticePeriod(doc: Doc, labels: Labels): ContractTerms['noticePeriod'] {
     const line = withFigures(doc.lines[index] ?? '');
     const rest = line.slice(notice.end);
     const next = withFigures(doc.lines[index + 1] ?? '');
-    // "Kündigungsfrist: 3 Monate", "three months' notice", "einen Monat vor Ablauf … gekündigt", or the period on the
-    // next line: alone under the label, or where the clause goes on ("salvo disdetta … / almeno 30 giorni prima").
+    // "Kündigungsfrist: 3 Monate", "three months' notice", "zwei Monate vor dem Ende … gekündigt", or the period on the
+    // next line: alone under the label, or where the clause goes on ("può dare disdetta …, / 45 giorni prima").
     const candidates = [
       ...countedPeriods(rest),
       ...countedPeriods(line.slice(Math.max(0, notice.start - 60), notice.start)),

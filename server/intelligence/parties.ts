@@ -409,11 +409,11 @@ export function isReturnAddress(line: string): boolean {
   const segments = line.split(SEPARATORS).filter(Boolean);
   // "Springfield, IL 62704" is a city line; a return address names someone and where: three parts, or two set apart by "·".
   if (segments.length < 2 || (segments.length === 2 && !/[·•|]/u.test(line))) return false;
-  // A sentence cut at its commas is no address ("…, Brest, 35000 Rennes, immatriculée au RCS de Rennes sous le numéro …").
+  // A sentence cut at its commas is no address ("…, Ouest, 44000 Nantes, inscrite au registre du commerce …").
   if (segments.some((segment) => segment.split(' ').length > 6)) return false;
   const first = segments[0] ?? '';
-  // A name starts with a capital ("l'unità immobiliare sita in …" is a clause); a branch or office is the sender's, not
-  // its name ("Baner Road Branch, Shop 3-5, …").
+  // A name starts with a capital ("l'appartamento posto in …" is a clause); a branch or office is the sender's, not
+  // its name ("Mill Street Branch, Unit 4, …").
   if (/\d/.test(first) || !/\p{L}{2,}/u.test(first) || !/^\p{Lu}/u.test(first) || BRANCH.test(first)) return false;
   return segments.slice(1).some((s) => POSTCODE_SEGMENT.test(s) || STREET.test(s));
 }

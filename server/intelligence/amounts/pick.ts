@@ -33,7 +33,7 @@ const STATES_TOTAL = new Set<AmountLabel>([...TOTAL_KINDS, 'paid', 'payout', 'pr
 
 const SHARED_SYMBOL = /(?<![\p{L}$])(?:\$|¥|kr\.?|Kr\.?|Rs\.?)(?!\p{L})/u;
 
-/** An invoice named with its number: "fattura n. 187", "factura A-2024/11", "invoice #4471", "Rechnung Nr. 12". */
+/** An invoice named with its number: "fattura n. 201", "factura A-2026/07", "invoice #4471", "Rechnung Nr. 12". */
 const NAMES_AN_INVOICE =
   /(?:fattura|factura|facture|factuur|invoice|rechnung)\s+(?:n[.°º]?\s*|nr\.?\s*|no\.?\s*|#\s*)?[A-Z]{0,4}[-/]?\d/iu;
 
@@ -60,7 +60,7 @@ export function pickAmount(
     const base = scoreFor(candidate.label, options.eventType);
     if (base < 0 || candidate.value === 0 || !isPrintedAmount(candidate, lines[candidate.line] ?? '')) continue;
     if (candidate.label === 'none' && !candidate.decimals && centsPrinted) continue;
-    // On a credit note, a total that names an invoice by its number is the corrected invoice's ("Totale fattura n. 187").
+    // On a credit note, a total that names an invoice by its number is the corrected invoice's ("Totale fattura n. 201").
     if (options.eventType === 'credit_note' && NAMES_AN_INVOICE.test(lines[candidate.line] ?? '')) continue;
     // A rounding adjustment ("Rounding -0.02") is not the rounded total; neither is one whose line calls it an
     // adjustment, when OCR lost its decimal point ("Rounding Adj RM 03").

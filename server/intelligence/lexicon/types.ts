@@ -25,7 +25,7 @@ export interface LabelVocabulary {
   contractStart: readonly string[];
   contractEnd: readonly string[];
   noticePeriod: readonly string[];
-  /** The length of a contract's term ("Laufzeit: 24 Monate", "durée de trois ans"): with its start, it gives the end. */
+  /** The length of a contract's term ("Laufzeit: 24 Monate", "durée de deux ans"): with its start, it gives the end. */
   contractTerm: readonly string[];
   /** A contract's own number ("contrat n°", "contractnummer"). German and English: references.ts. */
   contractNumber: readonly string[];
