@@ -715,8 +715,20 @@ function addressAfterProfile(lines: readonly string[], i: number): boolean {
 
 /** "Cartoleria Esempio" / "di Rossi Anna": an Italian sole trader's name goes on with its owner's. */
 function withOwner(lines: readonly string[], i: number): string {
-  const next = lines[i + 1] ?? '';
-  return /^di \p{Lu}\p{L}+ \p{Lu}\p{L}+$/u.test(next) ? `${lines[i]} ${next}` : (lines[i] ?? '');
+  const line = (lines[i] ?? '').trim();
+  const next = (lines[i + 1] ?? '').trim();
+  if (/^di \p{Lu}\p{L}+ \p{Lu}\p{L}+$/u.test(next)) return `${line} ${next}`;
+  // A letterhead name set over two lines ("FARMACIA ESEMPIO" / "della Dott.ssa Anna Rossi", "LAKESIDE" / "COMMUNITY
+  // HOSPITAL"). Not an owner company under a shop's sign ("BAR ESEMPIO" / "di Rossi Anna & C. snc"): the sign is the
+  // name people know.
+  if (!next || next.length > 40 || /[\d,;:·|•()@]/u.test(next) || NOT_A_NAME.test(next) || BRANCH.test(next))
+    return line;
+  // A title and a person's name under a generic name of one or two words: the practice is the person's.
+  const goesOn =
+    line.split(/\s+/).length <= 2 &&
+    /^(?:(?:della|dello|di|de|del|des|du|van|von|der)\s+)?(?:dott\.(?:ssa)?|dr\.|prof\.|mag\.)\s+\p{Lu}/iu.test(next);
+  const shortCaps = (text: string): boolean => /^[\p{Lu}&' .-]+$/u.test(text) && text.split(/\s+/).length <= 4;
+  return goesOn || (shortCaps(line) && shortCaps(next) && !isTradeList(next)) ? `${line} ${next}` : line;
 }
 
 /** "Charpente · Couverture · Zinguerie": the trades a letterhead lists under its name. */

@@ -455,3 +455,21 @@ describe('more lines that name no sender', () => {
     expect(bail.sender_name?.value ?? '').not.toBe('Ouest');
   });
 });
+
+describe('a practice or an institution named over two lines', () => {
+  it('joins a generic name to the title and name under it, and two short lines in capitals', () => {
+    const practice = read(
+      'STUDIO DENTISTICO\nDott. Paolo Esempio\nVia Roma 5 - 10121 Torino\n\nFattura n. 12/2026 del 03/11/2026\nTotale € 180,00',
+    );
+    expect(practice.sender_name?.value).toBe('STUDIO DENTISTICO Dott. Paolo Esempio');
+    const hospital = read(
+      'LAKESIDE VALLEY\nCOMMUNITY HOSPITAL\nPatient Accounts\n100 Shore Road, Exampleton, OH 43000\n\nSTATEMENT DATE 11/03/2026\nAmount due $120.00',
+    );
+    expect(hospital.sender_name?.value).toBe('LAKESIDE VALLEY COMMUNITY HOSPITAL');
+  });
+
+  it("keeps a shop's sign without the owner company under it", () => {
+    const receipt = read('BAR ESEMPIO\ndi Rossi Anna & C. snc\nVia Po 3 - 10123 Torino\n\nSCONTRINO\nTOTALE EURO 4,20');
+    expect(receipt.sender_name?.value).toBe('BAR ESEMPIO');
+  });
+});
