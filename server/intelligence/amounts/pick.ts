@@ -14,6 +14,7 @@ import {
   NAMED_TOTAL,
   paidByTender,
   remainderOf,
+  rowGross,
 } from './totals-arithmetic.ts';
 import { TOTAL_KINDS, type AmountCandidate, type AmountLabel, type AmountPick } from './types.ts';
 
@@ -93,7 +94,8 @@ export function pickAmount(
   if (fromChange) best = { candidate: fromChange, score: 0 };
   if (!best) return null;
   const settled = fromChange ? null : paidByTender(candidates);
-  const printed = settled ?? grossOf(best.candidate, candidates, lines) ?? best.candidate;
+  const printed =
+    settled ?? grossOf(best.candidate, candidates, lines) ?? rowGross(best.candidate, candidates) ?? best.candidate;
   const rounded = settled ? null : roundedByAdjustment(printed, candidates);
   const total = rounded ?? printed;
   const remainder = settled || rounded ? null : remainderOf(total, candidates, lines);

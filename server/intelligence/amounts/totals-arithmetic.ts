@@ -53,6 +53,17 @@ export function grossOf(
   return null;
 }
 
+/**
+ * A totals row read across its columns ("Totale  275,00  61,19  336,19": net, tax, gross): when the two amounts after
+ * the pick on its line add up with it, the last is the total.
+ */
+export function rowGross(pick: AmountCandidate, candidates: readonly AmountCandidate[]): AmountCandidate | null {
+  const row = candidates.filter((c) => c.line === pick.line && c.start > pick.start);
+  if (row.length !== 2) return null;
+  const [tax, gross] = row as [AmountCandidate, AmountCandidate];
+  return cents(pick.value) + cents(tax.value) === cents(gross.value) ? gross : null;
+}
+
 /** The pick equals the sum or difference of two other printed amounts (net + tax, total + rounding, tendered − change). */
 export function confirmedBySum(pick: AmountCandidate, candidates: readonly AmountCandidate[]): boolean {
   const target = cents(pick.value);
