@@ -477,8 +477,8 @@ describe('a practice or an institution named over two lines', () => {
 describe('a totals row read across its columns', () => {
   it('takes the gross at the end of a row of net, tax and gross', () => {
     const renewal = read(
-      'Compagnia Esempio S.p.A.\n\nAVVISO DI SCADENZA POLIZZA\nPolizza n. CE-2026-5521\nPremio                      Imponibile   Imposte    Totale\nTotale                      310,00       68,20      378,20',
+      'Compagnia Esempio S.p.A.\n\nAVVISO DI SCADENZA POLIZZA\nPolizza n. CE-2026-5521\nPremio                      Imponibile   Imposte    Totale\nTotale                      290,00       64,53      354,53',
     );
-    expect(renewal.amount?.value.value).toBe(378.2);
+    expect(renewal.amount?.value.value).toBe(354.53);
   });
 });
