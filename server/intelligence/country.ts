@@ -13,7 +13,8 @@ const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
   ['SG', /\b(?:singapore|singapur|singapour)\b|\+65\b|\bPte\.? Ltd\b/iu],
   ['HK', /\bhong kong\b|\+852\b/iu],
   // Its tax id (RFC), its capital's short name, "moneda nacional" after an amount in words.
-  ['MX', /\b(?:m[ée]xico|mexique|mexiko|messico|CDMX)\b|\+52\b|\bRFC\b|\bM\.N\./iu],
+  // "M.N." after an amount is Mexico's moneda nacional; elsewhere it may be a doctor's licence (Argentina's matrícula).
+  ['MX', /\b(?:m[ée]xico|mexique|mexiko|messico|CDMX)\b|\+52\b|\bRFC\b|\d ?M\.N\.|pesos? M\.N\./iu],
   // Its tax id (CUIT) and tax office (AFIP).
   ['AR', /\b(?:argentina|argentine|argentinien|argentini[ëe])\b|\+54\b|\bCUIT\b|\bAFIP\b/iu],
   // Chile by its tax id (RUT) and dialling code, Colombia by its dialling code and largest cities: their names also
@@ -50,6 +51,11 @@ const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
   ['CN', /\b(?:china|chine|cina)\b|\+86\b/iu],
   ['CH', /\b(?:switzerland|schweiz|suisse|svizzera|zwitserland|suiza)\b|\+41\b/iu],
   ['US', /\b(?:united states|usa|u\.s\.a\.)\b/iu],
+  // A state's code and a ZIP code, as every US address ends ("Dallas, TX 75266-0214"); capitals only.
+  [
+    'US',
+    /\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC) \d{5}(?:-\d{4})?\b/u,
+  ],
 ];
 
 /** The currency of each country above, for symbols those countries share. */
@@ -78,9 +84,11 @@ const CURRENCY: Readonly<Record<string, string>> = {
   US: 'USD',
 };
 
-/** Every country the text names, in the order of the table (more specific signs first). */
+/** Every country the text names, in the order they first appear in it. */
 export function documentCountries(text: string): string[] {
-  return SIGNS.filter(([, sign]) => sign.test(text)).map(([country]) => country);
+  // The letterhead's and the address's country come before one a line item mentions.
+  const found = SIGNS.map(([country, sign]) => ({ country, at: text.search(sign) })).filter(({ at }) => at >= 0);
+  return [...new Set(found.sort((a, b) => a.at - b.at).map(({ country }) => country))];
 }
 
 /** The currency a country uses, when it is one this module knows. */
