@@ -486,24 +486,24 @@ describe('a totals row read across its columns', () => {
 describe('whose dollars and pesos, and doubtful amounts', () => {
   it("reads dollars as the letterhead's country's, not a country a line item mentions", () => {
     const bill = read(
-      'EXAMPLE WIRELESS\nPO Box 1000, Dallas, TX 75201-0001\n\nYour bill   Bill date March 3, 2026\nInternational calls - Mexico, 12 min    $2.40\nTotal due   $88.10',
+      'EXAMPLE WIRELESS\nPO Box 1000, Dallas, TX 75201-0001\n\nYour bill   Bill date March 3, 2026\nCalls to Mexico (12 min)    $2.40\nTotal due   $88.10',
     );
     expect(bill.amount?.value.currency).toBe('USD');
   });
 
   it("does not take an Argentine doctor's licence (M.N.) for Mexico's moneda nacional", () => {
     const receipt = read(
-      'ÓPTICA EJEMPLO S.R.L.\nCUIT: 30-00000000-0\nFACTURA B\nReceta: Dra. Ana Ejemplo, M.N. 12.345\nImporte Total        $ 210.000,00',
+      'ÓPTICA EJEMPLO S.R.L.\nCUIT: 30-00000000-0\nFACTURA B\nPrescripción de la Dra. Ana Ejemplo (M.N. 12.345)\nImporte Total        $ 210.000,00',
     );
     expect(receipt.amount?.value.currency).toBe('ARS');
   });
 
   it('doubts a refund as the amount, and takes no address label for a name', () => {
-    const refund = read('Finanzamt Beispielstadt\n\nBESCHEID über Einkommensteuer 2025\nErstattung insgesamt 812,40 €');
+    const refund = read('Finanzamt Beispielstadt\n\nBESCHEID über Einkommensteuer 2025\nErstattung: 812,40 €');
     expect(refund.amount?.confidence).toBeLessThanOrEqual(0.75);
     const loan = [
       'BANCO EJEMPLO CONSUMO                                   Banco Ejemplo Consumo, S.A.U.',
-      'financiación para particulares                          Calle Mayor, 12',
+      'créditos al consumo                                     Calle Mayor, 12',
       '                                                        28013 Madrid',
       '',
       'CONTRATO DE PRÉSTAMO PERSONAL',
