@@ -132,6 +132,11 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
       `(?:zu|zur|bezug:?|bezüglich|betrifft:?|für|aus) (?:unserer |ihrer |der )?rechnung(?:s?${NR})?`,
       `(?:applied to|against|relating to|regarding|re:?|for|reference:?) (?:our |your |the )?invoice(?: ?${NR})?`,
       'invoice ref\\.?',
+      // The invoice a credit note corrects, named on it in the other languages.
+      'rif(?:\\.|erimento)? (?:alla )?fattura',
+      'factura rectificada',
+      '(?:oorspronkelijke|originele) factuur',
+      "facture (?:d'origine|initiale|concern[ée]e)",
     ],
   ],
   [
@@ -322,6 +327,7 @@ const LEXICON_LABELS: ReadonlyArray<readonly [ReferenceKind, keyof LabelVocabula
   ['contract', 'contractNumber', 'others'],
   ['policy', 'policyNumber', 'others'],
   ['offer', 'offerNumber', 'others'],
+  ['statement', 'statementNumber', 'others'],
   ['case', 'fileReference', 'others'],
 ];
 

@@ -519,3 +519,23 @@ describe('whose dollars and pesos, and doubtful amounts', () => {
     expect(contract.sender_name?.value).toMatch(/^banco ejemplo consumo/iu);
   });
 });
+
+describe("a statement's and a credit note's own number", () => {
+  const reference = (text: string) => read(text).reference_number?.value;
+
+  it('reads a statement number in French, Dutch, Spanish and Italian', () => {
+    const statement = (heading: string, label: string) =>
+      `Spaarbank Voorbeeld\n\n${heading}\n${label}            2026/011\nSaldo 1.250,00`;
+    expect(reference(statement('RELEVÉ DE COMPTE', 'Relevé numéro'))).toBe('2026/011');
+    expect(reference(statement('REKENINGAFSCHRIFT', 'Afschriftnummer'))).toBe('2026/011');
+    expect(reference(statement('EXTRACTO DE CUENTA', 'Extracto n.º'))).toBe('2026/011');
+    expect(reference(statement('ESTRATTO CONTO', 'Estratto conto n.'))).toBe('2026/011');
+  });
+
+  it("takes a credit note's generic number over the invoice it refers to", () => {
+    const note = read(
+      'Esempio Forniture S.r.l.\n\nNOTA DI CREDITO\nNumero                    NC/2026/0031\nData                      04/11/2026\nRiferimento fattura n. 2210/2026 del 02/10/2026\nTotale nota di credito € 96,40',
+    );
+    expect(note.reference_number?.value).toBe('NC/2026/0031');
+  });
+});

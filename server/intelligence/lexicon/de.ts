@@ -102,6 +102,7 @@ export const de: Lexicon = {
     contractTerm: ['laufzeit', 'vertragslaufzeit', 'mindestlaufzeit', 'erstlaufzeit', 'vertragsdauer', 'dauer'],
     noticePeriod: ['kündigungsfrist', 'kündigung', 'kündbar', 'gekündigt'],
     policyNumber: [],
+    statementNumber: [],
     offerNumber: [],
     contractNumber: [],
     fileReference: [],

@@ -154,6 +154,7 @@ export const en: Lexicon = {
     contractTerm: ['term', 'contract term', 'minimum term', 'duration', 'period of insurance'],
     noticePeriod: ['notice period', 'period of notice', 'notice of termination', '(?:written )?notice', 'terminate'],
     policyNumber: [],
+    statementNumber: [],
     offerNumber: [],
     contractNumber: [],
     fileReference: [],

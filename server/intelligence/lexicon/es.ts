@@ -151,6 +151,7 @@ export const es: Lexicon = {
       'anticipaci[óo]n',
     ],
     policyNumber: [`p[óo]liza ${NO}`, `${NO} (?:de )?p[óo]liza`],
+    statementNumber: [`extracto ${NO}`, `${NO} (?:de )?extracto`, `resumen ${NO}`],
     offerNumber: [`presupuesto ${NO}`, `${NO} (?:de )?presupuesto`, `cotizaci[óo]n ${NO}`, `oferta ${NO}`],
     contractNumber: [`contrato ${NO}`, `${NO} (?:de )?contrato`, 'referencia (?:del )?contrato'],
     fileReference: [

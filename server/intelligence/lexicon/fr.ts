@@ -162,6 +162,7 @@ export const fr: Lexicon = {
     contractTerm: ['dur[ée]e', "dur[ée]e d'engagement", 'engagement'],
     noticePeriod: ['pr[ée]avis', 'd[ée]lai de pr[ée]avis', 'r[ée]siliation', 'r[ée]silier'],
     policyNumber: [`police ${NO}`, `${NO} (?:de )?police`, `${NO} (?:de )?contrat d'assurance`],
+    statementNumber: [`relev[ée] ${NO}`, `${NO} (?:de |du )?relev[ée]`, `extrait ${NO}`],
     offerNumber: [`devis ${NO}`, `${NO} (?:de |du )?devis`, `offre ${NO}`],
     contractNumber: [`contrat ${NO}`, `${NO} (?:de |du )?contrat`, 'r[ée]f[ée]rence (?:du )?contrat'],
     fileReference: [

@@ -127,6 +127,7 @@ export const it: Lexicon = {
     contractTerm: ['durata', 'durata del contratto', 'vincolo'],
     noticePeriod: ['preavviso', 'disdetta', 'recesso'],
     policyNumber: [`polizza ${NO}`, `${NO} (?:di |della )?polizza`],
+    statementNumber: [`estratto conto ${NO}`, `estratto ${NO}`, `${NO} (?:di |dell.)?estratto`],
     offerNumber: [`preventivo ${NO}`, `${NO} (?:di |del )?preventivo`, `offerta ${NO}`],
     contractNumber: [`contratto ${NO}`, `${NO} (?:di |del )?contratto`, 'rif(?:erimento|\\.)? (?:del )?contratto'],
     fileReference: [

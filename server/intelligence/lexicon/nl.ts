@@ -115,6 +115,7 @@ export const nl: Lexicon = {
     contractTerm: ['contractduur', 'looptijd', 'duur', 'minimale looptijd'],
     noticePeriod: ['opzegtermijn', 'opzegging', 'opzeggen', 'opgezegd', 'opzeggingstermijn'],
     policyNumber: [`polis${NR}`, 'polisnummer'],
+    statementNumber: [`afschrift${NR}`, 'afschriftnummer', `rekeningafschrift${NR}`, `overzicht${NR}`],
     offerNumber: [`offerte${NR}`, 'offertenummer'],
     contractNumber: [`contract${NR}`, 'contractnummer', `overeenkomst${NR}`, 'overeenkomstnummer'],
     fileReference: [

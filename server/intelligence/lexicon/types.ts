@@ -33,6 +33,8 @@ export interface LabelVocabulary {
   policyNumber: readonly string[];
   /** A quotation's number ("Offertenummer", "Presupuesto n.º"). */
   offerNumber: readonly string[];
+  /** A statement's own number ("Relevé numéro", "Afschriftnummer"). */
+  statementNumber: readonly string[];
   /** A letter's or notice's file reference ("notre référence", "ons kenmerk"). German and English: references.ts. */
   fileReference: readonly string[];
   /** Words before a sender's name or in its legal block ("from", "seller", "fournisseur", "leverancier"). */
