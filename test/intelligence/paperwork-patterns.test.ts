@@ -539,3 +539,16 @@ describe("a statement's and a credit note's own number", () => {
     expect(note.reference_number?.value).toBe('NC/2026/0031');
   });
 });
+
+describe('refunds in more words, and a credit note that is not doubted for crediting', () => {
+  it("doubts an assessment's credit or repayment as the amount, but not a credit note's total", () => {
+    const nl = read(
+      'Gemeente Voorbeeld\n\nAANSLAGBILJET\nAanslagnummer 2026/0101/00441\nTerug te betalen aan u      31,00 EUR',
+    );
+    expect(nl.amount?.confidence).toBeLessThanOrEqual(0.75);
+    const note = read(
+      'Beispiel Handel GmbH\n\nGUTSCHRIFT Nr. GS-2026-0412\nSumme Gutschrift      120,00 €\nZahlbar: wird verrechnet',
+    );
+    expect(note.amount?.confidence).toBeGreaterThan(0.75);
+  });
+});

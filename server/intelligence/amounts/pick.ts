@@ -40,7 +40,7 @@ const NAMES_AN_INVOICE =
 
 /** A line that pays money back to the reader. */
 const REFUND =
-  /(?<!\p{L})(?:refund|erstattung|rückerstattung|guthaben|remboursement|en votre faveur|terugbetaling|teruggave|tegoed|reembolso|devoluci[óo]n|a su favor|rimborso|a (?:suo|vostro) (?:credito|favore))(?!\p{L})/iu;
+  /(?<!\p{L})(?:refund|erstattung|rückerstattung|guthaben|\p{L}*gutschrift|remboursement|en votre faveur|terugbetaling|teruggave|terug te betalen aan u|teruggestort|tegoed|reembolso|devoluci[óo]n|a su favor|rimborso|a (?:suo|vostro) (?:credito|favore))(?!\p{L})/iu;
 
 /** The highest confidence of a contract's or policy's amount that is not labelled as its fee or premium. */
 const TERM_OTHER_AMOUNT = 0.75;
@@ -117,7 +117,8 @@ export function pickAmount(
   if ((options.eventType === 'contract' || options.eventType === 'policy') && candidate.label !== 'premium')
     confidence = Math.min(confidence, TERM_OTHER_AMOUNT);
   // A refund or a credit to the reader is an amount of the document, but whether it is "the" amount is a judgement.
-  if (REFUND.test(lines[candidate.line] ?? '')) confidence = Math.min(confidence, TERM_OTHER_AMOUNT);
+  if (options.eventType !== 'credit_note' && REFUND.test(lines[candidate.line] ?? ''))
+    confidence = Math.min(confidence, TERM_OTHER_AMOUNT);
   let currency = candidate.currency;
   // "$", "¥", "kr", "Rs" alone, in a document that names no country, is the likeliest of several currencies only.
   if (currency && SHARED_SYMBOL.test(candidate.text) && documentCountries(options.text).length === 0)
