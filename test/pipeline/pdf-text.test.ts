@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { degrees, PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shutdownOcr } from '../../server/ocr/tesseract-workers.ts';
-import { needsOcr } from '../../server/pipeline/steps/pdf-text.ts';
+import { needsOcr, saysClearlyMore } from '../../server/pipeline/steps/pdf-text.ts';
 import { analyzeBytes, makeScannedPdf, makeTextPdf, textImage, type TextPlacement } from './pipeline-fixtures.ts';
 
 let dir = '';
@@ -141,6 +141,13 @@ describe('which pages go to OCR', () => {
     expect(needsOcr('\uE001\uE002\uE003'.repeat(10) + ' Ok')).toBe(true);
     expect(needsOcr('\uFFFD'.repeat(30))).toBe(true);
     expect(needsOcr(`${'Lesbarer Text '.repeat(5)}\uE001\uE002`)).toBe(false);
+  });
+});
+
+describe('OCR or the text layer of a page with little text', () => {
+  it("keeps a short text layer over OCR that reads a character more (one letter split in two), not over a scan's page", () => {
+    expect(saysClearlyMore('Alpha text 5f2\u00a2c23', 'Alpha text 5f2e23')).toBe(false);
+    expect(saysClearlyMore('Rechnung Nr. 4471 vom 3. November 2026 über 120,00 EUR', 'Seite 1')).toBe(true);
   });
 });
 

@@ -89,8 +89,9 @@ export const pdfTextStep: AnalysisStep = {
           if (!needsOcr(text)) renderer.noteLanguage(text, report.languages);
           else {
             const ocr = await report.readPage(number, () => renderer.ocr(page, report.languages));
-            // A stamp or page number in a text layer is part of the scan too: keep whichever says more.
-            if (ocr !== null && visibleChars(ocr) > readableChars(text)) {
+            // A stamp or page number in a text layer is part of the scan too: keep whichever says clearly more. A short
+            // text layer is exact, and OCR of the same line says a character more when it splits one ("e" as "¢c").
+            if (ocr !== null && saysClearlyMore(ocr, text)) {
               text = ocr;
               fromTextLayer = false;
             }
@@ -140,6 +141,12 @@ const visibleChars = (text: string): number => text.replace(/\s+/g, '').length;
 export function needsOcr(text: string): boolean {
   const visible = visibleChars(text);
   return visible < SCANNED_PAGE_MAX_CHARS || readableChars(text) < visible / 2;
+}
+
+/** OCR's text over a page's text layer: only when it reads clearly more than the layer has (a scan under a stamp). */
+export function saysClearlyMore(ocr: string, layer: string): boolean {
+  const readable = readableChars(layer);
+  return visibleChars(ocr) > readable * 1.25 + 5;
 }
 
 function readableChars(text: string): number {
