@@ -122,7 +122,7 @@ const STREET_NAME =
   /^(?:via|viale|piazza|piazzale|corso|largo|vicolo|strada|località|frazione|rue|avenue|boulevard|bd|chemin|allée|impasse|place|quai|za|zi|zac|zone|parc d'activités?|lieu-dit|lotissement|calle|avenida|avda\.?|plaza|paseo|carrer|camino|ronda|travessera|rua|polígono|pol\. ind\.?)\.? (?:\p{L}|\d)|^c\/ ?\p{L}|^\p{L}+(?:straße|strasse|str\.|straat|laan|plein|gracht|kade)$/iu;
 const SEPARATORS = / *[·•|] *| +[-–] +|, +/;
 const NOT_A_NAME = new RegExp(
-  `${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein|facture|factuur|factura|fattura|avoir|quittance|recibo|ricevuta|rectificativa|abono|domicilio|direcci[óo]n|indirizzo|adresse|anschrift|litige|m[ée]diat\\p{L}*|mediaci[óo]n|ombudsman|schlichtungsstelle|geschillencommissie|conciliazione)${WORD_END}`,
+  `${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein|facture|factuur|factura|fattura|avoir|quittance|recibo|ricevuta|rectificativa|abono|relev[ée]|betreft|objet|oggetto|asunto|domicilio|direcci[óo]n|indirizzo|adresse|anschrift|litige|m[ée]diat\\p{L}*|mediaci[óo]n|ombudsman|schlichtungsstelle|geschillencommissie|conciliazione)${WORD_END}`,
   'i',
 );
 const GENERIC_TEAM =
@@ -581,9 +581,11 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       // A name over a one-line address whose first part is a house or a site ("Bramblewood Veterinary Practice" /
       // "The Old Barn, Mill Lane, Exampleton"): the name, not that part, is the sender.
       const overReturnAddress = isReturnAddress(lines[first + 1] ?? '') && isNameLine(line);
+      // A name set over its first two lines is the letterhead's whole name, above what either line says alone.
+      const joined = withOwner(lines, first) !== line.trim();
       add(
         withOwner(lines, first),
-        overReturnAddress ? 0.86 : addressed && (isPersonName(line) || isNameLine(line)) ? 0.7 : 0.4,
+        overReturnAddress ? 0.86 : addressed && (joined || isPersonName(line) || isNameLine(line)) ? 0.7 : 0.4,
         first,
       );
     }
@@ -728,7 +730,12 @@ function withOwner(lines: readonly string[], i: number): string {
     line.split(/\s+/).length <= 2 &&
     /^(?:(?:della|dello|di|de|del|des|du|van|von|der)\s+)?(?:dott\.(?:ssa)?|dr\.|prof\.|mag\.)\s+\p{Lu}/iu.test(next);
   const shortCaps = (text: string): boolean => /^[\p{Lu}&' .-]+$/u.test(text) && text.split(/\s+/).length <= 4;
-  return goesOn || (shortCaps(line) && shortCaps(next) && !isTradeList(next)) ? `${line} ${next}` : line;
+  const shortLine = (text: string): boolean => !/\d/u.test(text) && text.split(/\s+/).length <= 3;
+  // A generic first line over a proper name in capitals ("Caisse d'épargne" / "VAL-EXEMPLE"), or a name in capitals
+  // over the one trade word it is known by ("BLAD & VOORBEELD" / "hoveniers").
+  const overCaps = shortLine(line) && shortCaps(next) && !isTradeList(next);
+  const tradeWord = shortCaps(line) && /^\p{Ll}+$/u.test(next);
+  return goesOn || overCaps || tradeWord ? `${line} ${next}` : line;
 }
 
 /** "Charpente · Couverture · Zinguerie": the trades a letterhead lists under its name. */

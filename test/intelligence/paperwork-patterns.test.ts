@@ -552,3 +552,25 @@ describe('refunds in more words, and a credit note that is not doubted for credi
     expect(note.amount?.confidence).toBeGreaterThan(0.75);
   });
 });
+
+describe('more letterheads over two lines, and more lines that are not names', () => {
+  it('joins a generic first line to a proper name in capitals, and a name in capitals to its trade word', () => {
+    const bank = read(
+      "Caisse d'épargne\nVAL-EXEMPLE\n1200, boulevard Exemple, Saint-Exemple (Québec)  G0A 2B0\n\nRELEVÉ DE COMPTE\nSolde au 2026-10-31   1 204,50 $",
+    );
+    expect(bank.sender_name?.value).toBe("Caisse d'épargne VAL-EXEMPLE");
+    const gardener = read(
+      'BLAD & VOORBEELD\nhoveniers\nTuinontwerp · Beplanting\nTuinstraat 4 · 3511 AA Utrecht\n\nFACTUUR 2026-118\nTe betalen € 640,00',
+    );
+    expect(gardener.sender_name?.value).toBe('BLAD & VOORBEELD hoveniers');
+  });
+
+  it('takes neither a statement heading nor a subject line for the sender', () => {
+    const statement = read('RELEVÉ DE COMPTE\nRelevé numéro 12\nSolde 1 204,50 $');
+    expect(statement.sender_name?.value ?? '').not.toMatch(/RELEV/u);
+    const letter = read(
+      'Betreft: uw huurcontract, nieuwe huurprijs vanaf 1 januari – Dorpsstraat 3 bus 1, 2000 Antwerpen\nGeachte heer,\nDe huurprijs wordt aangepast.',
+    );
+    expect(letter.sender_name?.value ?? '').not.toMatch(/^Betreft/u);
+  });
+});
