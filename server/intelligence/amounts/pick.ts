@@ -15,6 +15,7 @@ import {
   paidByTender,
   remainderOf,
   rowGross,
+  equalsResult,
 } from './totals-arithmetic.ts';
 import { TOTAL_KINDS, type AmountCandidate, type AmountLabel, type AmountPick } from './types.ts';
 
@@ -99,7 +100,11 @@ export function pickAmount(
   if (!best) return null;
   const settled = fromChange ? null : paidByTender(candidates);
   const printed =
-    settled ?? grossOf(best.candidate, candidates, lines) ?? rowGross(best.candidate, candidates) ?? best.candidate;
+    settled ??
+    grossOf(best.candidate, candidates, lines) ??
+    rowGross(best.candidate, candidates) ??
+    equalsResult(best.candidate, candidates, lines) ??
+    best.candidate;
   const rounded = settled ? null : roundedByAdjustment(printed, candidates);
   const total = rounded ?? printed;
   const remainder = settled || rounded ? null : remainderOf(total, candidates, lines);

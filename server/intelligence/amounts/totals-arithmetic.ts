@@ -64,6 +64,23 @@ export function rowGross(pick: AmountCandidate, candidates: readonly AmountCandi
   return cents(pick.value) + cents(tax.value) === cents(gross.value) ? gross : null;
 }
 
+/**
+ * The result of a sum written on the pick's line ("Cuota mensual 39,90 € + IVA 21 % = 48,28 € / mes"): the amount
+ * right after an equals sign is what the line comes to.
+ */
+export function equalsResult(
+  pick: AmountCandidate,
+  candidates: readonly AmountCandidate[],
+  lines: readonly string[],
+): AmountCandidate | null {
+  const line = lines[pick.line] ?? '';
+  return (
+    candidates.find(
+      (c) => c.line === pick.line && c.start > pick.end && /=\s*$/u.test(line.slice(pick.end, c.start).trimEnd()),
+    ) ?? null
+  );
+}
+
 /** The pick equals the sum or difference of two other printed amounts (net + tax, total + rounding, tendered − change). */
 export function confirmedBySum(pick: AmountCandidate, candidates: readonly AmountCandidate[]): boolean {
   const target = cents(pick.value);
