@@ -578,14 +578,14 @@ describe('more letterheads over two lines, and more lines that are not names', (
 describe('a fee worked out on its line, and a deposit beside the rent', () => {
   it('takes the result of a sum written on the line', () => {
     const contract = read(
-      'Alarmas Ejemplo, S.L.\n\nCONTRATO DE SERVICIO\nNº de contrato AE-2026-0311\nCuota mensual de mantenimiento 31,00 € + IVA 21 % = 37,51 € / mes',
+      'Alarmas Ejemplo, S.L.\n\nCONTRATO DE SERVICIO\nNº de contrato AE-2026-0311\nMantenimiento: cuota mensual 31,00 € más IVA (21 %) = 37,51 € al mes',
     );
     expect(contract.amount?.value.value).toBe(37.51);
   });
 
   it('does not read a deposit as rent because its line mentions the rent', () => {
     const storage = read(
-      'Opslag Voorbeeld B.V.\n\nHUUROVEREENKOMST OPSLAGRUIMTE\nTotaal per maand          € 97,20\nWaarborgsom (eenmalig, bij einde huur terugbetaald)   € 150,00',
+      'Opslag Voorbeeld B.V.\n\nHUUROVEREENKOMST OPSLAGRUIMTE\nTotaal per maand          € 97,20\nWaarborgsom (eenmalig; teruggave na afloop van de huur)   € 150,00',
     );
     expect(storage.amount?.value.value).toBe(97.2);
   });
