@@ -19,6 +19,10 @@ Sets (--set, comma-separated; default: all that exist):
                  currency (MYR). Plain runs judge ${DEFAULT_RECEIPT_SAMPLE} of them, evenly spread; --full all    development
   facturx        ../shared/datasets/facturx-fr-dev, both variants: facturx-text (XML removed,
                  read from the page) and facturx-xml (embedded XML read)                           development
+  vendor-texts   test/fixtures/vendor-texts/: invented invoices, bills, reminders and receipts as a PDF
+                 text layer gives them, read by the understanding step only                        development
+  paperwork-texts test/fixtures/paperwork-texts/: invented contracts, policies, payslips, notices,
+                 statements, offers and letters; a contract's start, end and notice period judged  development
 
   --full          every receipt instead of the fixed sample
   --limit N       only the first N documents of each set (quick iteration)
