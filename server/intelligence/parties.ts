@@ -223,13 +223,13 @@ function withNameBefore(name: string, before: string, above: string): string {
 }
 
 /**
- * A one-word name with its legal form under the page's first line, a short name of its own ("STEINER & PARTNER" over
- * "Immobilienverwaltung GmbH", a lower-case logo word over "Informatik AG"): the two lines are one name set over two.
- * Not when the top line only repeats the word (a logo "ACME" over "Acme GmbH").
+ * A one-word name with its legal form under the page's first line, when that line is a short name of its own
+ * ("STEINER & PARTNER" over "Immobilienverwaltung GmbH", a lower-case logo word over "Informatik AG"): the two lines are
+ * one name set over two. Not when the top line only repeats the word (a logo "ACME" over "Acme GmbH"). The caller
+ * passes the first line only when the name's line follows it.
  */
-function withLogoLine(name: string, lines: readonly string[], index: number): string {
-  if (lines.slice(0, index).some((line) => line.trim())) return name;
-  const top = lines[index]!.trim();
+function withLogoLine(name: string, firstLine: string): string {
+  const top = firstLine.trim();
   const own = name.replace(LEGAL_FORM_GLOBAL, ' ').trim();
   if (!/^\p{L}[\p{L}'’-]+$/u.test(own) || top.length > 30 || /[\d:;|·@]/u.test(top)) return name;
   if (top.split(/\s+/).filter((word) => word !== '&' && word !== '+').length > 3) return name;
@@ -483,6 +483,7 @@ function withinColumn(name: string, line: string, cells: readonly string[] | und
 
 export function findParties(doc: Doc, layout?: PartyLayout): Parties {
   const { lines } = doc;
+  const first = lines.findIndex((line) => line.trim() !== '');
   const legalFormLines = new Set(scan(doc, LEGAL_FORM_GLOBAL).map((m) => m.line));
   const recipients = recipientBlocks(lines);
   const candidates: Candidate[] = [];
@@ -526,7 +527,7 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
         line.slice(0, start >= 0 ? start : withForm.index),
         above === null ? '' : withCompanyForms(lines[above]!),
       );
-      if (above !== null) name = withLogoLine(name, lines, above);
+      if (above !== null && above === first) name = withLogoLine(name, lines[above]!);
       const nearLegalData = [i - 1, i, i + 1].some((j) => LEGAL_DATA.test(lines[j] ?? ''));
       // "Owned by: … Sdn Bhd" under a shop's sign names the company behind it: the sign is the name people know.
       const owner =
@@ -571,7 +572,6 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     }
   });
 
-  const first = lines.findIndex((line) => line.trim() !== '');
   if (first >= 0 && !recipients.lines.has(first)) {
     const line = lines[first] ?? '';
     if (line.length <= 50 && !/\d/.test(line) && !SALUTATION.test(line)) {
@@ -582,9 +582,10 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       // "The Old Barn, Mill Lane, Exampleton"): the name, not that part, is the sender.
       const overReturnAddress = isReturnAddress(lines[first + 1] ?? '') && isNameLine(line);
       // A name set over its first two lines is the letterhead's whole name, above what either line says alone.
-      const joined = withOwner(lines, first) !== line.trim();
+      const letterhead = withOwner(lines, first);
+      const joined = letterhead !== line.trim();
       add(
-        withOwner(lines, first),
+        letterhead,
         overReturnAddress ? 0.86 : addressed && (joined || isPersonName(line) || isNameLine(line)) ? 0.7 : 0.4,
         first,
       );

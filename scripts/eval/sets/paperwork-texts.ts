@@ -8,36 +8,19 @@
  * its term or validity (the deadline its event reminds of); and the truths give a statement no amount, while the
  * archive reads its closing balance.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { INVOICE_FIELDS, TERM_FIELDS, type Expected } from '../fields.ts';
+import { INVOICE_FIELDS, TERM_FIELDS } from '../fields.ts';
+import { loadTextDocuments } from './text-documents.ts';
 import type { EvalDoc } from './types.ts';
 
-type PaperworkTruth = Omit<Expected, 'category'>;
 const DATED_BY_TERM = new Set(['contract', 'policy', 'offer']);
 const BALANCE_ONLY = new Set(['statement']);
 
 export function loadPaperworkTexts(dir: string): EvalDoc[] {
-  return readdirSync(dir)
-    .filter((f) => f.endsWith('.txt'))
-    .sort()
-    .map((file) => {
-      const name = file.replace(/\.txt$/, '');
-      const truth = JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8')) as PaperworkTruth;
-      const judged = [...INVOICE_FIELDS, ...TERM_FIELDS].filter(
-        (field) =>
-          !(field === 'due_date' && DATED_BY_TERM.has(truth.event_type)) &&
-          !((field === 'amount' || field === 'currency') && BALANCE_ONLY.has(truth.event_type)),
-      );
-      return {
-        name,
-        file,
-        filePath: join(dir, file),
-        kind: truth.event_type,
-        fields: judged,
-        truth: null,
-        einvoice: false,
-        expected: { ...truth, category: null },
-      };
-    });
+  return loadTextDocuments(dir, (truth) =>
+    [...INVOICE_FIELDS, ...TERM_FIELDS].filter(
+      (field) =>
+        !(field === 'due_date' && DATED_BY_TERM.has(truth.event_type)) &&
+        !((field === 'amount' || field === 'currency') && BALANCE_ONLY.has(truth.event_type)),
+    ),
+  );
 }

@@ -43,8 +43,11 @@ const NAMES_AN_INVOICE =
 const REFUND =
   /(?<!\p{L})(?:refund|erstattung|rückerstattung|guthaben|\p{L}*gutschrift|remboursement|en votre faveur|terugbetaling|teruggave|terug te betalen aan u|teruggestort|tegoed|reembolso|devoluci[óo]n|a su favor|rimborso|a (?:suo|vostro) (?:credito|favore))(?!\p{L})/iu;
 
-/** The highest confidence of a contract's or policy's amount that is not labelled as its fee or premium. */
-const TERM_OTHER_AMOUNT = 0.75;
+/**
+ * The highest confidence of an amount that may or may not be the one a person notes: a contract's or policy's amount
+ * not labelled as its fee or premium, a refund.
+ */
+const DOUBTFUL_AMOUNT = 0.75;
 
 export function pickAmount(
   lines: readonly string[],
@@ -120,10 +123,10 @@ export function pickAmount(
   // A contract's or policy's amount is its recurring fee or premium; any other total on it (a yearly cost, a sum due at
   // signing, a residual value) may be what a person notes, or may not.
   if ((options.eventType === 'contract' || options.eventType === 'policy') && candidate.label !== 'premium')
-    confidence = Math.min(confidence, TERM_OTHER_AMOUNT);
+    confidence = Math.min(confidence, DOUBTFUL_AMOUNT);
   // A refund or a credit to the reader is an amount of the document, but whether it is "the" amount is a judgement.
   if (options.eventType !== 'credit_note' && REFUND.test(lines[candidate.line] ?? ''))
-    confidence = Math.min(confidence, TERM_OTHER_AMOUNT);
+    confidence = Math.min(confidence, DOUBTFUL_AMOUNT);
   let currency = candidate.currency;
   // "$", "¥", "kr", "Rs" alone, in a document that names no country, is the likeliest of several currencies only.
   if (currency && SHARED_SYMBOL.test(candidate.text) && documentCountries(options.text).length === 0)
