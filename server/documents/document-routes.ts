@@ -16,7 +16,7 @@ import { addEditedFields, refreshEditOverlay } from '../events/hand-edits.ts';
 import { isLearnable, learnFromCorrection } from '../learning/learned-senders.ts';
 import { embeddingIndexFor } from '../search/embedding-index.ts';
 import { pathId, requireWrite, visibleDocument } from './document-access.ts';
-import { documentListTotal, type DocumentCountFilter } from './document-total.ts';
+import { documentListSkip, documentListTotal, type DocumentCountFilter } from './document-total.ts';
 import {
   documentListOrder,
   documentSelect,
@@ -86,16 +86,20 @@ async function listDocuments(ctx: RequestContext) {
   const whereSql = where.join(' AND ');
   const order = documentListOrder(q.sort_by, q.sort_order);
   const { db } = ctx.service;
-  const total = await documentListTotal(db, whereSql, args, keyedFilter(ctx, q));
+  const keyed = keyedFilter(ctx, q);
+  const total = await documentListTotal(db, whereSql, args, keyed);
+  const skip = q.sort_by === 'created_at' ? await documentListSkip(db, keyed, q.offset, q.sort_order === 'desc') : null;
   // The page is picked from the index alone (every list index ends in id), then only its rows are read whole, in the
   // same statement: an offset deep in the list skips index entries, not full rows with their text and tags.
+  const pageWhere = skip ? `${whereSql} AND ${skip.sql}` : whereSql;
   const rows = await db.all<DocumentRow>(
     `${documentSelect(db)} WHERE d.id IN
-      (SELECT d.id FROM documents d WHERE ${whereSql} ORDER BY ${order} LIMIT ? OFFSET ?)
+      (SELECT d.id FROM documents d WHERE ${pageWhere} ORDER BY ${order} LIMIT ? OFFSET ?)
     ORDER BY ${order}`,
     ...args,
+    ...(skip ? [skip.bound] : []),
     q.limit,
-    q.offset,
+    q.offset - (skip?.skipped ?? 0),
   );
   return { status: 200, body: { success: true, items: rows.map(toDocument), total, limit: q.limit, offset: q.offset } };
 }

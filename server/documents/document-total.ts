@@ -1,11 +1,13 @@
 import {
   compactDocumentCounts,
   countDocumentsPg,
+  createdAtSkip,
+  type CreatedAtSkip,
   type DocumentCountFilter,
 } from '../db/postgres/pg-document-counts.ts';
 import type { Sql, SqlValue } from '../db/sql.ts';
 
-export type { DocumentCountFilter };
+export type { CreatedAtSkip, DocumentCountFilter };
 
 /**
  * The exact `total` of a document list. On PostgreSQL a list filtered only by what the counts table keys (spaces,
@@ -22,6 +24,23 @@ export async function documentListTotal(
   if (keyed && db.dialect === 'postgres') return countDocumentsPg(db, keyed);
   const row = await db.get<{ n: number }>(`SELECT count(*) AS n FROM documents d WHERE ${where}`, ...args);
   return Number(row!.n);
+}
+
+/** Below this offset a page is found by walking the index from the top: the counts would not save a millisecond. */
+export const SKIP_FROM_OFFSET = 5_000;
+
+/**
+ * Where a page of a list in created_at order can start: on PostgreSQL, for the lists the counts key, the months before
+ * the offset's month are skipped by their counts (pg-document-counts.ts, createdAtSkip). Null: walk from the top.
+ */
+export async function documentListSkip(
+  db: Sql,
+  keyed: DocumentCountFilter | null,
+  offset: number,
+  newestFirst: boolean,
+): Promise<CreatedAtSkip | null> {
+  if (!keyed || db.dialect !== 'postgres' || offset < SKIP_FROM_OFFSET) return null;
+  return createdAtSkip(db, keyed, offset, newestFirst);
 }
 
 /**

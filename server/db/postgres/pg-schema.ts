@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { nowIso, type Sql } from '../sql.ts';
-import { DOCUMENT_COUNTS_BACKFILL_SQL, DOCUMENT_COUNTS_SQL } from './pg-document-counts.ts';
+import {
+  DOCUMENT_COUNTS_BACKFILL_SQL,
+  DOCUMENT_COUNTS_BY_MONTH_SQL,
+  DOCUMENT_COUNTS_SQL,
+} from './pg-document-counts.ts';
 import { MIGRATION_LOCK, runPgMigrations, type PgMigration } from './pg-migrate.ts';
 import { PgSql, type PgSqlOptions } from './pg-sql.ts';
 import {
@@ -64,6 +68,12 @@ export const PG_MIGRATIONS: readonly PgMigration[] = [
     name: 'the hidden (deleted) documents indexed apart, for searches by keys that see every space',
     up: async (tx) => {
       await tx.exec(HIDDEN_DOCUMENTS_SQL);
+    },
+  },
+  {
+    name: 'document counts also per month of creation, so a deep offset of the default order starts at its month',
+    up: async (tx) => {
+      await tx.exec(DOCUMENT_COUNTS_BY_MONTH_SQL);
     },
   },
 ];

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DOCUMENT_STATUSES } from '../../../common/archive-types.ts';
 import { makePdf, startHarness, LEARNABLE_HIGH_LIMITS, type Harness } from '../../helpers/archive-harness.ts';
 import { freshDatabase, postgresForTests, type TestDatabase } from '../../helpers/postgres.ts';
+import { SKIP_FROM_OFFSET } from '../../../server/documents/document-total.ts';
 
 const postgres = postgresForTests();
 if (postgres.skipReason) console.log(`PostgreSQL tests skipped: ${postgres.skipReason}`);
@@ -87,7 +88,7 @@ describe.skipIf(!postgres.url)('PostgreSQL: the document list total', () => {
   it('reads the counts for space, status and deleted filters only, and counts rows for any other filter', async () => {
     // A planted delta shows which lists read the counts table: the keyed ones see it, the others count rows.
     await h.db.run(
-      "INSERT INTO document_counts (space_id, status, deleted, n) VALUES (?, 'completed', 0, 1000)",
+      "INSERT INTO document_counts (space_id, status, deleted, month, n) VALUES (?, 'completed', 0, '2000-01', 1000)",
       h.defaultSpaceId,
     );
     try {
@@ -102,10 +103,52 @@ describe.skipIf(!postgres.url)('PostgreSQL: the document list total', () => {
       expect(await total('?tag=none')).toBe(0);
     } finally {
       await h.db.run(
-        "INSERT INTO document_counts (space_id, status, deleted, n) VALUES (?, 'completed', 0, -1000)",
+        "INSERT INTO document_counts (space_id, status, deleted, month, n) VALUES (?, 'completed', 0, '2000-01', -1000)",
         h.defaultSpaceId,
       );
     }
     expect(await total()).toBe(6);
+  });
+
+  it('pages deep in the created_at order start at their month and equal walking the whole order', async () => {
+    await h.db.run(
+      `INSERT INTO documents (id, space_id, status, title, original_filename, mime_type, file_format, size_bytes,
+        sha256, created_at, updated_at)
+       SELECT gen_random_uuid()::text, ?, CASE WHEN i % 4 = 0 THEN 'failed' ELSE 'completed' END, 'Old', 'o.pdf',
+         'application/pdf', 'pdf', 1, 'x',
+         to_char(timestamp '2023-01-01' + i * interval '3 hours', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), 'now'
+       FROM generate_series(1, ${SKIP_FROM_OFFSET + 400}) AS i`,
+      otherSpace,
+    );
+    const ids = async (query: string): Promise<string[]> => {
+      const res = await h.api(`/v1/documents${query}`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { items: Array<{ id: string }> }).items.map((item) => item.id);
+    };
+    const walked = async (where: string, direction: 'ASC' | 'DESC', offset: number): Promise<string[]> =>
+      (
+        await h.db.all<{ id: string }>(
+          `SELECT id FROM documents WHERE deleted_at IS NULL AND ${where}
+          ORDER BY created_at ${direction}, id ${direction} LIMIT 20 OFFSET ?`,
+          offset,
+        )
+      ).map((row) => row.id);
+    const deep = SKIP_FROM_OFFSET + 40;
+    expect(await ids(`?offset=${deep}&limit=20`)).toEqual(await walked('true', 'DESC', deep));
+    expect(await ids(`?offset=${deep - 300}&limit=20&sort_order=asc`)).toEqual(await walked('true', 'ASC', deep - 300));
+    expect(await ids(`?offset=1000&limit=20&status=failed`)).toEqual(await walked("status = 'failed'", 'DESC', 1000));
+    // The months before the page come from the counts: a planted extra count in an old month moves the page by one.
+    await h.db.run(
+      "INSERT INTO document_counts (space_id, status, deleted, month, n) VALUES (?, 'completed', 0, '2023-06', 1)",
+      otherSpace,
+    );
+    try {
+      expect(await ids(`?offset=${deep}&limit=20`)).toEqual(await walked('true', 'DESC', deep - 1));
+    } finally {
+      await h.db.run(
+        "INSERT INTO document_counts (space_id, status, deleted, month, n) VALUES (?, 'completed', 0, '2023-06', -1)",
+        otherSpace,
+      );
+    }
   });
 });
