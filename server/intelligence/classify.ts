@@ -99,6 +99,7 @@ const RULES: readonly Rule[] = [
   ['invoice', '\\p{L}*rechnung', 3],
   ['invoice', '(?:tax |vat |commercial )?invoice (?:number|date|no\\.?)', 1],
   ['invoice', '(?:tax |vat |commercial )?invoice', 4],
+  ['invoice', 'honorarnote|fee note', 4],
   [
     'contract',
     '\\p{L}*vertrag|\\p{L}*vereinbarung|vertragszusammenfassung|vertragsbestätigung|agreement|contract|contract summary|tenancy agreement|lease',
@@ -259,8 +260,13 @@ const NEGATED =
 const DUNNING =
   /mahnung|zahlungserinnerung|reminder|overdue|rappel|relance|herinnering|aanmaning|recordatorio|requerimiento de pago|reclamaci[óo]n de pago|aviso de impago|sollecito|promemoria di pagamento|messa in mora|diffida/iu;
 
+/** A Swiss QR-bill's two parts: its "receipt" part is a slip for the payer's bank, not what the document is. */
+const QR_BILL_PAYMENT_PART = /(?<!\p{L})(?:zahlteil|payment part|section paiement|sezione pagamento)(?!\p{L})/iu;
+const QR_BILL_RECEIPT_PART = /^[^\p{L}]*(?:empfangsschein|receipt|r[ée]c[ée]piss[ée]|ricevuta)[^\p{L}]*$/iu;
+
 export function classify(doc: Doc, signals: ClassifySignals): Classification {
   const { lines } = doc;
+  const qrBill = QR_BILL_PAYMENT_PART.test(doc.text);
   // The heading area counts lines with text: OCR output has a blank line between most lines.
   const rank = textLineRanks(lines);
   const top = Math.min(25, Math.max(12, Math.ceil(rank.count * 0.2)));
@@ -279,6 +285,7 @@ export function classify(doc: Doc, signals: ClassifySignals): Classification {
       if (NEGATED.test(line.slice(Math.max(0, span.start - 24), span.start))) continue;
       const ruleIndex = Number(span.kind);
       const [type, , weight] = RULES[ruleIndex]!;
+      if (qrBill && type === 'receipt' && QR_BILL_RECEIPT_PART.test(line.split('\t')[0] ?? '')) continue;
       const nearTop = (rank.of[index] ?? index) < top;
       const inHeadingArea = (nearTop || subject) && line.length <= 60;
       const word = inHeadingArea ? headingWord(line, span.start, span.end) : span.text;
@@ -344,7 +351,9 @@ export function classify(doc: Doc, signals: ClassifySignals): Classification {
   // its total (2) and invoice number (1.5) weigh, since an invoice is not paid in cash under its own totals. A slip
   // headed "TAX INVOICE" that names itself again in "Invoice #" is still paid on the spot: the shape outweighs the
   // invoice words however often they occur.
-  if (!signals.hasDueDate && signals.tillShape) {
+  // A credit note's heading stands: a refund to the card it was paid with has a till's shape too.
+  const creditHeading = (headings.get('credit_note')?.weight ?? 0) >= 100;
+  if (!signals.hasDueDate && signals.tillShape && !creditHeading) {
     bump('receipt', 20);
     const lead = (scores.get('invoice') ?? 0) - (scores.get('receipt') ?? 0);
     if (lead >= 0) bump('receipt', lead + 1);

@@ -7,7 +7,7 @@
 
 /** ISO 3166-1 alpha-2 → what names it in a text. Names need word boundaries; dialling codes a "+" before them. */
 const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
-  ['AU', /\b(?:australia|australie|australien|australië)\b|\+61\b|\bABN\b|\bPty\.? Ltd\b/iu],
+  ['AU', /\b(?:australia|australie|australien|australië)(?!\p{L})|\+61\b|\bABN\b|\bPty\.? Ltd\b/iu],
   ['CA', /\b(?:canada|kanada|qu[ée]bec|ontario)\b|\b(?:HST|QST) ?(?:no|#|reg)/iu],
   ['NZ', /\b(?:new zealand|nouvelle-z[ée]lande|neuseeland|nieuw-zeeland|nueva zelanda|nuova zelanda)\b|\+64\b/iu],
   ['SG', /\b(?:singapore|singapur|singapour)\b|\+65\b|\bPte\.? Ltd\b/iu],
@@ -20,13 +20,14 @@ const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
   // Chile by its tax id (RUT) and dialling code, Colombia by its dialling code and largest cities: their names also
   // name coffees and peppers on an item line.
   ['CL', /\+56\b|\bRUT\b/u],
-  ['CO', /\+57\b|\bbogot[áa]\b|\bmedell[íi]n\b/iu],
+  // Its tax office (DIAN) too. A name ending in an accented letter needs a letter lookahead: \b is ASCII's.
+  ['CO', /\+57\b|\bbogot[áa](?!\p{L})|\bmedell[íi]n\b|\bDIAN\b/iu],
   // Its company forms ("Sdn Bhd", "S/B", a listed "Bhd"), its states and towns, which addresses name instead of the
   // country.
   [
     'MY',
     new RegExp(
-      '\\b(?:malaysia|malaisie|malaysien|maleisië|malasia)\\b|\\+60\\b|\\bSdn\\.? ?Bhd\\b|\\bBerhad\\b' +
+      '\\b(?:malaysia|malaisie|malaysien|maleisië|malasia)(?!\\p{L})|\\+60\\b|\\bSdn\\.? ?Bhd\\b|\\bBerhad\\b' +
         '|(?<=\\p{L}\\.?\\)? )Bhd\\b|\\p{L}{2,}\\.? S\\/B\\b' +
         '|\\b(?:kuala lumpur|selangor|johor|pulau pinang|penang|negeri sembilan|melaka|pahang|terengganu|kelantan|kedah|perlis|perak' +
         '|sabah|sarawak|putrajaya|labuan' +
@@ -40,13 +41,18 @@ const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
     ),
   ],
   ['IN', /\b(?:india|inde|indien)\b|\+91\b|\bGSTIN\b|\bPvt\.? Ltd\b/iu],
+  // Its company form written "(Pty) Ltd" (Australia's has no brackets) and its largest cities.
+  [
+    'ZA',
+    /\b(?:south africa|suid-afrika|afrique du sud|südafrika|zuid-afrika|sudáfrica|sudafrica)\b|\+27\b|\(Pty\) Ltd\b|\b(?:johannesburg|cape town|kaapstad|durban|pretoria|sandton|gqeberha)\b/iu,
+  ],
   ['PK', /\b(?:pakistan)\b|\+92\b/iu],
   ['LK', /\bsri lanka\b|\+94\b/iu],
   ['NP', /\b(?:nepal|népal)\b|\+977\b/iu],
   ['SE', /\b(?:sweden|sverige|schweden|su[èe]de|zweden|suecia|svezia)\b|\+46\b|\bmoms\b/iu],
   ['NO', /\b(?:norway|norge|norwegen|norv[èe]ge|noorwegen|noruega|norvegia)\b|\+47\b|\bmva\b/iu],
   ['DK', /\b(?:denmark|danmark|dänemark|danemark|denemarken|dinamarca|danimarca)\b|\+45\b|\bcvr\b/iu],
-  ['IS', /\b(?:iceland|[íi]sland|islande|ijsland|islandia|islanda)\b|\+354\b/iu],
+  ['IS', /(?<!\p{L})(?:iceland|[íi]sland|islande|ijsland|islandia|islanda)\b|\+354\b/iu],
   ['JP', /\b(?:japan|japon|japón|giappone)\b|\+81\b/iu],
   ['CN', /\b(?:china|chine|cina)\b|\+86\b/iu],
   ['CH', /\b(?:switzerland|schweiz|suisse|svizzera|zwitserland|suiza)\b|\+41\b/iu],
@@ -71,6 +77,7 @@ const CURRENCY: Readonly<Record<string, string>> = {
   CO: 'COP',
   MY: 'MYR',
   IN: 'INR',
+  ZA: 'ZAR',
   PK: 'PKR',
   LK: 'LKR',
   NP: 'NPR',

@@ -113,6 +113,10 @@ const LABELS = combineLabels<DateLabel>([
       'delivery date',
       'date of delivery',
       'service date',
+      'date of service',
+      'event date',
+      'date of (?:the )?event',
+      'treatment date',
       'date of supply',
       'tax point',
       'shipped(?: on)?',
@@ -181,6 +185,16 @@ const LABELS = combineLabels<DateLabel>([
       'received(?: on)?',
       'letzte zahlung',
       'last payment',
+      // A subscription's next charge: a date to come, neither this document's nor its due date. Before "billing date".
+      'next (?:billing|payment|invoice|charge|renewal)(?: date)?',
+      '(?:auto-?)?renews on',
+      'will renew on',
+      'nächste (?:abbuchung|abrechnung|zahlung|verlängerung)(?: am)?',
+      'prochaine (?:facturation|date de facturation|date de renouvellement)',
+      'renouvellement le',
+      'volgende (?:factuurdatum|afschrijving|facturatie|verlenging)',
+      'próxima (?:facturaci[óo]n|fecha de (?:cobro|facturaci[óo]n)|renovaci[óo]n)',
+      'prossim[oa] (?:addebito|rinnovo|fatturazione)',
     ]),
   ],
   // A period whose end is the term of a contract or policy ("Versicherungszeitraum 01.04.2027 bis 31.03.2028").
@@ -294,7 +308,17 @@ const LABELS = combineLabels<DateLabel>([
       'billing date',
     ]),
   ],
-  ['plain', wordsRegex(['datum', 'date', '\\p{L}+datum'])],
+  // Spanish and Italian say "date" as fecha and data: a label only right before its date, and not in a sentence
+  // ("con fecha 15/01/2025", "stipulato in data 21/06/2021" date another act).
+  [
+    'plain',
+    wordsRegex([
+      'datum',
+      'date',
+      '(?<!(?:con|in|en|di|de|la|una|nuova|alla|della) )(?:fecha|data)(?=\\s*:?\\s*\\d)',
+      '\\p{L}+datum',
+    ]),
+  ],
   ['of', wordsRegex(['vom', 'dated', 'den', 'per', 'stichtag', 'stand', 'as of', 'as at'])],
   [
     'until',
@@ -331,7 +355,12 @@ const DEBIT_BEFORE =
 const endsSentence = (line: string): boolean => /[.;:!?]\s*$/.test(line);
 const RANGE_AFTER = /^\s*(?:-|–|—|bis|to|until|through)\s*$/iu;
 /** "Hamburg, den", "Bordeaux, le", "Madrid, el", "Roma, lì", "Utrecht,": a letter's place and date line. */
-const PLACE_DATE = /^[\p{Lu}][\p{L} .\-/()]{1,40}, (?:(?:den|am|the|le|el|il|lì|li|op) )?$/u;
+const PLACE_DATE = new RegExp(
+  // Capitalised words and the particles of place names ("Frankfurt am Main", "Saint-Julien-en-Genevois"); a person's
+  // name after a label ("Votre commande Mme S. Dupont, 19.01.2026") is no place.
+  `^(?!(?:Mme|MME|Mr|MR|Mrs|Ms|M|Herrn?|HERRN?|Frau|FRAU|Madame|MADAME|Monsieur|MONSIEUR|Sig|Sra?|Dr)\\.?\\s)\\p{Lu}[\\p{L}.\\-/()]*(?: (?:\\p{Lu}[\\p{L}.\\-/()]*|am|an|im|der|de|del|di|sur|sous|en|la|le|les|upon|on|bei|ob))*, (?:(?:den|am|the|le|el|il|lì|li|op) )?$`,
+  'u',
+);
 
 export interface DateCandidate {
   date: FoundDate;

@@ -75,6 +75,8 @@ const SHARED: Readonly<Record<string, readonly string[]>> = {
   'Rs.': ['INR', 'PKR', 'LKR', 'NPR'],
   '¥': ['JPY', 'CNY'],
 };
+/** Letters that are a currency only where the document's country uses them: the rand's "R" ("TOTAL R 99.90"). */
+const COUNTRY_SYMBOLS: Readonly<Record<string, string>> = { R: 'ZAR' };
 
 const escape = (symbol: string): string => symbol.replace(/[$.]/g, '\\$&');
 const symbolAlternation = (symbols: Iterable<string>): string =>
@@ -82,14 +84,23 @@ const symbolAlternation = (symbols: Iterable<string>): string =>
     .sort((a, b) => b.length - a.length)
     .map(escape)
     .join('|');
-const ALL_SYMBOLS = symbolAlternation([...Object.keys(SYMBOLS), ...Object.keys(SHARED)]);
+const ALL_SYMBOLS = symbolAlternation([
+  ...Object.keys(SYMBOLS),
+  ...Object.keys(SHARED),
+  ...Object.keys(COUNTRY_SYMBOLS),
+]);
 /** Codes and letter symbols OCR glues to their number ("GBP416.00", "RM12.40", "Rs.450"); other letters still block. */
 const GLUED = symbolAlternation([...ISO_CODES, 'RM', 'Rs.', 'Rs', 'Rp']);
-/** Groups of three ("1,234.56", "1.234,56", "1 234,56", "1'234.56"), or India's lakh and crore ("2,48,315.00"). */
+/**
+ * Groups of three ("1,234.56", "1.234,56", "1 234,56", "1'234.56"), or India's lakh and crore ("2,48,315.00"). OCR
+ * sometimes sees a space after a group's dot ("$ 940. 100,00"): read as one number beside a currency only.
+ */
 const NUMBER = new RegExp(
-  `(?:(?<=(?<![${L}])(?:${GLUED}))|(?<![\\d.,'’${L}]))([-−] ?)?(\\d{1,2}(?:,\\d{2})+,\\d{3}(?=\\.\\d)|\\d{1,3}(?:([.,'’ ])\\d{3})(?:\\3\\d{3})*|\\d+)(?:([.,])(\\d{1,2}|-{1,2}|–|—))?(?!\\d)(?![a-zß-öø-ÿ])`,
+  `(?:(?<=(?<![${L}])(?:${GLUED}))|(?<![\\d.,'’${L}]))([-−] ?)?(\\d{1,2}(?:,\\d{2})+,\\d{3}(?=\\.\\d)|\\d{1,3}(?:(\\. |[.,'’ ])\\d{3})(?:\\3\\d{3})*|\\d+)(?:([.,])(\\d{1,2}|-{1,2}|–|—))?(?!\\d)(?![a-zß-öø-ÿ])`,
   'g',
 );
+/** A currency code or symbol and a space before a dash: what follows the dash is that currency's amount. */
+const LEADER_BEFORE = new RegExp(`(?:${ALL_SYMBOLS}) $`);
 /** A symbol wedged between digits ("001188€7") is a speck in an identifier, not a currency. */
 const BEFORE = new RegExp(`(?<![${L}\\d])(${ALL_SYMBOLS}) ?$`);
 const AFTER = new RegExp(`^ ?(${ALL_SYMBOLS})(?![${L}])`);
@@ -107,6 +118,13 @@ export function currencyReader(text: string): (symbol: string) => string | null 
   let local: string[] | null = null;
   let printedLocal: string | null | undefined;
   return (symbol) => {
+    const national = COUNTRY_SYMBOLS[symbol];
+    if (national) {
+      local ??= documentCountries(text)
+        .map(currencyOfCountry)
+        .filter((code) => code !== null);
+      return local.includes(national) ? national : null;
+    }
     const shared = SHARED[symbol];
     if (!shared) return SYMBOLS[symbol] ?? null;
     local ??= documentCountries(text)
@@ -143,7 +161,12 @@ export function findMoney(
     let start = column,
       end = column + m[0].length;
     if ((blocked.get(index) ?? []).some(([s, e]) => start < e && end > s)) continue;
-    const [, sign, integer = '', groupSep, decimalSep, decimals] = m;
+    const [, rawSign, integer = '', groupSep, decimalSep, decimals] = m;
+    // "TOTAL EUR - 67,42": a dash set apart between a currency and its amount is a leader, not a minus.
+    const sign =
+      rawSign && / $/.test(rawSign) && LEADER_BEFORE.test(line.slice(Math.max(0, start - 6), start))
+        ? undefined
+        : rawSign;
     // "1.234" with a dot and no decimals is a thousands group in German and a decimal nowhere in money.
     if (groupSep && decimalSep === groupSep) continue;
     const before = BEFORE.exec(line.slice(Math.max(0, start - 6), start));
@@ -152,17 +175,21 @@ export function findMoney(
     const after = suffixSymbol(line, end);
     // "4 990 Ft" is a number with a space between groups; "Pos 2 990" two numbers.
     if (groupSep === ' ' && !decimalSep && !before && !after) continue;
+    if (groupSep === '. ' && (decimalSep !== ',' || (!before && !after))) continue;
     if (!before && !after && UNIT_AFTER.test(line.slice(end, end + 8))) continue;
     if (!before && !after && !decimalSep) continue;
     const symbol = before?.[1] ?? after?.[1] ?? null;
     if (before) start -= before[0].length;
+    // "-$1.96", "−€ 5,00": the minus stands before the symbol.
+    const minusFirst = before && !rawSign && /(?:^|[\s(])[-−]$/u.test(line.slice(Math.max(0, start - 2), start));
+    if (minusFirst) start -= 1;
     if (after) end += after[0].length;
     const cents = decimals && /^\d+$/.test(decimals) ? decimals.padEnd(2, '0') : '00';
     const value = Number(`${integer.replace(/[.,'’ ]/g, '')}.${cents}`);
     if (!Number.isFinite(value)) continue;
     const tokens = byLine.get(index) ?? [];
     tokens.push({
-      value: sign ? -value : value,
+      value: sign || minusFirst ? -value : value,
       currency: symbol ? codeOf(symbol) : null,
       start,
       end,

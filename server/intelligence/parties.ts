@@ -14,15 +14,22 @@ export interface Parties {
 }
 
 const LEGAL_FORM =
-  '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.(?: (?:de|DE) C\\.V\\.)?|S\\. (?:de|DE) R\\.L\\.(?: (?:de|DE) C\\.V\\.)?|SA|SAS|S\\.A\\.S\\.|S\\.R\\.L\\.|S\\.P\\.A\\.|S\\.N\\.C\\.|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|GesmbH|Ges\\.m\\.b\\.H\\.|S(?:dn|DN)\\.? ?B(?:hd|HD)\\.?|LTD\\.?|LIMITED|INC\\.?|CORP\\.?|P(?:TE|VT|TY)\\.? LTD\\.?|GMBH|B(?:hd|HD)\\.?|S/B|Pte\\.? Ltd\\.?|Pvt\\.? Ltd\\.?|S\\.L\\.(?:U\\.)?|S\\.A\\.U\\.|SRL|Srl|Sp\\. z ?o\\.o\\.|BVBA|BV|NV|VOF|SPRL|SNC|EURL|SASU|S\\.a\\.s\\.|S\\.n\\.c\\.)';
+  '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG(?! ?\\d)|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.(?: (?:de|DE) C\\.V\\.)?|S\\. (?:de|DE) R\\.L\\.(?: (?:de|DE) C\\.V\\.)?|SA|SAS|S\\.A\\.S\\.|S\\.R\\.L\\.|S\\.P\\.A\\.|S\\.N\\.C\\.|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|\\(Pty\\) Ltd\\.?|\\(PTY\\) LTD\\.?|GesmbH|Ges\\.m\\.b\\.H\\.|S(?:dn|DN)\\.? ?B(?:hd|HD)\\.?|LTD\\.?|LIMITED|INC\\.?|CORP\\.?|P(?:TE|VT|TY)\\.? LTD\\.?|GMBH|B(?:hd|HD)\\.?|S/B|Pte\\.? Ltd\\.?|Pvt\\.? Ltd\\.?|S\\.L\\.(?:U\\.)?|S\\.A\\.U\\.|SRL|Srl|Sp\\. z ?o\\.o\\.|BVBA|BV|NV|VOF|SPRL|SNC|EURL|SASU|S\\.a\\.s\\.|S\\.n\\.c\\.|Sagl|SAGL|S[àa]rl|S[ÀA]RL)';
 /** A capitalised word of a company name, or a word that joins them in the six languages ("Roux et Fils"). */
 const NAME_WORD =
   "(?:[\\p{Lu}\\d][\\p{L}\\d&.'’+]*|\\(\\p{Lu}[\\p{L} ]{0,20}\\)|&|\\+|und|and|of|für|der|die|des|de|von|van|zu|am|im|an der|et|du|en|het|y|del|e|di|della)";
 /** A legal form's letters before a dash and digits are a code, not a form ("Hoja SE-42017", "NV-2210"). */
 const NOT_A_CODE = '(?!-\\d)';
+/** A French company written form first ("SAS EXEMPLE DISTRIBUTION", "SARL Dupont & Fils"), at the head of its line. */
+const FORM_FIRST = new RegExp(
+  `^(?:SAS|SARL|SASU|EURL|SNC|SCI|SELARL|SA)[ ](${NAME_WORD}(?: ${NAME_WORD}){0,5})(?=$|[ ,·|-]{1,3}(?:au capital|capital|rcs|siret|siren|\\d))`,
+  'u',
+);
+/** An Italian partnership's partner named after its form: "S.n.c. di Rossi Mario & C.", part of the legal name. */
+const PARTNER_AFTER_FORM = "(?: di (?:\\p{Lu}[\\p{L}'’]+ ){1,3}& ?C\\.(?!\\p{L}))?";
 /** Capitalised words ending in a legal form: "Stadtwerke München GmbH", "Acme Widgets Ltd". */
 const NAME_WITH_FORM = new RegExp(
-  `(?<![\\p{L}\\p{N}])(${NAME_WORD}(?:[ -]${NAME_WORD}){0,6})[ ,-]+${LEGAL_FORM}(?![\\p{L}\\p{N}])${NOT_A_CODE}`,
+  `(?<![\\p{L}\\p{N}])(${NAME_WORD}(?:[ -]${NAME_WORD}){0,6})[ ,-]+${LEGAL_FORM}(?![\\p{L}\\p{N}])${NOT_A_CODE}${PARTNER_AFTER_FORM}`,
   'u',
 );
 const HAS_LEGAL_FORM = new RegExp(`(?<![${L}])${LEGAL_FORM}${WORD_END}${NOT_A_CODE}`);
@@ -99,11 +106,22 @@ const SALUTATION = new RegExp(
   'i',
 );
 const RECIPIENT_LABEL = new RegExp(
-  `^(?:an|to|bill(?:ed)? to|invoice to|sold to|ship(?:ped)? to|deliver(?:y)? to|rechnungsempfänger(?:in)?|rechnungsadresse|rechnungsanschrift|lieferadresse|lieferanschrift|empfänger(?:in)?|kunde|customer|client|recipient|addressee|auftraggeber(?:in)?|versicherungsnehmer(?:in)?|policyholder|arbeitnehmer(?:in)?|employee|mieter(?:in)?|tenant|kontoinhaber(?:in)?|account holder|destinataire|receptor|cessionario(?: committente)?|factur[ée] à|adresse de facturation|livr[ée] à|aan|factuuradres|klant|afleveradres|facturar a|facturado a|destinatario|cliente|dirección de facturación|fatturare a|intestatario)${WORD_END}\\s*:?\\s*`,
+  `^(?:an|to|bill(?:ed)? to|invoice to|sold to|ship(?:ped)? to|deliver(?:y)? to|rechnungsempfänger(?:in)?|rechnungsadresse|rechnungsanschrift|lieferadresse|lieferanschrift|empfänger(?:in)?|kunde|customer|client|recipient|addressee|auftraggeber(?:in)?|versicherungsnehmer(?:in)?|policyholder|arbeitnehmer(?:in)?|employee|mieter(?:in)?|tenant|kontoinhaber(?:in)?|account holder|destinataire|receptor|adquir(?:i)?ente|comprador|acquirente|acheteur|koper|käufer(?:in)?|buyer|purchaser|cessionario(?: committente)?|factur[ée] à|adresse de facturation|livr[ée] à|aan|factuuradres|klant|afleveradres|facturar a|facturado a|destinatario|cliente|dirección de facturación|fatturare a|intestatario)${WORD_END}\\s*:?\\s*`,
   'i',
 );
 const SENDER_LABEL = new RegExp(
   `^(?:absender(?:in)?|von|from|aussteller|rechnungssteller|verkäufer|seller|supplier|lieferant|vermieter(?:in)?|landlord|arbeitgeber(?:in)?|employer|versicherer|insurer|issued by|emisor|[ée]metteur|vendeur|fournisseur|leverancier|proveedor|fornitore|cedente)${WORD_END}\\s*:\\s*`,
+  'i',
+);
+/** The bank's name in the payment details: the sender's bank, never the sender. */
+const BANK_NAME_LABEL =
+  /^(?:bank(?:'s)? name|name of (?:the )?bank|bank|banca|banque|banco|bankverbindung|kreditinstitut|geldinstitut|bankinstitut)\s*:/iu;
+/** "for Example Traders" over "Authorised Signatory": the issuer signing its own invoice (common in India and the UK). */
+const SIGNED_FOR = /^for\s+(\S.*?)\s*[|:]?\s*$/iu;
+const SIGNATORY = /^(?:authori[sz]ed signatory|proprietor|partner|director|signature)\b/iu;
+/** A form's "name of the company" field: at the head of the page, the issuer's own (a recipient's is labelled as such). */
+const COMPANY_NAME_LABEL = new RegExp(
+  `^(?:raz[óo]n social|denominaci[óo]n(?: social)?|ragione sociale|denominazione(?: sociale)?|raison sociale|d[ée]nomination(?: sociale)?|company name|business name|firmenname|firmenbezeichnung|bedrijfsnaam|handelsnaam|statutaire naam)${WORD_END}\\s*:\\s*`,
   'i',
 );
 const CLOSING =
@@ -122,7 +140,7 @@ const STREET_NAME =
   /^(?:via|viale|piazza|piazzale|corso|largo|vicolo|strada|località|frazione|rue|avenue|boulevard|bd|chemin|allée|impasse|place|quai|za|zi|zac|zone|parc d'activités?|lieu-dit|lotissement|calle|avenida|avda\.?|plaza|paseo|carrer|camino|ronda|travessera|rua|polígono|pol\. ind\.?)\.? (?:\p{L}|\d)|^c\/ ?\p{L}|^\p{L}+(?:straße|strasse|str\.|straat|laan|plein|gracht|kade)$/iu;
 const SEPARATORS = / *[·•|] *| +[-–] +|, +/;
 const NOT_A_NAME = new RegExp(
-  `${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein|facture|factuur|factura|fattura|avoir|quittance|recibo|ricevuta|rectificativa|abono|relev[ée]|betreft|objet|oggetto|asunto|domicilio|direcci[óo]n|indirizzo|adresse|anschrift|litige|m[ée]diat\\p{L}*|mediaci[óo]n|ombudsman|schlichtungsstelle|geschillencommissie|conciliazione)${WORD_END}`,
+  `${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein|facture|factuur|factura|fattura|avoir|quittance|recibo|ricevuta|betalingsbewijs|betaalbewijs|kwitantie|kassabon|creditnota|zahlungsbestätigung|payment confirmation|justificante|scontrino|rectificativa|abono|relev[ée]|betreft|objet|oggetto|asunto|domicilio|direcci[óo]n|indirizzo|adresse|anschrift|litige|m[ée]diat\\p{L}*|mediaci[óo]n|ombudsman|schlichtungsstelle|geschillencommissie|conciliazione|original|originale|duplicate|duplicado|duplicata|duplicato|copy|copia|copie|kopie|triplicado)${WORD_END}`,
   'i',
 );
 const GENERIC_TEAM =
@@ -504,6 +522,17 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       add(rest || (lines[i + 1] ?? ''), 0.85, i);
       return;
     }
+    if (BANK_NAME_LABEL.test(line)) return;
+    const signedFor = SIGNED_FOR.exec(line);
+    if (signedFor?.[1] && SIGNATORY.test(lines[nextTextLine(lines, i) ?? -1] ?? '')) {
+      add(signedFor[1], 0.7, i);
+      return;
+    }
+    const companyLabel = i < 15 ? COMPANY_NAME_LABEL.exec(line) : null;
+    if (companyLabel) {
+      add(line.slice(companyLabel[0].length), 0.8, i);
+      return;
+    }
     if ((i < 20 || i >= footerStart) && isReturnAddress(line)) add(line, i < 20 ? 0.85 : 0.65, i);
     const withForm = legalFormLines.has(i) || line !== printed ? NAME_WITH_FORM.exec(line) : null;
     if (withForm) {
@@ -538,6 +567,11 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       add(name, confidence - (owner ? 0.35 : 0), i);
       // "Tankstelle Beispiel" / "Inh. Gerd Beispiel e.K.": the business above its owner's line is the sender.
       if (OWNER_LINE.test(line) && above !== null && !/\d/.test(lines[above]!)) add(lines[above]!, confidence, above);
+    } else if (FORM_FIRST.test(line.trim())) {
+      // Only at the head of the page or in the legal block: a recipient's company is written the same way.
+      const nearLegalData = [i - 1, i, i + 1].some((j) => LEGAL_DATA.test(lines[j] ?? ''));
+      if (i - Math.max(first, 0) < 5 || nearLegalData)
+        add(FORM_FIRST.exec(line.trim())![0], (i < 12 ? 0.75 : 0.7) + (nearLegalData ? 0.1 : 0), i);
     } else if (line.length <= 60 && INSTITUTION.test(line.replace(PARTY_INTRO, ''))) {
       add(line, i < 12 ? 0.75 : i >= footerStart ? 0.6 : 0.45, i);
     }
@@ -609,8 +643,14 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     if (candidates.length > before) merchantIndex = before;
     // A company further down the slip than its header (a customer's, a supplier's) is not the merchant's own form.
     const merchantLine = line >= 0 ? line : first;
+    // Unless it carries the shop's name: then it is the shop's own company ("BRANDNAME" over "Brandname Stores Ltd").
+    const merchantKey = normalise(text);
     for (const candidate of candidates) {
-      if (candidate.line > merchantLine + FAR_BELOW_MERCHANT && HAS_LEGAL_FORM.test(candidate.name))
+      if (
+        candidate.line > merchantLine + FAR_BELOW_MERCHANT &&
+        HAS_LEGAL_FORM.test(candidate.name) &&
+        !(merchantKey.length >= 3 && normalise(candidate.name).includes(merchantKey))
+      )
         candidate.confidence -= 0.2;
     }
   }
@@ -663,6 +703,12 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       }
     : null;
   return { sender, buyer };
+}
+
+/** The nearest line with text below line `index`, within two lines. */
+function nextTextLine(lines: readonly string[], index: number): number | null {
+  for (let j = index + 1; j <= Math.min(lines.length - 1, index + 2); j++) if (lines[j]!.trim()) return j;
+  return null;
 }
 
 /** The nearest line with text above line `index`, within two lines (OCR puts a blank line between most lines). */

@@ -276,7 +276,10 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
       'ticket ?(?:#|:|no\\.?|n[°º]|nr\\.?)',
       // A hotel's "Folio No:", never a register's "Tomo 2875, Folio 264".
       'folio ?(?:#|no\\.?|n[°º]|nr\\.?)',
-      'documento n\\.?',
+      'folio(?= ?: ?\\d)',
+      'documento\\.? n\\.?',
+      // "Receipt: 304-48825": the word and a colon before a number.
+      'receipt(?= ?: ?[a-z]{0,3}-?\\d)',
       'comp(?:robante)?\\.? ?nro\\.?',
     ],
   ],
@@ -309,6 +312,10 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
       'no\\.',
       // The other languages' bare "number": "Nº:", "N°", "Número", "Numéro", "Numero".
       'n[°º]',
+      // "Nº" as OCR reads its small raised o ("Ne VF-2026/118", "N9 F-12"), only before a number.
+      'n[9e®](?= ?[a-z]{0,4}[-/]?\\d)',
+      // A bare "No:" with its colon ("NO: T2-04817" under a till's heading).
+      'no(?= ?:)',
       'n[úu]mero',
       'num[ée]ro',
     ],
@@ -400,8 +407,13 @@ const STRAY_WORD =
 /** A file reference may end in the writer's initials: "Unser Zeichen 317/26 MB", "Az. 4711/26 KL". */
 const INITIALS_AFTER = /^ ([A-Z]{1,3})(?=$|[ ,;)])/u;
 const CURRENCY_CODE = /^(?:EUR|USD|GBP|CHF)$/u;
-/** "04/2027" is a month, not a number ("Kontoauszug 04/2027"). */
+/**
+ * "04/2027" is a month, not a number ("Kontoauszug 04/2027"), unless a label calls it a number: many small firms
+ * number their invoices per year ("Fattura n. 12/2026", "Rechnung Nr. 04/2026").
+ */
 const MONTH_YEAR = /^(?:0?[1-9]|1[0-2])[./-](?:19|20)\d\d$/;
+const FULL_NUMBER_WORD = /(?:nummer|number|num[ée]ro|n[úu]mero|numero)(?![\p{L}])/iu;
+const NUMBER_WORD = /(?:^|[^\p{L}])(?:nr|no|n[°º.]|num|nummer|number|num[ée]ro|n[úu]mero|numero)(?![\p{L}])|#|^n\.?$/iu;
 const IBAN_VALUE = /^[\s:]*([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?)/u;
 /** A date in numbers, day or year first ("2026-10-0052" is a number: no date has a four-digit day). */
 const DATE_LIKE = /^(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{2}|(?:19|20)\d{2})|(?:19|20)\d{2}[./-]\d{1,2}[./-]\d{1,2})$/;
@@ -441,18 +453,23 @@ export interface FoundReference {
   confidence: number;
 }
 
-function cleanValue(raw: string): string | null {
+/**
+ * A label's value as a document number, or null. `numbered`: the label says "number" ("Nr.", "Numero"), so a value
+ * shaped like a month ("12/2026") is a number; `short`: it names this document's number in full words, so a two-digit
+ * value ("Numero 87", "Rechnungsnummer 14") is one too (elsewhere two digits are too often a house or a page).
+ */
+function cleanValue(raw: string, numbered = false, short = false): string | null {
   // "48 / 2026": a number and its year, spaced as a typewriter would.
   const value = raw
     .replace(/[.\-/_]+$/, '')
     .replace(/ \/ ?/g, '/')
     .replace(/ - /g, '-')
     .trim();
-  if (value.length < 3 || value.length > 35 || !/\d/.test(value)) return null;
+  if (value.length < (short && /^\d{2}$/.test(value) ? 2 : 3) || value.length > 35 || !/\d/.test(value)) return null;
   if (
     DATE_LIKE.test(value) ||
     AMOUNT_LIKE.test(value) ||
-    MONTH_YEAR.test(value) ||
+    (MONTH_YEAR.test(value) && !numbered) ||
     /^0+$/.test(value.replace(/\D/g, ''))
   )
     return null;
@@ -482,12 +499,17 @@ export function findReferences(doc: Doc): FoundReference[] {
     const hits = hitsByLine.get(index) ?? [];
     hits.forEach((hit, i) => {
       if (hit.kind === 'excluded' || hit.kind === 'column') return;
+      // "Tel. No: …", "Fax Nr. …": the number word belongs to the excluded label just before it.
+      const previous = hits[i - 1];
+      if (hit.kind === 'generic' && previous?.kind === 'excluded' && hit.start - previous.end <= 2) return;
       const nextHit = hits[i + 1];
       const rest = line.slice(hit.end, nextHit ? nextHit.start : undefined);
       const stray = STRAY_WORD.exec(rest);
       const valueRest = stray ? rest.slice(stray[0].length) : rest;
       const match = (hit.kind === 'account' ? IBAN_VALUE.exec(rest) : null) ?? VALUE.exec(valueRest);
-      let value = match?.[1] ? cleanValue(match[1]) : null;
+      const numbered = NUMBER_WORD.test(hit.text);
+      const short = (hit.kind === 'invoice' || hit.kind === 'generic') && FULL_NUMBER_WORD.test(hit.text);
+      let value = match?.[1] ? cleanValue(match[1], numbered, short) : null;
       // A masked card or loyalty number ("************5062", "####3377") is no document's number.
       if (match && MASK_BEFORE.test(valueRest.slice(0, match.index + match[0].indexOf(match[1]!)))) value = null;
       // "NC 23/2026": a series' capitals, a space, then its number.
@@ -509,7 +531,8 @@ export function findReferences(doc: Doc): FoundReference[] {
         // A receipt number on the card slip's line ("Beleg-Nr. 2264  Karte ####3377") is the terminal's, not the till's.
         const cardSlip = kind === 'receipt' && MASKED_NUMBER.test(line);
         // A till's transaction counter is a weaker name for the slip than its printed receipt number.
-        const weak = /^beleg$/iu.test(hit.text) || cardSlip ? 0.75 : /^trans/iu.test(hit.text) ? 0.8 : 0.9;
+        // "Beleg-Nr." is as often the terminal's slip as the till's receipt: below a "Bon-Nr.".
+        const weak = /^beleg$/iu.test(hit.text) || cardSlip ? 0.75 : /^(?:trans|beleg)/iu.test(hit.text) ? 0.8 : 0.9;
         found.push({ kind, value, line: index, confidence: weak });
         return;
       }
@@ -517,7 +540,7 @@ export function findReferences(doc: Doc): FoundReference[] {
       const next = lines[index + 1] ?? '';
       if (hits.length === 1) {
         const below = VALUE.exec(next);
-        const value2 = below?.[1] ? cleanValue(below[1]) : null;
+        const value2 = below?.[1] ? cleanValue(below[1], numbered, short) : null;
         if (value2) found.push({ kind: hit.kind, value: value2, line: index + 1, confidence: 0.85 });
         return;
       }

@@ -151,6 +151,14 @@ function imageFile(image: GrayImage, dpi: number): Buffer {
 const readsByModel = new Map<string, number>();
 export const recognitionsByModel = (): Map<string, number> => new Map(readsByModel);
 
+/** Automatic page segmentation, as the tesseract command line uses (the API default is a single block). */
+async function withReadingParameters(worker: Tesseract.Worker): Promise<Tesseract.Worker> {
+  await busy(worker, () =>
+    worker.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.AUTO, debug_file: '/dev/null' }),
+  );
+  return worker;
+}
+
 function recognizerFor(languages: readonly string[]): Slot {
   const key = languages.join('+');
   const found = recognizers.find((r) => r.languages === key);
@@ -162,16 +170,14 @@ function recognizerFor(languages: readonly string[]): Slot {
   if (recognizers.length >= MAX_RECOGNIZERS) {
     // The least recently used recognizer takes the new model: a reload, not a new engine.
     const previous = recognizers.shift()!;
+    // Initialising resets every parameter: the page segmentation mode is set again, or the page would be read as
+    // one block from then on (and a document's reading would depend on which documents came before it).
     worker = previous.worker.then(async (w) => {
       await busy(w, () => w.reinitialize(key, Tesseract.OEM.LSTM_ONLY));
-      return w;
+      return withReadingParameters(w);
     });
   } else {
-    worker = createTesseract(key, Tesseract.OEM.LSTM_ONLY, false).then(async (w) => {
-      // Automatic page segmentation, as the tesseract command line uses (the API default is a single block).
-      await busy(w, () => w.setParameters({ tessedit_pageseg_mode: Tesseract.PSM.AUTO }));
-      return w;
-    });
+    worker = createTesseract(key, Tesseract.OEM.LSTM_ONLY, false).then(withReadingParameters);
   }
   const slot = { languages: key, worker };
   recognizers.push(slot);

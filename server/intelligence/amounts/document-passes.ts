@@ -4,6 +4,7 @@
  */
 
 import { TOTAL_KINDS, cents, type AmountCandidate } from './types.ts';
+import { CONDITIONAL_PAYMENT } from './labels.ts';
 
 /** The heading of a receipt's tax table ("GST Summary", "VAT analysis", "Tax code  Net  Tax"). */
 const TAX_SUMMARY =
@@ -86,7 +87,8 @@ export function markTaxRows(candidates: AmountCandidate[], lines: readonly strin
         (twin.label === 'none' || twin.label === 'excluded') &&
         // Not the net of another row of the tax table, one whose tax OCR misread by a cent or two, nor an item's price.
         !netOfTaxRow(twin, byLine.get(twin.line) ?? []) &&
-        !QUANTITY_TIMES.test(lines[twin.line] ?? ''),
+        !QUANTITY_TIMES.test(lines[twin.line] ?? '') &&
+        !CONDITIONAL_PAYMENT.test(lines[twin.line] ?? ''),
     );
   const settle = (net: AmountCandidate, tax: AmountCandidate, twins: readonly AmountCandidate[]): void => {
     net.label = 'excluded';
@@ -96,7 +98,13 @@ export function markTaxRows(candidates: AmountCandidate[], lines: readonly strin
   for (const [line, row] of byLine) {
     const text = lines[line] ?? '';
     // A tax table's row holds a rate, a net, a tax and perhaps a gross; a line of many amounts is something else.
-    if (row.length > TAX_ROW_AMOUNTS || DISCOUNT_ROW.test(text) || row.some((c) => c.value < 0)) continue;
+    if (
+      row.length > TAX_ROW_AMOUNTS ||
+      DISCOUNT_ROW.test(text) ||
+      CONDITIONAL_PAYMENT.test(text) ||
+      row.some((c) => c.value < 0)
+    )
+      continue;
     const rate = RATE_IN_ROW.exec(text);
     const percent = rate ? Number(rate[1]!.replace(',', '.')) : 0;
     if (rate && percent > 0 && row.length === 1) {

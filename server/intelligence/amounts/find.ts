@@ -14,7 +14,7 @@ import {
   restoreLostDecimals,
   restoreLostLastDigit,
 } from './document-passes.ts';
-import { INCLUSIVE_MISREAD, LABELS } from './labels.ts';
+import { CONDITIONAL_PAYMENT, INCLUSIVE_MISREAD, LABELS } from './labels.ts';
 import { TOTAL_KINDS, type AmountCandidate, type AmountLabel } from './types.ts';
 
 /** "inkl. 19 % MwSt.": the tax a total includes; an amount right after it is that tax, unless a total label is nearer. */
@@ -44,8 +44,6 @@ const TAX_IN_TOTAL = new RegExp(
  * What would be paid on another day than the one asked for: early with a cash discount ("bei Zahlung bis … Skonto;
  * Zahlbetrag dann 3.920,15 €"), or late with a fee ("Pay after due date 1,412.60"). Not the amount due.
  */
-const CONDITIONAL_PAYMENT =
-  /skonto|escompte|pronto pago|early payment|(?:bei|if|en cas de|bij|en caso de|in caso di) (?:zahlung|paid|paiement|payment|betaling|pago|pagamento)|after (?:the )?due date|late (?:payment )?(?:fee|charge)|nach (?:dem )?fälligkeit|en cas de retard|na (?:de )?vervaldatum|después del vencimiento|dopo la scadenza/iu;
 /** "27,91 € Mehrwertsteuer" / "€20.00 VAT": the label after the number says it is tax. */
 const TAX_AFTER =
   /^ ?\)?[ :]*(?:\(?\d{1,2}(?:[.,]\d+)? ?%\)? ?)?(?:mwst|ust|umsatzsteuer|mehrwertsteuer|vat|tax|steuer)(?![a-zäöü])/i;
@@ -87,7 +85,9 @@ export function findAmounts(
       const from = i > 0 ? tokens[i - 1]!.end : 0;
       const segment = line.slice(from, token.start);
       // "Gesamtbetrag inkl. MwSt. 119,00" is a total; "inkl. 19 % MwSt. 19,00" alone is the tax in it.
-      let hit = nearestLabel(outsideTax, from, token.start) ?? nearestLabel(lineSpans, from, token.start);
+      // A label may take in the currency written before the number ("TOTAL EUR" 67,42): it ends where the digits start.
+      const digits = token.start + (/^[^\d]*/u.exec(token.text)?.[0].length ?? 0);
+      let hit = nearestLabel(outsideTax, from, digits) ?? nearestLabel(lineSpans, from, digits);
       if (hit && hit.distance > 40) hit = null;
       let label: AmountLabel = hit?.kind ?? 'none';
       // "Total 18.50 22.20": values after a total's with nothing between them are that total's columns (net, gross).

@@ -9,7 +9,7 @@ import type { AmountLabel } from './types.ts';
 
 /** The six languages' total labels: those that ask to pay ("net à payer", "te betalen") are what is due. */
 const LEXICON_TOTALS = labelSources('total');
-const ASKS_TO_PAY = /pay|zahl|betal|pagar|pagare|d[ûu]/u;
+const ASKS_TO_PAY = /pay|zahl|betal|pagar|pagare|d[ûu]|pendiente|residuo/u;
 const LEXICON_DUE = LEXICON_TOTALS.filter((source) => ASKS_TO_PAY.test(source));
 const LEXICON_OTHER_TOTALS = LEXICON_TOTALS.filter((source) => !ASKS_TO_PAY.test(source));
 const LEXICON_EXCLUDED = [...labelSources('subtotal'), ...labelSources('tax')];
@@ -67,7 +67,9 @@ export const LABELS = combineLabels<AmountLabel>([
       'tendered',
       'amount tendered',
       'gegeben',
-      'bar(?:geld)?',
+      // German "bar" (cash) only right before its amount: elsewhere "Bar" is where drinks are served.
+      'bar(?= ?:? ?(?:eur|chf|€)? ?[-−]?\\d)',
+      'bargeld',
       'bar gegeben',
       'espèces',
       'contant(?:en)?',
@@ -398,3 +400,7 @@ export const LABELS = combineLabels<AmountLabel>([
     ]),
   ],
 ]);
+
+/** Amounts that apply only if something happens: a cash discount, a late fee, a suggested tip ("18% (Tip $15.21) Total $106.68"). */
+export const CONDITIONAL_PAYMENT =
+  /skonto|escompte|pronto pago|early payment|(?:bei|if|en cas de|bij|en caso de|in caso di) (?:zahlung|paid|paiement|payment|betaling|pago|pagamento)|after (?:the )?due date|late (?:payment )?(?:fee|charge)|nach (?:dem )?fälligkeit|en cas de retard|na (?:de )?vervaldatum|después del vencimiento|dopo la scadenza|\d ?% ?\(?(?:tip|gratuity|propina|pourboire|trinkgeld|mancia|fooi)|(?:tip|gratuity|propina sugerida|pourboire sugg[ée]r[ée]|suggested tip)s? ?(?:guide|\d)/iu;

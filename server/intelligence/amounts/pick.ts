@@ -1,5 +1,6 @@
 /** Picks the amount a document is about from its labelled candidates: the total to pay, not a line item or the tax. */
 
+import { CONDITIONAL_PAYMENT } from './labels.ts';
 import type { EventType } from '../../../common/archive-types.ts';
 import { paidFromChange, roundedByAdjustment } from '../cash-rounding.ts';
 import { documentCountries } from '../country.ts';
@@ -102,15 +103,17 @@ export function pickAmount(
   if (fromChange) best = { candidate: fromChange, score: 0 };
   if (!best) return null;
   const settled = fromChange ? null : paidByTender(candidates);
+  // An amount that applies only if something happens (a suggested tip's total, a cash discount) completes no sum.
+  const unconditional = candidates.filter((c) => !CONDITIONAL_PAYMENT.test(lines[c.line] ?? ''));
   const printed =
     settled ??
-    grossOf(best.candidate, candidates, lines) ??
-    rowGross(best.candidate, candidates) ??
-    equalsResult(best.candidate, candidates, lines) ??
+    grossOf(best.candidate, unconditional, lines) ??
+    rowGross(best.candidate, unconditional) ??
+    equalsResult(best.candidate, unconditional, lines) ??
     best.candidate;
   const rounded = settled ? null : roundedByAdjustment(printed, candidates);
   const total = rounded ?? printed;
-  const remainder = settled || rounded ? null : remainderOf(total, candidates, lines);
+  const remainder = settled || rounded ? null : remainderOf(total, unconditional, lines);
   const candidate = remainder ?? total;
   let confidence =
     CONFIDENCE[candidate.label === 'none' && candidate !== best.candidate ? best.candidate.label : candidate.label];

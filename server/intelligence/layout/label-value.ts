@@ -23,9 +23,8 @@ const AMOUNT = /\d[.,]\d{2}(?!\d)/u;
 export function labelValuePairs(lines: readonly LayoutLine[]): string[] {
   const pairs: string[] = [];
   lines.forEach((line, index) => {
-    const next = lines[index + 1];
-    const nextIsNear =
-      next !== undefined && next.page === line.page && next.top - line.bottom <= (line.bottom - line.top) * MAX_DROP;
+    const near = (other: LayoutLine | undefined): other is LayoutLine =>
+      other !== undefined && other.page === line.page && other.top - line.bottom <= (line.bottom - line.top) * MAX_DROP;
     const itemHeader = line.cells.some((cell) => !/\d/.test(cell.text) && ITEM_COLUMN.test(cell.text));
     line.cells.forEach((cell, i) => {
       if (/\d/.test(cell.text) || !/\p{L}{2,}/u.test(cell.text)) return;
@@ -37,21 +36,39 @@ export function labelValuePairs(lines: readonly LayoutLine[]): string[] {
         if (!AMOUNT.test(right.text)) pairs.push(`${cell.text} ${right.text}`);
         return;
       }
-      if (!nextIsNear || itemHeader) return;
+      if (itemHeader) return;
+      // The row under the label, or the one after it when a line of another column (a letterhead's address beside
+      // an info block) came between them in reading order.
+      const nextIndex = [index + 1, index + 2].find(
+        (j) => near(lines[j]) && lines[j]!.cells.some((other) => overlaps(cell, other)),
+      );
+      if (nextIndex === undefined) return;
+      const next = lines[nextIndex]!;
       const below = next.cells.filter((other) => overlaps(cell, other));
       if (below.length !== 1 || !STARTS_WITH_VALUE.test(below[0]!.text)) return;
       // A column header over rows of values heads a table: its first row is not the label's one value.
-      const after = lines[index + 2];
+      const after = lines[nextIndex + 1];
       if (
         after?.page === line.page &&
         after.top - next.bottom <= (next.bottom - next.top) * MAX_DROP &&
         after.cells.some((other) => overlaps(cell, other) && STARTS_WITH_VALUE.test(other.text))
       )
         return;
-      pairs.push(`${cell.text} ${below[0]!.text}`);
+      pairs.push(...paired(cell.text, below[0]!.text));
     });
   });
   return pairs;
+}
+
+/** Two labels in one cell over two values in one cell ("Invoice no. / date" over "F-118 · 12.02.2026"): two pairs. */
+const LABEL_JOINER = / \/ /;
+const VALUE_JOINER = / [·|/] /;
+
+function paired(label: string, value: string): string[] {
+  const labels = label.split(LABEL_JOINER);
+  const values = value.split(VALUE_JOINER);
+  if (labels.length === 2 && values.length === 2) return labels.map((part, i) => `${part} ${values[i]}`);
+  return [`${label} ${value}`];
 }
 
 function overlaps(a: Cell, b: Cell): boolean {

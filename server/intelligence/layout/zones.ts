@@ -26,6 +26,9 @@ const LETTERHEAD_BOTTOM = 0.2;
 const BLOCK_GAP = 1.2;
 const MAX_ADDRESS_LINES = 7;
 
+/** A web or e-mail address, a phone line: the sender's contact block, which a window never shows. */
+const CONTACT = /@|www\.|https?:|(?<!\p{L})(?:tel|tél|phone|fax|telefon|telefono|teléfono)(?!\p{L})/iu;
+
 /** A run of cells, one under the other, starting at about the same left edge. */
 interface Block {
   cells: Cell[];
@@ -97,21 +100,42 @@ function footerTop(lines: readonly LayoutLine[]): number {
 /**
  * The recipient's block: one that opens with a salutation or a recipient label ("Herrn", "Bill to:"), else the second
  * name-and-town block from the top on the left half (the first is the letterhead's), else the only one when something
- * stands above it. None when nothing on the page looks like a postal address.
+ * stands above it, else (no such block on the left) the first on the right half below something on the left. None when
+ * nothing on the page looks like a postal address.
  */
 function addressWindow(blocks: readonly Block[]): Block | null {
   const marked = blocks.find((b) => b.cells.length >= 2 && opensRecipientBlock(b.texts[0]!));
   if (marked) return upToTown(marked);
   const left = blocks
     .filter(
-      (b) => b.x < 0.5 && b.cells.length >= 2 && b.cells.length <= MAX_ADDRESS_LINES && b.texts.some(isPostcodeLine),
+      (b) =>
+        b.x < 0.5 &&
+        b.cells.length >= 2 &&
+        b.cells.length <= MAX_ADDRESS_LINES &&
+        b.texts.some(isPostcodeLine) &&
+        !b.texts.some((text) => CONTACT.test(text)),
     )
     .sort((a, b) => a.top - b.top);
   if (left.length >= 2) return withoutReturnAddress(left[1]!);
   const only = left[0];
-  if (only && blocks.some((b) => b !== only && b.bottom <= only.top)) return withoutReturnAddress(only);
+  const above = only ? blocks.filter((b) => b !== only && b.bottom <= only.top) : [];
+  // A block under the logo that repeats its name ("ACME" over "Acme Services SA") is the letterhead's address.
+  const nameWord = only ? firstWord(only.texts[0]!) : '';
+  const underOwnLogo = nameWord.length >= 4 && above.some((b) => b.texts.some((t) => firstWord(t) === nameWord));
+  if (only && above.length > 0 && !underOwnLogo) return withoutReturnAddress(only);
+  // The one block on the left heads the page: it is the letterhead, and the window may be on the right.
+  // French and Swiss letters put the window on the right: the first block there that ends in a town, below something.
+  const right = blocks
+    .filter((b) => b.x >= 0.5 && b.cells.length >= 2 && b.texts.some(isPostcodeLine))
+    .map(upToTown)
+    .filter((b) => b.cells.length <= MAX_ADDRESS_LINES)
+    .sort((a, b) => a.top - b.top)[0];
+  if (right && right.top > (only?.top ?? 0) && blocks.some((b) => b.x < 0.5 && b.bottom <= right.top))
+    return withoutReturnAddress(right);
   return null;
 }
+
+const firstWord = (text: string): string => (/\p{L}+/u.exec(text)?.[0] ?? '').toLowerCase();
 
 /** The sender's one-line return address printed over the window is the sender's, not the recipient's. */
 function withoutReturnAddress(block: Block): Block {

@@ -74,6 +74,7 @@ export const en: Lexicon = {
       'balance due',
       'total payable',
       'amount payable',
+      'net (?:amount )?payable',
       'total (?:incl\\.?|including|inc\\.?) (?:vat|tax|gst)',
       'total',
       'nett total',
@@ -161,7 +162,7 @@ export const en: Lexicon = {
     sender: ['from', 'seller', 'supplier', 'vendor', 'issued by', 'sold by', 'merchant'],
   },
   documentTypes: {
-    invoice: ['invoice', 'tax invoice', 'vat invoice', 'commercial invoice', 'bill'],
+    invoice: ['invoice', 'tax invoice', 'vat invoice', 'commercial invoice', 'bill', 'fee note'],
     receipt: ['receipt', 'cash receipt', 'sales receipt', 'payment receipt', 'cash sale', 'official receipt'],
     creditNote: ['credit note', 'credit memo', 'credit invoice'],
     reminder: [

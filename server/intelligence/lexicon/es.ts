@@ -3,7 +3,8 @@
 import type { Lexicon } from './types.ts';
 
 /** "nº", "n.º", "no.", "núm.", "número" before or after a Spanish label. */
-const NO = '(?:n\\.? ?[°ºo]\\.?|n[úu]m\\.?|n[úu]mero)';
+// "Nº" as OCR often reads its small underlined o: "N9".
+const NO = '(?:n\\.? ?[°ºo9]\\.?|n[úu]m\\.?|n[úu]mero)';
 
 export const es: Lexicon = {
   language: 'es',
@@ -64,8 +65,10 @@ export const es: Lexicon = {
     total: [
       'total a pagar',
       'neto a pagar',
+      'pendiente de pago',
       'importe pendiente',
       'saldo pendiente',
+      'resto a pagar',
       'importe total',
       'total factura',
       'total (?:con )?iva incluido',
@@ -164,7 +167,7 @@ export const es: Lexicon = {
     sender: ['proveedor', 'vendedor', 'emisor', 'raz[óo]n social'],
   },
   documentTypes: {
-    invoice: ['factura', 'factura simplificada'],
+    invoice: ['factura', 'factura simplificada', 'minuta de honorarios'],
     receipt: [
       'recibo',
       'ticket de compra',

@@ -3,7 +3,8 @@
 import type { Lexicon } from './types.ts';
 
 /** "n°", "nº", "no", "num.", "numéro": how French writes "number" after or before a label. */
-const NO = '(?:n ?[°ºo]\\.?|num\\.?|num[ée]ro)';
+// "N°" as OCR often reads its small raised o: "N9".
+const NO = '(?:n ?[°ºo9]\\.?|num\\.?|num[ée]ro)';
 
 export const fr: Lexicon = {
   language: 'fr',

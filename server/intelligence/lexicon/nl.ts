@@ -61,6 +61,7 @@ export const nl: Lexicon = {
       'totaal incl\\.? btw',
       'totaal',
       'openstaand bedrag',
+      'resterend bedrag',
       'factuurbedrag',
       'eindtotaal',
     ],

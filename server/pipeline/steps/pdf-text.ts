@@ -83,7 +83,9 @@ export const pdfTextStep: AnalysisStep = {
       for (let number = 1; number <= readable; number++) {
         const page = await pdf.getPage(number);
         try {
-          const items = (await page.getTextContent()).items.filter((item): item is TextItem => 'str' in item);
+          const items = (await page.getTextContent()).items
+            .filter((item): item is TextItem => 'str' in item)
+            .map((item) => ({ ...item, str: withoutLetterSpacing(item.str) }));
           let text = readingOrderText(items);
           let fromTextLayer = true;
           if (!needsOcr(text)) renderer.noteLanguage(text, report.languages);
@@ -195,6 +197,38 @@ export function textLayerLayout(page: PDFPageProxy, number: number, items: reado
 }
 
 const clamp01 = (value: number): number => Math.min(1, Math.max(0, value));
+
+/**
+ * A short run of capitals that kerning split unevenly ("D ATA", "I VA", "SPE TT. L E"): pieces of one to three
+ * capitals, nothing else in the text item, and single letters among them: one of two pieces, else at least half.
+ */
+const CAPITAL_PIECES = /^(?:\p{Lu}{1,3}\.?|\.)(?: (?:\p{Lu}{1,3}\.?|\.)){1,5}$/u;
+function kernedCapitals(text: string): boolean {
+  if (!CAPITAL_PIECES.test(text) || (text.match(/\p{Lu}/gu)?.length ?? 0) < 3) return false;
+  const pieces = text.split(' ');
+  const single = pieces.filter((piece) => /^\p{Lu}$/u.test(piece)).length;
+  return pieces.length === 2 ? single === 1 : single * 2 >= pieces.length;
+}
+/** Three or more tokens of one or two letters each, one space apart: a candidate for letter-spaced type. */
+const SPACED_RUN = /(?<!\S)\p{L}{1,2}(?: \p{L}{1,2}){2,}(?!\S)/gu;
+
+/**
+ * Headings and labels set with wide letter spacing ("T O T A L", "A D D R E S S") come out of pdf.js with a space
+ * between every glyph, since it adds one wherever glyphs stand apart. Such a run is one word again when nearly all of
+ * its tokens are single letters (kerning pulls a pair together now and then: "T O TA L"); ordinary short words ("a la
+ * de el") do not run four or more with that share of single letters. A short word in capitals ("V A T") is three
+ * single capitals.
+ */
+export function withoutLetterSpacing(text: string): string {
+  if (kernedCapitals(text)) return text.replace(/ /g, '');
+  return text.replace(SPACED_RUN, (run) => {
+    const tokens = run.split(' ');
+    const single = tokens.filter((token) => [...token].length === 1).length;
+    const spaced =
+      tokens.length >= 4 ? single >= tokens.length * 0.75 : single === tokens.length && run === run.toUpperCase();
+    return spaced ? tokens.join('') : run;
+  });
+}
 
 type TextContentItem = Awaited<ReturnType<PDFPageProxy['getTextContent']>>['items'][number];
 export type TextItem = Extract<TextContentItem, { str: string }>;
