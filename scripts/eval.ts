@@ -7,6 +7,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { errorMessage } from '../common/errors.ts';
 import type { AnalysisStep } from '../server/pipeline/analysis.ts';
 import { ANALYSIS_STEPS } from '../server/pipeline/steps/index.ts';
 import { parseArgs, type EvalOptions } from './eval/args.ts';
@@ -14,11 +15,14 @@ import { calibration } from './eval/calibration.ts';
 import { evaluate, TODAY, type DocResult, type SetResult } from './eval/evaluate.ts';
 import { withOcrCache, type CacheStats } from './eval/ocr-cache.ts';
 import { fieldStats, pct, scoredAccuracy, summaryTable } from './eval/report.ts';
+import { renderDocuments } from './eval/render-documents.ts';
 import { evenSample } from './eval/sample.ts';
 import {
   DEFAULT_HELD_OUT_DIR,
   DEFAULT_RECEIPT_SAMPLE,
   makeHeldOutCorpus,
+  RENDERED_DIR,
+  RENDERED_SOURCES_DIR,
   ROOT,
   setDefs,
   type SetDef,
@@ -37,6 +41,17 @@ function select(docs: EvalDoc[], def: SetDef, opts: EvalOptions): EvalDoc[] {
   return chosen;
 }
 
+/** Renders the rendered set's stale documents (Chromium); the reason it cannot be judged, or null. */
+async function renderedSetMissing(): Promise<string | null> {
+  try {
+    const rendered = await renderDocuments(RENDERED_SOURCES_DIR, RENDERED_DIR);
+    if (rendered > 0) process.stderr.write(`rendered ${rendered} documents into ${RENDERED_DIR}\n`);
+    return null;
+  } catch (error) {
+    return `its documents could not be rendered: ${errorMessage(error)}`;
+  }
+}
+
 async function main(): Promise<void> {
   const opts = parseArgs();
   let steps: readonly AnalysisStep[] = ANALYSIS_STEPS;
@@ -49,7 +64,7 @@ async function main(): Promise<void> {
   for (const def of setDefs(opts.corpusDir, opts.heldOutDir ?? DEFAULT_HELD_OUT_DIR)) {
     if (opts.sets && !opts.sets.includes(def.id)) continue;
     if (def.id === 'held-out' && !opts.heldOutDir) makeHeldOutCorpus();
-    const missing = def.missing();
+    const missing = def.missing() ?? (def.id === 'rendered' ? await renderedSetMissing() : null);
     if (missing) {
       skipped.push(`${def.title}: skipped, ${missing}`);
       continue;

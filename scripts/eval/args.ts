@@ -23,6 +23,9 @@ Sets (--set, comma-separated; default: all that exist):
                  text layer gives them, read by the understanding step only                        development
   paperwork-texts test/fixtures/paperwork-texts/: invented contracts, policies, payslips, notices,
                  statements, offers and letters; a contract's start, end and notice period judged  development
+  rendered       test/fixtures/rendered-documents/: invented invoices, bills, credit notes and till
+                 receipts written as HTML, printed to PDF or scanned by Chromium into
+                 test-results/rendered-documents/ (again when a source changed); the whole pipeline  development
 
   --full          every receipt instead of the fixed sample
   --limit N       only the first N documents of each set (quick iteration)
@@ -68,9 +71,7 @@ export function parseArgs() {
           .flatMap((s): SetId[] => {
             if (s === 'facturx') return ['facturx-text', 'facturx-xml'];
             if ((SET_IDS as readonly string[]).includes(s)) return [s as SetId];
-            return fail(
-              `unknown set ${JSON.stringify(s)}; sets: generated, held-out, receipts, facturx, facturx-text, facturx-xml`,
-            );
+            return fail(`unknown set ${JSON.stringify(s)}; sets: ${[...SET_IDS, 'facturx'].join(', ')}`);
           });
   return {
     verbose: values.verbose ?? false,

@@ -7,6 +7,7 @@ import { loadGenerated } from './sets/generated.ts';
 import { loadReceipts } from './sets/receipts.ts';
 import { loadPaperworkTexts } from './sets/paperwork-texts.ts';
 import { loadVendorTexts } from './sets/vendor-texts.ts';
+import { INVOICE_FIELDS } from './fields.ts';
 import type { EvalDoc } from './sets/types.ts';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -14,6 +15,9 @@ const DATASETS = resolve(ROOT, '../shared/datasets');
 export const DEFAULT_CORPUS_DIR = join(ROOT, 'test/fixtures/corpus');
 const VENDOR_TEXTS_DIR = join(ROOT, 'test/fixtures/vendor-texts');
 const PAPERWORK_TEXTS_DIR = join(ROOT, 'test/fixtures/paperwork-texts');
+export const RENDERED_SOURCES_DIR = join(ROOT, 'test/fixtures/rendered-documents');
+/** Where the rendered set's PDFs and scans are made (scripts/eval/render-documents.ts). */
+export const RENDERED_DIR = join(ROOT, 'test-results/rendered-documents');
 export const DEFAULT_HELD_OUT_DIR = join(ROOT, 'test-results/corpus-held-out');
 /** Receipts judged by a plain run: evenly spread over the set, the same every run. --full judges all of them. */
 export const DEFAULT_RECEIPT_SAMPLE = 60;
@@ -26,6 +30,7 @@ export const SET_IDS = [
   'facturx-xml',
   'vendor-texts',
   'paperwork-texts',
+  'rendered',
 ] as const;
 export type SetId = (typeof SET_IDS)[number];
 
@@ -93,6 +98,13 @@ export function setDefs(corpusDir: string, heldOutDir: string): SetDef[] {
       development: true,
       load: () => loadPaperworkTexts(PAPERWORK_TEXTS_DIR),
       missing: need(PAPERWORK_TEXTS_DIR, ''),
+    },
+    {
+      id: 'rendered',
+      title: 'rendered documents',
+      development: true,
+      load: () => loadGenerated(RENDERED_DIR, INVOICE_FIELDS),
+      missing: need(RENDERED_SOURCES_DIR, ''),
     },
     {
       id: 'facturx-xml',

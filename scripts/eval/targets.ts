@@ -29,6 +29,7 @@ export const TARGETS: Target[] = [
   { name: 'right at confidence ≥ 0.8', set: 'facturx-xml', field: 'calibration', min: 0.95 },
   { name: 'right at confidence ≥ 0.8', set: 'vendor-texts', field: 'calibration', min: 0.95 },
   { name: 'right at confidence ≥ 0.8', set: 'paperwork-texts', field: 'calibration', min: 0.95 },
+  { name: 'right at confidence ≥ 0.8', set: 'rendered', field: 'calibration', min: 0.95 },
 ];
 
 export function targetValue(t: Target, sets: SetResult[]): number | null {

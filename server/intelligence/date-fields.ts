@@ -356,9 +356,9 @@ const endsSentence = (line: string): boolean => /[.;:!?]\s*$/.test(line);
 const RANGE_AFTER = /^\s*(?:-|–|—|bis|to|until|through)\s*$/iu;
 /** "Hamburg, den", "Bordeaux, le", "Madrid, el", "Roma, lì", "Utrecht,": a letter's place and date line. */
 const PLACE_DATE = new RegExp(
-  // Capitalised words and the particles of place names ("Frankfurt am Main", "Saint-Julien-en-Genevois"); a person's
-  // name after a label ("Votre commande Mme S. Dupont, 19.01.2026") is no place.
-  `^(?!(?:Mme|MME|Mr|MR|Mrs|Ms|M|Herrn?|HERRN?|Frau|FRAU|Madame|MADAME|Monsieur|MONSIEUR|Sig|Sra?|Dr)\\.?\\s)\\p{Lu}[\\p{L}.\\-/()]*(?: (?:\\p{Lu}[\\p{L}.\\-/()]*|am|an|im|der|de|del|di|sur|sous|en|la|le|les|upon|on|bei|ob))*, (?:(?:den|am|the|le|el|il|lì|li|op) )?$`,
+  // Capitalised words and the particles of place names and of "done at" ("Frankfurt am Main", "Fait à Exempleville");
+  // a person's name after a label ("Votre commande Mme S. Dupont, 19.01.2026") is no place.
+  `^(?!(?:Mme|MME|Mr|MR|Mrs|Ms|M|Herrn?|HERRN?|Frau|FRAU|Madame|MADAME|Monsieur|MONSIEUR|Sig|Sra?|Dr)\\.?\\s)\\p{Lu}[\\p{L}.'’\\-/()]*(?: (?:\\p{Lu}[\\p{L}.'’\\-/()]*|am|an|im|in|zu|der|de|del|des|du|di|da|dal|sur|sous|en|la|le|les|à|a|aan|op|te|bij|y|e|upon|on|bei|ob))*, (?:(?:den|am|the|le|el|il|lì|li|op) )?$`,
   'u',
 );
 

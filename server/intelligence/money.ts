@@ -93,10 +93,11 @@ const ALL_SYMBOLS = symbolAlternation([
 const GLUED = symbolAlternation([...ISO_CODES, 'RM', 'Rs.', 'Rs', 'Rp']);
 /**
  * Groups of three ("1,234.56", "1.234,56", "1 234,56", "1'234.56"), or India's lakh and crore ("2,48,315.00"). OCR
- * sometimes sees a space after a group's dot ("$ 940. 100,00"): read as one number beside a currency only.
+ * sometimes sees a space after a group's dot ("$ 940. 100,00"): one number only right after a currency (a numbered
+ * line, "2. 450,00 €", is a number and an amount).
  */
 const NUMBER = new RegExp(
-  `(?:(?<=(?<![${L}])(?:${GLUED}))|(?<![\\d.,'’${L}]))([-−] ?)?(\\d{1,2}(?:,\\d{2})+,\\d{3}(?=\\.\\d)|\\d{1,3}(?:(\\. |[.,'’ ])\\d{3})(?:\\3\\d{3})*|\\d+)(?:([.,])(\\d{1,2}|-{1,2}|–|—))?(?!\\d)(?![a-zß-öø-ÿ])`,
+  `(?:(?<=(?<![${L}])(?:${GLUED}))|(?<![\\d.,'’${L}]))([-−] ?)?(\\d{1,2}(?:,\\d{2})+,\\d{3}(?=\\.\\d)|\\d{1,3}(?:((?<=(?:${ALL_SYMBOLS}) ?\\d{1,3})\\. |[.,'’ ])\\d{3})(?:\\3\\d{3})*|\\d+)(?:([.,])(\\d{1,2}|-{1,2}|–|—))?(?!\\d)(?![a-zß-öø-ÿ])`,
   'g',
 );
 /** A currency code or symbol and a space before a dash: what follows the dash is that currency's amount. */
@@ -175,7 +176,7 @@ export function findMoney(
     const after = suffixSymbol(line, end);
     // "4 990 Ft" is a number with a space between groups; "Pos 2 990" two numbers.
     if (groupSep === ' ' && !decimalSep && !before && !after) continue;
-    if (groupSep === '. ' && (decimalSep !== ',' || (!before && !after))) continue;
+    if (groupSep === '. ' && decimalSep !== ',') continue;
     if (!before && !after && UNIT_AFTER.test(line.slice(end, end + 8))) continue;
     if (!before && !after && !decimalSep) continue;
     const symbol = before?.[1] ?? after?.[1] ?? null;

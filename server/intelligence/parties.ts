@@ -116,6 +116,9 @@ const SENDER_LABEL = new RegExp(
 /** The bank's name in the payment details: the sender's bank, never the sender. */
 const BANK_NAME_LABEL =
   /^(?:bank(?:'s)? name|name of (?:the )?bank|bank|banca|banque|banco|bankverbindung|kreditinstitut|geldinstitut|bankinstitut)\s*:/iu;
+const BANK_WORD = /(?<!\p{L})(?:\p{L}*bank|sparkasse|banque|banca|banco|kreditinstitut)(?!\p{L})/iu;
+const BANK_DATA =
+  /(?<!\p{L})(?:iban|bic|swift|blz|bankleitzahl|konto(?:nummer|-?nr\.?)?|sort code|account no)(?!\p{L})/iu;
 /** "for Example Traders" over "Authorised Signatory": the issuer signing its own invoice (common in India and the UK). */
 const SIGNED_FOR = /^for\s+(\S.*?)\s*[|:]?\s*$/iu;
 const SIGNATORY = /^(?:authori[sz]ed signatory|proprietor|partner|director|signature)\b/iu;
@@ -138,7 +141,11 @@ const STREET =
  */
 const STREET_NAME =
   /^(?:via|viale|piazza|piazzale|corso|largo|vicolo|strada|località|frazione|rue|avenue|boulevard|bd|chemin|allée|impasse|place|quai|za|zi|zac|zone|parc d'activités?|lieu-dit|lotissement|calle|avenida|avda\.?|plaza|paseo|carrer|camino|ronda|travessera|rua|polígono|pol\. ind\.?)\.? (?:\p{L}|\d)|^c\/ ?\p{L}|^\p{L}+(?:straße|strasse|str\.|straat|laan|plein|gracht|kade)$/iu;
-const SEPARATORS = / *[·•|] *| +[-–] +|, +/;
+/**
+ * Between an address's parts: a middle dot (which OCR may read as a spaced "+"), a bar, a dash, a comma. Not a
+ * spaced colon: French sets one after every label ("Chantier : 12 rue …").
+ */
+const SEPARATORS = / *[·•|] *| +[-–+] +|, +/;
 const NOT_A_NAME = new RegExp(
   `${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein|facture|factuur|factura|fattura|avoir|quittance|recibo|ricevuta|betalingsbewijs|betaalbewijs|kwitantie|kassabon|creditnota|zahlungsbestätigung|payment confirmation|justificante|scontrino|rectificativa|abono|relev[ée]|betreft|objet|oggetto|asunto|domicilio|direcci[óo]n|indirizzo|adresse|anschrift|litige|m[ée]diat\\p{L}*|mediaci[óo]n|ombudsman|schlichtungsstelle|geschillencommissie|conciliazione|original|originale|duplicate|duplicado|duplicata|duplicato|copy|copia|copie|kopie|triplicado)${WORD_END}`,
   'i',
@@ -423,10 +430,10 @@ function addressBlocks(lines: readonly string[]): number[] {
 /** "Stadtwerke München GmbH · Emmy-Noether-Str. 2 · 80992 München": a sender in one line above the window. */
 export function isReturnAddress(line: string): boolean {
   // A bank line ("RIB : Banque Exemple - IBAN … - BIC …") names the account's bank, not the sender's address.
-  if (!/[·•|,–-]/u.test(line) || /(?<!\p{L})(?:iban|bic|swift|rib)(?!\p{L})/iu.test(line)) return false;
+  if (!/[·•|,–-]| \+ /u.test(line) || /(?<!\p{L})(?:iban|bic|swift|rib)(?!\p{L})/iu.test(line)) return false;
   const segments = line.split(SEPARATORS).filter(Boolean);
   // "Springfield, IL 62704" is a city line; a return address names someone and where: three parts, or two set apart by "·".
-  if (segments.length < 2 || (segments.length === 2 && !/[·•|]/u.test(line))) return false;
+  if (segments.length < 2 || (segments.length === 2 && !/[·•|]| \+ /u.test(line))) return false;
   // A sentence cut at its commas is no address ("…, Ouest, 44000 Nantes, inscrite au registre du commerce …").
   if (segments.some((segment) => segment.split(' ').length > 6)) return false;
   const first = segments[0] ?? '';
@@ -564,7 +571,12 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
         OWNER_LINE.test(line) ||
         (above !== null && OWNER_INTRO.test(lines[above] ?? ''));
       const confidence = (i < 12 ? 0.8 : i >= footerStart ? 0.7 : 0.55) + (nearLegalData ? 0.1 : 0);
-      add(name, confidence - (owner ? 0.35 : 0), i);
+      // A bank named in the footer's bank details is where the sender keeps its account.
+      const accountBank =
+        i >= footerStart &&
+        BANK_WORD.test(name) &&
+        [i - 2, i - 1, i + 1, i + 2].some((j) => BANK_DATA.test(lines[j] ?? ''));
+      add(name, confidence - (owner ? 0.35 : 0) - (accountBank ? 0.4 : 0), i);
       // "Tankstelle Beispiel" / "Inh. Gerd Beispiel e.K.": the business above its owner's line is the sender.
       if (OWNER_LINE.test(line) && above !== null && !/\d/.test(lines[above]!)) add(lines[above]!, confidence, above);
     } else if (FORM_FIRST.test(line.trim())) {

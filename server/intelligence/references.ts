@@ -313,7 +313,7 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
       // The other languages' bare "number": "Nº:", "N°", "Número", "Numéro", "Numero".
       'n[°º]',
       // "Nº" as OCR reads its small raised o ("Ne VF-2026/118", "N9 F-12"), only before a number.
-      'n[9e®](?= ?[a-z]{0,4}[-/]?\\d)',
+      'n[9e®](?= ?:? ?[a-z]{0,4}[-/]?\\d)',
       // A bare "No:" with its colon ("NO: T2-04817" under a till's heading).
       'no(?= ?:)',
       'n[úu]mero',
@@ -508,7 +508,9 @@ export function findReferences(doc: Doc): FoundReference[] {
       const valueRest = stray ? rest.slice(stray[0].length) : rest;
       const match = (hit.kind === 'account' ? IBAN_VALUE.exec(rest) : null) ?? VALUE.exec(valueRest);
       const numbered = NUMBER_WORD.test(hit.text);
-      const short = (hit.kind === 'invoice' || hit.kind === 'generic') && FULL_NUMBER_WORD.test(hit.text);
+      // Only a label that starts its line or cell: "Calle del Pez número 23" is an address.
+      const startsCell = /(?:^|\t| {2,})[^\p{L}]*$/u.test(line.slice(0, hit.start));
+      const short = (hit.kind === 'invoice' || hit.kind === 'generic') && FULL_NUMBER_WORD.test(hit.text) && startsCell;
       let value = match?.[1] ? cleanValue(match[1], numbered, short) : null;
       // A masked card or loyalty number ("************5062", "####3377") is no document's number.
       if (match && MASK_BEFORE.test(valueRest.slice(0, match.index + match[0].indexOf(match[1]!)))) value = null;

@@ -103,7 +103,7 @@ export function understand(input: UnderstandInput): Understanding {
   // Labels whose value stands under them, paired as the label blocks are.
   const rawLines = text.replace(/\r\n?/g, '\n').split('\n');
   const rejoined = hasText
-    ? [...rejoinColumns(rawLines, input.today), ...rejoinTableRows(rawLines), ...labelValuePairs(positioned)]
+    ? [...rejoinColumns(rawLines, input.today), ...rejoinTableRows(rawLines), ...labelValuePairs(positioned, text)]
     : [];
   const fieldDoc = rejoined.length > 0 ? makeDoc(`${text}\n${rejoined.join('\n')}`) : doc;
   const fieldLines = fieldDoc.lines;

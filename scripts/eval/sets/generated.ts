@@ -1,11 +1,17 @@
-/** A generated corpus (npm run corpus): every file with its `<name>.json` truth, judged on every field. */
+/**
+ * A generated corpus (npm run corpus): every file with its `<name>.json` truth, judged on every field but a contract's
+ * term (or on `fields`).
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Truth } from '../../corpus/model.ts';
-import { FIELDS, TERM_FIELDS } from '../fields.ts';
+import { FIELDS, TERM_FIELDS, type Field } from '../fields.ts';
 import type { EvalDoc } from './types.ts';
 
-export function loadGenerated(dir: string): EvalDoc[] {
+export function loadGenerated(
+  dir: string,
+  fields: readonly Field[] = FIELDS.filter((field) => !TERM_FIELDS.includes(field)),
+): EvalDoc[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
     .sort()
@@ -16,7 +22,7 @@ export function loadGenerated(dir: string): EvalDoc[] {
         file: truth.file,
         filePath: join(dir, truth.file),
         kind: truth.event_type,
-        fields: FIELDS.filter((field) => !TERM_FIELDS.includes(field)),
+        fields: [...fields],
         truth,
         einvoice: truth.einvoice,
         expected: truth,

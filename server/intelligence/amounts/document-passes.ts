@@ -216,6 +216,32 @@ export function markTenderedWithChange(candidates: AmountCandidate[]): void {
 }
 
 /**
+ * "411,21 / 90,47 / € 501,68" under an item table, their labels lost or never printed: three lines of one bare
+ * amount each, the first two adding up to the third and the second the smaller, are net, tax and gross.
+ */
+export function markUnlabelledTotals(candidates: AmountCandidate[], lines: readonly string[]): void {
+  const byLine = new Map<number, AmountCandidate[]>();
+  for (const c of candidates) byLine.set(c.line, [...(byLine.get(c.line) ?? []), c]);
+  // Bare amounts: no words on their lines but a currency's code (item lines "Calls bundle  8.00" add up too).
+  const bare = (line: number): boolean => !/\p{L}{2,}/u.test((lines[line] ?? '').replace(/\b[A-Z]{3}\b/gu, ''));
+  const lone = (line: number): AmountCandidate | undefined => {
+    const on = byLine.get(line);
+    const only = on?.length === 1 ? on[0]! : undefined;
+    return only && only.label === 'none' && only.value > 0 && only.decimals && bare(line) ? only : undefined;
+  };
+  for (const [line] of byLine) {
+    const net = lone(line);
+    const tax = lone(line + 1);
+    const gross = lone(line + 2);
+    if (!net || !tax || !gross || cents(net.value) + cents(tax.value) !== cents(gross.value)) continue;
+    if (cents(tax.value) >= cents(net.value)) continue;
+    net.label = 'excluded';
+    tax.label = 'excluded';
+    gross.label = 'total';
+  }
+}
+
+/**
  * "60.30 / 70.30 / 10.00" at a slip's foot, their labels lost in the scan: three lines of one unlabelled amount each,
  * the second less the third equal to the first, are the total, the cash handed over and the change.
  */

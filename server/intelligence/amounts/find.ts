@@ -11,6 +11,7 @@ import {
   markTaxSummary,
   markTenderedWithChange,
   markUnlabelledSettlement,
+  markUnlabelledTotals,
   restoreLostDecimals,
   restoreLostLastDigit,
 } from './document-passes.ts';
@@ -130,6 +131,7 @@ export function findAmounts(
   markRemainders(result);
   markTenderedWithChange(result);
   markUnlabelledSettlement(result);
+  markUnlabelledTotals(result, doc.lines);
   restoreLostDecimals(result);
   restoreLostLastDigit(result);
   return result;

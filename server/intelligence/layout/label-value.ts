@@ -20,8 +20,17 @@ const AMOUNT = /\d[.,]\d{2}(?!\d)/u;
  * horizontal spans overlap, within two line heights). A header row over one row of values pairs column by column;
  * over several rows it heads a table, whose rows the line readers take as they are.
  */
-export function labelValuePairs(lines: readonly LayoutLine[]): string[] {
+export function labelValuePairs(lines: readonly LayoutLine[], text: string | null = null): string[] {
   const pairs: string[] = [];
+  const textLines = text === null ? null : text.split('\n').map(flat);
+  // OCR may read a column of labels and the column of their amounts as two blocks ("Factura" … "503,48 €"):
+  // those amounts are paired too, unless the text already has them on the label's line.
+  const printedTogether = (label: string, value: string): boolean =>
+    textLines === null ||
+    textLines.some((line) => {
+      const at = line.indexOf(flat(label));
+      return at >= 0 && line.indexOf(flat(value), at) >= 0;
+    });
   lines.forEach((line, index) => {
     const near = (other: LayoutLine | undefined): other is LayoutLine =>
       other !== undefined && other.page === line.page && other.top - line.bottom <= (line.bottom - line.top) * MAX_DROP;
@@ -32,8 +41,9 @@ export function labelValuePairs(lines: readonly LayoutLine[]): string[] {
       if (right && STARTS_WITH_VALUE.test(right.text)) {
         // A value to the right of its label shares its line, but a text layer may give the label column and the
         // value column as separate runs ("N° de facture" … "Date" … then "260417" …): written out as a pair too,
-        // except amounts, which the amount readers take from the line as printed.
-        if (!AMOUNT.test(right.text)) pairs.push(`${cell.text} ${right.text}`);
+        // except amounts the text already prints on the label's line, which the amount readers take from there.
+        if (!AMOUNT.test(right.text) || !printedTogether(cell.text, right.text))
+          pairs.push(`${cell.text} ${right.text}`);
         return;
       }
       if (itemHeader) return;
@@ -70,6 +80,8 @@ function paired(label: string, value: string): string[] {
   if (labels.length === 2 && values.length === 2) return labels.map((part, i) => `${part} ${values[i]}`);
   return [`${label} ${value}`];
 }
+
+const flat = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 function overlaps(a: Cell, b: Cell): boolean {
   return Math.min(a.right, b.right) - Math.max(a.x, b.x) > 0;

@@ -120,7 +120,8 @@ function addressWindow(blocks: readonly Block[]): Block | null {
   const only = left[0];
   const above = only ? blocks.filter((b) => b !== only && b.bottom <= only.top) : [];
   // A block under the logo that repeats its name ("ACME" over "Acme Services SA") is the letterhead's address.
-  const nameWord = only ? firstWord(only.texts[0]!) : '';
+  // (A return address over the window repeats it too: the window's own first line counts.)
+  const nameWord = only ? firstWord(withoutReturnAddress(only).texts[0]!) : '';
   const underOwnLogo = nameWord.length >= 4 && above.some((b) => b.texts.some((t) => firstWord(t) === nameWord));
   if (only && above.length > 0 && !underOwnLogo) return withoutReturnAddress(only);
   // The one block on the left heads the page: it is the letterhead, and the window may be on the right.

@@ -199,15 +199,18 @@ export function textLayerLayout(page: PDFPageProxy, number: number, items: reado
 const clamp01 = (value: number): number => Math.min(1, Math.max(0, value));
 
 /**
- * A short run of capitals that kerning split unevenly ("D ATA", "I VA", "SPE TT. L E"): pieces of one to three
- * capitals, nothing else in the text item, and single letters among them: one of two pieces, else at least half.
+ * A short run of capitals that kerning split unevenly ("D ATA", "SPE TT. L E"): pieces of one to three capitals,
+ * nothing else in the text item, and single letters among them.
  */
 const CAPITAL_PIECES = /^(?:\p{Lu}{1,3}\.?|\.)(?: (?:\p{Lu}{1,3}\.?|\.)){1,5}$/u;
 function kernedCapitals(text: string): boolean {
   if (!CAPITAL_PIECES.test(text) || (text.match(/\p{Lu}/gu)?.length ?? 0) < 3) return false;
   const pieces = text.split(' ');
   const single = pieces.filter((piece) => /^\p{Lu}$/u.test(piece)).length;
-  return pieces.length === 2 ? single === 1 : single * 2 >= pieces.length;
+  // Two pieces: a letter and three or more ("D ATA"; "A LA", "I AM" are words). More: the run ends in a letter or a
+  // dotted piece, as a word's tail does ("SPE TT. L E"; "P O BOX" ends in a word).
+  if (pieces.length === 2) return single === 1 && pieces.some((piece) => piece.replace('.', '').length >= 3);
+  return single * 2 >= pieces.length && /(?:^| )(?:\p{Lu}|\p{Lu}+\.)$/u.test(text);
 }
 /** Three or more tokens of one or two letters each, one space apart: a candidate for letter-spaced type. */
 const SPACED_RUN = /(?<!\S)\p{L}{1,2}(?: \p{L}{1,2}){2,}(?!\S)/gu;
