@@ -9,7 +9,11 @@
 const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
   ['AU', /\b(?:australia|australie|australien|australië)(?!\p{L})|\+61\b|\bABN\b|\bPty\.? Ltd\b/iu],
   ['CA', /\b(?:canada|kanada|qu[ée]bec|ontario)\b|\b(?:HST|QST) ?(?:no|#|reg)/iu],
-  ['NZ', /\b(?:new zealand|nouvelle-z[ée]lande|neuseeland|nieuw-zeeland|nueva zelanda|nuova zelanda)\b|\+64\b/iu],
+  // Its cities and its web domain too: an address names the city, not the country.
+  [
+    'NZ',
+    /\b(?:new zealand|nouvelle-z[ée]lande|neuseeland|nieuw-zeeland|nueva zelanda|nuova zelanda|auckland|wellington|christchurch|dunedin|tauranga)\b|\+64\b|\.co\.nz\b/iu,
+  ],
   ['SG', /\b(?:singapore|singapur|singapour)\b|\+65\b|\bPte\.? Ltd\b/iu],
   ['HK', /\bhong kong\b|\+852\b/iu],
   // Its tax id (RFC), its capital's short name, "moneda nacional" after an amount in words.
@@ -20,6 +24,8 @@ const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
   // Chile by its tax id (RUT) and dialling code, Colombia by its dialling code and largest cities: their names also
   // name coffees and peppers on an item line.
   ['CL', /\+56\b|\bRUT\b/u],
+  // Peru by its tax id (RUC) and tax office (SUNAT), its company form and its capital.
+  ['PE', /\b(?:per[úu]|lima)\b|\+51\b|\bRUC\b|\bSUNAT\b|\bS\.A\.C\./u],
   // Its tax office (DIAN) too. A name ending in an accented letter needs a letter lookahead: \b is ASCII's.
   ['CO', /\+57\b|\bbogot[áa](?!\p{L})|\bmedell[íi]n\b|\bDIAN\b/iu],
   // Its company forms ("Sdn Bhd", "S/B", a listed "Bhd"), its states and towns, which addresses name instead of the
@@ -75,6 +81,7 @@ const CURRENCY: Readonly<Record<string, string>> = {
   AR: 'ARS',
   CL: 'CLP',
   CO: 'COP',
+  PE: 'PEN',
   MY: 'MYR',
   IN: 'INR',
   ZA: 'ZAR',

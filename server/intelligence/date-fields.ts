@@ -508,12 +508,15 @@ export function pickDocumentDate(
   };
 }
 
+/** Payment terms reach about six months (payment-terms.ts, MAX_DAYS); a labelled deadline further out is doubtful. */
+const FAR_DEADLINE_DAYS = 190;
+
 export function pickDueDate(
   lines: readonly string[],
   candidates: readonly DateCandidate[],
   documentDate: string | null,
 ): DatePick | null {
-  let best: { date: FoundDate; score: number } | null = null;
+  let best: { date: FoundDate; score: number; far: boolean } | null = null;
   // A bill paid by direct debit is due the day it is debited: its first debit date, not the last of an instalment
   // plan or the end of a period it also prints.
   const debit = candidates.find(
@@ -532,8 +535,10 @@ export function pickDueDate(
     }
     if (score === 0) continue;
     if (documentDate && (date.iso < documentDate || daysBetween(documentDate, date.iso) > 730)) continue;
+    // A deadline more than half a year out beside a nearer one is something else's (an inspection's, a renewal's).
+    const far = documentDate !== null && daysBetween(documentDate, date.iso) > FAR_DEADLINE_DAYS;
     // Of several deadlines the last one counts: the net date after a discount date, a reminder's new deadline.
-    if (!best || date.iso > best.date.iso) best = { date, score };
+    if (!best || (far === best.far ? date.iso > best.date.iso : !far)) best = { date, score, far };
   }
   if (best)
     return { iso: best.date.iso, confidence: best.score, evidence: evidence(lines[best.date.line] ?? best.date.text) };

@@ -42,6 +42,9 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   SG$: 'SGD',
   R$: 'BRL',
   Mex$: 'MXN',
+  // Peru's sol ("S/ 7,175.82"; the old "S/." too).
+  'S/': 'PEN',
+  'S/.': 'PEN',
   '£': 'GBP',
   SFr: 'CHF',
   'SFr.': 'CHF',

@@ -14,7 +14,7 @@ export interface Parties {
 }
 
 const LEGAL_FORM =
-  '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG(?! ?\\d)|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.(?: (?:de|DE) C\\.V\\.)?|S\\. (?:de|DE) R\\.L\\.(?: (?:de|DE) C\\.V\\.)?|SA|SAS|S\\.A\\.S\\.|S\\.R\\.L\\.|S\\.P\\.A\\.|S\\.N\\.C\\.|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|\\(Pty\\) Ltd\\.?|\\(PTY\\) LTD\\.?|GesmbH|Ges\\.m\\.b\\.H\\.|S(?:dn|DN)\\.? ?B(?:hd|HD)\\.?|LTD\\.?|LIMITED|INC\\.?|CORP\\.?|P(?:TE|VT|TY)\\.? LTD\\.?|GMBH|B(?:hd|HD)\\.?|S/B|Pte\\.? Ltd\\.?|Pvt\\.? Ltd\\.?|S\\.L\\.(?:U\\.)?|S\\.A\\.U\\.|SRL|Srl|Sp\\. z ?o\\.o\\.|BVBA|BV|NV|VOF|SPRL|SNC|EURL|SASU|S\\.a\\.s\\.|S\\.n\\.c\\.|Sagl|SAGL|S[àa]rl|S[ÀA]RL)';
+  '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG(?! ?\\d)|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.(?: (?:de|DE) C\\.V\\.)?|S\\. (?:de|DE) R\\.L\\.(?: (?:de|DE) C\\.V\\.)?|SA|SAS|S\\.A\\.S\\.|S\\.R\\.L\\.|S\\.P\\.A\\.|S\\.N\\.C\\.|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|\\(Pty\\) Ltd\\.?|\\(PTY\\) LTD\\.?|GesmbH|Ges\\.m\\.b\\.H\\.|S(?:dn|DN)\\.? ?B(?:hd|HD)\\.?|LTD\\.?|LIMITED|INC\\.?|CORP\\.?|P(?:TE|VT|TY)\\.? LTD\\.?|GMBH|B(?:hd|HD)\\.?|S/B|Pte\\.? Ltd\\.?|Pvt\\.? Ltd\\.?|S\\.L\\.(?:U\\.)?|S\\.A\\.U\\.|SRL|Srl|Sp\\. z ?o\\.o\\.|BVBA|BV|NV|VOF|SPRL|SNC|EURL|SASU|S\\.a\\.s\\.|S\\.n\\.c\\.|Sagl|SAGL|S[àa]rl|S[ÀA]RL|S\\.A\\.C\\.|E\\.I\\.R\\.L\\.|S\\.A\\.A\\.)';
 /** A capitalised word of a company name, or a word that joins them in the six languages ("Roux et Fils"). */
 const NAME_WORD =
   "(?:[\\p{Lu}\\d][\\p{L}\\d&.'’+]*|\\(\\p{Lu}[\\p{L} ]{0,20}\\)|&|\\+|und|and|of|für|der|die|des|de|von|van|zu|am|im|an der|et|du|en|het|y|del|e|di|della)";
@@ -526,7 +526,9 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     const senderLabel = SENDER_LABEL.exec(line);
     if (senderLabel) {
       const rest = line.slice(senderLabel[0].length).trim();
-      add(rest || (lines[i + 1] ?? ''), 0.85, i);
+      // A till's "Vendeur : ANNA" names the salesperson: one word without a legal form is no company.
+      const salesperson = /^\S+$/u.test(rest) && !HAS_LEGAL_FORM.test(rest);
+      if (!salesperson) add(rest || (lines[i + 1] ?? ''), 0.85, i);
       return;
     }
     if (BANK_NAME_LABEL.test(line)) return;
@@ -571,11 +573,12 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
         OWNER_LINE.test(line) ||
         (above !== null && OWNER_INTRO.test(lines[above] ?? ''));
       const confidence = (i < 12 ? 0.8 : i >= footerStart ? 0.7 : 0.55) + (nearLegalData ? 0.1 : 0);
-      // A bank named in the footer's bank details is where the sender keeps its account.
+      // A bank named in the bank details (beside an IBAN or an account number) is where the sender keeps its account;
+      // a bank's own letter names it at the head, away from them.
       const accountBank =
-        i >= footerStart &&
+        i - Math.max(first, 0) >= 3 &&
         BANK_WORD.test(name) &&
-        [i - 2, i - 1, i + 1, i + 2].some((j) => BANK_DATA.test(lines[j] ?? ''));
+        [i - 2, i - 1, i, i + 1, i + 2].some((j) => BANK_DATA.test(lines[j] ?? ''));
       add(name, confidence - (owner ? 0.35 : 0) - (accountBank ? 0.4 : 0), i);
       // "Tankstelle Beispiel" / "Inh. Gerd Beispiel e.K.": the business above its owner's line is the sender.
       if (OWNER_LINE.test(line) && above !== null && !/\d/.test(lines[above]!)) add(lines[above]!, confidence, above);

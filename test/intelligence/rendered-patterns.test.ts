@@ -783,3 +783,88 @@ describe('more about senders and dates', () => {
     expect(isReturnAddress('Chantier : 12 rue des Lilas, 35000 Rennes')).toBe(false);
   });
 });
+
+describe('from the second round', () => {
+  it('reads "S/" as soles, and a Peruvian document by its RUC', () => {
+    expect(money('Total S/ 12.00')).toEqual([[12, 'PEN']]);
+    const unmarked = doc('FACTURA ELECTRÓNICA E001-77', 'RUC 20999999999', 'IMPORTE TOTAL 1,234.50');
+    expect(read(unmarked).amount?.value).toEqual({ value: 1234.5, currency: 'PEN' });
+  });
+
+  it('reads Peru by its RUC and "S/" as soles, and S.A.C. as a legal form', () => {
+    const invoice = doc(
+      'COMERCIAL EJEMPLO DEL SUR S.A.C.   RUC 20999999999',
+      'Av. Ejemplo 123, Arequipa',
+      'FACTURA ELECTRÓNICA F002-00001234',
+      'IMPORTE TOTAL                       S/ 1,234.50',
+    );
+    const result = read(invoice);
+    expect(result.amount?.value).toEqual({ value: 1234.5, currency: 'PEN' });
+    expect(result.sender_name?.value).toBe('COMERCIAL EJEMPLO DEL SUR S.A.C.');
+  });
+
+  it('reads "$" as New Zealand dollars beside a New Zealand city', () => {
+    const invoice = doc('Tax Invoice 4410', '12 Example Road, Hamilton Hill, Auckland 0620', 'Total due   $412.50');
+    expect(read(invoice).amount?.value).toEqual({ value: 412.5, currency: 'NZD' });
+  });
+
+  it("does not take a bank named beside an IBAN in the body for the sender, but a bank's own letterhead", () => {
+    const notice = doc(
+      'RESIDENZA ESEMPIO',
+      'Via Esempio 4, 10100 Torino',
+      '',
+      'Avviso di pagamento rata 3/2026',
+      'Importo da versare              € 412,00',
+      'IBAN: IT00 X000 0000 0000 0000 0000 000 - Banca Esempio Nord S.p.A., ag. 4',
+    );
+    expect(read(notice).sender_name?.value).not.toBe('Banca Esempio Nord S.p.A.');
+    const statement = doc(
+      'Banca Esempio Nord S.p.A.',
+      'Estratto conto n. 12/2026',
+      'IBAN: IT00 X000 0000 0000 0000 0000 000',
+      'Saldo finale € 1.204,00',
+      '',
+      'Polizze auto con Gruppo Esempio Assicurazioni S.p.A.',
+    );
+    expect(read(statement).sender_name?.value).toBe('Banca Esempio Nord S.p.A.');
+  });
+
+  it("does not take a till's salesperson for the seller", () => {
+    const receipt = doc(
+      'BOULANGERIE EXEMPLE',
+      'SARL BOULANGERIE EXEMPLE',
+      '3 rue Exemple 37000 TOURS',
+      'Ticket N° 0918',
+      'Vendeur : CLARA',
+      'TOTAL 7,40 €',
+    );
+    expect(read(receipt).sender_name?.value).toBe('SARL BOULANGERIE EXEMPLE');
+  });
+
+  it('keeps the payment deadline over a labelled date a year out (an inspection, a renewal)', () => {
+    const invoice = doc(
+      'Garage Voorbeeld',
+      'Factuurdatum 14-10-2025',
+      'APK goedgekeurd, vervaldatum APK 14-10-2026',
+      'Totaal te betalen € 212,00',
+      'Betaling binnen 14 dagen, uiterlijk 28-10-2025',
+    );
+    expect(read(invoice).due_date?.value).toBe('2025-10-28');
+  });
+
+  it('reads Dutch terms counted from the invoice date when the verb runs onto the next line', () => {
+    const invoice = doc(
+      'Praktijk Voorbeeld',
+      'Factuurdatum 06-02-2026',
+      'Totaal € 120,00',
+      'Wij verzoeken u het bedrag binnen 30 dagen na factuurdatum over te',
+      'maken op onze rekening.',
+    );
+    expect(read(invoice).due_date?.value).toBe('2026-03-08');
+  });
+
+  it('reads "À payer jusqu\'au" as the due date', () => {
+    const bill = doc('Facture 2026-41', 'Date : 02.04.2026', "À payer jusqu'au 04.05.2026", 'Total CHF 89.00');
+    expect(read(bill).due_date?.value).toBe('2026-05-04');
+  });
+});

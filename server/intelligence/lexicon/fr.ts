@@ -78,6 +78,7 @@ export const fr: Lexicon = {
       "date d'[ée]ch[ée]ance",
       "date d'exigibilit[ée]",
       "payable jusqu'au",
+      "[àa] payer jusqu'au",
       '[ée]ch[ée]ance',
       '[àa] payer avant le',
       'payable (?:avant )?le',

@@ -101,6 +101,9 @@ export const nl: Lexicon = {
       'voldoen',
       'overmaken',
       'over te maken',
+      // Counted from the invoice's date: a term even when the verb ran onto the next line.
+      'na factuurdatum',
+      'na dagtekening',
       'overschrijving',
       'netto',
     ],
