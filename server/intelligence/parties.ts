@@ -14,7 +14,7 @@ export interface Parties {
 }
 
 const LEGAL_FORM =
-  '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG(?! ?\\d)|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.(?: (?:de|DE) C\\.V\\.)?|S\\. (?:de|DE) R\\.L\\.(?: (?:de|DE) C\\.V\\.)?|SA|SAS|S\\.A\\.S\\.|S\\.R\\.L\\.|S\\.P\\.A\\.|S\\.N\\.C\\.|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|\\(Pty\\) Ltd\\.?|\\(PTY\\) LTD\\.?|GesmbH|Ges\\.m\\.b\\.H\\.|S(?:dn|DN)\\.? ?B(?:hd|HD)\\.?|LTD\\.?|LIMITED|INC\\.?|CORP\\.?|P(?:TE|VT|TY)\\.? LTD\\.?|GMBH|B(?:hd|HD)\\.?|S/B|Pte\\.? Ltd\\.?|Pvt\\.? Ltd\\.?|S\\.L\\.(?:U\\.)?|S\\.A\\.U\\.|SRL|Srl|Sp\\. z ?o\\.o\\.|BVBA|BV|NV|VOF|SPRL|SNC|EURL|SASU|S\\.a\\.s\\.|S\\.n\\.c\\.|Sagl|SAGL|S[àa]rl|S[ÀA]RL|S\\.A\\.C\\.|E\\.I\\.R\\.L\\.|S\\.A\\.A\\.)';
+  '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG(?! ?\\d)|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.(?: (?:de|DE) C\\.V\\.)?|S\\. (?:de|DE) R\\.L\\.(?: (?:de|DE) C\\.V\\.)?|SA|SAS|S\\.A\\.S\\.|S\\.R\\.L\\.|S\\.P\\.A\\.|S\\.N\\.C\\.|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|\\(Pty\\) Ltd\\.?|\\(PTY\\) LTD\\.?|GesmbH|Ges\\.m\\.b\\.H\\.|S(?:dn|DN)\\.? ?B(?:hd|HD)\\.?|LTD\\.?|LIMITED|INC\\.?|CORP\\.?|P(?:TE|VT|TY)\\.? LTD\\.?|GMBH|B(?:hd|HD)\\.?|S/B|Pte\\.? Ltd\\.?|Pvt\\.? Ltd\\.?|S\\.L\\.(?:U\\.)?|S\\.A\\.U\\.|SRL|Srl|Sp\\. z ?o\\.o\\.|BVBA|BV|NV|VOF|SPRL|SNC|EURL|SASU|S\\.a\\.s\\.|S\\.n\\.c\\.|Sagl|SAGL|S[àa]rl|S[ÀA]RL|P\\.C\\.|PLLC|S\\.A\\.C\\.|E\\.I\\.R\\.L\\.|S\\.A\\.A\\.)';
 /** A capitalised word of a company name, or a word that joins them in the six languages ("Roux et Fils"). */
 const NAME_WORD =
   "(?:[\\p{Lu}\\d][\\p{L}\\d&.'’+]*|\\(\\p{Lu}[\\p{L} ]{0,20}\\)|&|\\+|und|and|of|für|der|die|des|de|von|van|zu|am|im|an der|et|du|en|het|y|del|e|di|della)";
@@ -116,6 +116,7 @@ const SENDER_LABEL = new RegExp(
 /** The bank's name in the payment details: the sender's bank, never the sender. */
 const BANK_NAME_LABEL =
   /^(?:bank(?:'s)? name|name of (?:the )?bank|bank|banca|banque|banco|bankverbindung|kreditinstitut|geldinstitut|bankinstitut)\s*:/iu;
+const GENERAL_PARTNER = /(?:verwaltungs|beteiligungs|komplementär|management)-?\s?GmbH/iu;
 const BANK_WORD = /(?<!\p{L})(?:\p{L}*bank|sparkasse|banque|banca|banco|kreditinstitut)(?!\p{L})/iu;
 const BANK_DATA =
   /(?<!\p{L})(?:iban|bic|swift|blz|bankleitzahl|konto(?:nummer|-?nr\.?)?|sort code|account no)(?!\p{L})/iu;
@@ -147,7 +148,7 @@ const STREET_NAME =
  */
 const SEPARATORS = / *[·•|] *| +[-–+] +|, +/;
 const NOT_A_NAME = new RegExp(
-  `${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein|facture|factuur|factura|fattura|avoir|quittance|recibo|ricevuta|betalingsbewijs|betaalbewijs|kwitantie|kassabon|creditnota|zahlungsbestätigung|payment confirmation|justificante|scontrino|rectificativa|abono|relev[ée]|betreft|objet|oggetto|asunto|domicilio|direcci[óo]n|indirizzo|adresse|anschrift|litige|m[ée]diat\\p{L}*|mediaci[óo]n|ombudsman|schlichtungsstelle|geschillencommissie|conciliazione|original|originale|duplicate|duplicado|duplicata|duplicato|copy|copia|copie|kopie|triplicado)${WORD_END}`,
+  `${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein|facture|factuur|factura|fattura|avoir|quittance|recibo|ricevuta|betalingsbewijs|betaalbewijs|amount due|pay by|balance due|amount enclosed|remit to|kwitantie|kassabon|creditnota|zahlungsbestätigung|payment confirmation|justificante|scontrino|rectificativa|abono|relev[ée]|betreft|objet|oggetto|asunto|domicilio|direcci[óo]n|indirizzo|adresse|anschrift|litige|m[ée]diat\\p{L}*|mediaci[óo]n|ombudsman|schlichtungsstelle|geschillencommissie|conciliazione|original|originale|duplicate|duplicado|duplicata|duplicato|copy|copia|copie|kopie|triplicado)${WORD_END}`,
   'i',
 );
 const GENERIC_TEAM =
@@ -667,6 +668,13 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
         !(merchantKey.length >= 3 && normalise(candidate.name).includes(merchantKey))
       )
         candidate.confidence -= 0.2;
+    }
+  }
+  // A "GmbH & Co. KG" names its general partner in the legal block ("Beispiel Verwaltungs-GmbH"): that GmbH is not
+  // the one writing.
+  if (candidates.some((c) => /& ?Co\.? ?KG\b/u.test(c.name))) {
+    for (const candidate of candidates) {
+      if (GENERAL_PARTNER.test(candidate.name)) candidate.confidence -= 0.3;
     }
   }
   const addressKeys = (layout?.address ?? []).map(normalise).filter((key) => key.length >= 3);

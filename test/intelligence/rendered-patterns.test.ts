@@ -868,3 +868,32 @@ describe('from the second round', () => {
     expect(read(bill).due_date?.value).toBe('2026-05-04');
   });
 });
+
+describe('senders, from the second round too', () => {
+  it("does not take a limited partnership's general partner for the sender", () => {
+    const invoice = doc(
+      'Wohnwelt Beispiel',
+      'Beispielstraße 4, 35390 Gießen',
+      '',
+      'Rechnung 26-0041',
+      'Gesamtbetrag 1.204,00 €',
+      ...Array.from({ length: 12 }, (_, i) => `Position ${i + 1}`),
+      'Beispiel Verwaltungs-GmbH, AG Gießen HRB 5678',
+      'Möbelhaus Beispiel GmbH & Co. KG',
+      'Sitz Gießen, AG Gießen HRA 1234',
+    );
+    expect(read(invoice).sender_name?.value).toBe('Möbelhaus Beispiel GmbH & Co. KG');
+  });
+
+  it("does not take a payment stub's headings for a name", () => {
+    const bill = doc(
+      'Example Dental Associates',
+      'PAY BY   AMOUNT DUE',
+      '120 Example Ave, Suite 4',
+      'Springfield, IL 62704',
+      'Statement 2026-118',
+      'Amount due $84.20',
+    );
+    expect(read(bill).sender_name?.value).toBe('Example Dental Associates');
+  });
+});
