@@ -20,7 +20,9 @@ const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
   // "M.N." after an amount is Mexico's moneda nacional; elsewhere it may be a doctor's licence (Argentina's matrícula).
   ['MX', /\b(?:m[ée]xico|mexique|mexiko|messico|CDMX)\b|\+52\b|\bRFC\b|\d ?M\.N\.|pesos? M\.N\./iu],
   // Its tax id (CUIT) and tax office (AFIP).
-  ['AR', /\b(?:argentina|argentine|argentinien|argentini[ëe])\b|\+54\b|\bCUIT\b|\bAFIP\b/iu],
+  ['AR', /\b(?:argentina|argentine|argentinien|argentini[ëe]|buenos aires)\b|\+54\b|\bCUIT\b|\bAFIP\b/iu],
+  // Buenos Aires city's short name, in capitals only ("caba" begins Spanish words).
+  ['AR', /\bC\.?A\.?B\.?A\.?(?![\p{L}])/u],
   // Chile by its tax id (RUT) and dialling code, Colombia by its dialling code and largest cities: their names also
   // name coffees and peppers on an item line.
   ['CL', /\+56\b|\bRUT\b/u],

@@ -131,8 +131,9 @@ const COMPANY_NAME_LABEL = new RegExp(
 const CLOSING =
   /^(?:mit )?(?:freundlichen|besten|herzlichen|viele|beste|liebe|freundliche) grü(?:ß|ss)en?|^(?:kind|best|warm|with kind) regards|^(?:yours )?(?:sincerely|faithfully|truly)|^regards|^hochachtungsvoll/iu;
 
+/** A town line: postcode then town (Europe), a UK postcode, a US state and ZIP, an Australian state and postcode. */
 const POSTCODE_LINE =
-  /^(?:[A-Z]{1,2}[- ])?\d{4,5} \p{Lu}[\p{L} .\-()/]*$|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$|\b\p{Lu}[\p{L} .]+,? [A-Z]{2} \d{5}(?:-\d{4})?$/u;
+  /^(?:[A-Z]{1,2}[- ])?\d{4,5} \p{Lu}[\p{L} .\-()/]*$|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$|\b\p{Lu}[\p{L} .]+,? [A-Z]{2} \d{5}(?:-\d{4})?$|\b\p{Lu}[\p{L} .]+,? (?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT) \d{4}$/u;
 const POSTCODE_SEGMENT = /^(?:[A-Z]{1,2}[- ])?\d{4,5} \p{Lu}|\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b|\b[A-Z]{2} \d{5}\b/u;
 const STREET =
   /^[\p{L}][\p{L}.'-]*(?: [\p{L}][\p{L}.'-]*){0,4} ?\d{1,4} ?[a-zA-Z]?(?: ?[-–/] ?\d{1,4}[a-z]?)?$|^\d{1,4}(?: ?(?:bis|ter))?,? (?:rue|avenue|av\.|boulevard|bd|quai|place|chemin|allée|impasse|route|cours|square|passage) [\p{L} .'-]+$|^c\/ ?\p{L}[\p{L} .'-]+,? \d{1,4}|^\d{1,5}[a-z]? [\p{L} .'-]+(?:street|st\.?|road|rd\.?|avenue|ave\.?|lane|ln\.?|drive|dr\.?|way|boulevard|blvd\.?|close|court|ct\.?|place|pl\.?|square|sq\.?|terrace|crescent|row|park|gardens)$|^(?:postfach|p\.? ?o\.? box) ?\d+/iu;

@@ -9,7 +9,7 @@ import { linesOf } from '../../server/intelligence/layout/lines.ts';
 import { findZones } from '../../server/intelligence/layout/zones.ts';
 import type { PageLayout, TextBox } from '../../server/intelligence/layout-types.ts';
 import { findMoney } from '../../server/intelligence/money.ts';
-import { isReturnAddress } from '../../server/intelligence/parties.ts';
+import { isPostcodeLine, isReturnAddress } from '../../server/intelligence/parties.ts';
 import { dueDateFromTerms, parsePaymentTerms } from '../../server/intelligence/payment-terms.ts';
 import { findReferences } from '../../server/intelligence/references.ts';
 import { makeDoc } from '../../server/intelligence/text.ts';
@@ -895,5 +895,18 @@ describe('senders, from the second round too', () => {
       'Amount due $84.20',
     );
     expect(read(bill).sender_name?.value).toBe('Example Dental Associates');
+  });
+});
+
+describe('places, from the second round', () => {
+  it('reads an Australian state and postcode as a town line, so a window on the left is the recipient', () => {
+    expect(isPostcodeLine('EXAMPLETON VIC 3999')).toBe(true);
+    expect(isPostcodeLine('Example Creek, NSW 2999')).toBe(true);
+  });
+
+  it('reads "$" as Argentine pesos in Buenos Aires, but not for a word that starts like its short name', () => {
+    expect(money('CIUDAD AUTONOMA DE BUENOS AIRES\nTOTAL $ 1.250,00')).toContainEqual([1250, 'ARS']);
+    expect(money('CABA\nTOTAL $ 1.250,00')).toContainEqual([1250, 'ARS']);
+    expect(money('Alquiler de cabaña\nTOTAL $ 1.250,00')).not.toContainEqual([1250, 'ARS']);
   });
 });
