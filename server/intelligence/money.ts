@@ -116,29 +116,25 @@ const UNIT_AFTER =
 
 /**
  * A reader of symbols and codes for one document: its ISO 4217 code, null for none. The document's country is looked up
- * once, when a shared symbol first needs it.
+ * once, when a shared or a national symbol first needs it.
  */
 export function currencyReader(text: string): (symbol: string) => string | null {
   let local: string[] | null = null;
   let printedLocal: string | null | undefined;
+  const localCurrencies = (): string[] =>
+    (local ??= documentCountries(text)
+      .map(currencyOfCountry)
+      .filter((code) => code !== null));
   return (symbol) => {
     const national = COUNTRY_SYMBOLS[symbol];
-    if (national) {
-      local ??= documentCountries(text)
-        .map(currencyOfCountry)
-        .filter((code) => code !== null);
-      return local.includes(national) ? national : null;
-    }
+    if (national) return localCurrencies().includes(national) ? national : null;
     const shared = SHARED[symbol];
     if (!shared) return SYMBOLS[symbol] ?? null;
-    local ??= documentCountries(text)
-      .map(currencyOfCountry)
-      .filter((code) => code !== null);
-    const named = local.find((code) => shared.includes(code));
+    const named = localCurrencies().find((code) => shared.includes(code));
     if (named) return named;
     // A symbol the named country does not use, in a text that writes that country's own currency elsewhere, is a
     // misread of it (a faded "RM" read as "¥").
-    printedLocal ??= local.find((code) => writtenCurrencies(text).has(code)) ?? null;
+    printedLocal ??= localCurrencies().find((code) => writtenCurrencies(text).has(code)) ?? null;
     return printedLocal ?? shared[0]!;
   };
 }
@@ -167,13 +163,11 @@ export function findMoney(
     if ((blocked.get(index) ?? []).some(([s, e]) => start < e && end > s)) continue;
     const [, rawSign, integer = '', groupSep, decimalSep, decimals] = m;
     // "TOTAL EUR - 67,42": a dash set apart between a currency and its amount is a leader, not a minus.
-    const sign =
-      rawSign && / $/.test(rawSign) && LEADER_BEFORE.test(line.slice(Math.max(0, start - 6), start))
-        ? undefined
-        : rawSign;
+    const lead = line.slice(Math.max(0, start - 6), start);
+    const sign = rawSign && / $/.test(rawSign) && LEADER_BEFORE.test(lead) ? undefined : rawSign;
     // "1.234" with a dot and no decimals is a thousands group in German and a decimal nowhere in money.
     if (groupSep && decimalSep === groupSep) continue;
-    const before = BEFORE.exec(line.slice(Math.max(0, start - 6), start));
+    const before = BEFORE.exec(lead);
     // A code glued to a hyphen and whole digits prefixes an identifier ("ANG-025830"); "USD-12.50" is money.
     if (before && sign === '-' && !before[0].endsWith(' ') && !decimalSep) continue;
     const after = suffixSymbol(line, end);

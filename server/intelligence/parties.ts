@@ -429,13 +429,17 @@ function addressBlocks(lines: readonly string[]): number[] {
   return starts;
 }
 
+/** A middle dot or a bar between parts, or the spaced "+" OCR makes of the dot: parts set apart, not listed. */
+const SET_APART = /[·•|]| \+ /u;
+
 /** "Stadtwerke München GmbH · Emmy-Noether-Str. 2 · 80992 München": a sender in one line above the window. */
 export function isReturnAddress(line: string): boolean {
+  if (!SET_APART.test(line) && !/[,–-]/u.test(line)) return false;
   // A bank line ("RIB : Banque Exemple - IBAN … - BIC …") names the account's bank, not the sender's address.
-  if (!/[·•|,–-]| \+ /u.test(line) || /(?<!\p{L})(?:iban|bic|swift|rib)(?!\p{L})/iu.test(line)) return false;
+  if (/(?<!\p{L})(?:iban|bic|swift|rib)(?!\p{L})/iu.test(line)) return false;
   const segments = line.split(SEPARATORS).filter(Boolean);
   // "Springfield, IL 62704" is a city line; a return address names someone and where: three parts, or two set apart by "·".
-  if (segments.length < 2 || (segments.length === 2 && !/[·•|]| \+ /u.test(line))) return false;
+  if (segments.length < 2 || (segments.length === 2 && !SET_APART.test(line))) return false;
   // A sentence cut at its commas is no address ("…, Ouest, 44000 Nantes, inscrite au registre du commerce …").
   if (segments.some((segment) => segment.split(' ').length > 6)) return false;
   const first = segments[0] ?? '';
@@ -546,6 +550,9 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     }
     if ((i < 20 || i >= footerStart) && isReturnAddress(line)) add(line, i < 20 ? 0.85 : 0.65, i);
     const withForm = legalFormLines.has(i) || line !== printed ? NAME_WITH_FORM.exec(line) : null;
+    const formFirst = withForm ? null : FORM_FIRST.exec(line.trim());
+    // Lines below the page's first text line.
+    const fromTop = i - Math.max(first, 0);
     if (withForm) {
       let name = withForm[0].replace(LEADING_FILLER, '');
       // In the letterhead the whole line up to the legal form is the name, lower-case words included
@@ -568,27 +575,26 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
         above === null ? '' : withCompanyForms(lines[above]!),
       );
       if (above !== null && above === first) name = withLogoLine(name, lines[above]!);
-      const nearLegalData = [i - 1, i, i + 1].some((j) => LEGAL_DATA.test(lines[j] ?? ''));
+      const legalData = nearLegalData(lines, i);
       // "Owned by: … Sdn Bhd" under a shop's sign names the company behind it: the sign is the name people know.
       const owner =
         OWNER_INTRO.test(line.slice(0, withForm.index)) ||
         OWNER_LINE.test(line) ||
         (above !== null && OWNER_INTRO.test(lines[above] ?? ''));
-      const confidence = (i < 12 ? 0.8 : i >= footerStart ? 0.7 : 0.55) + (nearLegalData ? 0.1 : 0);
+      const confidence = (i < 12 ? 0.8 : i >= footerStart ? 0.7 : 0.55) + (legalData ? 0.1 : 0);
       // A bank named in the bank details (beside an IBAN or an account number) is where the sender keeps its account;
       // a bank's own letter names it at the head, away from them.
       const accountBank =
-        i - Math.max(first, 0) >= 3 &&
+        fromTop >= 3 &&
         BANK_WORD.test(name) &&
         [i - 2, i - 1, i, i + 1, i + 2].some((j) => BANK_DATA.test(lines[j] ?? ''));
       add(name, confidence - (owner ? 0.35 : 0) - (accountBank ? 0.4 : 0), i);
       // "Tankstelle Beispiel" / "Inh. Gerd Beispiel e.K.": the business above its owner's line is the sender.
       if (OWNER_LINE.test(line) && above !== null && !/\d/.test(lines[above]!)) add(lines[above]!, confidence, above);
-    } else if (FORM_FIRST.test(line.trim())) {
+    } else if (formFirst) {
       // Only at the head of the page or in the legal block: a recipient's company is written the same way.
-      const nearLegalData = [i - 1, i, i + 1].some((j) => LEGAL_DATA.test(lines[j] ?? ''));
-      if (i - Math.max(first, 0) < 5 || nearLegalData)
-        add(FORM_FIRST.exec(line.trim())![0], (i < 12 ? 0.75 : 0.7) + (nearLegalData ? 0.1 : 0), i);
+      const legalData = nearLegalData(lines, i);
+      if (fromTop < 5 || legalData) add(formFirst[0], (i < 12 ? 0.75 : 0.7) + (legalData ? 0.1 : 0), i);
     } else if (line.length <= 60 && INSTITUTION.test(line.replace(PARTY_INTRO, ''))) {
       add(line, i < 12 ? 0.75 : i >= footerStart ? 0.6 : 0.45, i);
     }
@@ -727,6 +733,11 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       }
     : null;
   return { sender, buyer };
+}
+
+/** Register, tax or bank details on the line or the one above or below it. */
+function nearLegalData(lines: readonly string[], index: number): boolean {
+  return [index - 1, index, index + 1].some((j) => LEGAL_DATA.test(lines[j] ?? ''));
 }
 
 /** The nearest line with text below line `index`, within two lines. */

@@ -216,24 +216,38 @@ export function markTenderedWithChange(candidates: AmountCandidate[]): void {
 }
 
 /**
+ * Three consecutive lines holding one unlabelled positive amount each (and passing `accept`), top to bottom. Read as
+ * the caller relabels: an amount relabelled by one triple is no longer lone for the next.
+ */
+function* loneAmountTriples(
+  candidates: readonly AmountCandidate[],
+  accept: (amount: AmountCandidate) => boolean = () => true,
+): Generator<readonly [AmountCandidate, AmountCandidate, AmountCandidate], void, void> {
+  const byLine = new Map<number, AmountCandidate[]>();
+  for (const c of candidates) byLine.set(c.line, [...(byLine.get(c.line) ?? []), c]);
+  const lone = (line: number): AmountCandidate | undefined => {
+    const on = byLine.get(line);
+    const only = on?.length === 1 ? on[0]! : undefined;
+    return only && only.label === 'none' && only.value > 0 && accept(only) ? only : undefined;
+  };
+  for (const [line] of byLine) {
+    const first = lone(line);
+    const second = lone(line + 1);
+    const third = lone(line + 2);
+    if (first && second && third) yield [first, second, third];
+  }
+}
+
+/**
  * "411,21 / 90,47 / € 501,68" under an item table, their labels lost or never printed: three lines of one bare
  * amount each, the first two adding up to the third and the second the smaller, are net, tax and gross.
  */
 export function markUnlabelledTotals(candidates: AmountCandidate[], lines: readonly string[]): void {
-  const byLine = new Map<number, AmountCandidate[]>();
-  for (const c of candidates) byLine.set(c.line, [...(byLine.get(c.line) ?? []), c]);
   // Bare amounts: no words on their lines but a currency's code (item lines "Calls bundle  8.00" add up too).
-  const bare = (line: number): boolean => !/\p{L}{2,}/u.test((lines[line] ?? '').replace(/\b[A-Z]{3}\b/gu, ''));
-  const lone = (line: number): AmountCandidate | undefined => {
-    const on = byLine.get(line);
-    const only = on?.length === 1 ? on[0]! : undefined;
-    return only && only.label === 'none' && only.value > 0 && only.decimals && bare(line) ? only : undefined;
-  };
-  for (const [line] of byLine) {
-    const net = lone(line);
-    const tax = lone(line + 1);
-    const gross = lone(line + 2);
-    if (!net || !tax || !gross || cents(net.value) + cents(tax.value) !== cents(gross.value)) continue;
+  const bare = (amount: AmountCandidate): boolean =>
+    amount.decimals && !/\p{L}{2,}/u.test((lines[amount.line] ?? '').replace(/\b[A-Z]{3}\b/gu, ''));
+  for (const [net, tax, gross] of loneAmountTriples(candidates, bare)) {
+    if (cents(net.value) + cents(tax.value) !== cents(gross.value)) continue;
     if (cents(tax.value) >= cents(net.value)) continue;
     net.label = 'excluded';
     tax.label = 'excluded';
@@ -246,20 +260,11 @@ export function markUnlabelledTotals(candidates: AmountCandidate[], lines: reado
  * the second less the third equal to the first, are the total, the cash handed over and the change.
  */
 export function markUnlabelledSettlement(candidates: AmountCandidate[]): void {
-  const byLine = new Map<number, AmountCandidate[]>();
-  for (const c of candidates) byLine.set(c.line, [...(byLine.get(c.line) ?? []), c]);
-  const lone = (line: number): AmountCandidate | undefined => {
-    const on = byLine.get(line);
-    return on?.length === 1 && on[0]!.label === 'none' && on[0]!.value > 0 ? on[0] : undefined;
-  };
-  for (const [line] of byLine) {
-    const total = lone(line);
-    const cash = lone(line + 1);
-    const change = lone(line + 2);
-    if (!total || !cash || !change || cents(cash.value) - cents(change.value) !== cents(total.value)) continue;
+  for (const [total, cash, change] of loneAmountTriples(candidates)) {
+    if (cents(cash.value) - cents(change.value) !== cents(total.value)) continue;
     // Two of an item at its unit price ("18.90 / 37.80 / @18.90") look the same; and a labelled total below is the foot.
     if (cents(change.value) === cents(total.value)) continue;
-    if (candidates.some((c) => c.line > line + 2 && TOTAL_KINDS.has(c.label))) continue;
+    if (candidates.some((c) => c.line > change.line && TOTAL_KINDS.has(c.label))) continue;
     total.label = 'total';
     cash.label = 'tendered';
     change.label = 'change';
