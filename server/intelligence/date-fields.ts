@@ -309,7 +309,7 @@ const LABELS = combineLabels<DateLabel>([
     ]),
   ],
   // Spanish and Italian say "date" as fecha and data: a label only right before its date, and not in a sentence
-  // ("con fecha 15/01/2025", "stipulato in data 21/06/2021" date another act).
+  // ("con fecha 02/03/2026", "stipulato in data 14/05/2019" date another act).
   [
     'plain',
     wordsRegex([
@@ -357,7 +357,7 @@ const RANGE_AFTER = /^\s*(?:-|–|—|bis|to|until|through)\s*$/iu;
 /** "Hamburg, den", "Bordeaux, le", "Madrid, el", "Roma, lì", "Utrecht,": a letter's place and date line. */
 const PLACE_DATE = new RegExp(
   // Capitalised words and the particles of place names and of "done at" ("Frankfurt am Main", "Fait à Exempleville");
-  // a person's name after a label ("Votre commande Mme S. Dupont, 19.01.2026") is no place.
+  // a person's name after a label ("Votre commande Mme S. Dupont, 03.02.2026") is no place.
   `^(?!(?:Mme|MME|Mr|MR|Mrs|Ms|M|Herrn?|HERRN?|Frau|FRAU|Madame|MADAME|Monsieur|MONSIEUR|Sig|Sra?|Dr)\\.?\\s)\\p{Lu}[\\p{L}.'’\\-/()]*(?: (?:\\p{Lu}[\\p{L}.'’\\-/()]*|am|an|im|in|zu|der|de|del|des|du|di|da|dal|sur|sous|en|la|le|les|à|a|aan|op|te|bij|y|e|upon|on|bei|ob))*, (?:(?:den|am|the|le|el|il|lì|li|op) )?$`,
   'u',
 );

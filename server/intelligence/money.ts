@@ -42,7 +42,7 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   SG$: 'SGD',
   R$: 'BRL',
   Mex$: 'MXN',
-  // Peru's sol ("S/ 7,175.82"; the old "S/." too).
+  // Peru's sol ("S/ 1,234.50"; the old "S/." too).
   'S/': 'PEN',
   'S/.': 'PEN',
   '£': 'GBP',
@@ -96,7 +96,7 @@ const ALL_SYMBOLS = symbolAlternation([
 const GLUED = symbolAlternation([...ISO_CODES, 'RM', 'Rs.', 'Rs', 'Rp']);
 /**
  * Groups of three ("1,234.56", "1.234,56", "1 234,56", "1'234.56"), or India's lakh and crore ("2,48,315.00"). OCR
- * sometimes sees a space after a group's dot ("$ 940. 100,00"): one number only right after a currency (a numbered
+ * sometimes sees a space after a group's dot ("$ 725. 300,00"): one number only right after a currency (a numbered
  * line, "2. 450,00 €", is a number and an amount).
  */
 const NUMBER = new RegExp(
@@ -162,7 +162,7 @@ export function findMoney(
       end = column + m[0].length;
     if ((blocked.get(index) ?? []).some(([s, e]) => start < e && end > s)) continue;
     const [, rawSign, integer = '', groupSep, decimalSep, decimals] = m;
-    // "TOTAL EUR - 67,42": a dash set apart between a currency and its amount is a leader, not a minus.
+    // "TOTAL EUR - 58,16": a dash set apart between a currency and its amount is a leader, not a minus.
     const lead = line.slice(Math.max(0, start - 6), start);
     const sign = rawSign && / $/.test(rawSign) && LEADER_BEFORE.test(lead) ? undefined : rawSign;
     // "1.234" with a dot and no decimals is a thousands group in German and a decimal nowhere in money.
@@ -178,7 +178,7 @@ export function findMoney(
     if (!before && !after && !decimalSep) continue;
     const symbol = before?.[1] ?? after?.[1] ?? null;
     if (before) start -= before[0].length;
-    // "-$1.96", "−€ 5,00": the minus stands before the symbol.
+    // "-$2.35", "−€ 5,00": the minus stands before the symbol.
     const minusFirst = before && !rawSign && /(?:^|[\s(])[-−]$/u.test(line.slice(Math.max(0, start - 2), start));
     if (minusFirst) start -= 1;
     if (after) end += after[0].length;

@@ -92,7 +92,7 @@ export function longestPeriod(
     if (!HAS_COUNT.test(line)) continue;
     // A comma between digits is a decimal comma ("netto 41,38" is an amount, not "net 35" days).
     // "… 10 Tagen mit 2 % Skonto oder 30 Tage netto": alternatives are clauses of their own.
-    // A dot after an abbreviation of one or two letters ends no clause: "60 gg d.f. f.m." is one term.
+    // A dot after an abbreviation of one or two letters ends no clause: "90 gg d.f. f.m." is one term.
     for (const clause of line.split(
       /;|,(?!\d)|(?<!\d),|(?<!(?:^|[\s.])\p{L}{1,2})\.(?=\s|$)| (?:oder|or|ou|o|oppure) (?=\S)/iu,
     )) {

@@ -278,7 +278,7 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
       'folio ?(?:#|no\\.?|n[°º]|nr\\.?)',
       'folio(?= ?: ?\\d)',
       'documento\\.? n\\.?',
-      // "Receipt: 304-48825": the word and a colon before a number.
+      // "Receipt: 118-20457": the word and a colon before a number.
       'receipt(?= ?: ?[a-z]{0,3}-?\\d)',
       'comp(?:robante)?\\.? ?nro\\.?',
     ],
@@ -312,9 +312,9 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
       'no\\.',
       // The other languages' bare "number": "Nº:", "N°", "Número", "Numéro", "Numero".
       'n[°º]',
-      // "Nº" as OCR reads its small raised o ("Ne VF-2026/118", "N9 F-12"), only before a number.
+      // "Nº" as OCR reads its small raised o ("Ne KX-2026/55", "N9 F-12"), only before a number.
       'n[9e®](?= ?:? ?[a-z]{0,4}[-/]?\\d)',
-      // A bare "No:" with its colon ("NO: T2-04817" under a till's heading).
+      // A bare "No:" with its colon ("NO: K7-20419" under a till's heading).
       'no(?= ?:)',
       'n[úu]mero',
       'num[ée]ro',
@@ -409,7 +409,7 @@ const INITIALS_AFTER = /^ ([A-Z]{1,3})(?=$|[ ,;)])/u;
 const CURRENCY_CODE = /^(?:EUR|USD|GBP|CHF)$/u;
 /**
  * "04/2027" is a month, not a number ("Kontoauszug 04/2027"), unless a label calls it a number: many small firms
- * number their invoices per year ("Fattura n. 12/2026", "Rechnung Nr. 04/2026").
+ * number their invoices per year ("Fattura n. 09/2026", "Rechnung Nr. 04/2026").
  */
 const MONTH_YEAR = /^(?:0?[1-9]|1[0-2])[./-](?:19|20)\d\d$/;
 const FULL_NUMBER_WORD = /(?:nummer|number|num[ée]ro|n[úu]mero|numero)(?![\p{L}])/iu;
@@ -455,8 +455,8 @@ export interface FoundReference {
 
 /**
  * A label's value as a document number, or null. `numbered`: the label says "number" ("Nr.", "Numero"), so a value
- * shaped like a month ("12/2026") is a number; `short`: it names this document's number in full words, so a two-digit
- * value ("Numero 87", "Rechnungsnummer 14") is one too (elsewhere two digits are too often a house or a page).
+ * shaped like a month ("09/2026") is a number; `short`: it names this document's number in full words, so a two-digit
+ * value ("Numero 41", "Rechnungsnummer 14") is one too (elsewhere two digits are too often a house or a page).
  */
 function cleanValue(raw: string, numbered = false, short = false): string | null {
   // "48 / 2026": a number and its year, spaced as a typewriter would.

@@ -239,11 +239,11 @@ function* loneAmountTriples(
 }
 
 /**
- * "411,21 / 90,47 / € 501,68" under an item table, their labels lost or never printed: three lines of one bare
+ * "300,90 / 66,20 / € 367,10" under an item table, their labels lost or never printed: three lines of one bare
  * amount each, the first two adding up to the third and the second the smaller, are net, tax and gross.
  */
 export function markUnlabelledTotals(candidates: AmountCandidate[], lines: readonly string[]): void {
-  // Bare amounts: no words on their lines but a currency's code (item lines "Calls bundle  8.00" add up too).
+  // Bare amounts: no words on their lines but a currency's code (item lines "Evening calls  5.00" add up too).
   const bare = (amount: AmountCandidate): boolean =>
     amount.decimals && !/\p{L}{2,}/u.test((lines[amount.line] ?? '').replace(/\b[A-Z]{3}\b/gu, ''));
   for (const [net, tax, gross] of loneAmountTriples(candidates, bare)) {

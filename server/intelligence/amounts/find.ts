@@ -86,7 +86,7 @@ export function findAmounts(
       const from = i > 0 ? tokens[i - 1]!.end : 0;
       const segment = line.slice(from, token.start);
       // "Gesamtbetrag inkl. MwSt. 119,00" is a total; "inkl. 19 % MwSt. 19,00" alone is the tax in it.
-      // A label may take in the currency written before the number ("TOTAL EUR" 67,42): it ends where the digits start.
+      // A label may take in the currency written before the number ("TOTAL EUR" 58,16): it ends where the digits start.
       const digits = token.start + (/^[^\d]*/u.exec(token.text)?.[0].length ?? 0);
       let hit = nearestLabel(outsideTax, from, digits) ?? nearestLabel(lineSpans, from, digits);
       if (hit && hit.distance > 40) hit = null;

@@ -401,6 +401,6 @@ export const LABELS = combineLabels<AmountLabel>([
   ],
 ]);
 
-/** Amounts that apply only if something happens: a cash discount, a late fee, a suggested tip ("18% (Tip $15.21) Total $106.68"). */
+/** Amounts that apply only if something happens: a cash discount, a late fee, a suggested tip ("18% (Tip $9.72) Total $63.72"). */
 export const CONDITIONAL_PAYMENT =
   /skonto|escompte|pronto pago|early payment|(?:bei|if|en cas de|bij|en caso de|in caso di) (?:zahlung|paid|paiement|payment|betaling|pago|pagamento)|after (?:the )?due date|late (?:payment )?(?:fee|charge)|nach (?:dem )?fälligkeit|en cas de retard|na (?:de )?vervaldatum|después del vencimiento|dopo la scadenza|\d ?% ?\(?(?:tip|gratuity|propina|pourboire|trinkgeld|mancia|fooi)|(?:tip|gratuity|propina sugerida|pourboire sugg[ée]r[ée]|suggested tip)s? ?(?:guide|\d)/iu;

@@ -23,7 +23,7 @@ const AMOUNT = /\d[.,]\d{2}(?!\d)/u;
 export function labelValuePairs(lines: readonly LayoutLine[], text: string | null = null): string[] {
   const pairs: string[] = [];
   const textLines = text === null ? null : text.split('\n').map(flat);
-  // OCR may read a column of labels and the column of their amounts as two blocks ("Factura" … "503,48 €"):
+  // OCR may read a column of labels and the column of their amounts as two blocks ("Factura" … "188,40 €"):
   // those amounts are paired too, unless the text already has them on the label's line.
   const printedTogether = (label: string, value: string): boolean =>
     textLines === null ||
@@ -70,7 +70,7 @@ export function labelValuePairs(lines: readonly LayoutLine[], text: string | nul
   return pairs;
 }
 
-/** Two labels in one cell over two values in one cell ("Invoice no. / date" over "F-118 · 12.02.2026"): two pairs. */
+/** Two labels in one cell over two values in one cell ("Invoice no. / date" over "R-2291 · 03.09.2026"): two pairs. */
 const LABEL_JOINER = / \/ /;
 const VALUE_JOINER = / [·|/] /;
 
