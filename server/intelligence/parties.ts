@@ -1,7 +1,7 @@
 /** Who sent a document and to whom: letterhead, return-address line, legal forms, address blocks, closings. */
 
 import { withLettersForDigits } from './ocr-letters.ts';
-import { evidence, L, scan, WORD_END, WORD_START, type Doc } from './text.ts';
+import { evidence, L, latin, scan, WORD_END, WORD_START, type Doc } from './text.ts';
 
 export interface PartyPick {
   name: string;
@@ -13,8 +13,9 @@ export interface Parties {
   buyer: PartyPick | null;
 }
 
+/** "SA" and "NV" before a postcode are a state ("Adelaide SA 5000", "Las Vegas NV 89101"), not a legal form. */
 const LEGAL_FORM =
-  '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG(?! ?\\d)|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.(?: (?:de|DE) C\\.V\\.)?|S\\. (?:de|DE) R\\.L\\.(?: (?:de|DE) C\\.V\\.)?|SA|SAS|S\\.A\\.S\\.|S\\.R\\.L\\.|S\\.P\\.A\\.|S\\.N\\.C\\.|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|\\(Pty\\) Ltd\\.?|\\(PTY\\) LTD\\.?|GesmbH|Ges\\.m\\.b\\.H\\.|S(?:dn|DN)\\.? ?B(?:hd|HD)\\.?|LTD\\.?|LIMITED|INC\\.?|CORP\\.?|P(?:TE|VT|TY)\\.? LTD\\.?|GMBH|B(?:hd|HD)\\.?|S/B|Pte\\.? Ltd\\.?|Pvt\\.? Ltd\\.?|S\\.L\\.(?:U\\.)?|S\\.A\\.U\\.|SRL|Srl|Sp\\. z ?o\\.o\\.|BVBA|BV|NV|VOF|SPRL|SNC|EURL|SASU|S\\.a\\.s\\.|S\\.n\\.c\\.|Sagl|SAGL|S[àa]rl|S[ÀA]RL|P\\.C\\.|PLLC|S\\.A\\.C\\.|E\\.I\\.R\\.L\\.|S\\.A\\.A\\.)';
+  '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG(?! ?\\d)|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|Lt[ée]e|Limit[ée]e|inc\\.|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.(?: (?:de|DE) C\\.V\\.)?|S\\. (?:de|DE) R\\.L\\.(?: (?:de|DE) C\\.V\\.)?|SA(?! \\d{4})|SAS|S\\.A\\.S\\.|S\\.R\\.L\\.|S\\.P\\.A\\.|S\\.N\\.C\\.|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|\\(Pty\\) Ltd\\.?|\\(PTY\\) LTD\\.?|GesmbH|Ges\\.m\\.b\\.H\\.|S(?:dn|DN)\\.? ?B(?:hd|HD)\\.?|LTD\\.?|LIMITED|INC\\.?|CORP\\.?|P(?:TE|VT|TY)\\.? LTD\\.?|GMBH|B(?:hd|HD)\\.?|S/B|Pte\\.? Ltd\\.?|Pvt\\.? Ltd\\.?|S\\.L\\.(?:U\\.)?|S\\.A\\.U\\.|SRL|Srl|Sp\\. z ?o\\.o\\.|BVBA|BV|NV(?! \\d{5})|VOF|SPRL|SNC|EURL|SASU|S\\.a\\.s\\.|S\\.n\\.c\\.|Sagl|SAGL|S[àa]rl|S[ÀA]RL|P\\.C\\.|PLLC|S\\.A\\.C\\.|E\\.I\\.R\\.L\\.|S\\.A\\.A\\.)';
 /** A capitalised word of a company name, or a word that joins them in the six languages ("Roux et Fils"). */
 const NAME_WORD =
   "(?:[\\p{Lu}\\d][\\p{L}\\d&.'’+]*|\\(\\p{Lu}[\\p{L} ]{0,20}\\)|&|\\+|und|and|of|für|der|die|des|de|von|van|zu|am|im|an der|et|du|en|het|y|del|e|di|della)";
@@ -35,8 +36,9 @@ const NAME_WITH_FORM = new RegExp(
 const HAS_LEGAL_FORM = new RegExp(`(?<![${L}])${LEGAL_FORM}${WORD_END}${NOT_A_CODE}`);
 const LEGAL_FORM_GLOBAL = new RegExp(HAS_LEGAL_FORM.source, 'g');
 
-const INSTITUTION = new RegExp(
-  `^(?:${[
+/** Offices, authorities and associations that write under their own name, at the head of a line. */
+const INSTITUTION_WORDS = latin(
+  [
     'finanzamt',
     'stadt',
     'landeshauptstadt',
@@ -97,12 +99,34 @@ const INSTITUTION = new RegExp(
     'bürgeramt',
     'standesamt',
     'ordnungsamt',
-  ].join('|')})${WORD_END}`.replaceAll('\\p{L}', `[${L}]`),
-  'i',
+    // Municipalities and owners' associations in the other languages.
+    'gemeente',
+    'mairie',
+    'ville de',
+    'commune de',
+    'comune di',
+    'ayuntamiento',
+    'municipio',
+    'condominio',
+    'comunidad de propietarios',
+    'syndicat des copropriétaires',
+    'wohnungseigentümergemeinschaft',
+    'vve',
+    // A notary or a lawyer writes under the title before its name.
+    'ma[îi]tre',
+  ].join('|'),
 );
+const INSTITUTION = new RegExp(`^(?:${INSTITUTION_WORDS})${WORD_END}`, 'i');
+
+/** An owners' association, named after its building's street and number. */
+const OWNERS_ASSOCIATION =
+  /^(?:condominio|comunidad de propietarios|syndicat des copropriétaires|wohnungseigentümergemeinschaft|vve)\s/iu;
+
+/** A line that is only an institution's word ("Stadt", "Gemeente .", "Comune di"), OCR's specks after it allowed. */
+const INSTITUTION_ONLY = new RegExp(`^(?:${INSTITUTION_WORDS})[\\s.:,;]*$`, 'i');
 
 const SALUTATION = new RegExp(
-  `^(?:herrn?|frau|familie|fam\\.|firma|eheleute|mr\\.?|mrs\\.?|ms\\.?|miss|mx\\.?|monsieur|madame|mademoiselle|mme\\.?|mlle\\.?|messieurs|dhr\\.?|mevr\\.?|de heer|mevrouw|sr\\.|sra\\.?|srta\\.?|spett\\.?(?:le|li)|spettabile|egr\\.?|gent\\.?(?:mo|ma)|sig\\.(?:ra)?|t\\.a\\.v\\.|ter attentie van|attn\\.?|attention|[àa] l'attention de|c\\.a\\.|all'attenzione di|a la atenci[óo]n de)${WORD_END}`,
+  `^(?:herrn?|frau|familie|fam\\.|firma|eheleute|mr\\.?|mrs\\.?|ms\\.?|miss|mx\\.?|monsieur|madame|mademoiselle|mme\\.?|mlle\\.?|messieurs|dhr\\.?|mevr\\.?|de heer|mevrouw|sr\\.|sra\\.?|srta\\.?|spett\\.?(?:le|li)|spettabile|egr\\.?|gent\\.?(?:mo|ma)|sig\\.(?:ra)?|señor(?:es|a|ita|\\(es\\)|\\(a\\))?|sres\\.|t\\.a\\.v\\.|ter attentie van|attn\\.?|attention|[àa] l'attention de|c\\.a\\.|all'attenzione di|a la atenci[óo]n de)${WORD_END}`,
   'i',
 );
 const RECIPIENT_LABEL = new RegExp(
@@ -113,6 +137,8 @@ const SENDER_LABEL = new RegExp(
   `^(?:absender(?:in)?|von|from|aussteller|rechnungssteller|verkäufer|seller|supplier|lieferant|vermieter(?:in)?|landlord|arbeitgeber(?:in)?|employer|versicherer|insurer|issued by|emisor|[ée]metteur|vendeur|fournisseur|leverancier|proveedor|fornitore|cedente)${WORD_END}\\s*:\\s*`,
   'i',
 );
+/** The end of a route under its start: "To:", "Nach:", "À :", "Naar:", "Hasta:", "A:". */
+const ROUTE_END = /^(?:to|nach|bis|[àa]|vers|naar|tot|hasta|do)\s*:/iu;
 /** The bank's name in the payment details: the sender's bank, never the sender. */
 const BANK_NAME_LABEL =
   /^(?:bank(?:'s)? name|name of (?:the )?bank|bank|banca|banque|banco|bankverbindung|kreditinstitut|geldinstitut|bankinstitut)\s*:/iu;
@@ -147,7 +173,7 @@ const STREET_NAME =
  * Between an address's parts: a middle dot (which OCR may read as a spaced "+"), a bar, a dash, a comma. Not a
  * spaced colon: French sets one after every label ("Chantier : 12 rue …").
  */
-const SEPARATORS = / *[·•|] *| +[-–+] +|, +/;
+const SEPARATORS = / *[·•|] *| +[-–+] +|, +| *; +/;
 const NOT_A_NAME = new RegExp(
   `${WORD_START}(?:rechnung|invoice|gutschrift|credit note|quittung|receipt|angebot|quotation|vertrag|agreement|kontoauszug|statement|bescheid|mahnung|reminder|seite|page|datum|date|betreff|subject|sehr geehrte|dear|tel|telefon|fax|e-?mail|www|ust|iban|bic|kassenbon|bon|kasse|beleg|lohnabrechnung|gehaltsabrechnung|payslip|police|versicherungsschein|facture|factuur|factura|fattura|avoir|quittance|recibo|ricevuta|betalingsbewijs|betaalbewijs|amount due|pay by|balance due|amount enclosed|remit to|kwitantie|kassabon|creditnota|zahlungsbestätigung|payment confirmation|justificante|scontrino|rectificativa|abono|relev[ée]|betreft|objet|oggetto|asunto|domicilio|direcci[óo]n|indirizzo|adresse|anschrift|litige|m[ée]diat\\p{L}*|mediaci[óo]n|ombudsman|schlichtungsstelle|geschillencommissie|conciliazione|original|originale|duplicate|duplicado|duplicata|duplicato|copy|copia|copie|kopie|triplicado)${WORD_END}`,
   'i',
@@ -156,7 +182,7 @@ const GENERIC_TEAM =
   /^[\p{L} -]*(?:service|team|kundendienst|support|betreuung|beratung|sachbearbeitung|abteilung|buchhaltung|verwaltung|care|department)(?:[- ]?team)?$/iu;
 /** Register and bank details are printed by the issuer only, usually in the footer next to its name. */
 const LEGAL_DATA =
-  /\b(?:HRB|HRA|Amtsgericht|Registergericht|Handelsregister|Geschäftsführ\p{L}*|Vorstand|Sitz(?: der Gesellschaft)?|USt-?Id\p{L}*|Steuer-?Nr|Steuernummer|IBAN|BIC|Bankverbindung|Company (?:No|Number|Reg)|Registered (?:office|in)|VAT (?:No|Reg)|Directors?|GST (?:No|Reg|ID)|Co\.? ?Reg|SIRE[NT]|RCS|TVA|N° TVA|KvK|BTW|CIF|NIF|P\.? ?IVA|Partita IVA|Codice fiscale|REA|Capital social|Capitale sociale)\b/iu;
+  /\b(?:HRB|HRA|Amtsgericht|Registergericht|Handelsregister|Geschäftsführ\p{L}*|Vorstand|Sitz(?: der Gesellschaft)?|USt-?Id\p{L}*|Steuer-?Nr|Steuernummer|IBAN|BIC|Bankverbindung|Company (?:No|Number|Reg)|Registered (?:office|in)|VAT (?:No|Reg)|Directors?|GST (?:No|Reg|ID)|Co\.? ?Reg|SIRE[NT]|RCS|TVA|N° TVA|KvK|BTW|CIF|NIF|P\.? ?IVA|Partita IVA|Codice fiscale|REA|Capital social|Capitale sociale|MWST|UID|CHE-\d{3}|ABN|ACN|RFC|NIT|CUIT|RUC|Zetel|Ondernemingsn\p{L}*|RPR|Si[èe]ge social|Sede legale|Domicilio social)\b/iu;
 const DOMAIN =
   /(?:www\.|https?:\/\/(?:www\.)?|(?<![\w.+-])[\w.+-]{1,64}@)([a-z0-9][a-z0-9-]{1,40})\.(?:co\.uk|com|de|at|ch|eu|net|org|info|io|uk|fr|nl|it|es|biz)\b/giu;
 const MAIL_PROVIDERS = new Set([
@@ -218,6 +244,8 @@ const OWNER_INTRO =
  * word of the name.
  */
 const MISREAD_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
+  // A speck read after the comma before a legal form ("Beispiel Hermanos,. S.L."): only the comma was printed.
+  [/(?<=\p{L}),[.,'’] (?=\p{Lu}[\p{L}.]{0,5}$)/gmu, ', '],
   [/(?<![\p{L}\p{N}])(SDN\.? ?)[8D](HD\b)/gu, '$1B$2'],
   [/(?<![\p{L}\p{N}])(?:SON|S0N|5DN)(\.? ?)(BHD\b)/gu, 'SDN$1$2'],
   [/(?<![\p{L}\p{N}])(?:Son|5dn)(\.? ?)(Bhd\b)/gu, 'Sdn$1$2'],
@@ -297,6 +325,9 @@ function cleanName(raw: string): string {
   return name.length > 80 ? name.slice(0, 80).trim() : name;
 }
 
+/** Short words that join a name's parts ("Roux et Fils", "Casa de la Sierra"): not OCR's specks. */
+const NAME_PARTICLE = /^(?:de|di|da|du|do|of|et|en|la|le|el|il|lo|y|e|&|\+)$/u;
+
 function plausibleName(name: string): boolean {
   if (name.length < 2 || name.length > 80 || !/\p{L}{2,}/u.test(name) || /@|www\.|https?:/iu.test(name)) return false;
   // Marks no name is spelt with (an exclamation mark only after a word, as in a brand): OCR of a logo, a stamp or a
@@ -307,10 +338,17 @@ function plausibleName(name: string): boolean {
   if (/^\p{Ll}{1,3}$/u.test(name)) return false;
   // A US town, state and ZIP ("Exampleville, ID 83799") is no name.
   if (/^[\p{L} .'-]+, [A-Z]{2} \d{5}(?:-\d{4})?$/u.test(name)) return false;
-  // Dates, amounts and street lines are not names.
+  // OCR of a picture: many words of one or two letters ("a ARS SO Ep Ea PES LINE a SAS SA").
+  const words = name
+    .replace(LEGAL_FORM_GLOBAL, ' ')
+    .split(/\s+/u)
+    .filter((word) => /\p{L}/u.test(word) && !NAME_PARTICLE.test(word));
+  if (words.length >= 5 && words.filter((word) => word.replace(/\P{L}/gu, '').length <= 2).length * 2 > words.length)
+    return false;
+  // Dates, amounts and street lines are not names; an owners' association is named after its street.
   return (
     !/\d{1,2}\.\d{1,2}\.\d{2,4}|\d+[.,]\d{2}\b/.test(name) &&
-    !STREET.test(name) &&
+    !(STREET.test(name) && !OWNERS_ASSOCIATION.test(name)) &&
     !(STREET_NAME.test(name) && !HAS_LEGAL_FORM.test(name)) &&
     !POSTCODE_LINE.test(name)
   );
@@ -353,8 +391,13 @@ function recipientBlocks(lines: readonly string[]): { lines: Set<number>; name: 
       }
     } else if (SALUTATION.test(line) && i < 30) {
       start = i;
-      confidence = 0.65;
-      const rest = line.replace(SALUTATION, '').trim();
+      // "Señores:" alone heads the block as a label does.
+      confidence = /^[^:]+:$/u.test(line.trim()) ? 0.7 : 0.65;
+      // "Señores:" over the name: the colon is no part of one.
+      const rest = line
+        .replace(SALUTATION, '')
+        .replace(/^[\s:,.]+/u, '')
+        .trim();
       if (rest) {
         nameLine = i;
         nameText = line;
@@ -429,6 +472,12 @@ function addressBlocks(lines: readonly string[]): number[] {
   return starts;
 }
 
+/** An English street's name ending in its kind of street. */
+const STREET_WITHOUT_NUMBER =
+  /^\p{Lu}[\p{L}'’.-]*(?: \p{Lu}[\p{L}'’.-]*){0,3} (?:street|road|lane|avenue|drive|boulevard|crescent|terrace|close)$/iu;
+
+const PAGE_COUNT = /^(?:page|seite|pagina|página|blad|pag\.|p\.)\s*\d/iu;
+
 /** A middle dot or a bar between parts, or the spaced "+" OCR makes of the dot: parts set apart, not listed. */
 const SET_APART = /[·•|]| \+ /u;
 
@@ -446,13 +495,22 @@ export function isReturnAddress(line: string): boolean {
   // A name starts with a capital ("l'appartamento posto in …" is a clause); a branch or office is the sender's, not
   // its name ("Mill Street Branch, Unit 4, …").
   if (/\d/.test(first) || !/\p{L}{2,}/u.test(first) || !/^\p{Lu}/u.test(first) || BRANCH.test(first)) return false;
-  return segments.slice(1).some((s) => POSTCODE_SEGMENT.test(s) || STREET.test(s));
+  // A street without a house number, as country addresses have them ("Mill Lane, Exampleton, AB1 2CD"), is no name.
+  if (STREET_WITHOUT_NUMBER.test(first) || STREET_NAME.test(first)) return false;
+  // "Pupil: Jane Example - Year 5 - …": a labelled field, not a name.
+  if (/\p{L}\s*:/u.test(first)) return false;
+  // "… · page 1/2" is a page count, not a street and its number.
+  const places = segments.slice(1).filter((s) => !PAGE_COUNT.test(s));
+  // A street has a name of some letters: "B196" or "A1" in a list of licence classes or models is none.
+  return places.some((s) => POSTCODE_SEGMENT.test(s) || (STREET.test(s) && /\p{L}{3}/u.test(s)));
 }
 
 const BRANCH = new RegExp(
   `${WORD_START}(?:branch|filiale|zweigstelle|geschäftsstelle|niederlassung|agence|succursale|sucursal|agenzia|vestiging|kantoor)${WORD_END}` +
     // A department heads its organisation's address, which is named elsewhere ("Ufficio Tributi – Piazza …").
-    `|^(?:ufficio|servizio|service|servicio|departamento|department|abteilung|referat|sachgebiet|afdeling|dienst)${WORD_END}`,
+    `|^(?:ufficio|servizio|service|servicio|departamento|department|abteilung|referat|sachgebiet|afdeling|dienst)${WORD_END}` +
+    // A shop of a chain named by its town ("Winkel Mechelen", "Magasin de Lyon"): the branch, not the company.
+    `|^(?:winkel|magasin|tienda|negozio|punto vendita|filiaal)${WORD_END}`,
   'iu',
 );
 
@@ -531,12 +589,17 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     if (RECIPIENT_LABEL.test(line) && line.includes(':')) return;
     const senderLabel = SENDER_LABEL.exec(line);
     if (senderLabel) {
+      // "From: Central Station" over "To: Airport": a ride's route, not who wrote the slip.
+      if (ROUTE_END.test(lines[nextTextLine(lines, i) ?? -1] ?? '')) return;
       const rest = line.slice(senderLabel[0].length).trim();
       // A till's "Vendeur : ANNA" names the salesperson: one word without a legal form is no company.
       const salesperson = /^\S+$/u.test(rest) && !HAS_LEGAL_FORM.test(rest);
-      if (!salesperson) add(rest || (lines[i + 1] ?? ''), 0.85, i);
+      // In the body, "Vendeur : …" names a party of the deed or the sale a letter is about, not its writer.
+      if (!salesperson) add(rest || (lines[i + 1] ?? ''), i < 20 ? 0.85 : 0.6, i);
       return;
     }
+    const payee = payeeOf(line);
+    if (payee) add(payee, 0.7, i);
     if (BANK_NAME_LABEL.test(line)) return;
     const signedFor = SIGNED_FOR.exec(line);
     if (signedFor?.[1] && SIGNATORY.test(lines[nextTextLine(lines, i) ?? -1] ?? '')) {
@@ -596,7 +659,14 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       const legalData = nearLegalData(lines, i);
       if (fromTop < 5 || legalData) add(formFirst[0], (i < 12 ? 0.75 : 0.7) + (legalData ? 0.1 : 0), i);
     } else if (line.length <= 60 && INSTITUTION.test(line.replace(PARTY_INTRO, ''))) {
-      add(line, i < 12 ? 0.75 : i >= footerStart ? 0.6 : 0.45, i);
+      // "Gemeente" over "Exampledorp", as a coat of arms sets them: the institution's word alone names no one.
+      const below = lines[nextTextLine(lines, i) ?? -1] ?? '';
+      const bare = INSTITUTION_ONLY.test(line) && /^\p{Lu}[\p{L}'’ -]{2,40}$/u.test(below);
+      add(
+        bare ? `${line.replace(/[\s.:,;]+$/u, '')} ${below}` : line,
+        i < 12 ? 0.75 : i >= footerStart ? 0.6 : 0.45,
+        i,
+      );
     }
     if (i < 15 && !/\d/.test(line) && line.length <= 50 && !SALUTATION.test(line)) {
       if (addressFollows(lines, i + 1) || addressAfterProfile(lines, i)) {
@@ -668,12 +738,12 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     const merchantLine = line >= 0 ? line : first;
     // Unless it carries the shop's name: then it is the shop's own company ("BRANDNAME" over "Brandname Stores Ltd").
     const merchantKey = normalise(text);
+    // Its tax or register number beside it makes it the merchant's own legal name, which the slip prints at its foot
+    // ("Beispiel Gastro AG · CHE-123.456.789 MWST"): that name, not the sign, is the one on the books.
     for (const candidate of candidates) {
-      if (
-        candidate.line > merchantLine + FAR_BELOW_MERCHANT &&
-        HAS_LEGAL_FORM.test(candidate.name) &&
-        !(merchantKey.length >= 3 && normalise(candidate.name).includes(merchantKey))
-      )
+      if (candidate.line <= merchantLine + FAR_BELOW_MERCHANT || !HAS_LEGAL_FORM.test(candidate.name)) continue;
+      if (nearLegalData(lines, candidate.line, 2)) candidate.confidence = Math.max(candidate.confidence, 0.85);
+      else if (!(merchantKey.length >= 3 && normalise(candidate.name).includes(merchantKey)))
         candidate.confidence -= 0.2;
     }
   }
@@ -685,6 +755,11 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     }
   }
   const addressKeys = (layout?.address ?? []).map(normalise).filter((key) => key.length >= 3);
+  // The window's town line is no mark of the recipient's text: a sender in the same town prints it too.
+  const windowLineKeys = (layout?.address ?? [])
+    .filter((text) => !isPostcodeLine(text))
+    .map(normalise)
+    .filter((key) => key.length >= 6);
   const issuerKeys = (layout?.issuer ?? []).map(normalise).filter((key) => key.length >= 3);
 
   const buyerKey = recipients.name ? normalise(recipients.name.name) : null;
@@ -699,13 +774,28 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     const inIssuerZone = issuerKeys.some((zone) => zone.includes(key));
     // A till receipt has no address window: the block its merchant heads is the merchant's own.
     if (index !== merchantIndex) {
-      if (addressKeys.some((zone) => zone.length >= 6 && sourceKey.includes(zone))) continue;
+      if (windowLineKeys.some((zone) => sourceKey.includes(zone))) continue;
       if (!inIssuerZone && addressKeys.some((zone) => zone.includes(key))) continue;
     }
     let confidence = candidate.confidence + (inIssuerZone && candidate.line !== -1 ? 0.05 : 0);
     // Agreement raises confidence: the same name found twice, or matching the web/e-mail domain.
     const twice = candidates.some((other, j) => j !== index && other.line !== -1 && keys[j]!.includes(key));
     if (twice) confidence += 0.05;
+    // Part of a longer name that carries a legal form ("BRAND" or a logo's word beside "Brand Foods Ltd"): its short
+    // form; the full name is the one on the books.
+    if (
+      key.length >= 4 &&
+      !HAS_LEGAL_FORM.test(candidate.name) &&
+      !(candidate.line >= 0 && HAS_LEGAL_FORM.test(lines[candidate.line] ?? '')) &&
+      candidates.some(
+        (other, j) =>
+          keys[j]!.length > key.length &&
+          keys[j]!.includes(key) &&
+          other.confidence >= candidate.confidence - 0.05 &&
+          HAS_LEGAL_FORM.test(other.line >= 0 ? (lines[other.line] ?? '') : other.name),
+      )
+    )
+      confidence -= 0.15;
     if (domainKey && candidate.line !== -1 && key.includes(domainKey.slice(0, 6))) confidence += 0.05;
     if (!best || confidence > best.confidence) best = { ...candidate, confidence: Math.min(0.95, confidence) };
   }
@@ -735,9 +825,28 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
   return { sender, buyer };
 }
 
-/** Register, tax or bank details on the line or the one above or below it. */
-function nearLegalData(lines: readonly string[], index: number): boolean {
-  return [index - 1, index, index + 1].some((j) => LEGAL_DATA.test(lines[j] ?? ''));
+/**
+ * Who a cheque is made out to: the sender, as its payment instructions name it ("Make all cheques payable to Jane
+ * Example", "chèque à l'ordre de …"). Not an account's holder ("t.n.v.", "intestato a"): a broker or a payment
+ * service collects for many senders.
+ */
+const PAYEE_INTRO = /(?:payable to|made out to|[àa] l['’]ordre de)\s*:?\s*["“”'‘]?/iu;
+const PAYEE_NAME = /^\p{Lu}[^,;:"“”()\d]{1,60}?(?=\s*(?:["“”]|['’](?!\p{L})|[,;.(]|\s(?:or|ou|with|avec)\s|$))/u;
+
+function payeeOf(line: string): string | null {
+  const intro = PAYEE_INTRO.exec(line);
+  if (!intro) return null;
+  const name = PAYEE_NAME.exec(line.slice(intro.index + intro[0].length))?.[0].trim();
+  return name && name.split(/\s+/u).length <= 8 ? name : null;
+}
+
+/**
+ * Register, tax or bank details on the line or the one above or below it; with `below`, further lines under it as well
+ * (a till slip's foot: the name, its street, its VAT id).
+ */
+function nearLegalData(lines: readonly string[], index: number, below = 1): boolean {
+  for (let j = index - 1; j <= index + below; j++) if (LEGAL_DATA.test(lines[j] ?? '')) return true;
+  return false;
 }
 
 /** The nearest line with text below line `index`, within two lines. */

@@ -110,6 +110,10 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
       'fahrgestell-?(?:nummer|nr\\.?)',
       'fahrzeug-?ident(?:ifikations)?-?(?:nummer|nr\\.?)',
       'vin',
+      // A professional's number in its chamber ("Colegiado nº 1234", "Kammer-Nr. 567"), not a document's.
+      'colegiad[oa]',
+      'kammer-?(?:nummer|nr\\.?)',
+
       'leitweg-?id',
       '(?:personal|reise)?(?:ausweis|pass)-?(?:nummer|nr\\.?)',
     ],
@@ -281,6 +285,14 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
       // "Receipt: 118-20457": the word and a colon before a number.
       'receipt(?= ?: ?[a-z]{0,3}-?\\d)',
       'comp(?:robante)?\\.? ?nro\\.?',
+      // The receipt's own number in the other languages.
+      'n[°º] de (?:quittance|ticket|re[çc]u)',
+      'quittance n[°º]',
+      'kwitantie-?(?:nummer|nr\\.?)',
+      'n[úu]mero de (?:ticket|recibo)',
+      'recibo n[ºo°.]',
+      'ricevuta n[°º.]?',
+      'scontrino n[°º.]?',
     ],
   ],
   [
@@ -383,9 +395,11 @@ const DOCUMENT_WORDS = combineLabels(
           [kind, documentTypeSources(words, OTHER_LANGUAGES).join('|')] as const,
       ),
     ] as const
-  ).map(([kind, source]) => [kind, new RegExp(latin(`${WORD_START}(?:${source})(?= )`), 'gi')] as const),
+  ).map(([kind, source]) => [kind, new RegExp(latin(`${WORD_START}(?:${source})(?=[ \n]|$)`), 'gi')] as const),
 );
 
+/** A line that is only a number with its sign: "# INV-2026-14", "No. 4711", "N° F-0042". */
+const NUMBER_LINE = /^(?:#|n[°º]|no\.?|nr\.?)\s*:?\s*([A-Z0-9][A-Z0-9\-/._]*)$/iu;
 /** The number after a document word; OCR may leave a stray mark between them ("AVOIR .CN-8177"). */
 const LOOSE_VALUE = /^ ?[.:]? ?(?:#|nr\.?|no\.?|n[°º.])? ?([A-Z0-9][A-Z0-9\-/._]*)/iu;
 /**
@@ -489,7 +503,24 @@ function labelHits(doc: Doc): Map<number, LabelSpan<ReferenceKind>[]> {
   return byLine;
 }
 
-export function findReferences(doc: Doc): FoundReference[] {
+/**
+ * Where the cell holding `offset` ends in `line`, when the text layer set the line's columns apart (`cells`, as
+ * columns.ts cellsOf splits it); the line's length otherwise. A value ends with its column: "Invoice # 2026-007" beside
+ * "48 Example Lane" in the next column is not "2026-007 48".
+ */
+function cellEnd(line: string, cells: readonly string[] | undefined, offset: number): number {
+  if (!cells || cells.length < 2 || cells.join(' ') !== line) return line.length;
+  let end = 0;
+  for (const cell of cells) {
+    end += cell.length;
+    if (offset < end) return end;
+    end += 1;
+  }
+  return line.length;
+}
+
+/** `cells`: each line's columns (columns.ts cellsOf), for the lines that have them; a value never crosses a column. */
+export function findReferences(doc: Doc, cells?: ReadonlyArray<readonly string[]>): FoundReference[] {
   const { lines } = doc;
   const found: FoundReference[] = [];
   const hitsByLine = labelHits(doc);
@@ -506,7 +537,11 @@ export function findReferences(doc: Doc): FoundReference[] {
       const rest = line.slice(hit.end, nextHit ? nextHit.start : undefined);
       const stray = STRAY_WORD.exec(rest);
       const valueRest = stray ? rest.slice(stray[0].length) : rest;
-      const match = (hit.kind === 'account' ? IBAN_VALUE.exec(rest) : null) ?? VALUE.exec(valueRest);
+      const valueStart = hit.end + (rest.length - valueRest.length);
+      // The column the value starts in: the label's own, or the next one ("Invoice #" and its number set apart).
+      const firstCharacter = valueStart + Math.max(0, valueRest.search(/[\p{L}\p{N}]/u));
+      const inCell = valueRest.slice(0, Math.max(0, cellEnd(line, cells?.[index], firstCharacter) - valueStart));
+      const match = (hit.kind === 'account' ? IBAN_VALUE.exec(rest) : null) ?? VALUE.exec(inCell);
       const numbered = NUMBER_WORD.test(hit.text);
       // Only a label that starts its line or cell: "Calle del Pez número 23" is an address.
       const startsCell = /(?:^|\t| {2,})[^\p{L}]*$/u.test(line.slice(0, hit.start));
@@ -528,7 +563,10 @@ export function findReferences(doc: Doc): FoundReference[] {
       }
       if (value) {
         // "Rectifica a: Factura 2026-F-31", "a storno della fattura n. 28/2026": another document, named.
-        const kind = MENTIONED.test(line.slice(Math.max(0, hit.start - 24), hit.start)) ? 'related' : hit.kind;
+        // "… Restaurant (Beleg 7741)": a number in brackets on an item's line is that item's voucher, not this document.
+        const bracketed = /\(\s*$/u.test(line.slice(0, hit.start)) && hit.start > 0;
+        const kind =
+          bracketed || MENTIONED.test(line.slice(Math.max(0, hit.start - 24), hit.start)) ? 'related' : hit.kind;
         // A bare "Beleg 5093" is often the card terminal's slip number printed beside the till's "Bon-Nr.".
         // A receipt number on the card slip's line ("Beleg-Nr. 2264  Karte ####3377") is the terminal's, not the till's.
         const cardSlip = kind === 'receipt' && MASKED_NUMBER.test(line);
@@ -548,9 +586,9 @@ export function findReferences(doc: Doc): FoundReference[] {
       }
       // A header row: "Rechnungsnr. Kundennr. Datum" above "2026-4711 10023 03.02.2027".
       const pureHeader = hits.every((h, j) => emptyRest(line.slice(h.end, hits[j + 1]?.start)));
-      const cells = next.split(' ');
-      if (pureHeader && cells.length === hits.length) {
-        const cell = cleanValue(cells[i] ?? '');
+      const nextCells = next.split(' ');
+      if (pureHeader && nextCells.length === hits.length) {
+        const cell = cleanValue(nextCells[i] ?? '');
         if (cell) found.push({ kind: hit.kind, value: cell, line: index + 1, confidence: 0.8 });
       }
     });
@@ -559,6 +597,17 @@ export function findReferences(doc: Doc): FoundReference[] {
       const loose = LOOSE_VALUE.exec(line.slice(word.end));
       const amount = loose && startsWithCents(line.slice(word.end + loose.index + loose[0].length));
       const value = loose?.[1] && !amount ? cleanValue(loose[1]) : null;
+      if (!value && index < 15 && emptyRest(line.slice(word.end))) {
+        // A heading over its number on a line of its own ("INVOICE" … "# INV-2026-14"), the page's head only.
+        for (let j = index + 1; j <= index + 3 && j < lines.length; j++) {
+          const below = NUMBER_LINE.exec(lines[j] ?? '');
+          const numbered = below?.[1] ? cleanValue(below[1], true) : null;
+          if (numbered) {
+            found.push({ kind: word.kind, value: numbered, line: j, confidence: 0.8 });
+            break;
+          }
+        }
+      }
       if (!value || /^(?:19|20)\d\d$/.test(value)) continue;
       // "notre facture 2026/041", "la factura …": a document the text refers to, not this one.
       const kind = MENTIONED.test(line.slice(Math.max(0, word.start - 24), word.start)) ? 'related' : word.kind;

@@ -111,7 +111,8 @@ export function understand(input: UnderstandInput): Understanding {
   const blocked = new Map<number, Array<readonly [number, number]>>();
   for (const date of dates) blocked.set(date.line, [...(blocked.get(date.line) ?? []), [date.start, date.end]]);
   const amounts = findAmounts(fieldDoc, blocked);
-  const references = hasText ? findReferences(fieldDoc) : [];
+  const cells = rawLines.map(cellsOf);
+  const references = hasText ? findReferences(fieldDoc, cells) : [];
 
   const labelledDates = labelDates(fieldDoc, dates);
   const documentDate = pickDocumentDate(fieldLines, labelledDates, input.today);
@@ -209,7 +210,7 @@ export function understand(input: UnderstandInput): Understanding {
         address: zones.address,
         issuer: [...zones.letterhead, ...zones.footer],
         merchant: receipt ? receiptMerchant(positioned) : null,
-        cells: rawLines.map(cellsOf),
+        cells,
       })
     : { sender: null, buyer: null };
   if (e?.sellerName) result.sender_name = field(e.sellerName, 'e-invoice', 1, `Seller ${e.sellerName}`);

@@ -6,6 +6,8 @@
 import type { PageLayout } from '../layout-types.ts';
 import type { LayoutLine } from './lines.ts';
 
+/** Type this many times the slip's typical size stands out: a sign, a heading. */
+const PROMINENT = 1.3;
 /** Height over width beyond which a page is a till roll rather than a sheet (Letter 1.29, A4 1.41, Legal 1.65). */
 const TILL_ROLL_ASPECT = 1.7;
 /** The merchant is among the first lines with words, near the top. */
@@ -43,15 +45,15 @@ export function receiptMerchant(lines: readonly LayoutLine[]): { text: string; p
   const sizes = page.map((line) => line.size).sort((a, b) => a - b);
   const typical = sizes[Math.floor(sizes.length / 2)] ?? 0;
   const largest = top.reduce((best, line) => (line.size > best.size ? line : best));
-  if (largest.size >= typical * 1.3) {
+  if (largest.size >= typical * PROMINENT) {
     // A logo read as text gives a short word or broken words in large type ("Wemba", "Qmo h xa" for a drawing): the
     // name printed under it wins.
     const below = top[top.indexOf(largest) + 1];
     if (below && looksLikeLogo(largest.text) && isFullName(below.text))
-      return { text: nameAround(below, page), prominent: false };
-    return { text: nameAround(largest, page), prominent: true };
+      return { text: nameAround(below, page, typical), prominent: false };
+    return { text: nameAround(largest, page, typical), prominent: true };
   }
-  return { text: nameAround(top[0]!, page), prominent: false };
+  return { text: nameAround(top[0]!, page, typical), prominent: false };
 }
 
 /** Contact and tax lines: they follow the merchant's name, never come before it. */
@@ -76,25 +78,36 @@ const SHORT_TAIL = /^[\p{L}./]{1,4}(?:\s+[\p{L}./]{1,4})?$/u;
 
 /**
  * The merchant's name with the rest of it, when the till roll's width broke it over two lines printed alike: the
- * line above ends with a connector ("HARDWARE &"), or the line below starts with one, or is only a legal form. Lines in other type, or apart from it, are left out: a shop sign over its company name is two names.
+ * line above ends with a connector ("HARDWARE &"), or the line below starts with one, or is only a legal form. Lines in
+ * other type, or apart from it, are left out: a shop sign over its company name is two names. A sign set in large type
+ * over two centred lines ("AU MOULIN" over "DE CLARA", "AUTOLAVADO" over "LA ESTRELLA") is one name even in two sizes.
  */
-function nameAround(line: LayoutLine, page: readonly LayoutLine[]): string {
+function nameAround(line: LayoutLine, page: readonly LayoutLine[], typical: number): string {
   const index = page.indexOf(line);
   let text = withoutRegistration(line.text);
   const above = page[index - 1];
-  if (above && continuesOnto(above, line)) text = `${withoutRegistration(above.text)} ${text}`;
+  if (above && continuesOnto(above, line, typical)) text = `${withoutRegistration(above.text)} ${text}`;
   const below = page[index + 1];
-  if (below && continuesOnto(line, below)) text = `${text} ${withoutRegistration(below.text)}`;
+  if (below && continuesOnto(line, below, typical)) text = `${text} ${withoutRegistration(below.text)}`;
   return text;
 }
 
-function continuesOnto(upper: LayoutLine, lower: LayoutLine): boolean {
+/** Centres this close (a share of the page's width) are one centred block. */
+const CENTRED_ALIKE = 0.05;
+
+function continuesOnto(upper: LayoutLine, lower: LayoutLine, typical: number): boolean {
   const ratio = lower.size / upper.size;
   const adjacent = lower.top > upper.top && lower.top - upper.bottom < Math.max(upper.size, lower.size);
-  if (!adjacent || ratio < 0.8 || ratio > 1.25) return false;
+  if (!adjacent) return false;
   const upperText = withoutRegistration(upper.text);
   const lowerText = withoutRegistration(lower.text);
   if (!isNameLike(upperText) || !isNameLike(lowerText)) return false;
+  const sign =
+    Math.min(upper.size, lower.size) >= typical * PROMINENT &&
+    Math.abs(upper.x + upper.right - lower.x - lower.right) / 2 <= CENTRED_ALIKE &&
+    !/\d/u.test(upperText + lowerText);
+  if (sign) return true;
+  if (ratio < 0.8 || ratio > 1.25) return false;
   const lastWord = upperText.split(/\s+/u).at(-1) ?? '';
   const firstWord = lowerText.split(/\s+/u)[0] ?? '';
   return (

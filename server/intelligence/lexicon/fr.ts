@@ -98,7 +98,7 @@ export const fr: Lexicon = {
       `${NO} (?:de )?facture`,
       'r[ée]f[ée]rence facture',
       'facture ?:',
-      `note d'honoraires ${NO}`,
+      `note d'honoraires(?: et[ .]de (?:frais|d[ée]bours))? ${NO}`,
       `${NO} d'avis`,
       `avis ${NO}`,
     ],

@@ -1,0 +1,227 @@
+/**
+ * Reading rules found on the third blind round of rendered documents: who sent a till slip, a bill or a fee note,
+ * and which number is the document's own. Every name, address and number below is invented.
+ */
+import { describe, expect, it } from 'vitest';
+import { linesOf } from '../../server/intelligence/layout/lines.ts';
+import { receiptMerchant } from '../../server/intelligence/layout/receipt.ts';
+import type { TextBox } from '../../server/intelligence/layout-types.ts';
+import { findParties, isReturnAddress, type PartyLayout } from '../../server/intelligence/parties.ts';
+import { findReferences } from '../../server/intelligence/references.ts';
+import { cellsOf } from '../../server/intelligence/columns.ts';
+import { makeDoc } from '../../server/intelligence/text.ts';
+
+const lines = (...text: string[]) => text.join('\n');
+const sender = (text: string, layout?: PartyLayout) => findParties(makeDoc(text), layout).sender?.name ?? null;
+const slip = (merchant: string): PartyLayout => ({
+  address: [],
+  issuer: [],
+  merchant: { text: merchant, prominent: true },
+});
+/** [kind, value] of every reference, with the columns a text layer sets apart by tabs. */
+const references = (text: string) =>
+  findReferences(makeDoc(text), text.split('\n').map(cellsOf)).map((r) => [r.kind, r.value]);
+
+/** A till roll 80 mm wide: boxes in millimetres from the top left, type `size` mm high, centred on the roll. */
+const ROLL_WIDTH = 80;
+function centred(text: string, y: number, size: number): TextBox {
+  const width = text.length * size * 0.6;
+  return {
+    text,
+    x: (ROLL_WIDTH - width) / 2 / ROLL_WIDTH,
+    y: y / ROLL_WIDTH,
+    width: width / ROLL_WIDTH,
+    height: size / ROLL_WIDTH,
+  };
+}
+function left(text: string, y: number, size = 2.5): TextBox {
+  return {
+    text,
+    x: 4 / ROLL_WIDTH,
+    y: y / ROLL_WIDTH,
+    width: (text.length * size * 0.6) / ROLL_WIDTH,
+    height: size / ROLL_WIDTH,
+  };
+}
+const merchantOf = (boxes: TextBox[]) => receiptMerchant(linesOf({ page: 1, aspect: 3.5, boxes }))?.text;
+/** The items under a slip's header, in its ordinary type. */
+const items = (from: number) =>
+  ['BREAD 1.20', 'MILK 0.99', 'BUTTER 2.49', 'CHEESE 3.10', 'APPLES 2.00', 'TOTAL 9.78'].map((t, i) =>
+    left(t, from + i * 4),
+  );
+
+describe("a till slip's merchant", () => {
+  it('is a sign set over two centred lines in large type, even in two sizes', () => {
+    const boxes = [centred('AU MOULIN', 4, 5), centred('DE CLARA', 10, 7), left('12 rue des Lilas', 20), ...items(26)];
+    expect(merchantOf(boxes)).toBe('AU MOULIN DE CLARA');
+  });
+
+  it('leaves a tagline in ordinary type apart from the sign', () => {
+    const boxes = [
+      centred('BECKER', 4, 5),
+      centred('Paints since 1962', 10, 2.5),
+      left('4 Mill Road', 16),
+      ...items(22),
+    ];
+    expect(merchantOf(boxes)).toBe('BECKER');
+  });
+
+  it('is the legal name the slip prints at its foot beside a tax number, rather than the sign', () => {
+    const text = lines(
+      'Gasthof zur Eiche',
+      'Marktgasse 3 · 8000 Zürich',
+      'Rechnung Nr. 4521',
+      ...Array.from({ length: 12 }, (_, i) => `Position ${i + 1} 4.50`),
+      'Total CHF 54.00',
+      'Eiche Gastro AG · CHE-123.456.789 MWST',
+    );
+    expect(sender(text, slip('Gasthof zur Eiche'))).toBe('Eiche Gastro AG');
+  });
+
+  it('is the full name with its legal form when the sign is part of it', () => {
+    const text = lines(
+      'BELAIR',
+      'Épicier depuis 1974',
+      '12, rue Principale',
+      'FACTURE: 4471',
+      'PAIN 3,99',
+      'TOTAL 3,99',
+      ...Array.from({ length: 20 }, (_, i) => `Ligne ${i + 1}`),
+      'Épicerie Belair inc.',
+      'Merci de votre visite',
+    );
+    expect(sender(text, slip('BELAIR'))).toBe('Épicerie Belair inc.');
+  });
+
+  it('reads a legal form that a speck after the comma hid', () => {
+    const text = lines('PINTURAS SOL', 'PINTURAS HERMANOS SOL,. S.L.', 'CIF B12345678', 'C/ Mayor, 5 - 50001 Zaragoza');
+    expect(sender(text, slip('PINTURAS SOL'))).toMatch(/^PINTURAS HERMANOS SOL/u);
+  });
+});
+
+describe('the sender of a bill or a fee note', () => {
+  it('is the payee cheques are made out to', () => {
+    const text = lines(
+      'FROM',
+      'INVOICE\tMara Quill',
+      'Illustration & Lettering',
+      'Invoice # 2026-014\t7 Birch Row',
+      'Make all checks payable to Mara Quill, or pay by bank transfer.',
+    );
+    expect(sender(text)).toBe('Mara Quill');
+  });
+
+  it('is no street without a house number, no labelled field and no page count', () => {
+    expect(isReturnAddress('Orchard Lane, Lower Exampleton, Wiltshire AB1 2CD · Office 01234 567890')).toBe(false);
+    expect(isReturnAddress('Pupil: Sam Example - Year 5 - Day pupil')).toBe(false);
+    expect(isReturnAddress('Document émis électroniquement · page 1/1')).toBe(false);
+    expect(isReturnAddress('Klassen B - BE - B196 - A1 - A2')).toBe(false);
+    // What these rules keep: a name over its street and town.
+    expect(isReturnAddress('Beispiel Fahrschule - Hauptstraße 4 - 40223 Düsseldorf')).toBe(true);
+  });
+
+  it('is not the start of a ride, nor a shop of a chain named by its town', () => {
+    const ride = lines(
+      'ROADSTAR CARS',
+      'TAXI RECEIPT',
+      'From: Central Station',
+      'To: Hill Lane',
+      'TOTAL £12.40',
+      'Roadstar Cars Ltd - 2 Mill Road - York',
+    );
+    expect(sender(ride)).not.toMatch(/Station/u);
+    const shop = lines('ELEKTROPUNT', 'Winkel Lier · Markt 7 · 2500 Lier', 'TOTAAL 12,00');
+    expect(sender(shop)).not.toMatch(/Winkel/u);
+  });
+
+  it('joins an institution over its place, as a coat of arms sets them', () => {
+    expect(sender(lines('gemeente .', 'Exampledorp', '', 'Team Belastingen', 'Aanslagbiljet 2026'))).toBe(
+      'gemeente Exampledorp',
+    );
+  });
+
+  it('takes an owners’ association named after its street, and no OCR of a picture', () => {
+    expect(
+      sender(lines('CONDOMINIO VIA DELLE ROSE 4', 'Via delle Rose 4 — 50100 Firenze', 'Avviso di pagamento')),
+    ).toBe('CONDOMINIO VIA DELLE ROSE 4');
+    expect(sender(lines('Avviso di pagamento', '', 'a ARS SO Ep Ea PES LINE AREA a SAS SA'))).not.toMatch(/ARS/u);
+  });
+
+  it('is a notary under the title before the name, not a party of the deed', () => {
+    const text = lines(
+      'MAÎTRE JEANNE EXEMPLE',
+      'Notaire de résidence à Exampleville',
+      '',
+      'Monsieur et Madame Dupont',
+      ...Array.from({ length: 18 }, (_, i) => `Ligne ${i + 1} du décompte`),
+      'Vendeur : Société Exemple Immobilier SARL',
+    );
+    expect(sender(text)).toBe('MAÎTRE JEANNE EXEMPLE');
+  });
+
+  it('is not the addressee under "Señores:"', () => {
+    const text = lines(
+      'TÉRMICAS EJEMPLO S.A.C.',
+      'Av. Principal 100, Lima',
+      '',
+      'Señores:',
+      'CLÍNICA MODELO E.I.R.L.',
+      'RUC 20600000001',
+      'Av. Los Pinos 12, Arequipa',
+    );
+    expect(sender(text)).toBe('TÉRMICAS EJEMPLO S.A.C.');
+  });
+
+  it('takes no state before a postcode for a legal form', () => {
+    expect(sender(lines('Electricity bill', 'Adelaide SA 5000', 'ABN 12 345 678 901'))).not.toMatch(/Adelaide/u);
+  });
+
+  it('keeps the return address of a sender in the recipient’s town', () => {
+    const text = lines(
+      'Malerbetrieb Beispiel - Ringstraße 4 - 40223 Düsseldorf',
+      'Frau',
+      'Erika Muster',
+      'Weg 9',
+      '40223 Düsseldorf',
+    );
+    const layout: PartyLayout = {
+      address: ['Frau', 'Erika Muster', 'Weg 9', '40223 Düsseldorf'],
+      issuer: [],
+      merchant: null,
+    };
+    expect(sender(text, layout)).toBe('Malerbetrieb Beispiel');
+  });
+});
+
+describe("the document's own number", () => {
+  it('ends with its column', () => {
+    const found = references('Invoice # 2026-007\t48 Birch Row').map(([, value]) => value);
+    expect(found).toContain('2026-007');
+    expect(found).not.toContain('2026-007 48');
+  });
+
+  it('stands under the heading on a line of its own', () => {
+    expect(
+      references(lines('Example Print Ltd\tINVOICE', 'hello@example.test', '# INV-0042', 'UNPAID')),
+    ).toContainEqual(['invoice', 'INV-0042']);
+  });
+
+  it("is not a professional's number in its chamber", () => {
+    expect(references('Arquitecta · Colegiada nº 1.234')).toEqual([]);
+  });
+
+  it('has its receipt labels in the other languages', () => {
+    expect(references('N° de quittance\t260101-0001')).toContainEqual(['receipt', '260101-0001']);
+    expect(references('Kwitantienummer 3-0044127')).toContainEqual(['receipt', '3-0044127']);
+    expect(references('Recibo nº 2026-0815')).toContainEqual(['receipt', '2026-0815']);
+    expect(references('Ricevuta n. 0148-0032')).toContainEqual(['receipt', '0148-0032']);
+  });
+
+  it("is not an item's voucher in brackets", () => {
+    expect(references('17.02.2026 Restaurant – Speisen (Beleg 5511) 68,40')).toEqual([['related', '5511']]);
+  });
+
+  it("is a fee note's number after its full title", () => {
+    expect(references("NOTE D'HONORAIRES ET DE FRAIS N° 2026/0099")).toContainEqual(['invoice', '2026/0099']);
+  });
+});
