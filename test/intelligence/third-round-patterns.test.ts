@@ -221,6 +221,11 @@ describe("the document's own number", () => {
     expect(references('17.02.2026 Restaurant – Speisen (Beleg 5511) 68,40')).toEqual([['related', '5511']]);
   });
 
+  it("is a payment notice's number and a Mexican invoice's series and number", () => {
+    expect(references('Avviso di pagamento n. 77/2026')).toContainEqual(['invoice', '77/2026']);
+    expect(references('Serie / Folio\tB - 2210')).toContainEqual(['invoice', 'B-2210']);
+  });
+
   it("is a fee note's number after its full title", () => {
     expect(references("NOTE D'HONORAIRES ET DE FRAIS N° 2026/0099")).toContainEqual(['invoice', '2026/0099']);
   });

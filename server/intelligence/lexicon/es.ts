@@ -94,6 +94,8 @@ export const es: Lexicon = {
       'factura ?:',
       `recibo ${NO}`,
       `${NO} (?:de )?recibo`,
+      // A Mexican CFDI's series and number ("Serie / Folio A - 1487"); its "Folio fiscal" is the tax UUID.
+      'serie ?(?:/|y) ?folio',
     ],
     creditNoteNumber: [
       `factura rectificativa ${NO}`,

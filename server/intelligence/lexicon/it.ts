@@ -86,6 +86,8 @@ export const it: Lexicon = {
       'fattura ?:',
       `bolletta ${NO}`,
       `rendiconto ${NO}`,
+      // A condominium's or a utility's payment notice: its number is the one to quote.
+      `avviso(?: di pagamento)? ${NO}`,
     ],
     creditNoteNumber: [`nota di credito ${NO}`, `${NO} (?:di |della )?nota di credito`],
     orderNumber: [
