@@ -26,6 +26,8 @@ const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
   // Chile by its tax id (RUT) and dialling code, Colombia by its dialling code and largest cities: their names also
   // name coffees and peppers on an item line.
   ['CL', /\+56\b|\bRUT\b/u],
+  // Uruguay by its name, its capital and its dialling code; it writes its tax id "RUT" as Chile does.
+  ['UY', /\b(?:uruguay|montevideo)\b|\+598\b/iu],
   // Peru by its tax id (RUC) and tax office (SUNAT), its company form and its capital.
   ['PE', /\b(?:per[úu]|lima)\b|\+51\b|\bRUC\b|\bSUNAT\b|\bS\.A\.C\./u],
   // Its tax office (DIAN) too. A name ending in an accented letter needs a letter lookahead: \b is ASCII's.
@@ -49,11 +51,17 @@ const SIGNS: ReadonlyArray<readonly [string, RegExp]> = [
     ),
   ],
   ['IN', /\b(?:india|inde|indien)\b|\+91\b|\bGSTIN\b|\bPvt\.? Ltd\b/iu],
-  // Its company form written "(Pty) Ltd" (Australia's has no brackets) and its largest cities.
+  // Its company form written "(Pty) Ltd" (Australia's has no brackets), its largest cities, its municipalities'
+  // names and its postal "Private Bag X…".
   [
     'ZA',
-    /\b(?:south africa|suid-afrika|afrique du sud|südafrika|zuid-afrika|sudáfrica|sudafrica)\b|\+27\b|\(Pty\) Ltd\b|\b(?:johannesburg|cape town|kaapstad|durban|pretoria|sandton|gqeberha)\b/iu,
+    /\b(?:south africa|suid-afrika|afrique du sud|südafrika|zuid-afrika|sudáfrica|sudafrica)\b|\+27\b|\(Pty\) Ltd\b|\b(?:johannesburg|cape town|kaapstad|durban|pretoria|sandton|gqeberha)\b|\bprivate bag x\d|\b(?:local|metropolitan) municipality\b|\bmunisipaliteit\b/iu,
   ],
+  // Kenya by its cities, its tax authority (KRA) and its mobile money (M-PESA).
+  ['KE', /\b(?:kenya|nairobi|mombasa|kisumu|nakuru|eldoret)\b|\+254\b|\bKRA\b|\bM-?PESA\b/iu],
+  // The Philippines by its cities and, in capitals, its tax bureau (BIR).
+  ['PH', /\b(?:philippines|pilipinas|manila|makati|quezon city|cebu|davao|taguig|pasig)\b|\+63\b/iu],
+  ['PH', /\bBIR\b/u],
   ['PK', /\b(?:pakistan)\b|\+92\b/iu],
   ['LK', /\bsri lanka\b|\+94\b/iu],
   ['NP', /\b(?:nepal|népal)\b|\+977\b/iu],
@@ -82,11 +90,14 @@ const CURRENCY: Readonly<Record<string, string>> = {
   MX: 'MXN',
   AR: 'ARS',
   CL: 'CLP',
+  UY: 'UYU',
   CO: 'COP',
   PE: 'PEN',
   MY: 'MYR',
   IN: 'INR',
   ZA: 'ZAR',
+  KE: 'KES',
+  PH: 'PHP',
   PK: 'PKR',
   LK: 'LKR',
   NP: 'NPR',
@@ -104,7 +115,9 @@ const CURRENCY: Readonly<Record<string, string>> = {
 export function documentCountries(text: string): string[] {
   // The letterhead's and the address's country come before one a line item mentions.
   const found = SIGNS.map(([country, sign]) => ({ country, at: text.search(sign) })).filter(({ at }) => at >= 0);
-  return [...new Set(found.sort((a, b) => a.at - b.at).map(({ country }) => country))];
+  const countries = [...new Set(found.sort((a, b) => a.at - b.at).map(({ country }) => country))];
+  // A "RUT" in a Uruguayan text is Uruguay's, not Chile's.
+  return countries.includes('UY') && !/\+56\b/u.test(text) ? countries.filter((c) => c !== 'CL') : countries;
 }
 
 /** The currency a country uses, when it is one this module knows. */

@@ -54,6 +54,10 @@ const SYMBOLS: Readonly<Record<string, string>> = {
   zł: 'PLN',
   Kč: 'CZK',
   RM: 'MYR',
+  KSh: 'KES',
+  Ksh: 'KES',
+  KShs: 'KES',
+  Kshs: 'KES',
   Ft: 'HUF',
   Rp: 'IDR',
   '₩': 'KRW',
@@ -69,7 +73,7 @@ const SYMBOLS: Readonly<Record<string, string>> = {
 /** Symbols several countries use: the candidates, the most common first (the reading when no country is named). */
 const SHARED: Readonly<Record<string, readonly string[]>> = {
   // The ringgit was written "M$" until 1993 and a bare "$" still means it there.
-  $: ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN', 'ARS', 'CLP', 'COP', 'MYR'],
+  $: ['USD', 'CAD', 'AUD', 'NZD', 'SGD', 'HKD', 'MXN', 'ARS', 'CLP', 'COP', 'UYU', 'MYR'],
   kr: ['SEK', 'NOK', 'DKK', 'ISK'],
   'kr.': ['DKK', 'SEK', 'NOK', 'ISK'],
   Kr: ['SEK', 'NOK', 'DKK', 'ISK'],
@@ -78,8 +82,11 @@ const SHARED: Readonly<Record<string, readonly string[]>> = {
   'Rs.': ['INR', 'PKR', 'LKR', 'NPR'],
   '¥': ['JPY', 'CNY'],
 };
-/** Letters that are a currency only where the document's country uses them: the rand's "R" ("TOTAL R 99.90"). */
-const COUNTRY_SYMBOLS: Readonly<Record<string, string>> = { R: 'ZAR' };
+/**
+ * Letters that are a currency only where the document's country uses them: the rand's "R" ("TOTAL R 99.90"), the
+ * Philippine peso's "P" ("TOTAL P 433.00").
+ */
+const COUNTRY_SYMBOLS: Readonly<Record<string, string>> = { R: 'ZAR', P: 'PHP' };
 
 const escape = (symbol: string): string => symbol.replace(/[$.]/g, '\\$&');
 const symbolAlternation = (symbols: Iterable<string>): string =>

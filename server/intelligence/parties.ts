@@ -78,7 +78,8 @@ const INSTITUTION_WORDS = latin(
     'internal revenue service',
     'city of',
     'county of',
-    '\\p{L}+ council',
+    '(?:\\p{L}+ ){1,3}council',
+    '(?:\\p{L}+ ){1,3}(?:local |metropolitan |district )?municipality',
     'department of',
     'ministry of',
     'nhs',
@@ -134,7 +135,7 @@ const RECIPIENT_LABEL = new RegExp(
   'i',
 );
 const SENDER_LABEL = new RegExp(
-  `^(?:absender(?:in)?|von|from|aussteller|rechnungssteller|verkäufer|seller|supplier|lieferant|vermieter(?:in)?|landlord|arbeitgeber(?:in)?|employer|versicherer|insurer|issued by|emisor|[ée]metteur|vendeur|fournisseur|leverancier|proveedor|fornitore|cedente)${WORD_END}\\s*:\\s*`,
+  `^(?:(?:if undelivered,? )?return to|absender(?:in)?|von|from|aussteller|rechnungssteller|verkäufer|seller|supplier|lieferant|vermieter(?:in)?|landlord|arbeitgeber(?:in)?|employer|versicherer|insurer|issued by|emisor|[ée]metteur|vendeur|fournisseur|leverancier|proveedor|fornitore|cedente)${WORD_END}\\s*:\\s*`,
   'i',
 );
 /** The end of a route under its start: "To:", "Nach:", "À :", "Naar:", "Hasta:", "A:". */
@@ -244,6 +245,8 @@ const OWNER_INTRO =
  * word of the name.
  */
 const MISREAD_FORMS: ReadonlyArray<readonly [RegExp, string]> = [
+  // A text layer that set a space before a comma or a full stop ("BUILDERS , INC ."): the name's own punctuation.
+  [/(?<=[\p{L}.]) ([.,])(?= |$)/gmu, '$1'],
   // A speck read after the comma before a legal form ("Beispiel Hermanos,. S.L."): only the comma was printed.
   [/(?<=\p{L}),[.,'’] (?=\p{Lu}[\p{L}.]{0,5}$)/gmu, ', '],
   [/(?<![\p{L}\p{N}])(SDN\.? ?)[8D](HD\b)/gu, '$1B$2'],
@@ -283,12 +286,23 @@ function withNameBefore(name: string, before: string, above: string): string {
  * one name set over two. Not when the top line only repeats the word (a logo "ACME" over "Acme GmbH"). The caller
  * passes the first line only when the name's line follows it.
  */
-function withLogoLine(name: string, firstLine: string): string {
+function withLogoLine(name: string, firstLine: string, elsewhere: string): string {
   const top = firstLine.trim();
-  const own = name.replace(LEGAL_FORM_GLOBAL, ' ').trim();
-  if (!/^\p{L}[\p{L}'’-]+$/u.test(own) || top.length > 30 || /[\d:;|·@]/u.test(top)) return name;
+  const own = name
+    .replace(LEGAL_FORM_GLOBAL, ' ')
+    .replace(/[\s,.]+$/u, '')
+    .trim();
+  // Several words under the top line ("LAURENTIDE" over "OFFICE SUPPLY LTD"): one name only when the page prints it
+  // whole elsewhere (its footer, its payment details).
+  const oneWord = /^\p{L}[\p{L}'’-]+$/u.test(own);
+  const printedWhole = (): boolean => {
+    const whole = normalise(`${top} ${own}`);
+    return whole.length >= 8 && elsewhere.includes(whole);
+  };
+  if (!/^\p{L}[\p{L}'’ &-]+$/u.test(own) || top.length > 30 || /[\d:;|·@]/u.test(top)) return name;
   if (top.split(/\s+/).filter((word) => word !== '&' && word !== '+').length > 3) return name;
   if (top.toLowerCase().includes(own.toLowerCase())) return name;
+  if (!oneWord && !printedWhole()) return name;
   return `${top} ${name}`;
 }
 
@@ -317,8 +331,15 @@ const FAR_BELOW_MERCHANT = 6;
 const LEADING_MARKS = /^[\s:,;.\-–|•*©!"_]+/u;
 const TRAILING_MARKS = /[\s:,;\-–|_]+$/u;
 
+/** Partners' names listed with commas ("Hollis, Vane & Oak LLP", "Dupont, Martin et Associés"): one name. */
+const PARTNER_LIST = /^\p{Lu}[\p{L}'’-]+(?:, \p{Lu}[\p{L}'’-]+)+,? (?:&|and|und|et|y|e) \p{Lu}[\p{L}'’-]+/u;
+
 function cleanName(raw: string): string {
-  let name = (withCompanyForms(raw).replace(LEADING_MARKS, '').split(SEPARATORS)[0] ?? raw).replace(PARTY_INTRO, '');
+  const text = withCompanyForms(raw).replace(LEADING_MARKS, '');
+  const partners = PARTNER_LIST.exec(text)?.[0] ?? '';
+  // The partners' commas are no separators: split what follows them only.
+  const first = partners + (text.slice(partners.length).split(SEPARATORS)[0] ?? '');
+  let name = first.replace(PARTY_INTRO, '');
   // "… is a trading name of Example Insurance Ltd": the sentence's joining word is no part of the name.
   name = name.replace(/^(?:of|and|und|et|by|von der|of the)\s+(?=\p{Lu})/u, '');
   name = name.replace(SENDER_LABEL, '').replace(LEADING_MARKS, '').replace(TRAILING_MARKS, '').replace(/\s+/g, ' ');
@@ -632,12 +653,19 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       }
       const above = previousTextLine(lines, i);
       const start = line.indexOf(name);
+      // The partners named before the last two ("HOLLIS, " before "VANE & OAK LLP").
+      const partnersBefore = /(?:^|\s)((?:\p{Lu}[\p{L}'’-]+, )+)$/u.exec(line.slice(0, Math.max(0, start)))?.[1];
+      if (partnersBefore && /^\p{Lu}[\p{L}'’-]+ (?:&|and|und|et|y|e) /u.test(name)) name = partnersBefore + name;
       name = withNameBefore(
         name,
         line.slice(0, start >= 0 ? start : withForm.index),
         above === null ? '' : withCompanyForms(lines[above]!),
       );
-      if (above !== null && above === first) name = withLogoLine(name, lines[above]!);
+      if (above !== null && above === first) {
+        // The top line's first column when the text layer set columns apart ("BEXLEY RIDGE" beside "INVOICE").
+        const elsewhere = normalise(lines.filter((_, j) => j !== above && j !== i).join(' '));
+        name = withLogoLine(name, layout?.cells?.[above]?.[0] ?? lines[above]!, elsewhere);
+      }
       const legalData = nearLegalData(lines, i);
       // "Owned by: … Sdn Bhd" under a shop's sign names the company behind it: the sign is the name people know.
       const owner =
@@ -661,9 +689,15 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     } else if (line.length <= 60 && INSTITUTION.test(line.replace(PARTY_INTRO, ''))) {
       // "Gemeente" over "Exampledorp", as a coat of arms sets them: the institution's word alone names no one.
       const below = lines[nextTextLine(lines, i) ?? -1] ?? '';
-      const bare = INSTITUTION_ONLY.test(line) && /^\p{Lu}[\p{L}'’ -]{2,40}$/u.test(below);
+      const bare =
+        INSTITUTION_ONLY.test(line) &&
+        line.split(/\s+/u).filter((w) => /\p{L}/u.test(w)).length <= 2 &&
+        /^\p{Lu}[\p{L}'’ -]{2,40}$/u.test(below);
       add(
-        bare ? `${line.replace(/[\s.:,;]+$/u, '')} ${below}` : line,
+        // "Exampleton Borough Council Parking Services": the council, not its department.
+        bare
+          ? `${line.replace(/[\s.:,;]+$/u, '')} ${below}`
+          : (/^.*?\b(?:council|municipality)\b/iu.exec(line)?.[0] ?? line),
         i < 12 ? 0.75 : i >= footerStart ? 0.6 : 0.45,
         i,
       );
@@ -755,8 +789,11 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     }
   }
   const addressKeys = (layout?.address ?? []).map(normalise).filter((key) => key.length >= 3);
-  // The window's town line is no mark of the recipient's text: a sender in the same town prints it too.
-  const windowLineKeys = (layout?.address ?? [])
+  // The window's lines above its street name the recipient; its street and town are no mark of the recipient's text
+  // (a sender in the same town prints them too).
+  const windowLines = layout?.address ?? [];
+  const placeAt = windowLines.findIndex((text) => STREET.test(text) || isPostcodeLine(text));
+  const windowLineKeys = (placeAt < 0 ? windowLines : windowLines.slice(0, placeAt))
     .filter((text) => !isPostcodeLine(text))
     .map(normalise)
     .filter((key) => key.length >= 6);
@@ -781,8 +818,9 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
     // Agreement raises confidence: the same name found twice, or matching the web/e-mail domain.
     const twice = candidates.some((other, j) => j !== index && other.line !== -1 && keys[j]!.includes(key));
     if (twice) confidence += 0.05;
-    // Part of a longer name that carries a legal form ("BRAND" or a logo's word beside "Brand Foods Ltd"): its short
-    // form; the full name is the one on the books.
+    // Part of a longer name that carries a legal form or names an institution ("BRAND" or a logo's word beside "Brand
+    // Foods Ltd", "Exampleton" beside "Exampleton Borough Council"): its short form; the full name is the one on the
+    // books.
     if (
       key.length >= 4 &&
       !HAS_LEGAL_FORM.test(candidate.name) &&
@@ -792,7 +830,8 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
           keys[j]!.length > key.length &&
           keys[j]!.includes(key) &&
           other.confidence >= candidate.confidence - 0.05 &&
-          HAS_LEGAL_FORM.test(other.line >= 0 ? (lines[other.line] ?? '') : other.name),
+          (HAS_LEGAL_FORM.test(other.line >= 0 ? (lines[other.line] ?? '') : other.name) ||
+            INSTITUTION.test(other.name)),
       )
     )
       confidence -= 0.15;

@@ -398,6 +398,8 @@ const DOCUMENT_WORDS = combineLabels(
   ).map(([kind, source]) => [kind, new RegExp(latin(`${WORD_START}(?:${source})(?=[ \n]|$)`), 'gi')] as const),
 );
 
+/** The point of sale before an Argentine voucher's number, on its line. */
+const POINT_OF_SALE = /(?:punto de venta|pto\.? (?:de )?vta\.?)\s*:?\s*(\d{4,5})\b/iu;
 /** A line that is only a number with its sign: "# INV-2026-14", "No. 4711", "N° F-0042". */
 const NUMBER_LINE = /^(?:#|n[°º]|no\.?|nr\.?)\s*:?\s*([A-Z0-9][A-Z0-9\-/._]*)$/iu;
 /** The number after a document word; OCR may leave a stray mark between them ("AVOIR .CN-8177"). */
@@ -561,6 +563,9 @@ export function findReferences(doc: Doc, cells?: ReadonlyArray<readonly string[]
         const initials = INITIALS_AFTER.exec(valueRest.slice(match!.index + match![0].length));
         if (initials?.[1] && !CURRENCY_CODE.test(initials[1])) value = `${value} ${initials[1]}`;
       }
+      // An Argentine voucher's number is its point of sale and its number: "Punto de Venta: 00004 Comp. Nro: 00012873".
+      const pointOfSale = value && /^\d{8}$/u.test(value) ? POINT_OF_SALE.exec(line.slice(0, hit.start)) : null;
+      if (pointOfSale?.[1]) value = `${pointOfSale[1]}-${value}`;
       if (value) {
         // "Rectifica a: Factura 2026-F-31", "a storno della fattura n. 28/2026": another document, named.
         // "… Restaurant (Beleg 7741)": a number in brackets on an item's line is that item's voucher, not this document.

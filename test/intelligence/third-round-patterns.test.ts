@@ -10,6 +10,9 @@ import { findParties, isReturnAddress, type PartyLayout } from '../../server/int
 import { findReferences } from '../../server/intelligence/references.ts';
 import { cellsOf } from '../../server/intelligence/columns.ts';
 import { makeDoc } from '../../server/intelligence/text.ts';
+import { findMoney } from '../../server/intelligence/money.ts';
+import { understand } from '../../server/intelligence/understand.ts';
+import { CATEGORIES, TODAY } from './sample-types.ts';
 
 const lines = (...text: string[]) => text.join('\n');
 const sender = (text: string, layout?: PartyLayout) => findParties(makeDoc(text), layout).sender?.name ?? null;
@@ -18,6 +21,9 @@ const slip = (merchant: string): PartyLayout => ({
   issuer: [],
   merchant: { text: merchant, prominent: true },
 });
+/** [value, currency] of every money token in a text. */
+const money = (text: string) =>
+  [...findMoney(makeDoc(text), new Map()).values()].flat().map((t) => [t.value, t.currency]);
 /** [kind, value] of every reference, with the columns a text layer sets apart by tabs. */
 const references = (text: string) =>
   findReferences(makeDoc(text), text.split('\n').map(cellsOf)).map((r) => [r.kind, r.value]);
@@ -228,5 +234,126 @@ describe("the document's own number", () => {
 
   it("is a fee note's number after its full title", () => {
     expect(references("NOTE D'HONORAIRES ET DE FRAIS N° 2026/0099")).toContainEqual(['invoice', '2026/0099']);
+  });
+});
+
+describe('the fourth round', () => {
+  it('reads the Kenyan shilling and, in the Philippines, a "P" before the total', () => {
+    expect(money('Westlands, Nairobi\nTOTAL KSh 2,060.00')).toContainEqual([2060, 'KES']);
+    expect(money('Makati City\nTOTAL P 433.00')).toContainEqual([433, 'PHP']);
+    // An amount without a symbol is in the currency of the country the text names.
+    const read = understand({
+      text: 'Westlands, Nairobi\nRECEIPT\nTOTAL 2,060.00',
+      filename: 'r.jpg',
+      categories: CATEGORIES,
+      einvoice: null,
+      today: TODAY,
+    });
+    expect(read.amount?.value).toEqual({ value: 2060, currency: 'KES' });
+    // "P" is no currency where no Philippine sign is printed.
+    expect(money('Hamburg\nTOTAL P 433.00')).not.toContainEqual([433, 'PHP']);
+  });
+
+  it('reads the rand on a South African municipal account', () => {
+    expect(money('Kwela Local Municipality\nPrivate Bag X12, Kwela, 6500\nTotal due R 1 250.00')).toContainEqual([
+      1250,
+      'ZAR',
+    ]);
+  });
+
+  it('takes a name split over a logo’s two lines when the page prints it whole elsewhere', () => {
+    const text = lines(
+      'BRAMLEY\tCREDIT MEMO',
+      'PAPER SUPPLY LTD .\tCredit memo no.\tCM-1',
+      ...Array.from({ length: 20 }, (_, i) => `Line ${i + 1}`),
+      'Bramley Paper Supply Ltd. · 12 King St, Toronto',
+    );
+    expect(sender(text, { address: [], issuer: [], merchant: null, cells: text.split('\n').map(cellsOf) })).toBe(
+      'BRAMLEY PAPER SUPPLY LTD.',
+    );
+    // Not printed whole anywhere: the two lines may be two names.
+    const alone = lines('BRAMLEY\tCREDIT MEMO', 'PAPER SUPPLY LTD\tCredit memo no.\tCM-1', 'Total 12.00');
+    expect(sender(alone, { address: [], issuer: [], merchant: null, cells: alone.split('\n').map(cellsOf) })).toBe(
+      'PAPER SUPPLY LTD',
+    );
+  });
+
+  it('joins the top line’s first column with a one-word name and its form spaced by the text layer', () => {
+    const text = lines('OAKRIDGE\tPROGRESS INVOICE', 'BUILDERS , INC .\tInvoice No.\tOB-1', 'Total 10.00');
+    expect(sender(text, { address: [], issuer: [], merchant: null, cells: text.split('\n').map(cellsOf) })).toBe(
+      'OAKRIDGE BUILDERS',
+    );
+  });
+
+  it('names councils and municipalities, without their department', () => {
+    expect(sender(lines('Business rates bill', 'Exampleton Borough Council', 'Account number 5001'))).toBe(
+      'Exampleton Borough Council',
+    );
+    expect(sender(lines('Rates account', 'Kwela Bay Local Municipality', 'Account number 5001'))).toBe(
+      'Kwela Bay Local Municipality',
+    );
+    expect(sender(lines('Exampleton Borough Council Parking Services', 'Penalty charge notice'))).toBe(
+      'Exampleton Borough Council',
+    );
+    // A council's short name beside its full name gives way to it.
+    const shortName = lines(
+      'If undelivered return to: Exampleton Borough Council, PO Box 221, Exampleton EX1 7ZZ',
+      '',
+      'The Occupier : Bill number 2600518742',
+      '',
+      'Example Florists Ltd ; Account reference 40021937',
+      '14 Sheep Street | Property reference 00471220014006',
+      '',
+      'Business Rates Section : Exampleton Borough Council :',
+      '',
+      'Exampleton House, Priory Road',
+      'Exampleton, Wiltshire EX1 7RQ ; Revenues Service - Business Rates',
+      'www.exampleton.gov.uk/businessrates',
+    );
+    expect(sender(shortName)).toBe('Exampleton Borough Council');
+  });
+
+  it('reads the sender from "If undelivered return to:" and a council over its short name', () => {
+    expect(sender(lines('If undelivered return to: Exampleton Borough Council, PO Box 1, Exampleton', 'Bill'))).toBe(
+      'Exampleton Borough Council',
+    );
+    const text = lines(
+      'Exampleton Borough Council',
+      'Parking Services',
+      'Penalty charge notice',
+      ...Array.from({ length: 14 }, (_, i) => `Line ${i + 1}`),
+      'Exampleton · Town Hall · High Street',
+    );
+    expect(sender(text)).toBe('Exampleton Borough Council');
+  });
+
+  it("keeps the partners' names listed before the last two", () => {
+    expect(sender(lines('HOLLIS, VANE & OAK LLP', '180 North Street · Chicago, IL 60601', 'Invoice'))).toBe(
+      'HOLLIS, VANE & OAK LLP',
+    );
+  });
+
+  it("is not hidden by the window's town line without a postcode", () => {
+    const text = lines(
+      'KWELA BAY LOCAL MUNICIPALITY',
+      'Civic Centre',
+      'MR A EXAMPLE',
+      '12 Sea Road',
+      'KWELA BAY',
+      '6500',
+    );
+    const layout: PartyLayout = {
+      address: ['MR A EXAMPLE', '12 Sea Road', 'KWELA BAY', '6500'],
+      issuer: [],
+      merchant: null,
+    };
+    expect(sender(text, layout)).toBe('KWELA BAY LOCAL MUNICIPALITY');
+  });
+
+  it("reads an Argentine voucher's point of sale with its number, and Uruguay's peso", () => {
+    expect(references('Punto de Venta: 00004\tComp. Nro: 00012873')).toContainEqual(['receipt', '00004-00012873']);
+    expect(money('RUT 215566770012 · Montevideo\nTOTAL $ 1.250,00')).toContainEqual([1250, 'UYU']);
+    // Chile's RUT alone still means Chilean pesos.
+    expect(money('RUT 76.123.456-7 · Santiago\nTOTAL $ 1.250')).toContainEqual([1250, 'CLP']);
   });
 });
