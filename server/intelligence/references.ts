@@ -157,6 +157,8 @@ const LABEL_SOURCES: ReadonlyArray<readonly [ReferenceKind, readonly string[]]> 
       'inv\\.? ?(?:no\\.?|#)',
       `bill${NR}`,
       `beitragsrechnung${NR}`,
+      // "Tax invoice number", also as OCR joins it ("Taxinvoice number").
+      'tax ?invoice ?(?:no\\.?|number|#)',
     ],
   ],
   [
@@ -395,13 +397,16 @@ const DOCUMENT_WORDS = combineLabels(
           [kind, documentTypeSources(words, OTHER_LANGUAGES).join('|')] as const,
       ),
     ] as const
-  ).map(([kind, source]) => [kind, new RegExp(latin(`${WORD_START}(?:${source})(?=[ \n]|$)`), 'gi')] as const),
+  ).map(([kind, source]) => [kind, new RegExp(latin(`${WORD_START}(?:${source})(?=[ \n]|$|n ?[°º])`), 'gi')] as const),
 );
 
 /** The point of sale before an Argentine voucher's number, on its line. */
 const POINT_OF_SALE = /(?:punto de venta|pto\.? (?:de )?vta\.?)\s*:?\s*(\d{4,5})\b/iu;
-/** A line that is only a number with its sign: "# INV-2026-14", "No. 4711", "N° F-0042". */
-const NUMBER_LINE = /^(?:#|n[°º]|no\.?|nr\.?)\s*:?\s*([A-Z0-9][A-Z0-9\-/._]*)$/iu;
+/**
+ * A line that is only a number with its sign ("# INV-2026-14", "No. 4711", "N° F-0042"), or a series and a number of
+ * five digits or more without one ("B003-00045872", "2026/001873").
+ */
+const NUMBER_LINE = /^[\s:.]*(?:(?:#|n[°º*]|no\.?|nr\.?)\s*:?\s*([A-Z0-9][A-Z0-9\-/._]*)|([A-Z]{0,4}\d{0,4}[-/]\d{5,10}))$/iu;
 /** The number after a document word; OCR may leave a stray mark between them ("AVOIR .CN-8177"). */
 const LOOSE_VALUE = /^ ?[.:]? ?(?:#|nr\.?|no\.?|n[°º.])? ?([A-Z0-9][A-Z0-9\-/._]*)/iu;
 /**
@@ -606,7 +611,8 @@ export function findReferences(doc: Doc, cells?: ReadonlyArray<readonly string[]
         // A heading over its number on a line of its own ("INVOICE" … "# INV-2026-14"), the page's head only.
         for (let j = index + 1; j <= index + 3 && j < lines.length; j++) {
           const below = NUMBER_LINE.exec(lines[j] ?? '');
-          const numbered = below?.[1] ? cleanValue(below[1], true) : null;
+          const number = below?.[1] ?? below?.[2];
+          const numbered = number ? cleanValue(number, true) : null;
           if (numbered) {
             found.push({ kind: word.kind, value: numbered, line: j, confidence: 0.8 });
             break;

@@ -356,4 +356,18 @@ describe('the fourth round', () => {
     // Chile's RUT alone still means Chilean pesos.
     expect(money('RUT 76.123.456-7 · Santiago\nTOTAL $ 1.250')).toContainEqual([1250, 'CLP']);
   });
+
+  it('reads receipt numbers under a heading, joined by OCR or without their sign', () => {
+    expect(references(lines('BOLETA DE VENTA', 'RUC 20100000001', 'B003-00012345'))).toContainEqual([
+      'receipt',
+      'B003-00012345',
+    ]);
+    expect(references(lines('BOLETA ELECTRÓNICA', ': N* 48217'))).toContainEqual(['receipt', '48217']);
+    expect(references('Reçun° 0042-118877')).toContainEqual(['receipt', '0042-118877']);
+    expect(references(lines('FACTURA SIMPLIFICADA', 'Núm. : T02-2026/000111'))).toContainEqual([
+      'invoice',
+      'T02-2026/000111',
+    ]);
+    expect(references('Taxinvoice number 720100001')).toContainEqual(['invoice', '720100001']);
+  });
 });

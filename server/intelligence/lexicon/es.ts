@@ -94,6 +94,8 @@ export const es: Lexicon = {
       'factura ?:',
       `recibo ${NO}`,
       `${NO} (?:de )?recibo`,
+      // "Núm.: T02-2026/001873" under a simplified invoice's heading.
+      'n[úu]m\\.(?= ?:)',
       // A Mexican CFDI's series and number ("Serie / Folio A - 1487"); its "Folio fiscal" is the tax UUID.
       'serie ?(?:/|y) ?folio',
     ],
@@ -176,6 +178,8 @@ export const es: Lexicon = {
       'ticket (?:n\\.? ?[°º]|no\\.?)',
       'n\\.? ?[°º]\\.? (?:de )?ticket',
       'comprobante de (?:pago|venta)',
+      // Peru's and Chile's sales receipt.
+      'boleta(?: de venta)?(?: electr[óo]nica)?',
     ],
     creditNote: ['factura rectificativa', 'nota de cr[ée]dito', 'factura de abono'],
     reminder: [
