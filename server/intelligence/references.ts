@@ -406,7 +406,8 @@ const POINT_OF_SALE = /(?:punto de venta|pto\.? (?:de )?vta\.?)\s*:?\s*(\d{4,5})
  * A line that is only a number with its sign ("# INV-2026-14", "No. 4711", "N° F-0042"), or a series and a number of
  * five digits or more without one ("B003-00045872", "2026/001873").
  */
-const NUMBER_LINE = /^[\s:.]*(?:(?:#|n[°º*]|no\.?|nr\.?)\s*:?\s*([A-Z0-9][A-Z0-9\-/._]*)|([A-Z]{0,4}\d{0,4}[-/]\d{5,10}))$/iu;
+const NUMBER_LINE =
+  /^[\s:.]*(?:(?:#|n[°º*]|no\.?|nr\.?)\s*:?\s*([A-Z0-9][A-Z0-9\-/._]*)|([A-Z]{0,4}\d{0,4}[-/]\d{5,10}))$/iu;
 /** The number after a document word; OCR may leave a stray mark between them ("AVOIR .CN-8177"). */
 const LOOSE_VALUE = /^ ?[.:]? ?(?:#|nr\.?|no\.?|n[°º.])? ?([A-Z0-9][A-Z0-9\-/._]*)/iu;
 /**
