@@ -355,6 +355,8 @@ function plausibleName(name: string): boolean {
   // line of the items.
   if (/[?<>~^_=|\\¥€£$]|(?:^|\s)!/u.test(name)) return false;
   if (NOT_A_NAME.test(name) && !HAS_LEGAL_FORM.test(name)) return false;
+  // "Sitz Düsseldorf, AG Düsseldorf HRB …": the legal block's registered seat and court, not a company.
+  if (LEGAL_DATA.exec(name)?.index === 0) return false;
   // Two or three lower-case letters alone are a logo's monogram ("lf · studio"), not the name it stands for.
   if (/^\p{Ll}{1,3}$/u.test(name)) return false;
   // A US town, state and ZIP ("Exampleville, ID 83799") is no name.
@@ -503,7 +505,9 @@ const PAGE_COUNT = /^(?:page|seite|pagina|página|blad|pag\.|p\.)\s*\d/iu;
 const SET_APART = /[·•|]| \+ /u;
 
 /** "Stadtwerke München GmbH · Emmy-Noether-Str. 2 · 80992 München": a sender in one line above the window. */
-export function isReturnAddress(line: string): boolean {
+export function isReturnAddress(printed: string): boolean {
+  // OCR's speck before the first letter (". Finanzamt Beispielstadt - Postfach …").
+  const line = printed.replace(LEADING_MARKS, '');
   if (!SET_APART.test(line) && !/[,–-]/u.test(line)) return false;
   // A bank line ("RIB : Banque Exemple - IBAN … - BIC …") names the account's bank, not the sender's address.
   if (/(?<!\p{L})(?:iban|bic|swift|rib)(?!\p{L})/iu.test(line)) return false;
@@ -686,7 +690,7 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       // Only at the head of the page or in the legal block: a recipient's company is written the same way.
       const legalData = nearLegalData(lines, i);
       if (fromTop < 5 || legalData) add(formFirst[0], (i < 12 ? 0.75 : 0.7) + (legalData ? 0.1 : 0), i);
-    } else if (line.length <= 60 && INSTITUTION.test(line.replace(PARTY_INTRO, ''))) {
+    } else if (line.length <= 60 && INSTITUTION.test(line.replace(LEADING_MARKS, '').replace(PARTY_INTRO, ''))) {
       // "Gemeente" over "Exampledorp", as a coat of arms sets them: the institution's word alone names no one.
       const below = lines[nextTextLine(lines, i) ?? -1] ?? '';
       const bare =

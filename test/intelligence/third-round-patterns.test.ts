@@ -370,4 +370,18 @@ describe('the fourth round', () => {
     ]);
     expect(references('Taxinvoice number 720100001')).toContainEqual(['invoice', '720100001']);
   });
+
+  it("takes no registered seat for a name, and reads an office behind OCR's speck", () => {
+    const footer = lines(
+      'Mobilfunk',
+      'Rechnung',
+      ...Array.from({ length: 16 }, (_, i) => `Zeile ${i + 1}`),
+      'Sitz Beispielstadt, AG Beispielstadt HRB 1234',
+    );
+    expect(sender(footer)).not.toMatch(/^Sitz/u);
+    expect(isReturnAddress('. Finanzamt Beispielstadt - Postfach 12 34 - 12345 Beispielstadt')).toBe(true);
+    expect(sender(lines('. Finanzamt Beispielstadt ; Steuernummer 123/456/78901', 'Bescheid für 2025'))).toBe(
+      'Finanzamt Beispielstadt',
+    );
+  });
 });
