@@ -13,7 +13,7 @@ export interface Parties {
   buyer: PartyPick | null;
 }
 
-/** "SA" and "NV" before a postcode are a state ("Adelaide SA 5000", "Las Vegas NV 89101"), not a legal form. */
+/** "SA" and "NV" before a postcode are a state ("Exampleton SA 5999", "Las Vegas NV 89101"), not a legal form. */
 const LEGAL_FORM =
   '(?:GmbH(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|gGmbH|mbH|AG(?: ?& ?Co\\.? ?(?:KG|OHG|KGaA))?|KGaA|KG(?! ?\\d)|OHG|oHG|GbR|PartG(?:mbB)?|e\\. ?K\\.|e\\. ?Kfm\\.|e\\. ?V\\.|eG|UG(?: \\(haftungsbeschränkt\\))?|SE|VVaG|a\\. ?G\\.|Ltd\\.?|Limited|Lt[ée]e|Limit[ée]e|inc\\.|LLC|L\\.L\\.C\\.|LLP|Inc\\.?|Incorporated|Corp\\.?|Corporation|plc|PLC|Co\\.|S\\.A\\.(?: (?:de|DE) C\\.V\\.)?|S\\. (?:de|DE) R\\.L\\.(?: (?:de|DE) C\\.V\\.)?|SA(?! \\d{4})|SAS|S\\.A\\.S\\.|S\\.R\\.L\\.|S\\.P\\.A\\.|S\\.N\\.C\\.|SARL|S\\.à r\\.l\\.|S\\.r\\.l\\.|S\\.p\\.A\\.|B\\.V\\.|N\\.V\\.|Pty\\.? Ltd\\.?|\\(Pty\\) Ltd\\.?|\\(PTY\\) LTD\\.?|GesmbH|Ges\\.m\\.b\\.H\\.|S(?:dn|DN)\\.? ?B(?:hd|HD)\\.?|LTD\\.?|LIMITED|INC\\.?|CORP\\.?|P(?:TE|VT|TY)\\.? LTD\\.?|GMBH|B(?:hd|HD)\\.?|S/B|Pte\\.? Ltd\\.?|Pvt\\.? Ltd\\.?|S\\.L\\.(?:U\\.)?|S\\.A\\.U\\.|SRL|Srl|Sp\\. z ?o\\.o\\.|BVBA|BV|NV(?! \\d{5})|VOF|SPRL|SNC|EURL|SASU|S\\.a\\.s\\.|S\\.n\\.c\\.|Sagl|SAGL|S[àa]rl|S[ÀA]RL|P\\.C\\.|PLLC|S\\.A\\.C\\.|E\\.I\\.R\\.L\\.|S\\.A\\.A\\.)';
 /** A capitalised word of a company name, or a word that joins them in the six languages ("Roux et Fils"). */
@@ -292,7 +292,7 @@ function withLogoLine(name: string, firstLine: string, elsewhere: string): strin
     .replace(LEGAL_FORM_GLOBAL, ' ')
     .replace(/[\s,.]+$/u, '')
     .trim();
-  // Several words under the top line ("LAURENTIDE" over "OFFICE SUPPLY LTD"): one name only when the page prints it
+  // Several words under the top line ("BRAMLEY" over "PAPER SUPPLY LTD"): one name only when the page prints it
   // whole elsewhere (its footer, its payment details).
   const oneWord = /^\p{L}[\p{L}'’-]+$/u.test(own);
   const printedWhole = (): boolean => {
@@ -331,7 +331,7 @@ const FAR_BELOW_MERCHANT = 6;
 const LEADING_MARKS = /^[\s:,;.\-–|•*©!"_]+/u;
 const TRAILING_MARKS = /[\s:,;\-–|_]+$/u;
 
-/** Partners' names listed with commas ("Hollis, Vane & Oak LLP", "Dupont, Martin et Associés"): one name. */
+/** Partners' names listed with commas ("Ashdown, Reeve & Moss LLP", "Dupont, Martin et Associés"): one name. */
 const PARTNER_LIST = /^\p{Lu}[\p{L}'’-]+(?:, \p{Lu}[\p{L}'’-]+)+,? (?:&|and|und|et|y|e) \p{Lu}[\p{L}'’-]+/u;
 
 function cleanName(raw: string): string {
@@ -526,7 +526,7 @@ export function isReturnAddress(printed: string): boolean {
   if (/\p{L}\s*:/u.test(first)) return false;
   // "… · page 1/2" is a page count, not a street and its number.
   const places = segments.slice(1).filter((s) => !PAGE_COUNT.test(s));
-  // A street has a name of some letters: "B196" or "A1" in a list of licence classes or models is none.
+  // A street has a name of some letters: "C1E" or "D1" in a list of licence classes or models is none.
   return places.some((s) => POSTCODE_SEGMENT.test(s) || (STREET.test(s) && /\p{L}{3}/u.test(s)));
 }
 
@@ -534,7 +534,7 @@ const BRANCH = new RegExp(
   `${WORD_START}(?:branch|filiale|zweigstelle|geschäftsstelle|niederlassung|agence|succursale|sucursal|agenzia|vestiging|kantoor)${WORD_END}` +
     // A department heads its organisation's address, which is named elsewhere ("Ufficio Tributi – Piazza …").
     `|^(?:ufficio|servizio|service|servicio|departamento|department|abteilung|referat|sachgebiet|afdeling|dienst)${WORD_END}` +
-    // A shop of a chain named by its town ("Winkel Mechelen", "Magasin de Lyon"): the branch, not the company.
+    // A shop of a chain named by its town ("Winkel Exampledorp", "Magasin de Lyon"): the branch, not the company.
     `|^(?:winkel|magasin|tienda|negozio|punto vendita|filiaal)${WORD_END}`,
   'iu',
 );
@@ -657,7 +657,7 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       }
       const above = previousTextLine(lines, i);
       const start = line.indexOf(name);
-      // The partners named before the last two ("HOLLIS, " before "VANE & OAK LLP").
+      // The partners named before the last two ("ASHDOWN, " before "REEVE & MOSS LLP").
       const partnersBefore = /(?:^|\s)((?:\p{Lu}[\p{L}'’-]+, )+)$/u.exec(line.slice(0, Math.max(0, start)))?.[1];
       if (partnersBefore && /^\p{Lu}[\p{L}'’-]+ (?:&|and|und|et|y|e) /u.test(name)) name = partnersBefore + name;
       name = withNameBefore(
@@ -666,7 +666,7 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
         above === null ? '' : withCompanyForms(lines[above]!),
       );
       if (above !== null && above === first) {
-        // The top line's first column when the text layer set columns apart ("BEXLEY RIDGE" beside "INVOICE").
+        // The top line's first column when the text layer set columns apart ("OAKRIDGE" beside "INVOICE").
         const elsewhere = normalise(lines.filter((_, j) => j !== above && j !== i).join(' '));
         name = withLogoLine(name, layout?.cells?.[above]?.[0] ?? lines[above]!, elsewhere);
       }

@@ -404,7 +404,7 @@ const DOCUMENT_WORDS = combineLabels(
 const POINT_OF_SALE = /(?:punto de venta|pto\.? (?:de )?vta\.?)\s*:?\s*(\d{4,5})\b/iu;
 /**
  * A line that is only a number with its sign ("# INV-2026-14", "No. 4711", "N° F-0042"), or a series and a number of
- * five digits or more without one ("B003-00045872", "2026/001873").
+ * five digits or more without one ("B007-00031415", "2026/000902").
  */
 const NUMBER_LINE =
   /^[\s:.]*(?:(?:#|n[°º*]|no\.?|nr\.?)\s*:?\s*([A-Z0-9][A-Z0-9\-/._]*)|([A-Z]{0,4}\d{0,4}[-/]\d{5,10}))$/iu;
@@ -569,12 +569,12 @@ export function findReferences(doc: Doc, cells?: ReadonlyArray<readonly string[]
         const initials = INITIALS_AFTER.exec(valueRest.slice(match!.index + match![0].length));
         if (initials?.[1] && !CURRENCY_CODE.test(initials[1])) value = `${value} ${initials[1]}`;
       }
-      // An Argentine voucher's number is its point of sale and its number: "Punto de Venta: 00004 Comp. Nro: 00012873".
+      // An Argentine voucher's number is its point of sale and its number: "Punto de Venta: 00007 Comp. Nro: 00000321".
       const pointOfSale = value && /^\d{8}$/u.test(value) ? POINT_OF_SALE.exec(line.slice(0, hit.start)) : null;
       if (pointOfSale?.[1]) value = `${pointOfSale[1]}-${value}`;
       if (value) {
         // "Rectifica a: Factura 2026-F-31", "a storno della fattura n. 28/2026": another document, named.
-        // "… Restaurant (Beleg 7741)": a number in brackets on an item's line is that item's voucher, not this document.
+        // "… Restaurant (Beleg 5511)": a number in brackets on an item's line is that item's voucher, not this document.
         const bracketed = /\(\s*$/u.test(line.slice(0, hit.start)) && hit.start > 0;
         const kind =
           bracketed || MENTIONED.test(line.slice(Math.max(0, hit.start - 24), hit.start)) ? 'related' : hit.kind;

@@ -118,10 +118,10 @@ describe('the sender of a bill or a fee note', () => {
   });
 
   it('is no street without a house number, no labelled field and no page count', () => {
-    expect(isReturnAddress('Orchard Lane, Lower Exampleton, Wiltshire AB1 2CD · Office 01234 567890')).toBe(false);
+    expect(isReturnAddress('Orchard Lane, Lower Exampleton, Exampleshire AB1 2CD · Office 01234 567890')).toBe(false);
     expect(isReturnAddress('Pupil: Sam Example - Year 5 - Day pupil')).toBe(false);
-    expect(isReturnAddress('Document émis électroniquement · page 1/1')).toBe(false);
-    expect(isReturnAddress('Klassen B - BE - B196 - A1 - A2')).toBe(false);
+    expect(isReturnAddress('Copie imprimée au guichet · page 1/2')).toBe(false);
+    expect(isReturnAddress('Klassen A - BE - C1E - D1')).toBe(false);
     // What these rules keep: a name over its street and town.
     expect(isReturnAddress('Beispiel Fahrschule - Hauptstraße 4 - 40223 Düsseldorf')).toBe(true);
   });
@@ -179,7 +179,7 @@ describe('the sender of a bill or a fee note', () => {
   });
 
   it('takes no state before a postcode for a legal form', () => {
-    expect(sender(lines('Electricity bill', 'Adelaide SA 5000', 'ABN 12 345 678 901'))).not.toMatch(/Adelaide/u);
+    expect(sender(lines('Electricity bill', 'Exampleton SA 5999', 'ABN 12 345 678 901'))).not.toMatch(/Exampleton SA/u);
   });
 
   it('keeps the return address of a sender in the recipient’s town', () => {
@@ -201,9 +201,9 @@ describe('the sender of a bill or a fee note', () => {
 
 describe("the document's own number", () => {
   it('ends with its column', () => {
-    const found = references('Invoice # 2026-007\t48 Birch Row').map(([, value]) => value);
-    expect(found).toContain('2026-007');
-    expect(found).not.toContain('2026-007 48');
+    const found = references('Invoice # 2026-031\t17 Birch Row').map(([, value]) => value);
+    expect(found).toContain('2026-031');
+    expect(found).not.toContain('2026-031 17');
   });
 
   it('stands under the heading on a line of its own', () => {
@@ -218,13 +218,13 @@ describe("the document's own number", () => {
 
   it('has its receipt labels in the other languages', () => {
     expect(references('N° de quittance\t260101-0001')).toContainEqual(['receipt', '260101-0001']);
-    expect(references('Kwitantienummer 3-0044127')).toContainEqual(['receipt', '3-0044127']);
+    expect(references('Kwitantienummer 5-0012983')).toContainEqual(['receipt', '5-0012983']);
     expect(references('Recibo nº 2026-0815')).toContainEqual(['receipt', '2026-0815']);
-    expect(references('Ricevuta n. 0148-0032')).toContainEqual(['receipt', '0148-0032']);
+    expect(references('Ricevuta n. 0261-0417')).toContainEqual(['receipt', '0261-0417']);
   });
 
   it("is not an item's voucher in brackets", () => {
-    expect(references('17.02.2026 Restaurant – Speisen (Beleg 5511) 68,40')).toEqual([['related', '5511']]);
+    expect(references('04.05.2026 Restaurant – Getränke (Beleg 5511) 12,80')).toEqual([['related', '5511']]);
   });
 
   it("is a payment notice's number and a Mexican invoice's series and number", () => {
@@ -239,23 +239,23 @@ describe("the document's own number", () => {
 
 describe('the fourth round', () => {
   it('reads the Kenyan shilling and, in the Philippines, a "P" before the total', () => {
-    expect(money('Westlands, Nairobi\nTOTAL KSh 2,060.00')).toContainEqual([2060, 'KES']);
-    expect(money('Makati City\nTOTAL P 433.00')).toContainEqual([433, 'PHP']);
+    expect(money('Kisumu Road, Nairobi\nTOTAL KSh 1,480.00')).toContainEqual([1480, 'KES']);
+    expect(money('Makati City\nTOTAL P 275.50')).toContainEqual([275.5, 'PHP']);
     // An amount without a symbol is in the currency of the country the text names.
     const read = understand({
-      text: 'Westlands, Nairobi\nRECEIPT\nTOTAL 2,060.00',
+      text: 'Kisumu Road, Nairobi\nRECEIPT\nTOTAL 1,480.00',
       filename: 'r.jpg',
       categories: CATEGORIES,
       einvoice: null,
       today: TODAY,
     });
-    expect(read.amount?.value).toEqual({ value: 2060, currency: 'KES' });
+    expect(read.amount?.value).toEqual({ value: 1480, currency: 'KES' });
     // "P" is no currency where no Philippine sign is printed.
-    expect(money('Hamburg\nTOTAL P 433.00')).not.toContainEqual([433, 'PHP']);
+    expect(money('Hamburg\nTOTAL P 275.50')).not.toContainEqual([275.5, 'PHP']);
   });
 
   it('reads the rand on a South African municipal account', () => {
-    expect(money('Kwela Local Municipality\nPrivate Bag X12, Kwela, 6500\nTotal due R 1 250.00')).toContainEqual([
+    expect(money('Kamba Local Municipality\nPrivate Bag X12, Kamba, 6500\nTotal due R 1 250.00')).toContainEqual([
       1250,
       'ZAR',
     ]);
@@ -289,25 +289,25 @@ describe('the fourth round', () => {
     expect(sender(lines('Business rates bill', 'Exampleton Borough Council', 'Account number 5001'))).toBe(
       'Exampleton Borough Council',
     );
-    expect(sender(lines('Rates account', 'Kwela Bay Local Municipality', 'Account number 5001'))).toBe(
-      'Kwela Bay Local Municipality',
+    expect(sender(lines('Rates account', 'Kamba Point Local Municipality', 'Account number 5001'))).toBe(
+      'Kamba Point Local Municipality',
     );
     expect(sender(lines('Exampleton Borough Council Parking Services', 'Penalty charge notice'))).toBe(
       'Exampleton Borough Council',
     );
     // A council's short name beside its full name gives way to it.
     const shortName = lines(
-      'If undelivered return to: Exampleton Borough Council, PO Box 221, Exampleton EX1 7ZZ',
+      'If undelivered return to: Exampleton Borough Council, PO Box 118, Exampleton EX1 7ZZ',
       '',
-      'The Occupier : Bill number 2600518742',
+      'The Occupier : Bill number 1900327715',
       '',
-      'Example Florists Ltd ; Account reference 40021937',
-      '14 Sheep Street | Property reference 00471220014006',
+      'Example Florists Ltd ; Account reference 61150382',
+      '9 Mill Street | Property reference 00880310025007',
       '',
       'Business Rates Section : Exampleton Borough Council :',
       '',
-      'Exampleton House, Priory Road',
-      'Exampleton, Wiltshire EX1 7RQ ; Revenues Service - Business Rates',
+      'Exampleton House, Abbey Road',
+      'Exampleton, Exampleshire EX1 7RQ ; Revenues Service - Business Rates',
       'www.exampleton.gov.uk/businessrates',
     );
     expect(sender(shortName)).toBe('Exampleton Borough Council');
@@ -328,47 +328,47 @@ describe('the fourth round', () => {
   });
 
   it("keeps the partners' names listed before the last two", () => {
-    expect(sender(lines('HOLLIS, VANE & OAK LLP', '180 North Street · Chicago, IL 60601', 'Invoice'))).toBe(
-      'HOLLIS, VANE & OAK LLP',
+    expect(sender(lines('ASHDOWN, REEVE & MOSS LLP', '180 North Street · Chicago, IL 60601', 'Invoice'))).toBe(
+      'ASHDOWN, REEVE & MOSS LLP',
     );
   });
 
   it("is not hidden by the window's town line without a postcode", () => {
     const text = lines(
-      'KWELA BAY LOCAL MUNICIPALITY',
+      'KAMBA POINT LOCAL MUNICIPALITY',
       'Civic Centre',
       'MR A EXAMPLE',
       '12 Sea Road',
-      'KWELA BAY',
+      'KAMBA POINT',
       '6500',
     );
     const layout: PartyLayout = {
-      address: ['MR A EXAMPLE', '12 Sea Road', 'KWELA BAY', '6500'],
+      address: ['MR A EXAMPLE', '12 Sea Road', 'KAMBA POINT', '6500'],
       issuer: [],
       merchant: null,
     };
-    expect(sender(text, layout)).toBe('KWELA BAY LOCAL MUNICIPALITY');
+    expect(sender(text, layout)).toBe('KAMBA POINT LOCAL MUNICIPALITY');
   });
 
   it("reads an Argentine voucher's point of sale with its number, and Uruguay's peso", () => {
-    expect(references('Punto de Venta: 00004\tComp. Nro: 00012873')).toContainEqual(['receipt', '00004-00012873']);
+    expect(references('Punto de Venta: 00007\tComp. Nro: 00000321')).toContainEqual(['receipt', '00007-00000321']);
     expect(money('RUT 215566770012 · Montevideo\nTOTAL $ 1.250,00')).toContainEqual([1250, 'UYU']);
     // Chile's RUT alone still means Chilean pesos.
     expect(money('RUT 76.123.456-7 · Santiago\nTOTAL $ 1.250')).toContainEqual([1250, 'CLP']);
   });
 
   it('reads receipt numbers under a heading, joined by OCR or without their sign', () => {
-    expect(references(lines('BOLETA DE VENTA', 'RUC 20100000001', 'B003-00012345'))).toContainEqual([
+    expect(references(lines('BOLETA DE VENTA', 'RUC 20100000001', 'B007-00031415'))).toContainEqual([
       'receipt',
-      'B003-00012345',
+      'B007-00031415',
     ]);
     expect(references(lines('BOLETA ELECTRÓNICA', ': N* 48217'))).toContainEqual(['receipt', '48217']);
     expect(references('Reçun° 0042-118877')).toContainEqual(['receipt', '0042-118877']);
-    expect(references(lines('FACTURA SIMPLIFICADA', 'Núm. : T02-2026/000111'))).toContainEqual([
+    expect(references(lines('FACTURA SIMPLIFICADA', 'Núm. : T05-2026/000902'))).toContainEqual([
       'invoice',
-      'T02-2026/000111',
+      'T05-2026/000902',
     ]);
-    expect(references('Taxinvoice number 720100001')).toContainEqual(['invoice', '720100001']);
+    expect(references('Taxinvoice number 318800274')).toContainEqual(['invoice', '318800274']);
   });
 
   it("takes no registered seat for a name, and reads an office behind OCR's speck", () => {

@@ -80,7 +80,7 @@ const SHORT_TAIL = /^[\p{L}./]{1,4}(?:\s+[\p{L}./]{1,4})?$/u;
  * The merchant's name with the rest of it, when the till roll's width broke it over two lines printed alike: the
  * line above ends with a connector ("HARDWARE &"), or the line below starts with one, or is only a legal form. Lines in
  * other type, or apart from it, are left out: a shop sign over its company name is two names. A sign set in large type
- * over two centred lines ("AU MOULIN" over "DE CLARA", "AUTOLAVADO" over "LA ESTRELLA") is one name even in two sizes.
+ * over two centred lines ("AU MOULIN" over "DE CLARA", "LAVADERO" over "LA PALMA") is one name even in two sizes.
  */
 function nameAround(line: LayoutLine, page: readonly LayoutLine[], typical: number): string {
   const index = page.indexOf(line);

@@ -94,7 +94,7 @@ export const es: Lexicon = {
       'factura ?:',
       `recibo ${NO}`,
       `${NO} (?:de )?recibo`,
-      // "Núm.: T02-2026/001873" under a simplified invoice's heading.
+      // "Núm.: T05-2026/000902" under a simplified invoice's heading.
       'n[úu]m\\.(?= ?:)',
       // A Mexican CFDI's series and number ("Serie / Folio A - 1487"); its "Folio fiscal" is the tax UUID.
       'serie ?(?:/|y) ?folio',
