@@ -134,6 +134,20 @@ function findValues(
 }
 
 /** Cells of a text layer's table row: separated by a tab or by two spaces or more. */
+/**
+ * Where the cell holding `offset` ends, in a line that is `cells` joined by single spaces; null past the last cell.
+ * A value or a name ends with its column.
+ */
+export function cellEndAt(cells: readonly string[], offset: number): number | null {
+  let end = 0;
+  for (const cell of cells) {
+    end += cell.length;
+    if (offset < end) return end;
+    end += 1;
+  }
+  return null;
+}
+
 export const cellsOf = (raw: string): string[] =>
   raw
     .trim()

@@ -1,5 +1,6 @@
 /** Who sent a document and to whom: letterhead, return-address line, legal forms, address blocks, closings. */
 
+import { cellEndAt } from './columns.ts';
 import { withLettersForDigits } from './ocr-letters.ts';
 import { evidence, L, latin, scan, WORD_END, WORD_START, type Doc } from './text.ts';
 
@@ -36,6 +37,14 @@ const NAME_WITH_FORM = new RegExp(
 const HAS_LEGAL_FORM = new RegExp(`(?<![${L}])${LEGAL_FORM}${WORD_END}${NOT_A_CODE}`);
 const LEGAL_FORM_GLOBAL = new RegExp(HAS_LEGAL_FORM.source, 'g');
 
+/** Owners' associations, named after their building's street and number. */
+const OWNERS_ASSOCIATION_WORDS = [
+  'condominio',
+  'comunidad de propietarios',
+  'syndicat des copropriétaires',
+  'wohnungseigentümergemeinschaft',
+  'vve',
+];
 /** Offices, authorities and associations that write under their own name, at the head of a line. */
 const INSTITUTION_WORDS = latin(
   [
@@ -108,20 +117,14 @@ const INSTITUTION_WORDS = latin(
     'comune di',
     'ayuntamiento',
     'municipio',
-    'condominio',
-    'comunidad de propietarios',
-    'syndicat des copropriétaires',
-    'wohnungseigentümergemeinschaft',
-    'vve',
+    ...OWNERS_ASSOCIATION_WORDS,
     // A notary or a lawyer writes under the title before its name.
     'ma[îi]tre',
   ].join('|'),
 );
 const INSTITUTION = new RegExp(`^(?:${INSTITUTION_WORDS})${WORD_END}`, 'i');
 
-/** An owners' association, named after its building's street and number. */
-const OWNERS_ASSOCIATION =
-  /^(?:condominio|comunidad de propietarios|syndicat des copropriétaires|wohnungseigentümergemeinschaft|vve)\s/iu;
+const OWNERS_ASSOCIATION = new RegExp(`^(?:${OWNERS_ASSOCIATION_WORDS.join('|')})\\s`, 'iu');
 
 /** A line that is only an institution's word ("Stadt", "Gemeente .", "Comune di"), OCR's specks after it allowed. */
 const INSTITUTION_ONLY = new RegExp(`^(?:${INSTITUTION_WORDS})[\\s.:,;]*$`, 'i');
@@ -586,13 +589,8 @@ function withinColumn(name: string, line: string, cells: readonly string[] | und
   if (!cells || cells.length < 2) return name;
   const start = line.indexOf(name);
   if (start < 0) return name;
-  let offset = 0;
-  for (const cell of cells) {
-    const end = offset + cell.length;
-    if (start < end && start + name.length > end) return name.slice(0, end - start).trim();
-    offset = end + 1;
-  }
-  return name;
+  const end = cellEndAt(cells, start);
+  return end !== null && start + name.length > end ? name.slice(0, end - start).trim() : name;
 }
 
 export function findParties(doc: Doc, layout?: PartyLayout): Parties {
@@ -798,7 +796,6 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
   const windowLines = layout?.address ?? [];
   const placeAt = windowLines.findIndex((text) => STREET.test(text) || isPostcodeLine(text));
   const windowLineKeys = (placeAt < 0 ? windowLines : windowLines.slice(0, placeAt))
-    .filter((text) => !isPostcodeLine(text))
     .map(normalise)
     .filter((key) => key.length >= 6);
   const issuerKeys = (layout?.issuer ?? []).map(normalise).filter((key) => key.length >= 3);

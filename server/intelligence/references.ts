@@ -1,6 +1,7 @@
 /** Reference numbers (invoice, policy, contract, customer number …), preferring the one that fits the event type. */
 
 import type { EventType } from '../../common/archive-types.ts';
+import { cellEndAt } from './columns.ts';
 import {
   combineLabels,
   evidence,
@@ -518,13 +519,7 @@ function labelHits(doc: Doc): Map<number, LabelSpan<ReferenceKind>[]> {
  */
 function cellEnd(line: string, cells: readonly string[] | undefined, offset: number): number {
   if (!cells || cells.length < 2 || cells.join(' ') !== line) return line.length;
-  let end = 0;
-  for (const cell of cells) {
-    end += cell.length;
-    if (offset < end) return end;
-    end += 1;
-  }
-  return line.length;
+  return cellEndAt(cells, offset) ?? line.length;
 }
 
 /** `cells`: each line's columns (columns.ts cellsOf), for the lines that have them; a value never crosses a column. */

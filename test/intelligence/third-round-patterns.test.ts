@@ -10,9 +10,8 @@ import { findParties, isReturnAddress, type PartyLayout } from '../../server/int
 import { findReferences } from '../../server/intelligence/references.ts';
 import { cellsOf } from '../../server/intelligence/columns.ts';
 import { makeDoc } from '../../server/intelligence/text.ts';
-import { findMoney } from '../../server/intelligence/money.ts';
 import { understand } from '../../server/intelligence/understand.ts';
-import { CATEGORIES, TODAY } from './sample-types.ts';
+import { CATEGORIES, moneyTokens, TODAY } from './sample-types.ts';
 
 const lines = (...text: string[]) => text.join('\n');
 const sender = (text: string, layout?: PartyLayout) => findParties(makeDoc(text), layout).sender?.name ?? null;
@@ -21,9 +20,6 @@ const slip = (merchant: string): PartyLayout => ({
   issuer: [],
   merchant: { text: merchant, prominent: true },
 });
-/** [value, currency] of every money token in a text. */
-const money = (text: string) =>
-  [...findMoney(makeDoc(text), new Map()).values()].flat().map((t) => [t.value, t.currency]);
 /** [kind, value] of every reference, with the columns a text layer sets apart by tabs. */
 const references = (text: string) =>
   findReferences(makeDoc(text), text.split('\n').map(cellsOf)).map((r) => [r.kind, r.value]);
@@ -239,8 +235,8 @@ describe("the document's own number", () => {
 
 describe('the fourth round', () => {
   it('reads the Kenyan shilling and, in the Philippines, a "P" before the total', () => {
-    expect(money('Kisumu Road, Nairobi\nTOTAL KSh 1,480.00')).toContainEqual([1480, 'KES']);
-    expect(money('Makati City\nTOTAL P 275.50')).toContainEqual([275.5, 'PHP']);
+    expect(moneyTokens('Kisumu Road, Nairobi\nTOTAL KSh 1,480.00')).toContainEqual([1480, 'KES']);
+    expect(moneyTokens('Makati City\nTOTAL P 275.50')).toContainEqual([275.5, 'PHP']);
     // An amount without a symbol is in the currency of the country the text names.
     const read = understand({
       text: 'Kisumu Road, Nairobi\nRECEIPT\nTOTAL 1,480.00',
@@ -251,11 +247,11 @@ describe('the fourth round', () => {
     });
     expect(read.amount?.value).toEqual({ value: 1480, currency: 'KES' });
     // "P" is no currency where no Philippine sign is printed.
-    expect(money('Hamburg\nTOTAL P 275.50')).not.toContainEqual([275.5, 'PHP']);
+    expect(moneyTokens('Hamburg\nTOTAL P 275.50')).not.toContainEqual([275.5, 'PHP']);
   });
 
   it('reads the rand on a South African municipal account', () => {
-    expect(money('Kamba Local Municipality\nPrivate Bag X12, Kamba, 6500\nTotal due R 1 250.00')).toContainEqual([
+    expect(moneyTokens('Kamba Local Municipality\nPrivate Bag X12, Kamba, 6500\nTotal due R 1 250.00')).toContainEqual([
       1250,
       'ZAR',
     ]);
@@ -352,9 +348,9 @@ describe('the fourth round', () => {
 
   it("reads an Argentine voucher's point of sale with its number, and Uruguay's peso", () => {
     expect(references('Punto de Venta: 00007\tComp. Nro: 00000321')).toContainEqual(['receipt', '00007-00000321']);
-    expect(money('RUT 215566770012 · Montevideo\nTOTAL $ 1.250,00')).toContainEqual([1250, 'UYU']);
+    expect(moneyTokens('RUT 215566770012 · Montevideo\nTOTAL $ 1.250,00')).toContainEqual([1250, 'UYU']);
     // Chile's RUT alone still means Chilean pesos.
-    expect(money('RUT 76.123.456-7 · Santiago\nTOTAL $ 1.250')).toContainEqual([1250, 'CLP']);
+    expect(moneyTokens('RUT 76.123.456-7 · Santiago\nTOTAL $ 1.250')).toContainEqual([1250, 'CLP']);
   });
 
   it('reads receipt numbers under a heading, joined by OCR or without their sign', () => {
