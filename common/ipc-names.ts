@@ -15,6 +15,7 @@ export const CALL_NAME_LIST = [
   'library.list',
   'library.search',
   'library.sync',
+  'library.saveFirstPaint',
   'documents.get',
   'documents.preview',
   'documents.saveAs',

@@ -24,6 +24,7 @@ import {
   watchedFolderSchema,
   type Settings,
 } from './settings.ts';
+import { FIRST_PAINT_MAX_CHARS } from './first-paint.ts';
 import { CALL_NAME_LIST, EVENT_NAME_LIST, UPLOAD_ITEM_STATES } from './ipc-names.ts';
 import { uploadMetadataSchema } from './upload-metadata.ts';
 import { eventPatchFields } from './event-patch.ts';
@@ -300,6 +301,19 @@ export const CALLS = {
     z.object({ items: z.array(searchHitSchema), total: z.number() }),
   ),
   'library.sync': call(none, z.object({ added: z.number(), updated: z.number(), removed: z.number() })),
+  /**
+   * The library screen's markup as the renderer painted it, in its language and build: the shells show it before the app's
+   * scripts have run (main/core/shell/first-paint.ts). Kept in the library cache, so it goes with the archive's data.
+   */
+  'library.saveFirstPaint': call(
+    z.strictObject({
+      html: z.string().max(FIRST_PAINT_MAX_CHARS, { error: 'the first paint is too large to keep' }),
+      lang: z.enum(UI_LANGUAGES),
+      /** The built files its markup belongs to (first-paint.ts buildOf): another build's classes would not match. */
+      build: z.string().max(1_000),
+    }),
+    none,
+  ),
 
   // documents
   'documents.get': call(z.strictObject({ id: uuid }), documentDetailSchema),

@@ -1,3 +1,4 @@
+import type { FirstPaintSnapshot, FirstPaintUi } from './shell/first-paint.ts';
 import { EventEmitter } from 'node:events';
 import { mkdir } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -188,6 +189,15 @@ export class DesktopApp extends EventEmitter<Emitted> {
   /** A cached copy of a document's file for the preview protocol (downloaded once through a signed URL). */
   previewFile(id: string): Promise<PreviewFile> {
     return this.files.previewFile(id);
+  }
+
+  /**
+   * What the shells put in index.html for the library's first paint (main/core/shell/first-paint.ts): the last
+   * snapshot, none once the app is stopping (the cache closes), and the settings' values the first frame needs.
+   */
+  firstPaint(): { snapshot: FirstPaintSnapshot | null; ui: FirstPaintUi } {
+    const { appearance, language, onboarded } = this.settings.get().ui;
+    return { snapshot: this.stopping ? null : this.cache.firstPaint(), ui: { appearance, language, onboarded } };
   }
 
   /**

@@ -37,6 +37,7 @@ import {
   rendererHeaders,
   resolveRendererFile,
 } from '../core/shell/renderer-files.ts';
+import { pageWithFirstPaint } from '../core/shell/first-paint.ts';
 import { isSafeExternalUrl } from './external-links.ts';
 import { forwardDesktopEvents, registerDesktopIpc, type SenderInfo } from './ipc.ts';
 import { HIDDEN_FLAG, applyStartAtLogin } from './login-item.ts';
@@ -290,10 +291,16 @@ async function serveRenderer(request: Request): Promise<Response> {
       file.isIndex ? 503 : 404,
       file.isIndex ? 'The renderer is not built (npm start builds it)' : 'Not found',
     );
-  const csp = file.isIndex
-    ? rendererCsp({ preview: ['app-preview:'], scripts: inlineScriptHashes(body.toString('utf8')) })
-    : null;
-  return new Response(body, { headers: rendererHeaders(file.path, csp) });
+  if (!file.isIndex) return new Response(body, { headers: rendererHeaders(file.path, null) });
+  const index = body.toString('utf8');
+  // Hashes of the built page's own inline scripts, taken before the library's first paint goes in (first-paint.ts);
+  // app:// is the app's own window, so the page always gets it.
+  const csp = rendererCsp({ preview: ['app-preview:'], scripts: inlineScriptHashes(index) });
+  const paint = desktopApp?.firstPaint();
+  const page = paint ? pageWithFirstPaint(index, paint.snapshot, paint.ui) : index;
+  return new Response(page, {
+    headers: { ...rendererHeaders(file.path, csp), ...(page === index ? {} : { 'Cache-Control': 'no-store' }) },
+  });
 }
 
 async function servePreview(desktop: DesktopApp, request: Request): Promise<Response> {

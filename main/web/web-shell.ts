@@ -17,6 +17,7 @@ import {
   rendererHeaders,
   resolveRendererFile,
 } from '../core/shell/renderer-files.ts';
+import { pageWithFirstPaint } from '../core/shell/first-paint.ts';
 import { receiveChosenFiles } from './chosen-files-route.ts';
 
 /**
@@ -116,11 +117,25 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
       if (file.isIndex) return sendText(response, 503, 'The renderer is not built (run npm start, which builds it)');
       return sendText(response, 404, 'Not found');
     }
-    const csp = file.isIndex
-      ? rendererCsp({ connect: [`ws://127.0.0.1:${port}`], scripts: inlineScriptHashes(body.toString('utf8')) })
-      : null;
-    response.writeHead(200, { ...rendererHeaders(file.path, csp), 'Content-Length': body.length });
-    response.end(request.method === 'HEAD' ? undefined : body);
+    if (!file.isIndex) {
+      response.writeHead(200, { ...rendererHeaders(file.path, null), 'Content-Length': body.length });
+      return void response.end(request.method === 'HEAD' ? undefined : body);
+    }
+    const index = body.toString('utf8');
+    // Hashes of the built page's own inline scripts, taken before a snapshot goes in (first-paint.ts).
+    const csp = rendererCsp({ connect: [`ws://127.0.0.1:${port}`], scripts: inlineScriptHashes(index) });
+    // The library's first paint holds the user's documents: only for the page opened with the token (the address the
+    // app prints carries it in the query; the page moves it to its session at once, web-desktop.ts takeToken).
+    const { snapshot, ui } = app.firstPaint();
+    const html = sameToken(query.get('token')) ? pageWithFirstPaint(index, snapshot, ui) : index;
+    const page = Buffer.from(html);
+    response.writeHead(200, {
+      ...rendererHeaders(file.path, csp),
+      // A page with the user's documents in it is not kept in the browser's cache.
+      ...(html === index ? {} : { 'Cache-Control': 'no-store' }),
+      'Content-Length': page.length,
+    });
+    response.end(request.method === 'HEAD' ? undefined : page);
   }
 
   /** Files chosen in the page, streamed into the upload queue: only from this very page (origin and token). */
@@ -243,7 +258,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
   log(`web shell: serving ${rendererDir} at ${base}`);
 
   return {
-    url: `${base}/#token=${token}`,
+    url: `${base}/?token=${token}`,
     port,
     token,
     async close(): Promise<void> {

@@ -14,7 +14,8 @@ import {
  * The start of the app that cannot wait for its scripts: vite.config.ts inlines this file, bundled, as the first script
  * of index.html, so it runs as soon as the page's head is parsed, while the app's scripts download.
  *
- * In the browser shell it opens the bridge's socket and sends the calls the first frame waits for (the settings and,
+ * With the library's first paint in the page, it first lets that paint (see the end of this file). In the browser shell
+ * it opens the bridge's socket and sends the calls the first frame waits for (the settings and,
  * on the library, its first page: the very query main.ts asks for); createWebDesktop adopts the socket and these
  * answers (web-desktop.ts, EarlyBridge). Then, in both shells and off the parser's path, the first Intl formatter
  * loads the browser's locale data and the page's storage is opened: tens of milliseconds in a new renderer process on
@@ -63,9 +64,51 @@ function startBridge(): void {
   window.__desktopEarly = early;
 }
 
-startBridge();
-setTimeout(() => {
+/** The first Intl formatter loads the browser's locale data, and the first-paint cache's storage is opened. */
+function warmUp(): void {
   new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }).format(0);
-  // The first-paint cache's storage, opened now for the same reason as the session's above.
   firstPaint(pageStorage());
-});
+}
+
+/** Runs `task` once the next frame has been painted (or after 100 ms, in a page that is not painting: a hidden tab). */
+function afterNextPaint(task: () => void): void {
+  let done = false;
+  const once = (): void => {
+    if (done) return;
+    done = true;
+    task();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 100);
+}
+
+function loadEntry(src: string): void {
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.crossOrigin = '';
+  script.src = src;
+  document.head.append(script);
+}
+
+// The shell's page carries the library's first paint (main/core/shell/first-paint.ts) and names the entry script it
+// took out. On the library, the snapshot is painted before anything else runs; on another route it is hidden at once
+// (app.css) and the app starts as it would without one.
+const entry = document.documentElement.dataset.entry;
+if (entry === undefined) {
+  startBridge();
+  setTimeout(warmUp);
+} else {
+  const route = parseRoute(location.hash);
+  if (route.name === 'library' && !route.deleted) {
+    afterNextPaint(() => {
+      startBridge();
+      loadEntry(entry);
+      setTimeout(warmUp);
+    });
+  } else {
+    document.documentElement.dataset.firstPaint = 'hidden';
+    startBridge();
+    loadEntry(entry);
+    setTimeout(warmUp);
+  }
+}

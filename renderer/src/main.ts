@@ -41,9 +41,15 @@ async function start(): Promise<void> {
   // Mounted with the first page at hand, the first frame lays out and paints the list with its rows; mounted before
   // it, the window would lay out and paint an empty list first and then everything again when the rows arrive.
   if (firstPage && router.route.name === 'library') await waitAtMost(firstPage, FIRST_PAGE_WAIT_MS);
+  // Loaded by early-start.ts rather than by the page's own tag, this script may run before the page is parsed.
+  if (document.readyState === 'loading')
+    await new Promise((parsed) => document.addEventListener('DOMContentLoaded', parsed, { once: true }));
   const target = document.getElementById('app');
   if (!target) throw new Error('#app is missing from index.html');
   performance.mark('app:mount');
+  // The library's first paint the shell put in #app (main/core/shell/first-paint.ts) gives way to the app in this
+  // very task, so no frame shows neither.
+  target.replaceChildren();
   mount(App, { target });
   performance.mark('app:mounted');
 }

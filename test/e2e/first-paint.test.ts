@@ -10,7 +10,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LibraryCache } from '../../main/core/library/library-cache.ts';
 import { syntheticDocuments } from '../helpers/synthetic-documents.ts';
-import { ensureRenderer, launchChromium, startDesktop, type DesktopUnderTest } from './e2e-harness.ts';
+import { buildOf } from '../../main/core/shell/first-paint.ts';
+import { ensureRenderer, launchChromium, startDesktop, until, type DesktopUnderTest } from './e2e-harness.ts';
 
 /**
  * Runs in the page before its scripts: on every animation frame (a rAF callback runs just before its frame is
@@ -107,6 +108,12 @@ const LAZY_SCREEN_CHUNK = /\/assets\/(Document|Uploads|Due|Settings|Welcome|PdfV
 let dir: string;
 let desktop: DesktopUnderTest;
 let browser: Browser;
+/**
+ * The page without the library's first paint (the token in the hash, as earlier versions printed it; the shell serves
+ * the first paint only to a request that carries the token): the path of a first start, which the first describe
+ * block follows.
+ */
+const plainUrl = (): string => `${new URL(desktop.shell.url).origin}/#token=${desktop.shell.token}`;
 
 beforeAll(async () => {
   await ensureRenderer();
@@ -141,7 +148,7 @@ describe('first paint of the library', () => {
         return page.evaluate('window.__firstLibraryFrame') as Promise<{ rows: number }>;
       };
       // A new context: no cached preferences, so the settings are awaited as well as the first page.
-      await page.goto(desktop.shell.url);
+      await page.goto(plainUrl());
       expect((await firstFrame()).rows).toBeGreaterThan(10);
       await expect(page.getByTestId('library-total').textContent()).resolves.toContain('2,000');
       // A reload: the preferences come from the page's cache and only the first page is awaited.
@@ -165,7 +172,7 @@ describe('first paint of the library', () => {
         );
         return page.evaluate('window.__libraryEntered') as Promise<{ rows: number }>;
       };
-      await page.goto(desktop.shell.url);
+      await page.goto(plainUrl());
       expect((await entered()).rows).toBeGreaterThan(10);
       await page.reload();
       expect((await entered()).rows).toBeGreaterThan(10);
@@ -179,7 +186,7 @@ describe('first paint of the library', () => {
     try {
       await context.addInitScript(STATUS_ORDER_PROBE);
       const page = await context.newPage();
-      await page.goto(desktop.shell.url);
+      await page.goto(plainUrl());
       await page.waitForFunction(
         () => {
           const order = (globalThis as unknown as { __order: { rowsFrame: number | null; statusSent: number | null } })
@@ -206,12 +213,12 @@ describe('first paint of the library', () => {
       await context.addInitScript(SOCKET_PROBE);
       await context.addInitScript(EARLY_WORK_PROBE);
       const page = await context.newPage();
-      await page.goto(desktop.shell.url);
+      await page.goto(plainUrl());
       await page.locator('[data-testid=library-row][data-id]').first().waitFor();
       // The locale data's first load and the session storage's opening are the early script's, not the first render's.
       for (const probe of ['__firstFormatterStack', '__tokenStoredStack']) {
         const stack = (await page.evaluate(`window.${probe}`)) as string;
-        expect(stack, probe).toContain(desktop.shell.url.split('#')[0]);
+        expect(stack, probe).toContain(`${new URL(desktop.shell.url).origin}/`);
         expect(stack, probe).not.toContain('/assets/');
       }
       await page
@@ -246,7 +253,7 @@ describe('first paint of the library', () => {
     try {
       await context.addInitScript(SOCKET_PROBE);
       const page = await context.newPage();
-      await page.goto(`${desktop.shell.url.split('#')[0]}#token=${'0'.repeat(43)}`);
+      await page.goto(`${new URL(desktop.shell.url).origin}/#token=${'0'.repeat(43)}`);
       await page.getByText('The app was restarted', { exact: false }).first().waitFor({ timeout: 20_000 });
       const sockets = (await page.evaluate('window.__sockets')) as Array<{ sent: unknown[] }>;
       expect(sockets.length).toBeGreaterThanOrEqual(1);
@@ -265,7 +272,7 @@ describe('first paint of the library', () => {
       page.on('request', (request) => {
         if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
       });
-      await page.goto(desktop.shell.url);
+      await page.goto(plainUrl());
       await page.locator('[data-testid=library-row][data-id]').first().waitFor();
       expect(scripts.length).toBeGreaterThan(0);
       expect(scripts.filter((path) => LAZY_SCREEN_CHUNK.test(path))).toEqual([]);
@@ -278,5 +285,159 @@ describe('first paint of the library', () => {
     } finally {
       await context.close();
     }
+  }, 60_000);
+});
+
+/**
+ * Runs in the page before its scripts: at each animation frame (its rAF callback runs just before it is painted) from
+ * the one that has the page's body until the app has mounted, whether the library's first paint is on screen, and
+ * whether the app's entry had run by then.
+ */
+const KEPT_PAINT_PROBE = `
+  window.__keptPaint = { frames: [], mountedWithSnapshot: null };
+  const frame = () => {
+    const snapshot = document.querySelector('.first-paint');
+    const shown = snapshot !== null && getComputedStyle(snapshot).display !== 'none';
+    // Frames before the parser has reached the page's body have nothing of the app to show.
+    if (document.getElementById('app')) window.__keptPaint.frames.push({
+      shown,
+      rows: shown ? snapshot.querySelectorAll('[data-testid=library-row][data-id]').length : 0,
+      entryRun: performance.getEntriesByName('app:entry').length > 0,
+      mounted: performance.getEntriesByName('app:mounted').length > 0,
+    });
+    if (performance.getEntriesByName('app:mounted').length === 0) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  // In the task that mounts the app, the snapshot must go: a MutationObserver's first look after app:mounted.
+  new MutationObserver((_, observer) => {
+    if (performance.getEntriesByName('app:mounted').length === 0) return;
+    window.__keptPaint.mountedWithSnapshot = document.querySelector('.first-paint') !== null;
+    observer.disconnect();
+  }).observe(document, { subtree: true, childList: true });
+`;
+
+interface KeptPaintFrame {
+  shown: boolean;
+  rows: number;
+  entryRun: boolean;
+  mounted: boolean;
+}
+
+describe("the library's first paint kept for the next start", () => {
+  /** The snapshot the app kept, after a page has shown the library long enough for it to be kept if none was. */
+  const kept = async (): Promise<NonNullable<ReturnType<DesktopUnderTest['app']['firstPaint']>['snapshot']>> => {
+    const existing = desktop.app.firstPaint().snapshot;
+    if (existing) return existing;
+    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      await page.goto(desktop.shell.url);
+      return await until(async () => desktop.app.firstPaint().snapshot, 'the library kept', 15_000);
+    } finally {
+      await context.close();
+    }
+  };
+  /** index.html as the shell serves it to `path` (with or without the token). */
+  const served = async (path: string): Promise<{ body: string; headers: Headers }> => {
+    const response = await fetch(`${new URL(desktop.shell.url).origin}${path}`);
+    expect(response.status).toBe(200);
+    return { body: await response.text(), headers: response.headers };
+  };
+
+  it('keeps the settled library, and serves it only to the page opened with the token', async () => {
+    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      await page.goto(desktop.shell.url);
+      const firstTitle = await page.locator('[data-testid=library-row][data-id]').first().locator('.title .t');
+      const title = (await firstTitle.textContent())!.trim();
+      const snapshot = await until(async () => desktop.app.firstPaint().snapshot, 'the library kept', 15_000);
+      expect(snapshot.lang).toBe('en');
+      expect(snapshot.html).toContain(title);
+      // The build it came from is the one the shell serves: the names of its entry script and style sheet.
+      const { body: plain, headers: plainHeaders } = await served('/');
+      expect(snapshot.build).toBe(buildOf(plain));
+      expect(
+        snapshot.build
+          .split(' ')
+          .map((name) => name.replace(/^index-[\w-]+\./, ''))
+          .sort(),
+      ).toEqual(['css', 'js']);
+
+      const { body, headers } = await served(`/?token=${desktop.shell.token}`);
+      expect(body).toContain('data-first-paint');
+      expect(body).toContain(title);
+      expect(headers.get('cache-control')).toBe('no-store');
+      // The same policy as the plain page: no inline script but the built page's own.
+      expect(headers.get('content-security-policy')).toBe(plainHeaders.get('content-security-policy'));
+      // Without the token (another user of this machine, a page of another origin): the built page only.
+      expect(plain).not.toContain('data-first-paint');
+      expect(plain).not.toContain(title);
+      const { body: wrong } = await served(`/?token=${'0'.repeat(43)}`);
+      expect(wrong).not.toContain(title);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it("paints it before the app's scripts run; the app replaces it in one task and is used as always", async () => {
+    await kept();
+    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    try {
+      await context.addInitScript(KEPT_PAINT_PROBE);
+      const page = await context.newPage();
+      await page.goto(desktop.shell.url);
+      await page.waitForFunction(() => performance.getEntriesByName('app:mounted').length > 0, undefined, {
+        timeout: 20_000,
+      });
+      const probe = (await page.evaluate('window.__keptPaint')) as {
+        frames: KeptPaintFrame[];
+        mountedWithSnapshot: boolean | null;
+      };
+      // The first frame shows the kept rows, and the app's entry script had not run yet.
+      expect(probe.frames[0]).toMatchObject({ shown: true, entryRun: false });
+      expect(probe.frames[0]!.rows).toBeGreaterThan(10);
+      // Every frame until the mount showed it: no blank frame in between.
+      expect(probe.frames.filter((frame) => !frame.mounted).every((frame) => frame.shown)).toBe(true);
+      expect(probe.mountedWithSnapshot).toBe(false);
+      // The token left the address bar; the app works as it does without a first paint.
+      expect(new URL(page.url()).search).toBe('');
+      await expect(page.getByTestId('library-total').textContent()).resolves.toContain('2,000');
+      const row = page.locator('[data-testid=library-row][data-id]').nth(2);
+      const id = await row.getAttribute('data-id');
+      await row.locator('a.title').click();
+      await page.waitForURL(new RegExp(`#/document/${id}$`));
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('a page opened on another screen never shows it, and starts that screen', async () => {
+    await kept();
+    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    try {
+      await context.addInitScript(KEPT_PAINT_PROBE);
+      const page = await context.newPage();
+      const response = await page.goto(`${desktop.shell.url}#/settings`);
+      expect(await response!.text()).toContain('data-first-paint');
+      await page.getByTestId('settings').waitFor({ timeout: 20_000 });
+      const probe = (await page.evaluate('window.__keptPaint')) as { frames: KeptPaintFrame[] };
+      expect(probe.frames.length).toBeGreaterThan(0);
+      expect(probe.frames.some((frame) => frame.shown)).toBe(false);
+      expect(new URL(page.url()).hash).toBe('#/settings');
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('is not served in another language than the one chosen', async () => {
+    expect((await kept()).lang).toBe('en');
+    await desktop.settings.update({ ui: { language: 'de' } });
+    try {
+      expect((await served(`/?token=${desktop.shell.token}`)).body).not.toContain('data-first-paint');
+    } finally {
+      await desktop.settings.update({ ui: { language: null } });
+    }
+    expect((await served(`/?token=${desktop.shell.token}`)).body).toContain('data-first-paint');
   }, 60_000);
 });

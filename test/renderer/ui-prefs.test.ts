@@ -39,6 +39,16 @@ describe('UI preferences: settings first, the page storage only a cache', () => 
     expect(firstPaint(null)).toBeNull();
   });
 
+  it("paints with the settings' values the shell put in the page before the cache, and ignores damaged ones", () => {
+    const s = storage();
+    writeCache(s, { appearance: 'light', language: 'en', onboarded: true });
+    const served = JSON.stringify({ appearance: 'dark', language: 'de', onboarded: true });
+    expect(firstPaint(s, served)).toEqual({ appearance: 'dark', language: 'de', onboarded: true });
+    expect(firstPaint(null, served)).toEqual({ appearance: 'dark', language: 'de', onboarded: true });
+    expect(firstPaint(s, 'not json')).toEqual({ appearance: 'light', language: 'en', onboarded: true });
+    expect(firstPaint(s, undefined)).toEqual({ appearance: 'light', language: 'en', onboarded: true });
+  });
+
   it('paints the first frame from what an older renderer left when there is no cache yet', () => {
     const s = storage({ [LEGACY_KEYS.theme]: 'dark', [LEGACY_KEYS.locale]: 'de', [LEGACY_KEYS.onboarded]: '1' });
     expect(firstPaint(s)).toEqual({ appearance: 'dark', language: 'de', onboarded: true });

@@ -108,8 +108,8 @@ afterAll(async () => {
 });
 
 describe('browser shell: static files', () => {
-  it('prints a loopback URL carrying the token in the fragment', () => {
-    expect(shell.url).toBe(`http://127.0.0.1:${shell.port}/#token=${shell.token}`);
+  it('prints a loopback URL carrying the token in the query (the page gets the first paint with it)', () => {
+    expect(shell.url).toBe(`http://127.0.0.1:${shell.port}/?token=${shell.token}`);
     expect(shell.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 

@@ -29,6 +29,11 @@ export function libraryHandlers(
       };
     },
 
+    'library.saveFirstPaint': async (snapshot) => {
+      services.cache.saveFirstPaint(snapshot);
+      return undefined;
+    },
+
     'catalog.spaces': async () => client().listSpaces(),
     'catalog.categories': async ({ space_id }) => client().listCategories(space_id),
     'catalog.tags': async () => client().listTags(),

@@ -81,4 +81,16 @@ export const CACHE_MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
     }
     db.exec('DROP INDEX documents_title; CREATE INDEX documents_title ON documents(deleted, title_key, id)');
   },
+  // The library screen as the renderer last painted it, shown by the shells before the app's scripts run
+  // (main/core/shell/first-paint.ts). One row; cleared with the rest when the cache starts over for another archive.
+  (db) =>
+    db.exec(`
+    CREATE TABLE first_paint (
+      id INTEGER PRIMARY KEY CHECK (id = 1),
+      html TEXT NOT NULL,
+      lang TEXT NOT NULL,
+      build TEXT NOT NULL,
+      saved_at INTEGER NOT NULL
+    );
+  `),
 ];

@@ -12,6 +12,7 @@ import {
 import { isCalendarDate, parseIsoTimestamp } from '../../../common/dates.ts';
 import { titleSortKey } from '../../../common/sort-key.ts';
 import { runMigrations } from '../../../shared/db/migrate.ts';
+import type { FirstPaintSnapshot } from '../shell/first-paint.ts';
 import { CACHE_MIGRATIONS } from './cache-schema.ts';
 import { DUE_STATES, dueFactsOf, groupDueItems, termsOf, type DueItems } from './due-items.ts';
 import { localDate } from './local-dates.ts';
@@ -109,7 +110,8 @@ export class LibraryCache {
   /** Forgets everything the service said (another service or key now): the next sync starts from scratch. */
   clear(): void {
     this.transaction(() => {
-      for (const table of ['documents', 'document_tags', 'events', 'sync_state']) this.db.exec(`DELETE FROM ${table}`);
+      for (const table of ['documents', 'document_tags', 'events', 'sync_state', 'first_paint'])
+        this.db.exec(`DELETE FROM ${table}`);
     });
   }
 
@@ -447,6 +449,22 @@ export class LibraryCache {
         else set.run(key, String(value));
       }
     });
+  }
+
+  // ---- the library screen's first paint --------------------------------------------------------------------------
+
+  /** Keeps the library screen's markup as the renderer last painted it (see main/core/shell/first-paint.ts). */
+  saveFirstPaint(snapshot: FirstPaintSnapshot, savedAt = Date.now()): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO first_paint (id, html, lang, build, saved_at) VALUES (1, ?, ?, ?, ?)')
+      .run(snapshot.html, snapshot.lang, snapshot.build, savedAt);
+  }
+
+  /** The markup saveFirstPaint kept, or null (none yet, or the cache started over for another archive). */
+  firstPaint(): FirstPaintSnapshot | null {
+    const row = this.db.prepare('SELECT html, lang, build FROM first_paint WHERE id = 1').get() as
+      FirstPaintSnapshot | undefined;
+    return row ? { html: row.html, lang: row.lang, build: row.build } : null;
   }
 
   private transaction(fn: () => void): void {

@@ -25,7 +25,7 @@ class Preferences {
 
   /** Applies the cached values (or the defaults) at once; true when there was a cache to trust. */
   paintFromCache(): boolean {
-    const cached = firstPaint(pageStorage());
+    const cached = firstPaint(pageStorage(), document.documentElement.dataset.ui);
     this.apply(cached ?? UI_PREFS_DEFAULTS);
     return cached !== null;
   }

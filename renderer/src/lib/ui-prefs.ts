@@ -42,7 +42,11 @@ export function readCache(storage: StorageLike | null): UiPrefs | null {
   } catch {
     return null;
   }
-  if (raw === null) return null;
+  return raw === null ? null : parsePrefs(raw);
+}
+
+/** Stored or served values (JSON), checked field by field: an unknown value is the default, not a failure. */
+export function parsePrefs(raw: string): UiPrefs | null {
   try {
     const value = JSON.parse(raw) as Partial<Record<keyof UiPrefs, unknown>> | null;
     if (typeof value !== 'object' || value === null) return null;
@@ -84,8 +88,14 @@ export function readLegacy(
   return legacy.theme === null && legacy.locale === null && !legacy.onboarded ? null : legacy;
 }
 
-/** The values to paint the first frame with: the cache, else what an older renderer left, else null. */
-export function firstPaint(storage: StorageLike | null): UiPrefs | null {
+/**
+ * The values to paint the first frame with: the settings' own when the shell put them in the page (`data-ui` on
+ * <html>, with the library's first paint: main/core/shell/first-paint.ts), else the cache, else what an older
+ * renderer left, else null.
+ */
+export function firstPaint(storage: StorageLike | null, served?: string): UiPrefs | null {
+  const fromShell = served === undefined ? null : parsePrefs(served);
+  if (fromShell) return fromShell;
   const cached = readCache(storage);
   if (cached) return cached;
   const legacy = readLegacy(storage);

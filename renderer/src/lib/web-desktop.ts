@@ -50,7 +50,7 @@ interface StorageLike {
   setItem(key: string, value: string): void;
 }
 
-interface HistoryLike {
+export interface HistoryLike {
   replaceState(data: unknown, unused: string, url: string): void;
 }
 
@@ -143,17 +143,24 @@ export function bridgeUrl(host: string, token: string): string {
   return `ws://${host}/ipc?token=${encodeURIComponent(token)}`;
 }
 
-/** The token from `#token=…` (kept in session storage and removed from the address bar), or the one kept before. */
+/**
+ * The token from the address the app printed, `?token=…` (or `#token=…`, the form of earlier versions): kept in session
+ * storage and removed from the address bar, the route in the hash left as it is. Without one, the token kept before.
+ */
 export function takeToken(
   location: LocationLike,
   storage: StorageLike | null,
   history: HistoryLike | null,
 ): string | null {
+  const query = new URLSearchParams(location.search);
   const fromHash = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
-  if (fromHash) {
-    storage?.setItem(TOKEN_KEY, fromHash);
-    history?.replaceState(null, '', `${location.pathname}${location.search}`);
-    return fromHash;
+  const token = query.get('token') ?? fromHash;
+  if (token) {
+    storage?.setItem(TOKEN_KEY, token);
+    query.delete('token');
+    const search = query.size > 0 ? `?${query}` : '';
+    history?.replaceState(null, '', `${location.pathname}${search}${fromHash ? '' : location.hash}`);
+    return token;
   }
   return storage?.getItem(TOKEN_KEY) ?? null;
 }

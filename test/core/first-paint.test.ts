@@ -1,0 +1,129 @@
+/**
+ * The library's first paint on the shells' side (main/core/shell/first-paint.ts): what goes into index.html and what
+ * keeps it out, and the library cache that keeps the snapshot with the archive's data.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LibraryCache } from '../../main/core/library/library-cache.ts';
+import { buildOf, pageWithFirstPaint, type FirstPaintUi } from '../../main/core/shell/first-paint.ts';
+import { inlineScriptHashes } from '../../main/core/shell/renderer-files.ts';
+
+/** index.html in the form vite builds it (an inline early start, the entry, preloads and the style sheet). */
+const INDEX = `<!doctype html>
+<html lang="en" data-theme="system">
+  <head>
+    <meta charset="utf-8" />
+    <script>(function(){window.early=1})()</script>
+    <title>Archive</title>
+    <script type="module" crossorigin src="./assets/index-AbC123.js"></script>
+    <link rel="modulepreload" crossorigin href="./assets/i18n-XyZ.js">
+    <link rel="stylesheet" crossorigin href="./assets/index-Css987.css">
+  </head>
+  <body>
+    <div id="app"></div>
+  </body>
+</html>
+`;
+const BUILD = 'index-AbC123.js index-Css987.css';
+const ROWS =
+  '<div class="shell"><div data-testid="library-row" data-id="d1">Invoice &lt;b&gt; &amp; "more"</div></div>';
+const UI: FirstPaintUi = { appearance: 'dark', language: null, onboarded: true };
+
+describe('pageWithFirstPaint', () => {
+  it('puts the snapshot in #app, inert, takes the entry out and names it, with the theme, language and settings', () => {
+    const page = pageWithFirstPaint(INDEX, { html: ROWS, lang: 'de', build: BUILD }, UI);
+    expect(page).toContain(
+      `<div id="app"><div class="first-paint" data-first-paint inert aria-hidden="true">${ROWS}` +
+        '<span id="first-paint-end"></span></div></div>',
+    );
+    // No frame shows a part of it: rendering waits for the element after it.
+    expect(page).toContain('<link rel="expect" href="#first-paint-end" blocking="render" />\n</head>');
+    expect(page).not.toContain('<script type="module"');
+    const html = /<html\b[^>]*>/.exec(page)![0];
+    expect(html).toContain('lang="de"');
+    expect(html).toContain('data-theme="dark"');
+    expect(html).toContain('data-entry="./assets/index-AbC123.js"');
+    // The settings as JSON in an attribute: every quote escaped, so the attribute cannot end early.
+    const ui = /data-ui="([^"]*)"/.exec(html)![1]!;
+    expect(JSON.parse(ui.replaceAll('&quot;', '"').replaceAll('&amp;', '&'))).toEqual(UI);
+    // The rest of the page is the built one: preloads, style sheet, the early start.
+    expect(page).toContain('<link rel="stylesheet" crossorigin href="./assets/index-Css987.css">');
+    expect(inlineScriptHashes(page)).toEqual(inlineScriptHashes(INDEX));
+  });
+
+  it('refuses markup a snapshot never holds, so nothing in it can run or restructure the page', () => {
+    for (const html of [
+      '<div><script>alert(1)</script></div>',
+      '<div></div></div><SCRIPT src="x.js"></SCRIPT>',
+      '<template><div></div></template>',
+      '<iframe src="https://example.org"></iframe>',
+      '<div></body><body onload="x()"></div>',
+      '<meta http-equiv="refresh" content="0;url=https://example.org">',
+      '<base href="https://example.org/">',
+      '<style>body{display:none}</style>',
+    ]) {
+      expect(pageWithFirstPaint(INDEX, { html, lang: 'en', build: BUILD }, UI), html).toBe(INDEX);
+    }
+  });
+
+  it('shows nothing in another language than the chosen one, or from another build', () => {
+    const snapshot = { html: ROWS, lang: 'en', build: BUILD };
+    expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, language: 'de' })).toBe(INDEX);
+    expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, language: 'en' })).not.toBe(INDEX);
+    // The language that follows the OS cannot be told here: the snapshot's own is used.
+    expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, language: null })).not.toBe(INDEX);
+    expect(pageWithFirstPaint(INDEX, { ...snapshot, build: 'index-Old000.js index-Css987.css' }, UI)).toBe(INDEX);
+    expect(pageWithFirstPaint(INDEX, null, UI)).toBe(INDEX);
+  });
+
+  it('leaves an index.html of another form as it is', () => {
+    const snapshot = { html: ROWS, lang: 'en', build: BUILD };
+    const noEntry = INDEX.replace(/<script type="module"[^>]*><\/script>/, '');
+    expect(pageWithFirstPaint(noEntry, { ...snapshot, build: buildOf(noEntry) }, UI)).toBe(noEntry);
+    const noRoot = INDEX.replace('<div id="app"></div>', '<main id="app"></main>');
+    expect(pageWithFirstPaint(noRoot, snapshot, UI)).toBe(noRoot);
+  });
+
+  it('replaces no `$` pattern of the snapshot (String.replace would read `$&` as the matched text)', () => {
+    const html = '<div class="shell">costs $& and $1 and $$</div>';
+    expect(pageWithFirstPaint(INDEX, { html, lang: 'en', build: BUILD }, UI)).toContain(html);
+  });
+});
+
+describe('buildOf', () => {
+  it("names the entry script and the style sheets, not the preloads: the files a snapshot's classes come from", () => {
+    expect(buildOf(INDEX)).toBe(BUILD);
+    expect(buildOf(INDEX.replace('index-Css987.css', 'index-Css988.css'))).not.toBe(BUILD);
+  });
+});
+
+describe('the library cache keeps the first paint', () => {
+  let dir: string | undefined;
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('keeps one snapshot, replaces it, and forgets it with the rest when the cache starts over', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'first-paint-cache-'));
+    const path = join(dir, 'library.sqlite');
+    const cache = new LibraryCache(path);
+    try {
+      expect(cache.firstPaint()).toBeNull();
+      cache.saveFirstPaint({ html: '<div>one</div>', lang: 'en', build: BUILD });
+      cache.saveFirstPaint({ html: '<div>two</div>', lang: 'de', build: BUILD });
+      expect(cache.firstPaint()).toEqual({ html: '<div>two</div>', lang: 'de', build: BUILD });
+      cache.close();
+      // Kept across a restart of the app.
+      const reopened = new LibraryCache(path);
+      expect(reopened.firstPaint()?.html).toBe('<div>two</div>');
+      // Another archive (reconnect): the library screen of the old one must not be painted.
+      reopened.clear();
+      expect(reopened.firstPaint()).toBeNull();
+      reopened.close();
+    } finally {
+      if (cache.db.isOpen) cache.close();
+    }
+  });
+});
