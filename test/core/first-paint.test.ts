@@ -68,8 +68,9 @@ describe('pageWithFirstPaint', () => {
     }
   });
 
-  it('shows nothing in another language than the chosen one, or from another build', () => {
+  it('shows nothing in another language than the chosen one, from another build, or before the welcome guide', () => {
     const snapshot = { html: ROWS, lang: 'en', build: BUILD };
+    expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, onboarded: false })).toBe(INDEX);
     expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, language: 'de' })).toBe(INDEX);
     expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, language: 'en' })).not.toBe(INDEX);
     // The language that follows the OS cannot be told here: the snapshot's own is used.

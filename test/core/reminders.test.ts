@@ -330,7 +330,7 @@ describe('reminders', () => {
     insert.run(gone.id, 'due-day', '2030-12-18', at('2030-12-10'));
     insert.run('*', 'overdue-digest:2030-12-14', '2030-12-14', at('2030-12-14', '09:00'));
     raw.exec(`DROP INDEX documents_title; ALTER TABLE documents DROP COLUMN title_key;
-      CREATE INDEX documents_title ON documents(deleted, title, id); PRAGMA user_version = 1`);
+      CREATE INDEX documents_title ON documents(deleted, title, id); DROP TABLE first_paint; PRAGMA user_version = 1`);
     raw.close();
 
     cache = new LibraryCache(join(dir, 'library.sqlite'));

@@ -8,7 +8,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/archive-harness.ts';
-import { axeViolations, e2eSession, recordedToasts, shoot, until } from './e2e-harness.ts';
+import { axeViolations, e2eSession, recordedToasts, shoot, until, shellBase } from './e2e-harness.ts';
 
 const session = e2eSession('correct-documents');
 
@@ -52,7 +52,7 @@ describe('correcting documents (browser shell, Chromium)', () => {
     const { page, pageErrors } = session.opened;
     await page.goto(shell.url);
     await page.getByTestId('library-sync').waitFor();
-    await page.goto(`${shell.url.split('#')[0]}#/document/${id}`);
+    await page.goto(`${shellBase(shell)}#/document/${id}`);
     await page.getByTestId('doc-edit-open').click();
     const form = page.getByTestId('doc-edit-form');
     await form.waitFor();

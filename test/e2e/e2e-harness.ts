@@ -323,3 +323,11 @@ export async function openFirstDocument(page: Page, url: string): Promise<void> 
     .toBeGreaterThan(0);
   await row.first().locator('a.title').click();
 }
+
+/**
+ * The shell's page address without its token, for a route change in a page that took the token already (the
+ * printed address carries it in the query, and a different query would load the page anew).
+ */
+export function shellBase(shell: { url: string }): string {
+  return `${new URL(shell.url).origin}/`;
+}

@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/archive-harness.ts';
-import { axeViolations, e2eSession, localDay, shoot, until } from './e2e-harness.ts';
+import { axeViolations, e2eSession, localDay, shoot, until, shellBase } from './e2e-harness.ts';
 
 const session = e2eSession('event-edit');
 
@@ -44,7 +44,7 @@ describe('editing an event (browser shell, Chromium)', () => {
     const { page } = session.opened;
     await page.goto(session.desktop.shell.url); // the token comes in the first URL's hash
     await page.getByTestId('library-sync').waitFor();
-    await page.goto(`${session.desktop.shell.url.split('#')[0]}#/document/${event.document_id}`);
+    await page.goto(`${shellBase(session.desktop.shell)}#/document/${event.document_id}`);
     await page.getByTestId('tab-events').click();
     const row = page.locator(`[data-testid=doc-event][data-event-id="${event.id}"]`);
     await expect.poll(() => row.getByTestId('doc-event-state').textContent()).toBe('Needs input');
@@ -103,7 +103,7 @@ describe('editing an event (browser shell, Chromium)', () => {
     expect(page.url()).toContain(`#/document/${event.document_id}`);
 
     // Due lists it with the amount, without a sync in between.
-    await page.goto(`${session.desktop.shell.url.split('#')[0]}#/due`);
+    await page.goto(`${shellBase(session.desktop.shell)}#/due`);
     const item = page.locator(`[data-testid=due-item][data-id="${event.id}"]`);
     await item.waitFor();
     expect(await item.getAttribute('data-state')).toBe('open');
@@ -111,7 +111,7 @@ describe('editing an event (browser shell, Chromium)', () => {
 
     // What the service refuses is shown in the form, which stays open with what was typed: here the document was
     // deleted elsewhere meanwhile (no sync in between, so the event is still listed).
-    await page.goto(`${session.desktop.shell.url.split('#')[0]}#/document/${event.document_id}`);
+    await page.goto(`${shellBase(session.desktop.shell)}#/document/${event.document_id}`);
     await page.getByTestId('tab-events').click();
     await row.getByTestId('doc-event-edit').click();
     await form.waitFor();

@@ -11,12 +11,12 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { EventView } from '../../common/ipc.ts';
 import { makePdf } from '../helpers/archive-harness.ts';
-import { axeViolations, e2eSession, localDay, shoot, until } from './e2e-harness.ts';
+import { axeViolations, e2eSession, localDay, shoot, until, shellBase } from './e2e-harness.ts';
 
 // The IBAN is the registry's published example; names and numbers are invented.
 
 const session = e2eSession('paying-duplicates');
-const base = () => session.desktop.shell.url.split('#')[0];
+const base = () => shellBase(session.desktop.shell);
 
 /** Uploads a PDF of these lines with metadata and waits until its event is synced. */
 async function addBill(name: string, lines: string[], metadata: Record<string, unknown>): Promise<EventView> {

@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseCallInput } from '../../common/ipc.ts';
 import { makePdf } from '../helpers/archive-harness.ts';
-import { axeViolations, e2eSession, localDay, shoot, until, type AxeViolation } from './e2e-harness.ts';
+import { axeViolations, e2eSession, localDay, shoot, until, type AxeViolation, shellBase } from './e2e-harness.ts';
 
 const session = e2eSession('tour');
 const found: Record<string, AxeViolation[]> = {};
@@ -70,7 +70,7 @@ async function seed(): Promise<string[]> {
 }
 
 async function tour(page: Page, lang: string, ids: string[]): Promise<void> {
-  const base = session.desktop.shell.url.split('#')[0];
+  const base = shellBase(session.desktop.shell);
   const visit = async (hash: string, name: string, ready: string): Promise<void> => {
     await page.goto(`${base}${hash}`);
     await page.getByTestId(ready).first().waitFor();
@@ -194,12 +194,12 @@ describe('every screen at 1024×700 (browser shell, Chromium)', () => {
     await page.getByTestId('bulk-delete').click();
     await expect.poll(() => row.count()).toBe(0);
     expect(dialogs).toEqual([]);
-    await page.goto(`${session.desktop.shell.url.split('#')[0]}#/library/deleted`);
+    await page.goto(`${shellBase(session.desktop.shell)}#/library/deleted`);
     const deletedRow = page.locator(`[data-testid=library-row][data-id="${ids[0]}"]`);
     await expect
       .poll(async () => (await deletedRow.getByTestId('row-deleted-at').textContent()) ?? '')
       .toMatch(/\d{4}/);
-    await page.goto(`${session.desktop.shell.url.split('#')[0]}#/library`);
+    await page.goto(`${shellBase(session.desktop.shell)}#/library`);
     await page.getByTestId('library-row').first().waitFor();
     await page.getByTestId('toast-action').click();
     await row.waitFor();
@@ -234,7 +234,7 @@ describe('every screen at 1024×700 (browser shell, Chromium)', () => {
 
   it('saves a copy into a new folder only when asked, and never shows "of 0" while the preview loads', async () => {
     const { page } = session.opened;
-    const base = session.desktop.shell.url.split('#')[0];
+    const base = shellBase(session.desktop.shell);
     await page.goto(`${base}#/library`);
     await page.getByTestId('library-row').first().waitFor();
     // Records every text the page count shows from here on (pdf.js takes a moment to count the pages).
@@ -265,7 +265,7 @@ describe('every screen at 1024×700 (browser shell, Chromium)', () => {
     const folder = join(session.dir, 'Scans');
     mkdirSync(folder, { recursive: true });
     await session.desktop.app.handlers['folders.save'](parseCallInput('folders.save', { path: folder }));
-    await page.goto(`${session.desktop.shell.url.split('#')[0]}#/welcome`);
+    await page.goto(`${shellBase(session.desktop.shell)}#/welcome`);
     await page.getByTestId('onboarding-step-1').waitFor();
     await page.getByTestId('onboarding-local').check();
     await page.getByTestId('onboarding-next').click();

@@ -5,7 +5,7 @@
 import { copyFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { e2eSession, openFirstDocument, ROOT, shoot } from './e2e-harness.ts';
+import { e2eSession, openFirstDocument, ROOT, shoot, shellBase } from './e2e-harness.ts';
 
 /** What an <img> knows of its decoded picture (the DOM types are not part of the Node test program). */
 interface Pixels {
@@ -32,7 +32,7 @@ describe('TIFF scans (browser shell, Chromium)', () => {
     expect(await image.getAttribute('src')).toMatch(/^blob:/);
     await shoot(page, 'document-tiff');
 
-    await page.goto(`${session.desktop.shell.url.split('#')[0]}#/library`);
+    await page.goto(`${shellBase(session.desktop.shell)}#/library`);
     await page.getByTestId('view-grid').click();
     const thumb = page.locator('[data-testid=thumb] img');
     await thumb.first().waitFor();

@@ -130,7 +130,7 @@ describe('building the shells', () => {
         const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 90_000);
         child.stdout.on('data', (chunk: Buffer) => {
           output += chunk.toString();
-          const match = /running at (http:\/\/127\.0\.0\.1:\d+\/#token=[A-Za-z0-9_-]+)/.exec(output);
+          const match = /running at (http:\/\/127\.0\.0\.1:\d+\/\?token=[A-Za-z0-9_-]+)/.exec(output);
           if (match) {
             clearTimeout(timer);
             resolveUrl(match[1]!);

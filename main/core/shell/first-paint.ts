@@ -61,12 +61,13 @@ function attribute(value: string): string {
 
 /**
  * index.html with the library's first paint in it, or `index` unchanged when there is nothing to show: no snapshot,
- * one in another language than the one chosen or from another build, markup a snapshot never has, or an index.html
+ * the welcome guide not done, one in another language than the one chosen or from another build, markup a snapshot never has, or an index.html
  * of another form.
  */
 export function pageWithFirstPaint(index: string, snapshot: FirstPaintSnapshot | null, ui: FirstPaintUi): string {
   if (!snapshot || NOT_IN_A_SNAPSHOT.test(snapshot.html)) return index;
-  if (ui.language !== null && ui.language !== snapshot.lang) return index;
+  // A start before the welcome guide is done opens the guide, not the library.
+  if (!ui.onboarded || (ui.language !== null && ui.language !== snapshot.lang)) return index;
   if (snapshot.build !== buildOf(index)) return index;
   const entry = ENTRY_SCRIPT.exec(index);
   if (!entry || !index.includes(APP_ROOT) || !HTML_TAG.test(index) || !index.includes(HEAD_END)) return index;
