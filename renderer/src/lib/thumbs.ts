@@ -14,9 +14,31 @@ let running = 0;
 const MAX_CACHED = 400;
 const THUMB_WIDTH = 320;
 
-function schedule<T>(job: () => Promise<T>): Promise<T> {
+/** How long the grid must rest before its cells ask for thumbnails: a fast scroll passes hundreds of cells. */
+export const SCROLL_REST_MS = 150;
+let lastScrollAt = Number.NEGATIVE_INFINITY;
+
+/** The grid scrolled (its scroll handler): thumbnails wait until it rests. */
+export function noteScroll(now = performance.now()): void {
+  lastScrollAt = now;
+}
+
+/** How much longer a cell should wait before it asks for its thumbnail: 0 once the grid has rested long enough. */
+export function restRemaining(now = performance.now()): number {
+  return Math.max(0, lastScrollAt + SCROLL_REST_MS - now);
+}
+
+/** A job whose cell left the window before its turn came: nothing was rendered and nothing is cached. */
+class NotWanted extends Error {}
+
+function schedule<T>(job: () => Promise<T>, wanted: () => boolean): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const run = () => {
+      if (!wanted()) {
+        reject(new NotWanted());
+        queue.shift()?.();
+        return;
+      }
       running++;
       job()
         .then(resolve, reject)
@@ -30,13 +52,17 @@ function schedule<T>(job: () => Promise<T>): Promise<T> {
   });
 }
 
-export function thumbnail(doc: DocumentView): Promise<string | null> {
+/**
+ * The thumbnail of a document, or null when it has none. `wanted` is asked when the job's turn comes (two run at a
+ * time): a cell that has left the window by then costs nothing, and a later visit asks again.
+ */
+export function thumbnail(doc: DocumentView, wanted: () => boolean = () => true): Promise<string | null> {
   const kind = previewKind(doc.mime_type, doc.file_format);
   if (kind !== 'pdf' && kind !== 'image' && kind !== 'tiff') return Promise.resolve(null);
   const key = `${doc.sha256}:${doc.id}`;
   let entry = cache.get(key);
   if (!entry) {
-    entry = schedule(async () => {
+    const job = schedule(async () => {
       const preview = await desktop()['documents.preview']({ id: doc.id });
       if (kind === 'image') return preview.url;
       if (kind === 'tiff') {
@@ -61,7 +87,11 @@ export function thumbnail(doc: DocumentView): Promise<string | null> {
       } finally {
         void task.destroy();
       }
-    }).catch(() => null);
+    }, wanted);
+    entry = job.catch((error: unknown) => {
+      if (error instanceof NotWanted && cache.get(key) === entry) cache.delete(key);
+      return null;
+    });
     cache.set(key, entry);
     if (cache.size > MAX_CACHED) {
       const oldest = cache.keys().next().value;
