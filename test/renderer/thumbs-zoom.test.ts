@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CallOutput, DesktopApi, DocumentView } from '../../common/ipc.ts';
 import { setDesktop } from '../../renderer/src/lib/desktop.ts';
-import { thumbnail } from '../../renderer/src/lib/thumbs.ts';
+import { noteScroll, restRemaining, SCROLL_REST_MS, thumbnail } from '../../renderer/src/lib/thumbs.ts';
 import { nextZoom, ZOOM_STEPS } from '../../renderer/src/lib/zoom.ts';
 
 // The decoders need a canvas: here they stand in, recording what they were asked for.
@@ -125,6 +125,40 @@ describe('grid thumbnails', () => {
     expect(await tiffThumb).toBe(`blob:tiff-preview://${scan.id}`);
     expect(tiff.asked).toContainEqual([`preview://${scan.id}`, 320]);
     expect(state.calls).toBe(2);
+  });
+
+  it('a cell that left the window before its turn costs no call, and asks again when it is back', async () => {
+    const { state, releaseAll } = previews();
+    const cells = Array.from({ length: 6 }, () => ({ doc: doc('png', 'image/png'), live: true }));
+    const asked = cells.map((cell) => thumbnail(cell.doc, () => cell.live));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(state.calls).toBe(2);
+    // Scrolled past: the four still queued leave the window.
+    for (const cell of cells.slice(2)) cell.live = false;
+    await releaseAll();
+    expect(await Promise.all(asked)).toEqual([
+      `preview://${cells[0]!.doc.id}`,
+      `preview://${cells[1]!.doc.id}`,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    expect(state.calls).toBe(2);
+    // Nothing was kept for them: back in the window, a cell gets its thumbnail.
+    const back = thumbnail(cells[2]!.doc, () => true);
+    await releaseAll();
+    expect(await back).toBe(`preview://${cells[2]!.doc.id}`);
+    expect(state.calls).toBe(3);
+  });
+
+  it('waits for the grid to rest after a scroll before a cell asks', () => {
+    noteScroll(1_000);
+    expect(restRemaining(1_000)).toBe(SCROLL_REST_MS);
+    expect(restRemaining(1_000 + SCROLL_REST_MS - 10)).toBe(10);
+    expect(restRemaining(1_000 + SCROLL_REST_MS)).toBe(0);
+    noteScroll(2_000);
+    expect(restRemaining(1_000 + SCROLL_REST_MS)).toBeGreaterThan(0);
   });
 
   it('renders at most two at a time, however many cells ask', async () => {
