@@ -397,8 +397,8 @@ export async function run(): Promise<BenchReport> {
               ? `${scroll.longFrames.length} long animation frame(s) > 50 ms${scroll.longFrames.length ? ` (longest ${ms(Math.max(...scroll.longFrames))})` : ''}.`
               : 'long-animation-frame entries not supported.') +
             (view === 'grid'
-              ? ' The synthetic documents have no files in the archive: each cell asks for its preview, the request fails and ' +
-                'the cell keeps its type icon, so pdf.js thumbnails (two rendered at a time in a real archive) are not part of this figure.'
+              ? ' Cells ask for their thumbnails only once the grid has rested (lib/thumbs.ts), so none is asked for while it ' +
+                'scrolls; the synthetic documents have no files anyway, so pdf.js thumbnails are not part of this figure.'
               : ''),
         );
       }
