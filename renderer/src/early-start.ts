@@ -4,6 +4,7 @@ import { firstPaint, pageStorage } from './lib/ui-prefs.ts';
 import {
   bridgeUrl,
   takeToken,
+  tokenInAddress,
   type CloseEventLike,
   type EarlyBridge,
   type MessageEventLike,
@@ -28,7 +29,12 @@ declare global {
   }
 }
 
-function startBridge(): void {
+/**
+ * Opens the bridge's socket and sends the first screen's calls. `later` (with the library's first paint) puts off
+ * keeping the token in the session and clearing the address bar, two synchronous round trips to the browser, until
+ * the first frame is painted; the socket itself opens at once, so its answers come while that frame is drawn.
+ */
+function startBridge(later?: (task: () => void) => void): void {
   if (window.desktop || !window.WebSocket) return;
   const route = parseRoute(location.hash);
   let storage: Storage | null = null;
@@ -39,7 +45,9 @@ function startBridge(): void {
   }
   // Taken here as the bridge would take it (kept in the session, dropped from the address bar), which also opens the
   // page's storage, a synchronous round trip to the browser that now falls outside the first render.
-  const token = takeToken(location, storage, history);
+  const inAddress = later ? tokenInAddress(location) : null;
+  if (inAddress) later!(() => takeToken(location, storage, history));
+  const token = inAddress ?? takeToken(location, storage, history);
   if (!token) return;
   const url = bridgeUrl(location.host, token);
   const calls: Array<EarlyBridge['calls'][number]> = [{ id: -1, call: 'settings.get' }];
@@ -100,8 +108,8 @@ if (entry === undefined) {
 } else {
   const route = parseRoute(location.hash);
   if (route.name === 'library' && !route.deleted) {
+    startBridge(afterNextPaint);
     afterNextPaint(() => {
-      startBridge();
       loadEntry(entry);
       setTimeout(warmUp);
     });

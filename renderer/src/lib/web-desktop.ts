@@ -143,6 +143,14 @@ export function bridgeUrl(host: string, token: string): string {
   return `ws://${host}/ipc?token=${encodeURIComponent(token)}`;
 }
 
+/** The token in the address the app printed (`?token=…`, or `#token=…` of earlier versions), or null. */
+export function tokenInAddress(location: Pick<LocationLike, 'search' | 'hash'>): string | null {
+  return (
+    new URLSearchParams(location.search).get('token') ??
+    new URLSearchParams(location.hash.replace(/^#/, '')).get('token')
+  );
+}
+
 /**
  * The token from the address the app printed, `?token=…` (or `#token=…`, the form of earlier versions): kept in session
  * storage and removed from the address bar, the route in the hash left as it is. Without one, the token kept before.
@@ -152,10 +160,10 @@ export function takeToken(
   storage: StorageLike | null,
   history: HistoryLike | null,
 ): string | null {
-  const query = new URLSearchParams(location.search);
-  const fromHash = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
-  const token = query.get('token') ?? fromHash;
+  const token = tokenInAddress(location);
   if (token) {
+    const query = new URLSearchParams(location.search);
+    const fromHash = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
     storage?.setItem(TOKEN_KEY, token);
     query.delete('token');
     const search = query.size > 0 ? `?${query}` : '';
