@@ -41,6 +41,8 @@ describe('pageWithFirstPaint', () => {
     // No frame shows a part of it: rendering waits for the element after it.
     expect(page).toContain('<link rel="expect" href="#first-paint-end" blocking="render" />\n</head>');
     expect(page).not.toContain('<script type="module"');
+    // Still fetched while the snapshot is painted.
+    expect(page).toContain('<link rel="modulepreload" crossorigin href="./assets/index-AbC123.js" />');
     const html = /<html\b[^>]*>/.exec(page)![0];
     expect(html).toContain('lang="de"');
     expect(html).toContain('data-theme="dark"');

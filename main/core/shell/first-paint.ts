@@ -10,9 +10,9 @@ import type { Settings } from '../../../common/settings.ts';
  *   settings.get), the snapshot's language and theme, and the app's entry script (`data-entry`);
  * - `#app` holds the snapshot, inert, which main.ts replaces with the mounted app in one task; the head asks the
  *   browser to render nothing before the snapshot is parsed whole;
- * - the entry's `<script type="module">` is gone: early-start.ts loads it after the snapshot's first frame (or at
- *   once, on a route that is not the library, hiding the snapshot) so its evaluation and the mount do not hold the
- *   first frame back.
+ * - the entry's `<script type="module">` becomes a modulepreload (fetched and compiled at once), and early-start.ts
+ *   runs it after the snapshot's first frame (or at once, on a route that is not the library, hiding the snapshot),
+ *   so its evaluation and the mount do not hold the first frame back.
  *
  * Served only where the page is the user's: the Electron shell's private protocol, and the browser shell's page opened
  * with its token. Whatever the markup holds, it cannot run: no script or frame in it is accepted, the page's policy
@@ -76,7 +76,8 @@ export function pageWithFirstPaint(index: string, snapshot: FirstPaintSnapshot |
     ` data-entry="${attribute(entry[1]!)}" data-ui="${attribute(JSON.stringify(ui))}">`;
   return (
     index
-      .replace(ENTRY_SCRIPT, '')
+      // Still fetched (and compiled) at once, while the snapshot is painted; run once it is.
+      .replace(ENTRY_SCRIPT, () => `<link rel="modulepreload" crossorigin href="${attribute(entry[1]!)}" />\n`)
       .replace(HTML_TAG, () => html)
       // Rendering waits until the whole snapshot is parsed: a frame never shows a part of it.
       .replace(HEAD_END, () => `<link rel="expect" href="#${SNAPSHOT_END}" blocking="render" />\n${HEAD_END}`)
