@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { columnsFor, pagesFor, scrollToReveal, visibleRange } from '../../renderer/src/lib/virtual-window.ts';
+import { columnsFor, itemTop, pagesFor, scrollToReveal, visibleRange } from '../../renderer/src/lib/virtual-window.ts';
 
 describe('visibleRange', () => {
   it('renders only the rows in view plus overscan, at 10,000 rows', () => {
     const r = visibleRange({ scrollTop: 52 * 5000, viewportHeight: 520, rowHeight: 52, total: 10_000, overscan: 4 });
-    expect(r).toEqual({ start: 4996, end: 5014, offset: 4996 * 52, height: 520_000 });
+    expect(r).toEqual({ start: 4996, end: 5014, height: 520_000 });
+    expect(itemTop(r.start, 52)).toBe(4996 * 52);
   });
   it('clamps at the top and at the end', () => {
     expect(visibleRange({ scrollTop: -20, viewportHeight: 100, rowHeight: 50, total: 3, overscan: 2 })).toEqual({
       start: 0,
       end: 3,
-      offset: 0,
       height: 150,
     });
     const end = visibleRange({ scrollTop: 1e9, viewportHeight: 500, rowHeight: 50, total: 1000, overscan: 0 });
@@ -21,7 +21,6 @@ describe('visibleRange', () => {
     expect(visibleRange({ scrollTop: 0, viewportHeight: 500, rowHeight: 50, total: 0 })).toEqual({
       start: 0,
       end: 0,
-      offset: 0,
       height: 0,
     });
   });
@@ -36,7 +35,10 @@ describe('visibleRange', () => {
     });
     expect(r.start).toBe(45);
     expect(r.end).toBe(65);
-    expect(r.offset).toBe(9 * 232);
+    // The window's first cell starts the ninth row of cells; the one after a row's last starts the next.
+    expect(itemTop(r.start, 232, 5)).toBe(9 * 232);
+    expect(itemTop(r.start + 4, 232, 5)).toBe(9 * 232);
+    expect(itemTop(r.start + 5, 232, 5)).toBe(10 * 232);
     expect(r.height).toBe(2001 * 232);
   });
 });

@@ -15,8 +15,6 @@ export interface WindowRange {
   /** First and one-past-last item index to render. */
   start: number;
   end: number;
-  /** Top offset (px) of the first rendered row. */
-  offset: number;
   /** Height (px) of the whole scrollable content. */
   height: number;
 }
@@ -28,11 +26,16 @@ export function visibleRange(input: WindowInput): WindowRange {
   const total = Math.max(0, input.total);
   const rows = Math.ceil(total / columns);
   const height = rows * rowHeight;
-  if (total === 0) return { start: 0, end: 0, offset: 0, height: 0 };
+  if (total === 0) return { start: 0, end: 0, height: 0 };
   const scrollTop = Math.min(Math.max(0, input.scrollTop), Math.max(0, height - input.viewportHeight));
   const firstRow = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
   const lastRow = Math.min(rows, Math.ceil((scrollTop + Math.max(0, input.viewportHeight)) / rowHeight) + overscan);
-  return { start: firstRow * columns, end: Math.min(total, lastRow * columns), offset: firstRow * rowHeight, height };
+  return { start: firstRow * columns, end: Math.min(total, lastRow * columns), height };
+}
+
+/** The top (px) of item `index` in the scrolled content: each item is placed on its own (LibraryTable). */
+export function itemTop(index: number, rowHeight: number, columns = 1): number {
+  return Math.floor(index / Math.max(1, Math.floor(columns))) * rowHeight;
 }
 
 /** The page numbers (of `pageSize` items) that cover items [start, end). */
