@@ -126,8 +126,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     const csp = rendererCsp({ connect: [`ws://127.0.0.1:${port}`], scripts: inlineScriptHashes(index) });
     // The library's first paint holds the user's documents: only for the page opened with the token (the address the
     // app prints carries it in the query; the page moves it to its session at once, web-desktop.ts takeToken).
-    const { snapshot, ui } = app.firstPaint();
-    const html = sameToken(query.get('token')) ? pageWithFirstPaint(index, snapshot, ui) : index;
+    const paint = sameToken(query.get('token')) ? app.firstPaint() : null;
+    const html = paint ? pageWithFirstPaint(index, paint.snapshot, paint.ui) : index;
     const page = Buffer.from(html);
     response.writeHead(200, {
       ...rendererHeaders(file.path, csp),

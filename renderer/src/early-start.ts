@@ -1,5 +1,5 @@
 import { defaultFilters, pageQuery } from './lib/library-query.ts';
-import { parseRoute } from './lib/routes.ts';
+import { parseRoute, type Route } from './lib/routes.ts';
 import { firstPaint, pageStorage } from './lib/ui-prefs.ts';
 import {
   bridgeUrl,
@@ -34,9 +34,8 @@ declare global {
  * keeping the token in the session and clearing the address bar, two synchronous round trips to the browser, until
  * the first frame is painted; the socket itself opens at once, so its answers come while that frame is drawn.
  */
-function startBridge(later?: (task: () => void) => void): void {
+function startBridge(route: Route, later?: (task: () => void) => void): void {
   if (window.desktop || !window.WebSocket) return;
-  const route = parseRoute(location.hash);
   let storage: Storage | null = null;
   try {
     storage = sessionStorage;
@@ -102,21 +101,13 @@ function loadEntry(src: string): void {
 // took out. On the library, the snapshot is painted before anything else runs; on another route it is hidden at once
 // (app.css) and the app starts as it would without one.
 const entry = document.documentElement.dataset.entry;
-if (entry === undefined) {
-  startBridge();
+const route = parseRoute(location.hash);
+const paintFirst = entry !== undefined && route.name === 'library' && !route.deleted;
+if (entry !== undefined && !paintFirst) document.documentElement.dataset.firstPaint = 'hidden';
+startBridge(route, paintFirst ? afterNextPaint : undefined);
+const start = (): void => {
+  if (entry !== undefined) loadEntry(entry);
   setTimeout(warmUp);
-} else {
-  const route = parseRoute(location.hash);
-  if (route.name === 'library' && !route.deleted) {
-    startBridge(afterNextPaint);
-    afterNextPaint(() => {
-      loadEntry(entry);
-      setTimeout(warmUp);
-    });
-  } else {
-    document.documentElement.dataset.firstPaint = 'hidden';
-    startBridge();
-    loadEntry(entry);
-    setTimeout(warmUp);
-  }
-}
+};
+if (paintFirst) afterNextPaint(start);
+else start();
