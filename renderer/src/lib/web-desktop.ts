@@ -145,10 +145,18 @@ export function bridgeUrl(host: string, token: string): string {
 
 /** The token in the address the app printed (`?token=…`, or `#token=…` of earlier versions), or null. */
 export function tokenInAddress(location: Pick<LocationLike, 'search' | 'hash'>): string | null {
-  return (
-    new URLSearchParams(location.search).get('token') ??
-    new URLSearchParams(location.hash.replace(/^#/, '')).get('token')
-  );
+  const { query, fromHash } = addressTokens(location);
+  return query.get('token') ?? fromHash;
+}
+
+function addressTokens(location: Pick<LocationLike, 'search' | 'hash'>): {
+  query: URLSearchParams;
+  fromHash: string | null;
+} {
+  return {
+    query: new URLSearchParams(location.search),
+    fromHash: new URLSearchParams(location.hash.replace(/^#/, '')).get('token'),
+  };
 }
 
 /**
@@ -160,10 +168,9 @@ export function takeToken(
   storage: StorageLike | null,
   history: HistoryLike | null,
 ): string | null {
-  const token = tokenInAddress(location);
+  const { query, fromHash } = addressTokens(location);
+  const token = query.get('token') ?? fromHash;
   if (token) {
-    const query = new URLSearchParams(location.search);
-    const fromHash = new URLSearchParams(location.hash.replace(/^#/, '')).get('token');
     storage?.setItem(TOKEN_KEY, token);
     query.delete('token');
     const search = query.size > 0 ? `?${query}` : '';
