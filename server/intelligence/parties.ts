@@ -285,7 +285,7 @@ function withNameBefore(name: string, before: string, above: string): string {
 
 /**
  * A one-word name with its legal form under the page's first line, when that line is a short name of its own
- * ("STEINER & PARTNER" over "Immobilienverwaltung GmbH", a lower-case logo word over "Informatik AG"): the two lines are
+ * ("VOGT & PARTNER" over "Immobilienverwaltung GmbH", a lower-case logo word over "Informatik AG"): the two lines are
  * one name set over two. Not when the top line only repeats the word (a logo "ACME" over "Acme GmbH"). The caller
  * passes the first line only when the name's line follows it.
  */
@@ -334,7 +334,7 @@ const FAR_BELOW_MERCHANT = 6;
 const LEADING_MARKS = /^[\s:,;.\-–|•*©!"_]+/u;
 const TRAILING_MARKS = /[\s:,;\-–|_]+$/u;
 
-/** Partners' names listed with commas ("Ashdown, Reeve & Moss LLP", "Dupont, Martin et Associés"): one name. */
+/** Partners' names listed with commas ("Harwell, Quillon & Vesper LLP", "Dupont, Martin et Associés"): one name. */
 const PARTNER_LIST = /^\p{Lu}[\p{L}'’-]+(?:, \p{Lu}[\p{L}'’-]+)+,? (?:&|and|und|et|y|e) \p{Lu}[\p{L}'’-]+/u;
 
 function cleanName(raw: string): string {
@@ -358,7 +358,7 @@ function plausibleName(name: string): boolean {
   // line of the items.
   if (/[?<>~^_=|\\¥€£$]|(?:^|\s)!/u.test(name)) return false;
   if (NOT_A_NAME.test(name) && !HAS_LEGAL_FORM.test(name)) return false;
-  // "Sitz Düsseldorf, AG Düsseldorf HRB …": the legal block's registered seat and court, not a company.
+  // "Sitz Beispielstadt, AG Beispielstadt HRB …": the legal block's registered seat and court, not a company.
   if (LEGAL_DATA.exec(name)?.index === 0) return false;
   // Two or three lower-case letters alone are a logo's monogram ("lf · studio"), not the name it stands for.
   if (/^\p{Ll}{1,3}$/u.test(name)) return false;
@@ -655,7 +655,7 @@ export function findParties(doc: Doc, layout?: PartyLayout): Parties {
       }
       const above = previousTextLine(lines, i);
       const start = line.indexOf(name);
-      // The partners named before the last two ("ASHDOWN, " before "REEVE & MOSS LLP").
+      // The partners named before the last two ("HARWELL, " before "QUILLON & VESPER LLP").
       const partnersBefore = /(?:^|\s)((?:\p{Lu}[\p{L}'’-]+, )+)$/u.exec(line.slice(0, Math.max(0, start)))?.[1];
       if (partnersBefore && /^\p{Lu}[\p{L}'’-]+ (?:&|and|und|et|y|e) /u.test(name)) name = partnersBefore + name;
       name = withNameBefore(
