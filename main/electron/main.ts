@@ -34,10 +34,11 @@ import {
   inlineScriptHashes,
   previewHeaders,
   rendererCsp,
+  readStylesheets,
   rendererHeaders,
   resolveRendererFile,
 } from '../core/shell/renderer-files.ts';
-import { pageWithFirstPaint } from '../core/shell/first-paint.ts';
+import { linkedStylesheets, pageWithFirstPaint } from '../core/shell/first-paint.ts';
 import { isSafeExternalUrl } from './external-links.ts';
 import { forwardDesktopEvents, registerDesktopIpc, type SenderInfo } from './ipc.ts';
 import { HIDDEN_FLAG, applyStartAtLogin } from './login-item.ts';
@@ -297,7 +298,9 @@ async function serveRenderer(request: Request): Promise<Response> {
   // app:// is the app's own window, so the page always gets it.
   const csp = rendererCsp({ preview: ['app-preview:'], scripts: inlineScriptHashes(index) });
   const paint = desktopApp?.firstPaint();
-  const page = paint ? pageWithFirstPaint(index, paint.snapshot, paint.ui) : index;
+  const page = paint
+    ? pageWithFirstPaint(index, paint.snapshot, paint.ui, await readStylesheets(RENDERER_DIR, linkedStylesheets(index)))
+    : index;
   return new Response(page, {
     headers: { ...rendererHeaders(file.path, csp), ...(page === index ? {} : { 'Cache-Control': 'no-store' }) },
   });

@@ -89,7 +89,15 @@ function afterNextPaint(task: () => void): void {
   setTimeout(once, 100);
 }
 
-function loadEntry(src: string): void {
+/** The app's entry, with the modules it imports asked for alongside it rather than once it has been parsed. */
+function loadEntry(src: string, preloads: readonly string[]): void {
+  for (const href of preloads) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
+  }
   const script = document.createElement('script');
   script.type = 'module';
   script.crossOrigin = '';
@@ -106,7 +114,8 @@ const paintFirst = entry !== undefined && route.name === 'library' && !route.del
 if (entry !== undefined && !paintFirst) document.documentElement.dataset.firstPaint = 'hidden';
 startBridge(route, paintFirst ? afterNextPaint : undefined);
 const start = (): void => {
-  if (entry !== undefined) loadEntry(entry);
+  if (entry !== undefined)
+    loadEntry(entry, (document.documentElement.dataset.preload ?? '').split(' ').filter(Boolean));
   setTimeout(warmUp);
 };
 if (paintFirst) afterNextPaint(start);

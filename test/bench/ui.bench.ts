@@ -40,6 +40,10 @@ const REFERENCE_SHA256_MBPS = 1_405;
 const STATUS_UPLOADS = 5;
 const STATUS_MAX_MS = 1_000;
 
+/** The floor peer: what a fresh context takes to paint one row of text, with no style sheet and no script. */
+const ONE_ROW_PAGE =
+  '<!doctype html><html lang="en"><title>Archive</title><div data-testid="library-row" data-id="1">Invoice</div></html>';
+
 /**
  * Runs in the page before its scripts: notes when the first row with a document is in the DOM and when the frame
  * that shows it has been produced (a task queued from that frame's requestAnimationFrame runs after its paint).
@@ -298,6 +302,11 @@ export async function run(): Promise<BenchReport> {
       const staticShell = await startWebShell({ app: desktop.app, rendererDir: staticDir });
       const plain: number[] = [];
       const floor: number[] = [];
+      // The browser's own floor: a page with one row and nothing else, from the same shell.
+      await writeFile(join(staticDir, 'one-row.html'), ONE_ROW_PAGE);
+      const blank: number[] = [];
+      const ready: number[] = [];
+      const readyPlain: number[] = [];
       try {
         // Interleaved, so a slower minute of the machine weighs on all three alike.
         for (let i = 0; i < LOADS; i++) {
@@ -307,6 +316,7 @@ export async function run(): Promise<BenchReport> {
           firstRender.push(loaded.first.painted);
           inDom.push(loaded.first.inDom);
           phases.push(loaded.phases);
+          ready.push(await appMounted(loaded.cdp));
           const total = await loaded.page.getByTestId('library-total').textContent();
           if (!total?.includes(DOCUMENTS.toLocaleString('en-US')))
             throw new Error(`the library shows "${total}", not ${DOCUMENTS} documents`);
@@ -315,11 +325,16 @@ export async function run(): Promise<BenchReport> {
           busyBefore.push((await waitForQuietMachine({ maxWaitMs: 20_000, busyBelow: 0.15 })).busyShare);
           const first = await loadOnce(withoutFirstPaint);
           plain.push(first.first.painted);
+          readyPlain.push(await appMounted(first.cdp));
           await first.close();
           busyBefore.push((await waitForQuietMachine({ maxWaitMs: 20_000, busyBelow: 0.15 })).busyShare);
           const still = await loadOnce(staticShell.url);
           floor.push(still.first.painted);
           await still.close();
+          busyBefore.push((await waitForQuietMachine({ maxWaitMs: 20_000, busyBelow: 0.15 })).busyShare);
+          const oneRow = await loadOnce(`${new URL(staticShell.url).origin}/one-row.html`);
+          blank.push(oneRow.first.painted);
+          await oneRow.close();
         }
       } finally {
         await staticShell.close();
@@ -342,6 +357,14 @@ export async function run(): Promise<BenchReport> {
       rows.push({
         name: 'peer: the same first frame as static HTML, no script (fresh context)',
         measured: `median ${ms(median(floor))} (min ${ms(Math.min(...floor))}, max ${ms(Math.max(...floor))}, n=${LOADS}); the app's first paint ${(median(firstRender) / median(floor)).toFixed(2)}× this`,
+      });
+      rows.push({
+        name: "peer: a page of one row, the browser's floor (fresh context)",
+        measured: `median ${ms(median(blank))} (min ${ms(Math.min(...blank))}, max ${ms(Math.max(...blank))}, n=${LOADS}); the app's first paint ${ms(median(firstRender) - median(blank))} above it`,
+      });
+      rows.push({
+        name: 'app ready (mounted, answers input)',
+        measured: `median ${ms(median(ready))} with the first paint kept (min ${ms(Math.min(...ready))}, max ${ms(Math.max(...ready))}); ${ms(median(readyPlain))} at a first start`,
       });
 
       // Reloads in one context: HTTP and V8 code caches are warm, as when a packaged app opens its window again.
@@ -491,6 +514,27 @@ async function statusLatencyRow(browser: Browser, notes: string[]): Promise<Benc
   }
 }
 
+/** When the app had mounted (main.ts's `app:mounted` mark, ms from navigation start): from then on it answers input. */
+async function appMounted(cdp: CDPSession): Promise<number> {
+  const expression = `new Promise((resolve) => {
+    const seen = () => performance.getEntriesByName('app:mounted')[0]?.startTime;
+    if (seen() !== undefined) return resolve(seen());
+    new PerformanceObserver((list, observer) => {
+      if (seen() === undefined) return;
+      observer.disconnect();
+      resolve(seen());
+    }).observe({ type: 'mark' });
+  })`;
+  const answer = await cdp.send('Runtime.evaluate', {
+    expression,
+    awaitPromise: true,
+    returnByValue: true,
+    timeout: 30_000,
+  });
+  if (answer.exceptionDetails) throw new Error(`the app did not mount: ${answer.exceptionDetails.text}`);
+  return answer.result.value as number;
+}
+
 /** FIRST_ROW_PROBE's figures once the first row has been painted (at most 30 s). */
 async function firstRowShown(cdp: CDPSession): Promise<FirstRow> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -532,7 +576,7 @@ function phaseNote(phases: readonly Phases[], inDom: readonly number[], painted:
   const calls = [...new Set(phases.flatMap((p) => p.calls.map((c) => c.call)))];
   return (
     `First paint by phase (cold loads, median ms from navigation start): HTML ${at((p) => p.html)}; scripts fetched ${at((p) => p.scripts)}; ` +
-    `DOMContentLoaded (entry evaluated) ${at((p) => p.domContentLoaded)}; socket created ${at((p) => p.socket)}, open ${at((p) => p.socketOpen)}; ` +
+    `DOMContentLoaded ${at((p) => p.domContentLoaded)}; socket created ${at((p) => p.socket)}, open ${at((p) => p.socketOpen)}; ` +
     `${calls.map((c) => `${c} sent ${call(c, 'sent')} answered ${call(c, 'answered')}`).join('; ')}; ` +
     `app entry run ${at((p) => p.marks['app:entry'])}, mount from ${at((p) => p.marks['app:mount'])} to ${at((p) => p.marks['app:mounted'])}; Library in the DOM ${at((p) => p.shell)}; ` +
     `first row in the DOM ${median(inDom).toFixed(0)}, painted ${median(painted).toFixed(0)}. Main thread until then: script ${at((p) => p.script)}, ` +

@@ -2,13 +2,18 @@
  * The library's first paint on the shells' side (main/core/shell/first-paint.ts): what goes into index.html and what
  * keeps it out, and the library cache that keeps the snapshot with the archive's data.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LibraryCache } from '../../main/core/library/library-cache.ts';
-import { buildOf, pageWithFirstPaint, type FirstPaintUi } from '../../main/core/shell/first-paint.ts';
-import { inlineScriptHashes } from '../../main/core/shell/renderer-files.ts';
+import {
+  buildOf,
+  linkedStylesheets,
+  pageWithFirstPaint,
+  type FirstPaintUi,
+} from '../../main/core/shell/first-paint.ts';
+import { inlineScriptHashes, readStylesheets } from '../../main/core/shell/renderer-files.ts';
 
 /** index.html in the form vite builds it (an inline early start, the entry, preloads and the style sheet). */
 const INDEX = `<!doctype html>
@@ -19,6 +24,7 @@ const INDEX = `<!doctype html>
     <title>Archive</title>
     <script type="module" crossorigin src="./assets/index-AbC123.js"></script>
     <link rel="modulepreload" crossorigin href="./assets/i18n-XyZ.js">
+    <link rel="modulepreload" crossorigin href="./assets/desktop-Q1w.js">
     <link rel="stylesheet" crossorigin href="./assets/index-Css987.css">
   </head>
   <body>
@@ -40,19 +46,33 @@ describe('pageWithFirstPaint', () => {
     );
     // No frame shows a part of it: rendering waits for the element after it.
     expect(page).toContain('<link rel="expect" href="#first-paint-end" blocking="render" />\n</head>');
+    // The entry and its preloads are asked for once the snapshot is painted (early-start.ts), not by the head.
     expect(page).not.toContain('<script type="module"');
-    // Still fetched while the snapshot is painted.
-    expect(page).toContain('<link rel="modulepreload" crossorigin href="./assets/index-AbC123.js" />');
+    expect(page).not.toContain('modulepreload');
     const html = /<html\b[^>]*>/.exec(page)![0];
     expect(html).toContain('lang="de"');
     expect(html).toContain('data-theme="dark"');
     expect(html).toContain('data-entry="./assets/index-AbC123.js"');
+    expect(html).toContain('data-preload="./assets/i18n-XyZ.js ./assets/desktop-Q1w.js"');
     // The settings as JSON in an attribute: every quote escaped, so the attribute cannot end early.
     const ui = /data-ui="([^"]*)"/.exec(html)![1]!;
     expect(JSON.parse(ui.replaceAll('&quot;', '"').replaceAll('&amp;', '&'))).toEqual(UI);
-    // The rest of the page is the built one: preloads, style sheet, the early start.
+    // The rest of the page is the built one: the style sheet (none was read here), the early start.
     expect(page).toContain('<link rel="stylesheet" crossorigin href="./assets/index-Css987.css">');
     expect(inlineScriptHashes(page)).toEqual(inlineScriptHashes(INDEX));
+  });
+
+  it('inlines the style sheets the shell has read, named by their href, so no request holds the first frame', () => {
+    const snapshot = { html: ROWS, lang: 'en', build: BUILD };
+    expect(linkedStylesheets(INDEX)).toEqual(['./assets/index-Css987.css']);
+    const css = '.row{color:red}';
+    const page = pageWithFirstPaint(INDEX, snapshot, UI, new Map([['./assets/index-Css987.css', css]]));
+    expect(page).toContain(`<style data-href="./assets/index-Css987.css">${css}</style>`);
+    expect(page).not.toContain('rel="stylesheet"');
+    // A sheet that would close its <style> early stays a link.
+    const closing = pageWithFirstPaint(INDEX, snapshot, UI, new Map([['./assets/index-Css987.css', 'a{}</STYLE><b>']]));
+    expect(closing).toContain('<link rel="stylesheet" crossorigin href="./assets/index-Css987.css">');
+    expect(closing).not.toContain('<style');
   });
 
   it('refuses markup a snapshot never holds, so nothing in it can run or restructure the page', () => {
@@ -99,6 +119,28 @@ describe('buildOf', () => {
   it("names the entry script and the style sheets, not the preloads: the files a snapshot's classes come from", () => {
     expect(buildOf(INDEX)).toBe(BUILD);
     expect(buildOf(INDEX.replace('index-Css987.css', 'index-Css988.css'))).not.toBe(BUILD);
+  });
+});
+
+describe('readStylesheets', () => {
+  let dir: string | undefined;
+  afterEach(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('reads the sheets inside the renderer by their href, and leaves out any it cannot or must not read', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'first-paint-css-'));
+    const renderer = join(dir, 'renderer');
+    await mkdir(join(renderer, 'assets'), { recursive: true });
+    await writeFile(join(renderer, 'assets', 'index-Css987.css'), '.row{color:red}');
+    await writeFile(join(dir, 'secret.css'), 'outside');
+    const sheets = await readStylesheets(renderer, [
+      './assets/index-Css987.css',
+      './assets/missing.css',
+      '../secret.css',
+      './assets/%2e%2e/%2e%2e/secret.css',
+    ]);
+    expect([...sheets]).toEqual([['./assets/index-Css987.css', '.row{color:red}']]);
   });
 });
 

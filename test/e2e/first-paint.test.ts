@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LibraryCache } from '../../main/core/library/library-cache.ts';
 import { syntheticDocuments } from '../helpers/synthetic-documents.ts';
 import { buildOf } from '../../main/core/shell/first-paint.ts';
+import { dispatchCall } from '../../main/core/shell/ipc-dispatch.ts';
 import { ensureRenderer, launchChromium, startDesktop, until, type DesktopUnderTest } from './e2e-harness.ts';
 
 /**
@@ -302,6 +303,9 @@ const KEPT_PAINT_PROBE = `
     if (document.getElementById('app')) window.__keptPaint.frames.push({
       shown,
       rows: shown ? snapshot.querySelectorAll('[data-testid=library-row][data-id]').length : 0,
+      // The app's style sheet applies (the shell is a grid), and no module has been asked for yet.
+      styled: shown && getComputedStyle(snapshot.querySelector('.shell')).display === 'grid',
+      preloads: document.querySelectorAll('link[rel=modulepreload], script[type=module]').length,
       entryRun: performance.getEntriesByName('app:entry').length > 0,
       mounted: performance.getEntriesByName('app:mounted').length > 0,
     });
@@ -319,6 +323,8 @@ const KEPT_PAINT_PROBE = `
 interface KeptPaintFrame {
   shown: boolean;
   rows: number;
+  styled: boolean;
+  preloads: number;
   entryRun: boolean;
   mounted: boolean;
 }
@@ -366,6 +372,11 @@ describe("the library's first paint kept for the next start", () => {
 
       const { body, headers } = await served(`/?token=${desktop.shell.token}`);
       expect(body).toContain('data-first-paint');
+      // The style sheet is in the page, byte for byte the built one; no request holds the first frame back.
+      const [, sheetHref] = /<link rel="stylesheet"[^>]* href="([^"]+)"/.exec(plain)!;
+      const sheet = await (await fetch(new URL(sheetHref!, desktop.shell.url))).text();
+      expect(body).toContain(`<style data-href="${sheetHref}">${sheet}</style>`);
+      expect(body).not.toMatch(/rel="(?:stylesheet|modulepreload)"/);
       expect(body).toContain(title);
       expect(headers.get('cache-control')).toBe('no-store');
       // The same policy as the plain page: no inline script but the built page's own.
@@ -394,12 +405,24 @@ describe("the library's first paint kept for the next start", () => {
         frames: KeptPaintFrame[];
         mountedWithSnapshot: boolean | null;
       };
-      // The first frame shows the kept rows, and the app's entry script had not run yet.
-      expect(probe.frames[0]).toMatchObject({ shown: true, entryRun: false });
+      // The first frame shows the kept rows, styled, and nothing of the app's scripts had been asked for yet.
+      expect(probe.frames[0]).toMatchObject({ shown: true, styled: true, preloads: 0, entryRun: false });
       expect(probe.frames[0]!.rows).toBeGreaterThan(10);
       // Every frame until the mount showed it: no blank frame in between.
       expect(probe.frames.filter((frame) => !frame.mounted).every((frame) => frame.shown)).toBe(true);
       expect(probe.mountedWithSnapshot).toBe(false);
+      // Then the entry and the modules the built page preloads were asked for, as the plain page asks for them.
+      const { body: plain } = await served('/');
+      const modules = (html: string): string[] =>
+        [...html.matchAll(/<(?:link rel="modulepreload"|script type="module")[^>]* (?:href|src)="([^"]+)"/g)]
+          .map((match) => match[1]!)
+          .sort();
+      const asked = (await page.evaluate(
+        `[...document.querySelectorAll('link[rel=modulepreload], script[type=module]')]
+          .map((element) => element.getAttribute('href') ?? element.getAttribute('src'))`,
+      )) as string[];
+      expect(asked.sort()).toEqual(modules(plain));
+      expect(modules(plain).length).toBeGreaterThan(1);
       // The token left the address bar; the app works as it does without a first paint.
       expect(new URL(page.url()).search).toBe('');
       await expect(page.getByTestId('library-total').textContent()).resolves.toContain('2,000');
@@ -407,6 +430,32 @@ describe("the library's first paint kept for the next start", () => {
       const id = await row.getAttribute('data-id');
       await row.locator('a.title').click();
       await page.waitForURL(new RegExp(`#/document/${id}$`));
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  it('a start from the first paint keeps the library again, named by the same build', async () => {
+    const before = await kept();
+    // An older picture of the library, so that the page's own keeping of it can be seen.
+    const older = { ...before, html: '<div class="shell"><p>an older library</p></div>' };
+    expect(await dispatchCall(desktop.app.handlers, 'library.saveFirstPaint', older)).toMatchObject({ ok: true });
+    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      const response = await page.goto(desktop.shell.url);
+      // The page has the older picture, with the style sheet inlined: the form the renderer now keeps from.
+      expect(await response!.text()).toMatch(/<style data-href="[^"]+">[\s\S]*an older library/);
+      const again = await until(
+        async () => {
+          const snapshot = desktop.app.firstPaint().snapshot;
+          return snapshot && !snapshot.html.includes('an older library') ? snapshot : null;
+        },
+        'the library kept again',
+        15_000,
+      );
+      expect(again.build).toBe(buildOf((await served('/')).body));
+      expect(again.html).toContain('data-testid="library-row"');
     } finally {
       await context.close();
     }

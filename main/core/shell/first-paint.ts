@@ -5,14 +5,17 @@ import type { Settings } from '../../../common/settings.ts';
  * painted it (kept in the library cache by `library.saveFirstPaint`), so a start shows the archive at once instead of
  * after the app's scripts have loaded, run and mounted (most of a cold start: see docs/benchmarks.md).
  *
- * The page then differs from the built index.html in three places:
+ * The page then differs from the built index.html in four places:
  * - `<html>` carries the settings' theme and language values (`data-ui`, read by ui-prefs.ts instead of waiting for
- *   settings.get), the snapshot's language and theme, and the app's entry script (`data-entry`);
+ *   settings.get), the snapshot's language and theme, the app's entry script (`data-entry`) and its modulepreloads
+ *   (`data-preload`);
  * - `#app` holds the snapshot, inert, which main.ts replaces with the mounted app in one task; the head asks the
  *   browser to render nothing before the snapshot is parsed whole;
- * - the entry's `<script type="module">` becomes a modulepreload (fetched and compiled at once), and early-start.ts
- *   runs it after the snapshot's first frame (or at once, on a route that is not the library, hiding the snapshot),
- *   so its evaluation and the mount do not hold the first frame back.
+ * - the entry's `<script type="module">` and the modulepreloads are taken out of the head, and early-start.ts adds
+ *   them after the snapshot's first frame (or at once, on a route that is not the library, hiding the snapshot), so
+ *   neither their requests nor their evaluation and the mount hold the first frame back;
+ * - the style sheets are inlined (`<style data-href>`), when the shell has read them: a fresh page otherwise waits
+ *   for one more request before it may render anything.
  *
  * Served only where the page is the user's: the Electron shell's private protocol, and the browser shell's page opened
  * with its token. Whatever the markup holds, it cannot run: no script or frame in it is accepted, the page's policy
@@ -42,6 +45,15 @@ const NOT_IN_A_SNAPSHOT =
   /<\/?(?:script|html|head|body|template|iframe|frame|object|embed|base|meta|link|style|noscript)\b/i;
 
 const BUILD_FILES = /<(?:script type="module"[^>]* src|link rel="stylesheet"[^>]* href)="([^"<>]+)"/g;
+const STYLESHEET = /<link rel="stylesheet"[^>]* href="([^"<>]+)"[^>]*>/g;
+const MODULE_PRELOAD = /<link rel="modulepreload"[^>]* href="([^"<>\s]+)"[^>]*>\s*/g;
+/** A style sheet with this in it would end its `<style>` element early; it stays a link. */
+const STYLE_END = /<\/style/i;
+
+/** The style sheets index.html links, as their hrefs are written: what the shells read for pageWithFirstPaint. */
+export function linkedStylesheets(index: string): string[] {
+  return [...index.matchAll(STYLESHEET)].map((match) => match[1]!);
+}
 
 /**
  * The build a page belongs to: the names of its entry script and style sheets, which change with their contents.
@@ -61,23 +73,36 @@ function attribute(value: string): string {
 
 /**
  * index.html with the library's first paint in it, or `index` unchanged when there is nothing to show: no snapshot,
- * the welcome guide not done, one in another language than the one chosen or from another build, markup a snapshot never has, or an index.html
- * of another form.
+ * the welcome guide not done, one in another language than the one chosen or from another build, markup a snapshot
+ * never has, or an index.html of another form. `styles` holds the contents of the style sheets the shell has read
+ * (by href, linkedStylesheets); a sheet not among them stays a link.
  */
-export function pageWithFirstPaint(index: string, snapshot: FirstPaintSnapshot | null, ui: FirstPaintUi): string {
+export function pageWithFirstPaint(
+  index: string,
+  snapshot: FirstPaintSnapshot | null,
+  ui: FirstPaintUi,
+  styles: ReadonlyMap<string, string> = new Map(),
+): string {
   if (!snapshot || NOT_IN_A_SNAPSHOT.test(snapshot.html)) return index;
   // A start before the welcome guide is done opens the guide, not the library.
   if (!ui.onboarded || (ui.language !== null && ui.language !== snapshot.lang)) return index;
   if (snapshot.build !== buildOf(index)) return index;
   const entry = ENTRY_SCRIPT.exec(index);
   if (!entry || !index.includes(APP_ROOT) || !HTML_TAG.test(index) || !index.includes(HEAD_END)) return index;
+  const preloads = [...index.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
   const html =
     `<html lang="${attribute(snapshot.lang)}" data-theme="${attribute(ui.appearance)}"` +
-    ` data-entry="${attribute(entry[1]!)}" data-ui="${attribute(JSON.stringify(ui))}">`;
+    ` data-entry="${attribute(entry[1]!)}" data-preload="${attribute(preloads.join(' '))}"` +
+    ` data-ui="${attribute(JSON.stringify(ui))}">`;
   return (
     index
-      // Still fetched (and compiled) at once, while the snapshot is painted; run once it is.
-      .replace(ENTRY_SCRIPT, () => `<link rel="modulepreload" crossorigin href="${attribute(entry[1]!)}" />\n`)
+      // Requested once the snapshot is painted (early-start.ts): before, their requests and compiling cost its frame.
+      .replace(ENTRY_SCRIPT, '')
+      .replace(MODULE_PRELOAD, '')
+      .replace(STYLESHEET, (link, href: string) => {
+        const css = styles.get(href);
+        return css === undefined || STYLE_END.test(css) ? link : `<style data-href="${attribute(href)}">${css}</style>`;
+      })
       .replace(HTML_TAG, () => html)
       // Rendering waits until the whole snapshot is parsed: a frame never shows a part of it.
       .replace(HEAD_END, () => `<link rel="expect" href="#${SNAPSHOT_END}" blocking="render" />\n${HEAD_END}`)

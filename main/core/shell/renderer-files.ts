@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 
 /**
@@ -68,6 +68,22 @@ export async function resolveRendererFile(rendererDir: string, rawPath: string):
   if (info?.isFile()) return { path: candidate, isIndex: candidate === index.path };
   if (extname(path) === '') return index;
   return { error: 404 };
+}
+
+/**
+ * The contents of the style sheets `hrefs` (as index.html writes them, `./assets/…`) under `rendererDir`, by href, for
+ * the first paint to inline; a sheet that cannot be resolved inside the renderer or read is left out (it stays a
+ * link).
+ */
+export async function readStylesheets(rendererDir: string, hrefs: readonly string[]): Promise<Map<string, string>> {
+  const sheets = new Map<string, string>();
+  for (const href of hrefs) {
+    const file = await resolveRendererFile(rendererDir, `/${href.replace(/^\.?\//, '')}`);
+    if ('error' in file || file.isIndex) continue;
+    const css = await readFile(file.path, 'utf8').catch(() => null);
+    if (css !== null) sheets.set(href, css);
+  }
+  return sheets;
 }
 
 /**

@@ -15,12 +15,15 @@ const SHELL = '#app > .shell';
 const LOADING_ITEM = '[data-testid=library-row]:not([data-id]), [data-testid=library-cell]:not([data-id])';
 
 /**
- * The build a page belongs to: the names of its entry script and style sheets, which change with their contents (the
- * shells name the built index.html's the same way: first-paint.ts buildOf).
+ * The build a page belongs to: the names of its entry script and style sheets, linked or inlined by a first paint,
+ * which change with their contents (the shells name the built index.html's the same way: first-paint.ts buildOf).
  */
 export function buildOf(page: Pick<Document, 'querySelectorAll'>): string {
-  return [...page.querySelectorAll('script[type="module"][src], link[rel="stylesheet"][href]')]
-    .map((element) => element.getAttribute('src') ?? element.getAttribute('href') ?? '')
+  return [...page.querySelectorAll('script[type="module"][src], link[rel="stylesheet"][href], style[data-href]')]
+    .map(
+      (element) =>
+        element.getAttribute('src') ?? element.getAttribute('href') ?? element.getAttribute('data-href') ?? '',
+    )
     .map((path) => path.slice(path.lastIndexOf('/') + 1))
     .sort()
     .join(' ');
