@@ -19,6 +19,7 @@ import {
   APPEARANCES,
   connectionSchema,
   KEY_STORAGES,
+  LIBRARY_VIEWS,
   settingsSchema,
   UI_LANGUAGES,
   watchedFolderSchema,
@@ -215,6 +216,7 @@ export const settingsPatchSchema = z.strictObject({
       appearance: z.enum(APPEARANCES).optional(),
       language: z.enum(UI_LANGUAGES).nullable().optional(),
       onboarded: z.boolean().optional(),
+      library_view: z.enum(LIBRARY_VIEWS).optional(),
     })
     .optional(),
 });
@@ -311,6 +313,8 @@ export const CALLS = {
       lang: z.enum(UI_LANGUAGES),
       /** The built files its markup belongs to (first-paint.ts buildOf): another build's classes would not match. */
       build: z.string().max(1_000),
+      /** The Library's view it shows: served only while the settings' view is the same. */
+      view: z.enum(LIBRARY_VIEWS),
     }),
     none,
   ),

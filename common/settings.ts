@@ -42,6 +42,8 @@ export const SUPPORTED_EXTENSIONS = [
 export const APPEARANCES = ['light', 'dark', 'system'] as const;
 export type Appearance = (typeof APPEARANCES)[number];
 export const UI_LANGUAGES = ['en', 'de'] as const;
+export const LIBRARY_VIEWS = ['list', 'grid'] as const;
+export type LibraryView = (typeof LIBRARY_VIEWS)[number];
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 
 export const afterUploadSchema = z.discriminatedUnion('action', [
@@ -147,6 +149,11 @@ export const settingsSchema = z.strictObject({
        * changes with its port, and a new origin has empty storage.
        */
       onboarded: z.boolean().default(false),
+      /**
+       * The Library shows a list or a grid of thumbnails. Here for the same reason as `onboarded`, and because the
+       * shells serve the library's first paint only in the view a start shows (main/core/shell/first-paint.ts).
+       */
+      library_view: z.enum(LIBRARY_VIEWS).default('list'),
       // A missing ui object is parsed as {}, so each field's own default applies: the defaults are written once.
     })
     .prefault({}),

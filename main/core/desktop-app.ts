@@ -196,8 +196,11 @@ export class DesktopApp extends EventEmitter<Emitted> {
    * snapshot, none once the app is stopping (the cache closes), and the settings' values the first frame needs.
    */
   firstPaint(): { snapshot: FirstPaintSnapshot | null; ui: FirstPaintUi } {
-    const { appearance, language, onboarded } = this.settings.get().ui;
-    return { snapshot: this.stopping ? null : this.cache.firstPaint(), ui: { appearance, language, onboarded } };
+    const { appearance, language, onboarded, library_view } = this.settings.get().ui;
+    return {
+      snapshot: this.stopping ? null : this.cache.firstPaint(),
+      ui: { appearance, language, onboarded, library_view },
+    };
   }
 
   /**

@@ -30,7 +30,8 @@ import {
 } from './bench-utils.ts';
 
 const DOCUMENTS = Number(process.env.BENCH_UI_DOCUMENTS ?? 10_000);
-const LOADS = 5;
+/** Fresh loads of each kind, interleaved; a fresh context's time varies by ±30 % here, so a median needs more than 5. */
+const LOADS = Number(process.env.BENCH_UI_LOADS ?? 9);
 const SCROLL = { durationMs: 3_000, pxPerFrame: 150 };
 /** BENCH_UI_PROFILE=file.cpuprofile: the page's V8 CPU profile of the first measured cold load (open it in DevTools). */
 const PROFILE_PATH = process.env.BENCH_UI_PROFILE || undefined;
@@ -356,11 +357,11 @@ export async function run(): Promise<BenchReport> {
       });
       rows.push({
         name: 'peer: the same first frame as static HTML, no script (fresh context)',
-        measured: `median ${ms(median(floor))} (min ${ms(Math.min(...floor))}, max ${ms(Math.max(...floor))}, n=${LOADS}); the app's first paint ${(median(firstRender) / median(floor)).toFixed(2)}× this`,
+        measured: `median ${ms(median(floor))} (min ${ms(Math.min(...floor))}, max ${ms(Math.max(...floor))}, n=${LOADS}); the app's first paint ${median(firstRender.map((t, i) => t / floor[i]!)).toFixed(2)}× this (median of each round's ratio)`,
       });
       rows.push({
         name: "peer: a page of one row, the browser's floor (fresh context)",
-        measured: `median ${ms(median(blank))} (min ${ms(Math.min(...blank))}, max ${ms(Math.max(...blank))}, n=${LOADS}); the app's first paint ${ms(median(firstRender) - median(blank))} above it`,
+        measured: `median ${ms(median(blank))} (min ${ms(Math.min(...blank))}, max ${ms(Math.max(...blank))}, n=${LOADS}); the app's first paint ${ms(median(firstRender.map((t, i) => t - blank[i]!)))} above it (median of each round's difference)`,
       });
       rows.push({
         name: 'app ready (mounted, answers input)',

@@ -35,11 +35,11 @@ const INDEX = `<!doctype html>
 const BUILD = 'index-AbC123.js index-Css987.css';
 const ROWS =
   '<div class="shell"><div data-testid="library-row" data-id="d1">Invoice &lt;b&gt; &amp; "more"</div></div>';
-const UI: FirstPaintUi = { appearance: 'dark', language: null, onboarded: true };
+const UI: FirstPaintUi = { appearance: 'dark', language: null, onboarded: true, library_view: 'list' };
 
 describe('pageWithFirstPaint', () => {
   it('puts the snapshot in #app, inert, takes the entry out and names it, with the theme, language and settings', () => {
-    const page = pageWithFirstPaint(INDEX, { html: ROWS, lang: 'de', build: BUILD }, UI);
+    const page = pageWithFirstPaint(INDEX, { html: ROWS, lang: 'de', build: BUILD, view: 'list' as const }, UI);
     expect(page).toContain(
       `<div id="app"><div class="first-paint" data-first-paint inert aria-hidden="true">${ROWS}` +
         '<span id="first-paint-end"></span></div></div>',
@@ -63,7 +63,7 @@ describe('pageWithFirstPaint', () => {
   });
 
   it('inlines the style sheets the shell has read, named by their href, so no request holds the first frame', () => {
-    const snapshot = { html: ROWS, lang: 'en', build: BUILD };
+    const snapshot = { html: ROWS, lang: 'en', build: BUILD, view: 'list' as const };
     expect(linkedStylesheets(INDEX)).toEqual(['./assets/index-Css987.css']);
     const css = '.row{color:red}';
     const page = pageWithFirstPaint(INDEX, snapshot, UI, new Map([['./assets/index-Css987.css', css]]));
@@ -86,12 +86,14 @@ describe('pageWithFirstPaint', () => {
       '<base href="https://example.org/">',
       '<style>body{display:none}</style>',
     ]) {
-      expect(pageWithFirstPaint(INDEX, { html, lang: 'en', build: BUILD }, UI), html).toBe(INDEX);
+      expect(pageWithFirstPaint(INDEX, { html, lang: 'en', build: BUILD, view: 'list' as const }, UI), html).toBe(
+        INDEX,
+      );
     }
   });
 
-  it('shows nothing in another language than the chosen one, from another build, or before the welcome guide', () => {
-    const snapshot = { html: ROWS, lang: 'en', build: BUILD };
+  it('shows nothing in another language than the chosen one, of another view, from another build, or before the welcome guide', () => {
+    const snapshot = { html: ROWS, lang: 'en', build: BUILD, view: 'list' as const };
     expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, onboarded: false })).toBe(INDEX);
     expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, language: 'de' })).toBe(INDEX);
     expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, language: 'en' })).not.toBe(INDEX);
@@ -99,10 +101,15 @@ describe('pageWithFirstPaint', () => {
     expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, language: null })).not.toBe(INDEX);
     expect(pageWithFirstPaint(INDEX, { ...snapshot, build: 'index-Old000.js index-Css987.css' }, UI)).toBe(INDEX);
     expect(pageWithFirstPaint(INDEX, null, UI)).toBe(INDEX);
+    // A start shows the settings' view: a picture of the list is not shown to a grid, nor the other way round.
+    expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, library_view: 'grid' })).toBe(INDEX);
+    const grid = { ...snapshot, view: 'grid' as const };
+    expect(pageWithFirstPaint(INDEX, grid, UI)).toBe(INDEX);
+    expect(pageWithFirstPaint(INDEX, grid, { ...UI, library_view: 'grid' })).toContain('data-first-paint');
   });
 
   it('leaves an index.html of another form as it is', () => {
-    const snapshot = { html: ROWS, lang: 'en', build: BUILD };
+    const snapshot = { html: ROWS, lang: 'en', build: BUILD, view: 'list' as const };
     const noEntry = INDEX.replace(/<script type="module"[^>]*><\/script>/, '');
     expect(pageWithFirstPaint(noEntry, { ...snapshot, build: buildOf(noEntry) }, UI)).toBe(noEntry);
     const noRoot = INDEX.replace('<div id="app"></div>', '<main id="app"></main>');
@@ -111,7 +118,7 @@ describe('pageWithFirstPaint', () => {
 
   it('replaces no `$` pattern of the snapshot (String.replace would read `$&` as the matched text)', () => {
     const html = '<div class="shell">costs $& and $1 and $$</div>';
-    expect(pageWithFirstPaint(INDEX, { html, lang: 'en', build: BUILD }, UI)).toContain(html);
+    expect(pageWithFirstPaint(INDEX, { html, lang: 'en', build: BUILD, view: 'list' as const }, UI)).toContain(html);
   });
 });
 
@@ -156,9 +163,9 @@ describe('the library cache keeps the first paint', () => {
     const cache = new LibraryCache(path);
     try {
       expect(cache.firstPaint()).toBeNull();
-      cache.saveFirstPaint({ html: '<div>one</div>', lang: 'en', build: BUILD });
-      cache.saveFirstPaint({ html: '<div>two</div>', lang: 'de', build: BUILD });
-      expect(cache.firstPaint()).toEqual({ html: '<div>two</div>', lang: 'de', build: BUILD });
+      cache.saveFirstPaint({ html: '<div>one</div>', lang: 'en', build: BUILD, view: 'list' as const });
+      cache.saveFirstPaint({ html: '<div>two</div>', lang: 'de', build: BUILD, view: 'grid' });
+      expect(cache.firstPaint()).toEqual({ html: '<div>two</div>', lang: 'de', build: BUILD, view: 'grid' });
       cache.close();
       // Kept across a restart of the app.
       const reopened = new LibraryCache(path);

@@ -72,6 +72,7 @@ describe('SettingsStore: reading and writing', () => {
       appearance: 'system',
       language: null,
       onboarded: false,
+      library_view: 'list',
     });
     expect(next.reminders).toEqual({ ...defaultSettings().reminders, days_before: 7 });
     expect(await readJson(file)).toEqual(next);
@@ -374,6 +375,7 @@ describe('migrations', () => {
       appearance: 'system',
       language: null,
       onboarded: true,
+      library_view: 'list',
     });
     expect(((await readJson(file)) as Settings).version).toBe(2);
 

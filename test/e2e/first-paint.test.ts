@@ -302,7 +302,7 @@ const KEPT_PAINT_PROBE = `
     // Frames before the parser has reached the page's body have nothing of the app to show.
     if (document.getElementById('app')) window.__keptPaint.frames.push({
       shown,
-      rows: shown ? snapshot.querySelectorAll('[data-testid=library-row][data-id]').length : 0,
+      rows: shown ? snapshot.querySelectorAll('[data-testid=library-row][data-id], [data-testid=library-cell][data-id]').length : 0,
       // The app's style sheet applies (the shell is a grid), and no module has been asked for yet.
       styled: shown && getComputedStyle(snapshot.querySelector('.shell')).display === 'grid',
       preloads: document.querySelectorAll('link[rel=modulepreload], script[type=module]').length,
@@ -330,15 +330,22 @@ interface KeptPaintFrame {
 }
 
 describe("the library's first paint kept for the next start", () => {
-  /** The snapshot the app kept, after a page has shown the library long enough for it to be kept if none was. */
+  /**
+   * The snapshot the app kept of the settings' view, after a page has shown the library long enough for it to be kept
+   * if there was none.
+   */
   const kept = async (): Promise<NonNullable<ReturnType<DesktopUnderTest['app']['firstPaint']>['snapshot']>> => {
-    const existing = desktop.app.firstPaint().snapshot;
+    const ofTheView = async (): Promise<ReturnType<DesktopUnderTest['app']['firstPaint']>['snapshot']> => {
+      const { snapshot, ui } = desktop.app.firstPaint();
+      return snapshot?.view === ui.library_view ? snapshot : null;
+    };
+    const existing = await ofTheView();
     if (existing) return existing;
     const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
     try {
       const page = await context.newPage();
       await page.goto(desktop.shell.url);
-      return await until(async () => desktop.app.firstPaint().snapshot, 'the library kept', 15_000);
+      return await until(ofTheView, 'the library kept', 15_000);
     } finally {
       await context.close();
     }
@@ -459,6 +466,50 @@ describe("the library's first paint kept for the next start", () => {
     } finally {
       await context.close();
     }
+  }, 60_000);
+
+  it("keeps the grid too, and serves a view's picture only while the settings show that view", async () => {
+    await kept();
+    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    try {
+      const page = await context.newPage();
+      await page.goto(desktop.shell.url);
+      await page.getByTestId('view-grid').click();
+      const grid = await until(
+        async () => {
+          const snapshot = desktop.app.firstPaint().snapshot;
+          return snapshot?.view === 'grid' ? snapshot : null;
+        },
+        'the grid kept',
+        15_000,
+      );
+      expect(grid.html).toContain('data-testid="library-cell"');
+      expect(grid.html).not.toContain('data-testid="library-row"');
+      // The view is a setting now, so a page of any origin starts in it.
+      expect(desktop.settings.get().ui.library_view).toBe('grid');
+    } finally {
+      await context.close();
+    }
+    const next = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    try {
+      await next.addInitScript(KEPT_PAINT_PROBE);
+      const page = await next.newPage();
+      await page.goto(desktop.shell.url);
+      await page.waitForFunction(() => performance.getEntriesByName('app:mounted').length > 0, undefined, {
+        timeout: 20_000,
+      });
+      const probe = (await page.evaluate('window.__keptPaint')) as { frames: KeptPaintFrame[] };
+      expect(probe.frames[0]).toMatchObject({ shown: true, styled: true, entryRun: false });
+      expect(probe.frames[0]!.rows).toBeGreaterThan(10);
+      // The app mounts in the grid: the picture was of what it shows.
+      await page.locator('[data-testid=library-cell][data-id]').first().waitFor();
+    } finally {
+      await next.close();
+      // Back to the list, with no page open to keep it: the grid's picture is not served to a list.
+      await desktop.settings.update({ ui: { library_view: 'list' } });
+    }
+    expect(desktop.app.firstPaint().snapshot?.view).toBe('grid');
+    expect((await served(`/?token=${desktop.shell.token}`)).body).not.toContain('data-first-paint');
   }, 60_000);
 
   it('a page opened on another screen never shows it, and starts that screen', async () => {

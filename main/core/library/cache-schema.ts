@@ -93,4 +93,7 @@ export const CACHE_MIGRATIONS: ReadonlyArray<(db: DatabaseSync) => void> = [
       saved_at INTEGER NOT NULL
     );
   `),
+  // The first paint of the grid too: which view the kept markup shows (served only while the settings' view is it).
+  (db) =>
+    db.exec("ALTER TABLE first_paint ADD COLUMN view TEXT NOT NULL DEFAULT 'list' CHECK (view IN ('list', 'grid'))"),
 ];

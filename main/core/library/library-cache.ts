@@ -456,15 +456,15 @@ export class LibraryCache {
   /** Keeps the library screen's markup as the renderer last painted it (see main/core/shell/first-paint.ts). */
   saveFirstPaint(snapshot: FirstPaintSnapshot, savedAt = Date.now()): void {
     this.db
-      .prepare('INSERT OR REPLACE INTO first_paint (id, html, lang, build, saved_at) VALUES (1, ?, ?, ?, ?)')
-      .run(snapshot.html, snapshot.lang, snapshot.build, savedAt);
+      .prepare('INSERT OR REPLACE INTO first_paint (id, html, lang, build, view, saved_at) VALUES (1, ?, ?, ?, ?, ?)')
+      .run(snapshot.html, snapshot.lang, snapshot.build, snapshot.view, savedAt);
   }
 
   /** The markup saveFirstPaint kept, or null (none yet, or the cache started over for another archive). */
   firstPaint(): FirstPaintSnapshot | null {
-    const row = this.db.prepare('SELECT html, lang, build FROM first_paint WHERE id = 1').get() as
+    const row = this.db.prepare('SELECT html, lang, build, view FROM first_paint WHERE id = 1').get() as
       FirstPaintSnapshot | undefined;
-    return row ? { html: row.html, lang: row.lang, build: row.build } : null;
+    return row ? { html: row.html, lang: row.lang, build: row.build, view: row.view } : null;
   }
 
   private transaction(fn: () => void): void {

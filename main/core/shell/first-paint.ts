@@ -1,4 +1,4 @@
-import type { Settings } from '../../../common/settings.ts';
+import type { LibraryView, Settings } from '../../../common/settings.ts';
 
 /**
  * The library's first paint, shared by both shells: index.html served with the library screen as the renderer last
@@ -28,10 +28,12 @@ export interface FirstPaintSnapshot {
   lang: string;
   /** The build the markup came from (buildOf): its class names and layout are that build's. */
   build: string;
+  /** The Library's view it shows. */
+  view: LibraryView;
 }
 
 /** The settings' values the renderer needs before settings.get answers (ui-prefs.ts reads them from `data-ui`). */
-export type FirstPaintUi = Pick<Settings['ui'], 'appearance' | 'language' | 'onboarded'>;
+export type FirstPaintUi = Pick<Settings['ui'], 'appearance' | 'language' | 'onboarded' | 'library_view'>;
 
 const APP_ROOT = '<div id="app"></div>';
 const HEAD_END = '</head>';
@@ -73,8 +75,8 @@ function attribute(value: string): string {
 
 /**
  * index.html with the library's first paint in it, or `index` unchanged when there is nothing to show: no snapshot,
- * the welcome guide not done, one in another language than the one chosen or from another build, markup a snapshot
- * never has, or an index.html of another form. `styles` holds the contents of the style sheets the shell has read
+ * the welcome guide not done, one in another language than the one chosen, of another view or from another build,
+ * markup a snapshot never has, or an index.html of another form. `styles` holds the contents of the style sheets the shell has read
  * (by href, linkedStylesheets); a sheet not among them stays a link.
  */
 export function pageWithFirstPaint(
@@ -86,6 +88,8 @@ export function pageWithFirstPaint(
   if (!snapshot || NOT_IN_A_SNAPSHOT.test(snapshot.html)) return index;
   // A start before the welcome guide is done opens the guide, not the library.
   if (!ui.onboarded || (ui.language !== null && ui.language !== snapshot.lang)) return index;
+  // A start shows the Library in the settings' view; a picture of the other would flip over when the app mounts.
+  if (snapshot.view !== ui.library_view) return index;
   if (snapshot.build !== buildOf(index)) return index;
   const entry = ENTRY_SCRIPT.exec(index);
   if (!entry || !index.includes(APP_ROOT) || !HTML_TAG.test(index) || !index.includes(HEAD_END)) return index;

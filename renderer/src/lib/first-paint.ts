@@ -1,6 +1,7 @@
 import { FIRST_PAINT_MAX_CHARS } from '../../../common/first-paint.ts';
 import { desktop } from './desktop.ts';
 import { i18n } from './i18n.svelte.ts';
+import type { LibraryView } from '../../../common/settings.ts';
 
 /**
  * The renderer's side of the library's first paint (main/core/shell/first-paint.ts): the library screen, once it has
@@ -29,31 +30,36 @@ export function buildOf(page: Pick<Document, 'querySelectorAll'>): string {
     .join(' ');
 }
 
-/** The shell's markup as painted, without what only this page can show: its blob: images die with it. */
+/**
+ * The shell's markup as painted, without what only this page can show: its blob: images (thumbnails) die with it, and
+ * what they covered shows instead (a cell's format).
+ */
 export function snapshotOf(shell: Element): string {
   const copy = shell.cloneNode(true) as Element;
-  for (const image of copy.querySelectorAll('img[src^="blob:"]')) image.removeAttribute('src');
+  for (const image of copy.querySelectorAll('img[src^="blob:"]')) image.remove();
   return copy.outerHTML;
 }
 
 /**
  * Keeps the library for the next start whenever it has settled (SETTLE_MS without a change in the page) the way a
- * start shows it: `asStarted` says the Library shows its unfiltered first rows in the list, nothing searched or
- * selected; the list must be at its top with every row loaded. The same markup is not sent twice. Returns the stop.
+ * start shows it: `startedView` names the view (list or grid) while the Library shows its unfiltered first items,
+ * nothing searched or selected, and is null otherwise; the items must be at their top, every one loaded. The same
+ * markup is not sent twice. Returns the stop.
  */
-export function recordFirstPaint(asStarted: () => boolean): () => void {
+export function recordFirstPaint(startedView: () => LibraryView | null): () => void {
   const shell = document.querySelector(SHELL);
   if (!shell) return () => {};
   let timer: ReturnType<typeof setTimeout> | undefined;
   let sent = '';
   const record = (): void => {
     const list = shell.querySelector('[data-testid=library-list]');
-    if (!asStarted() || !list || list.scrollTop !== 0 || shell.querySelector(LOADING_ITEM)) return;
+    const view = startedView();
+    if (view === null || !list || list.scrollTop !== 0 || shell.querySelector(LOADING_ITEM)) return;
     const html = snapshotOf(shell);
     if (html === sent || html.length > FIRST_PAINT_MAX_CHARS) return;
     sent = html;
     desktop()
-      ['library.saveFirstPaint']({ html, lang: i18n.locale, build: buildOf(document) })
+      ['library.saveFirstPaint']({ html, lang: i18n.locale, build: buildOf(document), view })
       .catch(() => {
         // Not kept (the app is stopping, the cache is busy): the next settled change tries again.
         sent = '';

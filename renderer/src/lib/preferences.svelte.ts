@@ -2,6 +2,7 @@ import { desktop } from './desktop.ts';
 import { i18n } from './i18n.svelte.ts';
 import { applyTheme, type Theme } from './theme.ts';
 import type { Locale } from '../../../common/i18n/translate.ts';
+import type { LibraryView } from '../../../common/settings.ts';
 import {
   firstPaint,
   forgetLegacy,
@@ -14,7 +15,8 @@ import {
 } from './ui-prefs.ts';
 
 /**
- * Theme, language and "welcome guide done": kept in the settings (ui.appearance, ui.language, ui.onboarded) through
+ * Theme, language, "welcome guide done" and the Library's view: kept in the settings (ui.appearance, ui.language,
+ * ui.onboarded, ui.library_view) through
  * the DesktopApi, so they survive whatever origin the page has (the browser shell's port changes per launch). The
  * page's storage only caches them for the first paint, before settings.get answers.
  */
@@ -22,6 +24,7 @@ class Preferences {
   appearance = $state<Theme>('system');
   language = $state<Locale | null>(null);
   onboarded = $state(false);
+  libraryView = $state<LibraryView>('list');
 
   /** Applies the cached values (or the defaults) at once; true when there was a cache to trust. */
   paintFromCache(): boolean {
@@ -57,13 +60,19 @@ class Preferences {
   }
 
   current(): UiPrefs {
-    return { appearance: this.appearance, language: this.language, onboarded: this.onboarded };
+    return {
+      appearance: this.appearance,
+      language: this.language,
+      onboarded: this.onboarded,
+      library_view: this.libraryView,
+    };
   }
 
   private apply(prefs: UiPrefs): void {
     this.appearance = prefs.appearance;
     this.language = prefs.language;
     this.onboarded = prefs.onboarded;
+    this.libraryView = prefs.library_view;
     applyTheme(prefs.appearance);
     i18n.follow(prefs.language);
   }

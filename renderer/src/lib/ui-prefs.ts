@@ -2,10 +2,18 @@ import type { Settings } from '../../../common/settings.ts';
 import { isTheme } from './theme.ts';
 import { isLocale, pickLocale } from '../../../common/i18n/translate.ts';
 
-/** The part of settings.ui the renderer itself reads: theme, language, whether the welcome guide was done. */
-export type UiPrefs = Pick<Settings['ui'], 'appearance' | 'language' | 'onboarded'>;
+/**
+ * The part of settings.ui the renderer itself reads: theme, language, whether the welcome guide was done, and the
+ * Library's view.
+ */
+export type UiPrefs = Pick<Settings['ui'], 'appearance' | 'language' | 'onboarded' | 'library_view'>;
 
-export const UI_PREFS_DEFAULTS: UiPrefs = { appearance: 'system', language: null, onboarded: false };
+export const UI_PREFS_DEFAULTS: UiPrefs = {
+  appearance: 'system',
+  language: null,
+  onboarded: false,
+  library_view: 'list',
+};
 
 /** The first-paint cache of the settings' values (they arrive one round trip later). */
 export const CACHE_KEY = 'archive.ui';
@@ -14,6 +22,7 @@ export const LEGACY_KEYS = {
   theme: 'archive.theme',
   locale: 'archive.locale',
   onboarded: 'archive.onboarded',
+  libraryView: 'archive.libraryView',
 } as const;
 
 export interface StorageLike {
@@ -32,7 +41,7 @@ export function pageStorage(): StorageLike | null {
 }
 
 export function pickPrefs(ui: Settings['ui']): UiPrefs {
-  return { appearance: ui.appearance, language: ui.language, onboarded: ui.onboarded };
+  return { appearance: ui.appearance, language: ui.language, onboarded: ui.onboarded, library_view: ui.library_view };
 }
 
 export function readCache(storage: StorageLike | null): UiPrefs | null {
@@ -54,6 +63,7 @@ export function parsePrefs(raw: string): UiPrefs | null {
       appearance: isTheme(value.appearance) ? value.appearance : 'system',
       language: isLocale(value.language) ? value.language : null,
       onboarded: value.onboarded === true,
+      library_view: value.library_view === 'grid' ? 'grid' : 'list',
     };
   } catch {
     return null;
@@ -71,7 +81,7 @@ export function writeCache(storage: StorageLike | null, prefs: UiPrefs): void {
 /** What an older renderer left in this origin's storage (before the settings had these fields); null when nothing. */
 export function readLegacy(
   storage: StorageLike | null,
-): { theme: string | null; locale: string | null; onboarded: boolean } | null {
+): { theme: string | null; locale: string | null; onboarded: boolean; libraryView: string | null } | null {
   if (!storage) return null;
   const read = (key: string): string | null => {
     try {
@@ -84,8 +94,11 @@ export function readLegacy(
     theme: read(LEGACY_KEYS.theme),
     locale: read(LEGACY_KEYS.locale),
     onboarded: read(LEGACY_KEYS.onboarded) === '1',
+    libraryView: read(LEGACY_KEYS.libraryView),
   };
-  return legacy.theme === null && legacy.locale === null && !legacy.onboarded ? null : legacy;
+  return legacy.theme === null && legacy.locale === null && !legacy.onboarded && legacy.libraryView === null
+    ? null
+    : legacy;
 }
 
 /**
@@ -104,6 +117,7 @@ export function firstPaint(storage: StorageLike | null, served?: string): UiPref
     appearance: isTheme(legacy.theme) ? legacy.theme : 'system',
     language: isLocale(legacy.locale) ? legacy.locale : null,
     onboarded: legacy.onboarded,
+    library_view: legacy.libraryView === 'grid' ? 'grid' : 'list',
   };
 }
 
@@ -125,6 +139,7 @@ export function legacyPatch(
   if (current.language === null && isLocale(legacy.locale) && legacy.locale !== pickLocale(null, osLanguages))
     patch.language = legacy.locale;
   if (!current.onboarded && legacy.onboarded) patch.onboarded = true;
+  if (current.library_view === 'list' && legacy.libraryView === 'grid') patch.library_view = 'grid';
   return Object.keys(patch).length > 0 ? patch : null;
 }
 
