@@ -129,6 +129,11 @@ describe('browser shell: static files', () => {
       expect(csp).toContain("img-src 'self' blob: data:");
       expect(csp).toContain("worker-src 'self' blob:");
       expect(csp).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['referrer-policy']).toBe('no-referrer');
+      // No opener policy: it would make every new tab start a second renderer process once the page has answered
+      // (renderer-files.ts rendererHeaders), and the page opens no other window for it to guard.
+      expect(res.headers['cross-origin-opener-policy']).toBeUndefined();
     }
     const js = await raw('/assets/app.js');
     expect(js.status).toBe(200);

@@ -156,7 +156,10 @@ export function rendererHeaders(path: string, csp: string | null): Record<string
     'Cache-Control': 'no-cache',
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'no-referrer',
-    'Cross-Origin-Opener-Policy': 'same-origin',
+    // No Cross-Origin-Opener-Policy: a page with one is moved into a browsing context group of its own, so a new tab or
+    // window cannot use the renderer process started while the page was requested and starts another once the answer
+    // is in (130-150 ms more to the first frame here: docs/benchmarks.md). The app opens no window and no other origin's
+    // page, and a window another site opened on it gets a page without the token, so the policy would guard nothing.
     ...(csp === null ? {} : { 'Content-Security-Policy': csp }),
   };
 }
