@@ -30,23 +30,17 @@ declare global {
 }
 
 /**
- * Opens the bridge's socket and sends the first screen's calls. `later` (with the library's first paint) puts off
- * keeping the token in the session and clearing the address bar, two synchronous round trips to the browser, until
- * the first frame is painted; the socket itself opens at once, so its answers come while that frame is drawn.
+ * Opens the bridge's socket and sends the first screen's calls. With the library's first paint (`paintFirst`) a token
+ * in the address is only read: the bridge keeps it in the session and clears the address bar once the page is idle
+ * (web-desktop.ts), two synchronous round trips to the browser that neither the first frame nor the app's start waits
+ * for. The socket itself opens at once, so its answers come while that frame is drawn.
  */
-function startBridge(route: Route, later?: (task: () => void) => void): void {
+function startBridge(route: Route, paintFirst: boolean): void {
   if (window.desktop || !window.WebSocket) return;
-  let storage: Storage | null = null;
-  try {
-    storage = sessionStorage;
-  } catch {
-    // Storage refused (a sandboxed page): the hash is the only place left for the token.
-  }
-  // Taken here as the bridge would take it (kept in the session, dropped from the address bar), which also opens the
-  // page's storage, a synchronous round trip to the browser that now falls outside the first render.
-  const inAddress = later ? tokenInAddress(location) : null;
-  if (inAddress) later!(() => takeToken(location, storage, history));
-  const token = inAddress ?? takeToken(location, storage, history);
+  const inAddress = paintFirst ? tokenInAddress(location) : null;
+  // Otherwise taken here as the bridge would take it (kept in the session, dropped from the address bar), which also
+  // opens the page's storage, a synchronous round trip to the browser that now falls outside the first render.
+  const token = inAddress ?? takeToken(location, sessionStorageOrNull(), history);
   if (!token) return;
   const url = bridgeUrl(location.host, token);
   const calls: Array<EarlyBridge['calls'][number]> = [{ id: -1, call: 'settings.get' }];
@@ -69,6 +63,15 @@ function startBridge(route: Route, later?: (task: () => void) => void): void {
   socket.onmessage = (event) => early.messages.push(event);
   socket.onclose = (event) => (early.closed = event);
   window.__desktopEarly = early;
+}
+
+function sessionStorageOrNull(): Storage | null {
+  try {
+    return sessionStorage;
+  } catch {
+    // Storage refused (a sandboxed page): the address is the only place left for the token.
+    return null;
+  }
 }
 
 /** The first Intl formatter loads the browser's locale data, and the first-paint cache's storage is opened. */
@@ -112,7 +115,7 @@ const entry = document.documentElement.dataset.entry;
 const route = parseRoute(location.hash);
 const paintFirst = entry !== undefined && route.name === 'library' && !route.deleted;
 if (entry !== undefined && !paintFirst) document.documentElement.dataset.firstPaint = 'hidden';
-startBridge(route, paintFirst ? afterNextPaint : undefined);
+startBridge(route, paintFirst);
 const start = (): void => {
   if (entry !== undefined)
     loadEntry(entry, (document.documentElement.dataset.preload ?? '').split(' ').filter(Boolean));

@@ -251,15 +251,22 @@ describe('browser shell: the renderer bridge (web-desktop) end to end', () => {
   it('implements every call of the contract, forwards events, and streams previews with ranges', async () => {
     const stored = new Map<string, string>();
     const replaced: string[] = [];
+    const later: Array<() => void> = [];
     const desktop = createWebDesktop(
       { host: `127.0.0.1:${shell.port}`, hash: `#token=${shell.token}`, pathname: '/', search: '' },
       {
         connect,
         storage: { getItem: (k) => stored.get(k) ?? null, setItem: (k, v) => void stored.set(k, v) },
         history: { replaceState: (_d, _u, url) => void replaced.push(url) },
+        later: (task) => void later.push(task),
       },
     );
     try {
+      // The token in the address is used at once; keeping it and clearing the address bar wait for an idle moment.
+      expect(await desktop['settings.get']()).toMatchObject({ version: expect.any(Number) });
+      expect([replaced, [...stored.values()]]).toEqual([[], []]);
+      expect(later).toHaveLength(1);
+      later[0]!();
       expect(replaced).toEqual(['/']);
       expect([...stored.values()]).toEqual([shell.token]);
       for (const name of CALL_NAMES) expect(typeof desktop[name], name).toBe('function');

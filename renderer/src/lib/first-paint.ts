@@ -13,6 +13,8 @@ import type { LibraryView } from '../../../common/settings.ts';
 export const SETTLE_MS = 1_500;
 /** The app's screens (App.svelte); toasts, dialogs and the drop overlay are outside it and never kept. */
 const SHELL = '#app > .shell';
+const LIST = '[data-testid=library-list]';
+const ITEM = '[data-testid=library-row], [data-testid=library-cell]';
 const LOADING_ITEM = '[data-testid=library-row]:not([data-id]), [data-testid=library-cell]:not([data-id])';
 
 /**
@@ -32,10 +34,18 @@ export function buildOf(page: Pick<Document, 'querySelectorAll'>): string {
 
 /**
  * The shell's markup as painted, without what only this page can show: its blob: images (thumbnails) die with it, and
- * what they covered shows instead (a cell's format).
+ * what they covered shows instead (a cell's format). Items wholly below the list's visible end are left out: the
+ * virtual window keeps them for scrolling, a first frame of the same window cannot show them, and each costs a fresh
+ * page layout and paint before that frame.
  */
 export function snapshotOf(shell: Element): string {
+  const bottom = shell.querySelector(LIST)?.getBoundingClientRect().bottom ?? Infinity;
+  const items = [...shell.querySelectorAll(ITEM)];
   const copy = shell.cloneNode(true) as Element;
+  const copies = [...copy.querySelectorAll(ITEM)];
+  items.forEach((item, index) => {
+    if (item.getBoundingClientRect().top >= bottom) copies[index]?.remove();
+  });
   for (const image of copy.querySelectorAll('img[src^="blob:"]')) image.remove();
   return copy.outerHTML;
 }
@@ -52,7 +62,7 @@ export function recordFirstPaint(startedView: () => LibraryView | null): () => v
   let timer: ReturnType<typeof setTimeout> | undefined;
   let sent = '';
   const record = (): void => {
-    const list = shell.querySelector('[data-testid=library-list]');
+    const list = shell.querySelector(LIST);
     const view = startedView();
     if (view === null || !list || list.scrollTop !== 0 || shell.querySelector(LOADING_ITEM)) return;
     const html = snapshotOf(shell);

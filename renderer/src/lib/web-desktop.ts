@@ -61,6 +61,11 @@ export interface WebDesktopOptions {
   storage?: StorageLike | null;
   /** Used to drop the token from the address bar; default window.history. */
   history?: HistoryLike | null;
+  /**
+   * When a token in the address is kept in `storage` and dropped from the address bar: two synchronous round trips to
+   * the browser that a start need not wait for. Default: once the page is idle (at most a second later).
+   */
+  later?: (task: () => void) => void;
   /** How long a call waits for the socket before failing; default 10 s. */
   connectTimeoutMs?: number;
   /** Reconnect backoff: first delay and cap; default 250 ms … 10 s. */
@@ -180,6 +185,13 @@ export function takeToken(
   return storage?.getItem(TOKEN_KEY) ?? null;
 }
 
+/** Runs `task` when the page is idle, or after a second at the latest. */
+function whenIdle(task: () => void): void {
+  const page = globalThis as { requestIdleCallback?: (task: () => void, options: { timeout: number }) => void };
+  if (page.requestIdleCallback) page.requestIdleCallback(task, { timeout: 1_000 });
+  else setTimeout(task, 0);
+}
+
 export function createWebDesktop(
   location: LocationLike,
   options: WebDesktopOptions = {},
@@ -196,11 +208,11 @@ export function createWebDesktop(
       if (!browser.WebSocket) throw new Error('This browser has no WebSocket');
       return new browser.WebSocket(url);
     });
-  const token = takeToken(
-    location,
-    options.storage === undefined ? (browser.sessionStorage ?? null) : options.storage,
-    options.history === undefined ? (browser.history ?? null) : options.history,
-  );
+  const storage = options.storage === undefined ? (browser.sessionStorage ?? null) : options.storage;
+  const history = options.history === undefined ? (browser.history ?? null) : options.history;
+  const inAddress = tokenInAddress(location);
+  if (inAddress) (options.later ?? whenIdle)(() => takeToken(location, storage, history));
+  const token = inAddress ?? takeToken(location, storage, history);
   const connectTimeoutMs = options.connectTimeoutMs ?? 10_000;
   const retry = options.retryMs ?? { first: 250, max: 10_000 };
   const url = bridgeUrl(location.host, token ?? '');
