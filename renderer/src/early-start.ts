@@ -15,12 +15,13 @@ import {
  * The start of the app that cannot wait for its scripts: vite.config.ts inlines this file, bundled, as the first script
  * of index.html, so it runs as soon as the page's head is parsed, while the app's scripts download.
  *
- * With the library's first paint in the page, it first lets that paint (see the end of this file). In the browser shell
- * it opens the bridge's socket and sends the calls the first frame waits for (the settings and,
- * on the library, its first page: the very query main.ts asks for); createWebDesktop adopts the socket and these
- * answers (web-desktop.ts, EarlyBridge). Then, in both shells and off the parser's path, the first Intl formatter
- * loads the browser's locale data and the page's storage is opened: tens of milliseconds in a new renderer process on
- * a busy machine, which would otherwise fall in the middle of the first render. The shells allow this one inline script by its hash (renderer-files.ts).
+ * With the library's first paint in the page, it first lets that paint and does all of the rest after it (see the end
+ * of this file). In the browser shell it opens the bridge's socket and sends the calls the first screen waits for (the
+ * settings and, on the library, its first page: the very query main.ts asks for); createWebDesktop adopts the socket
+ * and these answers (web-desktop.ts, EarlyBridge). Then, in both shells and off the parser's path, the first Intl
+ * formatter loads the browser's locale data and the page's storage is opened: tens of milliseconds in a new renderer
+ * process on a busy machine, which would otherwise fall in the middle of the first render. The shells allow this one
+ * inline script by its hash (renderer-files.ts).
  */
 
 declare global {
@@ -32,8 +33,7 @@ declare global {
 /**
  * Opens the bridge's socket and sends the first screen's calls. With the library's first paint (`paintFirst`) a token
  * in the address is only read: the bridge keeps it in the session and clears the address bar once the page is idle
- * (web-desktop.ts), two synchronous round trips to the browser that neither the first frame nor the app's start waits
- * for. The socket itself opens at once, so its answers come while that frame is drawn.
+ * (web-desktop.ts), two synchronous round trips to the browser that the app's start need not wait for.
  */
 function startBridge(route: Route, paintFirst: boolean): void {
   if (window.desktop || !window.WebSocket) return;
@@ -109,14 +109,16 @@ function loadEntry(src: string, preloads: readonly string[]): void {
 }
 
 // The shell's page carries the library's first paint (main/core/shell/first-paint.ts) and names the entry script it
-// took out. On the library, the snapshot is painted before anything else runs; on another route it is hidden at once
-// (app.css) and the app starts as it would without one.
+// took out. On the library, the snapshot is painted before anything else runs, the socket included: on two cores the
+// shell answering the first page's 200 rows took CPU from the snapshot's layout (the first frame came ~25 % later, and
+// the app was not ready any sooner). On another route the snapshot is hidden at once (app.css) and the app starts as it
+// would without one.
 const entry = document.documentElement.dataset.entry;
 const route = parseRoute(location.hash);
 const paintFirst = entry !== undefined && route.name === 'library' && !route.deleted;
 if (entry !== undefined && !paintFirst) document.documentElement.dataset.firstPaint = 'hidden';
-startBridge(route, paintFirst);
 const start = (): void => {
+  startBridge(route, paintFirst);
   if (entry !== undefined)
     loadEntry(entry, (document.documentElement.dataset.preload ?? '').split(' ').filter(Boolean));
   setTimeout(warmUp);
