@@ -92,7 +92,7 @@ const PHASE_PROBE = `
       // The id leads every answer the shell sends ({"id":…}); reading it needs no parse of the whole frame (the
       // first library page is 130 KB of JSON, whose parse here would be a cost of the probe in the app's figure).
       this.addEventListener('message', (event) => {
-        const id = /^\{"id":(-?\d+)/.exec(typeof event.data === 'string' ? event.data : '');
+        const id = /^[{]"id":(-?[0-9]+)/.exec(typeof event.data === 'string' ? event.data : '');
         const call = id ? byId.get(Number(id[1])) : undefined;
         if (call) call.answered = performance.now();
       });
