@@ -80,16 +80,25 @@ function warmUp(): void {
   firstPaint(pageStorage());
 }
 
-/** Runs `task` once the next frame has been painted (or after 100 ms, in a page that is not painting: a hidden tab). */
+/**
+ * Runs `task` once the next frame has been painted, or at once in a hidden page, which paints no frame until it is
+ * shown. No timer stands in for the frame: on a slow or busy machine the snapshot's first frame takes longer than any
+ * guess, and a timer that fired first would start the app in the middle of it.
+ */
 function afterNextPaint(task: () => void): void {
   let done = false;
   const once = (): void => {
     if (done) return;
     done = true;
+    document.removeEventListener('visibilitychange', onHidden);
     task();
   };
+  const onHidden = (): void => {
+    if (document.visibilityState === 'hidden') once();
+  };
+  if (document.visibilityState === 'hidden') return once();
+  document.addEventListener('visibilitychange', onHidden);
   requestAnimationFrame(() => setTimeout(once, 0));
-  setTimeout(once, 100);
 }
 
 /** The app's entry, with the modules it imports asked for alongside it rather than once it has been parsed. */
