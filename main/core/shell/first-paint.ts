@@ -76,8 +76,8 @@ function attribute(value: string): string {
 /**
  * index.html with the library's first paint in it, or `index` unchanged when there is nothing to show: no snapshot,
  * the welcome guide not done, one in another language than the one chosen, of another view or from another build,
- * markup a snapshot never has, or an index.html of another form. `styles` holds the contents of the style sheets the shell has read
- * (by href, linkedStylesheets); a sheet not among them stays a link.
+ * markup a snapshot never has, or an index.html of another form. `styles` holds the contents of the style sheets the
+ * shell has read (by href, linkedStylesheets); a sheet not among them stays a link.
  */
 export function pageWithFirstPaint(
   index: string,
