@@ -516,7 +516,7 @@ async function statusLatencyRow(browser: Browser, notes: string[]): Promise<Benc
 }
 
 /** When the app had mounted (main.ts's `app:mounted` mark, ms from navigation start): from then on it answers input. */
-async function appMounted(cdp: CDPSession): Promise<number> {
+function appMounted(cdp: CDPSession): Promise<number> {
   const expression = `new Promise((resolve) => {
     const seen = () => performance.getEntriesByName('app:mounted')[0]?.startTime;
     if (seen() !== undefined) return resolve(seen());
@@ -526,29 +526,30 @@ async function appMounted(cdp: CDPSession): Promise<number> {
       resolve(seen());
     }).observe({ type: 'mark' });
   })`;
-  const answer = await cdp.send('Runtime.evaluate', {
-    expression,
-    awaitPromise: true,
-    returnByValue: true,
-    timeout: 30_000,
-  });
-  if (answer.exceptionDetails) throw new Error(`the app did not mount: ${answer.exceptionDetails.text}`);
-  return answer.result.value as number;
+  return awaitedInPage<number>(cdp, expression, 'the app did not mount');
 }
 
-/** FIRST_ROW_PROBE's figures once the first row has been painted (at most 30 s). */
-async function firstRowShown(cdp: CDPSession): Promise<FirstRow> {
+/** FIRST_ROW_PROBE's figures once the first row has been painted. */
+function firstRowShown(cdp: CDPSession): Promise<FirstRow> {
+  return awaitedInPage<FirstRow>(cdp, 'window.__firstRowShown', 'no library row was painted');
+}
+
+/**
+ * The value of a promise the page settles, over CDP (Runtime.evaluate), within 30 s: CDP's own `timeout` bounds only
+ * the expression's synchronous run, not the wait for its promise.
+ */
+async function awaitedInPage<T>(cdp: CDPSession, expression: string, failure: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error('no library row was painted within 30 s')), 30_000);
+    timer = setTimeout(() => reject(new Error(`${failure} within 30 s`)), 30_000);
   });
   try {
     const answer = await Promise.race([
-      cdp.send('Runtime.evaluate', { expression: 'window.__firstRowShown', awaitPromise: true, returnByValue: true }),
+      cdp.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }),
       timeout,
     ]);
-    if (answer.exceptionDetails) throw new Error(`the first-row probe failed: ${answer.exceptionDetails.text}`);
-    return answer.result.value as FirstRow;
+    if (answer.exceptionDetails) throw new Error(`${failure}: ${answer.exceptionDetails.text}`);
+    return answer.result.value as T;
   } finally {
     clearTimeout(timer);
   }
