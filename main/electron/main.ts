@@ -34,11 +34,10 @@ import {
   inlineScriptHashes,
   previewHeaders,
   rendererCsp,
-  readStylesheets,
   rendererHeaders,
   resolveRendererFile,
+  servedIndex,
 } from '../core/shell/renderer-files.ts';
-import { linkedStylesheets, pageWithFirstPaint } from '../core/shell/first-paint.ts';
 import { isSafeExternalUrl } from './external-links.ts';
 import { forwardDesktopEvents, registerDesktopIpc, type SenderInfo } from './ipc.ts';
 import { HIDDEN_FLAG, applyStartAtLogin } from './login-item.ts';
@@ -298,9 +297,7 @@ async function serveRenderer(request: Request): Promise<Response> {
   // app:// is the app's own window, so the page always gets it.
   const csp = rendererCsp({ preview: ['app-preview:'], scripts: inlineScriptHashes(index) });
   const paint = desktopApp?.firstPaint();
-  const page = paint
-    ? pageWithFirstPaint(index, paint.snapshot, paint.ui, await readStylesheets(RENDERER_DIR, linkedStylesheets(index)))
-    : index;
+  const page = await servedIndex(RENDERER_DIR, index, paint);
   return new Response(page, {
     headers: { ...rendererHeaders(file.path, csp), ...(page === index ? {} : { 'Cache-Control': 'no-store' }) },
   });

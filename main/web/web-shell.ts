@@ -14,11 +14,10 @@ import {
   inlineScriptHashes,
   previewHeaders,
   rendererCsp,
-  readStylesheets,
   rendererHeaders,
   resolveRendererFile,
+  servedIndex,
 } from '../core/shell/renderer-files.ts';
-import { linkedStylesheets, pageWithFirstPaint } from '../core/shell/first-paint.ts';
 import { receiveChosenFiles } from './chosen-files-route.ts';
 
 /**
@@ -128,14 +127,7 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     // The library's first paint holds the user's documents: only for the page opened with the token (the address the
     // app prints carries it in the query; the page moves it to its session at once, web-desktop.ts takeToken).
     const paint = sameToken(query.get('token')) ? app.firstPaint() : null;
-    const html = paint
-      ? pageWithFirstPaint(
-          index,
-          paint.snapshot,
-          paint.ui,
-          await readStylesheets(rendererDir, linkedStylesheets(index)),
-        )
-      : index;
+    const html = await servedIndex(rendererDir, index, paint);
     const page = Buffer.from(html);
     response.writeHead(200, {
       ...rendererHeaders(file.path, csp),

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve } from 'node:path';
+import { linkedStylesheets, pageWithFirstPaint, type FirstPaintSnapshot, type FirstPaintUi } from './first-paint.ts';
 
 /**
  * Serving the built renderer, shared by the browser shell (node:http) and the Electron shell (the app:// protocol):
@@ -84,6 +85,21 @@ export async function readStylesheets(rendererDir: string, hrefs: readonly strin
     if (css !== null) sheets.set(href, css);
   }
   return sheets;
+}
+
+/**
+ * index.html as a shell serves it: with the library's first paint (`paint`, from DesktopApp.firstPaint) and the style
+ * sheets the page links read from `rendererDir` to be inlined (pageWithFirstPaint), or `index` itself when there is no
+ * snapshot to show, then with nothing read.
+ */
+export async function servedIndex(
+  rendererDir: string,
+  index: string,
+  paint: { snapshot: FirstPaintSnapshot | null; ui: FirstPaintUi } | null | undefined,
+): Promise<string> {
+  if (!paint?.snapshot) return index;
+  const styles = await readStylesheets(rendererDir, linkedStylesheets(index));
+  return pageWithFirstPaint(index, paint.snapshot, paint.ui, styles);
 }
 
 /**
