@@ -129,12 +129,14 @@ describe('buildOf', () => {
   });
 });
 
-describe('readStylesheets', () => {
-  let dir: string | undefined;
-  afterEach(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
+/** The temporary folder of the test that made one. */
+let dir: string | undefined;
+afterEach(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+  dir = undefined;
+});
 
+describe('readStylesheets', () => {
   it('reads the sheets inside the renderer by their href, and leaves out any it cannot or must not read', async () => {
     dir = await mkdtemp(join(tmpdir(), 'first-paint-css-'));
     const renderer = join(dir, 'renderer');
@@ -152,11 +154,6 @@ describe('readStylesheets', () => {
 });
 
 describe('the library cache keeps the first paint', () => {
-  let dir: string | undefined;
-  afterEach(async () => {
-    if (dir) await rm(dir, { recursive: true, force: true });
-  });
-
   it('keeps one snapshot, replaces it, and forgets it with the rest when the cache starts over', async () => {
     dir = await mkdtemp(join(tmpdir(), 'first-paint-cache-'));
     const path = join(dir, 'library.sqlite');

@@ -6,7 +6,7 @@
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LibraryCache } from '../../main/core/library/library-cache.ts';
 import { syntheticDocuments } from '../helpers/synthetic-documents.ts';
@@ -109,6 +109,9 @@ const LAZY_SCREEN_CHUNK = /\/assets\/(Document|Uploads|Due|Settings|Welcome|PdfV
 let dir: string;
 let desktop: DesktopUnderTest;
 let browser: Browser;
+/** A new browser context (no cache of any kind), at the size and locale every test here measures. */
+const freshContext = (): Promise<BrowserContext> =>
+  browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
 /**
  * The page without the library's first paint (the token in the hash, as earlier versions printed it; the shell serves
  * the first paint only to a request that carries the token): the path of a first start, which the first describe
@@ -136,7 +139,7 @@ afterAll(async () => {
 
 describe('first paint of the library', () => {
   it('paints the rows in the first frame that shows the Library, in a new browser context and on a reload', async () => {
-    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    const context = await freshContext();
     try {
       await context.addInitScript(FIRST_FRAME_PROBE);
       const page = await context.newPage();
@@ -161,7 +164,7 @@ describe('first paint of the library', () => {
   }, 60_000);
 
   it('inserts the Library with its rows: the first page is rendered in the same pass as the screen', async () => {
-    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    const context = await freshContext();
     try {
       await context.addInitScript(LIBRARY_ENTRY_PROBE);
       const page = await context.newPage();
@@ -183,7 +186,7 @@ describe('first paint of the library', () => {
   }, 60_000);
 
   it('asks for the status only after the first frame with rows, and then shows it', async () => {
-    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    const context = await freshContext();
     try {
       await context.addInitScript(STATUS_ORDER_PROBE);
       const page = await context.newPage();
@@ -209,7 +212,7 @@ describe('first paint of the library', () => {
   }, 60_000);
 
   it("opens the bridge's socket before the app's scripts run, takes the answers asked on it, warms Intl", async () => {
-    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    const context = await freshContext();
     try {
       await context.addInitScript(SOCKET_PROBE);
       await context.addInitScript(EARLY_WORK_PROBE);
@@ -250,7 +253,7 @@ describe('first paint of the library', () => {
   }, 60_000);
 
   it('a tab with a token of an earlier start still says the app was restarted, and sends nothing', async () => {
-    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    const context = await freshContext();
     try {
       await context.addInitScript(SOCKET_PROBE);
       const page = await context.newPage();
@@ -266,7 +269,7 @@ describe('first paint of the library', () => {
   }, 60_000);
 
   it("loads no other screen's code for the first paint, and a screen's code when it is opened", async () => {
-    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    const context = await freshContext();
     try {
       const page = await context.newPage();
       const scripts: string[] = [];
@@ -344,7 +347,7 @@ describe("the library's first paint kept for the next start", () => {
     };
     const existing = await ofTheView();
     if (existing) return existing;
-    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    const context = await freshContext();
     try {
       const page = await context.newPage();
       await page.goto(desktop.shell.url);
@@ -361,7 +364,7 @@ describe("the library's first paint kept for the next start", () => {
   };
 
   it('keeps the settled library, and serves it only to the page opened with the token', async () => {
-    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    const context = await freshContext();
     try {
       const page = await context.newPage();
       await page.goto(desktop.shell.url);
@@ -412,7 +415,7 @@ describe("the library's first paint kept for the next start", () => {
 
   it("paints it before the app's scripts run; the app replaces it in one task and is used as always", async () => {
     await kept();
-    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    const context = await freshContext();
     try {
       await context.addInitScript(KEPT_PAINT_PROBE);
       const page = await context.newPage();
@@ -461,7 +464,7 @@ describe("the library's first paint kept for the next start", () => {
     // An older picture of the library, so that the page's own keeping of it can be seen.
     const older = { ...before, html: '<div class="shell"><p>an older library</p></div>' };
     expect(await dispatchCall(desktop.app.handlers, 'library.saveFirstPaint', older)).toMatchObject({ ok: true });
-    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    const context = await freshContext();
     try {
       const page = await context.newPage();
       const response = await page.goto(desktop.shell.url);
@@ -484,7 +487,7 @@ describe("the library's first paint kept for the next start", () => {
 
   it("keeps the grid too, and serves a view's picture only while the settings show that view", async () => {
     await kept();
-    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    const context = await freshContext();
     try {
       const page = await context.newPage();
       await page.goto(desktop.shell.url);
@@ -504,7 +507,7 @@ describe("the library's first paint kept for the next start", () => {
     } finally {
       await context.close();
     }
-    const next = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    const next = await freshContext();
     try {
       await next.addInitScript(KEPT_PAINT_PROBE);
       const page = await next.newPage();
@@ -528,7 +531,7 @@ describe("the library's first paint kept for the next start", () => {
 
   it('a page opened on another screen never shows it, and starts that screen', async () => {
     await kept();
-    const context = await browser.newContext({ viewport: { width: 1360, height: 860 }, locale: 'en-US' });
+    const context = await freshContext();
     try {
       await context.addInitScript(KEPT_PAINT_PROBE);
       const page = await context.newPage();

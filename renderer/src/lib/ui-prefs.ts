@@ -40,6 +40,11 @@ export function pageStorage(): StorageLike | null {
   }
 }
 
+/** A stored view, or the list: only the two views exist (the settings schema stays out of the entry script). */
+function libraryViewOf(value: unknown): UiPrefs['library_view'] {
+  return value === 'grid' ? 'grid' : 'list';
+}
+
 export function pickPrefs(ui: Settings['ui']): UiPrefs {
   return { appearance: ui.appearance, language: ui.language, onboarded: ui.onboarded, library_view: ui.library_view };
 }
@@ -63,7 +68,7 @@ export function parsePrefs(raw: string): UiPrefs | null {
       appearance: isTheme(value.appearance) ? value.appearance : 'system',
       language: isLocale(value.language) ? value.language : null,
       onboarded: value.onboarded === true,
-      library_view: value.library_view === 'grid' ? 'grid' : 'list',
+      library_view: libraryViewOf(value.library_view),
     };
   } catch {
     return null;
@@ -117,7 +122,7 @@ export function firstPaint(storage: StorageLike | null, served?: string): UiPref
     appearance: isTheme(legacy.theme) ? legacy.theme : 'system',
     language: isLocale(legacy.locale) ? legacy.locale : null,
     onboarded: legacy.onboarded,
-    library_view: legacy.libraryView === 'grid' ? 'grid' : 'list',
+    library_view: libraryViewOf(legacy.libraryView),
   };
 }
 
