@@ -11,6 +11,7 @@ import {
   buildOf,
   linkedStylesheets,
   pageWithFirstPaint,
+  pageWithSettings,
   type FirstPaintUi,
 } from '../../main/core/shell/first-paint.ts';
 import { inlineScriptHashes, readStylesheets } from '../../main/core/shell/renderer-files.ts';
@@ -87,38 +88,75 @@ describe('pageWithFirstPaint', () => {
       '<style>body{display:none}</style>',
     ]) {
       expect(pageWithFirstPaint(INDEX, { html, lang: 'en', build: BUILD, view: 'list' as const }, UI), html).toBe(
-        INDEX,
+        pageWithSettings(INDEX, UI),
       );
     }
   });
 
   it('shows nothing in another language than the chosen one, of another view, from another build, or before the welcome guide', () => {
     const snapshot = { html: ROWS, lang: 'en', build: BUILD, view: 'list' as const };
-    expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, onboarded: false })).toBe(INDEX);
-    expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, language: 'de' })).toBe(INDEX);
+    // Without a picture the page still carries the settings' values (pageWithSettings).
+    const noPicture = (ui: FirstPaintUi): string => pageWithSettings(INDEX, ui);
+    expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, onboarded: false })).toBe(
+      noPicture({ ...UI, onboarded: false }),
+    );
+    expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, language: 'de' })).toBe(noPicture({ ...UI, language: 'de' }));
     expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, language: 'en' })).not.toBe(INDEX);
     // The language that follows the OS cannot be told here: the snapshot's own is used.
     expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, language: null })).not.toBe(INDEX);
-    expect(pageWithFirstPaint(INDEX, { ...snapshot, build: 'index-Old000.js index-Css987.css' }, UI)).toBe(INDEX);
-    expect(pageWithFirstPaint(INDEX, null, UI)).toBe(INDEX);
+    expect(pageWithFirstPaint(INDEX, { ...snapshot, build: 'index-Old000.js index-Css987.css' }, UI)).toBe(
+      noPicture(UI),
+    );
+    expect(pageWithFirstPaint(INDEX, null, UI)).toBe(noPicture(UI));
     // A start shows the settings' view: a picture of the list is not shown to a grid, nor the other way round.
-    expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, library_view: 'grid' })).toBe(INDEX);
+    expect(pageWithFirstPaint(INDEX, snapshot, { ...UI, library_view: 'grid' })).toBe(
+      noPicture({ ...UI, library_view: 'grid' }),
+    );
     const grid = { ...snapshot, view: 'grid' as const };
-    expect(pageWithFirstPaint(INDEX, grid, UI)).toBe(INDEX);
+    expect(pageWithFirstPaint(INDEX, grid, UI)).toBe(noPicture(UI));
     expect(pageWithFirstPaint(INDEX, grid, { ...UI, library_view: 'grid' })).toContain('data-first-paint');
   });
 
   it('leaves an index.html of another form as it is', () => {
     const snapshot = { html: ROWS, lang: 'en', build: BUILD, view: 'list' as const };
     const noEntry = INDEX.replace(/<script type="module"[^>]*><\/script>/, '');
-    expect(pageWithFirstPaint(noEntry, { ...snapshot, build: buildOf(noEntry) }, UI)).toBe(noEntry);
+    expect(pageWithFirstPaint(noEntry, { ...snapshot, build: buildOf(noEntry) }, UI)).toBe(
+      pageWithSettings(noEntry, UI),
+    );
     const noRoot = INDEX.replace('<div id="app"></div>', '<main id="app"></main>');
-    expect(pageWithFirstPaint(noRoot, snapshot, UI)).toBe(noRoot);
+    expect(pageWithFirstPaint(noRoot, snapshot, UI)).toBe(pageWithSettings(noRoot, UI));
+    const noHtmlTag = INDEX.replace(/<html[^>]*>/, '');
+    expect(pageWithFirstPaint(noHtmlTag, snapshot, UI)).toBe(noHtmlTag);
   });
 
   it('replaces no `$` pattern of the snapshot (String.replace would read `$&` as the matched text)', () => {
     const html = '<div class="shell">costs $& and $1 and $$</div>';
     expect(pageWithFirstPaint(INDEX, { html, lang: 'en', build: BUILD, view: 'list' as const }, UI)).toContain(html);
+  });
+});
+
+describe('pageWithSettings', () => {
+  /** The `<html>` tag's attributes, and the settings in its data-ui. */
+  const htmlOf = (page: string): { tag: string; ui: unknown } => {
+    const tag = /<html\b[^>]*>/.exec(page)![0];
+    const ui = /data-ui="([^"]*)"/.exec(tag)![1]!.replaceAll('&quot;', '"').replaceAll('&amp;', '&');
+    return { tag, ui: JSON.parse(ui) };
+  };
+
+  it("puts the settings' theme and values on <html> and changes nothing else, so a page without a picture still starts in them", () => {
+    const page = pageWithSettings(INDEX, UI);
+    const { tag, ui } = htmlOf(page);
+    expect(ui).toEqual(UI);
+    // The built page's theme gives way (one attribute each); its language stays while none is chosen.
+    expect(tag).toBe(`<html lang="en" data-theme="dark" data-ui="${/data-ui="([^"]*)"/.exec(tag)![1]}">`);
+    expect(page.replace(tag, '')).toBe(INDEX.replace(/<html\b[^>]*>/, ''));
+    // A chosen language is the page's.
+    const german = htmlOf(pageWithSettings(INDEX, { ...UI, language: 'de', library_view: 'grid' }));
+    expect(german.tag).toMatch(/^<html lang="de" data-theme="dark" data-ui="[^"]*">$/);
+    expect(german.ui).toEqual({ ...UI, language: 'de', library_view: 'grid' });
+    // Values that could end the attribute stay inside it.
+    const odd = { ...UI, appearance: '"><script>' } as unknown as FirstPaintUi;
+    expect(pageWithSettings(INDEX, odd)).not.toContain('"><script>');
   });
 });
 

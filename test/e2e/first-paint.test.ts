@@ -557,4 +557,45 @@ describe("the library's first paint kept for the next start", () => {
     }
     expect((await served(`/?token=${desktop.shell.token}`)).body).toContain('data-first-paint');
   }, 60_000);
+
+  it("a page without a picture still starts in the settings' theme, language and view: a new origin has no cache of them", async () => {
+    expect((await kept()).lang).toBe('en');
+    // A picture in English is not served to German (above): this page gets the settings' values only.
+    await desktop.settings.update({ ui: { appearance: 'dark', language: 'de', library_view: 'grid' } });
+    const context = await browser.newContext({
+      viewport: { width: 1360, height: 860 },
+      locale: 'en-US',
+      colorScheme: 'light',
+    });
+    try {
+      await context.addInitScript(`
+        window.__firstFrame = null;
+        requestAnimationFrame(() => {
+          const root = document.documentElement;
+          window.__firstFrame = { theme: root.dataset.theme, lang: root.lang, background: getComputedStyle(document.body).backgroundColor };
+        });
+        window.__rowsSeen = false;
+        new MutationObserver(() => {
+          window.__rowsSeen ||= document.querySelector('[data-testid=library-row]') !== null;
+        }).observe(document, { subtree: true, childList: true });
+      `);
+      const page = await context.newPage();
+      // On a route, the app mounts without waiting for settings.get: what it shows first is what the page carried.
+      const response = await page.goto(`${desktop.shell.url}#/library`);
+      expect(await response!.text()).not.toContain('data-first-paint');
+      await page.locator('[data-testid=library-cell][data-id]').first().waitFor({ timeout: 20_000 });
+      const first = (await page.evaluate('window.__firstFrame')) as { theme: string; lang: string; background: string };
+      // The first frame, before any of the app's scripts ran, is already dark and German; a light frame would flash.
+      expect(first.theme).toBe('dark');
+      expect(first.lang).toBe('de');
+      expect(first.background).toBe(await page.evaluate('getComputedStyle(document.body).backgroundColor'));
+      expect(first.background).not.toBe('rgb(255, 255, 255)');
+      expect(await page.getByTestId('nav-library').textContent()).toContain('Bibliothek');
+      // The grid from the start: no list was drawn and flipped over when the settings arrived.
+      expect(await page.evaluate('window.__rowsSeen')).toBe(false);
+    } finally {
+      await context.close();
+      await desktop.settings.update({ ui: { appearance: 'system', language: null, library_view: 'list' } });
+    }
+  }, 60_000);
 });

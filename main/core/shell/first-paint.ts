@@ -74,10 +74,26 @@ function attribute(value: string): string {
 }
 
 /**
- * index.html with the library's first paint in it, or `index` unchanged when there is nothing to show: no snapshot,
- * the welcome guide not done, one in another language than the one chosen, of another view or from another build,
- * markup a snapshot never has, or an index.html of another form. `styles` holds the contents of the style sheets the
- * shell has read (by href, linkedStylesheets); a sheet not among them stays a link.
+ * index.html with the settings' values the first frame needs on `<html>` (`data-ui`, the theme, and the language when
+ * one is chosen), for a page that gets no first paint: the browser shell's origin changes with its port at every
+ * start, so its page has no cache of them, and would otherwise show the default theme, language and Library view
+ * until settings.get answers. `index` unchanged when it has no `<html>` tag to carry them.
+ */
+export function pageWithSettings(index: string, ui: FirstPaintUi): string {
+  // The built page's own values of these give way; its language stays unless one is chosen.
+  const replaced =
+    ui.language === null ? /\s(?:data-theme|data-ui)="[^"]*"/g : /\s(?:lang|data-theme|data-ui)="[^"]*"/g;
+  const lang = ui.language === null ? '' : ` lang="${attribute(ui.language)}"`;
+  const values = `${lang} data-theme="${attribute(ui.appearance)}" data-ui="${attribute(JSON.stringify(ui))}"`;
+  return index.replace(HTML_TAG, (tag) => `${tag.slice(0, -1).replace(replaced, '')}${values}>`);
+}
+
+/**
+ * index.html with the library's first paint in it, or with the settings' values only (pageWithSettings) when there is
+ * no picture to show: no snapshot, the welcome guide not done, one in another language than the one chosen, of
+ * another view or from another build, markup a snapshot never has, or an index.html of another form. `styles` holds
+ * the contents of the style sheets the shell has read (by href, linkedStylesheets); a sheet not among them stays a
+ * link.
  */
 export function pageWithFirstPaint(
   index: string,
@@ -85,14 +101,15 @@ export function pageWithFirstPaint(
   ui: FirstPaintUi,
   styles: ReadonlyMap<string, string> = new Map(),
 ): string {
-  if (!snapshot || NOT_IN_A_SNAPSHOT.test(snapshot.html)) return index;
+  const withoutPicture = pageWithSettings(index, ui);
+  if (!snapshot || NOT_IN_A_SNAPSHOT.test(snapshot.html)) return withoutPicture;
   // A start before the welcome guide is done opens the guide, not the library.
-  if (!ui.onboarded || (ui.language !== null && ui.language !== snapshot.lang)) return index;
+  if (!ui.onboarded || (ui.language !== null && ui.language !== snapshot.lang)) return withoutPicture;
   // A start shows the Library in the settings' view; a picture of the other would flip over when the app mounts.
-  if (snapshot.view !== ui.library_view) return index;
-  if (snapshot.build !== buildOf(index)) return index;
+  if (snapshot.view !== ui.library_view) return withoutPicture;
+  if (snapshot.build !== buildOf(index)) return withoutPicture;
   const entry = ENTRY_SCRIPT.exec(index);
-  if (!entry || !index.includes(APP_ROOT) || !HTML_TAG.test(index) || !index.includes(HEAD_END)) return index;
+  if (!entry || !index.includes(APP_ROOT) || !HTML_TAG.test(index) || !index.includes(HEAD_END)) return withoutPicture;
   const preloads = [...index.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
   const html =
     `<html lang="${attribute(snapshot.lang)}" data-theme="${attribute(ui.appearance)}"` +

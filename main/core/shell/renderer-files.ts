@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve } from 'node:path';
-import { linkedStylesheets, pageWithFirstPaint, type FirstPaintSnapshot, type FirstPaintUi } from './first-paint.ts';
+import {
+  linkedStylesheets,
+  pageWithFirstPaint,
+  pageWithSettings,
+  type FirstPaintSnapshot,
+  type FirstPaintUi,
+} from './first-paint.ts';
 
 /**
  * Serving the built renderer, shared by the browser shell (node:http) and the Electron shell (the app:// protocol):
@@ -89,15 +95,16 @@ export async function readStylesheets(rendererDir: string, hrefs: readonly strin
 
 /**
  * index.html as a shell serves it: with the library's first paint (`paint`, from DesktopApp.firstPaint) and the style
- * sheets the page links read from `rendererDir` to be inlined (pageWithFirstPaint), or `index` itself when there is no
- * snapshot to show, then with nothing read.
+ * sheets the page links read from `rendererDir` to be inlined (pageWithFirstPaint); with the settings' values only when
+ * there is no snapshot to show, then with nothing read; `index` itself for a page that is not the user's (no `paint`).
  */
 export async function servedIndex(
   rendererDir: string,
   index: string,
   paint: { snapshot: FirstPaintSnapshot | null; ui: FirstPaintUi } | null | undefined,
 ): Promise<string> {
-  if (!paint?.snapshot) return index;
+  if (!paint) return index;
+  if (!paint.snapshot) return pageWithSettings(index, paint.ui);
   const styles = await readStylesheets(rendererDir, linkedStylesheets(index));
   return pageWithFirstPaint(index, paint.snapshot, paint.ui, styles);
 }
