@@ -1,3 +1,4 @@
+import { afterNextPaint } from './lib/after-paint.ts';
 import { defaultFilters, pageQuery } from './lib/library-query.ts';
 import { parseRoute, type Route } from './lib/routes.ts';
 import { firstPaint, pageStorage } from './lib/ui-prefs.ts';
@@ -78,27 +79,6 @@ function sessionStorageOrNull(): Storage | null {
 function warmUp(): void {
   new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' }).format(0);
   firstPaint(pageStorage());
-}
-
-/**
- * Runs `task` once the next frame has been painted, or at once in a hidden page, which paints no frame until it is
- * shown. No timer stands in for the frame: on a slow or busy machine the snapshot's first frame takes longer than any
- * guess, and a timer that fired first would start the app in the middle of it.
- */
-function afterNextPaint(task: () => void): void {
-  let done = false;
-  const once = (): void => {
-    if (done) return;
-    done = true;
-    document.removeEventListener('visibilitychange', onHidden);
-    task();
-  };
-  const onHidden = (): void => {
-    if (document.visibilityState === 'hidden') once();
-  };
-  if (document.visibilityState === 'hidden') return once();
-  document.addEventListener('visibilitychange', onHidden);
-  requestAnimationFrame(() => setTimeout(once, 0));
 }
 
 /** The app's entry, with the modules it imports asked for alongside it rather than once it has been parsed. */

@@ -529,6 +529,34 @@ describe("the library's first paint kept for the next start", () => {
     expect((await served(`/?token=${desktop.shell.token}`)).body).not.toContain('data-first-paint');
   }, 60_000);
 
+  it('a page that starts hidden (a tab opened in the background) starts the app at once: it paints no frame to wait for', async () => {
+    await kept();
+    const context = await freshContext();
+    try {
+      // What a background tab is: hidden, and no animation frame runs until it is shown.
+      await context.addInitScript(`
+        Object.defineProperty(Document.prototype, 'visibilityState', { configurable: true, get: () => 'hidden' });
+        Object.defineProperty(Document.prototype, 'hidden', { configurable: true, get: () => true });
+        window.requestAnimationFrame = () => 0;
+      `);
+      const page = await context.newPage();
+      const response = await page.goto(desktop.shell.url);
+      expect(await response!.text()).toContain('data-first-paint');
+      // Mounted over the picture, and its start-up work done after "the first frame" too (App.svelte: app.init).
+      await until(
+        async () =>
+          (await page.evaluate(`performance.getEntriesByName('app:mounted').length > 0 &&
+            !document.querySelector('[data-first-paint]') &&
+            document.querySelector('[data-testid=connection-state]')?.textContent.includes('Online')`)) === true,
+        'the app started in a hidden page',
+        20_000,
+      );
+      expect(await page.locator('[data-testid=library-row][data-id]').count()).toBeGreaterThan(10);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
   it('a page opened on another screen never shows it, and starts that screen', async () => {
     await kept();
     const context = await freshContext();
