@@ -55,7 +55,7 @@ export const de: Dictionary = {
   'library.title': 'Bibliothek',
   'library.deletedTitle': 'Gelöschte Dokumente',
   'library.search': 'Dokumente durchsuchen',
-  'library.searchPlaceholder': 'Volltext durchsuchen…  (/)',
+  'library.searchPlaceholder': 'Volltextsuche  (/)',
   'library.clearSearch': 'Suche leeren',
   'library.results': { one: '{count} Treffer für „{query}“', other: '{count} Treffer für „{query}“' },
   'library.count': { one: '{count} Dokument', other: '{count} Dokumente' },
