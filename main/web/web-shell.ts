@@ -34,8 +34,11 @@ export interface WebShellOptions {
   app: DesktopApp;
   /** The built renderer (dist/renderer). */
   rendererDir: string;
-  /** 0 (default) picks a free port. */
-  port?: number;
+  /**
+   * The port: a number is that one (0: a free one); `{ preferred }` is that one when it is free and a free one when it
+   * is not. Default: a free one.
+   */
+  port?: number | { preferred: number };
   /** The access token; default a fresh random one. Given when the app's previewUrl must know it before the shell starts. */
   token?: string;
   log?: (line: string) => void;
@@ -48,6 +51,13 @@ export interface WebShell {
   token: string;
   close(): Promise<void>;
 }
+
+/**
+ * The browser shell's port unless DESKTOP_WEB_PORT names another (a free one when it is taken). The same address at
+ * every start keeps the browser's caches of the app: its scripts, compiled (they are immutable by name:
+ * renderer-files.ts), and the page's storage. A new port is a new origin, whose first load is a cold one.
+ */
+export const DEFAULT_WEB_PORT = 17_474;
 
 /** 32 random bytes: the per-launch secret of the socket and the preview route. */
 export function newWebShellToken(): string {
@@ -131,8 +141,8 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     const page = Buffer.from(html);
     response.writeHead(200, {
       ...rendererHeaders(file.path, csp),
-      // A page with the user's documents in it is not kept in the browser's cache.
-      ...(html === index ? {} : { 'Cache-Control': 'no-store' }),
+      // The page opened with the token carries the user's settings and documents: not kept in the browser's cache.
+      ...(paint ? { 'Cache-Control': 'no-store' } : {}),
       'Content-Length': page.length,
     });
     response.end(request.method === 'HEAD' ? undefined : page);
@@ -240,14 +250,27 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(text);
   });
 
-  try {
-    await new Promise<void>((resolve, reject) => {
+  const listen = (on: number): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.listen(on, '127.0.0.1', () => {
         server.off('error', reject);
         resolve();
       });
     });
+  const wanted = options.port ?? 0;
+  try {
+    if (typeof wanted === 'number') await listen(wanted);
+    else {
+      await listen(wanted.preferred).catch(async (error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+        log(
+          `web shell: port ${wanted.preferred} is in use (another app, or another user's Desktop Archive); using a ` +
+            'free one, so the browser starts this session without the cache of the last one',
+        );
+        await listen(0);
+      });
+    }
   } catch (error) {
     stopForwarding();
     wss.close();

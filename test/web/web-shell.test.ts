@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
+import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -87,6 +88,7 @@ beforeAll(async () => {
     `<!doctype html><title>Desktop Archive</title><script>${INLINE_SCRIPT}</script><script type="module" src="/assets/app.js"></script>`,
   );
   await writeFile(join(rendererDir, 'assets', 'app.js'), 'console.log("app");');
+  await writeFile(join(rendererDir, 'assets', 'index-Cj-JQ5on.js'), 'console.log("built");');
   await writeFile(join(dir, 'secret.txt'), 'outside the renderer');
   const token = newWebShellToken();
   app = await DesktopApp.open({
@@ -140,6 +142,57 @@ describe('browser shell: static files', () => {
     expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(js.headers['x-content-type-options']).toBe('nosniff');
     expect((await raw('/assets/missing.js')).status).toBe(404);
+  });
+
+  it("lets the browser keep a built asset (its name holds its contents' hash) and revalidate everything else", async () => {
+    const built = await raw('/assets/index-Cj-JQ5on.js');
+    expect(built.status).toBe(200);
+    expect(built.headers['cache-control']).toBe('max-age=31536000, immutable');
+    // A name without a build's hash, the page and a file beside the assets may change under the same name.
+    expect((await raw('/assets/app.js')).headers['cache-control']).toBe('no-cache');
+    expect((await raw('/')).headers['cache-control']).toBe('no-cache');
+    // The page opened with the token holds the user's settings (and could hold the first paint): never kept.
+    expect((await raw(`/?token=${shell.token}`)).headers['cache-control']).toBe('no-store');
+  });
+
+  it('listens on the preferred port when it is free, and on a free one when it is taken', async () => {
+    const occupied = createNetServer();
+    await new Promise<void>((resolve) => occupied.listen(0, '127.0.0.1', resolve));
+    const taken = (occupied.address() as AddressInfo).port;
+    const lines: string[] = [];
+    const fallback = await startWebShell({
+      app,
+      rendererDir: join(dir, 'renderer'),
+      port: { preferred: taken },
+      log: (line) => lines.push(line),
+    });
+    try {
+      expect(fallback.port).not.toBe(taken);
+      expect(fallback.url).toBe(`http://127.0.0.1:${fallback.port}/?token=${fallback.token}`);
+      expect((await fetch(`http://127.0.0.1:${fallback.port}/`)).status).toBe(200);
+      expect(lines.join('\n')).toContain(`port ${taken} is in use`);
+    } finally {
+      await fallback.close();
+    }
+    await new Promise<void>((resolve) => occupied.close(() => resolve()));
+    // Now free: taken as asked.
+    const preferred = await startWebShell({ app, rendererDir: join(dir, 'renderer'), port: { preferred: taken } });
+    try {
+      expect(preferred.port).toBe(taken);
+    } finally {
+      await preferred.close();
+    }
+    // A port given as a number is that port or an error, never another.
+    const exact = createNetServer();
+    await new Promise<void>((resolve) => exact.listen(0, '127.0.0.1', resolve));
+    const exactPort = (exact.address() as AddressInfo).port;
+    try {
+      await expect(startWebShell({ app, rendererDir: join(dir, 'renderer'), port: exactPort })).rejects.toMatchObject({
+        code: 'EADDRINUSE',
+      });
+    } finally {
+      await new Promise<void>((resolve) => exact.close(() => resolve()));
+    }
   });
 
   it('refuses directory traversal, other hosts and other methods', async () => {
