@@ -12,6 +12,7 @@ import {
   app,
   dialog,
   ipcMain,
+  nativeTheme,
   powerMonitor,
   protocol,
   session,
@@ -23,6 +24,7 @@ import {
 import ElectronStore from 'electron-store';
 import { errorMessage, errorStack } from '../../common/errors.ts';
 import { DesktopApp } from '../core/desktop-app.ts';
+import { windowBackground } from '../core/shell/window-background.ts';
 import { defaultAppDataDir } from '../core/desktop-core.ts';
 import { redactSecrets } from '../core/keychain/redact.ts';
 import { installProcessGuard } from '../../shared/process-guard.ts';
@@ -177,8 +179,14 @@ async function start(): Promise<void> {
   void applyStartAtLogin(settings.get().ui.start_at_login, log).catch((error: unknown) =>
     log(`start at login: ${errorMessage(error)}`),
   );
+  const followTheme = (): void =>
+    window?.setBackgroundColor(
+      windowBackground(settings?.get().ui.appearance ?? 'system', nativeTheme.shouldUseDarkColors),
+    );
+  nativeTheme.on('updated', followTheme);
   settings.onChange((next, previous) => {
     if (next.ui.language !== previous.ui.language) tray?.relabel();
+    if (next.ui.appearance !== previous.ui.appearance) followTheme();
     if (next.ui.start_at_login !== previous.ui.start_at_login) {
       void applyStartAtLogin(next.ui.start_at_login, log).catch((error: unknown) =>
         log(`start at login: ${errorMessage(error)}`),
@@ -202,7 +210,7 @@ function createWindow(show: boolean): BrowserWindow {
     show: false,
     title: 'Desktop Archive',
     icon: join(RESOURCES, 'icon.png'),
-    backgroundColor: '#1f2937',
+    backgroundColor: windowBackground(settings?.get().ui.appearance ?? 'system', nativeTheme.shouldUseDarkColors),
     autoHideMenuBar: true,
     webPreferences: {
       preload: PRELOAD,
