@@ -3,8 +3,8 @@
  * Electron shell when the Electron runtime is installed; otherwise (these machines cannot download it) says so in one
  * line and serves the same app through the browser shell on 127.0.0.1, printing the URL to open.
  *
- * Environment: DESKTOP_WEB_PORT fixes the browser shell's port (0: a free one; default 17474, or a free one when that
- * is taken); DESKTOP_ARCHIVE_DATA_DIR moves the app's data directory.
+ * Environment: DESKTOP_WEB_PORT fixes the browser shell's port (default: a free one); DESKTOP_ARCHIVE_DATA_DIR moves
+ * the app's data directory.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -17,7 +17,7 @@ import { redactSecrets } from '../main/core/keychain/redact.ts';
 import { openConfBackend } from '../main/core/settings/conf-backend.ts';
 import { SettingsStore } from '../main/core/settings/settings-store.ts';
 import { installProcessGuard } from '../shared/process-guard.ts';
-import { DEFAULT_WEB_PORT, newWebShellToken, startWebShell, webPreviewUrl } from '../main/web/web-shell.ts';
+import { newWebShellToken, startWebShell, webPreviewUrl } from '../main/web/web-shell.ts';
 import { buildElectron, buildRenderer, rendererIsStale } from './build-shells.ts';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -37,9 +37,9 @@ export function electronBinary(): string | null {
   }
 }
 
-function webPort(): number | { preferred: number } {
+function webPort(): number {
   const raw = process.env.DESKTOP_WEB_PORT;
-  if (raw === undefined || raw === '') return { preferred: DEFAULT_WEB_PORT };
+  if (raw === undefined || raw === '') return 0;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new Error(`DESKTOP_WEB_PORT must be a port number (0-65535), got "${raw}"`);

@@ -35,10 +35,12 @@ export interface WebShellOptions {
   /** The built renderer (dist/renderer). */
   rendererDir: string;
   /**
-   * The port: a number is that one (0: a free one); `{ preferred }` is that one when it is free and a free one when it
-   * is not. Default: a free one.
+   * 0 (default) picks a free port, a new one at every start. A fixed one would let the browser keep the app's caches
+   * from one start to the next, but it would make the app's origin known in advance: another user of this computer
+   * could serve a page on it while the app is not running, and leave a service worker or a cached script there that
+   * the next start would run with its token (docs/app.md).
    */
-  port?: number | { preferred: number };
+  port?: number;
   /** The access token; default a fresh random one. Given when the app's previewUrl must know it before the shell starts. */
   token?: string;
   log?: (line: string) => void;
@@ -51,13 +53,6 @@ export interface WebShell {
   token: string;
   close(): Promise<void>;
 }
-
-/**
- * The browser shell's port unless DESKTOP_WEB_PORT names another (a free one when it is taken). The same address at
- * every start keeps the browser's caches of the app: its scripts, compiled (they are immutable by name:
- * renderer-files.ts), and the page's storage. A new port is a new origin, whose first load is a cold one.
- */
-export const DEFAULT_WEB_PORT = 17_474;
 
 /** 32 random bytes: the per-launch secret of the socket and the preview route. */
 export function newWebShellToken(): string {
@@ -250,27 +245,14 @@ export async function startWebShell(options: WebShellOptions): Promise<WebShell>
     for (const client of wss.clients) if (client.readyState === client.OPEN) client.send(text);
   });
 
-  const listen = (on: number): Promise<void> =>
-    new Promise<void>((resolve, reject) => {
+  try {
+    await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(on, '127.0.0.1', () => {
+      server.listen(options.port ?? 0, '127.0.0.1', () => {
         server.off('error', reject);
         resolve();
       });
     });
-  const wanted = options.port ?? 0;
-  try {
-    if (typeof wanted === 'number') await listen(wanted);
-    else {
-      await listen(wanted.preferred).catch(async (error: unknown) => {
-        if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-        log(
-          `web shell: port ${wanted.preferred} is in use (another app, or another user's Desktop Archive); using a ` +
-            'free one, so the browser starts this session without the cache of the last one',
-        );
-        await listen(0);
-      });
-    }
   } catch (error) {
     stopForwarding();
     wss.close();

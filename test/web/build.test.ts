@@ -37,8 +37,12 @@ export const protocol = { registerSchemesAsPrivileged: (schemes) => record('sche
 export class BrowserWindow {}
 export class Tray {}
 export class Notification {}
-export const Menu = {}, nativeImage = {}, ipcMain = {}, powerMonitor = {}, session = {}, shell = {}, dialog = {};
-export default { app, protocol, BrowserWindow, Tray, Notification, Menu, nativeImage, ipcMain, powerMonitor, session, shell, dialog };
+export const Menu = {}, nativeImage = {}, nativeTheme = {}, ipcMain = {}, powerMonitor = {}, session = {}, shell = {};
+export const dialog = {};
+export default {
+  app, protocol, BrowserWindow, Tray, Notification, Menu, nativeImage, nativeTheme, ipcMain, powerMonitor, session, shell,
+  dialog,
+};
 `;
 
 describe('building the shells', () => {

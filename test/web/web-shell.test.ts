@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -153,46 +152,6 @@ describe('browser shell: static files', () => {
     expect((await raw('/')).headers['cache-control']).toBe('no-cache');
     // The page opened with the token holds the user's settings (and could hold the first paint): never kept.
     expect((await raw(`/?token=${shell.token}`)).headers['cache-control']).toBe('no-store');
-  });
-
-  it('listens on the preferred port when it is free, and on a free one when it is taken', async () => {
-    const occupied = createNetServer();
-    await new Promise<void>((resolve) => occupied.listen(0, '127.0.0.1', resolve));
-    const taken = (occupied.address() as AddressInfo).port;
-    const lines: string[] = [];
-    const fallback = await startWebShell({
-      app,
-      rendererDir: join(dir, 'renderer'),
-      port: { preferred: taken },
-      log: (line) => lines.push(line),
-    });
-    try {
-      expect(fallback.port).not.toBe(taken);
-      expect(fallback.url).toBe(`http://127.0.0.1:${fallback.port}/?token=${fallback.token}`);
-      expect((await fetch(`http://127.0.0.1:${fallback.port}/`)).status).toBe(200);
-      expect(lines.join('\n')).toContain(`port ${taken} is in use`);
-    } finally {
-      await fallback.close();
-    }
-    await new Promise<void>((resolve) => occupied.close(() => resolve()));
-    // Now free: taken as asked.
-    const preferred = await startWebShell({ app, rendererDir: join(dir, 'renderer'), port: { preferred: taken } });
-    try {
-      expect(preferred.port).toBe(taken);
-    } finally {
-      await preferred.close();
-    }
-    // A port given as a number is that port or an error, never another.
-    const exact = createNetServer();
-    await new Promise<void>((resolve) => exact.listen(0, '127.0.0.1', resolve));
-    const exactPort = (exact.address() as AddressInfo).port;
-    try {
-      await expect(startWebShell({ app, rendererDir: join(dir, 'renderer'), port: exactPort })).rejects.toMatchObject({
-        code: 'EADDRINUSE',
-      });
-    } finally {
-      await new Promise<void>((resolve) => exact.close(() => resolve()));
-    }
   });
 
   it('refuses directory traversal, other hosts and other methods', async () => {
