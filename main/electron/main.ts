@@ -179,10 +179,7 @@ async function start(): Promise<void> {
   void applyStartAtLogin(settings.get().ui.start_at_login, log).catch((error: unknown) =>
     log(`start at login: ${errorMessage(error)}`),
   );
-  const followTheme = (): void =>
-    window?.setBackgroundColor(
-      windowBackground(settings?.get().ui.appearance ?? 'system', nativeTheme.shouldUseDarkColors),
-    );
+  const followTheme = (): void => window?.setBackgroundColor(currentBackground());
   nativeTheme.on('updated', followTheme);
   settings.onChange((next, previous) => {
     if (next.ui.language !== previous.ui.language) tray?.relabel();
@@ -201,6 +198,11 @@ async function start(): Promise<void> {
   createWindow(!startedAtLogin);
 }
 
+/** The window's background now: the page's own in the settings' theme (window-background.ts). */
+function currentBackground(): string {
+  return windowBackground(settings?.get().ui.appearance ?? 'system', nativeTheme.shouldUseDarkColors);
+}
+
 function createWindow(show: boolean): BrowserWindow {
   const created = new BrowserWindow({
     width: 1200,
@@ -210,7 +212,7 @@ function createWindow(show: boolean): BrowserWindow {
     show: false,
     title: 'Desktop Archive',
     icon: join(RESOURCES, 'icon.png'),
-    backgroundColor: windowBackground(settings?.get().ui.appearance ?? 'system', nativeTheme.shouldUseDarkColors),
+    backgroundColor: currentBackground(),
     autoHideMenuBar: true,
     webPreferences: {
       preload: PRELOAD,
@@ -307,7 +309,8 @@ async function serveRenderer(request: Request): Promise<Response> {
   const paint = desktopApp?.firstPaint();
   const page = await servedIndex(RENDERER_DIR, index, paint);
   return new Response(page, {
-    headers: { ...rendererHeaders(file.path, csp), ...(page === index ? {} : { 'Cache-Control': 'no-store' }) },
+    // The page carries the user's settings and documents (as the browser shell's page opened with the token).
+    headers: { ...rendererHeaders(file.path, csp), ...(paint ? { 'Cache-Control': 'no-store' } : {}) },
   });
 }
 

@@ -46,6 +46,10 @@ export function median(samples: readonly number[]): number {
 }
 
 export const ms = (value: number): string => `${value < 10 ? value.toFixed(2) : value.toFixed(1)} ms`;
+/** "median … (min …, max …, n=…)" of timings in ms. */
+export function spread(samples: readonly number[]): string {
+  return `median ${ms(median(samples))} (min ${ms(Math.min(...samples))}, max ${ms(Math.max(...samples))}, n=${samples.length})`;
+}
 export const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** A latency row: shows p50 and the checked percentile, with the target on the latter. */

@@ -24,6 +24,7 @@ import {
   ms,
   percentile,
   sha256Reference,
+  spread,
   waitForQuietMachine,
   type BenchReport,
   type BenchRow,
@@ -342,7 +343,7 @@ export async function run(): Promise<BenchReport> {
       }
       rows.push({
         name: `first library row on screen, ${DOCUMENTS.toLocaleString('en')} cached documents (first paint kept)`,
-        measured: `median ${ms(median(firstRender))} (min ${ms(Math.min(...firstRender))}, max ${ms(Math.max(...firstRender))}, n=${LOADS}); row in DOM at ${ms(median(inDom))}`,
+        measured: `${spread(firstRender)}; row in DOM at ${ms(median(inDom))}`,
         target: {
           label: `median < ${firstRenderMaxMs.toFixed(0)} ms`,
           value: median(firstRender),
@@ -353,15 +354,15 @@ export async function run(): Promise<BenchReport> {
 
       rows.push({
         name: 'first library row on screen, no first paint kept yet (first start)',
-        measured: `median ${ms(median(plain))} (min ${ms(Math.min(...plain))}, max ${ms(Math.max(...plain))}, n=${LOADS})`,
+        measured: spread(plain),
       });
       rows.push({
         name: 'peer: the same first frame as static HTML, no script (fresh context)',
-        measured: `median ${ms(median(floor))} (min ${ms(Math.min(...floor))}, max ${ms(Math.max(...floor))}, n=${LOADS}); the app's first paint ${median(firstRender.map((t, i) => t / floor[i]!)).toFixed(2)}× this (median of each round's ratio)`,
+        measured: `${spread(floor)}; the app's first paint ${median(firstRender.map((t, i) => t / floor[i]!)).toFixed(2)}× this (median of each round's ratio)`,
       });
       rows.push({
         name: "peer: a page of one row, the browser's floor (fresh context)",
-        measured: `median ${ms(median(blank))} (min ${ms(Math.min(...blank))}, max ${ms(Math.max(...blank))}, n=${LOADS}); the app's first paint ${ms(median(firstRender.map((t, i) => t - blank[i]!)))} above it (median of each round's difference)`,
+        measured: `${spread(blank)}; the app's first paint ${ms(median(firstRender.map((t, i) => t - blank[i]!)))} above it (median of each round's difference)`,
       });
       rows.push({
         name: 'app ready (mounted, answers input)',
@@ -380,7 +381,7 @@ export async function run(): Promise<BenchReport> {
       notes.push(phaseNote(phases, inDom, firstRender));
       rows.push({
         name: 'first library row on screen, reload (warm caches)',
-        measured: `median ${ms(median(reloads))} (min ${ms(Math.min(...reloads))}, max ${ms(Math.max(...reloads))}, n=${LOADS})`,
+        measured: spread(reloads),
       });
 
       // The address opened again in a new tab of the same browser profile (a second tab of one start; the Electron app
@@ -406,9 +407,7 @@ export async function run(): Promise<BenchReport> {
       }
       rows.push({
         name: 'the address opened again in the same browser (its caches kept, first paint kept)',
-        measured:
-          `first row median ${ms(median(restarts.map((r) => r.first)))} (min ${ms(Math.min(...restarts.map((r) => r.first)))}, ` +
-          `max ${ms(Math.max(...restarts.map((r) => r.first)))}, n=${restarts.length}); ready ${ms(median(restarts.map((r) => r.ready)))}`,
+        measured: `first row ${spread(restarts.map((r) => r.first))}; ready ${ms(median(restarts.map((r) => r.ready)))}`,
       });
 
       const loaded = await loadOnce();

@@ -101,15 +101,17 @@ export function pageWithFirstPaint(
   ui: FirstPaintUi,
   styles: ReadonlyMap<string, string> = new Map(),
 ): string {
-  const withoutPicture = pageWithSettings(index, ui);
-  if (!snapshot || NOT_IN_A_SNAPSHOT.test(snapshot.html)) return withoutPicture;
+  // Built only when the picture is refused.
+  const withoutPicture = (): string => pageWithSettings(index, ui);
+  if (!snapshot || NOT_IN_A_SNAPSHOT.test(snapshot.html)) return withoutPicture();
   // A start before the welcome guide is done opens the guide, not the library.
-  if (!ui.onboarded || (ui.language !== null && ui.language !== snapshot.lang)) return withoutPicture;
+  if (!ui.onboarded || (ui.language !== null && ui.language !== snapshot.lang)) return withoutPicture();
   // A start shows the Library in the settings' view; a picture of the other would flip over when the app mounts.
-  if (snapshot.view !== ui.library_view) return withoutPicture;
-  if (snapshot.build !== buildOf(index)) return withoutPicture;
+  if (snapshot.view !== ui.library_view) return withoutPicture();
+  if (snapshot.build !== buildOf(index)) return withoutPicture();
   const entry = ENTRY_SCRIPT.exec(index);
-  if (!entry || !index.includes(APP_ROOT) || !HTML_TAG.test(index) || !index.includes(HEAD_END)) return withoutPicture;
+  if (!entry || !index.includes(APP_ROOT) || !HTML_TAG.test(index) || !index.includes(HEAD_END))
+    return withoutPicture();
   const preloads = [...index.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
   const html =
     `<html lang="${attribute(snapshot.lang)}" data-theme="${attribute(ui.appearance)}"` +
