@@ -123,9 +123,15 @@ export function meaningfulFilename(filename: string): string | null {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-function typeWord(parts: TitleParts, german: boolean): string {
+/** The document's own heading when it is short enough to lead a title; otherwise null. */
+function usableHeading(parts: TitleParts): string | null {
   const heading = parts.heading?.trim();
-  if (!heading || heading.length > 40) return german ? TYPE_WORDS[parts.type].de : TYPE_WORDS[parts.type].en;
+  return heading && heading.length <= 40 ? heading : null;
+}
+
+function typeWord(parts: TitleParts, german: boolean): string {
+  const heading = usableHeading(parts);
+  if (!heading) return german ? TYPE_WORDS[parts.type].de : TYPE_WORDS[parts.type].en;
   const shouting = heading === heading.toUpperCase();
   // German nouns keep their capitals; English headings read as a sentence ("Payment reminder").
   if (german)
@@ -140,17 +146,20 @@ export function makeTitle(parts: TitleParts): TitlePick | null {
   const german = parts.language === 'de';
   const fromFile = meaningfulFilename(parts.filename);
   const sender = parts.sender ? shorten(parts.sender, 60) : null;
+  // English joins ("from", ", 5 Nov 2026") only around English words: the document's own words in a language not
+  // known or neither German nor English ("Rechnung" in a short scan, "Facture") are joined without words of any.
+  const joins = (ownWords: boolean): Joins => (german ? 'de' : parts.language === 'en' || !ownWords ? 'en' : 'neutral');
   if (parts.type === 'letter') {
     if (parts.subject)
       return {
-        title: compose(shorten(parts.subject, 90), null, sender, null, german),
+        title: compose(shorten(parts.subject, 90), null, sender, null, joins(true)),
         source: 'text',
         confidence: 0.7,
       };
     if (fromFile) return { title: fromFile, source: 'filename', confidence: 0.5 };
     if (sender)
       return {
-        title: compose(german ? 'Brief' : 'Letter', null, sender, parts.date, german),
+        title: compose(german ? 'Brief' : 'Letter', null, sender, parts.date, joins(false)),
         source: 'text',
         confidence: 0.5,
       };
@@ -160,7 +169,7 @@ export function makeTitle(parts: TitleParts): TitlePick | null {
       parts.reference,
       sender,
       parts.reference ? null : parts.date,
-      german,
+      joins(usableHeading(parts) !== null),
     );
     const confidence = Math.min(0.9, parts.typeConfidence + (parts.reference ? 0.1 : 0) + (sender ? 0.1 : 0));
     return { title, source: 'text', confidence: Math.round(confidence * 100) / 100 };
@@ -178,7 +187,7 @@ export function makeTitle(parts: TitleParts): TitlePick | null {
         null,
         null,
         parts.date,
-        german || !parts.language,
+        german || !parts.language ? 'de' : 'en',
       ),
       source: 'filename',
       confidence: 0.2,
@@ -186,21 +195,27 @@ export function makeTitle(parts: TitleParts): TitlePick | null {
   return null;
 }
 
+/** How a title's parts are joined: in German, in English, or with dashes and an ISO date in no language. */
+type Joins = 'de' | 'en' | 'neutral';
+
 function compose(
   word: string,
   reference: string | null,
   sender: string | null,
   date: string | null,
-  german: boolean,
+  joins: Joins,
 ): string {
   let title = word;
   if (reference) title += ` ${reference}`;
-  if (german) {
+  if (joins === 'de') {
     if (date) title += ` vom ${formatDate(date, 'de')}`;
     if (sender) title += ` – ${sender}`;
-  } else {
+  } else if (joins === 'en') {
     if (sender) title += ` from ${sender}`;
     if (date) title += `, ${formatDate(date, 'en')}`;
+  } else {
+    if (sender) title += ` – ${sender}`;
+    if (date) title += ` – ${date}`;
   }
   return title;
 }

@@ -90,6 +90,7 @@ async function tour(page: Page, lang: string, ids: string[]): Promise<void> {
   await page.getByTestId('view-list').click();
   await visit('#/library', 'library', 'library-row');
   await visit(`#/document/${ids[0]}`, 'document', 'document');
+  expect(await cutTabs(page)).toEqual([]);
   await visit('#/uploads', 'uploads', 'upload-row');
   await visit('#/due', 'due', 'due-item');
   await visit('#/settings', 'settings', 'folder-add');
@@ -106,6 +107,18 @@ async function tour(page: Page, lang: string, ids: string[]): Promise<void> {
   await page.getByTestId('onboarding-finish').click();
   await page.getByTestId('library').waitFor();
 }
+
+/** The Document screen's tabs that do not show their whole label inside the tab list (German at 1024 px cut one). */
+const cutTabs = (page: Page): Promise<string[]> =>
+  page.getByRole('tablist').evaluate((list) => {
+    const bounds = list.getBoundingClientRect();
+    return [...list.querySelectorAll('[role=tab]')]
+      .filter((tab) => {
+        const box = tab.getBoundingClientRect();
+        return tab.scrollWidth > tab.clientWidth || box.right > bounds.right + 0.5 || box.left < bounds.left - 0.5;
+      })
+      .map((tab) => tab.textContent ?? '');
+  });
 
 const focusedTestId = (page: Page): Promise<unknown> =>
   page.evaluate('document.activeElement?.dataset?.testid ?? document.activeElement?.tagName');
@@ -219,6 +232,30 @@ describe('every screen at 1024×700 (browser shell, Chromium)', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => focusedTestId(page)).toBe('due-more');
     expect(await more.getAttribute('aria-expanded')).toBe('false');
+  }, 30_000);
+
+  it("moves between the document's tabs with the arrow keys, only the open one in the Tab order", async () => {
+    const { page } = session.opened;
+    await page.goto(`${shellBase(session.desktop.shell)}#/document/${ids[0]}`);
+    const tab = (name: string) => page.getByTestId(`tab-${name}`);
+    await tab('fields').focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => focusedTestId(page)).toBe('tab-text');
+    expect(await tab('text').getAttribute('aria-selected')).toBe('true');
+    await page.getByTestId('doc-text').waitFor();
+    expect([await tab('fields').getAttribute('tabindex'), await tab('text').getAttribute('tabindex')]).toEqual([
+      '-1',
+      '0',
+    ]);
+    await page.keyboard.press('End');
+    await expect.poll(() => focusedTestId(page)).toBe('tab-events');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => focusedTestId(page)).toBe('tab-fields');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => focusedTestId(page)).toBe('tab-events');
+    await page.keyboard.press('Home');
+    await expect.poll(() => focusedTestId(page)).toBe('tab-fields');
+    expect(await tab('fields').getAttribute('aria-selected')).toBe('true');
   }, 30_000);
 
   it('shows search highlights at AA contrast in both themes', async () => {

@@ -5,7 +5,7 @@ import { findDates } from '../../server/intelligence/dates.ts';
 import { detectLanguage } from '../../server/intelligence/language.ts';
 import { findMoney } from '../../server/intelligence/money.ts';
 import { makeDoc } from '../../server/intelligence/text.ts';
-import { meaningfulFilename } from '../../server/intelligence/title.ts';
+import { makeTitle, meaningfulFilename } from '../../server/intelligence/title.ts';
 import { understand } from '../../server/intelligence/understand.ts';
 
 const TODAY = '2027-01-20';
@@ -218,6 +218,42 @@ describe('understand without text', () => {
     expect(understand({ ...base, text: '', filename: 'scan_0042.pdf' }).title).toBeUndefined();
     expect(understand({ ...base, text: '', filename: 'Scan 2026-12-11 09.14.55.pdf' }).title?.value).toBe(
       'Dokument vom 11.12.2026',
+    );
+  });
+});
+
+describe('titles', () => {
+  const parts = {
+    type: 'invoice' as const,
+    typeConfidence: 0.8,
+    heading: null,
+    language: null,
+    reference: 'R-77',
+    sender: 'Muster Versorgung GmbH',
+    date: null,
+    subject: null,
+    filename: 'scan_0001.pdf',
+    lines: [],
+  };
+
+  it('joins in the language of the document, and in English around its own English words', () => {
+    expect(makeTitle({ ...parts, language: 'de' })?.title).toBe('Rechnung R-77 – Muster Versorgung GmbH');
+    expect(makeTitle({ ...parts, language: 'en' })?.title).toBe('Invoice R-77 from Muster Versorgung GmbH');
+    // No language known and no heading of the document's own: the words are the app's, in English.
+    expect(makeTitle(parts)?.title).toBe('Invoice R-77 from Muster Versorgung GmbH');
+  });
+
+  it("joins the document's own heading without English words when its language is not known or not English", () => {
+    // A short German scan whose language could not be told: no "Rechnung R-77 from …".
+    expect(makeTitle({ ...parts, heading: 'Rechnung' })?.title).toBe('Rechnung R-77 – Muster Versorgung GmbH');
+    expect(makeTitle({ ...parts, heading: 'Facture', language: 'fr', sender: 'Exemple SARL' })?.title).toBe(
+      'Facture R-77 – Exemple SARL',
+    );
+    expect(makeTitle({ ...parts, heading: 'Rechnung', reference: null, date: '2026-11-05' })?.title).toBe(
+      'Rechnung – Muster Versorgung GmbH – 2026-11-05',
+    );
+    expect(makeTitle({ ...parts, heading: 'Invoice', language: 'en' })?.title).toBe(
+      'Invoice R-77 from Muster Versorgung GmbH',
     );
   });
 });
