@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chunks, reprocessSummary } from '../../renderer/src/lib/bulk-summary.ts';
 import { daysUntil, relativeDue, snoozeUntil, sumByCurrency, weekNumber } from '../../renderer/src/lib/due-display.ts';
-import { extractedFields, previewKind, safeSnippet } from '../../renderer/src/lib/format.ts';
+import { extractedFields, fileSize, previewKind, safeSnippet } from '../../renderer/src/lib/format.ts';
 import { parseRoute, routeHash } from '../../renderer/src/lib/routes.ts';
 
 describe('due display', () => {
@@ -85,5 +85,18 @@ describe('library helpers', () => {
     // A failed-upload notification's target: the queue with that row.
     expect(parseRoute('#/uploads/42')).toEqual({ name: 'uploads', item: 42 });
     expect(parseRoute('#/uploads/not-a-number')).toEqual({ name: 'uploads' });
+  });
+});
+
+describe('fileSize', () => {
+  it('shows at most three digits before the separator, in the locale', () => {
+    expect(fileSize(0, 'de')).toBe('0 B');
+    expect(fileSize(999, 'de')).toBe('999 B');
+    // Four-digit byte counts read as a thousands separator in German ("1.019 B"): a kilobyte instead.
+    expect(fileSize(1019, 'de')).toBe('1 KB');
+    expect(fileSize(1536, 'de')).toBe('1,5 KB');
+    expect(fileSize(1536, 'en')).toBe('1.5 KB');
+    expect(fileSize(1023 * 1024, 'en')).toBe('1 MB');
+    expect(fileSize(5 * 1024 ** 3, 'en')).toBe('5 GB');
   });
 });

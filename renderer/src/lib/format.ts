@@ -1,10 +1,11 @@
 /** Small formatting helpers shared by the screens. */
 
+/** Binary units, at most three digits before the separator: 1,019 bytes read "1 KB", not "1.019 B" (German). */
 export function fileSize(bytes: number, locale: string): string {
   const units = ['B', 'KB', 'MB', 'GB'];
   let value = bytes,
     unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
+  while (value >= 1000 && unit < units.length - 1) {
     value /= 1024;
     unit++;
   }
