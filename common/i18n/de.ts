@@ -406,6 +406,12 @@ export const de: Dictionary = {
   'serviceError.rateLimited': 'Zu viele Anfragen an den Dienst; versuchen Sie es in einer Minute erneut.',
   'serviceError.fileTooLarge': 'Die Datei ist größer als 50 MB.',
   'serviceError.internal': 'Im Dienst ist ein interner Fehler aufgetreten.',
+  'fileProblem.notFound': 'Datei nicht gefunden: {path}',
+  'fileProblem.gone': 'Die Datei ist nicht mehr da: {path}',
+  'fileProblem.notAFile': 'Keine Datei: {path}',
+  'fileProblem.unreadable': 'Die Datei lässt sich nicht lesen: {path}',
+  'fileProblem.changedWhileRead': 'Die Datei hat sich beim Lesen geändert und wird neu gelesen: {path}',
+  'fileProblem.noSupportedFiles': 'Nichts hochzuladen: kein PDF, Bild oder Office-Dokument unter dem Hinzugefügten.',
   'serviceError.keychainUnavailable':
     'Der Schlüsselbund Ihres Systems ist nicht verfügbar, daher bleibt die Schlüsselablage, wie sie war.',
   'common.details': 'Details',

@@ -74,9 +74,13 @@ describe('adding files (browser shell, Chromium)', () => {
     const bad = await finished('notes.pdf');
     expect(bad).toMatchObject({ state: 'failed', last_error: 'File content does not match any supported format' });
     const badRow = page.locator('[data-testid=upload-row][data-state=failed]');
+    // In the UI's words, the service's original on hover.
     await expect
-      .poll(() => badRow.getByTestId('upload-error-message').textContent())
-      .toBe('File content does not match any supported format');
+      .poll(async () => (await badRow.getByTestId('upload-error-message').textContent())?.trim())
+      .toBe('The file is not in a supported format (PDF, JPEG, PNG, TIFF or Office).');
+    expect(await badRow.getByTestId('upload-error-message').getAttribute('title')).toBe(
+      'File content does not match any supported format',
+    );
     expect(pageErrors).toEqual([]);
   }, 120_000);
 

@@ -48,7 +48,8 @@ describe('switching the connection in Settings (browser shell, Chromium)', () =>
     // A wrong key: the test before saving fails, and nothing is saved.
     await toHosted('ak_wrong');
     await page.getByTestId('connection-test-error').waitFor();
-    expect(await page.getByTestId('connection-test-error').textContent()).toBe('Invalid or missing API key');
+    // The service's message in the UI's words (renderer/src/lib/service-messages.ts).
+    expect(await page.getByTestId('connection-test-error').textContent()).toBe('The API key is missing or not valid.');
     expect((await app.handlers['settings.get'](undefined)).connection.mode).toBe('local');
     expect(await sidebar.textContent()).toMatch(/Local archive/);
     await shoot(page, 'settings-hosted-wrong-key');

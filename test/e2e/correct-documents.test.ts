@@ -179,7 +179,7 @@ describe('correcting documents (browser shell, Chromium)', () => {
     const failed = dialog.getByTestId('bulk-edit-failed');
     await failed.waitFor();
     expect(await failed.textContent()).toMatch(
-      /^1 document could not be changed:.*\(bulk_b\.pdf\): Document not found$/,
+      /^1 document could not be changed:.*\(bulk_b\.pdf\): The document does not exist or is not accessible\.$/,
     );
     expect((await recordedToasts(page)).some((toast) => toast.startsWith('2 documents updated.'))).toBe(true);
     await shoot(page, 'library-bulk-edit-result');

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorMessage } from '../../common/errors.ts';
-import { translate } from '../../common/i18n/translate.ts';
-import { serviceMessage } from '../../renderer/src/lib/service-messages.ts';
+import { FileProblem, readFileProblem } from '../../common/file-problems.ts';
+import { translate, type Params } from '../../common/i18n/translate.ts';
+import { knownMessage, serviceMessage } from '../../renderer/src/lib/service-messages.ts';
 
-const de = (key: Parameters<typeof translate>[1]): string => translate('de', key);
+const de = (key: Parameters<typeof translate>[1], params?: Params): string => translate('de', key, params);
 
 describe('service error messages in the UI language', () => {
   it('translates a message the app knows and keeps the original as the detail', () => {
@@ -21,5 +22,47 @@ describe('service error messages in the UI language', () => {
   });
   it('shows a message it does not know as it came', () => {
     expect(serviceMessage({ message: 'disk full' }, de)).toEqual({ text: 'disk full', detail: null });
+  });
+});
+
+describe("the app's own file problems in the UI language", () => {
+  it('reads each problem back with its path, and the system words of an unreadable file', () => {
+    const path = '/home/anna/Scans/Rechnung: März.pdf';
+    expect(readFileProblem(FileProblem.notFound(path))).toEqual({ kind: 'notFound', path });
+    expect(readFileProblem(FileProblem.gone(path))).toEqual({ kind: 'gone', path });
+    expect(readFileProblem(FileProblem.notAFile(path))).toEqual({ kind: 'notAFile', path });
+    expect(readFileProblem(FileProblem.changedWhileRead(path))).toEqual({ kind: 'changedWhileRead', path });
+    const unreadable = FileProblem.unreadable(path, "EACCES: permission denied, open 'x'");
+    // With the row's path known, a ": " inside the path does not cut it short.
+    expect(readFileProblem(unreadable, path)).toEqual({
+      kind: 'unreadable',
+      path,
+      reason: "EACCES: permission denied, open 'x'",
+    });
+    expect(readFileProblem(FileProblem.unreadable('/tmp/a.pdf', 'EIO: i/o error'))).toEqual({
+      kind: 'unreadable',
+      path: '/tmp/a.pdf',
+      reason: 'EIO: i/o error',
+    });
+    expect(readFileProblem(FileProblem.noSupportedFiles)?.kind).toBe('noSupportedFiles');
+    expect(readFileProblem('disk full')).toBeNull();
+  });
+
+  it('shows them in German with the path, the English original as the detail', () => {
+    const path = '/home/anna/Scans/a.pdf';
+    expect(knownMessage(FileProblem.gone(path), de, path)).toEqual({
+      text: 'Die Datei ist nicht mehr da: /home/anna/Scans/a.pdf',
+      detail: `File no longer exists: ${path}`,
+    });
+    expect(knownMessage(FileProblem.unreadable(path, 'EACCES: permission denied'), de, path).text).toBe(
+      'Die Datei lässt sich nicht lesen: /home/anna/Scans/a.pdf',
+    );
+    // An error of uploads.add, as the bridge delivers it.
+    expect(serviceMessage({ message: FileProblem.notFound(path), status: 400 }, de).text).toBe(
+      'Datei nicht gefunden: /home/anna/Scans/a.pdf',
+    );
+    expect(serviceMessage({ message: FileProblem.noSupportedFiles, status: 400 }, de).text).toBe(
+      'Nichts hochzuladen: kein PDF, Bild oder Office-Dokument unter dem Hinzugefügten.',
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
+import { FileProblem } from '../../../common/file-problems.ts';
 import { DEFAULT_IGNORE_PATTERNS } from '../../../common/settings.ts';
 import { ArchiveError } from '../client/archive-error.ts';
 import { createPathFilter } from '../watcher/path-filter.ts';
@@ -14,10 +15,7 @@ export function uploadHandlers(services: Pick<DesktopServices, 'core' | 'setting
     'uploads.list': async (query) => journal().list(query),
     'uploads.add': async ({ paths, space_id, metadata }) => {
       const files = await expandDrop(paths);
-      if (files.length === 0)
-        throw new ArchiveError('No supported files in what was dropped (PDF, images, Office documents)', {
-          status: 400,
-        });
+      if (files.length === 0) throw new ArchiveError(FileProblem.noSupportedFiles, { status: 400 });
       return journal().addFiles(files, { spaceId: space_id, metadata });
     },
     'uploads.retry': async ({ id }) => journal().retry(id) ?? null,
@@ -39,8 +37,12 @@ async function expandDrop(paths: readonly string[]): Promise<string[]> {
   const files: string[] = [];
   for (const raw of paths) {
     const path = resolve(raw);
-    const info = await stat(path).catch(() => null);
-    if (!info) throw new ArchiveError(`File not found: ${path}`, { status: 400 });
+    const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
+      throw new ArchiveError(
+        error.code === 'ENOENT' ? FileProblem.notFound(path) : FileProblem.unreadable(path, error.message),
+        { status: 400 },
+      );
+    });
     if (!info.isDirectory()) {
       files.push(path);
       continue;

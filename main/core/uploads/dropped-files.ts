@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { UploadMetadata } from '../../../common/archive-types.ts';
+import { FileProblem } from '../../../common/file-problems.ts';
 import { validateUploadMetadata } from '../../../common/upload-metadata.ts';
 import { ArchiveError } from '../client/archive-error.ts';
 
@@ -23,11 +24,11 @@ export function statDroppedFiles(
       const path = resolve(raw);
       const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
         throw new ArchiveError(
-          error.code === 'ENOENT' ? `File not found: ${path}` : `Cannot read ${path}: ${error.message}`,
+          error.code === 'ENOENT' ? FileProblem.notFound(path) : FileProblem.unreadable(path, error.message),
           { status: 400 },
         );
       });
-      if (!info.isFile()) throw new ArchiveError(`Not a file: ${path}`, { status: 400 });
+      if (!info.isFile()) throw new ArchiveError(FileProblem.notAFile(path), { status: 400 });
       return { path, size: info.size, mtimeMs: info.mtimeMs };
     }),
   );

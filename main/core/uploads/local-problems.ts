@@ -1,13 +1,11 @@
 import { stat } from 'node:fs/promises';
 import { errorMessage } from '../../../common/errors.ts';
+import { FileProblem } from '../../../common/file-problems.ts';
 import type { ArchiveError } from '../client/archive-error.ts';
 import { backoffDelay, type BackoffOptions } from '../client/backoff.ts';
 import { FileChangedError } from '../client/multipart-body.ts';
 import { errorCode } from '../watcher/fs-errors.ts';
 import type { UploadItem } from './journal-store.ts';
-
-/** The reason of an item whose file disappeared before it could be uploaded (see docs/desktop.md). */
-export const FILE_GONE = 'File no longer exists';
 
 export type FileState = { state: 'same' | 'changed' | 'gone' | 'not-a-file' } | { state: 'unreadable'; error: string };
 
@@ -45,7 +43,7 @@ export function planLocalProblem(
   backoff: BackoffOptions,
 ): LocalProblemPlan {
   if (file.state === 'gone' || file.state === 'not-a-file') {
-    const reason = file.state === 'gone' ? `${FILE_GONE}: ${item.path}` : `Not a file: ${item.path}`;
+    const reason = file.state === 'gone' ? FileProblem.gone(item.path) : FileProblem.notAFile(item.path);
     return { log: `failed: ${item.path}: ${reason}`, changes: { state: 'failed', last_error: reason } };
   }
   // Changed (or the upload said so): hashed again, as what would be sent is not what was hashed.
@@ -57,7 +55,7 @@ export function planLocalProblem(
   const delay = backoffDelay(current.attempts, backoff);
   const reason =
     file.state === 'unreadable'
-      ? `Cannot read ${item.path}: ${file.error}`
+      ? FileProblem.unreadable(item.path, file.error)
       : (error?.message ?? `File changed before it was uploaded: ${item.path}`);
   return {
     log: `${rehash ? 'changed, hashing again' : 'retrying'} in ${Math.round(delay / 1000)} s: ${item.path}: ${reason}`,

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { basename } from 'node:path';
 import type { UploadMetadata } from '../../../common/archive-types.ts';
 import { errorStack } from '../../../common/errors.ts';
+import { FILE_GONE } from '../../../common/file-problems.ts';
 import type { WatchedFolder } from '../../../common/settings.ts';
 import { ArchiveError } from '../client/archive-error.ts';
 import { toArchiveError } from '../client/to-archive-error.ts';
@@ -15,14 +16,13 @@ import { droppedMetadata, statDroppedFiles } from './dropped-files.ts';
 import { checkFile } from './file-check.ts';
 import type { JournalStore, UploadItem, UploadState } from './journal-store.ts';
 import type { Connectivity, JournalEvents, UploadJournalOptions, UploadTransport } from './journal-types.ts';
-import { FILE_GONE, fileState, planCheckFailure, planLocalProblem, type FileState } from './local-problems.ts';
+import { fileState, planCheckFailure, planLocalProblem, type FileState } from './local-problems.ts';
 import { stillArchived } from './still-archived.ts';
 import { planUploadFailure } from './upload-failures.ts';
 import { uploadRequest } from './upload-request.ts';
 
 // Re-exported: importers know these names from this module.
 export type { Connectivity, JournalEvents, UploadJournalOptions, UploadTransport } from './journal-types.ts';
-export { FILE_GONE } from './local-problems.ts';
 
 const ACTIVE: ReadonlySet<UploadState> = new Set(['queued', 'hashing', 'waiting', 'paused']);
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { errorMessage } from '../../../common/errors.ts';
 import type { WatchedFolder } from '../../../common/settings.ts';
 import { errorCode } from './fs-errors.ts';
+import { FileProblem } from '../../../common/file-problems.ts';
 
 export type AfterUploadResult = {
   action: 'keep' | 'move' | 'delete';
@@ -56,8 +57,8 @@ export async function applyAfterUpload(folder: WatchedFolder, file: UploadedFile
     current = await lstat(file.path);
   } catch (error) {
     if (errorCode(error) === 'ENOENT')
-      return { action: action.action, outcome: 'already-gone', message: `File not found: ${file.path}` };
-    throw new Error(`Cannot read ${file.path}: ${errorMessage(error)}`, { cause: error });
+      return { action: action.action, outcome: 'already-gone', message: FileProblem.notFound(file.path) };
+    throw new Error(FileProblem.unreadable(file.path, errorMessage(error)), { cause: error });
   }
   if (
     (file.size !== undefined && current.size !== file.size) ||
@@ -74,7 +75,7 @@ export async function applyAfterUpload(folder: WatchedFolder, file: UploadedFile
       await unlink(file.path);
     } catch (error) {
       if (errorCode(error) === 'ENOENT')
-        return { action: 'delete', outcome: 'already-gone', message: `File not found: ${file.path}` };
+        return { action: 'delete', outcome: 'already-gone', message: FileProblem.notFound(file.path) };
       throw new Error(`Cannot delete ${file.path}: ${errorMessage(error)}`, { cause: error });
     }
     return { action: 'delete', outcome: 'done' };
@@ -89,7 +90,7 @@ export async function applyAfterUpload(folder: WatchedFolder, file: UploadedFile
     };
   } catch (error) {
     if (errorCode(error) === 'ENOENT' && !(await exists(file.path))) {
-      return { action: 'move', outcome: 'already-gone', message: `File not found: ${file.path}` };
+      return { action: 'move', outcome: 'already-gone', message: FileProblem.notFound(file.path) };
     }
     throw new Error(`Cannot move ${file.path} to ${path.dirname(destination)}: ${errorMessage(error)}`, {
       cause: error,

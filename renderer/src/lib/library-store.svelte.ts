@@ -1,5 +1,7 @@
+import { t } from './i18n.svelte.ts';
+import { serviceMessage } from './service-messages.ts';
 import type { CallOutput, DocumentView } from '../../../common/ipc.ts';
-import { desktop, callErrorMessage } from './desktop.ts';
+import { desktop } from './desktop.ts';
 import { defaultFilters, PAGE_SIZE, pageQuery, takePrefetched, type LibraryFilters } from './library-query.ts';
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
 
@@ -71,7 +73,7 @@ export class LibraryStore {
       this.show(page, result);
     } catch (error) {
       if (generation === this.generation) {
-        this.error = callErrorMessage(error);
+        this.error = serviceMessage(error, t).text;
         this.loaded = true;
       }
     } finally {

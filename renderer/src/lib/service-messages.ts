@@ -1,5 +1,7 @@
 import { ErrorMessage } from '../../../common/errors.ts';
+import { readFileProblem } from '../../../common/file-problems.ts';
 import type { MessageKey } from '../../../common/i18n/messages.ts';
+import type { Params } from '../../../common/i18n/translate.ts';
 import { callErrorMessage } from './desktop.ts';
 
 /**
@@ -27,8 +29,20 @@ export interface ShownError {
   detail: string | null;
 }
 
-export function serviceMessage(error: unknown, t: (key: MessageKey) => string): ShownError {
-  const raw = callErrorMessage(error);
+type Translate = (key: MessageKey, params?: Params) => string;
+
+/**
+ * A message from main or the service in the UI's language where the app knows it: the service's messages above and
+ * the app's own file problems (common/file-problems.ts). `path` is the file's, when the caller knows which file.
+ */
+export function knownMessage(raw: string, t: Translate, path?: string): ShownError {
   const known = KNOWN.find(([english]) => raw.includes(english));
-  return known ? { text: t(known[1]), detail: raw } : { text: raw, detail: null };
+  if (known) return { text: t(known[1]), detail: raw };
+  const problem = readFileProblem(raw, path);
+  if (problem) return { text: t(`fileProblem.${problem.kind}`, { path: problem.path }), detail: raw };
+  return { text: raw, detail: null };
+}
+
+export function serviceMessage(error: unknown, t: Translate): ShownError {
+  return knownMessage(callErrorMessage(error), t);
 }
