@@ -21,7 +21,8 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'title-order-'));
   for (const title of TITLES)
     await uploadAndProcess(h, { bytes: await makePdf(title), name: 'scan.pdf' }, { metadata: { title } });
-});
+  // Six documents processed one after another: over 30 s once in the full suite on two cores.
+}, 120_000);
 afterAll(async () => {
   await h.close();
   await rm(dir, { recursive: true, force: true });

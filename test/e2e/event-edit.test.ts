@@ -121,7 +121,7 @@ describe('editing an event (browser shell, Chromium)', () => {
     await form.getByTestId('event-form-save').click();
     await expect
       .poll(() => form.getByTestId('event-form-error').textContent())
-      .toBe('The archive did not save the change: Event not found');
+      .toBe('The archive did not save the change: The event does not exist or is not accessible.');
     expect(await form.getByLabel('Amount').inputValue()).toBe('50');
     expect(session.opened.pageErrors).toEqual([]);
   }, 150_000);
