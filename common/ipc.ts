@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAbsolutePath } from './absolute-path.ts';
 import { DOCUMENT_SORT_FIELDS, DOCUMENT_STATUSES, EVENT_STATES, EVENT_TYPES } from './archive-types.ts';
 import {
   amountSchema,
@@ -269,6 +270,8 @@ export type FolderListing = z.infer<typeof folderListingSchema>;
 // ---- the contract ------------------------------------------------------------------------------------------------
 
 const none = z.undefined();
+/** A file or folder on this computer, named the same whatever main's working directory is (common/absolute-path.ts). */
+const absolutePath = z.string().min(1).refine(isAbsolutePath, { error: 'must be an absolute path' });
 const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 
 export const CALLS = {
@@ -332,7 +335,7 @@ export const CALLS = {
    * `create_folders` says to make it: a typo must not quietly become a new folder.
    */
   'documents.saveAs': call(
-    z.strictObject({ id: uuid, directory: z.string().min(1), create_folders: z.boolean().optional() }),
+    z.strictObject({ id: uuid, directory: absolutePath, create_folders: z.boolean().optional() }),
     z.object({ path: z.string() }),
   ),
   /**
@@ -399,7 +402,7 @@ export const CALLS = {
   /** Files (or folders: their supported files) dropped on the app, with the metadata form. */
   'uploads.add': call(
     z.strictObject({
-      paths: z.array(z.string().min(1)).min(1, { error: 'no files given' }).max(10_000),
+      paths: z.array(absolutePath).min(1, { error: 'no files given' }).max(10_000),
       space_id: uuid.optional(),
       metadata: uploadMetadataSchema.optional(),
     }),

@@ -158,6 +158,8 @@ export const de: Dictionary = {
   'doc.openNeedsApp': 'Dateien öffnen kann nur die Desktop-App. Nutzen Sie stattdessen „Speichern unter“.',
   'doc.saveDirTitle': 'Dokument speichern in…',
   'doc.saveDir': 'Zielordner',
+  'doc.saveAbsolute':
+    'Geben Sie den vollständigen Pfad des Ordners an, beginnend mit / (oder einem Laufwerk wie C:\\).',
   'doc.saveMissing': 'Den Ordner {path} gibt es nicht.',
   'doc.createFolder': 'Ordner anlegen und speichern',
   'doc.saveDirPlaceholder': '/home/ich/Downloads',

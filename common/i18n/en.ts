@@ -152,6 +152,7 @@ export const en = {
   'doc.openNeedsApp': 'Opening files needs the desktop app. Use Save as instead.',
   'doc.saveDirTitle': 'Save the document to…',
   'doc.saveDir': 'Target folder',
+  'doc.saveAbsolute': "Enter the folder's full path, starting with / (or a drive such as C:\\).",
   'doc.saveMissing': 'The folder {path} does not exist.',
   'doc.createFolder': 'Create the folder and save',
   'doc.saveDirPlaceholder': '/home/me/Downloads',

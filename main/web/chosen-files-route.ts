@@ -63,8 +63,9 @@ export async function receiveChosenFiles(app: DesktopApp, request: IncomingMessa
       return fail(refuse(400, 'The upload needs one options field (JSON) of at most 64 KB'));
     try {
       const parsed = JSON.parse(value) as AddFilesOptions;
-      // Checked before any file is kept, with the schema uploads.add parses with.
-      parseCallInput('uploads.add', { ...parsed, paths: ['-'] });
+      // Checked before any file is kept, with the schema uploads.add parses with (the path only stands in for the
+      // files still to come; it must be absolute like theirs).
+      parseCallInput('uploads.add', { ...parsed, paths: ['/'] });
       options = parsed;
     } catch (error) {
       fail({ status: 200, body: { ok: false, error: toIpcError(error) } });

@@ -88,6 +88,16 @@ describe('DesktopApp over the embedded archive (local mode)', () => {
   it('rejects bad input with a message that names the field', async () => {
     expect(() => parseCallInput('documents.get', { id: 'nope' })).toThrow('documents.get: id: expected a uuid');
     expect(() => parseCallInput('uploads.add', { paths: [] })).toThrow('paths: no files given');
+    // A relative path would be read against wherever the app was started.
+    expect(() => parseCallInput('uploads.add', { paths: ['/tmp/a.pdf', 'scans/b.pdf'] })).toThrow(
+      'uploads.add: paths.1: must be an absolute path',
+    );
+    expect(parseCallInput('uploads.add', { paths: ['C:\\Scans\\a.pdf', '\\\\nas\\scans\\b.pdf'] })).toMatchObject({
+      paths: ['C:\\Scans\\a.pdf', '\\\\nas\\scans\\b.pdf'],
+    });
+    expect(() =>
+      parseCallInput('documents.saveAs', { id: '00000000-0000-4000-8000-000000000000', directory: 'Belege' }),
+    ).toThrow('documents.saveAs: directory: must be an absolute path');
     await expect(call('folders.save', { path: join(dir, 'no-such-folder') })).rejects.toThrow(
       `Folder not found: ${join(dir, 'no-such-folder')}`,
     );

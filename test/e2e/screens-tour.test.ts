@@ -286,6 +286,12 @@ describe('every screen at 1024×700 (browser shell, Chromium)', () => {
 
     const target = join(session.dir, 'Belege', '2026');
     await page.getByTestId('doc-save-as').click();
+    // A relative folder is refused with a hint, not read against wherever the app was started.
+    await page.getByTestId('save-dir').fill('Belege');
+    await page.getByTestId('save-submit').click();
+    await expect
+      .poll(() => page.getByTestId('save-error').textContent())
+      .toBe("Enter the folder's full path, starting with / (or a drive such as C:\\).");
     await page.getByTestId('save-dir').fill(target);
     await page.getByTestId('save-submit').click();
     await expect.poll(() => page.getByTestId('save-error').textContent()).toBe(`The folder ${target} does not exist.`);

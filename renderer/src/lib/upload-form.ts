@@ -5,6 +5,7 @@ import {
   type StateHint,
   type UploadMetadata,
 } from '../../../common/archive-types.ts';
+import { isAbsolutePath } from '../../../common/absolute-path.ts';
 import { isCalendarDate, toCalendarDate } from '../../../common/dates.ts';
 import { MAX_METADATA_TAGS, MAX_TEXT_FIELD, validateUploadMetadata } from '../../../common/upload-metadata.ts';
 import type { MessageKey } from '../../../common/i18n/messages.ts';
@@ -180,8 +181,4 @@ export function parsePaths(raw: string): { ok: true; paths: string[] } | ({ ok: 
   }
   if (paths.length === 0) return { ok: false, key: 'uploads.pathsRequired' };
   return { ok: true, paths };
-}
-
-export function isAbsolutePath(path: string): boolean {
-  return path.startsWith('/') || /^[A-Za-z]:[\\/]/.test(path) || path.startsWith('\\\\');
 }
