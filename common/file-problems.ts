@@ -14,9 +14,22 @@ export const FileProblem = {
   unreadable: (path: string, reason: string): string => `Cannot read ${path}: ${reason}`,
   changedWhileRead: (path: string): string => `File changed while it was read: ${path}`,
   noSupportedFiles: 'No supported files in what was dropped (PDF, images, Office documents)',
+  folderNotFound: (path: string): string => `Folder not found: ${path}`,
+  notAFolder: (path: string): string => `Not a folder: ${path}`,
+  /** `reason`: the system's error code or words. */
+  folderUnreadable: (path: string, reason: string): string => `Folder not readable: ${path} (${reason})`,
 } as const;
 
-export type FileProblemKind = 'notFound' | 'gone' | 'notAFile' | 'unreadable' | 'changedWhileRead' | 'noSupportedFiles';
+export type FileProblemKind =
+  | 'notFound'
+  | 'gone'
+  | 'notAFile'
+  | 'unreadable'
+  | 'changedWhileRead'
+  | 'noSupportedFiles'
+  | 'folderNotFound'
+  | 'notAFolder'
+  | 'folderUnreadable';
 
 export interface ReadFileProblem {
   kind: FileProblemKind;
@@ -30,6 +43,9 @@ const PATTERNS: ReadonlyArray<readonly [Exclude<FileProblemKind, 'unreadable' | 
   ['gone', new RegExp(`^${FILE_GONE}: (.+)$`, 's')],
   ['notAFile', /^Not a file: (.+)$/s],
   ['changedWhileRead', /^File changed while it was read: (.+)$/s],
+  ['folderNotFound', /^Folder not found: (.+)$/s],
+  ['notAFolder', /^Not a folder: (.+)$/s],
+  ['folderUnreadable', /^Folder not readable: (.+) \([^()]*\)$/s],
 ];
 
 /**

@@ -272,6 +272,14 @@ export type FolderListing = z.infer<typeof folderListingSchema>;
 const none = z.undefined();
 /** A file or folder on this computer, named the same whatever main's working directory is (common/absolute-path.ts). */
 const absolutePath = z.string().min(1).refine(isAbsolutePath, { error: 'must be an absolute path' });
+/** A watched folder from the form: the folder and a move target absolute (a settings file may keep older ones). */
+const folderInput = watchedFolderSchema
+  .partial({ id: true })
+  .refine((folder) => isAbsolutePath(folder.path), { path: ['path'], error: 'must be an absolute path' })
+  .refine((folder) => folder.after_upload.action !== 'move' || isAbsolutePath(folder.after_upload.to), {
+    path: ['after_upload', 'to'],
+    error: 'must be an absolute path',
+  });
 const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O) => ({ input, output });
 
 export const CALLS = {
@@ -421,7 +429,7 @@ export const CALLS = {
     z.object({ folders: z.array(watchedFolderSchema), statuses: z.array(folderStatusSchema) }),
   ),
   /** Adds (no id or a new one) or replaces a watched folder. */
-  'folders.save': call(watchedFolderSchema.partial({ id: true }), watchedFolderSchema),
+  'folders.save': call(folderInput, watchedFolderSchema),
   'folders.remove': call(z.strictObject({ id: z.string().min(1) }), z.boolean()),
   'folders.rescan': call(z.strictObject({ id: z.string().min(1).optional() }), none),
   /**

@@ -158,8 +158,7 @@ export const de: Dictionary = {
   'doc.openNeedsApp': 'Dateien öffnen kann nur die Desktop-App. Nutzen Sie stattdessen „Speichern unter“.',
   'doc.saveDirTitle': 'Dokument speichern in…',
   'doc.saveDir': 'Zielordner',
-  'doc.saveAbsolute':
-    'Geben Sie den vollständigen Pfad des Ordners an, beginnend mit / (oder einem Laufwerk wie C:\\).',
+  'common.fullPath': 'Geben Sie den vollständigen Pfad des Ordners an, beginnend mit / (oder einem Laufwerk wie C:\\).',
   'doc.saveMissing': 'Den Ordner {path} gibt es nicht.',
   'doc.createFolder': 'Ordner anlegen und speichern',
   'doc.saveDirPlaceholder': '/home/ich/Downloads',
@@ -414,6 +413,9 @@ export const de: Dictionary = {
   'fileProblem.unreadable': 'Die Datei lässt sich nicht lesen: {path}',
   'fileProblem.changedWhileRead': 'Die Datei hat sich beim Lesen geändert und wird neu gelesen: {path}',
   'fileProblem.noSupportedFiles': 'Nichts hochzuladen: kein PDF, Bild oder Office-Dokument unter dem Hinzugefügten.',
+  'fileProblem.folderNotFound': 'Ordner nicht gefunden: {path}',
+  'fileProblem.notAFolder': 'Kein Ordner: {path}',
+  'fileProblem.folderUnreadable': 'Der Ordner lässt sich nicht lesen: {path}',
   'serviceError.keychainUnavailable':
     'Der Schlüsselbund Ihres Systems ist nicht verfügbar, daher bleibt die Schlüsselablage, wie sie war.',
   'common.details': 'Details',

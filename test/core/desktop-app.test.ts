@@ -98,6 +98,12 @@ describe('DesktopApp over the embedded archive (local mode)', () => {
     expect(() =>
       parseCallInput('documents.saveAs', { id: '00000000-0000-4000-8000-000000000000', directory: 'Belege' }),
     ).toThrow('documents.saveAs: directory: must be an absolute path');
+    expect(() => parseCallInput('folders.save', { path: 'Scans' })).toThrow(
+      'folders.save: path: must be an absolute path',
+    );
+    expect(() =>
+      parseCallInput('folders.save', { path: '/home/anna/Scans', after_upload: { action: 'move', to: 'Done' } }),
+    ).toThrow('folders.save: after_upload.to: must be an absolute path');
     await expect(call('folders.save', { path: join(dir, 'no-such-folder') })).rejects.toThrow(
       `Folder not found: ${join(dir, 'no-such-folder')}`,
     );

@@ -76,6 +76,12 @@ describe('the desktop app end to end (local mode, browser shell, Chromium)', () 
     await page.getByTestId('folder-browser').waitFor();
     await page.keyboard.press('Escape');
     await page.getByTestId('folder-browser').waitFor({ state: 'detached' });
+    // A relative folder is refused with a hint, not read against wherever the app was started.
+    await page.getByTestId('folder-path').fill('Scans');
+    await page.getByTestId('folder-save').click();
+    await expect
+      .poll(() => page.getByTestId('folder-error').textContent())
+      .toBe("Enter the folder's full path, starting with / (or a drive such as C:\\).");
     await page.getByTestId('folder-path').fill(inbox);
     await shoot(page, 'welcome-step2');
     await page.getByTestId('folder-save').click();

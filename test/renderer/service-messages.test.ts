@@ -45,6 +45,15 @@ describe("the app's own file problems in the UI language", () => {
       reason: 'EIO: i/o error',
     });
     expect(readFileProblem(FileProblem.noSupportedFiles)?.kind).toBe('noSupportedFiles');
+    expect(readFileProblem(FileProblem.folderNotFound('/mnt/nas/Scans'))).toEqual({
+      kind: 'folderNotFound',
+      path: '/mnt/nas/Scans',
+    });
+    expect(readFileProblem(FileProblem.notAFolder('/tmp/x.pdf'))).toEqual({ kind: 'notAFolder', path: '/tmp/x.pdf' });
+    expect(readFileProblem(FileProblem.folderUnreadable('/mnt/nas (alt)/Scans', 'EACCES'))).toEqual({
+      kind: 'folderUnreadable',
+      path: '/mnt/nas (alt)/Scans',
+    });
     expect(readFileProblem('disk full')).toBeNull();
   });
 
@@ -61,6 +70,10 @@ describe("the app's own file problems in the UI language", () => {
     expect(serviceMessage({ message: FileProblem.notFound(path), status: 400 }, de).text).toBe(
       'Datei nicht gefunden: /home/anna/Scans/a.pdf',
     );
+    expect(knownMessage(FileProblem.folderUnreadable('/mnt/nas/Scans', 'EACCES'), de)).toEqual({
+      text: 'Der Ordner lässt sich nicht lesen: /mnt/nas/Scans',
+      detail: 'Folder not readable: /mnt/nas/Scans (EACCES)',
+    });
     expect(serviceMessage({ message: FileProblem.noSupportedFiles, status: 400 }, de).text).toBe(
       'Nichts hochzuladen: kein PDF, Bild oder Office-Dokument unter dem Hinzugefügten.',
     );

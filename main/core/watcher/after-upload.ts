@@ -3,9 +3,9 @@ import { constants, type Stats } from 'node:fs';
 import { copyFile, link, lstat, mkdir, open, rename, unlink, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../../../common/errors.ts';
+import { FileProblem } from '../../../common/file-problems.ts';
 import type { WatchedFolder } from '../../../common/settings.ts';
 import { errorCode } from './fs-errors.ts';
-import { FileProblem } from '../../../common/file-problems.ts';
 
 export type AfterUploadResult = {
   action: 'keep' | 'move' | 'delete';
