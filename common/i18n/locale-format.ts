@@ -36,6 +36,14 @@ export function formatDateTime(locale: Locale, value: string | number | null | u
   ).format(d);
 }
 
+/** A time of day written HH:MM, on the locale's clock: "9:00 AM", "09:00". */
+export function formatClockTime(locale: Locale, hhmm: string): string {
+  const match = /^(\d{2}):(\d{2})$/.exec(hhmm);
+  if (!match) return hhmm;
+  const at = new Date(2000, 0, 1, Number(match[1]), Number(match[2]));
+  return cached(`${locale}:clock`, () => new Intl.DateTimeFormat(locale, { timeStyle: 'short' })).format(at);
+}
+
 /** An amount with its currency: "€89.50", "89,50 €"; a code Intl does not know stands after the number. */
 export function formatMoney(locale: Locale, value: number, currency: string): string {
   try {

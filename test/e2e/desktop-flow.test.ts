@@ -216,6 +216,11 @@ describe('the desktop app end to end (local mode, browser shell, Chromium)', () 
     await days.fill('5');
     await days.press('Tab');
     await until(async () => desktop.settings.get().reminders.days_before === 5, 'days_before saved');
+    // The digest's time on the UI language's clock, whatever the browser's locale (this context's is en-US).
+    const digest = page.getByTestId('reminder-digest');
+    expect(await digest.locator('option:checked').textContent()).toBe('9:00 AM');
+    await digest.selectOption('18:30');
+    await until(async () => desktop.settings.get().reminders.digest_time === '18:30', 'digest_time saved');
     // The desktop switches (close to tray, start at login, failed-upload notifications) are settings too.
     const tray = page.getByTestId('ui-close_to_tray');
     expect(await tray.isChecked()).toBe(true);
@@ -254,6 +259,8 @@ describe('the desktop app end to end (local mode, browser shell, Chromium)', () 
     expect(await page.getByTestId('ui-close_to_tray').isChecked()).toBe(false);
     expect(await page.getByTestId('language').inputValue()).toBe('de');
     expect(desktop.settings.get().reminders.days_before).toBe(5);
+    // German: 24 h, although the browser's locale is English.
+    expect(await page.getByTestId('reminder-digest').locator('option:checked').textContent()).toBe('18:30');
     await shoot(page, 'settings-after-restart');
   }, 60_000);
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { chunks, reprocessSummary } from '../../renderer/src/lib/bulk-summary.ts';
 import { daysUntil, relativeDue, snoozeUntil, sumByCurrency, weekNumber } from '../../renderer/src/lib/due-display.ts';
-import { extractedFields, fileSize, previewKind, safeSnippet } from '../../renderer/src/lib/format.ts';
+import { formatClockTime } from '../../common/i18n/locale-format.ts';
+import { extractedFields, fileSize, previewKind, safeSnippet, timesOfDay } from '../../renderer/src/lib/format.ts';
 import { parseRoute, routeHash } from '../../renderer/src/lib/routes.ts';
 
 describe('due display', () => {
@@ -98,5 +99,18 @@ describe('fileSize', () => {
     expect(fileSize(1536, 'en')).toBe('1.5 KB');
     expect(fileSize(1023 * 1024, 'en')).toBe('1 MB');
     expect(fileSize(5 * 1024 ** 3, 'en')).toBe('5 GB');
+  });
+});
+
+describe('times of day', () => {
+  it("offers every half hour, keeps a time off the grid, and writes them on the language's clock", () => {
+    const times = timesOfDay(30, '07:45');
+    expect(times).toHaveLength(49);
+    expect(times.slice(0, 3)).toEqual(['00:00', '00:30', '01:00']);
+    expect(times.slice(15, 18)).toEqual(['07:30', '07:45', '08:00']);
+    expect(timesOfDay(30, '09:00')).toHaveLength(48);
+    expect(formatClockTime('de', '18:30')).toBe('18:30');
+    expect(formatClockTime('en', '18:30')).toBe('6:30 PM');
+    expect(formatClockTime('de', '09:00')).toBe('09:00');
   });
 });

@@ -60,3 +60,12 @@ export function extractedFields(data: Record<string, unknown>): ExtractedField[]
     return { name, raw, source: '—', confidence: null };
   });
 }
+
+/** Times of day every `stepMinutes` as HH:MM, with `current` among them where it is off the grid (kept, not rounded). */
+export function timesOfDay(stepMinutes: number, current: string): string[] {
+  const times: string[] = [];
+  for (let minutes = 0; minutes < 24 * 60; minutes += stepMinutes)
+    times.push(`${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`);
+  if (/^\d{2}:\d{2}$/.test(current) && !times.includes(current)) times.push(current);
+  return times.sort();
+}
