@@ -1,3 +1,4 @@
+import { knownMessage } from '../../common/i18n/known-messages.ts';
 import type { MessageKey } from '../../common/i18n/messages.ts';
 import { translate, type Locale, type Params } from '../../common/i18n/translate.ts';
 import type { ConnectionStatus, UPLOAD_ITEM_STATES } from '../../common/ipc.ts';
@@ -61,7 +62,9 @@ export function trayMenuModel(
     idle: () => t(paused ? 'tray.state.paused' : 'tray.state.idle'),
     uploading: () => t('tray.state.uploading'),
     offline: () =>
-      status?.reason ? t('tray.state.offlineReason', { reason: status.reason }) : t('tray.state.offline'),
+      status?.reason
+        ? t('tray.state.offlineReason', { reason: knownMessage(status.reason, t).text })
+        : t('tray.state.offline'),
     attention: () =>
       status?.auth_required ? t('tray.state.authRequired') : t('tray.state.failed', { count: n('failed') }),
   };

@@ -23,6 +23,7 @@ import {
 } from '../../main/electron/ipc.ts';
 import { notificationRoute } from '../../main/electron/routes.ts';
 import { trayMenuModel, trayState } from '../../main/electron/tray-model.ts';
+import { ConnectionProblem } from '../../common/connection-problems.ts';
 
 // The preload runs `contextBridge.exposeInMainWorld` on import; Electron's runtime does not exist here, so the test
 // stands in for the two objects it uses and records what the page would get.
@@ -468,6 +469,11 @@ describe('tray and notifications', () => {
     expect(
       trayMenuModel({ ...status, online: false, reason: 'Zeitüberschreitung' }, { waiting: 1 }, 'de').tooltip,
     ).toBe('Desktop Archive: offline: Zeitüberschreitung');
+    // The client's own reason, in the tray's language.
+    expect(
+      trayMenuModel({ ...status, online: false, reason: ConnectionProblem.unreachable('ECONNREFUSED') }, {}, 'de')
+        .tooltip,
+    ).toBe('Desktop Archive: offline: Dienst nicht erreichbar (ECONNREFUSED)');
   });
 
   it('a notification opens its item: one reminder its document, several the due list, failed uploads their queue row', async () => {

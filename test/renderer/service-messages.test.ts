@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorMessage } from '../../common/errors.ts';
+import { ConnectionProblem } from '../../common/connection-problems.ts';
 import { FileProblem, readFileProblem } from '../../common/file-problems.ts';
 import { translate, type Params } from '../../common/i18n/translate.ts';
 import { knownMessage, serviceMessage } from '../../renderer/src/lib/service-messages.ts';
@@ -76,6 +77,21 @@ describe("the app's own file problems in the UI language", () => {
     });
     expect(serviceMessage({ message: FileProblem.noSupportedFiles, status: 400 }, de).text).toBe(
       'Nichts hochzuladen: kein PDF, Bild oder Office-Dokument unter dem Hinzugefügten.',
+    );
+  });
+});
+
+describe('connection problems in the UI language', () => {
+  it("reads the client's reasons, wrapped or not, and shows them in German", () => {
+    expect(knownMessage(ConnectionProblem.unreachable('ENOTFOUND'), de)).toEqual({
+      text: 'Dienst nicht erreichbar (ENOTFOUND)',
+      detail: 'Cannot reach the service (ENOTFOUND)',
+    });
+    expect(knownMessage(`Upload failed: ${ConnectionProblem.timeout}`, de).text).toBe(
+      'Der Dienst hat nicht rechtzeitig geantwortet',
+    );
+    expect(knownMessage(ConnectionProblem.unreadableAnswer(502), de).text).toBe(
+      'Der Dienst hat eine unlesbare Antwort geschickt (HTTP 502)',
     );
   });
 });

@@ -1,4 +1,5 @@
 import { errors as undiciErrors } from 'undici';
+import { ConnectionProblem } from '../../../common/connection-problems.ts';
 import { errorMessage } from '../../../common/errors.ts';
 import { ArchiveError } from './archive-error.ts';
 import { FileChangedError } from './multipart-body.ts';
@@ -44,9 +45,9 @@ export function toArchiveError(error: unknown, signal?: AbortSignal): ArchiveErr
     return new ArchiveError(error instanceof Error ? error.message : code, { kind: 'local', cause: error });
   }
   if (TIMEOUT_CODES.has(code))
-    return new ArchiveError('The service did not answer in time', { kind: 'timeout', cause: error });
+    return new ArchiveError(ConnectionProblem.timeout, { kind: 'timeout', cause: error });
   if (error instanceof undiciErrors.UndiciError || /^(E[A-Z]+|UND_ERR)/.test(code)) {
-    return new ArchiveError(`Cannot reach the service (${code || errorMessage(error)})`, {
+    return new ArchiveError(ConnectionProblem.unreachable(code || errorMessage(error)), {
       kind: 'network',
       cause: error,
     });

@@ -1,48 +1,10 @@
-import { ErrorMessage } from '../../../common/errors.ts';
-import { readFileProblem } from '../../../common/file-problems.ts';
-import type { MessageKey } from '../../../common/i18n/messages.ts';
-import type { Params } from '../../../common/i18n/translate.ts';
+import { knownMessage, type ShownError, type Translate } from '../../../common/i18n/known-messages.ts';
 import { callErrorMessage } from './desktop.ts';
 
-/**
- * The service's and the app's own error messages that the UI knows, in the UI's language. The English original
- * stays available as the detail (what a log or a support request needs); a message the app does not know is shown
- * as it came.
- */
-const KNOWN: ReadonlyArray<readonly [string, MessageKey]> = [
-  [ErrorMessage.invalidKey, 'serviceError.invalidKey'],
-  [ErrorMessage.insufficientScope, 'serviceError.insufficientScope'],
-  [ErrorMessage.spaceDenied, 'serviceError.spaceDenied'],
-  [ErrorMessage.documentNotFound, 'serviceError.documentNotFound'],
-  [ErrorMessage.eventNotFound, 'serviceError.eventNotFound'],
-  [ErrorMessage.unsupportedFormat, 'serviceError.unsupportedFormat'],
-  [ErrorMessage.contentTypeMismatch, 'serviceError.contentTypeMismatch'],
-  [ErrorMessage.rateLimited, 'serviceError.rateLimited'],
-  [ErrorMessage.fileTooLarge, 'serviceError.fileTooLarge'],
-  [ErrorMessage.internal, 'serviceError.internal'],
-  // main/core/keychain/switch-key-storage.ts
-  ['The system keychain is not available', 'serviceError.keychainUnavailable'],
-];
+/** Messages the app knows, in the UI's language (common/i18n/known-messages.ts). */
+export { knownMessage, type ShownError };
 
-export interface ShownError {
-  text: string;
-  detail: string | null;
-}
-
-type Translate = (key: MessageKey, params?: Params) => string;
-
-/**
- * A message from main or the service in the UI's language where the app knows it: the service's messages above and
- * the app's own file problems (common/file-problems.ts). `path` is the file's, when the caller knows which file.
- */
-export function knownMessage(raw: string, t: Translate, path?: string): ShownError {
-  const known = KNOWN.find(([english]) => raw.includes(english));
-  if (known) return { text: t(known[1]), detail: raw };
-  const problem = readFileProblem(raw, path);
-  if (problem) return { text: t(`fileProblem.${problem.kind}`, { path: problem.path }), detail: raw };
-  return { text: raw, detail: null };
-}
-
+/** A failed desktop call's message, in the UI's language where the app knows it. */
 export function serviceMessage(error: unknown, t: Translate): ShownError {
   return knownMessage(callErrorMessage(error), t);
 }

@@ -1,0 +1,50 @@
+import { readConnectionProblem } from '../connection-problems.ts';
+import { ErrorMessage } from '../errors.ts';
+import { readFileProblem } from '../file-problems.ts';
+import type { MessageKey } from './messages.ts';
+import type { Params } from './translate.ts';
+
+/**
+ * The service's and the app's own error messages that the app knows, in the UI's language, for the renderer and the
+ * tray alike. The English original stays available as the detail (what a log or a support request needs); a message
+ * the app does not know is shown as it came.
+ */
+const KNOWN: ReadonlyArray<readonly [string, MessageKey]> = [
+  [ErrorMessage.invalidKey, 'serviceError.invalidKey'],
+  [ErrorMessage.insufficientScope, 'serviceError.insufficientScope'],
+  [ErrorMessage.spaceDenied, 'serviceError.spaceDenied'],
+  [ErrorMessage.documentNotFound, 'serviceError.documentNotFound'],
+  [ErrorMessage.eventNotFound, 'serviceError.eventNotFound'],
+  [ErrorMessage.unsupportedFormat, 'serviceError.unsupportedFormat'],
+  [ErrorMessage.contentTypeMismatch, 'serviceError.contentTypeMismatch'],
+  [ErrorMessage.rateLimited, 'serviceError.rateLimited'],
+  [ErrorMessage.fileTooLarge, 'serviceError.fileTooLarge'],
+  [ErrorMessage.internal, 'serviceError.internal'],
+  // main/core/keychain/switch-key-storage.ts
+  ['The system keychain is not available', 'serviceError.keychainUnavailable'],
+];
+
+export interface ShownError {
+  text: string;
+  detail: string | null;
+}
+
+export type Translate = (key: MessageKey, params?: Params) => string;
+
+/**
+ * A message from main or the service in the UI's language where the app knows it: the service's messages above, the
+ * app's own file problems (common/file-problems.ts) and connection problems (common/connection-problems.ts).
+ * `path` is the file's, when the caller knows which file.
+ */
+export function knownMessage(raw: string, t: Translate, path?: string): ShownError {
+  const known = KNOWN.find(([english]) => raw.includes(english));
+  if (known) return { text: t(known[1]), detail: raw };
+  const problem = readFileProblem(raw, path);
+  if (problem) return { text: t(`fileProblem.${problem.kind}`, { path: problem.path }), detail: raw };
+  const connection = readConnectionProblem(raw);
+  if (connection) {
+    const { kind, ...params } = connection;
+    return { text: t(`connectionProblem.${kind}`, params), detail: raw };
+  }
+  return { text: raw, detail: null };
+}
