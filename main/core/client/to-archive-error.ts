@@ -44,8 +44,7 @@ export function toArchiveError(error: unknown, signal?: AbortSignal): ArchiveErr
   if (LOCAL_FS_CODES.has(code) && !(error instanceof undiciErrors.UndiciError)) {
     return new ArchiveError(error instanceof Error ? error.message : code, { kind: 'local', cause: error });
   }
-  if (TIMEOUT_CODES.has(code))
-    return new ArchiveError(ConnectionProblem.timeout, { kind: 'timeout', cause: error });
+  if (TIMEOUT_CODES.has(code)) return new ArchiveError(ConnectionProblem.timeout, { kind: 'timeout', cause: error });
   if (error instanceof undiciErrors.UndiciError || /^(E[A-Z]+|UND_ERR)/.test(code)) {
     return new ArchiveError(ConnectionProblem.unreachable(code || errorMessage(error)), {
       kind: 'network',
