@@ -58,8 +58,10 @@ export function readFileProblem(message: string, path?: string): ReadFileProblem
     const match = pattern.exec(message);
     if (match) return { kind, path: match[1]! };
   }
-  if (path && message.startsWith(FileProblem.unreadable(path, '')))
-    return { kind: 'unreadable', path, reason: message.slice(FileProblem.unreadable(path, '').length) };
+  if (path) {
+    const prefix = FileProblem.unreadable(path, '');
+    if (message.startsWith(prefix)) return { kind: 'unreadable', path, reason: message.slice(prefix.length) };
+  }
   const match = /^Cannot read (.+?): (.+)$/s.exec(message);
   return match ? { kind: 'unreadable', path: match[1]!, reason: match[2]! } : null;
 }

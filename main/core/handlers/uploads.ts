@@ -1,8 +1,8 @@
-import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { FileProblem } from '../../../common/file-problems.ts';
 import { DEFAULT_IGNORE_PATTERNS } from '../../../common/settings.ts';
 import { ArchiveError } from '../client/archive-error.ts';
+import { statDropped } from '../uploads/dropped-files.ts';
 import { createPathFilter } from '../watcher/path-filter.ts';
 import { walkFiles } from '../watcher/walk.ts';
 import type { DesktopServices } from './desktop-services.ts';
@@ -37,12 +37,7 @@ async function expandDrop(paths: readonly string[]): Promise<string[]> {
   const files: string[] = [];
   for (const raw of paths) {
     const path = resolve(raw);
-    const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-      throw new ArchiveError(
-        error.code === 'ENOENT' ? FileProblem.notFound(path) : FileProblem.unreadable(path, error.message),
-        { status: 400 },
-      );
-    });
+    const info = await statDropped(path);
     if (!info.isDirectory()) {
       files.push(path);
       continue;

@@ -1,3 +1,4 @@
+import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { UploadMetadata } from '../../../common/archive-types.ts';
@@ -15,6 +16,16 @@ export function droppedMetadata(raw: unknown): UploadMetadata {
   return parsed.value;
 }
 
+/** What is at a dropped path; a 400 ArchiveError when nothing is, or it cannot be read. */
+export function statDropped(path: string): Promise<Stats> {
+  return stat(path).catch((error: NodeJS.ErrnoException) => {
+    throw new ArchiveError(
+      error.code === 'ENOENT' ? FileProblem.notFound(path) : FileProblem.unreadable(path, error.message),
+      { status: 400 },
+    );
+  });
+}
+
 /** Absolute paths with size and mtime; a 400 ArchiveError for a path that is missing, unreadable or not a file. */
 export function statDroppedFiles(
   paths: readonly string[],
@@ -22,12 +33,7 @@ export function statDroppedFiles(
   return Promise.all(
     paths.map(async (raw) => {
       const path = resolve(raw);
-      const info = await stat(path).catch((error: NodeJS.ErrnoException) => {
-        throw new ArchiveError(
-          error.code === 'ENOENT' ? FileProblem.notFound(path) : FileProblem.unreadable(path, error.message),
-          { status: 400 },
-        );
-      });
+      const info = await statDropped(path);
       if (!info.isFile()) throw new ArchiveError(FileProblem.notAFile(path), { status: 400 });
       return { path, size: info.size, mtimeMs: info.mtimeMs };
     }),

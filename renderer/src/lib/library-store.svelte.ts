@@ -1,6 +1,6 @@
-import { t } from './i18n.svelte.ts';
 import type { CallOutput, DocumentView } from '../../../common/ipc.ts';
 import { desktop } from './desktop.ts';
+import { t } from './i18n.svelte.ts';
 import { serviceMessage } from './service-messages.ts';
 import { defaultFilters, PAGE_SIZE, pageQuery, takePrefetched, type LibraryFilters } from './library-query.ts';
 import { SvelteMap, SvelteSet } from 'svelte/reactivity';
