@@ -565,4 +565,58 @@ export const de: Dictionary = {
   'reminder.termEnds': 'Laufzeit endet am {date}',
   'notification.uploadFailed': 'Upload fehlgeschlagen: {file}',
   'notification.uploadRefused': 'Der Dienst hat die Datei abgelehnt',
+  'processing.duplicate': 'Dieselbe Datei ist schon in diesem Bereich.',
+  'processing.ocrLow': 'Die Texterkennung ist unsicher ({percent} %); der Text kann Fehler enthalten.',
+  'processing.ocrLowOnPagesMore':
+    'Die Texterkennung ist auf den Seiten {pages} und {more} weiteren unsicher; der Text dort kann Fehler enthalten.',
+  'processing.ocrLowOnPages':
+    'Die Texterkennung ist auf den Seiten {pages} unsicher; der Text dort kann Fehler enthalten.',
+  'processing.ocrLowOnPage': 'Die Texterkennung ist auf Seite {page} unsicher; der Text dort kann Fehler enthalten.',
+  'processing.ocrFailedOn': 'Die Texterkennung ist auf Seite {page} gescheitert: {reason}',
+  'processing.ocrFailedOneMore': 'Die Texterkennung ist auf einer weiteren Seite gescheitert.',
+  'processing.ocrFailedMore': 'Die Texterkennung ist auf {count} weiteren Seiten gescheitert.',
+  'processing.ocrLanguagesMissingOneOf':
+    'Keine Texterkennungsdaten für die Sprache(n) {missing}; gelesen mit einer von {used}.',
+  'processing.ocrLanguagesMissing': 'Keine Texterkennungsdaten für die Sprache(n) {missing}; gelesen mit {used}.',
+  'processing.foreignScript':
+    'Der Scan scheint in der Schrift {scripts} zu sein, die die installierten Texterkennungssprachen nicht abdecken.',
+  'processing.pdfLocked': 'Das PDF ist mit einem Passwort geschützt; sein Text ließ sich nicht lesen.',
+  'processing.noTextPdf':
+    'Kein Text gefunden: Das PDF hat keine Textebene, und die Texterkennung fand auf seinen Seiten keinen Text.',
+  'processing.noTextImage': 'Kein Text gefunden: Die Texterkennung fand im Bild keinen Text.',
+  'processing.noTextFile': 'Kein Text gefunden: Die {format}-Datei enthält keinen Text.',
+  'processing.officeUnreadable': 'Die {format}-Datei ließ sich nicht lesen ({reason}); es wurde kein Text entnommen.',
+  'processing.officeTruncated':
+    'Die {format}-Datei ist sehr groß; nur ihre ersten {chars} Zeichen Text wurden übernommen.',
+  'processing.pageLimit': 'Nur die ersten {read} von {total} Seiten wurden gelesen (die Grenze je Dokument).',
+  'processing.oversizeImage':
+    'Ein Bild über {megapixels} Megapixel ({sizes}) wurde ausgelassen; sein Text wurde nicht gelesen.',
+  'processing.oversizeImages':
+    '{count} Bilder über {megapixels} Megapixel ({sizes}) wurden ausgelassen; ihr Text wurde nicht gelesen.',
+  'processing.imagePartial': 'Nur die ersten {pages} Seite(n) des Bildes ließen sich lesen: {reason}',
+  'processing.imageUnreadable': 'Das Bild ließ sich nicht lesen: {reason}',
+  'processing.imageTruncated': 'Die Bilddatei ist abgeschnitten; nur ein Teil davon ließ sich lesen.',
+  'processing.imageHeader': 'Der Kopf der Bilddatei ist unlesbar.',
+  'processing.imageTooLarge': 'Das Bild ist zu groß zum Lesen ({size} Pixel).',
+  'processing.imageUndecodable': 'Das Bild ließ sich nicht dekodieren ({reason}).',
+  'processing.tiffUnreadable': 'Der Aufbau der TIFF-Datei ist unlesbar ({reason}).',
+  'processing.tiffEmpty': 'Die TIFF-Datei enthält kein Bild.',
+  'processing.tiffPageTooLarge': 'Eine TIFF-Seite ist zu groß oder hat keine Größe ({size} Pixel).',
+  'processing.tiffPageUndecodable': 'Eine TIFF-Seite ließ sich nicht dekodieren ({reason}).',
+  'processing.llmNotUsed': 'Das Sprachmodell wurde nicht genutzt: {reason}.',
+  'processing.llmDropped': 'Werte des Sprachmodells, die nicht im Dokument stehen, wurden verworfen: {fields}.',
+  'processing.llmFailed': 'Das Sprachmodell ist gescheitert (die Felder der Regeln gelten): {reason}.',
+  'processing.failed': 'Verarbeitung fehlgeschlagen: {reason}',
+  'processing.notTriedAgain': '{reason}; nach {tries} Versuchen nicht erneut versucht',
+  'processing.timeout': 'Die Verarbeitung dauerte länger als {duration} (die Grenze je Dokument).',
+  'processing.memory': 'Zu groß zum Verarbeiten: Es brauchte mehr als {mb} MB Speicher (die Grenze je Dokument).',
+  'processing.pdfStreamObject':
+    'PDF zu groß zum Verarbeiten: Ein komprimierter Datenstrom (Objekt {object}) wird entpackt größer als {mb} MB (die Grenze je Datenstrom).',
+  'processing.pdfStream':
+    'PDF zu groß zum Verarbeiten: Ein komprimierter Datenstrom wird entpackt größer als {mb} MB (die Grenze je Datenstrom).',
+  'processing.pdfStreams':
+    'PDF zu groß zum Verarbeiten: Seine komprimierten Datenströme werden entpackt zusammen größer als {mb} MB (die Grenze je Dokument).',
+  'processing.pdfUnreadable': 'Das PDF ließ sich nicht lesen ({reason})',
+  'processing.processNotStarted': 'Der Analyseprozess ist nicht innerhalb von {duration} gestartet',
+  'processing.processEnded': 'Der Analyseprozess endete unerwartet ({how})',
 };

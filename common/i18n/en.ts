@@ -1,3 +1,10 @@
+import { PROCESSING_TEMPLATES, type ProcessingKind } from '../processing-messages.ts';
+
+/** The service's notes and failure reasons: its own English words are the English UI's (common/processing-messages.ts). */
+const processing = Object.fromEntries(
+  Object.entries(PROCESSING_TEMPLATES).map(([kind, template]) => [`processing.${kind}`, template]),
+) as { readonly [K in ProcessingKind as `processing.${K}`]: (typeof PROCESSING_TEMPLATES)[K] };
+
 /** The English catalogue: the reference, whose keys every other language must have (see messages.ts). */
 export const en = {
   'app.name': 'Archive',
@@ -544,4 +551,7 @@ export const en = {
   'reminder.termEnds': 'term ends {date}',
   'notification.uploadFailed': 'Upload failed: {file}',
   'notification.uploadRefused': 'The service refused the file',
+  ...processing,
+  // A field's name is not for the UI.
+  'processing.duplicate': 'The same file is already in this space.',
 } as const;

@@ -1,6 +1,7 @@
 import { readConnectionProblem } from '../connection-problems.ts';
 import { ErrorMessage } from '../errors.ts';
 import { readFileProblem } from '../file-problems.ts';
+import { readProcessingMessage } from '../processing-messages.ts';
 import type { MessageKey } from './messages.ts';
 import type { Params } from './translate.ts';
 
@@ -47,4 +48,33 @@ export function knownMessage(raw: string, t: Translate, path?: string): ShownErr
     return { text: t(`connectionProblem.${kind}`, params), detail: raw };
   }
   return { text: raw, detail: null };
+}
+
+/**
+ * A document's processing note (one note per line) or failure reason (`error`), each line in the UI's language where
+ * the app knows its wording (common/processing-messages.ts), with the English line as the detail.
+ */
+export function processingMessages(raw: string, t: Translate): ShownError[] {
+  return raw
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => {
+      const text = processingText(line, t);
+      return text === null ? { text: line, detail: null } : { text, detail: line };
+    });
+}
+
+function processingText(line: string, t: Translate): string | null {
+  const read = readProcessingMessage(line);
+  if (!read) return null;
+  const params = Object.fromEntries(
+    Object.entries(read.params).map(([name, value]) => {
+      // A reason may be one of the known wordings itself ("Processing failed: " and a limit).
+      if (name === 'reason') return [name, processingText(value, t) ?? value];
+      // A count written the English way ("200,000") is a number, shown the locale's way.
+      if (/^\d{1,3}(,\d{3})*$/.test(value)) return [name, Number(value.replaceAll(',', ''))];
+      return [name, value];
+    }),
+  );
+  return t(`processing.${read.kind}`, params);
 }

@@ -2,6 +2,7 @@ import { createCanvas, loadImage } from '@napi-rs/canvas';
 import UTIF from 'utif2';
 import { errorMessage } from '../../common/errors.ts';
 import { downscaleToFit, grayFromRgba, type GrayImage } from './gray-image.ts';
+import { processingMessage } from '../../common/processing-messages.ts';
 
 /**
  * Image files to grayscale pages for OCR. JPEG and PNG are decoded by skia (@napi-rs/canvas), TIFF (every page,
@@ -80,15 +81,15 @@ function declaredDpi(bytes: Uint8Array): number | null {
 /** A JPEG or PNG file as one grayscale page, scaled down to MAX_OCR_PIXELS if larger. */
 export async function decodeJpegOrPng(bytes: Uint8Array): Promise<RasterPage> {
   const size = imageSize(bytes);
-  if (!size || size.width < 1 || size.height < 1) throw new ImageDecodeError('The image header is unreadable.');
+  if (!size || size.width < 1 || size.height < 1) throw new ImageDecodeError(processingMessage('imageHeader'));
   if (size.width * size.height > MAX_DECLARED_PIXELS) {
-    throw new ImageDecodeError(`The image is too large to read (${size.width}×${size.height} pixels).`);
+    throw new ImageDecodeError(processingMessage('imageTooLarge', { size: `${size.width}×${size.height}` }));
   }
   let image;
   try {
     image = await loadImage(bytes);
   } catch (error) {
-    throw new ImageDecodeError(`The image could not be decoded (${errorMessage(error)}).`);
+    throw new ImageDecodeError(processingMessage('imageUndecodable', { reason: errorMessage(error) }));
   }
   const scale = Math.min(1, Math.sqrt(MAX_OCR_PIXELS / (image.width * image.height)));
   const width = Math.max(1, Math.round(image.width * scale));
@@ -105,9 +106,7 @@ export async function decodeJpegOrPng(bytes: Uint8Array): Promise<RasterPage> {
   canvas.width = 1;
   canvas.height = 1;
   // Skia decodes what it can of a cut-off file and fills the rest: worth reading, but not silently.
-  return isComplete(bytes)
-    ? { image: gray, dpi }
-    : { image: gray, dpi, warning: 'The image file is truncated; only part of it could be read.' };
+  return isComplete(bytes) ? { image: gray, dpi } : { image: gray, dpi, warning: processingMessage('imageTruncated') };
 }
 
 /** Whether a PNG has its IEND chunk, a JPEG its end-of-image marker (near the end: some writers pad). */
@@ -146,21 +145,21 @@ export function* decodeTiffPages(bytes: Uint8Array, maxPages: number): Generator
   try {
     ifds = UTIF.decode(buffer);
   } catch (error) {
-    throw new ImageDecodeError(`The TIFF structure is unreadable (${errorMessage(error)}).`);
+    throw new ImageDecodeError(processingMessage('tiffUnreadable', { reason: errorMessage(error) }));
   }
   const pages = ifds.filter((ifd) => ((tagNumber(ifd, 't254') ?? 0) & 1) === 0 && tagNumber(ifd, 't256') !== null);
-  if (pages.length === 0) throw new ImageDecodeError('The TIFF file has no image.');
+  if (pages.length === 0) throw new ImageDecodeError(processingMessage('tiffEmpty'));
   const pagesInFile = pages.length > maxPages ? { pagesInFile: pages.length } : {};
   for (const ifd of pages.slice(0, maxPages)) {
     const width = tagNumber(ifd, 't256') ?? 0;
     const height = tagNumber(ifd, 't257') ?? 0;
     if (width < 1 || height < 1 || width * height > MAX_DECLARED_PIXELS) {
-      throw new ImageDecodeError(`A TIFF page is too large or has no size (${width}×${height} pixels).`);
+      throw new ImageDecodeError(processingMessage('tiffPageTooLarge', { size: `${width}×${height}` }));
     }
     try {
       UTIF.decodeImage(buffer, ifd);
     } catch (error) {
-      throw new ImageDecodeError(`A TIFF page could not be decoded (${errorMessage(error)}).`);
+      throw new ImageDecodeError(processingMessage('tiffPageUndecodable', { reason: errorMessage(error) }));
     }
     const full = grayFromRgba(UTIF.toRGBA8(ifd), ifd.width, ifd.height);
     // UTIF keeps the decoded strips on the IFD; drop them before the next page is decoded.

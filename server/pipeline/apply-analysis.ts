@@ -13,6 +13,7 @@ import { CONTRACT_TERM_FIELDS, isNoticePeriod } from '../intelligence/contract-t
 import { handEditOverlay } from '../events/hand-edits.ts';
 import { withLearnedFields } from '../learning/apply-learning.ts';
 import type { Analysis } from './analysis.ts';
+import { joinProcessingNotes, processingMessage } from '../../common/processing-messages.ts';
 
 /**
  * Writes an analysis to its document in one transaction. Precedence per field: a hand edit (kept across
@@ -83,7 +84,7 @@ export async function applyAnalysis(
       analysis.pageCount,
       analysis.language,
       JSON.stringify(extracted),
-      analysis.notes.join(' ') || null,
+      joinProcessingNotes(analysis.notes),
       now,
       now,
       documentId,
@@ -124,7 +125,7 @@ export async function markSkipped(db: Sql, documentId: string): Promise<void> {
     async (tx) =>
       void (await tx.run(
         "UPDATE documents SET status = 'skipped', processing_note = ?, updated_at = ?, processed_at = ? WHERE id = ?",
-        'The same file is already in this space (see duplicate_of).',
+        processingMessage('duplicate'),
         now,
         now,
         documentId,

@@ -10,6 +10,7 @@ import { JobLeaseLost, JobQueue, type Job, type JobClaimer, type JobLease, type 
 import { DEFAULT_PROCESSING_LIMITS, type ProcessingLimits } from './processing-limits.ts';
 import type { OcrInput } from './steps/ocr-report.ts';
 import { AnalysisProcessLost, WorkerPool, type RunningAnalysis } from './worker-pool.ts';
+import { processingMessage } from '../../common/processing-messages.ts';
 
 /** How often the queue is looked at when nothing said a job was queued. */
 export const POLL_INTERVAL_MS = 2000;
@@ -326,7 +327,7 @@ export class DocumentProcessor {
 
   private async giveUp(job: Job, reason: string): Promise<void> {
     const ours = await this.endOwned(job, async (tx) => {
-      await markFailed(tx, job.document_id, `Processing failed: ${reason}`);
+      await markFailed(tx, job.document_id, processingMessage('failed', { reason }));
       await this.queue.fail(job.id, reason, tx);
     });
     if (ours) this.log(`processing ${job.document_id} failed: ${reason}`);
@@ -435,7 +436,7 @@ export class DocumentProcessor {
       // A limit is the document's own: another try would end the same way. A lost process may have been bad luck.
       if (error instanceof AnalysisProcessLost) {
         if (job.attempts < this.limits.maxAttempts) return this.queue.retry(job.id, message);
-        return this.giveUp(job, `${message}; not tried again after ${job.attempts} tries`);
+        return this.giveUp(job, processingMessage('notTriedAgain', { reason: message, tries: job.attempts }));
       }
       await this.giveUp(job, message);
     } finally {

@@ -6,6 +6,7 @@ import { LlmPermitBroker } from '../intelligence/llm/permits.ts';
 import type { Analysis, AnalysisInput } from './analysis.ts';
 import type { ChildMessage } from './analysis-worker.ts';
 import { ProcessingLimitError } from './processing-limits.ts';
+import { processingMessage } from '../../common/processing-messages.ts';
 
 const WORKER_URL = new URL('./analysis-worker.ts', import.meta.url);
 
@@ -91,7 +92,7 @@ export class WorkerPool {
           () =>
             kill(
               new ProcessingLimitError(
-                `Processing took longer than ${formatDuration(this.options.jobTimeoutMs)} (the limit per document).`,
+                processingMessage('timeout', { duration: formatDuration(this.options.jobTimeoutMs) }),
               ),
             ),
           this.options.jobTimeoutMs,
@@ -103,7 +104,11 @@ export class WorkerPool {
         const startLimitMs = this.options.startLimitMs ?? DEFAULT_START_LIMIT_MS;
         timeout = setTimeout(
           () =>
-            kill(new AnalysisProcessLost(`the analysis process did not start within ${formatDuration(startLimitMs)}`)),
+            kill(
+              new AnalysisProcessLost(
+                processingMessage('processNotStarted', { duration: formatDuration(startLimitMs) }),
+              ),
+            ),
           startLimitMs,
         );
         worker.onReady = () => {
@@ -138,7 +143,7 @@ export class WorkerPool {
         if (failure) return reject(failure);
         // V8 at its heap limit aborts the process; say so rather than report a bare exit code.
         if (/heap limit|out of memory/i.test(worker.stderr)) return reject(this.memoryError());
-        reject(new AnalysisProcessLost(`the analysis process ended unexpectedly (${signal ?? `exit code ${code}`})`));
+        reject(new AnalysisProcessLost(processingMessage('processEnded', { how: signal ?? `exit code ${code}` })));
       };
       worker.child.on('message', onMessage);
       worker.child.on('exit', onExit);
@@ -159,9 +164,7 @@ export class WorkerPool {
   }
 
   private memoryError(): ProcessingLimitError {
-    return new ProcessingLimitError(
-      `Too large to process: it needed more than ${this.options.memoryMb} MB of memory (the limit per document).`,
-    );
+    return new ProcessingLimitError(processingMessage('memory', { mb: this.options.memoryMb }));
   }
 
   /** Back to the idle set, unless enough are idle or it runs at low priority (a fresh one is cheaper than undoing that). */

@@ -4,24 +4,29 @@
  * selection is edited in bulk, one PATCH per document, with its progress and the documents that could not be changed
  * named. Local mode, browser shell, Chromium; the embedded service and its learning are the real ones.
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/archive-harness.ts';
+import { corruptEntry } from '../pipeline/pipeline-fixtures.ts';
 import { axeViolations, e2eSession, recordedToasts, shoot, until, shellBase } from './e2e-harness.ts';
 
 const session = e2eSession('correct-documents');
 
-/** Uploads PDFs through the journal and waits until the library cache has each one completed. */
+const billOf = (name: string): Promise<Uint8Array> =>
+  makePdf([`Stadtwerke Beispiel GmbH`, `Rechnung ${name}`, 'Betrag 42,00 EUR']);
+
+/** Uploads files (a small bill by default) through the journal and waits until the library has each one completed. */
 async function completedDocuments(
   names: string[],
   metadata: { event_type?: 'invoice' } = {},
+  contentOf: (name: string) => Promise<Uint8Array> = billOf,
 ): Promise<Map<string, string>> {
   const { app } = session.desktop;
   const paths: string[] = [];
   for (const name of names) {
     const path = join(session.dir, name);
-    await writeFile(path, await makePdf([`Stadtwerke Beispiel GmbH`, `Rechnung ${name}`, 'Betrag 42,00 EUR']));
+    await writeFile(path, await contentOf(name));
     paths.push(path);
   }
   await app.handlers['uploads.add']({ paths, metadata });
@@ -192,4 +197,27 @@ describe('correcting documents (browser shell, Chromium)', () => {
     }
     expect(pageErrors).toEqual([]);
   }, 180_000);
+
+  it("shows the service's processing note in the UI's language, the service's words on hover", async () => {
+    const { app, shell } = session.desktop;
+    const docx = await readFile(resolve(import.meta.dirname, '../fixtures/formats/sample.docx'));
+    const ids = await completedDocuments(['kaputt.docx'], {}, async () => corruptEntry(docx, 'word/document.xml'));
+    await app.handlers['settings.update']({ ui: { language: 'de' } });
+    try {
+      const { page, pageErrors } = session.opened;
+      await page.goto(`${shellBase(shell)}#/document/${ids.get('kaputt.docx')}`);
+      await page.reload();
+      const note = page.getByTestId('doc-processing-note').locator('p');
+      expect(await note.textContent()).toMatch(
+        /^Die DOCX-Datei ließ sich nicht lesen \(.+\); es wurde kein Text entnommen\.$/,
+      );
+      expect(await note.getAttribute('title')).toMatch(
+        /^The DOCX file could not be read \(.+\); no text was extracted\.$/,
+      );
+      await shoot(page, 'document-processing-note-de');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await app.handlers['settings.update']({ ui: { language: 'en' } });
+    }
+  }, 120_000);
 });

@@ -333,7 +333,7 @@ describe('OCR report', () => {
     await report.readPage(2, page('b'.repeat(100), 0.4));
     await report.readPage(3, () => Promise.reject(new Error('OCR of a page timed out after 300 s')));
     const analysis = emptyAnalysis();
-    report.apply(analysis, 'page');
+    report.apply(analysis);
     expect(analysis.fields.ocr_confidence).toEqual({ value: 0.78, source: 'ocr', confidence: 1 });
     expect(analysis.notes).toEqual([
       'OCR confidence is low on page 2; the text there may contain errors.',
@@ -345,7 +345,7 @@ describe('OCR report', () => {
     const report = new OcrReport({ languages: ['deu', 'eng'], unavailable: [] });
     await report.readPage(1, page('Привет мир', 0.35, 'Cyrillic'));
     const analysis = emptyAnalysis();
-    report.apply(analysis, 'page');
+    report.apply(analysis);
     expect(analysis.notes).toEqual([
       'OCR confidence is low (35%); the text may contain errors.',
       'The scan appears to be in Cyrillic script, which the installed OCR languages do not cover.',
@@ -359,7 +359,7 @@ describe('OCR report', () => {
       page('CORNER KIOSK Newspaper 2.40 Coffee 3.10 TOTAL 5.50 CASH 10.00 CHANGE 4.50', 0.84, 'Arabic'),
     );
     const analysis = emptyAnalysis();
-    report.apply(analysis, 'page');
+    report.apply(analysis);
     expect(analysis.notes).toEqual([]);
   });
 });

@@ -5,6 +5,7 @@ import { ocrPage } from '../../ocr/page-ocr.ts';
 import { decodeLimitsOf } from '../processing-limits.ts';
 import { OcrReport, ocrLanguagesOf } from './ocr-report.ts';
 import { pageLimitNote } from './page-limit.ts';
+import { processingMessage } from '../../../common/processing-messages.ts';
 
 /** JPEG, PNG and TIFF (every page of a multi-page TIFF): OCR, one decoded page in memory at a time. */
 export const imageTextStep: AnalysisStep = {
@@ -32,13 +33,13 @@ export const imageTextStep: AnalysisStep = {
       if (!(error instanceof ImageDecodeError)) throw error;
       analysis.notes.push(
         pages > 0
-          ? `Only the first ${pages} page(s) of the image could be read: ${error.message}`
-          : `The image could not be read: ${error.message}`,
+          ? processingMessage('imagePartial', { pages, reason: error.message })
+          : processingMessage('imageUnreadable', { reason: error.message }),
       );
     }
     analysis.pageCount = pages > 0 ? pagesInFile : null;
     analysis.content = texts.join('\n\n');
-    report.apply(analysis, 'page');
+    report.apply(analysis);
     if (pagesInFile > pages) analysis.notes.push(pageLimitNote(pages, pagesInFile));
   },
 };

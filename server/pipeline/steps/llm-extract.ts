@@ -3,6 +3,7 @@ import { extractWithLlm } from '../../intelligence/llm/llm-extractor.ts';
 import { mergeLlmFields } from '../../intelligence/llm/merge-llm-fields.ts';
 import { letterCount } from '../../intelligence/text.ts';
 import type { AnalysisStep } from '../analysis.ts';
+import { processingMessage } from '../../../common/processing-messages.ts';
 
 /** The fields the model is asked for; what the rules found for them goes along as hints. */
 const CANDIDATE_FIELDS = ['event_type', 'sender_name', 'reference_number', 'document_date', 'due_date', 'amount'];
@@ -18,7 +19,7 @@ export const llmExtractStep: AnalysisStep = {
     const setting = input.llm;
     if (!setting) return;
     if ('unavailable' in setting) {
-      analysis.notes.push(`Language model extractor not used: ${setting.unavailable}.`);
+      analysis.notes.push(processingMessage('llmNotUsed', { reason: setting.unavailable }));
       return;
     }
     if (letterCount(analysis.content, 20) < 20) return;
@@ -38,10 +39,10 @@ export const llmExtractStep: AnalysisStep = {
       });
       mergeLlmFields(analysis.fields, fields);
       if (dropped.length > 0) {
-        analysis.notes.push(`Language model values not printed in the document were dropped: ${dropped.join(', ')}.`);
+        analysis.notes.push(processingMessage('llmDropped', { fields: dropped.join(', ') }));
       }
     } catch (error) {
-      analysis.notes.push(`Language model extractor failed (the rules' fields stand): ${errorMessage(error)}.`);
+      analysis.notes.push(processingMessage('llmFailed', { reason: errorMessage(error) }));
     }
   },
 };

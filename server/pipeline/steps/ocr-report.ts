@@ -3,6 +3,7 @@ import type { PageLayout } from '../../intelligence/layout-types.ts';
 import type { Analysis, AnalysisInput } from '../analysis.ts';
 import type { PageOcr } from '../../ocr/page-ocr.ts';
 import { ISO_LANGUAGE, resolveOcrLanguages } from '../../ocr/tessdata.ts';
+import { processingMessage } from '../../../common/processing-messages.ts';
 
 /** Input as the OCR steps read it: an explicit language list may come with it (tesseract codes, e.g. ['deu']). */
 export type OcrInput = AnalysisInput & { ocrLanguages?: readonly string[] };
@@ -71,11 +72,14 @@ export class OcrReport {
     return this.pages.findLast((p) => p.chars > 0 && p.model !== null)?.model ?? null;
   }
 
-  /** Adds fields and notes to the analysis. `unit` names a page in notes ("page", "image"). */
-  apply(analysis: Analysis, unit: string): void {
+  /** Adds fields and notes to the analysis. */
+  apply(analysis: Analysis): void {
     if (this.unavailable.length > 0 && (this.pages.length > 0 || this.failures.length > 0)) {
+      const missing = this.unavailable.join(', ');
       analysis.notes.push(
-        `No OCR data for language(s) ${this.unavailable.join(', ')}; read with ${this.languages.length === 1 ? this.languages[0]! : `one of ${this.languages.join(', ')}`}.`,
+        this.languages.length === 1
+          ? processingMessage('ocrLanguagesMissing', { missing, used: this.languages[0]! })
+          : processingMessage('ocrLanguagesMissingOneOf', { missing, used: this.languages.join(', ') }),
       );
     }
     const withText = this.pages.filter((p) => p.chars > 0);
@@ -86,20 +90,17 @@ export class OcrReport {
       analysis.fields.ocr_confidence = { value, source: 'ocr', confidence: 1 };
       const weak = withText.filter((p) => p.confidence < LOW_CONFIDENCE);
       if (mean < LOW_CONFIDENCE) {
-        analysis.notes.push(`OCR confidence is low (${Math.round(mean * 100)}%); the text may contain errors.`);
+        analysis.notes.push(processingMessage('ocrLow', { percent: Math.round(mean * 100) }));
       } else if (weak.length > 0) {
-        analysis.notes.push(
-          `OCR confidence is low on ${unitList(
-            unit,
-            weak.map((p) => p.number),
-          )}; the text there may contain errors.`,
-        );
+        analysis.notes.push(lowOnPagesNote(weak.map((p) => p.number)));
       }
     }
     for (const failure of this.failures.slice(0, 5)) {
-      analysis.notes.push(`OCR failed on ${unit} ${failure.number}: ${failure.reason}`);
+      analysis.notes.push(processingMessage('ocrFailedOn', { page: failure.number, reason: failure.reason }));
     }
-    if (this.failures.length > 5) analysis.notes.push(`OCR failed on ${this.failures.length - 5} more ${unit}s.`);
+    const more = this.failures.length - 5;
+    if (more === 1) analysis.notes.push(processingMessage('ocrFailedOneMore'));
+    if (more > 1) analysis.notes.push(processingMessage('ocrFailedMore', { count: more }));
     // Only a single configured language is known for certain; with several, the text decides (intelligence step).
     if (this.pages.length > 0 && this.languages.length === 1)
       analysis.language ??= ISO_LANGUAGE[this.languages[0]!] ?? null;
@@ -120,9 +121,7 @@ export class OcrReport {
       ),
     ];
     if (foreign.length > 0) {
-      analysis.notes.push(
-        `The scan appears to be in ${foreign.join(', ')} script, which the installed OCR languages do not cover.`,
-      );
+      analysis.notes.push(processingMessage('foreignScript', { scripts: foreign.join(', ') }));
     }
   }
 }
@@ -130,9 +129,13 @@ export class OcrReport {
 /** Scripts the installed languages (six Latin-script ones) are written in; OSD's 'Common' is digits and punctuation. */
 const READABLE_SCRIPTS = new Set(['Latin', 'Common', 'Fraktur']);
 
-function unitList(unit: string, numbers: number[]): string {
-  const shown = numbers.slice(0, 10).join(', ');
-  return `${numbers.length === 1 ? unit : `${unit}s`} ${shown}${numbers.length > 10 ? ` and ${numbers.length - 10} more` : ''}`;
+/** The note on the pages read with low confidence: at most ten numbers, then how many more. */
+function lowOnPagesNote(numbers: number[]): string {
+  if (numbers.length === 1) return processingMessage('ocrLowOnPage', { page: numbers[0]! });
+  const pages = numbers.slice(0, 10).join(', ');
+  return numbers.length > 10
+    ? processingMessage('ocrLowOnPagesMore', { pages, more: numbers.length - 10 })
+    : processingMessage('ocrLowOnPages', { pages });
 }
 
 /** Tesseract's text: trailing spaces and runs of blank lines removed, form feeds dropped. */

@@ -9,6 +9,7 @@ import { pptText } from './office/ppt.ts';
 import { pptxText } from './office/pptx.ts';
 import { xlsText } from './office/xls.ts';
 import { xlsxText } from './office/xlsx.ts';
+import { processingMessage } from '../../../common/processing-messages.ts';
 
 /**
  * Text of Office documents, one reader per format in office/. The zip-based ones (DOCX, XLSX, PPTX, ODT, ODS, ODP)
@@ -41,7 +42,7 @@ export const officeTextStep: AnalysisStep = {
       result = await read(input.filePath);
     } catch (error) {
       analysis.notes.push(
-        `The ${input.format.toUpperCase()} file could not be read (${reason(error)}); no text was extracted.`,
+        processingMessage('officeUnreadable', { format: input.format.toUpperCase(), reason: reason(error) }),
       );
       return;
     }
@@ -65,7 +66,7 @@ function applyExtracted(analysis: Analysis, format: FileFormat, result: Extracte
   analysis.pageCount = result.pageCount;
   if (result.truncated)
     analysis.notes.push(
-      `The ${format.toUpperCase()} file is very large; only its first ${MAX_OFFICE_CHARS.toLocaleString('en')} characters of text were kept.`,
+      processingMessage('officeTruncated', { format: format.toUpperCase(), chars: MAX_OFFICE_CHARS }),
     );
 }
 

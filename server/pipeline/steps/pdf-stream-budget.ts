@@ -1,4 +1,5 @@
 import { constants, createInflate, type Inflate } from 'node:zlib';
+import { processingMessage } from '../../../common/processing-messages.ts';
 import { megabytes, ProcessingLimitError, type DecodeLimits } from '../processing-limits.ts';
 
 /**
@@ -42,16 +43,13 @@ export async function checkPdfStreams(bytes: Uint8Array, limits: DecodeLimits): 
     const size = await inflatedSize(file, dataStart, stages, perStream);
     report.decodedBytes += size;
     if (size > limits.maxStreamBytes) {
+      const mb = megabytes(limits.maxStreamBytes);
       throw new ProcessingLimitError(
-        `PDF too large to process: a compressed stream${object ? ` (object ${object})` : ''} inflates to ` +
-          `more than ${megabytes(limits.maxStreamBytes)} MB (the limit per stream).`,
+        object ? processingMessage('pdfStreamObject', { object, mb }) : processingMessage('pdfStream', { mb }),
       );
     }
     if (report.decodedBytes > limits.maxDecodedBytes) {
-      throw new ProcessingLimitError(
-        `PDF too large to process: its compressed streams inflate to more than ` +
-          `${megabytes(limits.maxDecodedBytes)} MB together (the limit per document).`,
-      );
+      throw new ProcessingLimitError(processingMessage('pdfStreams', { mb: megabytes(limits.maxDecodedBytes) }));
     }
   }
   return report;

@@ -10,6 +10,7 @@ import { OcrReport, ocrLanguagesOf } from './ocr-report.ts';
 import { checkPdfStreams, type StreamBudgetReport } from './pdf-stream-budget.ts';
 import { pageLimitNote } from './page-limit.ts';
 import { PdfPageRenderer } from './scanned-pdf.ts';
+import { processingMessage } from '../../../common/processing-messages.ts';
 
 /**
  * PDF text: the text layer of each page in reading order; a page with (almost) no text layer is a scan and goes to
@@ -68,10 +69,10 @@ export const pdfTextStep: AnalysisStep = {
     } catch (error) {
       // A locked PDF is a whole document whose text we may not read: kept, with a note. A broken one fails.
       if (error instanceof Error && error.name === 'PasswordException') {
-        analysis.notes.push('The PDF is password-protected; its text could not be read.');
+        analysis.notes.push(processingMessage('pdfLocked'));
         return;
       }
-      throw new Error(`The PDF could not be read (${errorMessage(error)})`, { cause: error });
+      throw new Error(processingMessage('pdfUnreadable', { reason: errorMessage(error) }), { cause: error });
     }
     const report = new OcrReport(ocrLanguagesOf(input));
     const renderer = new PdfPageRenderer();
@@ -110,7 +111,7 @@ export const pdfTextStep: AnalysisStep = {
       }
       analysis.content = pages.join('\n\n').trim();
       analysis.layout = layouts;
-      report.apply(analysis, 'page');
+      report.apply(analysis);
       if (readable < pdf.numPages) analysis.notes.push(pageLimitNote(readable, pdf.numPages));
       const imageNote = oversizeImagesNote(streams, limits.maxImagePixels);
       if (imageNote) analysis.notes.push(imageNote);
@@ -128,10 +129,10 @@ function oversizeImagesNote({ oversizeImages: images }: StreamBudgetReport, maxP
       .slice(0, 3)
       .map((i) => `${i.width}×${i.height}`)
       .join(', ') + (images.length > 3 ? ', …' : '');
-  return (
-    `${images.length === 1 ? 'An image' : `${images.length} images`} larger than ${Math.round(maxPixels / 1e6)} megapixels ` +
-    `(${sizes}) ${images.length === 1 ? 'was' : 'were'} left out; text in ${images.length === 1 ? 'it' : 'them'} was not read.`
-  );
+  const megapixels = Math.round(maxPixels / 1e6);
+  return images.length === 1
+    ? processingMessage('oversizeImage', { megapixels, sizes })
+    : processingMessage('oversizeImages', { count: images.length, megapixels, sizes });
 }
 
 const visibleChars = (text: string): number => text.replace(/\s+/g, '').length;

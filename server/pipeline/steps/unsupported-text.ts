@@ -1,4 +1,5 @@
 import type { AnalysisStep } from '../analysis.ts';
+import { processingMessage } from '../../../common/processing-messages.ts';
 
 /**
  * Runs after the text steps: a document that ends without text always says why. Steps that failed to read a file
@@ -10,15 +11,15 @@ export const emptyTextStep: AnalysisStep = {
     if (analysis.content.trim() !== '' || analysis.notes.length > 0) return;
     switch (input.format) {
       case 'pdf':
-        analysis.notes.push('No text was found: the PDF has no text layer and OCR found no text on its pages.');
+        analysis.notes.push(processingMessage('noTextPdf'));
         break;
       case 'jpeg':
       case 'png':
       case 'tiff':
-        analysis.notes.push('No text was found: OCR found no text in the image.');
+        analysis.notes.push(processingMessage('noTextImage'));
         break;
       default:
-        analysis.notes.push(`No text was found: the ${input.format.toUpperCase()} file contains no text.`);
+        analysis.notes.push(processingMessage('noTextFile', { format: input.format.toUpperCase() }));
     }
   },
 };

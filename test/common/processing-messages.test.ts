@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { processingMessages } from '../../common/i18n/known-messages.ts';
+import { translate, type Params } from '../../common/i18n/translate.ts';
+import {
+  joinProcessingNotes,
+  PROCESSING_TEMPLATES,
+  processingMessage,
+  readProcessingMessage,
+  type ProcessingKind,
+} from '../../common/processing-messages.ts';
+
+const de = (key: Parameters<typeof translate>[1], params?: Params): string => translate('de', key, params);
+const en = (key: Parameters<typeof translate>[1], params?: Params): string => translate('en', key, params);
+
+describe("the service's processing notes and failure reasons", () => {
+  it('reads every wording back as the kind it was made from, with its values', () => {
+    for (const [kind, template] of Object.entries(PROCESSING_TEMPLATES) as Array<[ProcessingKind, string]>) {
+      const names = [...template.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+      // A reason (another program's words) may hold what the wording is made of: a colon, brackets, a full stop.
+      const params = Object.fromEntries(names.map((name, i) => [name, name === 'reason' ? `v${i}: (x). y` : `v${i}`]));
+      const text = template.replace(/\{(\w+)\}/g, (_, name: string) => params[name]!);
+      expect(readProcessingMessage(text), kind).toEqual({ kind, params });
+    }
+  });
+
+  it('tells the more specific wording from the general one', () => {
+    const many = processingMessage('ocrLowOnPagesMore', { pages: '1, 2, 3', more: 4 });
+    expect(readProcessingMessage(many)).toEqual({ kind: 'ocrLowOnPagesMore', params: { pages: '1, 2, 3', more: '4' } });
+    const oneOf = processingMessage('ocrLanguagesMissingOneOf', { missing: 'fra', used: 'deu, eng' });
+    expect(readProcessingMessage(oneOf)?.kind).toBe('ocrLanguagesMissingOneOf');
+    expect(readProcessingMessage('The disk is full.')).toBeNull();
+  });
+
+  it('writes numbers the English way and needs no values where the wording has none', () => {
+    expect(processingMessage('officeTruncated', { format: 'DOCX', chars: 200000 })).toBe(
+      'The DOCX file is very large; only its first 200,000 characters of text were kept.',
+    );
+    expect(processingMessage('pdfLocked')).toBe('The PDF is password-protected; its text could not be read.');
+  });
+
+  it('keeps one note per line', () => {
+    expect(joinProcessingNotes([processingMessage('ocrLow', { percent: 41 }), processingMessage('pdfLocked')])).toBe(
+      'OCR confidence is low (41%); the text may contain errors.\nThe PDF is password-protected; its text could not be read.',
+    );
+    expect(joinProcessingNotes([])).toBeNull();
+  });
+});
+
+describe('processing notes and failures in the UI language', () => {
+  it('shows each note of a document in German, with the English note as the detail', () => {
+    const note = joinProcessingNotes([
+      processingMessage('ocrLow', { percent: 41 }),
+      processingMessage('officeTruncated', { format: 'XLSX', chars: 200000 }),
+      'A note from another service.',
+    ])!;
+    expect(processingMessages(note, de)).toEqual([
+      {
+        text: 'Die Texterkennung ist unsicher (41 %); der Text kann Fehler enthalten.',
+        detail: 'OCR confidence is low (41%); the text may contain errors.',
+      },
+      {
+        text: 'Die XLSX-Datei ist sehr groß; nur ihre ersten 200.000 Zeichen Text wurden übernommen.',
+        detail: 'The XLSX file is very large; only its first 200,000 characters of text were kept.',
+      },
+      { text: 'A note from another service.', detail: null },
+    ]);
+  });
+
+  it('translates a failure and a known reason inside it', () => {
+    const timeout = processingMessage('failed', { reason: processingMessage('timeout', { duration: '2 min' }) });
+    expect(processingMessages(timeout, de)[0]!.text).toBe(
+      'Verarbeitung fehlgeschlagen: Die Verarbeitung dauerte länger als 2 min (die Grenze je Dokument).',
+    );
+    const lost = processingMessage('failed', {
+      reason: processingMessage('notTriedAgain', {
+        reason: processingMessage('processEnded', { how: 'SIGKILL' }),
+        tries: 3,
+      }),
+    });
+    expect(processingMessages(lost, de)[0]!.text).toBe(
+      'Verarbeitung fehlgeschlagen: Der Analyseprozess endete unerwartet (SIGKILL); nach 3 Versuchen nicht erneut versucht',
+    );
+    // An unknown reason stays as it came, inside the translated frame.
+    expect(processingMessages(processingMessage('failed', { reason: 'boom' }), de)[0]!.text).toBe(
+      'Verarbeitung fehlgeschlagen: boom',
+    );
+  });
+
+  it('speaks to an English user without field names', () => {
+    expect(processingMessages(processingMessage('duplicate'), en)[0]!.text).toBe(
+      'The same file is already in this space.',
+    );
+  });
+});
