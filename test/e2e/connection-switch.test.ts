@@ -31,7 +31,7 @@ describe('switching the connection in Settings (browser shell, Chromium)', () =>
     const sidebar = page.getByTestId('connection-state');
     await page.goto(session.desktop.shell.url);
     await page.getByTestId('nav-settings').click();
-    await expect.poll(() => sidebar.textContent()).toMatch(/Online\s*· Local archive/);
+    await expect.poll(() => sidebar.textContent()).toMatch(/Online\s*Local archive/);
 
     /** Without a key: the one stored for this service before. */
     const toHosted = async (key?: string): Promise<void> => {
@@ -60,7 +60,7 @@ describe('switching the connection in Settings (browser shell, Chromium)', () =>
       async () => (await recordedToasts(page)).some((toast) => toast.startsWith('The key is stored')),
       'the key saved',
     );
-    await expect.poll(() => sidebar.textContent()).toMatch(/Online\s*· Hosted service/);
+    await expect.poll(() => sidebar.textContent()).toMatch(/Online\s*Hosted service/);
     expect(await page.getByTestId('auth-banner').count()).toBe(0);
     expect(await app.handlers['status.get'](undefined)).toMatchObject({
       mode: 'hosted',
@@ -86,9 +86,9 @@ describe('switching the connection in Settings (browser shell, Chromium)', () =>
     await page.getByTestId('nav-settings').click();
     for (let round = 0; round < 2; round++) {
       await toLocal();
-      await expect.poll(() => sidebar.textContent()).toMatch(/Online\s*· Local archive/);
+      await expect.poll(() => sidebar.textContent()).toMatch(/Online\s*Local archive/);
       await toHosted();
-      await expect.poll(() => sidebar.textContent()).toMatch(/Online\s*· Hosted service/);
+      await expect.poll(() => sidebar.textContent()).toMatch(/Online\s*Hosted service/);
     }
     expect(await app.handlers['status.get'](undefined)).toMatchObject({
       mode: 'hosted',
