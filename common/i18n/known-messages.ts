@@ -64,6 +64,14 @@ export function processingMessages(raw: string, t: Translate): ShownError[] {
     });
 }
 
+/** A document's failure reason for a place that already says it failed: without "Processing failed: " in front. */
+export function processingFailure(raw: string, t: Translate): ShownError {
+  const read = readProcessingMessage(raw);
+  const reason = read?.kind === 'failed' ? read.params.reason! : raw;
+  const text = processingText(reason, t) ?? reason;
+  return { text, detail: text === raw ? null : raw };
+}
+
 function processingText(line: string, t: Translate): string | null {
   const read = readProcessingMessage(line);
   if (!read) return null;

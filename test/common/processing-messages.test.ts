@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { processingMessages } from '../../common/i18n/known-messages.ts';
+import { processingFailure, processingMessages } from '../../common/i18n/known-messages.ts';
 import { translate, type Params } from '../../common/i18n/translate.ts';
 import {
   joinProcessingNotes,
@@ -84,6 +84,18 @@ describe('processing notes and failures in the UI language', () => {
     expect(processingMessages(processingMessage('failed', { reason: 'boom' }), de)[0]!.text).toBe(
       'Verarbeitung fehlgeschlagen: boom',
     );
+  });
+
+  it("gives a failure's reason alone where the screen already says it failed", () => {
+    const error = processingMessage('failed', { reason: processingMessage('memory', { mb: 1024 }) });
+    expect(processingFailure(error, de)).toEqual({
+      text: 'Zu groß zum Verarbeiten: Es brauchte mehr als 1.024 MB Speicher (die Grenze je Dokument).',
+      detail: error,
+    });
+    expect(processingFailure(error, en).text).toBe(
+      'Too large to process: it needed more than 1,024 MB of memory (the limit per document).',
+    );
+    expect(processingFailure('Something else broke', de)).toEqual({ text: 'Something else broke', detail: null });
   });
 
   it('speaks to an English user without field names', () => {

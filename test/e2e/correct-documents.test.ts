@@ -198,7 +198,7 @@ describe('correcting documents (browser shell, Chromium)', () => {
     expect(pageErrors).toEqual([]);
   }, 180_000);
 
-  it("shows the service's processing note in the UI's language, the service's words on hover", async () => {
+  it("shows the service's processing notes and failure reasons in the UI's language, the service's words on hover", async () => {
     const { app, shell } = session.desktop;
     const docx = await readFile(resolve(import.meta.dirname, '../fixtures/formats/sample.docx'));
     const ids = await completedDocuments(['kaputt.docx'], {}, async () => corruptEntry(docx, 'word/document.xml'));
@@ -215,6 +215,30 @@ describe('correcting documents (browser shell, Chromium)', () => {
         /^The DOCX file could not be read \(.+\); no text was extracted\.$/,
       );
       await shoot(page, 'document-processing-note-de');
+
+      // A PDF that pdf.js cannot read fails; the screen names the reason, without repeating that it failed.
+      const broken = join(session.dir, 'kaputt.pdf');
+      await writeFile(broken, '%PDF-1.4\nnothing a PDF reader could use\n');
+      await app.handlers['uploads.add']({ paths: [broken] });
+      const failedId = await until(
+        async () => {
+          await app.handlers['library.sync'](undefined);
+          const list = await app.handlers['library.list']({
+            sort_by: 'created_at',
+            sort_order: 'desc',
+            deleted: false,
+            limit: 100,
+            offset: 0,
+          });
+          return list.items.find((d) => d.original_filename === 'kaputt.pdf' && d.status === 'failed')?.id;
+        },
+        'kaputt.pdf failed',
+        90_000,
+      );
+      await page.goto(`${shellBase(shell)}#/document/${failedId}`);
+      const failure = page.getByTestId('doc-processing-error');
+      expect(await failure.textContent()).toMatch(/^Das PDF ließ sich nicht lesen \(.+\)$/);
+      expect(await failure.getAttribute('title')).toMatch(/^Processing failed: The PDF could not be read \(.+\)$/);
       expect(pageErrors).toEqual([]);
     } finally {
       await app.handlers['settings.update']({ ui: { language: 'en' } });

@@ -1,5 +1,6 @@
 import {
   knownMessage,
+  processingFailure,
   processingMessages,
   type ShownError,
   type Translate,
@@ -7,7 +8,7 @@ import {
 import { callErrorMessage } from './desktop.ts';
 
 /** Messages the app knows, in the UI's language (common/i18n/known-messages.ts). */
-export { knownMessage, processingMessages, type ShownError };
+export { knownMessage, processingFailure, processingMessages, type ShownError };
 
 /** A failed desktop call's message, in the UI's language where the app knows it. */
 export function serviceMessage(error: unknown, t: Translate): ShownError {
