@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/archive-harness.ts';
 import { corruptEntry } from '../pipeline/pipeline-fixtures.ts';
-import { axeViolations, e2eSession, recordedToasts, shoot, until, shellBase } from './e2e-harness.ts';
+import { axeViolations, e2eSession, recordedToasts, shoot, syncedDocuments, until, shellBase } from './e2e-harness.ts';
 
 const session = e2eSession('correct-documents');
 
@@ -32,15 +32,8 @@ async function completedDocuments(
   await app.handlers['uploads.add']({ paths, metadata });
   return until(
     async () => {
-      await app.handlers['library.sync'](undefined);
-      const list = await app.handlers['library.list']({
-        sort_by: 'created_at',
-        sort_order: 'desc',
-        deleted: false,
-        limit: 100,
-        offset: 0,
-      });
-      const done = new Map(list.items.filter((d) => d.status === 'completed').map((d) => [d.original_filename, d.id]));
+      const items = await syncedDocuments(app);
+      const done = new Map(items.filter((d) => d.status === 'completed').map((d) => [d.original_filename, d.id]));
       return names.every((name) => done.has(name)) ? done : undefined;
     },
     `${names.join(', ')} processed`,
@@ -221,17 +214,8 @@ describe('correcting documents (browser shell, Chromium)', () => {
       await writeFile(broken, '%PDF-1.4\nnothing a PDF reader could use\n');
       await app.handlers['uploads.add']({ paths: [broken] });
       const failedId = await until(
-        async () => {
-          await app.handlers['library.sync'](undefined);
-          const list = await app.handlers['library.list']({
-            sort_by: 'created_at',
-            sort_order: 'desc',
-            deleted: false,
-            limit: 100,
-            offset: 0,
-          });
-          return list.items.find((d) => d.original_filename === 'kaputt.pdf' && d.status === 'failed')?.id;
-        },
+        async () =>
+          (await syncedDocuments(app)).find((d) => d.original_filename === 'kaputt.pdf' && d.status === 'failed')?.id,
         'kaputt.pdf failed',
         90_000,
       );

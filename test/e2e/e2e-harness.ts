@@ -258,6 +258,22 @@ export async function until<T>(
   }
 }
 
+/** The library's newest documents after a sync with the service: what the app shows once it has caught up. */
+export async function syncedDocuments(
+  app: DesktopApp,
+  limit = 100,
+): Promise<Awaited<ReturnType<DesktopApp['handlers']['library.list']>>['items']> {
+  await app.handlers['library.sync'](undefined);
+  const list = await app.handlers['library.list']({
+    sort_by: 'created_at',
+    sort_order: 'desc',
+    deleted: false,
+    limit,
+    offset: 0,
+  });
+  return list.items;
+}
+
 /** Today plus `days` as YYYY-MM-DD and as DD.MM.YYYY (what a German invoice prints), in local time. */
 export function localDay(days: number): { iso: string; german: string } {
   const d = new Date();

@@ -7,7 +7,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/archive-harness.ts';
-import { axeViolations, e2eSession, localDay, shoot, until, shellBase } from './e2e-harness.ts';
+import { axeViolations, e2eSession, localDay, shoot, syncedDocuments, until, shellBase } from './e2e-harness.ts';
 
 const session = e2eSession('event-edit');
 
@@ -22,15 +22,7 @@ describe('editing an event (browser shell, Chromium)', () => {
     await app.handlers['uploads.add']({ paths: [file], metadata: { event_type: 'invoice' } });
     const event = await until(
       async () => {
-        await app.handlers['library.sync'](undefined);
-        const docs = await app.handlers['library.list']({
-          sort_by: 'created_at',
-          sort_order: 'desc',
-          deleted: false,
-          limit: 10,
-          offset: 0,
-        });
-        const doc = docs.items.find(
+        const doc = (await syncedDocuments(app, 10)).find(
           (d) => d.original_filename === 'Rechnung ohne Betrag.pdf' && d.status === 'completed',
         );
         if (!doc) return undefined;

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { EventView } from '../../common/ipc.ts';
 import { makePdf } from '../helpers/archive-harness.ts';
-import { axeViolations, e2eSession, localDay, shoot, until, shellBase } from './e2e-harness.ts';
+import { axeViolations, e2eSession, localDay, shoot, syncedDocuments, until, shellBase } from './e2e-harness.ts';
 
 // The IBAN is the registry's published example; names and numbers are invented.
 
@@ -26,15 +26,9 @@ async function addBill(name: string, lines: string[], metadata: Record<string, u
   await app.handlers['uploads.add']({ paths: [file], metadata });
   return until(
     async () => {
-      await app.handlers['library.sync'](undefined);
-      const docs = await app.handlers['library.list']({
-        sort_by: 'created_at',
-        sort_order: 'desc',
-        deleted: false,
-        limit: 50,
-        offset: 0,
-      });
-      const doc = docs.items.find((d) => d.original_filename === name && d.status === 'completed');
+      const doc = (await syncedDocuments(app, 50)).find(
+        (d) => d.original_filename === name && d.status === 'completed',
+      );
       if (!doc) return undefined;
       return (await app.handlers['events.list']({ document_id: doc.id, limit: 10, offset: 0 })).items[0];
     },

@@ -10,7 +10,16 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseCallInput } from '../../common/ipc.ts';
 import { makePdf } from '../helpers/archive-harness.ts';
-import { axeViolations, e2eSession, localDay, shoot, until, type AxeViolation, shellBase } from './e2e-harness.ts';
+import {
+  axeViolations,
+  e2eSession,
+  localDay,
+  shoot,
+  syncedDocuments,
+  until,
+  type AxeViolation,
+  shellBase,
+} from './e2e-harness.ts';
 
 const session = e2eSession('tour');
 const found: Record<string, AxeViolation[]> = {};
@@ -51,16 +60,9 @@ async function seed(): Promise<string[]> {
   await app.handlers['uploads.add']({ paths: files.map(([name]) => join(session.dir, name)) });
   const ids = await until(
     async () => {
-      await app.handlers['library.sync'](undefined);
-      const docs = await app.handlers['library.list']({
-        sort_by: 'created_at',
-        sort_order: 'desc',
-        deleted: false,
-        limit: 10,
-        offset: 0,
-      });
-      return docs.items.length === files.length && docs.items.every((d) => d.status === 'completed')
-        ? docs.items.map((d) => d.id)
+      const docs = await syncedDocuments(app, 10);
+      return docs.length === files.length && docs.every((d) => d.status === 'completed')
+        ? docs.map((d) => d.id)
         : undefined;
     },
     'the documents processed and synced',
