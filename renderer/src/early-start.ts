@@ -1,4 +1,4 @@
-import { afterNextPaint } from './lib/after-paint.ts';
+import { afterFirstContentfulPaint } from './lib/after-paint.ts';
 import { defaultFilters, pageQuery } from './lib/library-query.ts';
 import { parseRoute, type Route } from './lib/routes.ts';
 import { firstPaint, pageStorage } from './lib/ui-prefs.ts';
@@ -112,5 +112,5 @@ const start = (): void => {
     loadEntry(entry, (document.documentElement.dataset.preload ?? '').split(' ').filter(Boolean));
   setTimeout(warmUp);
 };
-if (paintFirst) afterNextPaint(start);
+if (paintFirst) afterFirstContentfulPaint(start);
 else start();

@@ -298,7 +298,14 @@ describe('first paint of the library', () => {
  * whether the app's entry had run by then.
  */
 const KEPT_PAINT_PROBE = `
-  window.__keptPaint = { frames: [], mountedWithSnapshot: null };
+  window.__keptPaint = { frames: [], mountedWithSnapshot: null, socketAt: null };
+  const NativeSocket = WebSocket;
+  window.WebSocket = class extends NativeSocket {
+    constructor(...args) {
+      super(...args);
+      window.__keptPaint.socketAt ??= performance.now();
+    }
+  };
   const frame = () => {
     const snapshot = document.querySelector('.first-paint');
     const shown = snapshot !== null && getComputedStyle(snapshot).display !== 'none';
@@ -426,7 +433,15 @@ describe("the library's first paint kept for the next start", () => {
       const probe = (await page.evaluate('window.__keptPaint')) as {
         frames: KeptPaintFrame[];
         mountedWithSnapshot: boolean | null;
+        socketAt: number | null;
       };
+      // Nothing of the app started before the browser had the first frame on screen (its first contentful paint,
+      // reported once rasterised and drawn): the start's work would have competed with drawing it.
+      const onScreen = (await page.evaluate(
+        "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null",
+      )) as number | null;
+      expect(onScreen).not.toBeNull();
+      expect(probe.socketAt).toBeGreaterThanOrEqual(onScreen!);
       // The first frame shows the kept rows, styled, and nothing of the app's scripts had been asked for yet.
       expect(probe.frames[0]).toMatchObject({ shown: true, styled: true, preloads: 0, socket: false, entryRun: false });
       // The socket was opened by the next frame, before the app's scripts ran.
