@@ -2,8 +2,9 @@
  * Desktop UI benchmark (`npm run bench -- ui`): the built renderer in Chromium (the e2e tests', see
  * test/helpers/find-browser.ts; the notes name its version) on the browser shell, over a
  * library cache seeded with 10,000 documents. Four figures: the time from navigation start to the first library row
- * on screen (median of 5 fresh loads, split into phases in the notes; the target scales with a SHA-256 CPU reference;
- * beside it, interleaved, the same without the library's first paint, and the peer: that first frame as static HTML),
+ * on screen (the browser's Element Timing render time; median of 9 fresh loads, split into phases in the notes; the
+ * target scales with a SHA-256 CPU reference; beside it, interleaved, the same without the library's first paint, and
+ * two peers: that first frame as static HTML, and one row of text),
  * the frame intervals while the virtual list is scrolled for 3 s, the gzipped size of the JavaScript index.html loads
  * before anything else (the entry and its static imports; lazy chunks and the pdf.js worker are not part of the first
  * paint), and the status latency: from the embedded service finishing a document to its row showing "Completed".
