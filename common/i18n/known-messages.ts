@@ -57,11 +57,24 @@ export function knownMessage(raw: string, t: Translate, path?: string): ShownErr
 export function processingMessages(raw: string, t: Translate): ShownError[] {
   return raw
     .split('\n')
+    .flatMap((line) => (readProcessingMessage(line) ? [line] : (joinedNotes(line) ?? [line])))
     .filter((line) => line.trim() !== '')
     .map((line) => {
       const text = processingText(line, t);
       return text === null ? { text: line, detail: null } : { text, detail: line };
     });
+}
+
+/** Notes of an earlier version, joined with spaces: split where each part is a known note, else null. */
+function joinedNotes(line: string): string[] | null {
+  for (let at = line.indexOf('. '); at > 0; at = line.indexOf('. ', at + 2)) {
+    const head = line.slice(0, at + 1);
+    if (!readProcessingMessage(head)) continue;
+    const rest = line.slice(at + 2);
+    const tail = readProcessingMessage(rest) ? [rest] : joinedNotes(rest);
+    if (tail) return [head, ...tail];
+  }
+  return null;
 }
 
 /** A document's failure reason for a place that already says it failed: without "Processing failed: " in front. */

@@ -66,6 +66,17 @@ describe('processing notes and failures in the UI language', () => {
     ]);
   });
 
+  it('splits the notes an earlier version joined with spaces, where each part is a known note', () => {
+    const low = processingMessage('ocrLow', { percent: 41 });
+    const pages = processingMessage('pageLimit', { read: 2000, total: 3000 });
+    const joined = `${low} ${pages}`;
+    expect(processingMessages(joined, de).map((line) => line.detail)).toEqual([low, pages]);
+    // A text that is not made of known notes stays whole.
+    expect(processingMessages(`${low} Something else. Entirely.`, de)).toEqual([
+      { text: `${low} Something else. Entirely.`, detail: null },
+    ]);
+  });
+
   it('translates a failure and a known reason inside it', () => {
     const timeout = processingMessage('failed', { reason: processingMessage('timeout', { duration: '2 min' }) });
     expect(processingMessages(timeout, de)[0]!.text).toBe(
