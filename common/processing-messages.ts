@@ -58,7 +58,23 @@ export const PROCESSING_TEMPLATES = {
   pdfUnreadable: 'The PDF could not be read ({reason})',
   processNotStarted: 'the analysis process did not start within {duration}',
   processEnded: 'the analysis process ended unexpectedly ({how})',
+  interrupted: 'it was interrupted {tries} times (the service stopped during it); not tried again',
+  workerLost: 'the worker running it was lost {times} times; not tried again',
 } as const;
+
+/** Placeholders that hold a count or a size: read back as digits only, shown as numbers in the UI's locale. */
+export const NUMERIC_PLACEHOLDERS: ReadonlySet<string> = new Set([
+  'percent',
+  'more',
+  'count',
+  'chars',
+  'read',
+  'total',
+  'megapixels',
+  'mb',
+  'tries',
+  'times',
+]);
 
 export type ProcessingKind = keyof typeof PROCESSING_TEMPLATES;
 
@@ -71,13 +87,15 @@ export type ProcessingParams<K extends ProcessingKind> = Record<
   string | number
 >;
 
-/** A note or failure reason in the service's English. Numbers are written as the template's English would. */
+/**
+ * A note or failure reason in the service's English. Numbers are written plainly ("2000"); a line break inside a
+ * value (another program's reply) becomes a space, since notes are one per line.
+ */
 export function processingMessage<K extends ProcessingKind>(kind: K, ...[params]: ProcessingArgs<K>): string {
   const values = (params ?? {}) as Record<string, string | number>;
-  return PROCESSING_TEMPLATES[kind].replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = values[name];
-    return typeof value === 'number' ? value.toLocaleString('en') : String(value);
-  });
+  return PROCESSING_TEMPLATES[kind].replace(/\{(\w+)\}/g, (_, name: string) =>
+    String(values[name]).replace(/\s*\n\s*/g, ' '),
+  );
 }
 
 /** No second argument for a template without placeholders. */
@@ -98,7 +116,8 @@ const PATTERNS: ReadonlyArray<readonly [ProcessingKind, RegExp]> = Object.entrie
       .split(/(\{\w+\})/)
       .map((part) => {
         const name = /^\{(\w+)\}$/.exec(part)?.[1];
-        return name ? `(?<${name}>.+?)` : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        if (name) return NUMERIC_PLACEHOLDERS.has(name) ? `(?<${name}>\\d[\\d,]*)` : `(?<${name}>.+?)`;
+        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
       })
       .join('');
     return [kind as ProcessingKind, new RegExp(`^${source}$`, 's')] as const;

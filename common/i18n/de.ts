@@ -619,4 +619,7 @@ export const de: Dictionary = {
   'processing.pdfUnreadable': 'Das PDF ließ sich nicht lesen ({reason})',
   'processing.processNotStarted': 'Der Analyseprozess ist nicht innerhalb von {duration} gestartet',
   'processing.processEnded': 'Der Analyseprozess endete unerwartet ({how})',
+  'processing.interrupted':
+    'Die Verarbeitung wurde {tries}-mal unterbrochen (der Dienst wurde währenddessen beendet); nicht erneut versucht',
+  'processing.workerLost': 'Der ausführende Prozess ging {times}-mal verloren; nicht erneut versucht',
 };

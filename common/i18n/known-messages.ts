@@ -1,7 +1,7 @@
 import { readConnectionProblem } from '../connection-problems.ts';
 import { ErrorMessage } from '../errors.ts';
 import { readFileProblem } from '../file-problems.ts';
-import { readProcessingMessage } from '../processing-messages.ts';
+import { NUMERIC_PLACEHOLDERS, readProcessingMessage } from '../processing-messages.ts';
 import type { MessageKey } from './messages.ts';
 import type { Params } from './translate.ts';
 
@@ -55,14 +55,17 @@ export function knownMessage(raw: string, t: Translate, path?: string): ShownErr
  * the app knows its wording (common/processing-messages.ts), with the English line as the detail.
  */
 export function processingMessages(raw: string, t: Translate): ShownError[] {
-  return raw
-    .split('\n')
-    .flatMap((line) => (readProcessingMessage(line) ? [line] : (joinedNotes(line) ?? [line])))
-    .filter((line) => line.trim() !== '')
-    .map((line) => {
-      const text = processingText(line, t);
-      return text === null ? { text: line, detail: null } : { text, detail: line };
-    });
+  return (
+    raw
+      .split('\n')
+      // Notes an earlier version joined with spaces: a split into known notes wins over one note swallowing the rest.
+      .flatMap((line) => joinedNotes(line) ?? [line])
+      .filter((line) => line.trim() !== '')
+      .map((line) => {
+        const text = processingText(line, t);
+        return { text: text ?? line, detail: text === null || text === line ? null : line };
+      })
+  );
 }
 
 /** Notes of an earlier version, joined with spaces: split where each part is a known note, else null. */
@@ -92,8 +95,8 @@ function processingText(line: string, t: Translate): string | null {
     Object.entries(read.params).map(([name, value]) => {
       // A reason may be one of the known wordings itself ("Processing failed: " and a limit).
       if (name === 'reason') return [name, processingText(value, t) ?? value];
-      // A count written the English way ("200,000") is a number, shown the locale's way.
-      if (/^\d{1,3}(,\d{3})*$/.test(value)) return [name, Number(value.replaceAll(',', ''))];
+      // A count or size ("200,000") is shown the locale's way; page and object numbers stay as written.
+      if (NUMERIC_PLACEHOLDERS.has(name)) return [name, Number(value.replaceAll(',', ''))];
       return [name, value];
     }),
   );

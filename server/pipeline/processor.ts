@@ -207,10 +207,7 @@ export class DocumentProcessor {
       const { requeued, exhausted } = await this.queue.requeueInterrupted(this.limits.maxAttempts);
       if (requeued > 0) this.log(`resuming ${requeued} interrupted processing job(s)`);
       for (const job of exhausted) {
-        await this.giveUp(
-          job,
-          `it was interrupted ${job.attempts} times (the service stopped during it); not tried again`,
-        );
+        await this.giveUp(job, processingMessage('interrupted', { tries: job.attempts }));
       }
     }
     // A process without workers (a service instance beside `npm run worker` processes) claims nothing: it need not hear.
@@ -264,7 +261,7 @@ export class DocumentProcessor {
       }
       if (job.attempts > this.limits.maxAttempts) {
         // Taken over after its lease ran out, again and again: whatever ran it was lost each time.
-        await this.giveUp(job, `the worker running it was lost ${job.attempts - 1} times; not tried again`);
+        await this.giveUp(job, processingMessage('workerLost', { times: job.attempts - 1 }));
         continue;
       }
       this.statusChanged(job.document_id);

@@ -444,7 +444,7 @@ describe("the library's first paint kept for the next start", () => {
       expect(probe.socketAt).toBeGreaterThanOrEqual(onScreen!);
       // The first frame shows the kept rows, styled, and nothing of the app's scripts had been asked for yet.
       expect(probe.frames[0]).toMatchObject({ shown: true, styled: true, preloads: 0, socket: false, entryRun: false });
-      // The socket was opened by the next frame, before the app's scripts ran.
+      // The socket was opened while the picture was still shown, before the app's scripts ran.
       expect(probe.frames.find((frame) => frame.socket)).toMatchObject({ shown: true });
       expect(probe.frames[0]!.rows).toBeGreaterThan(10);
       // Every frame until the mount showed it: no blank frame in between.

@@ -66,7 +66,10 @@ function applyExtracted(analysis: Analysis, format: FileFormat, result: Extracte
   analysis.pageCount = result.pageCount;
   if (result.truncated)
     analysis.notes.push(
-      processingMessage('officeTruncated', { format: format.toUpperCase(), chars: MAX_OFFICE_CHARS }),
+      processingMessage('officeTruncated', {
+        format: format.toUpperCase(),
+        chars: MAX_OFFICE_CHARS.toLocaleString('en'),
+      }),
     );
 }
 
