@@ -53,9 +53,10 @@ const ONE_ROW_PAGE =
  * paint), and when the browser presented it on screen: the Element Timing entry of the first row's title
  * (`elementtiming="first-row"`), whose render time comes once the frame has been rasterised and drawn. With software
  * rendering on two cores that is 100-150 ms after the main thread's part, and work the page starts in between (its
- * scripts) delays it; the earlier suites reported the main thread's figure. `__firstRowShown` settles with the figures; the suite awaits it over CDP (Runtime.evaluate), not with Playwright's
- * waitForFunction, whose injected script (~330 KB) would be compiled and run on the page's main thread in the middle
- * of the start-up it measures (16 ms in a trace).
+ * scripts) delays it; the earlier suites reported the main thread's figure. `__firstRowShown` settles with the
+ * figures; the suite awaits it over CDP (Runtime.evaluate), not with Playwright's waitForFunction, whose injected
+ * script (~330 KB) would be compiled and run on the page's main thread in the middle of the start-up it measures
+ * (16 ms in a trace).
  */
 const FIRST_ROW_PROBE = `
   window.__firstRow = null;

@@ -4,7 +4,6 @@ import { decodeJpegOrPng, decodeTiffPages, ImageDecodeError, type RasterPage } f
 import { ocrPage } from '../../ocr/page-ocr.ts';
 import { decodeLimitsOf } from '../processing-limits.ts';
 import { OcrReport, ocrLanguagesOf } from './ocr-report.ts';
-import { pageLimitNote } from './page-limit.ts';
 import { processingMessage } from '../../../common/processing-messages.ts';
 
 /** JPEG, PNG and TIFF (every page of a multi-page TIFF): OCR, one decoded page in memory at a time. */
@@ -40,6 +39,6 @@ export const imageTextStep: AnalysisStep = {
     analysis.pageCount = pages > 0 ? pagesInFile : null;
     analysis.content = texts.join('\n\n');
     report.apply(analysis);
-    if (pagesInFile > pages) analysis.notes.push(pageLimitNote(pages, pagesInFile));
+    if (pagesInFile > pages) analysis.notes.push(processingMessage('pageLimit', { read: pages, total: pagesInFile }));
   },
 };

@@ -8,7 +8,6 @@ import type { AnalysisStep } from '../analysis.ts';
 import { decodeLimitsOf } from '../processing-limits.ts';
 import { OcrReport, ocrLanguagesOf } from './ocr-report.ts';
 import { checkPdfStreams, type StreamBudgetReport } from './pdf-stream-budget.ts';
-import { pageLimitNote } from './page-limit.ts';
 import { PdfPageRenderer } from './scanned-pdf.ts';
 import { processingMessage } from '../../../common/processing-messages.ts';
 
@@ -112,7 +111,8 @@ export const pdfTextStep: AnalysisStep = {
       analysis.content = pages.join('\n\n').trim();
       analysis.layout = layouts;
       report.apply(analysis);
-      if (readable < pdf.numPages) analysis.notes.push(pageLimitNote(readable, pdf.numPages));
+      if (readable < pdf.numPages)
+        analysis.notes.push(processingMessage('pageLimit', { read: readable, total: pdf.numPages }));
       const imageNote = oversizeImagesNote(streams, limits.maxImagePixels);
       if (imageNote) analysis.notes.push(imageNote);
     } finally {
