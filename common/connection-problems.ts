@@ -1,23 +1,23 @@
+import { templateReader, templateWriter, type ReadMessage } from './message-templates.ts';
+
 /**
  * Why the service cannot be used right now, worded once: main's client writes these (the connection status's reason,
  * a failed upload's last error), and the UI and the tray read them back to show them in their language
- * (common/i18n/known-messages.ts).
+ * (common/i18n/known-messages.ts, `connectionProblem.<kind>`).
  */
-export const ConnectionProblem = {
+export const CONNECTION_PROBLEM_TEMPLATES = {
   /** `code`: the system's error code (ECONNREFUSED, ENOTFOUND…) or its words. */
-  unreachable: (code: string): string => `Cannot reach the service (${code})`,
+  unreachable: 'Cannot reach the service ({code})',
   timeout: 'The service did not answer in time',
-  unreadableAnswer: (status: number): string => `The service sent an unreadable answer (HTTP ${status})`,
+  unreadableAnswer: 'The service sent an unreadable answer (HTTP {status})',
 } as const;
 
-export type ReadConnectionProblem =
-  { kind: 'unreachable'; code: string } | { kind: 'timeout' } | { kind: 'unreadableAnswer'; status: string };
+export type ConnectionProblemKind = keyof typeof CONNECTION_PROBLEM_TEMPLATES;
+
+export const connectionProblem = templateWriter(CONNECTION_PROBLEM_TEMPLATES);
 
 /** Which of the problems above a message holds (it may be wrapped: "Upload failed: Cannot reach the service (…)"). */
-export function readConnectionProblem(message: string): ReadConnectionProblem | null {
-  const unreachable = /Cannot reach the service \(([^()]*)\)/.exec(message);
-  if (unreachable) return { kind: 'unreachable', code: unreachable[1]! };
-  if (message.includes(ConnectionProblem.timeout)) return { kind: 'timeout' };
-  const answer = /The service sent an unreadable answer \(HTTP (\d+)\)/.exec(message);
-  return answer ? { kind: 'unreadableAnswer', status: answer[1]! } : null;
-}
+export const readConnectionProblem: (message: string) => ReadMessage<ConnectionProblemKind> | null = templateReader(
+  CONNECTION_PROBLEM_TEMPLATES,
+  { patterns: { code: '[^()]*', status: '\\d+' }, within: true },
+);

@@ -1,3 +1,5 @@
+import { templateReader, templateWriter, type ReadMessage, type TemplateParams } from './message-templates.ts';
+
 /**
  * What the embedded service says about a document's processing, worded once: the notes (`processing_note`, one per
  * line) and the reasons of a failure (`error`). The service writes them in English, its API's language
@@ -78,57 +80,20 @@ export const NUMERIC_PLACEHOLDERS: ReadonlySet<string> = new Set([
 
 export type ProcessingKind = keyof typeof PROCESSING_TEMPLATES;
 
-/** The placeholders of a template, as a type: `{percent}` in the text asks for `percent`. */
-type Placeholders<T extends string> = T extends `${string}{${infer Name}}${infer Rest}`
-  ? Name | Placeholders<Rest>
-  : never;
-export type ProcessingParams<K extends ProcessingKind> = Record<
-  Placeholders<(typeof PROCESSING_TEMPLATES)[K]>,
-  string | number
->;
+export type ProcessingParams<K extends ProcessingKind> = TemplateParams<(typeof PROCESSING_TEMPLATES)[K]>;
 
 /**
  * A note or failure reason in the service's English. Numbers are written plainly ("2000"); a line break inside a
  * value (another program's reply) becomes a space, since notes are one per line.
  */
-export function processingMessage<K extends ProcessingKind>(kind: K, ...[params]: ProcessingArgs<K>): string {
-  const values = (params ?? {}) as Record<string, string | number>;
-  return PROCESSING_TEMPLATES[kind].replace(/\{(\w+)\}/g, (_, name: string) =>
-    String(values[name]).replace(/\s*\n\s*/g, ' '),
-  );
-}
-
-/** No second argument for a template without placeholders. */
-type ProcessingArgs<K extends ProcessingKind> =
-  Placeholders<(typeof PROCESSING_TEMPLATES)[K]> extends never ? [] : [params: ProcessingParams<K>];
+export const processingMessage = templateWriter(PROCESSING_TEMPLATES, (value) => value.replace(/\s*\n\s*/g, ' '));
 
 /** The service joins a document's notes one per line (`processing_note`). */
 export const joinProcessingNotes = (notes: readonly string[]): string | null => notes.join('\n') || null;
 
-export interface ReadProcessingMessage {
-  kind: ProcessingKind;
-  params: Record<string, string>;
-}
-
-const PATTERNS: ReadonlyArray<readonly [ProcessingKind, RegExp]> = Object.entries(PROCESSING_TEMPLATES).map(
-  ([kind, template]) => {
-    const source = template
-      .split(/(\{\w+\})/)
-      .map((part) => {
-        const name = /^\{(\w+)\}$/.exec(part)?.[1];
-        if (name) return NUMERIC_PLACEHOLDERS.has(name) ? `(?<${name}>\\d[\\d,]*)` : `(?<${name}>.+?)`;
-        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-      })
-      .join('');
-    return [kind as ProcessingKind, new RegExp(`^${source}$`, 's')] as const;
-  },
-);
+export type ReadProcessingMessage = ReadMessage<ProcessingKind>;
 
 /** Which template a text was made from, and its placeholders' values; null for any other text. */
-export function readProcessingMessage(text: string): ReadProcessingMessage | null {
-  for (const [kind, pattern] of PATTERNS) {
-    const match = pattern.exec(text);
-    if (match) return { kind, params: { ...match.groups } };
-  }
-  return null;
-}
+export const readProcessingMessage = templateReader(PROCESSING_TEMPLATES, {
+  patterns: Object.fromEntries([...NUMERIC_PLACEHOLDERS].map((name) => [name, '\\d[\\d,]*'])),
+});

@@ -43,10 +43,7 @@ export function knownMessage(raw: string, t: Translate, path?: string): ShownErr
   const problem = readFileProblem(raw, path);
   if (problem) return { text: t(`fileProblem.${problem.kind}`, { path: problem.path }), detail: raw };
   const connection = readConnectionProblem(raw);
-  if (connection) {
-    const { kind, ...params } = connection;
-    return { text: t(`connectionProblem.${kind}`, params), detail: raw };
-  }
+  if (connection) return { text: t(`connectionProblem.${connection.kind}`, connection.params), detail: raw };
   return { text: raw, detail: null };
 }
 

@@ -1,6 +1,6 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
-import { FileProblem } from '../../common/file-problems.ts';
+import { fileProblem } from '../../common/file-problems.ts';
 import type { FolderListing } from '../../common/ipc.ts';
 import { ArchiveError } from './client/archive-error.ts';
 
@@ -22,13 +22,16 @@ export async function listHomeFolder(home: string, path?: string): Promise<Folde
   const asked = path === undefined ? root : resolve(root, path);
   const target = await realpath(asked).catch((error: NodeJS.ErrnoException) => {
     throw new ArchiveError(
-      error.code === 'ENOENT' ? FileProblem.folderNotFound(asked) : `Cannot open ${asked}: ${error.message}`,
+      error.code === 'ENOENT'
+        ? fileProblem('folderNotFound', { path: asked })
+        : `Cannot open ${asked}: ${error.message}`,
       { status: 400 },
     );
   });
   if (!within(root, target))
     throw new ArchiveError(`Only folders inside your home folder (${root}) can be browsed`, { status: 403 });
-  if (!(await stat(target)).isDirectory()) throw new ArchiveError(FileProblem.notAFolder(target), { status: 400 });
+  if (!(await stat(target)).isDirectory())
+    throw new ArchiveError(fileProblem('notAFolder', { path: target }), { status: 400 });
   const entries = await readdir(target, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     throw new ArchiveError(`Cannot open ${target}: ${error.message}`, { status: 400 });
   });

@@ -23,7 +23,7 @@ import {
 } from '../../main/electron/ipc.ts';
 import { notificationRoute } from '../../main/electron/routes.ts';
 import { trayMenuModel, trayState } from '../../main/electron/tray-model.ts';
-import { ConnectionProblem } from '../../common/connection-problems.ts';
+import { connectionProblem } from '../../common/connection-problems.ts';
 
 // The preload runs `contextBridge.exposeInMainWorld` on import; Electron's runtime does not exist here, so the test
 // stands in for the two objects it uses and records what the page would get.
@@ -471,8 +471,11 @@ describe('tray and notifications', () => {
     ).toBe('Desktop Archive: offline: Zeitüberschreitung');
     // The client's own reason, in the tray's language.
     expect(
-      trayMenuModel({ ...status, online: false, reason: ConnectionProblem.unreachable('ECONNREFUSED') }, {}, 'de')
-        .tooltip,
+      trayMenuModel(
+        { ...status, online: false, reason: connectionProblem('unreachable', { code: 'ECONNREFUSED' }) },
+        {},
+        'de',
+      ).tooltip,
     ).toBe('Desktop Archive: offline: Dienst nicht erreichbar (ECONNREFUSED)');
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorMessage } from '../../common/errors.ts';
-import { ConnectionProblem } from '../../common/connection-problems.ts';
-import { FileProblem, readFileProblem } from '../../common/file-problems.ts';
+import { connectionProblem } from '../../common/connection-problems.ts';
+import { fileProblem, readFileProblem } from '../../common/file-problems.ts';
 import { translate, type Params } from '../../common/i18n/translate.ts';
 import { knownMessage, serviceMessage } from '../../renderer/src/lib/service-messages.ts';
 
@@ -29,29 +29,32 @@ describe('service error messages in the UI language', () => {
 describe("the app's own file problems in the UI language", () => {
   it('reads each problem back with its path, and the system words of an unreadable file', () => {
     const path = '/home/anna/Scans/Rechnung: März.pdf';
-    expect(readFileProblem(FileProblem.notFound(path))).toEqual({ kind: 'notFound', path });
-    expect(readFileProblem(FileProblem.gone(path))).toEqual({ kind: 'gone', path });
-    expect(readFileProblem(FileProblem.notAFile(path))).toEqual({ kind: 'notAFile', path });
-    expect(readFileProblem(FileProblem.changedWhileRead(path))).toEqual({ kind: 'changedWhileRead', path });
-    const unreadable = FileProblem.unreadable(path, "EACCES: permission denied, open 'x'");
+    expect(readFileProblem(fileProblem('notFound', { path }))).toEqual({ kind: 'notFound', path });
+    expect(readFileProblem(fileProblem('gone', { path }))).toEqual({ kind: 'gone', path });
+    expect(readFileProblem(fileProblem('notAFile', { path }))).toEqual({ kind: 'notAFile', path });
+    expect(readFileProblem(fileProblem('changedWhileRead', { path }))).toEqual({ kind: 'changedWhileRead', path });
+    const unreadable = fileProblem('unreadable', { path, reason: "EACCES: permission denied, open 'x'" });
     // With the row's path known, a ": " inside the path does not cut it short.
     expect(readFileProblem(unreadable, path)).toEqual({
       kind: 'unreadable',
       path,
       reason: "EACCES: permission denied, open 'x'",
     });
-    expect(readFileProblem(FileProblem.unreadable('/tmp/a.pdf', 'EIO: i/o error'))).toEqual({
+    expect(readFileProblem(fileProblem('unreadable', { path: '/tmp/a.pdf', reason: 'EIO: i/o error' }))).toEqual({
       kind: 'unreadable',
       path: '/tmp/a.pdf',
       reason: 'EIO: i/o error',
     });
-    expect(readFileProblem(FileProblem.noSupportedFiles)?.kind).toBe('noSupportedFiles');
-    expect(readFileProblem(FileProblem.folderNotFound('/mnt/nas/Scans'))).toEqual({
+    expect(readFileProblem(fileProblem('noSupportedFiles'))?.kind).toBe('noSupportedFiles');
+    expect(readFileProblem(fileProblem('folderNotFound', { path: '/mnt/nas/Scans' }))).toEqual({
       kind: 'folderNotFound',
       path: '/mnt/nas/Scans',
     });
-    expect(readFileProblem(FileProblem.notAFolder('/tmp/x.pdf'))).toEqual({ kind: 'notAFolder', path: '/tmp/x.pdf' });
-    expect(readFileProblem(FileProblem.folderUnreadable('/mnt/nas (alt)/Scans', 'EACCES'))).toEqual({
+    expect(readFileProblem(fileProblem('notAFolder', { path: '/tmp/x.pdf' }))).toEqual({
+      kind: 'notAFolder',
+      path: '/tmp/x.pdf',
+    });
+    expect(readFileProblem(fileProblem('folderUnreadable', { path: '/mnt/nas (alt)/Scans', code: 'EACCES' }))).toEqual({
       kind: 'folderUnreadable',
       path: '/mnt/nas (alt)/Scans',
     });
@@ -60,22 +63,22 @@ describe("the app's own file problems in the UI language", () => {
 
   it('shows them in German with the path, the English original as the detail', () => {
     const path = '/home/anna/Scans/a.pdf';
-    expect(knownMessage(FileProblem.gone(path), de, path)).toEqual({
+    expect(knownMessage(fileProblem('gone', { path }), de, path)).toEqual({
       text: 'Die Datei ist nicht mehr da: /home/anna/Scans/a.pdf',
       detail: `File no longer exists: ${path}`,
     });
-    expect(knownMessage(FileProblem.unreadable(path, 'EACCES: permission denied'), de, path).text).toBe(
+    expect(knownMessage(fileProblem('unreadable', { path, reason: 'EACCES: permission denied' }), de, path).text).toBe(
       'Die Datei lässt sich nicht lesen: /home/anna/Scans/a.pdf',
     );
     // An error of uploads.add, as the bridge delivers it.
-    expect(serviceMessage({ message: FileProblem.notFound(path), status: 400 }, de).text).toBe(
+    expect(serviceMessage({ message: fileProblem('notFound', { path }), status: 400 }, de).text).toBe(
       'Datei nicht gefunden: /home/anna/Scans/a.pdf',
     );
-    expect(knownMessage(FileProblem.folderUnreadable('/mnt/nas/Scans', 'EACCES'), de)).toEqual({
+    expect(knownMessage(fileProblem('folderUnreadable', { path: '/mnt/nas/Scans', code: 'EACCES' }), de)).toEqual({
       text: 'Der Ordner lässt sich nicht lesen: /mnt/nas/Scans',
       detail: 'Folder not readable: /mnt/nas/Scans (EACCES)',
     });
-    expect(serviceMessage({ message: FileProblem.noSupportedFiles, status: 400 }, de).text).toBe(
+    expect(serviceMessage({ message: fileProblem('noSupportedFiles'), status: 400 }, de).text).toBe(
       'Nichts hochzuladen: kein PDF, Bild oder Office-Dokument unter dem Hinzugefügten.',
     );
   });
@@ -83,14 +86,14 @@ describe("the app's own file problems in the UI language", () => {
 
 describe('connection problems in the UI language', () => {
   it("reads the client's reasons, wrapped or not, and shows them in German", () => {
-    expect(knownMessage(ConnectionProblem.unreachable('ENOTFOUND'), de)).toEqual({
+    expect(knownMessage(connectionProblem('unreachable', { code: 'ENOTFOUND' }), de)).toEqual({
       text: 'Dienst nicht erreichbar (ENOTFOUND)',
       detail: 'Cannot reach the service (ENOTFOUND)',
     });
-    expect(knownMessage(`Upload failed: ${ConnectionProblem.timeout}`, de).text).toBe(
+    expect(knownMessage(`Upload failed: ${connectionProblem('timeout')}`, de).text).toBe(
       'Der Dienst hat nicht rechtzeitig geantwortet',
     );
-    expect(knownMessage(ConnectionProblem.unreadableAnswer(502), de).text).toBe(
+    expect(knownMessage(connectionProblem('unreadableAnswer', { status: 502 }), de).text).toBe(
       'Der Dienst hat eine unlesbare Antwort geschickt (HTTP 502)',
     );
   });

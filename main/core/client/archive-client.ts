@@ -47,7 +47,7 @@ import { ArchiveTransport } from './archive-transport.ts';
 import { FileChangedError, multipartBody } from './multipart-body.ts';
 import { header } from './response-headers.ts';
 import { saveDownload, type DownloadedFile } from './save-download.ts';
-import { FileProblem } from '../../../common/file-problems.ts';
+import { fileProblem } from '../../../common/file-problems.ts';
 
 // Re-exported: importers know these names from this module.
 export { SPEC_CLIENT_LIMITS, type ArchiveClientOptions, type ClientEvents } from './archive-transport.ts';
@@ -266,6 +266,6 @@ export class ArchiveClient extends ArchiveTransport {
  */
 async function checkUploadFile(path: string, size: number): Promise<void> {
   const info = await stat(path);
-  if (!info.isFile()) throw Object.assign(new Error(FileProblem.notAFile(path)), { code: 'EISDIR' });
+  if (!info.isFile()) throw Object.assign(new Error(fileProblem('notAFile', { path })), { code: 'EISDIR' });
   if (info.size !== size) throw new FileChangedError(path, size, info.size);
 }

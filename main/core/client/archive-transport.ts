@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import { Readable } from 'node:stream';
 import { Agent, request, type Dispatcher } from 'undici';
 import type { z } from 'zod';
-import { ConnectionProblem } from '../../../common/connection-problems.ts';
+import { connectionProblem } from '../../../common/connection-problems.ts';
 import { describeIssues } from '../../../common/archive-schemas.ts';
 import { ArchiveError } from './archive-error.ts';
 import { backoffDelay, sleep, DEFAULT_BACKOFF, type BackoffOptions } from './backoff.ts';
@@ -152,7 +152,7 @@ export class ArchiveTransport extends EventEmitter<ClientEvents> {
     try {
       json = JSON.parse(text);
     } catch (error) {
-      throw new ArchiveError(ConnectionProblem.unreadableAnswer(response.statusCode), {
+      throw new ArchiveError(connectionProblem('unreadableAnswer', { status: response.statusCode }), {
         status: 502,
         cause: error,
       });

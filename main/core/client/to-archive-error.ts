@@ -1,5 +1,5 @@
 import { errors as undiciErrors } from 'undici';
-import { ConnectionProblem } from '../../../common/connection-problems.ts';
+import { connectionProblem } from '../../../common/connection-problems.ts';
 import { errorMessage } from '../../../common/errors.ts';
 import { ArchiveError } from './archive-error.ts';
 import { FileChangedError } from './multipart-body.ts';
@@ -44,9 +44,9 @@ export function toArchiveError(error: unknown, signal?: AbortSignal): ArchiveErr
   if (LOCAL_FS_CODES.has(code) && !(error instanceof undiciErrors.UndiciError)) {
     return new ArchiveError(error instanceof Error ? error.message : code, { kind: 'local', cause: error });
   }
-  if (TIMEOUT_CODES.has(code)) return new ArchiveError(ConnectionProblem.timeout, { kind: 'timeout', cause: error });
+  if (TIMEOUT_CODES.has(code)) return new ArchiveError(connectionProblem('timeout'), { kind: 'timeout', cause: error });
   if (error instanceof undiciErrors.UndiciError || /^(E[A-Z]+|UND_ERR)/.test(code)) {
-    return new ArchiveError(ConnectionProblem.unreachable(code || errorMessage(error)), {
+    return new ArchiveError(connectionProblem('unreachable', { code: code || errorMessage(error) }), {
       kind: 'network',
       cause: error,
     });

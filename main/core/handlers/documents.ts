@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { ErrorMessage, errorMessage } from '../../../common/errors.ts';
-import { FileProblem } from '../../../common/file-problems.ts';
+import { fileProblem } from '../../../common/file-problems.ts';
 import type { CallOutput } from '../../../common/ipc.ts';
 import { SAVE_FOLDER_MISSING } from '../../../common/ipc-names.ts';
 import type { ArchiveClient } from '../client/archive-client.ts';
@@ -50,7 +50,8 @@ export function documentHandlers(
       const target = resolve(directory);
       const info = await stat(target).catch(() => null);
       if (!info && !create_folders) throw new ArchiveError(`${SAVE_FOLDER_MISSING}: ${target}`, { status: 409 });
-      if (info && !info.isDirectory()) throw new ArchiveError(FileProblem.notAFolder(target), { status: 400 });
+      if (info && !info.isDirectory())
+        throw new ArchiveError(fileProblem('notAFolder', { path: target }), { status: 400 });
       return { path: (await client().download(id, target)).path };
     },
     'documents.open': async ({ id }) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { FileProblem } from '../../../common/file-problems.ts';
+import { fileProblem } from '../../../common/file-problems.ts';
 import type { CallParsedInput } from '../../../common/ipc.ts';
 import { watchedFolderSchema, type WatchedFolder } from '../../../common/settings.ts';
 import { ArchiveError } from '../client/archive-error.ts';
@@ -44,8 +44,8 @@ export function folderHandlers(
 async function saveFolder(settings: SettingsStore, input: CallParsedInput<'folders.save'>): Promise<WatchedFolder> {
   const folder = watchedFolderSchema.parse({ ...input, id: input.id ?? randomUUID(), path: resolve(input.path) });
   const info = await stat(folder.path).catch(() => null);
-  if (!info) throw new ArchiveError(FileProblem.folderNotFound(folder.path), { status: 400 });
-  if (!info.isDirectory()) throw new ArchiveError(FileProblem.notAFolder(folder.path), { status: 400 });
+  if (!info) throw new ArchiveError(fileProblem('folderNotFound', { path: folder.path }), { status: 400 });
+  if (!info.isDirectory()) throw new ArchiveError(fileProblem('notAFolder', { path: folder.path }), { status: 400 });
   if (folder.after_upload.action === 'move' && resolve(folder.after_upload.to) === folder.path) {
     throw new ArchiveError('The move target must not be the watched folder itself', { status: 400 });
   }

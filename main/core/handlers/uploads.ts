@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { FileProblem } from '../../../common/file-problems.ts';
+import { fileProblem } from '../../../common/file-problems.ts';
 import { DEFAULT_IGNORE_PATTERNS } from '../../../common/settings.ts';
 import { ArchiveError } from '../client/archive-error.ts';
 import { statDropped } from '../uploads/dropped-files.ts';
@@ -15,7 +15,7 @@ export function uploadHandlers(services: Pick<DesktopServices, 'core' | 'setting
     'uploads.list': async (query) => journal().list(query),
     'uploads.add': async ({ paths, space_id, metadata }) => {
       const files = await expandDrop(paths);
-      if (files.length === 0) throw new ArchiveError(FileProblem.noSupportedFiles, { status: 400 });
+      if (files.length === 0) throw new ArchiveError(fileProblem('noSupportedFiles'), { status: 400 });
       return journal().addFiles(files, { spaceId: space_id, metadata });
     },
     'uploads.retry': async ({ id }) => journal().retry(id) ?? null,

@@ -2,7 +2,7 @@ import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { UploadMetadata } from '../../../common/archive-types.ts';
-import { FileProblem } from '../../../common/file-problems.ts';
+import { fileProblem } from '../../../common/file-problems.ts';
 import { validateUploadMetadata } from '../../../common/upload-metadata.ts';
 import { ArchiveError } from '../client/archive-error.ts';
 
@@ -20,7 +20,9 @@ export function droppedMetadata(raw: unknown): UploadMetadata {
 export function statDropped(path: string): Promise<Stats> {
   return stat(path).catch((error: NodeJS.ErrnoException) => {
     throw new ArchiveError(
-      error.code === 'ENOENT' ? FileProblem.notFound(path) : FileProblem.unreadable(path, error.message),
+      error.code === 'ENOENT'
+        ? fileProblem('notFound', { path })
+        : fileProblem('unreadable', { path, reason: error.message }),
       { status: 400 },
     );
   });
@@ -34,7 +36,7 @@ export function statDroppedFiles(
     paths.map(async (raw) => {
       const path = resolve(raw);
       const info = await statDropped(path);
-      if (!info.isFile()) throw new ArchiveError(FileProblem.notAFile(path), { status: 400 });
+      if (!info.isFile()) throw new ArchiveError(fileProblem('notAFile', { path }), { status: 400 });
       return { path, size: info.size, mtimeMs: info.mtimeMs };
     }),
   );

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { ErrorMessage, errorMessage } from '../../../common/errors.ts';
-import { FileProblem } from '../../../common/file-problems.ts';
+import { fileProblem } from '../../../common/file-problems.ts';
 import { detectFormat } from '../../../shared/formats/detect-format.ts';
 
 /** The service's limit; a bigger file fails here, before it spends a rate-limit token. */
@@ -25,27 +25,30 @@ export async function checkFile(path: string): Promise<FileCheck> {
     return {
       ok: false,
       permanent: true,
-      error: code === 'ENOENT' ? FileProblem.notFound(path) : FileProblem.unreadable(path, errorMessage(error)),
+      error:
+        code === 'ENOENT'
+          ? fileProblem('notFound', { path })
+          : fileProblem('unreadable', { path, reason: errorMessage(error) }),
     };
   }
-  if (!before.isFile()) return { ok: false, permanent: true, error: FileProblem.notAFile(path) };
+  if (!before.isFile()) return { ok: false, permanent: true, error: fileProblem('notAFile', { path }) };
   if (before.size > MAX_UPLOAD_BYTES) return { ok: false, permanent: true, error: ErrorMessage.fileTooLarge };
   let format;
   try {
     format = await detectFormat(path);
   } catch (error) {
-    return { ok: false, permanent: false, error: FileProblem.unreadable(path, errorMessage(error)) };
+    return { ok: false, permanent: false, error: fileProblem('unreadable', { path, reason: errorMessage(error) }) };
   }
   if (!format) return { ok: false, permanent: true, error: ErrorMessage.unsupportedFormat };
   try {
     const sha256 = await hashFile(path);
     const after = await stat(path);
     if (after.size !== before.size || after.mtimeMs !== before.mtimeMs) {
-      return { ok: false, permanent: false, error: FileProblem.changedWhileRead(path) };
+      return { ok: false, permanent: false, error: fileProblem('changedWhileRead', { path }) };
     }
     return { ok: true, sha256, size: after.size, mtimeMs: after.mtimeMs, mimeType: format.mimeType };
   } catch (error) {
-    return { ok: false, permanent: false, error: FileProblem.unreadable(path, errorMessage(error)) };
+    return { ok: false, permanent: false, error: fileProblem('unreadable', { path, reason: errorMessage(error) }) };
   }
 }
 

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import { errorMessage } from '../../../common/errors.ts';
-import { FileProblem } from '../../../common/file-problems.ts';
+import { fileProblem } from '../../../common/file-problems.ts';
 import type { ArchiveError } from '../client/archive-error.ts';
 import { backoffDelay, type BackoffOptions } from '../client/backoff.ts';
 import { FileChangedError } from '../client/multipart-body.ts';
@@ -43,7 +43,8 @@ export function planLocalProblem(
   backoff: BackoffOptions,
 ): LocalProblemPlan {
   if (file.state === 'gone' || file.state === 'not-a-file') {
-    const reason = file.state === 'gone' ? FileProblem.gone(item.path) : FileProblem.notAFile(item.path);
+    const reason =
+      file.state === 'gone' ? fileProblem('gone', { path: item.path }) : fileProblem('notAFile', { path: item.path });
     return { log: `failed: ${item.path}: ${reason}`, changes: { state: 'failed', last_error: reason } };
   }
   // Changed (or the upload said so): hashed again, as what would be sent is not what was hashed.
@@ -55,7 +56,7 @@ export function planLocalProblem(
   const delay = backoffDelay(current.attempts, backoff);
   const reason =
     file.state === 'unreadable'
-      ? FileProblem.unreadable(item.path, file.error)
+      ? fileProblem('unreadable', { path: item.path, reason: file.error })
       : (error?.message ?? `File changed before it was uploaded: ${item.path}`);
   return {
     log: `${rehash ? 'changed, hashing again' : 'retrying'} in ${Math.round(delay / 1000)} s: ${item.path}: ${reason}`,

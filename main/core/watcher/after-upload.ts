@@ -3,7 +3,7 @@ import { constants, type Stats } from 'node:fs';
 import { copyFile, link, lstat, mkdir, open, rename, unlink, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../../../common/errors.ts';
-import { FileProblem } from '../../../common/file-problems.ts';
+import { fileProblem } from '../../../common/file-problems.ts';
 import type { WatchedFolder } from '../../../common/settings.ts';
 import { errorCode } from './fs-errors.ts';
 
@@ -57,8 +57,8 @@ export async function applyAfterUpload(folder: WatchedFolder, file: UploadedFile
     current = await lstat(file.path);
   } catch (error) {
     if (errorCode(error) === 'ENOENT')
-      return { action: action.action, outcome: 'already-gone', message: FileProblem.notFound(file.path) };
-    throw new Error(FileProblem.unreadable(file.path, errorMessage(error)), { cause: error });
+      return { action: action.action, outcome: 'already-gone', message: fileProblem('notFound', { path: file.path }) };
+    throw new Error(fileProblem('unreadable', { path: file.path, reason: errorMessage(error) }), { cause: error });
   }
   if (
     (file.size !== undefined && current.size !== file.size) ||
@@ -75,7 +75,7 @@ export async function applyAfterUpload(folder: WatchedFolder, file: UploadedFile
       await unlink(file.path);
     } catch (error) {
       if (errorCode(error) === 'ENOENT')
-        return { action: 'delete', outcome: 'already-gone', message: FileProblem.notFound(file.path) };
+        return { action: 'delete', outcome: 'already-gone', message: fileProblem('notFound', { path: file.path }) };
       throw new Error(`Cannot delete ${file.path}: ${errorMessage(error)}`, { cause: error });
     }
     return { action: 'delete', outcome: 'done' };
@@ -90,7 +90,7 @@ export async function applyAfterUpload(folder: WatchedFolder, file: UploadedFile
     };
   } catch (error) {
     if (errorCode(error) === 'ENOENT' && !(await exists(file.path))) {
-      return { action: 'move', outcome: 'already-gone', message: FileProblem.notFound(file.path) };
+      return { action: 'move', outcome: 'already-gone', message: fileProblem('notFound', { path: file.path }) };
     }
     throw new Error(`Cannot move ${file.path} to ${path.dirname(destination)}: ${errorMessage(error)}`, {
       cause: error,

@@ -2,7 +2,7 @@
 import type { Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { errorMessage } from '../../../common/errors.ts';
-import { FileProblem } from '../../../common/file-problems.ts';
+import { fileProblem } from '../../../common/file-problems.ts';
 import { errorCode } from './fs-errors.ts';
 import type { FolderState } from './watched-folder.ts';
 
@@ -30,15 +30,15 @@ export type RootProbe = { ino: number } | { problem: [FolderState, string] };
 export async function probeRoot(root: string, shownPath: string): Promise<RootProbe> {
   try {
     const stats = await stat(root);
-    if (!stats.isDirectory()) return { problem: ['error', FileProblem.notAFolder(shownPath)] };
+    if (!stats.isDirectory()) return { problem: ['error', fileProblem('notAFolder', { path: shownPath })] };
     return { ino: stats.ino };
   } catch (error) {
     const code = errorCode(error);
     return {
       problem:
         code !== undefined && GONE.has(code)
-          ? ['missing', FileProblem.folderNotFound(shownPath)]
-          : ['error', FileProblem.folderUnreadable(shownPath, code ?? errorMessage(error))],
+          ? ['missing', fileProblem('folderNotFound', { path: shownPath })]
+          : ['error', fileProblem('folderUnreadable', { path: shownPath, code: code ?? errorMessage(error) })],
     };
   }
 }
