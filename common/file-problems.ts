@@ -1,4 +1,4 @@
-import { templateReader, templateWriter } from './message-templates.ts';
+import { templateReader, templateWriter, type ReadMessage } from './message-templates.ts';
 
 /**
  * The app's own reasons for refusing or failing a file, worded once. Main writes them in English (logs, the upload
@@ -17,6 +17,12 @@ export const FILE_PROBLEM_TEMPLATES = {
   notAFolder: 'Not a folder: {path}',
   /** `code`: the system's error code, or its words. */
   folderUnreadable: 'Folder not readable: {path} ({code})',
+  folderWatched: 'This folder is already watched: {path}',
+  moveTargetIsFolder: 'The move target must not be the watched folder itself',
+  /** A document's file from the service that is none of the formats the app shows or opens. */
+  unsupportedFormat: 'The file of document {id} is in no supported format; it is not shown or opened',
+  /** The folder picker served to a page lists the home folder and below only (main/core/folder-browser.ts). */
+  outsideHome: 'Only folders inside your home folder ({home}) can be browsed',
 } as const;
 
 export type FileProblemKind = keyof typeof FILE_PROBLEM_TEMPLATES;
@@ -26,28 +32,19 @@ export const fileProblem = templateWriter(FILE_PROBLEM_TEMPLATES);
 /** The start of the reason of an upload whose file vanished: the journal looks for it (upload-journal.ts). */
 export const FILE_GONE = fileProblem('gone', { path: '' });
 
-export interface ReadFileProblem {
-  kind: FileProblemKind;
-  /** '' for a problem of no one file (`noSupportedFiles`). */
-  path: string;
-  /** The system's own words, for `unreadable`. */
-  reason?: string;
-}
-
 // A code in brackets holds none; a path may, so it ends where the bracketed code at the end begins.
 const readTemplate = templateReader(FILE_PROBLEM_TEMPLATES, { patterns: { code: '[^()]*' } });
 
 /**
- * Which of the problems above a message is, and about which path. `path`, when the caller knows the file (an upload
- * row does), settles where a path with ": " in it ends; without it the first ": " after "Cannot read " does.
+ * Which of the problems above a message is, with its values (`path`, an unreadable file's `reason`…). `path`, when
+ * the caller knows the file (an upload row does), settles where a path with ": " in it ends; without it the first
+ * ": " after "Cannot read " does.
  */
-export function readFileProblem(message: string, path?: string): ReadFileProblem | null {
+export function readFileProblem(message: string, path?: string): ReadMessage<FileProblemKind> | null {
   if (path) {
     const prefix = fileProblem('unreadable', { path, reason: '' });
-    if (message.startsWith(prefix)) return { kind: 'unreadable', path, reason: message.slice(prefix.length) };
+    if (message.startsWith(prefix))
+      return { kind: 'unreadable', params: { path, reason: message.slice(prefix.length) } };
   }
-  const read = readTemplate(message);
-  if (!read) return null;
-  const { path: readPath = '', reason } = read.params;
-  return reason === undefined ? { kind: read.kind, path: readPath } : { kind: read.kind, path: readPath, reason };
+  return readTemplate(message);
 }

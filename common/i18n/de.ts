@@ -419,6 +419,10 @@ export const de: Dictionary = {
   'fileProblem.folderNotFound': 'Ordner nicht gefunden: {path}',
   'fileProblem.notAFolder': 'Kein Ordner: {path}',
   'fileProblem.folderUnreadable': 'Der Ordner lässt sich nicht lesen: {path}',
+  'fileProblem.outsideHome': 'Es lassen sich nur Ordner in Ihrem Home-Ordner ({home}) anzeigen',
+  'fileProblem.folderWatched': 'Dieser Ordner wird schon überwacht: {path}',
+  'fileProblem.moveTargetIsFolder': 'Der Zielordner zum Verschieben darf nicht der überwachte Ordner selbst sein',
+  'fileProblem.unsupportedFormat': 'Die Datei hat kein Format, das die App anzeigen oder öffnen kann',
   'serviceError.keychainUnavailable':
     'Der Schlüsselbund Ihres Systems ist nicht verfügbar, daher bleibt die Schlüsselablage, wie sie war.',
   'common.details': 'Details',

@@ -41,7 +41,7 @@ export function knownMessage(raw: string, t: Translate, path?: string): ShownErr
   const known = KNOWN.find(([english]) => raw.includes(english));
   if (known) return { text: t(known[1]), detail: raw };
   const problem = readFileProblem(raw, path);
-  if (problem) return { text: t(`fileProblem.${problem.kind}`, { path: problem.path }), detail: raw };
+  if (problem) return { text: t(`fileProblem.${problem.kind}`, problem.params), detail: raw };
   const connection = readConnectionProblem(raw);
   if (connection) return { text: t(`connectionProblem.${connection.kind}`, connection.params), detail: raw };
   return { text: raw, detail: null };

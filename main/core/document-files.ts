@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { ArchiveDocument } from '../../common/archive-types.ts';
 import { sha256Hex, uuid } from '../../common/archive-schemas.ts';
 import { downloadFileName } from '../../common/download-name.ts';
+import { fileProblem } from '../../common/file-problems.ts';
 import { detectFormat } from '../../shared/formats/detect-format.ts';
 import type { ArchiveClient } from './client/archive-client.ts';
 import { ArchiveError } from './client/archive-error.ts';
@@ -94,9 +95,7 @@ export class DocumentFiles {
     if (mimeType === undefined) {
       const format = await detectFormat(path);
       if (!format) {
-        throw new ArchiveError(`The file of document ${id} is in no supported format; it is not shown or opened`, {
-          status: 502,
-        });
+        throw new ArchiveError(fileProblem('unsupportedFormat', { id }), { status: 502 });
       }
       mimeType = format.mimeType;
       this.detected.set(path, mimeType);

@@ -24,16 +24,17 @@ export async function listHomeFolder(home: string, path?: string): Promise<Folde
     throw new ArchiveError(
       error.code === 'ENOENT'
         ? fileProblem('folderNotFound', { path: asked })
-        : `Cannot open ${asked}: ${error.message}`,
+        : fileProblem('folderUnreadable', { path: asked, code: error.code ?? error.message }),
       { status: 400 },
     );
   });
-  if (!within(root, target))
-    throw new ArchiveError(`Only folders inside your home folder (${root}) can be browsed`, { status: 403 });
+  if (!within(root, target)) throw new ArchiveError(fileProblem('outsideHome', { home: root }), { status: 403 });
   if (!(await stat(target)).isDirectory())
     throw new ArchiveError(fileProblem('notAFolder', { path: target }), { status: 400 });
   const entries = await readdir(target, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    throw new ArchiveError(`Cannot open ${target}: ${error.message}`, { status: 400 });
+    throw new ArchiveError(fileProblem('folderUnreadable', { path: target, code: error.code ?? error.message }), {
+      status: 400,
+    });
   });
   const names: string[] = [];
   for (const entry of entries) {

@@ -4,7 +4,7 @@
  * journal, then uploaded to the embedded service; a file the service cannot read fails with its message; "Browse…"
  * for a watched folder opens the app's own browser of the home folder, which chooses a folder that is then watched.
  */
-import { readdir } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/archive-harness.ts';
@@ -150,4 +150,32 @@ describe('adding files (browser shell, Chromium)', () => {
     expect(await page.getByTestId('folder-path').inputValue()).toBe('');
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  it("the folder browser's problems are shown in the UI's language", async () => {
+    const { page, pageErrors } = session.opened;
+    const { app, shell } = session.desktop;
+    const gone = join(session.dir, 'home', 'Leaving');
+    await mkdir(gone);
+    await app.handlers['settings.update']({ ui: { language: 'de' } });
+    try {
+      await page.goto(shell.url);
+      await page.getByTestId('nav-settings').click();
+      await page.getByTestId('folder-add').click();
+      await page.getByTestId('folder-browse').click();
+      const browserDialog = page.getByTestId('folder-browser');
+      const entry = browserDialog.getByTestId('folder-browser-entry').filter({ hasText: 'Leaving' });
+      await entry.waitFor();
+      // The folder goes away between the listing and the click.
+      await rm(gone, { recursive: true });
+      await entry.click();
+      expect(await browserDialog.getByTestId('folder-browser-error').textContent()).toBe(
+        `Ordner nicht gefunden: ${gone}`,
+      );
+      await page.keyboard.press('Escape');
+      await browserDialog.waitFor({ state: 'detached' });
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await app.handlers['settings.update']({ ui: { language: 'en' } });
+    }
+  }, 60_000);
 });

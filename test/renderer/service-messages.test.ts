@@ -29,34 +29,41 @@ describe('service error messages in the UI language', () => {
 describe("the app's own file problems in the UI language", () => {
   it('reads each problem back with its path, and the system words of an unreadable file', () => {
     const path = '/home/anna/Scans/Rechnung: März.pdf';
-    expect(readFileProblem(fileProblem('notFound', { path }))).toEqual({ kind: 'notFound', path });
-    expect(readFileProblem(fileProblem('gone', { path }))).toEqual({ kind: 'gone', path });
-    expect(readFileProblem(fileProblem('notAFile', { path }))).toEqual({ kind: 'notAFile', path });
-    expect(readFileProblem(fileProblem('changedWhileRead', { path }))).toEqual({ kind: 'changedWhileRead', path });
+    expect(readFileProblem(fileProblem('notFound', { path }))).toEqual({ kind: 'notFound', params: { path } });
+    expect(readFileProblem(fileProblem('gone', { path }))).toEqual({ kind: 'gone', params: { path } });
+    expect(readFileProblem(fileProblem('notAFile', { path }))).toEqual({ kind: 'notAFile', params: { path } });
+    expect(readFileProblem(fileProblem('changedWhileRead', { path }))).toEqual({
+      kind: 'changedWhileRead',
+      params: { path },
+    });
     const unreadable = fileProblem('unreadable', { path, reason: "EACCES: permission denied, open 'x'" });
     // With the row's path known, a ": " inside the path does not cut it short.
     expect(readFileProblem(unreadable, path)).toEqual({
       kind: 'unreadable',
-      path,
-      reason: "EACCES: permission denied, open 'x'",
+      params: { path, reason: "EACCES: permission denied, open 'x'" },
     });
     expect(readFileProblem(fileProblem('unreadable', { path: '/tmp/a.pdf', reason: 'EIO: i/o error' }))).toEqual({
       kind: 'unreadable',
-      path: '/tmp/a.pdf',
-      reason: 'EIO: i/o error',
+      params: { path: '/tmp/a.pdf', reason: 'EIO: i/o error' },
     });
-    expect(readFileProblem(fileProblem('noSupportedFiles'))?.kind).toBe('noSupportedFiles');
+    expect(readFileProblem(fileProblem('noSupportedFiles'))).toEqual({ kind: 'noSupportedFiles', params: {} });
     expect(readFileProblem(fileProblem('folderNotFound', { path: '/mnt/nas/Scans' }))).toEqual({
       kind: 'folderNotFound',
-      path: '/mnt/nas/Scans',
+      params: { path: '/mnt/nas/Scans' },
     });
     expect(readFileProblem(fileProblem('notAFolder', { path: '/tmp/x.pdf' }))).toEqual({
       kind: 'notAFolder',
-      path: '/tmp/x.pdf',
+      params: { path: '/tmp/x.pdf' },
     });
-    expect(readFileProblem(fileProblem('folderUnreadable', { path: '/mnt/nas (alt)/Scans', code: 'EACCES' }))).toEqual({
+    // A path with brackets ends where the bracketed code at the end begins.
+    const folder = '/mnt/nas (alt)/Scans';
+    expect(readFileProblem(fileProblem('folderUnreadable', { path: folder, code: 'EACCES' }))).toEqual({
       kind: 'folderUnreadable',
-      path: '/mnt/nas (alt)/Scans',
+      params: { path: folder, code: 'EACCES' },
+    });
+    expect(readFileProblem(fileProblem('outsideHome', { home: '/home/anna' }))).toEqual({
+      kind: 'outsideHome',
+      params: { home: '/home/anna' },
     });
     expect(readFileProblem('disk full')).toBeNull();
   });
@@ -80,6 +87,22 @@ describe("the app's own file problems in the UI language", () => {
     });
     expect(serviceMessage({ message: fileProblem('noSupportedFiles'), status: 400 }, de).text).toBe(
       'Nichts hochzuladen: kein PDF, Bild oder Office-Dokument unter dem Hinzugefügten.',
+    );
+    // A watched folder's form, and a document's file the app cannot show.
+    expect(serviceMessage({ message: fileProblem('folderWatched', { path: '/mnt/nas/Scans' }) }, de).text).toBe(
+      'Dieser Ordner wird schon überwacht: /mnt/nas/Scans',
+    );
+    expect(serviceMessage({ message: fileProblem('moveTargetIsFolder') }, de).text).toBe(
+      'Der Zielordner zum Verschieben darf nicht der überwachte Ordner selbst sein',
+    );
+    const id = crypto.randomUUID();
+    expect(knownMessage(fileProblem('unsupportedFormat', { id }), de)).toEqual({
+      text: 'Die Datei hat kein Format, das die App anzeigen oder öffnen kann',
+      detail: `The file of document ${id} is in no supported format; it is not shown or opened`,
+    });
+    // The folder picker's refusal, as folders.browse answers it.
+    expect(serviceMessage({ message: fileProblem('outsideHome', { home: '/home/anna' }), status: 403 }, de).text).toBe(
+      'Es lassen sich nur Ordner in Ihrem Home-Ordner (/home/anna) anzeigen',
     );
   });
 });

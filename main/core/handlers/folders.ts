@@ -47,11 +47,11 @@ async function saveFolder(settings: SettingsStore, input: CallParsedInput<'folde
   if (!info) throw new ArchiveError(fileProblem('folderNotFound', { path: folder.path }), { status: 400 });
   if (!info.isDirectory()) throw new ArchiveError(fileProblem('notAFolder', { path: folder.path }), { status: 400 });
   if (folder.after_upload.action === 'move' && resolve(folder.after_upload.to) === folder.path) {
-    throw new ArchiveError('The move target must not be the watched folder itself', { status: 400 });
+    throw new ArchiveError(fileProblem('moveTargetIsFolder'), { status: 400 });
   }
   const others = settings.get().folders.filter((f) => f.id !== folder.id);
   if (others.some((f) => f.path === folder.path))
-    throw new ArchiveError(`This folder is already watched: ${folder.path}`, { status: 400 });
+    throw new ArchiveError(fileProblem('folderWatched', { path: folder.path }), { status: 400 });
   await settings.update({ folders: [...others, folder] });
   return folder;
 }
