@@ -10,6 +10,8 @@ export const CONNECTION_PROBLEM_TEMPLATES = {
   unreachable: 'Cannot reach the service ({code})',
   timeout: 'The service did not answer in time',
   unreadableAnswer: 'The service sent an unreadable answer (HTTP {status})',
+  /** `request`: "GET /v1/documents"; `issues`: where the answer breaks the contract's schema. */
+  invalidAnswer: 'The service sent an invalid response to {request}: {issues}',
 } as const;
 
 export type ConnectionProblemKind = keyof typeof CONNECTION_PROBLEM_TEMPLATES;
@@ -19,5 +21,5 @@ export const connectionProblem = templateWriter(CONNECTION_PROBLEM_TEMPLATES);
 /** Which of the problems above a message holds (it may be wrapped: "Upload failed: Cannot reach the service (…)"). */
 export const readConnectionProblem: (message: string) => ReadMessage<ConnectionProblemKind> | null = templateReader(
   CONNECTION_PROBLEM_TEMPLATES,
-  { patterns: { code: '[^()]*', status: '\\d+' }, within: true },
+  { patterns: { code: '[^()]*', status: '\\d+', issues: '.+' }, within: true },
 );

@@ -410,6 +410,8 @@ export const de: Dictionary = {
   'connectionProblem.unreachable': 'Dienst nicht erreichbar ({code})',
   'connectionProblem.timeout': 'Der Dienst hat nicht rechtzeitig geantwortet',
   'connectionProblem.unreadableAnswer': 'Der Dienst hat eine unlesbare Antwort geschickt (HTTP {status})',
+  'connectionProblem.invalidAnswer':
+    'Der Dienst hat eine Antwort geschickt, die nicht zu seiner Schnittstelle passt ({request})',
   'fileProblem.notFound': 'Datei nicht gefunden: {path}',
   'fileProblem.gone': 'Die Datei ist nicht mehr da: {path}',
   'fileProblem.notAFile': 'Keine Datei: {path}',

@@ -403,6 +403,7 @@ export const en = {
   'connectionProblem.unreachable': 'Cannot reach the service ({code})',
   'connectionProblem.timeout': 'The service did not answer in time',
   'connectionProblem.unreadableAnswer': 'The service sent an unreadable answer (HTTP {status})',
+  'connectionProblem.invalidAnswer': 'The service sent an answer that does not fit its interface ({request})',
   'fileProblem.notFound': 'File not found: {path}',
   'fileProblem.gone': 'The file is no longer there: {path}',
   'fileProblem.notAFile': 'Not a file: {path}',

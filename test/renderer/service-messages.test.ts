@@ -116,6 +116,11 @@ describe('connection problems in the UI language', () => {
     expect(knownMessage(`Upload failed: ${connectionProblem('timeout')}`, de).text).toBe(
       'Der Dienst hat nicht rechtzeitig geantwortet',
     );
+    const invalid = connectionProblem('invalidAnswer', { request: 'GET /v1/documents', issues: 'items.0.id: Invalid' });
+    expect(knownMessage(`Sync failed: ${invalid}`, de)).toEqual({
+      text: 'Der Dienst hat eine Antwort geschickt, die nicht zu seiner Schnittstelle passt (GET /v1/documents)',
+      detail: `Sync failed: ${invalid}`,
+    });
     expect(knownMessage(connectionProblem('unreadableAnswer', { status: 502 }), de).text).toBe(
       'Der Dienst hat eine unlesbare Antwort geschickt (HTTP 502)',
     );

@@ -161,7 +161,7 @@ export class ArchiveTransport extends EventEmitter<ClientEvents> {
     if (parsed.success) return parsed.data;
     const path = new URL(pathOrUrl, `${this.baseUrl}/`).pathname;
     throw new ArchiveError(
-      `The service sent an invalid response to ${method} ${path}: ${describeIssues(parsed.error)}`,
+      connectionProblem('invalidAnswer', { request: `${method} ${path}`, issues: describeIssues(parsed.error) }),
       { status: 502, cause: parsed.error },
     );
   }
