@@ -10,6 +10,9 @@ export const CONNECTION_PROBLEM_TEMPLATES = {
   unreachable: 'Cannot reach the service ({code})',
   timeout: 'The service did not answer in time',
   unreadableAnswer: 'The service sent an unreadable answer (HTTP {status})',
+  /** A hosted service tried (connection.test) without its URL, or without a key given or stored for it. */
+  urlMissing: 'Enter the service URL',
+  keyMissing: 'Enter an API key for this service',
   /** `request`: "GET /v1/documents"; `issues`: where the answer breaks the contract's schema. */
   invalidAnswer: 'The service sent an invalid response to {request}: {issues}',
 } as const;

@@ -412,6 +412,8 @@ export const de: Dictionary = {
   'connectionProblem.unreadableAnswer': 'Der Dienst hat eine unlesbare Antwort geschickt (HTTP {status})',
   'connectionProblem.invalidAnswer':
     'Der Dienst hat eine Antwort geschickt, die nicht zu seiner Schnittstelle passt ({request})',
+  'connectionProblem.urlMissing': 'Geben Sie die Dienst-URL ein',
+  'connectionProblem.keyMissing': 'Geben Sie einen API-Schlüssel für diesen Dienst ein',
   'fileProblem.notFound': 'Datei nicht gefunden: {path}',
   'fileProblem.gone': 'Die Datei ist nicht mehr da: {path}',
   'fileProblem.notAFile': 'Keine Datei: {path}',

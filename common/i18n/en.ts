@@ -404,6 +404,8 @@ export const en = {
   'connectionProblem.timeout': 'The service did not answer in time',
   'connectionProblem.unreadableAnswer': 'The service sent an unreadable answer (HTTP {status})',
   'connectionProblem.invalidAnswer': 'The service sent an answer that does not fit its interface ({request})',
+  'connectionProblem.urlMissing': 'Enter the service URL',
+  'connectionProblem.keyMissing': 'Enter an API key for this service',
   'fileProblem.notFound': 'File not found: {path}',
   'fileProblem.gone': 'The file is no longer there: {path}',
   'fileProblem.notAFile': 'Not a file: {path}',

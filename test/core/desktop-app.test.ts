@@ -2,6 +2,7 @@ import { mkdtemp, mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connectionProblem } from '../../common/connection-problems.ts';
 import { CALLS, CALL_NAMES, parseCallInput, type CallName, type CallOutput, type CallInput } from '../../common/ipc.ts';
 import { SAVE_FOLDER_MISSING } from '../../common/ipc-names.ts';
 import { DesktopApp } from '../../main/core/desktop-app.ts';
@@ -83,6 +84,16 @@ describe('DesktopApp over the embedded archive (local mode)', () => {
     expect(test.key?.scopes).toContain('documents:write');
     expect(test.spaces.some((s) => s.is_default)).toBe(true);
     expect(JSON.stringify(status)).not.toMatch(/das_[0-9a-f]{32}_/);
+    // A hosted service is not tried without its URL, nor without a key given or stored for it; the reasons are the
+    // worded ones the UI shows in its language.
+    expect(await call('connection.test', { mode: 'hosted' })).toMatchObject({
+      ok: false,
+      error: connectionProblem('urlMissing'),
+    });
+    expect(await call('connection.test', { mode: 'hosted', base_url: 'http://127.0.0.1:9' })).toMatchObject({
+      ok: false,
+      error: connectionProblem('keyMissing'),
+    });
   });
 
   it('rejects bad input with a message that names the field', async () => {

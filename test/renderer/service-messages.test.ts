@@ -116,6 +116,10 @@ describe('connection problems in the UI language', () => {
     expect(knownMessage(`Upload failed: ${connectionProblem('timeout')}`, de).text).toBe(
       'Der Dienst hat nicht rechtzeitig geantwortet',
     );
+    // A hosted service tried without its key (Settings, the welcome guide).
+    expect(knownMessage(connectionProblem('keyMissing'), de).text).toBe(
+      'Geben Sie einen API-Schlüssel für diesen Dienst ein',
+    );
     const invalid = connectionProblem('invalidAnswer', { request: 'GET /v1/documents', issues: 'items.0.id: Invalid' });
     expect(knownMessage(`Sync failed: ${invalid}`, de)).toEqual({
       text: 'Der Dienst hat eine Antwort geschickt, die nicht zu seiner Schnittstelle passt (GET /v1/documents)',

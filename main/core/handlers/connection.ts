@@ -1,3 +1,4 @@
+import { connectionProblem } from '../../../common/connection-problems.ts';
 import { errorMessage } from '../../../common/errors.ts';
 import type { CallOutput, CallParsedInput } from '../../../common/ipc.ts';
 import { ArchiveClient } from '../client/archive-client.ts';
@@ -32,12 +33,12 @@ async function testConnection(
   let probe: ArchiveClient;
   let owned = false;
   if (input.mode === 'local' || !input.base_url) {
-    if (input.mode === 'hosted') return { ok: false, error: 'Enter the service URL', key: null, spaces: [] };
+    if (input.mode === 'hosted') return { ok: false, error: connectionProblem('urlMissing'), key: null, spaces: [] };
     probe = core.client;
   } else {
     const stored = await core.keys.get(profileId(input.base_url)).catch(() => null);
     const apiKey = input.api_key ?? stored;
-    if (!apiKey) return { ok: false, error: 'Enter an API key for this service', key: null, spaces: [] };
+    if (!apiKey) return { ok: false, error: connectionProblem('keyMissing'), key: null, spaces: [] };
     probe = new ArchiveClient({ baseUrl: input.base_url, apiKey, maxAttempts: 1, headersTimeoutMs: 10_000 });
     owned = true;
   }
