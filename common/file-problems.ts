@@ -21,6 +21,10 @@ export const FILE_PROBLEM_TEMPLATES = {
   moveTargetIsFolder: 'The move target must not be the watched folder itself',
   /** A document's file from the service that is none of the formats the app shows or opens. */
   unsupportedFormat: 'The file of document {id} is in no supported format; it is not shown or opened',
+  /** A watched folder's after-upload action left the file alone, or could not be done (`reason`: the system's words). */
+  changedSinceUpload: 'File changed since it was uploaded, left in place: {path}',
+  cannotDelete: 'Cannot delete {path}: {reason}',
+  cannotMove: 'Cannot move {path} to {folder}: {reason}',
   /** The folder picker served to a page lists the home folder and below only (main/core/folder-browser.ts). */
   outsideHome: 'Only folders inside your home folder ({home}) can be browsed',
 } as const;
@@ -40,11 +44,5 @@ const readTemplate = templateReader(FILE_PROBLEM_TEMPLATES, { patterns: { code: 
  * the caller knows the file (an upload row does), settles where a path with ": " in it ends; without it the first
  * ": " after "Cannot read " does.
  */
-export function readFileProblem(message: string, path?: string): ReadMessage<FileProblemKind> | null {
-  if (path) {
-    const prefix = fileProblem('unreadable', { path, reason: '' });
-    if (message.startsWith(prefix))
-      return { kind: 'unreadable', params: { path, reason: message.slice(prefix.length) } };
-  }
-  return readTemplate(message);
-}
+export const readFileProblem = (message: string, path?: string): ReadMessage<FileProblemKind> | null =>
+  readTemplate(message, path === undefined ? undefined : { path });

@@ -44,27 +44,46 @@ export function templateWriter<T extends Readonly<Record<string, string>>>(
   };
 }
 
-/** A reader for a family of templates: which one a text was made from, with its values; null for any other text. */
+/**
+ * A reader for a family of templates: which one a text was made from, with its values; null for any other text.
+ * `known` values (the file an upload row is about) are looked for as they are, so that a path holding ": " or " to "
+ * does not end early; the templates are then read without them.
+ */
 export function templateReader<K extends string>(
   templates: Readonly<Record<K, string>>,
   { patterns = {}, within = false }: ReadOptions = {},
-): (text: string) => ReadMessage<K> | null {
-  const compiled = (Object.entries(templates) as Array<[K, string]>).map(([kind, template]) => {
+): (text: string, known?: Readonly<Record<string, string>>) => ReadMessage<K> | null {
+  const entries = Object.entries(templates) as Array<[K, string]>;
+  const compile = (template: string, known: Readonly<Record<string, string>>): RegExp => {
     const source = template
       .split(/(\{\w+\})/)
       .map((part) => {
         const name = /^\{(\w+)\}$/.exec(part)?.[1];
-        if (name) return `(?<${name}>${patterns[name] ?? '.+?'})`;
-        return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        if (name) return `(?<${name}>${known[name] !== undefined ? escape(known[name]) : (patterns[name] ?? '.+?')})`;
+        return escape(part);
       })
       .join('');
-    return [kind, new RegExp(within ? source : `^${source}$`, 's')] as const;
-  });
-  return (text) => {
-    for (const [kind, pattern] of compiled) {
+    return new RegExp(within ? source : `^${source}$`, 's');
+  };
+  const general = entries.map(([kind, template]) => [kind, compile(template, {})] as const);
+  const read = (candidates: ReadonlyArray<readonly [K, RegExp]>, text: string): ReadMessage<K> | null => {
+    for (const [kind, pattern] of candidates) {
       const match = pattern.exec(text);
       if (match) return { kind, params: { ...match.groups } };
     }
     return null;
   };
+  return (text, known) => {
+    if (known) {
+      const names = Object.keys(known).map((name) => `{${name}}`);
+      const specific = entries
+        .filter(([, template]) => names.some((name) => template.includes(name)))
+        .map(([kind, template]) => [kind, compile(template, known)] as const);
+      const found = read(specific, text);
+      if (found) return found;
+    }
+    return read(general, text);
+  };
 }
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -231,6 +231,8 @@ export const de: Dictionary = {
   'uploads.remove': 'Entfernen',
   'uploads.openDoc': 'Dokument öffnen',
   'uploads.duplicate': 'Duplikat eines vorhandenen Dokuments',
+  'uploads.after.moved': 'Verschoben nach {destination}',
+  'uploads.after.deleted': 'Aus dem überwachten Ordner gelöscht',
   'uploads.empty':
     'Die Warteschlange ist leer. Hinzugefügte Dateien und neue Dateien in überwachten Ordnern erscheinen hier.',
   'uploads.filter': 'Anzeigen',
@@ -424,6 +426,10 @@ export const de: Dictionary = {
   'fileProblem.notAFolder': 'Kein Ordner: {path}',
   'fileProblem.folderUnreadable': 'Der Ordner lässt sich nicht lesen: {path}',
   'fileProblem.outsideHome': 'Es lassen sich nur Ordner in Ihrem Home-Ordner ({home}) anzeigen',
+  'fileProblem.changedSinceUpload': 'Die Datei hat sich nach dem Hochladen geändert und bleibt deshalb liegen: {path}',
+  'fileProblem.cannotDelete': 'Hochgeladen, aber die Datei ließ sich nicht aus dem Ordner löschen: {path}',
+  'fileProblem.cannotMove':
+    'Hochgeladen, aber die Datei ließ sich nicht nach {folder} verschieben; sie liegt noch am alten Ort',
   'fileProblem.folderWatched': 'Dieser Ordner wird schon überwacht: {path}',
   'fileProblem.moveTargetIsFolder': 'Der Zielordner zum Verschieben darf nicht der überwachte Ordner selbst sein',
   'fileProblem.unsupportedFormat': 'Die Datei hat kein Format, das die App anzeigen oder öffnen kann',

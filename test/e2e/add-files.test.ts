@@ -4,9 +4,10 @@
  * journal, then uploaded to the embedded service; a file the service cannot read fails with its message; "Browse…"
  * for a watched folder opens the app's own browser of the home folder, which chooses a folder that is then watched.
  */
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { parseCallInput } from '../../common/ipc.ts';
 import { makePdf } from '../helpers/archive-harness.ts';
 import { axeViolations, e2eSession, recordedToasts, shoot, until } from './e2e-harness.ts';
 
@@ -150,6 +151,57 @@ describe('adding files (browser shell, Chromium)', () => {
     expect(await page.getByTestId('folder-path').inputValue()).toBe('');
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  it("an uploaded file of a watched folder says where it went, or why it is still there, in the UI's language", async () => {
+    const { page, pageErrors } = session.opened;
+    const { app, shell } = session.desktop;
+    // Folders of their own: ~/Scans is watched by the test before.
+    const scans = join(session.dir, 'home', 'Incoming');
+    await mkdir(scans);
+    const archive = join(session.dir, 'home', 'Archiv');
+    // The move target's parent is a file: the move cannot happen, whoever runs the test (root passes any permission).
+    const blocked = join(session.dir, 'home', 'not-a-folder');
+    await writeFile(blocked, 'a file');
+    const moving = await app.handlers['folders.save'](
+      parseCallInput('folders.save', {
+        path: scans,
+        stability_window_ms: 200,
+        after_upload: { action: 'move', to: archive },
+      }),
+    );
+    const stuck = join(session.dir, 'home', 'Stuck');
+    await mkdir(stuck);
+    const blocking = await app.handlers['folders.save'](
+      parseCallInput('folders.save', {
+        path: stuck,
+        stability_window_ms: 200,
+        after_upload: { action: 'move', to: join(blocked, 'Archiv') },
+      }),
+    );
+    await app.handlers['settings.update']({ ui: { language: 'de' } });
+    try {
+      await writeFile(join(scans, 'moved.pdf'), await makePdf('moved by the folder'));
+      await writeFile(join(stuck, 'stuck.pdf'), await makePdf('left where it was'));
+      expect((await finished('moved.pdf')).state).toBe('done');
+      expect((await finished('stuck.pdf')).state).toBe('done');
+      await page.goto(shell.url);
+      await page.getByTestId('nav-uploads').click();
+      const after = (name: string) =>
+        page.getByTestId('upload-row').filter({ hasText: name }).getByTestId('upload-after');
+      expect(await after('moved.pdf').textContent()).toBe(`Verschoben nach ${join(archive, 'moved.pdf')}`);
+      const warning = after('stuck.pdf');
+      expect(await warning.textContent()).toBe(
+        `Hochgeladen, aber die Datei ließ sich nicht nach ${join(blocked, 'Archiv')} verschieben; sie liegt noch am alten Ort`,
+      );
+      expect(await warning.getAttribute('title')).toMatch(/^Cannot move .*stuck\.pdf to .*: ENOTDIR/);
+      await shoot(page, 'uploads-after-de');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await app.handlers['settings.update']({ ui: { language: 'en' } });
+      await app.handlers['folders.remove']({ id: moving.id });
+      await app.handlers['folders.remove']({ id: blocking.id });
+    }
+  }, 90_000);
 
   it("the folder browser's problems are shown in the UI's language", async () => {
     const { page, pageErrors } = session.opened;

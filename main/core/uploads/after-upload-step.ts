@@ -1,3 +1,4 @@
+import { afterUploadSummary } from '../../../common/after-upload-summary.ts';
 import { errorMessage } from '../../../common/errors.ts';
 import type { WatchedFolder } from '../../../common/settings.ts';
 import type { AfterUploadResult, UploadedFile } from '../watcher/after-upload.ts';
@@ -22,17 +23,18 @@ export async function runAfterUploadAction(
     });
     const summary =
       result.outcome !== 'done'
-        ? `${result.action}: ${result.message ?? result.outcome}`
+        ? afterUploadSummary('notDone', { action: result.action, reason: result.message ?? result.outcome })
         : result.action === 'move'
-          ? `moved to ${result.destination}`
-          : result.action === 'delete'
-            ? 'deleted'
-            : 'kept';
+          ? afterUploadSummary('moved', { destination: result.destination ?? '' })
+          : afterUploadSummary(result.action === 'delete' ? 'deleted' : 'kept');
     if (result.action !== 'keep') log(`${summary}: ${item.path}`);
     return { summary, lastError: null };
   } catch (error) {
     const lastError = errorMessage(error);
     log(`after-upload action failed: ${item.path}: ${lastError}`);
-    return { summary: `${folder.after_upload.action} failed: ${lastError}`, lastError };
+    return {
+      summary: afterUploadSummary('failed', { action: folder.after_upload.action, reason: lastError }),
+      lastError,
+    };
   }
 }

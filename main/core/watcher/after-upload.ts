@@ -67,7 +67,7 @@ export async function applyAfterUpload(folder: WatchedFolder, file: UploadedFile
     return {
       action: action.action,
       outcome: 'changed',
-      message: `File changed since it was uploaded, left in place: ${file.path}`,
+      message: fileProblem('changedSinceUpload', { path: file.path }),
     };
   }
   if (action.action === 'delete') {
@@ -76,7 +76,7 @@ export async function applyAfterUpload(folder: WatchedFolder, file: UploadedFile
     } catch (error) {
       if (errorCode(error) === 'ENOENT')
         return { action: 'delete', outcome: 'already-gone', message: fileProblem('notFound', { path: file.path }) };
-      throw new Error(`Cannot delete ${file.path}: ${errorMessage(error)}`, { cause: error });
+      throw new Error(fileProblem('cannotDelete', { path: file.path, reason: errorMessage(error) }), { cause: error });
     }
     return { action: 'delete', outcome: 'done' };
   }
@@ -92,7 +92,8 @@ export async function applyAfterUpload(folder: WatchedFolder, file: UploadedFile
     if (errorCode(error) === 'ENOENT' && !(await exists(file.path))) {
       return { action: 'move', outcome: 'already-gone', message: fileProblem('notFound', { path: file.path }) };
     }
-    throw new Error(`Cannot move ${file.path} to ${path.dirname(destination)}: ${errorMessage(error)}`, {
+    const reason = errorMessage(error);
+    throw new Error(fileProblem('cannotMove', { path: file.path, folder: path.dirname(destination), reason }), {
       cause: error,
     });
   }
