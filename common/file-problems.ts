@@ -12,6 +12,8 @@ export const FILE_PROBLEM_TEMPLATES = {
   /** `reason`: the system's words ("EACCES: permission denied, open …"). */
   unreadable: 'Cannot read {path}: {reason}',
   changedWhileRead: 'File changed while it was read: {path}',
+  changedBeforeUpload: 'File changed before it was uploaded: {path}',
+  changedWhileUploading: 'File changed while uploading: {path} (expected {expected} bytes, read {read})',
   noSupportedFiles: 'No supported files in what was dropped (PDF, images, Office documents)',
   folderNotFound: 'Folder not found: {path}',
   notAFolder: 'Not a folder: {path}',
@@ -37,7 +39,9 @@ export const fileProblem = templateWriter(FILE_PROBLEM_TEMPLATES);
 export const FILE_GONE = fileProblem('gone', { path: '' });
 
 // A code in brackets holds none; a path may, so it ends where the bracketed code at the end begins.
-const readTemplate = templateReader(FILE_PROBLEM_TEMPLATES, { patterns: { code: '[^()]*' } });
+const readTemplate = templateReader(FILE_PROBLEM_TEMPLATES, {
+  patterns: { code: '[^()]*', expected: '\\d+', read: '\\d+' },
+});
 
 /**
  * Which of the problems above a message is, with its values (`path`, an unreadable file's `reason`…). `path`, when

@@ -73,17 +73,22 @@ export function templateReader<K extends string>(
     }
     return null;
   };
-  return (text, known) => {
-    if (known) {
+  // The templates with a known value, compiled once per value: a list of upload rows reads the same paths again.
+  const withKnown = new Map<string, ReadonlyArray<readonly [K, RegExp]>>();
+  const specific = (known: Readonly<Record<string, string>>): ReadonlyArray<readonly [K, RegExp]> => {
+    const key = JSON.stringify(known);
+    let compiled = withKnown.get(key);
+    if (!compiled) {
       const names = Object.keys(known).map((name) => `{${name}}`);
-      const specific = entries
+      compiled = entries
         .filter(([, template]) => names.some((name) => template.includes(name)))
         .map(([kind, template]) => [kind, compile(template, known)] as const);
-      const found = read(specific, text);
-      if (found) return found;
+      if (withKnown.size >= 500) withKnown.clear();
+      withKnown.set(key, compiled);
     }
-    return read(general, text);
+    return compiled;
   };
+  return (text, known) => (known && read(specific(known), text)) || read(general, text);
 }
 
 const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

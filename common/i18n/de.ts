@@ -421,16 +421,19 @@ export const de: Dictionary = {
   'fileProblem.notAFile': 'Keine Datei: {path}',
   'fileProblem.unreadable': 'Die Datei lässt sich nicht lesen: {path}',
   'fileProblem.changedWhileRead': 'Die Datei hat sich beim Lesen geändert und wird neu gelesen: {path}',
+  'fileProblem.changedBeforeUpload': 'Die Datei hat sich vor dem Hochladen geändert und wird neu gelesen: {path}',
+  'fileProblem.changedWhileUploading': 'Die Datei hat sich beim Hochladen geändert und wird neu gelesen: {path}',
   'fileProblem.noSupportedFiles': 'Nichts hochzuladen: kein PDF, Bild oder Office-Dokument unter dem Hinzugefügten.',
   'fileProblem.folderNotFound': 'Ordner nicht gefunden: {path}',
   'fileProblem.notAFolder': 'Kein Ordner: {path}',
   'fileProblem.folderUnreadable': 'Der Ordner lässt sich nicht lesen: {path}',
-  'fileProblem.outsideHome': 'Es lassen sich nur Ordner in Ihrem Home-Ordner ({home}) anzeigen',
-  'fileProblem.changedSinceUpload': 'Die Datei hat sich nach dem Hochladen geändert und bleibt deshalb liegen: {path}',
+  'fileProblem.outsideHome': 'Sie können nur Ordner in Ihrem Home-Ordner ({home}) durchsuchen',
+  'fileProblem.changedSinceUpload':
+    'Die Datei hat sich nach dem Hochladen geändert und bleibt deshalb im Ordner: {path}',
   'fileProblem.cannotDelete': 'Hochgeladen, aber die Datei ließ sich nicht aus dem Ordner löschen: {path}',
   'fileProblem.cannotMove':
     'Hochgeladen, aber die Datei ließ sich nicht nach {folder} verschieben; sie liegt noch am alten Ort',
-  'fileProblem.folderWatched': 'Dieser Ordner wird schon überwacht: {path}',
+  'fileProblem.folderWatched': 'Dieser Ordner wird bereits überwacht: {path}',
   'fileProblem.moveTargetIsFolder': 'Der Zielordner zum Verschieben darf nicht der überwachte Ordner selbst sein',
   'fileProblem.unsupportedFormat': 'Die Datei hat kein Format, das die App anzeigen oder öffnen kann',
   'serviceError.keychainUnavailable':

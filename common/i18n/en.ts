@@ -413,6 +413,8 @@ export const en = {
   'fileProblem.notAFile': 'Not a file: {path}',
   'fileProblem.unreadable': 'The file cannot be read: {path}',
   'fileProblem.changedWhileRead': 'The file changed while it was read; it is read again: {path}',
+  'fileProblem.changedBeforeUpload': 'The file changed before it was uploaded; it is read again: {path}',
+  'fileProblem.changedWhileUploading': 'The file changed while it was uploaded; it is read again: {path}',
   'fileProblem.noSupportedFiles': 'Nothing to upload: no PDF, image or Office document among what was added.',
   'fileProblem.folderNotFound': 'Folder not found: {path}',
   'fileProblem.notAFolder': 'Not a folder: {path}',

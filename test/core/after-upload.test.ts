@@ -4,7 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { watchedFolderSchema, type AfterUploadAction, type WatchedFolder } from '../../common/settings.ts';
-import { applyAfterUpload, suffixedName } from '../../main/core/watcher/after-upload.ts';
+import { fileProblem } from '../../common/file-problems.ts';
+import { applyAfterUpload, suffixedName, type AfterUploadResult } from '../../main/core/watcher/after-upload.ts';
+
+/** Where a moved file went; undefined for any other outcome. */
+const movedTo = (result: AfterUploadResult): string | undefined =>
+  result.outcome === 'done' && result.action === 'move' ? result.destination : undefined;
 
 let tmp: string;
 let inbox: string;
@@ -83,9 +88,9 @@ describe('applyAfterUpload', () => {
     await mkdir(path.join(done, 'sub'), { recursive: true });
     await writeFile(path.join(done, 'sub', 'a.pdf'), 'older scan');
     const first = await scan('sub/a.pdf', 'second scan');
-    expect((await applyAfterUpload(folder, first)).destination).toBe(path.join(done, 'sub', 'a (2).pdf'));
+    expect(movedTo(await applyAfterUpload(folder, first))).toBe(path.join(done, 'sub', 'a (2).pdf'));
     const second = await scan('sub/a.pdf', 'third scan');
-    expect((await applyAfterUpload(folder, second)).destination).toBe(path.join(done, 'sub', 'a (3).pdf'));
+    expect(movedTo(await applyAfterUpload(folder, second))).toBe(path.join(done, 'sub', 'a (3).pdf'));
     expect(await readFile(path.join(done, 'sub', 'a.pdf'), 'utf8')).toBe('older scan');
     expect(await readFile(path.join(done, 'sub', 'a (2).pdf'), 'utf8')).toBe('second scan');
     expect(await readFile(path.join(done, 'sub', 'a (3).pdf'), 'utf8')).toBe('third scan');
@@ -105,7 +110,7 @@ describe('applyAfterUpload', () => {
     const results = await Promise.all(
       files.map((file) => applyAfterUpload(folder, { path: file, relativePath: 'scan.pdf' })),
     );
-    const destinations = results.map((r) => r.destination);
+    const destinations = results.map(movedTo);
     expect(new Set(destinations).size).toBe(folders.length);
     expect((await readdir(done)).sort()).toEqual([
       'scan (2).pdf',
@@ -144,8 +149,11 @@ describe('applyAfterUpload', () => {
     await writeFile(file.path, 'a longer second scan');
     for (const action of [{ action: 'delete' }, { action: 'move', to: done }] as const) {
       const result = await applyAfterUpload(folderWith(action), file);
-      expect(result).toMatchObject({ action: action.action, outcome: 'changed' });
-      expect(result.message).toContain(file.path);
+      expect(result).toMatchObject({
+        action: action.action,
+        outcome: 'changed',
+        message: fileProblem('changedSinceUpload', { path: file.path }),
+      });
     }
     expect(await readFile(file.path, 'utf8')).toBe('a longer second scan');
   });
@@ -154,7 +162,7 @@ describe('applyAfterUpload', () => {
     const file = await scan('a.pdf');
     await expect(
       applyAfterUpload(folderWith({ action: 'move', to: done }), { path: file.path, relativePath: '../a.pdf' }),
-    ).rejects.toThrow(/Invalid relative path/);
+    ).rejects.toThrow(/^Cannot move .*a\.pdf to .*: Invalid relative path for a move: \.\.\/a\.pdf$/);
     expect(existsSync(file.path)).toBe(true);
   });
 

@@ -6,14 +6,14 @@ import { afterUploadLine } from '../../renderer/src/lib/after-upload-line.ts';
 
 const de = (key: Parameters<typeof translate>[1], params?: Params): string => translate('de', key, params);
 const en = (key: Parameters<typeof translate>[1], params?: Params): string => translate('en', key, params);
-// A path that holds the templates' own separators.
-const path = '/home/anna/Scans/Brief to: Amt.pdf';
+// A path that holds the templates' own separators (" to ", ": ") and characters special in a regular expression.
+const path = '/home/anna/Scans/Brief to Amt: 2024 (1)+$.pdf';
 
 describe('the line under an uploaded file of a watched folder', () => {
   it('says where the file went, or that it was deleted, and nothing for a kept file', () => {
-    const moved = afterUploadSummary('moved', { destination: '/home/anna/Archiv/Brief to: Amt.pdf' });
+    const moved = afterUploadSummary('moved', { destination: '/home/anna/Archiv/Brief to Amt: 2024 (1)+$.pdf' });
     expect(afterUploadLine(moved, path, de)).toEqual({
-      text: 'Verschoben nach /home/anna/Archiv/Brief to: Amt.pdf',
+      text: 'Verschoben nach /home/anna/Archiv/Brief to Amt: 2024 (1)+$.pdf',
       detail: null,
       warn: false,
     });
@@ -39,7 +39,7 @@ describe('the line under an uploaded file of a watched folder', () => {
       reason: fileProblem('changedSinceUpload', { path }),
     });
     expect(afterUploadLine(changed, path, de)).toMatchObject({
-      text: `Die Datei hat sich nach dem Hochladen geändert und bleibt deshalb liegen: ${path}`,
+      text: `Die Datei hat sich nach dem Hochladen geändert und bleibt deshalb im Ordner: ${path}`,
       warn: true,
     });
     const deleteFailed = afterUploadSummary('failed', {

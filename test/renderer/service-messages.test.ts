@@ -65,6 +65,11 @@ describe("the app's own file problems in the UI language", () => {
       kind: 'outsideHome',
       params: { home: '/home/anna' },
     });
+    // The size read back as digits, the path as it was.
+    expect(readFileProblem(fileProblem('changedWhileUploading', { path, expected: 1200, read: 800 }))).toEqual({
+      kind: 'changedWhileUploading',
+      params: { path, expected: '1200', read: '800' },
+    });
     expect(readFileProblem('disk full')).toBeNull();
   });
 
@@ -90,7 +95,7 @@ describe("the app's own file problems in the UI language", () => {
     );
     // A watched folder's form, and a document's file the app cannot show.
     expect(serviceMessage({ message: fileProblem('folderWatched', { path: '/mnt/nas/Scans' }) }, de).text).toBe(
-      'Dieser Ordner wird schon überwacht: /mnt/nas/Scans',
+      'Dieser Ordner wird bereits überwacht: /mnt/nas/Scans',
     );
     expect(serviceMessage({ message: fileProblem('moveTargetIsFolder') }, de).text).toBe(
       'Der Zielordner zum Verschieben darf nicht der überwachte Ordner selbst sein',
@@ -102,7 +107,7 @@ describe("the app's own file problems in the UI language", () => {
     });
     // The folder picker's refusal, as folders.browse answers it.
     expect(serviceMessage({ message: fileProblem('outsideHome', { home: '/home/anna' }), status: 403 }, de).text).toBe(
-      'Es lassen sich nur Ordner in Ihrem Home-Ordner (/home/anna) anzeigen',
+      'Sie können nur Ordner in Ihrem Home-Ordner (/home/anna) durchsuchen',
     );
   });
 });

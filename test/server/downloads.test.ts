@@ -1,9 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { revokeApiKey } from '../../server/auth/api-keys.ts';
 import { makePdf, PNG_1X1, startHarness, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
 import { expectError, postMultipart } from '../helpers/http-raw.ts';
+
+// Tests here download and sign documents that are processed first:
+// 14-18 s each on a busy CI machine, close to the default 30 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 const LIMITS = { requestsPerWindow: 10_000, uploadsPerWindow: 10_000 };
 const SIGNED = /^\/v1\/files\/([0-9a-f-]{36})\?expires=(\d+)&key_id=([0-9a-f]{32})&signature=([A-Za-z0-9_-]{43})$/;

@@ -1,11 +1,15 @@
 import { execFile } from 'node:child_process';
 import { resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DISCARD_MARGIN_BYTES } from '../../server/http/request-body.ts';
 import { startHarness, type Harness } from '../helpers/archive-harness.ts';
 import { expectNothingWritten, serverState } from '../helpers/http-raw.ts';
 import type { Outcome, PostSpec } from '../helpers/post-client.ts';
+
+// Tests here send up to 51 MiB several times over:
+// 14-18 s each on a busy CI machine, close to the default 30 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 /**
  * Answers given before the body is read (401, 403, 413, 429) must reach clients that are still sending: Node's fetch

@@ -1,10 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ArchiveEvent, ArchiveEventDetail } from '../../common/archive-types.ts';
 import { applyAnalysis } from '../../server/pipeline/apply-analysis.ts';
 import { emptyAnalysis } from '../../server/pipeline/analysis.ts';
 import { noticeDeadline } from '../../server/events/notice-deadline.ts';
 import { expireEndedTerms } from '../../server/events/state-sweeper.ts';
 import { makePdf, startHarness, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
+
+// Tests here process two or three documents each, one after another:
+// 14-18 s each on a busy CI machine, close to the default 30 s.
+vi.setConfig({ testTimeout: 60_000 });
 
 interface List<T> {
   success: true;

@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { fileProblem } from '../../../common/file-problems.ts';
 
 /**
  * A multipart/form-data body streamed from disk, with an exact Content-Length (so the service can refuse an oversized
@@ -24,7 +25,7 @@ export class FileChangedError extends Error {
   override readonly name = 'FileChangedError';
   readonly path: string;
   constructor(path: string, expected: number, read: number) {
-    super(`File changed while uploading: ${path} (expected ${expected} bytes, read ${read})`);
+    super(fileProblem('changedWhileUploading', { path, expected, read }));
     this.path = path;
   }
 }

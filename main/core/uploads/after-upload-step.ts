@@ -23,9 +23,9 @@ export async function runAfterUploadAction(
     });
     const summary =
       result.outcome !== 'done'
-        ? afterUploadSummary('notDone', { action: result.action, reason: result.message ?? result.outcome })
+        ? afterUploadSummary('notDone', { action: result.action, reason: result.message })
         : result.action === 'move'
-          ? afterUploadSummary('moved', { destination: result.destination ?? '' })
+          ? afterUploadSummary('moved', { destination: result.destination })
           : afterUploadSummary(result.action === 'delete' ? 'deleted' : 'kept');
     if (result.action !== 'keep') log(`${summary}: ${item.path}`);
     return { summary, lastError: null };

@@ -57,7 +57,7 @@ export function planLocalProblem(
   const reason =
     file.state === 'unreadable'
       ? fileProblem('unreadable', { path: item.path, reason: file.error })
-      : (error?.message ?? `File changed before it was uploaded: ${item.path}`);
+      : (error?.message ?? fileProblem('changedBeforeUpload', { path: item.path }));
   return {
     log: `${rehash ? 'changed, hashing again' : 'retrying'} in ${Math.round(delay / 1000)} s: ${item.path}: ${reason}`,
     changes: {

@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { basename } from 'node:path';
 import type { UploadMetadata } from '../../../common/archive-types.ts';
 import { errorStack } from '../../../common/errors.ts';
+import { afterUploadSummary } from '../../../common/after-upload-summary.ts';
 import { FILE_GONE } from '../../../common/file-problems.ts';
 import type { WatchedFolder } from '../../../common/settings.ts';
 import { ArchiveError } from '../client/archive-error.ts';
@@ -427,7 +428,8 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     this.finishing.add(item.id);
     try {
       const folder = item.folder_id ? this.folderOf(item.folder_id) : undefined;
-      let summary = item.source === 'manual' ? null : 'keep';
+      // A folder removed since the file was queued: nothing is done with the file.
+      let summary = item.source === 'manual' ? null : afterUploadSummary('kept');
       let lastError: string | null = null;
       if (folder) ({ summary, lastError } = await runAfterUploadAction(this.afterUpload, folder, item, this.log));
       this.changed(

@@ -7,18 +7,15 @@ import { fileProblem } from '../../../common/file-problems.ts';
 import type { WatchedFolder } from '../../../common/settings.ts';
 import { errorCode } from './fs-errors.ts';
 
-export type AfterUploadResult = {
-  action: 'keep' | 'move' | 'delete';
-  /**
-   * done: the action happened (keep always is). already-gone: the file was not there any more (a repeated call after
-   * a crash, or the user moved it), nothing to do. changed: the file is no longer the one uploaded, left untouched.
-   */
-  outcome: 'done' | 'already-gone' | 'changed';
-  /** Where a moved file now is. */
-  destination?: string;
-  /** Why nothing happened, for the journal and the log. */
-  message?: string;
-};
+/**
+ * done: the action happened (keep always is), and a moved file says where it now is. already-gone: the file was not
+ * there any more (a repeated call after a crash, or the user moved it), nothing to do. changed: the file is no longer
+ * the one uploaded, left untouched. Both say why nothing happened (a file problem), for the journal and the log.
+ */
+export type AfterUploadResult =
+  | { action: 'keep' | 'delete'; outcome: 'done' }
+  | { action: 'move'; outcome: 'done'; destination: string }
+  | { action: 'keep' | 'move' | 'delete'; outcome: 'already-gone' | 'changed'; message: string };
 
 export type UploadedFile = {
   path: string;
@@ -80,9 +77,11 @@ export async function applyAfterUpload(folder: WatchedFolder, file: UploadedFile
     }
     return { action: 'delete', outcome: 'done' };
   }
-  const destination = path.join(path.resolve(action.to), ...safeSegments(file.relativePath));
+  let into = path.resolve(action.to);
   try {
-    await mkdir(path.dirname(destination), { recursive: true });
+    const destination = path.join(into, ...safeSegments(file.relativePath));
+    into = path.dirname(destination);
+    await mkdir(into, { recursive: true });
     return {
       action: 'move',
       outcome: 'done',
@@ -92,8 +91,7 @@ export async function applyAfterUpload(folder: WatchedFolder, file: UploadedFile
     if (errorCode(error) === 'ENOENT' && !(await exists(file.path))) {
       return { action: 'move', outcome: 'already-gone', message: fileProblem('notFound', { path: file.path }) };
     }
-    const reason = errorMessage(error);
-    throw new Error(fileProblem('cannotMove', { path: file.path, folder: path.dirname(destination), reason }), {
+    throw new Error(fileProblem('cannotMove', { path: file.path, folder: into, reason: errorMessage(error) }), {
       cause: error,
     });
   }
