@@ -1,4 +1,4 @@
-import { templateReader, templateWriter, type ReadMessage, type TemplateParams } from './message-templates.ts';
+import { templateReader, templateWriter } from './message-templates.ts';
 
 /**
  * What the embedded service says about a document's processing, worded once: the notes (`processing_note`, one per
@@ -80,8 +80,6 @@ export const NUMERIC_PLACEHOLDERS: ReadonlySet<string> = new Set([
 
 export type ProcessingKind = keyof typeof PROCESSING_TEMPLATES;
 
-export type ProcessingParams<K extends ProcessingKind> = TemplateParams<(typeof PROCESSING_TEMPLATES)[K]>;
-
 /**
  * A note or failure reason in the service's English. Numbers are written plainly ("2000"); a line break inside a
  * value (another program's reply) becomes a space, since notes are one per line.
@@ -90,8 +88,6 @@ export const processingMessage = templateWriter(PROCESSING_TEMPLATES, (value) =>
 
 /** The service joins a document's notes one per line (`processing_note`). */
 export const joinProcessingNotes = (notes: readonly string[]): string | null => notes.join('\n') || null;
-
-export type ReadProcessingMessage = ReadMessage<ProcessingKind>;
 
 /** Which template a text was made from, and its placeholders' values; null for any other text. */
 export const readProcessingMessage = templateReader(PROCESSING_TEMPLATES, {

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseCallInput } from '../../common/ipc.ts';
 import { makePdf } from '../helpers/archive-harness.ts';
-import { axeViolations, e2eSession, recordedToasts, shoot, until } from './e2e-harness.ts';
+import { axeViolations, e2eSession, inGerman, recordedToasts, shoot, until } from './e2e-harness.ts';
 
 const session = e2eSession('add-files', { ui: { onboarded: true } }, { homeFolders: ['Scans/Inbox', 'Documents'] });
 
@@ -155,51 +155,44 @@ describe('adding files (browser shell, Chromium)', () => {
   it("an uploaded file of a watched folder says where it went, or why it is still there, in the UI's language", async () => {
     const { page, pageErrors } = session.opened;
     const { app, shell } = session.desktop;
+    /** A new folder of the home folder, watched, whose files are moved to `to` once uploaded. */
+    const watchMovingTo = async (name: string, to: string): Promise<{ path: string; id: string }> => {
+      const path = join(session.dir, 'home', name);
+      await mkdir(path);
+      const folder = await app.handlers['folders.save'](
+        parseCallInput('folders.save', { path, stability_window_ms: 200, after_upload: { action: 'move', to } }),
+      );
+      return { path, id: folder.id };
+    };
     // Folders of their own: ~/Scans is watched by the test before.
-    const scans = join(session.dir, 'home', 'Incoming');
-    await mkdir(scans);
     const archive = join(session.dir, 'home', 'Archiv');
     // The move target's parent is a file: the move cannot happen, whoever runs the test (root passes any permission).
     const blocked = join(session.dir, 'home', 'not-a-folder');
     await writeFile(blocked, 'a file');
-    const moving = await app.handlers['folders.save'](
-      parseCallInput('folders.save', {
-        path: scans,
-        stability_window_ms: 200,
-        after_upload: { action: 'move', to: archive },
-      }),
-    );
-    const stuck = join(session.dir, 'home', 'Stuck');
-    await mkdir(stuck);
-    const blocking = await app.handlers['folders.save'](
-      parseCallInput('folders.save', {
-        path: stuck,
-        stability_window_ms: 200,
-        after_upload: { action: 'move', to: join(blocked, 'Archiv') },
-      }),
-    );
-    await app.handlers['settings.update']({ ui: { language: 'de' } });
+    const moving = await watchMovingTo('Incoming', archive);
+    const stuck = await watchMovingTo('Stuck', join(blocked, 'Archiv'));
     try {
-      await writeFile(join(scans, 'moved.pdf'), await makePdf('moved by the folder'));
-      await writeFile(join(stuck, 'stuck.pdf'), await makePdf('left where it was'));
-      expect((await finished('moved.pdf')).state).toBe('done');
-      expect((await finished('stuck.pdf')).state).toBe('done');
-      await page.goto(shell.url);
-      await page.getByTestId('nav-uploads').click();
-      const after = (name: string) =>
-        page.getByTestId('upload-row').filter({ hasText: name }).getByTestId('upload-after');
-      expect(await after('moved.pdf').textContent()).toBe(`Verschoben nach ${join(archive, 'moved.pdf')}`);
-      const warning = after('stuck.pdf');
-      expect(await warning.textContent()).toBe(
-        `Hochgeladen, aber die Datei ließ sich nicht nach ${join(blocked, 'Archiv')} verschieben; sie liegt noch am alten Ort`,
-      );
-      expect(await warning.getAttribute('title')).toMatch(/^Cannot move .*stuck\.pdf to .*: ENOTDIR/);
-      await shoot(page, 'uploads-after-de');
-      expect(pageErrors).toEqual([]);
+      await inGerman(app, async () => {
+        await writeFile(join(moving.path, 'moved.pdf'), await makePdf('moved by the folder'));
+        await writeFile(join(stuck.path, 'stuck.pdf'), await makePdf('left where it was'));
+        expect((await finished('moved.pdf')).state).toBe('done');
+        expect((await finished('stuck.pdf')).state).toBe('done');
+        await page.goto(shell.url);
+        await page.getByTestId('nav-uploads').click();
+        const after = (name: string) =>
+          page.getByTestId('upload-row').filter({ hasText: name }).getByTestId('upload-after');
+        expect(await after('moved.pdf').textContent()).toBe(`Verschoben nach ${join(archive, 'moved.pdf')}`);
+        const warning = after('stuck.pdf');
+        expect(await warning.textContent()).toBe(
+          `Hochgeladen, aber die Datei ließ sich nicht nach ${join(blocked, 'Archiv')} verschieben; sie liegt noch am alten Ort`,
+        );
+        expect(await warning.getAttribute('title')).toMatch(/^Cannot move .*stuck\.pdf to .*: ENOTDIR/);
+        await shoot(page, 'uploads-after-de');
+        expect(pageErrors).toEqual([]);
+      });
     } finally {
-      await app.handlers['settings.update']({ ui: { language: 'en' } });
       await app.handlers['folders.remove']({ id: moving.id });
-      await app.handlers['folders.remove']({ id: blocking.id });
+      await app.handlers['folders.remove']({ id: stuck.id });
     }
   }, 90_000);
 
@@ -208,8 +201,7 @@ describe('adding files (browser shell, Chromium)', () => {
     const { app, shell } = session.desktop;
     const gone = join(session.dir, 'home', 'Leaving');
     await mkdir(gone);
-    await app.handlers['settings.update']({ ui: { language: 'de' } });
-    try {
+    await inGerman(app, async () => {
       await page.goto(shell.url);
       await page.getByTestId('nav-settings').click();
       await page.getByTestId('folder-add').click();
@@ -226,8 +218,6 @@ describe('adding files (browser shell, Chromium)', () => {
       await page.keyboard.press('Escape');
       await browserDialog.waitFor({ state: 'detached' });
       expect(pageErrors).toEqual([]);
-    } finally {
-      await app.handlers['settings.update']({ ui: { language: 'en' } });
-    }
+    });
   }, 60_000);
 });

@@ -9,7 +9,16 @@ import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { makePdf } from '../helpers/archive-harness.ts';
 import { corruptEntry } from '../pipeline/pipeline-fixtures.ts';
-import { axeViolations, e2eSession, recordedToasts, shoot, syncedDocuments, until, shellBase } from './e2e-harness.ts';
+import {
+  axeViolations,
+  e2eSession,
+  inGerman,
+  recordedToasts,
+  shoot,
+  syncedDocuments,
+  until,
+  shellBase,
+} from './e2e-harness.ts';
 
 const session = e2eSession('correct-documents');
 
@@ -195,8 +204,7 @@ describe('correcting documents (browser shell, Chromium)', () => {
     const { app, shell } = session.desktop;
     const docx = await readFile(resolve(import.meta.dirname, '../fixtures/formats/sample.docx'));
     const ids = await completedDocuments(['kaputt.docx'], {}, async () => corruptEntry(docx, 'word/document.xml'));
-    await app.handlers['settings.update']({ ui: { language: 'de' } });
-    try {
+    await inGerman(app, async () => {
       const { page, pageErrors } = session.opened;
       await page.goto(`${shellBase(shell)}#/document/${ids.get('kaputt.docx')}`);
       await page.reload();
@@ -224,8 +232,6 @@ describe('correcting documents (browser shell, Chromium)', () => {
       expect(await failure.textContent()).toMatch(/^Das PDF ließ sich nicht lesen \(.+\)$/);
       expect(await failure.getAttribute('title')).toMatch(/^Processing failed: The PDF could not be read \(.+\)$/);
       expect(pageErrors).toEqual([]);
-    } finally {
-      await app.handlers['settings.update']({ ui: { language: 'en' } });
-    }
+    });
   }, 120_000);
 });

@@ -258,6 +258,16 @@ export async function until<T>(
   }
 }
 
+/** Runs `run` with the app's UI in German, and puts it back in English afterwards, whether `run` passed or not. */
+export async function inGerman(app: DesktopApp, run: () => Promise<void>): Promise<void> {
+  await app.handlers['settings.update']({ ui: { language: 'de' } });
+  try {
+    await run();
+  } finally {
+    await app.handlers['settings.update']({ ui: { language: 'en' } });
+  }
+}
+
 /** The library's newest documents after a sync with the service: what the app shows once it has caught up. */
 export async function syncedDocuments(
   app: DesktopApp,
