@@ -10,7 +10,13 @@ import { CURRENCY_DESCRIPTION, uploadMetadataSchema } from './upload-metadata.ts
  * strictly: they end up in local paths and SQLite keys.
  */
 
-export const uuid = z.uuid({ error: 'expected a uuid' });
+/**
+ * An id as the service accepts it anywhere (path, query or body): 8-4-4-4-12 hex digits in either case, of any UUID
+ * version, so that "uuid" means one thing in the whole interface.
+ */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const uuidOf = (error: string) => z.string({ error }).regex(UUID_PATTERN, { error }).meta({ format: 'uuid' });
+export const uuid = uuidOf('expected a uuid');
 export const sha256Hex = z
   .string()
   .regex(/^[0-9a-f]{64}$/, { error: 'expected a SHA-256 digest (64 lower-case hex digits)' });

@@ -35,8 +35,15 @@ export function parseIsoTimestamp(value: string): string | null {
     if (oh > 23 || om > 59) return null;
     offsetMinutes = sign * (oh * 60 + om);
   }
-  const utc = Date.UTC(year, month - 1, day, hour, minute, second, millis) - offsetMinutes * 60_000;
+  const utc = utcMillis(year, month - 1, day, hour, minute, second, millis) - offsetMinutes * 60_000;
   return new Date(utc).toISOString();
+}
+
+/** Date.UTC without its two-digit-year rule (it reads years 0-99 as 1900-1999). */
+function utcMillis(year: number, monthIndex: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number {
+  const date = new Date(Date.UTC(2000, monthIndex, day, hour, minute, second, ms));
+  date.setUTCFullYear(year, monthIndex, day);
+  return date.getTime();
 }
 
 /** The calendar date (YYYY-MM-DD) of a metadata date that may be a date or an ISO timestamp. */
@@ -48,6 +55,6 @@ export function toCalendarDate(value: string): string | null {
 
 function validYmd(year: number, month: number, day: number): boolean {
   if (month < 1 || month > 12 || day < 1) return false;
-  const days = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const days = new Date(utcMillis(year, month, 0)).getUTCDate();
   return day <= days;
 }

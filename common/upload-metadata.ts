@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { holdsOnlyStorableText } from './storable-text.ts';
 import { EVENT_TYPES, STATE_HINTS, type UploadMetadata } from './archive-types.ts';
 import { isCalendarDate, toCalendarDate } from './dates.ts';
 
@@ -93,6 +94,8 @@ export function parseUploadMetadata(raw: string): ParsedMetadata {
   } catch {
     return { ok: false, error: 'Invalid metadata: not valid JSON' };
   }
+  if (!holdsOnlyStorableText(json))
+    return { ok: false, error: 'Invalid metadata: a string holds a NUL or a lone surrogate' };
   return validateUploadMetadata(json);
 }
 

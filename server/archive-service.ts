@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { availableParallelism } from 'node:os';
-import { ErrorMessage, errorMessage, errorStack } from '../common/errors.ts';
+import { z } from 'zod';
+import { ErrorMessage, errorMessage, errorStack, type ErrorBody } from '../common/errors.ts';
 import { verifyApiKey, type ApiKeyPrincipal } from './auth/api-keys.ts';
 import { catalogRoutes } from './catalog/catalog-routes.ts';
 import { openBackends, type BackendOptions } from './archive-backends.ts';
@@ -17,7 +19,10 @@ import { eventRoutes } from './events/event-routes.ts';
 import { expireEndedTerms } from './events/state-sweeper.ts';
 import { tuneGarbageCollection } from './gc-tuning.ts';
 import { HttpError } from './http/http-error.ts';
+import { parseJsonBody } from './http/json-body.ts';
 import { openApiDocument } from './http/openapi.ts';
+import { parseQuery } from './http/query.ts';
+import { isStorageFull, storageFull } from './http/storage-full.ts';
 import {
   FixedWindowLimiter,
   InMemoryRateCounters,
@@ -85,6 +90,7 @@ export function buildRouter(): Router {
       scope: null,
       public: true,
       healthCheck: true,
+      acceptsQuery: true, // a monitor's cache-buster is no reason to fail a probe
       handler: () => ({ status: 200, body: { success: true, status: 'ok' } }),
     },
     {
@@ -94,6 +100,7 @@ export function buildRouter(): Router {
       scope: null,
       public: true,
       healthCheck: true,
+      acceptsQuery: true, // a monitor's cache-buster is no reason to fail a probe
       handler: async (ctx) => {
         const failed = await unreachableBackends(ctx.service);
         if (failed.length === 0) return { status: 200, body: { success: true, status: 'ready' } };
@@ -168,9 +175,11 @@ export async function startArchiveService(
   const log = options.log ?? (() => undefined);
   const handler = createRequestHandler(service, buildRouter(), log);
   const server = createServer(
-    { requestTimeout: 10 * 60_000, headersTimeout: 30_000 },
+    // The Host check is the handler's, so that its 400 has the service's error shape too.
+    { requestTimeout: 10 * 60_000, headersTimeout: 30_000, requireHostHeader: false },
     (req, res) => void handler(req, res),
   );
+  server.on('clientError', answerClientError);
   server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -252,25 +261,28 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
       log(`${req.method} ${pathname} ${res.statusCode} ${(performance.now() - started).toFixed(1)}ms`),
     );
     try {
-      const url = new URL(req.url ?? '/', 'http://archive.invalid');
-      pathname = url.pathname;
-      const matched = router.match(req.method ?? 'GET', url.pathname);
+      // RFC 9112: an HTTP/1.1 request without Host is malformed, as Node's parser would say (before any key is read).
+      if (req.httpVersion === '1.1' && req.headers.host === undefined) {
+        throw new HttpError(400, ErrorMessage.malformedRequest, { Connection: 'close' });
+      }
+      const url = requestUrl(req.url);
+      pathname = url?.pathname ?? '?';
+      const matched = url ? router.match(req.method ?? 'GET', url.pathname) : { allowed: [] };
       const route = 'route' in matched ? matched.route : null;
 
       let principal: ApiKeyPrincipal | null = null;
       if (!route?.public) {
         principal = await authenticate(service, req);
         if (!principal) {
-          const ipState = await requests.take(`ip:${clientAddress(req, service.trustProxy)}`);
-          headers = rateLimitHeaders(ipState);
-          // Guessing keys is rate limited like anything else: a spent budget answers 429, not another 401.
-          if (!ipState.allowed)
-            throw new HttpError(429, ErrorMessage.rateLimited, { 'Retry-After': String(ipState.resetSeconds) });
+          // The address's key-less budget is counted and shown, but a wrong key always learns it is wrong (the
+          // spec's 401): a client that backs off on 429 would otherwise retry a revoked key for ever. Keys are random
+          // 256-bit secrets checked by one indexed lookup, so answering every guess costs nothing worth limiting.
+          headers = rateLimitHeaders(await requests.take(`ip:${clientAddress(req, service.trustProxy)}`));
           throw new HttpError(401, ErrorMessage.invalidKey, { 'WWW-Authenticate': 'Bearer' });
         }
       }
       const params = 'params' in matched ? matched.params : {};
-      const signer = route?.countedAs?.({ url, params, service }) ?? null;
+      const signer = (url && route?.countedAs?.({ url, params, service })) ?? null;
       const limiterKey = principal
         ? `key:${principal.id}`
         : signer
@@ -296,13 +308,17 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
       if (!state.allowed) {
         throw new HttpError(429, ErrorMessage.rateLimited, { 'Retry-After': String(state.resetSeconds) });
       }
-      if (!route) {
+      if (!route || !url) {
+        if (!url) throw new HttpError(400, ErrorMessage.invalidRequestTarget);
         if ('allowed' in matched && matched.allowed.length > 0) {
           throw new HttpError(405, `Method ${req.method} not allowed`, { Allow: matched.allowed.join(', ') });
         }
         throw new HttpError(404, ErrorMessage.notFound);
       }
       if (route.scope && !principal!.scopes.has(route.scope)) throw new HttpError(403, ErrorMessage.insufficientScope);
+      // A parameter or body field no route reads is refused: a typo (`?space_id=` on an upload) must not be ignored.
+      if (!route.acceptsQuery) parseQuery(url.searchParams, {});
+      if (!route.acceptsBody && hasBody(req)) await parseJsonBody(req, z.strictObject({}));
 
       const ctx: RequestContext = {
         req,
@@ -324,6 +340,42 @@ export function createRequestHandler(service: ServiceContext, router: Router, lo
       discardBody(req, service.limits.maxUploadBytes + DISCARD_MARGIN_BYTES, socketBytesAtStart);
     }
   };
+}
+
+/**
+ * A request Node's parser refused (bad bytes, headers over 16 KiB, no Host, a stalled header): answered in the
+ * service's error shape instead of Node's bare status line. No key or route is known, so no budget is counted.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
+  if (!socket.writable || error.code === 'ECONNRESET') {
+    socket.destroy();
+    return;
+  }
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', ErrorMessage.headersTooLarge]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', ErrorMessage.requestTimeout]
+        : [400, 'Bad Request', ErrorMessage.malformedRequest];
+  const body = JSON.stringify({ success: false, error: message } satisfies ErrorBody);
+  socket.end(
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+  );
+}
+
+/** The request's URL, or null when its request-target cannot be read as one (a 400, not an internal error). */
+function requestUrl(target: string | undefined): URL | null {
+  try {
+    return new URL(target ?? '/', 'http://archive.invalid');
+  } catch {
+    return null;
+  }
+}
+
+/** Whether the request carries a body (a declared length above 0, or chunks). */
+function hasBody(req: IncomingMessage): boolean {
+  return Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
 }
 
 /**
@@ -364,14 +416,16 @@ function respondWithError(
     res.destroy();
     return;
   }
-  const status = httpError?.status ?? 500;
+  const full = !httpError && isStorageFull(error);
+  const status = httpError?.status ?? (full ? 507 : 500);
   const extra = status === 429 ? { retryAfter: Number(httpError!.headers['Retry-After']) } : {};
   // A body that stopped arriving is not waited for again: the connection closes after the answer. (Nothing is in
   // flight, so the close cannot reset the connection before the client has read the answer.)
   const connection: Record<string, string> = status === 408 && !req.complete ? { Connection: 'close' } : {};
-  sendError(res, status, httpError?.message ?? ErrorMessage.internal, extra, {
+  const answer = full ? storageFull() : httpError;
+  sendError(res, status, answer?.message ?? ErrorMessage.internal, extra, {
     ...headers,
-    ...httpError?.headers,
+    ...answer?.headers,
     ...connection,
   });
 }

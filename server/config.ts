@@ -12,7 +12,7 @@ export interface ServiceLimits {
   bodyIdleTimeoutMs: number;
   /**
    * Not the spec's: `GET /v1/health` per client address, a window of its own so monitors (the desktop probes every 2 s
-   * while idle) never spend the key-less budget that guards against key guessing (docs/api.md).
+   * while idle) never spend the key-less budget of the address (docs/api.md).
    */
   healthRequestsPerWindow: number;
 }

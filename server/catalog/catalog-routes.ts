@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { uuidOf } from '../../common/archive-schemas.ts';
 import type { Category, KeyInfo, Role, Sender, Space, Tag } from '../../common/archive-types.ts';
 import { ErrorMessage } from '../../common/errors.ts';
 import { accessTo, canRead, spaceFilter } from '../auth/access.ts';
@@ -64,7 +65,7 @@ export const newCategorySchema = z
         .min(1, { error: 'must not be empty' })
         .max(200, { error: 'at most 200 characters' })
         .describe('Unique in the space, case-insensitive (trimmed).'),
-      space_id: z.uuid({ error: 'must be a uuid' }),
+      space_id: uuidOf('must be a uuid'),
     },
     { error: 'body must be a JSON object { name, space_id }' },
   )
@@ -72,7 +73,7 @@ export const newCategorySchema = z
 
 async function createCategory(ctx: RequestContext) {
   const { name, space_id: requestedSpace } = await parseJsonBody(ctx.req, newCategorySchema);
-  // Ids are stored lower case; z.uuid() accepts either case.
+  // Ids are stored lower case; uuidOf() accepts either case.
   const spaceId = requestedSpace.toLowerCase();
   const { db } = ctx.service;
   const access = accessTo(ctx.principal, spaceId);
@@ -150,10 +151,10 @@ function me(ctx: RequestContext) {
 }
 
 export const catalogRoutes: Route[] = [
-  { method: 'GET', path: '/v1/spaces', scope: 'spaces:read', handler: listSpaces },
-  { method: 'GET', path: '/v1/categories', scope: 'categories:read', handler: listCategories },
-  { method: 'POST', path: '/v1/categories', scope: 'categories:write', handler: createCategory },
-  { method: 'GET', path: '/v1/tags', scope: 'tags:read', handler: listTags },
-  { method: 'GET', path: '/v1/senders', scope: 'senders:read', handler: listSenders },
+  { method: 'GET', path: '/v1/spaces', acceptsQuery: true, scope: 'spaces:read', handler: listSpaces },
+  { method: 'GET', path: '/v1/categories', acceptsQuery: true, scope: 'categories:read', handler: listCategories },
+  { method: 'POST', path: '/v1/categories', acceptsBody: true, scope: 'categories:write', handler: createCategory },
+  { method: 'GET', path: '/v1/tags', acceptsQuery: true, scope: 'tags:read', handler: listTags },
+  { method: 'GET', path: '/v1/senders', acceptsQuery: true, scope: 'senders:read', handler: listSenders },
   { method: 'GET', path: '/v1/me', scope: null, handler: me },
 ];

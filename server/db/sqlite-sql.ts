@@ -115,7 +115,8 @@ export class SqliteSql implements Sql {
         this.raw.exec('COMMIT');
         return result;
       } catch (error) {
-        this.raw.exec('ROLLBACK');
+        // SQLite may have rolled back itself (disk full): a second ROLLBACK would hide the real error.
+        if (this.raw.isTransaction) this.raw.exec('ROLLBACK');
         throw error;
       }
     } finally {

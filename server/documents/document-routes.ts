@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { uuidOf } from '../../common/archive-schemas.ts';
 import { DOCUMENT_SORT_FIELDS, DOCUMENT_STATUSES } from '../../common/archive-types.ts';
 import { isCalendarDate } from '../../common/dates.ts';
 import { ErrorMessage } from '../../common/errors.ts';
 import { canRead, canWrite, spaceFilter } from '../auth/access.ts';
-import { nowIso } from '../db/sql.ts';
+import { nowIso, type Sql } from '../db/sql.ts';
 import { HttpError } from '../http/http-error.ts';
 import { parseJsonBody } from '../http/json-body.ts';
 import { param, parseQuery } from '../http/query.ts';
@@ -124,7 +125,10 @@ export const documentPatchSchema = z
       .nullable()
       .optional()
       .describe('YYYY-MM-DD; null clears it.'),
-    category_id: z.uuid().nullable().optional().describe("A category of the document's space; null clears it."),
+    category_id: uuidOf('must be a uuid')
+      .nullable()
+      .optional()
+      .describe("A category of the document's space; null clears it."),
     tags: z
       .array(z.string().trim().min(1).max(100))
       .max(50)
@@ -156,7 +160,7 @@ async function patchDocument(ctx: RequestContext) {
   const row = await visibleDocument(ctx, { includeDeleted: false });
   requireWrite(ctx, row.space_id);
   const patch = await parseJsonBody(ctx.req, documentPatchSchema);
-  // Ids are stored lower case; z.uuid() accepts either case.
+  // Ids are stored lower case; uuidOf() accepts either case.
   if (patch.category_id) patch.category_id = patch.category_id.toLowerCase();
   if (patch.tags && !ctx.principal.scopes.has('tags:write')) throw new HttpError(403, ErrorMessage.insufficientScope);
   const { db } = ctx.service;
@@ -169,41 +173,48 @@ async function patchDocument(ctx: RequestContext) {
       throw new HttpError(400, "Invalid parameter category_id: no such category in the document's space");
     }
   }
-  await db.transaction(async (tx) => {
-    const edited: string[] = [];
-    for (const field of ['title', 'document_date', 'category_id'] as const) {
-      if (patch[field] === undefined) continue;
-      await tx.run(`UPDATE documents SET ${field} = ? WHERE id = ?`, patch[field], row.id);
-      edited.push(field);
-    }
-    if (patch.tags) {
-      await setDocumentTags(tx, row.id, [...new Map(patch.tags.map((t) => [t.toLowerCase(), t])).values()]);
-      edited.push('tags');
-    }
-    const now = nowIso();
-    if (patch.sender_name !== undefined) {
-      await setSenderByHand(tx, row.id, patch.sender_name, now);
-      edited.push('sender_name');
-    }
-    if (patch.event_type !== undefined) await setDocumentTypeByHand(tx, row.id, patch.event_type, now);
-    if (patch.possible_duplicate_of === null) await declareDifferentBills(tx, row.id, now);
-    // Added to the list as it is now, not as it was read before the body arrived: an event edit that finished
-    // meanwhile recorded its own names there.
-    await addEditedFields(tx, row.id, edited);
-    await tx.run('UPDATE documents SET updated_at = ? WHERE id = ?', now, row.id);
-    await refreshEditOverlay(tx, row.id);
-    await refreshBillKey(tx, row.id, now);
-    await reindexDocument(tx, row.id);
-    await learnFromCorrection(tx, row.id, edited.filter(isLearnable), now);
-  });
-  // A new title or new tags change what the document is about; a failed embedding leaves full text intact.
-  await embeddingIndexFor(db)
-    .index(row.id)
-    .catch(() => undefined);
+  // Nothing given, nothing edited: updated_at stays, so synced clients do not fetch the document again.
+  const given = Object.values(patch).some((value) => value !== undefined);
+  if (given) await applyDocumentPatch(db, row.id, patch);
   return {
     status: 200,
     body: { success: true, document: await toDocumentDetail(db, (await findDocumentRow(db, row.id))!) },
   };
+}
+
+/** One hand edit in one transaction: the fields, what is remembered as edited, the index and what is learned. */
+async function applyDocumentPatch(db: Sql, id: string, patch: z.output<typeof documentPatchSchema>): Promise<void> {
+  await db.transaction(async (tx) => {
+    const edited: string[] = [];
+    for (const field of ['title', 'document_date', 'category_id'] as const) {
+      if (patch[field] === undefined) continue;
+      await tx.run(`UPDATE documents SET ${field} = ? WHERE id = ?`, patch[field], id);
+      edited.push(field);
+    }
+    if (patch.tags) {
+      await setDocumentTags(tx, id, [...new Map(patch.tags.map((t) => [t.toLowerCase(), t])).values()]);
+      edited.push('tags');
+    }
+    const now = nowIso();
+    if (patch.sender_name !== undefined) {
+      await setSenderByHand(tx, id, patch.sender_name, now);
+      edited.push('sender_name');
+    }
+    if (patch.event_type !== undefined) await setDocumentTypeByHand(tx, id, patch.event_type, now);
+    if (patch.possible_duplicate_of === null) await declareDifferentBills(tx, id, now);
+    // Added to the list as it is now, not as it was read before the body arrived: an event edit that finished
+    // meanwhile recorded its own names there.
+    await addEditedFields(tx, id, edited);
+    await tx.run('UPDATE documents SET updated_at = ? WHERE id = ?', now, id);
+    await refreshEditOverlay(tx, id);
+    await refreshBillKey(tx, id, now);
+    await reindexDocument(tx, id);
+    await learnFromCorrection(tx, id, edited.filter(isLearnable), now);
+  });
+  // A new title or new tags change what the document is about; a failed embedding leaves full text intact.
+  await embeddingIndexFor(db)
+    .index(id)
+    .catch(() => undefined);
 }
 
 async function deleteDocument(ctx: RequestContext) {
@@ -248,15 +259,7 @@ export const bulkReprocessRequestSchema = z
   .strictObject(
     {
       documentIds: z
-        .array(
-          z
-            .string()
-            .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
-              error: 'every entry must be a uuid',
-            })
-            .meta({ format: 'uuid' }),
-          { error: 'documentIds must be an array of uuids' },
-        )
+        .array(uuidOf('every entry must be a uuid'), { error: 'documentIds must be an array of uuids' })
         .min(1, { error: `documentIds must have 1 to ${MAX_BULK_REPROCESS} entries` })
         .max(MAX_BULK_REPROCESS, { error: `documentIds must have 1 to ${MAX_BULK_REPROCESS} entries` })
         .describe(`1 to ${MAX_BULK_REPROCESS} document ids; repeated ids count once.`),
@@ -285,7 +288,7 @@ async function reprocessBulk(ctx: RequestContext) {
 }
 
 export const documentRoutes: Route[] = [
-  { method: 'GET', path: '/v1/documents', scope: 'documents:read', handler: listDocuments },
+  { method: 'GET', path: '/v1/documents', acceptsQuery: true, scope: 'documents:read', handler: listDocuments },
   {
     method: 'GET',
     path: '/v1/documents/:id',
@@ -298,10 +301,16 @@ export const documentRoutes: Route[] = [
       },
     }),
   },
-  { method: 'PATCH', path: '/v1/documents/:id', scope: 'documents:write', handler: patchDocument },
+  { method: 'PATCH', path: '/v1/documents/:id', acceptsBody: true, scope: 'documents:write', handler: patchDocument },
   { method: 'DELETE', path: '/v1/documents/:id', scope: 'documents:write', handler: deleteDocument },
   { method: 'POST', path: '/v1/documents/:id/restore', scope: 'documents:write', handler: restoreDocument },
-  { method: 'POST', path: '/v1/documents/reprocess', scope: 'documents:write', handler: reprocessBulk },
+  {
+    method: 'POST',
+    path: '/v1/documents/reprocess',
+    acceptsBody: true,
+    scope: 'documents:write',
+    handler: reprocessBulk,
+  },
   { method: 'POST', path: '/v1/documents/:id/reprocess', scope: 'documents:write', handler: reprocessOne },
 ];
 

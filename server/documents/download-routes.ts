@@ -114,6 +114,7 @@ export const downloadRoutes: Route[] = [
     path: '/v1/files/:id',
     scope: null,
     public: true,
+    acceptsQuery: true, // expires, key_id, signature: checked by the signature
     countedAs: signedFileCountedAs,
     handler: serveSignedFile,
   },

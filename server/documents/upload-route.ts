@@ -10,6 +10,7 @@ import { transactionKeyLock } from '../db/sql-dialect.ts';
 import { contentTypeMatches, detectFormat } from '../../shared/formats/detect-format.ts';
 import { classifyHead, HEAD_BYTES } from '../../shared/formats/sniff.ts';
 import { HttpError } from '../http/http-error.ts';
+import { isStorageFull, storageFull } from '../http/storage-full.ts';
 import { bodyTimedOut, watchBodyIdle } from '../http/request-body.ts';
 import { UUID } from '../http/query.ts';
 import type { RequestContext, Route, RouteResult } from '../http/router.ts';
@@ -25,6 +26,18 @@ interface ReceivedUpload {
 
 /** Room for the multipart framing and the small fields around a file of the maximum size. */
 const MULTIPART_OVERHEAD = 256 * 1024;
+/**
+ * Why the file could not be staged: the service's disk is full (507, retried by clients), writing failed on the
+ * service's side (a file-system error: 500), or the client's part broke off (400).
+ */
+function stagingFailure(error: unknown): Error {
+  if (isStorageFull(error)) return storageFull();
+  if (error instanceof Error && 'syscall' in error) return error;
+  return new HttpError(400, ErrorMessage.malformedMultipart);
+}
+
+const FILE_PART_WITHOUT_NAME =
+  'Invalid parameter file: send it as a file part, with a filename in its Content-Disposition';
 
 /**
  * POST /v1/documents. The body streams to a temp file (hashed on the way, never held in memory); only when
@@ -80,16 +93,19 @@ function receive(ctx: RequestContext, hold: UploadHold): Promise<ReceivedUpload>
     const received: ReceivedUpload = { file: null, fields: new Map() };
     const stagedPaths: string[] = [];
     let staging: Promise<void> = Promise.resolve();
-    let failure: HttpError | null = null;
+    // An HttpError is the client's answer; any other error is the service's own failure (logged, 500).
+    let failure: Error | null = null;
     // Declared before the handlers that call it; assigned below.
     // eslint-disable-next-line prefer-const
     let finish: (error: HttpError | null) => Promise<void>;
-    const fail = (error: HttpError): void => {
+    const fail = (error: Error): void => {
       failure ??= error;
     };
 
     parser.on('field', (name, value, info) => {
-      if (info.valueTruncated) fail(new HttpError(400, `Invalid parameter ${name}: value too long`));
+      // A part without a filename is a text field to multipart parsers (RFC 7578): name the fix, not an unknown field.
+      if (name === 'file') fail(new HttpError(400, FILE_PART_WITHOUT_NAME));
+      else if (info.valueTruncated) fail(new HttpError(400, `Invalid parameter ${name}: value too long`));
       else if (received.fields.has(name)) fail(new HttpError(400, `Invalid parameter ${name}: given more than once`));
       else received.fields.set(name, value);
     });
@@ -126,7 +142,11 @@ function receive(ctx: RequestContext, hold: UploadHold): Promise<ReceivedUpload>
             head: head.subarray(0, headLength),
           };
         },
-        () => fail(new HttpError(400, ErrorMessage.malformedMultipart)),
+        (error: unknown) => {
+          fail(stagingFailure(error));
+          // Answered now: the file stream is torn down, so the parser would wait for ever for it to take more.
+          void finish(null);
+        },
       );
     });
     parser.on('filesLimit', () => fail(new HttpError(400, 'Only one file per upload')));
@@ -259,5 +279,6 @@ export const uploadRoute: Route = {
   path: '/v1/documents',
   scope: 'documents:write',
   upload: true,
+  acceptsBody: true,
   handler: uploadDocument,
 };

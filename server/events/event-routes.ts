@@ -335,8 +335,14 @@ async function writableEvent(ctx: RequestContext, id: string): Promise<EventRow>
 }
 
 export const eventRoutes: Route[] = [
-  { method: 'GET', path: '/v1/events', scope: 'events:read', handler: listEvents },
+  { method: 'GET', path: '/v1/events', acceptsQuery: true, scope: 'events:read', handler: listEvents },
   { method: 'GET', path: '/v1/events/:id', scope: 'events:read', handler: getEvent },
-  { method: 'PATCH', path: '/v1/events/:id', scope: 'documents:write', handler: patchEvent },
-  { method: 'POST', path: '/v1/events/:id/state', scope: 'documents:write', handler: transitionEvent },
+  { method: 'PATCH', path: '/v1/events/:id', acceptsBody: true, scope: 'documents:write', handler: patchEvent },
+  {
+    method: 'POST',
+    path: '/v1/events/:id/state',
+    acceptsBody: true,
+    scope: 'documents:write',
+    handler: transitionEvent,
+  },
 ];

@@ -1,18 +1,26 @@
 import type { IncomingMessage } from 'node:http';
 import type { z } from 'zod';
 import { ErrorMessage } from '../../common/errors.ts';
+import { holdsOnlyStorableText } from '../../common/storable-text.ts';
 import { HttpError } from './http-error.ts';
 import { bodyTimedOut, watchBodyIdle } from './request-body.ts';
 
 const MAX_JSON_BYTES = 1024 * 1024;
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /**
  * Reads a JSON request body (at most 1 MiB). 400 for a wrong Content-Type or bad JSON, 413 when too large, 408 when the
  * body stops arriving (watchBodyIdle).
  */
 export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
-  const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw new HttpError(400, 'Expected Content-Type application/json');
+  const [type = '', ...parameters] = (req.headers['content-type'] ?? '').split(';').map((p) => p.trim().toLowerCase());
+  const charset = parameters
+    .find((p) => p.startsWith('charset='))
+    ?.slice('charset='.length)
+    .replace(/"/g, '');
+  if (type !== 'application/json' || (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8')) {
+    throw new HttpError(400, 'Expected Content-Type application/json');
+  }
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > MAX_JSON_BYTES) throw new HttpError(413, 'JSON body exceeds 1 MiB');
   const body = await new Promise<Buffer>((resolve, reject) => {
@@ -37,11 +45,24 @@ export async function readJsonBody(req: IncomingMessage): Promise<unknown> {
     }
     req.on('data', onData).once('end', onEnd).once('aborted', onAborted).once('error', onAborted);
   });
+  let text: string;
   try {
-    return JSON.parse(body.toString('utf8'));
+    text = UTF8.decode(body);
+  } catch {
+    throw new HttpError(400, `${ErrorMessage.malformedJson}: not valid UTF-8`);
+  }
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
   } catch {
     throw new HttpError(400, ErrorMessage.malformedJson);
   }
+  // Escapes can still spell what UTF-8 cannot hold (a lone surrogate) or what PostgreSQL's text refuses (NUL):
+  // refused here rather than stored garbled, or failing later as an internal error.
+  if (!holdsOnlyStorableText(parsed)) {
+    throw new HttpError(400, `${ErrorMessage.malformedJson}: a string holds a NUL or a lone surrogate`);
+  }
+  return parsed;
 }
 
 /** Reads a JSON body and checks it against `schema`: 400 naming the first problem (zodMessage) when it does not fit. */

@@ -1,3 +1,4 @@
+import { UUID_PATTERN } from '../../common/archive-schemas.ts';
 import { isCalendarDate, parseIsoTimestamp } from '../../common/dates.ts';
 import { badRequest } from './http-error.ts';
 
@@ -6,7 +7,7 @@ type Parser<T> = (raw: string) => T;
 
 const invalid = (name: string, expected: string) => badRequest(`Invalid parameter ${name}: ${expected}`);
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UUID = UUID_PATTERN;
 
 export const param = {
   integer:
@@ -15,7 +16,7 @@ export const param = {
     (raw) => {
       if (!/^\d+$/.test(raw)) throw invalid(name, `expected an integer ${rangeText(min, max)}`);
       const n = Number(raw);
-      if (n < min || n > max) throw invalid(name, `expected an integer ${rangeText(min, max)}`);
+      if (n < min || n > max) throw invalid(name, `expected an integer ${rangeText(min, max, n > max)}`);
       return n;
     },
   oneOf:
@@ -57,8 +58,14 @@ export const param = {
     },
 };
 
-function rangeText(min: number, max: number): string {
-  return max === Number.MAX_SAFE_INTEGER ? `of at least ${min}` : `from ${min} to ${max}`;
+/** The range in words; an open-ended one names its ceiling only to a value above it. */
+function rangeText(min: number, max: number, above = false): string {
+  return max === Number.MAX_SAFE_INTEGER && !above ? `of at least ${min}` : `from ${min} to ${max}`;
+}
+
+/** A client's parameter name as echoed in an error: bounded, so a 10 KB name does not come back as a 10 KB message. */
+function shownName(name: string): string {
+  return name.length > 64 ? `${name.slice(0, 64)}…` : name;
 }
 
 type Spec = Record<string, { parse: (name: string) => Parser<unknown>; default?: unknown }>;
@@ -77,7 +84,7 @@ type Parsed<S extends Spec> = {
 export function parseQuery<S extends Spec>(params: URLSearchParams, spec: S): Parsed<S> {
   const out: Record<string, unknown> = {};
   for (const name of new Set(params.keys())) {
-    if (!(name in spec)) throw badRequest(`Unknown parameter ${name}`);
+    if (!Object.hasOwn(spec, name)) throw badRequest(`Unknown parameter ${shownName(name)}`);
     if (params.getAll(name).length > 1) throw badRequest(`Invalid parameter ${name}: given more than once`);
   }
   for (const [name, rule] of Object.entries(spec)) {

@@ -34,6 +34,10 @@ export interface Route {
   countedAs?: (request: { url: URL; params: Record<string, string>; service: ServiceContext }) => string | null;
   /** Counted per client address in the health window (`healthRequestsPerWindow`) instead of the key-less budget. */
   healthCheck?: boolean;
+  /** The handler validates the query string itself (or ignores it: probes); any other route refuses a parameter (400). */
+  acceptsQuery?: boolean;
+  /** The handler reads the request body; any other route takes none, or an empty JSON object (400 otherwise). */
+  acceptsBody?: boolean;
   handler: (ctx: RequestContext) => Promise<RouteResult> | RouteResult;
 }
 
@@ -81,7 +85,8 @@ function matchSegments(pattern: string[], parts: string[]): Record<string, strin
       try {
         params[expected.slice(1)] = decodeURIComponent(actual);
       } catch {
-        return null;
+        // Not valid percent-encoding: the route still matches, and its own check names the parameter (400).
+        params[expected.slice(1)] = actual;
       }
     } else if (expected !== actual) return null;
   }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uuidOf } from '../../common/archive-schemas.ts';
 import { ErrorMessage } from '../../common/errors.ts';
 import { canRead } from '../auth/access.ts';
 import { HttpError } from '../http/http-error.ts';
@@ -24,8 +25,7 @@ export const searchRequestSchema = z
         .max(100, { error: 'must be an integer from 1 to 100' })
         .default(20)
         .describe('Maximum hits returned.'),
-      space_id: z
-        .uuid({ error: 'must be a uuid' })
+      space_id: uuidOf('must be a uuid')
         .optional()
         .describe('Only documents of this space (403 when the key cannot see it).'),
     },
@@ -40,12 +40,12 @@ export const searchRequestSchema = z
  */
 async function search(ctx: RequestContext) {
   const { query, limit, space_id: requestedSpace } = await parseJsonBody(ctx.req, searchRequestSchema);
-  // Ids are stored lower case; z.uuid() accepts either case.
+  // Ids are stored lower case; uuidOf() accepts either case.
   const spaceId = requestedSpace?.toLowerCase();
+  if (spaceId && !canRead(ctx.principal, spaceId)) throw new HttpError(403, ErrorMessage.spaceDenied);
   // No letters or digits: nothing to match lexically, and an embedding of punctuation means nothing either.
   if (!toFtsQuery(query))
     return { status: 200, body: { success: true, items: [], total: 0, total_is_estimate: false, limit, query } };
-  if (spaceId && !canRead(ctx.principal, spaceId)) throw new HttpError(403, ErrorMessage.spaceDenied);
   const { db } = ctx.service;
   const { items, total, totalIsEstimate } = await hybridSearch(db, embeddingIndexFor(db), {
     query,
@@ -56,4 +56,6 @@ async function search(ctx: RequestContext) {
   return { status: 200, body: { success: true, items, total, total_is_estimate: totalIsEstimate, limit, query } };
 }
 
-export const searchRoutes: Route[] = [{ method: 'POST', path: '/v1/search', scope: 'search', handler: search }];
+export const searchRoutes: Route[] = [
+  { method: 'POST', path: '/v1/search', acceptsBody: true, scope: 'search', handler: search },
+];

@@ -40,6 +40,15 @@ describe('parseIsoTimestamp', () => {
       expect(parseIsoTimestamp(bad), bad).toBeNull();
     }
   });
+  it('reads years 0000-0099 as written (Date.UTC would make them 1900-1999)', () => {
+    expect(parseIsoTimestamp('0050-06-01T12:00:00Z')).toBe('0050-06-01T12:00:00.000Z');
+    expect(parseIsoTimestamp('0099-12-31')).toBe('0099-12-31T00:00:00.000Z');
+    expect(toCalendarDate('0050-06-01T12:00:00Z')).toBe('0050-06-01');
+    // Leap years by the proleptic calendar: 0 and 4 are, 100 is not (1900 and 1904 would say otherwise only for 0).
+    expect(isCalendarDate('0000-02-29')).toBe(true);
+    expect(isCalendarDate('0004-02-29')).toBe(true);
+    expect(isCalendarDate('0100-02-29')).toBe(false);
+  });
   it('toCalendarDate takes the date of a timestamp', () => {
     expect(toCalendarDate('2026-03-01T23:30:00-02:00')).toBe('2026-03-02');
     expect(toCalendarDate('2026-03-01')).toBe('2026-03-01');

@@ -4,6 +4,7 @@ import { makePdf, startHarness, uploadAndProcess, type Harness } from '../helper
 import {
   expectError,
   expectNothingWritten,
+  MULTIPART_BOUNDARY,
   multipartBody,
   postMultipart,
   requestHead,
@@ -234,6 +235,40 @@ describe('multipart content', () => {
     );
   });
 
+  it('a file part without a filename → 400 saying how to send it (not "unknown parameter file")', async () => {
+    for (const value of [pdf, new Uint8Array(100_000).fill(0x41)]) {
+      await expectError(
+        await postMultipart(h, [{ name: 'file', contentType: 'application/pdf', value }]),
+        400,
+        'Invalid parameter file: send it as a file part, with a filename in its Content-Disposition',
+      );
+    }
+  });
+
+  it('metadata holding a NUL or a lone surrogate → 400 (stored as sent, or refused by PostgreSQL, otherwise)', async () => {
+    for (const title of ['a\\u0000b', 'a\\ud800b']) {
+      await expectError(
+        await postMultipart(h, [
+          { name: 'metadata', value: `{"title":"${title}"}` },
+          { name: 'file', filename: 'a.pdf', contentType: 'application/pdf', value: pdf },
+        ]),
+        400,
+        'Invalid metadata: a string holds a NUL or a lone surrogate',
+      );
+    }
+  });
+
+  it('a query parameter on the upload route → 400 naming it (the file is not stored in another space)', async () => {
+    const res = await h.api(`/v1/documents?space_id=${h.defaultSpaceId}`, {
+      method: 'POST',
+      body: multipartBody(MULTIPART_BOUNDARY, [
+        { name: 'file', filename: 'a.pdf', contentType: 'application/pdf', value: pdf },
+      ]),
+      headers: { 'Content-Type': `multipart/form-data; boundary=${MULTIPART_BOUNDARY}` },
+    });
+    await expectError(res, 400, 'Unknown parameter space_id');
+  });
+
   it('a metadata field over 64 KiB → 400 naming it', async () => {
     await expectError(
       await postMultipart(h, [
@@ -265,10 +300,24 @@ describe('JSON routes', () => {
       }
     });
 
-    it('Content-Type text/plain (or none) → 400', async () => {
+    it('text that cannot be stored → 400: bytes that are not UTF-8, a NUL, a lone surrogate', async () => {
+      const send = (body: string | Uint8Array) =>
+        h.api(path(), { method, body, headers: { 'Content-Type': 'application/json' } });
+      await expectError(
+        await send(Buffer.concat([Buffer.from('{"title":"a'), Buffer.from([0xff, 0xfe]), Buffer.from('"}')])),
+        400,
+        'Malformed JSON body: not valid UTF-8',
+      );
+      for (const body of ['{"title":"a\\u0000b"}', '{"title":"a\\ud800b"}', '{"a\\u0000":1}']) {
+        await expectError(await send(body), 400, 'Malformed JSON body: a string holds a NUL or a lone surrogate');
+      }
+    });
+
+    it('Content-Type text/plain (or none, or a charset other than UTF-8) → 400', async () => {
       for (const headers of [
         { 'Content-Type': 'text/plain' },
         { 'Content-Type': 'application/x-www-form-urlencoded' },
+        { 'Content-Type': 'application/json; charset=utf-16' },
         {},
       ]) {
         await expectError(
@@ -326,7 +375,7 @@ describe('JSON routes', () => {
 });
 
 describe('URLs', () => {
-  it('invalid percent-encoding in a path id → 404 Not found (no route matches)', async () => {
+  it('invalid percent-encoding in a path id → 400 naming the id, like any id that is not a uuid', async () => {
     for (const path of [
       '/v1/documents/%ZZ',
       '/v1/documents/%E0%A4%A',
@@ -334,8 +383,69 @@ describe('URLs', () => {
       '/v1/document/%C3%28/download',
     ]) {
       const exchange = await raw('GET', path, auth());
-      expectRawError(exchange, 404, 'Not found');
+      expectRawError(exchange, 400, 'Invalid parameter id: expected a uuid');
     }
+  });
+
+  it('a query parameter on a route that reads none → 400 naming it (a typo never silently widens an answer)', async () => {
+    await expectError(await h.api(`/v1/documents/${docId}?fields=title`), 400, 'Unknown parameter fields');
+    await expectError(
+      await h.api(`/v1/search?space_id=${h.defaultSpaceId}`, { method: 'POST', json: { query: 'probe' } }),
+      400,
+      'Unknown parameter space_id',
+    );
+    await expectError(
+      await h.api(`/v1/documents/${docId}?hard=true`, { method: 'DELETE' }),
+      400,
+      'Unknown parameter hard',
+    );
+    // A name every object inherits is no parameter either.
+    await expectError(await h.api('/v1/documents?toString=1'), 400, 'Unknown parameter toString');
+    // A client's 10 KB name is not echoed back whole.
+    const long = 'x'.repeat(10_000);
+    await expectError(await h.api(`/v1/documents?${long}=1`), 400, `Unknown parameter ${'x'.repeat(64)}…`);
+    // Probes take any query (a monitor's cache-buster).
+    expect((await h.api('/v1/health?_=123', { key: null })).status).toBe(200);
+  });
+
+  it('a body on a route that reads none → 400 naming the field; none, or {}, is fine', async () => {
+    const restore = (init: RequestInit & { json?: unknown }) =>
+      h.api(`/v1/documents/${docId}/restore`, { method: 'POST', ...init });
+    expect((await restore({})).status).toBe(200);
+    expect((await restore({ json: {} })).status).toBe(200);
+    await expectError(await restore({ json: { confirm: true } }), 400, 'Unknown parameter confirm');
+    await expectError(
+      await h.api(`/v1/documents/${docId}`, { method: 'DELETE', json: { hard: true } }),
+      400,
+      'Unknown parameter hard',
+    );
+    await expectError(
+      await restore({ body: 'yes', headers: { 'Content-Type': 'text/plain' } }),
+      400,
+      'Expected Content-Type application/json',
+    );
+  });
+
+  it('an offset past the largest exact integer → 400 naming the range', async () => {
+    await expectError(
+      await h.api('/v1/documents?offset=99999999999999999999'),
+      400,
+      `Invalid parameter offset: expected an integer from 0 to ${Number.MAX_SAFE_INTEGER}`,
+    );
+  });
+
+  it('a request-target that is not a URL → 400 with RateLimit headers, no internal error', async () => {
+    const exchange = await raw('GET', 'http://[::1/v1/documents', auth());
+    expectRawError(exchange, 400, 'Invalid request URL');
+    expect(exchange.response!.headers['ratelimit-limit']).toMatch(/^\d+$/);
+  });
+
+  it("headers over 16 KiB → 431 in the service's error shape", async () => {
+    // Straight to the instance: its own parser is what is tested, not the balancer's in front of it.
+    const exchange = await sendRaw(h.service.url, [
+      requestHead('GET', `/v1/documents?tag=${'x'.repeat(20_000)}`, { ...auth(), Connection: 'close' }),
+    ]);
+    expectRawError(exchange, 431, 'Request headers too large');
   });
 
   it('invalid percent-encoding in the query is taken literally and validated like any value', async () => {
@@ -350,14 +460,16 @@ describe('URLs', () => {
     expect(JSON.parse(tag.response!.body)).toMatchObject({ success: true, items: [], total: 0 });
   });
 
-  it('a control character or a broken request line → 400 from the HTTP parser, connection closed', async () => {
+  it("a control character, a broken request line or no Host → 400 in the service's error shape, connection closed", async () => {
     for (const request of [
       'GET /v1/documents/\x7f HTTP/1.1\r\nHost: x\r\n\r\n',
       'HELLO THERE\r\n\r\n',
       'GET / HTTP/9.9\r\n\r\n',
+      'GET /v1/documents HTTP/1.1\r\n\r\n',
     ]) {
-      const exchange = await sendRaw(h.url, [request]);
-      expect(exchange.response?.status).toBe(400);
+      const exchange = await sendRaw(h.service.url, [request]);
+      expectRawError(exchange, 400, 'Malformed HTTP request');
+      expect(exchange.response!.headers['content-type']).toBe('application/json; charset=utf-8');
     }
   });
 

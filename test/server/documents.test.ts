@@ -594,6 +594,27 @@ describe('PATCH /v1/documents/:id (hand edits)', () => {
     expect((await getDocument(id)).title).toBe('Renamed by hand');
   });
 
+  it('an empty edit changes nothing, updated_at included (synced clients do not fetch the document again)', async () => {
+    const before = await getDocument(id);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const res = await readJson<{ document: ArchiveDocumentDetail }>(
+      await h.api(`/v1/documents/${id}`, { method: 'PATCH', json: {} }),
+    );
+    expect(res.document.updated_at).toBe(before.updated_at);
+    expect((await getDocument(id)).updated_at).toBe(before.updated_at);
+  });
+
+  it('a category id of any uuid version is read as the path and query ids are (one meaning of uuid)', async () => {
+    await expectError(
+      await h.api(`/v1/documents/${id}`, {
+        method: 'PATCH',
+        json: { category_id: '12345678-1234-1234-1234-123456789abc' },
+      }),
+      400,
+      "Invalid parameter category_id: no such category in the document's space",
+    );
+  });
+
   it('tags need tags:write (403 without, nothing changed); with it they replace the old ones', async () => {
     const noTags = await h.createKey({ scopes: SCOPES.filter((s) => s !== 'tags:write') });
     await expectError(
@@ -785,6 +806,11 @@ describe('reprocess', () => {
       await post(JSON.stringify({ documentIds: [slow, 'nope'] })),
       400,
       'Invalid parameter documentIds.1: every entry must be a uuid',
+    );
+    await expectError(
+      await post(JSON.stringify({ documentIds: [1] })),
+      400,
+      'Invalid parameter documentIds.0: every entry must be a uuid',
     );
     await expectError(
       await post(JSON.stringify({ documentIds: slow })),

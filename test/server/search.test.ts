@@ -168,6 +168,17 @@ describe('scope of the results', () => {
     expect((await search({ query: 'zebrafant', space_id: spaceB })).total).toBe(0);
   });
 
+  it('a space the key cannot see → 403, even for a query with nothing to match', async () => {
+    const key = await h.createKey({ name: 'default only', spaces: [h.defaultSpaceId] });
+    for (const query of ['geheimwort', '!!!']) {
+      await expectError(
+        await h.api('/v1/search', { method: 'POST', key, json: { query, space_id: spaceB } }),
+        403,
+        'Access denied to this space',
+      );
+    }
+  });
+
   it('never deleted documents; restored ones again', async () => {
     expect(await found('vergessenwort')).toEqual([]);
     expect((await h.api(`/v1/documents/${docs.deletedDoc}/restore`, { method: 'POST' })).status).toBe(200);
@@ -246,7 +257,6 @@ describe('validation', () => {
       '+',
       'zebrafant OR lorem',
       'zebrafant NEAR lorem',
-      '\u0000',
       '😀',
       '<mark>',
     ];
@@ -257,6 +267,12 @@ describe('validation', () => {
       expect(body.success).toBe(true);
       expect(body.query).toBe(query.trim());
     }
+    // A NUL is no text at all (PostgreSQL cannot hold it): refused like any body that carries one.
+    await expectError(
+      await h.api('/v1/search', { method: 'POST', json: { query: 'zebra\u0000fant' } }),
+      400,
+      'Malformed JSON body: a string holds a NUL or a lone surrogate',
+    );
     // Operators are plain text: "-lorem" does not exclude lorem, quotes do not make a phrase query.
     expect((await found('zebrafant -lorem'))[0]).toBe('bodyDoc');
     expect((await found('"zebrafant"')).slice(0, 2)).toEqual(['titleDoc', 'bodyDoc']);

@@ -20,7 +20,7 @@ export interface ConnectionMonitorTimings {
 /**
  * Offline within idleProbeMs + probeTimeoutMs (4 s) of the service going away while idle; the status promises 5 s.
  * Probes cost the client no token; the service counts health checks in a per-address window of their own (600 a
- * minute), so they never spend the key-less budget that answers a wrong key.
+ * minute), so they never spend the key-less budget of the address.
  */
 export const DEFAULT_MONITOR_TIMINGS: ConnectionMonitorTimings = {
   idleProbeMs: 2_000,
