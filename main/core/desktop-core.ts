@@ -256,9 +256,10 @@ export class DesktopCore {
       mode: this.mode,
       baseUrl: this.client.baseUrl,
       online: connectivity.online,
-      authRequired: connectivity.authRequired || !this.client.hasApiKey,
+      // A 401 on any call (a library sync, a follow-up) pauses every call: the key is needed, upload or not.
+      authRequired: connectivity.authRequired || !this.client.hasApiKey || this.client.isAuthPaused,
       paused: connectivity.paused,
-      reason: connectivity.reason,
+      reason: connectivity.reason ?? this.client.authPauseReason,
       keyStorage: this.keys.kind,
       keyWarning: this.keyWarning,
       counts: this.journal.counts(),

@@ -1,5 +1,5 @@
-import { rmSync, statSync, truncateSync } from 'node:fs';
-import { mkdtemp, mkdir, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
+import { existsSync, rmSync, statSync, truncateSync } from 'node:fs';
+import { appendFile, mkdtemp, mkdir, readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -109,6 +109,37 @@ async function until<T>(probe: () => T | undefined | false, what: string, ms = 1
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
+}
+
+/** A watched folder `<dir>/<id>` that deletes its files after the upload. */
+function deletingFolder(id: string, stabilityWindowMs: number): void {
+  folders.set(
+    id,
+    watchedFolderSchema.parse({
+      id,
+      path: join(dir, id),
+      stability_window_ms: stabilityWindowMs,
+      after_upload: { action: 'delete' },
+    }),
+  );
+}
+
+/** A new PDF in a watched folder (`<folderId>/<name>` under the test's directory), handed to the journal as the watcher would. */
+async function handFolderFile(
+  folderId: string,
+  name: string,
+): Promise<{ item: UploadItem; path: string; mtimeMs: number }> {
+  const path = await pdf(`${folderId}/${name}`);
+  const info = await stat(path);
+  const item = journal.addFolderFile({
+    folderId,
+    path,
+    relativePath: name,
+    size: info.size,
+    mtimeMs: info.mtimeMs,
+    subfolderTags: [],
+  })!;
+  return { item, path, mtimeMs: info.mtimeMs };
 }
 
 const settled = (id: number) => () => {
@@ -285,6 +316,44 @@ describe('upload journal', () => {
     expect(posts()).toBe(0);
     journal.resume();
     expect(await until(settled(item!.id), 'after resume')).toMatchObject({ state: 'done' });
+  });
+
+  it('deletes a file only once it was left alone for twice its window; one written again meanwhile stays', async () => {
+    deletingFolder('scans', 1000);
+    await journal.start();
+    const hand = (name: string) => handFolderFile('scans', name);
+    // A scanner that pauses between pages: the first page is uploaded, then the second arrives.
+    const paused = await hand('paused.pdf');
+    await until(() => store.get(paused.item.id)!.state === 'accepted', 'the first page accepted');
+    await appendFile(paused.path, '\n% the second page\n');
+    const kept = await until(settled(paused.item.id), 'the paused scan settled');
+    expect(kept.after_upload).toBe(`delete: File changed since it was uploaded, left in place: ${paused.path}`);
+    expect(statSync(paused.path).size).toBeGreaterThan(kept.size);
+
+    // A scan left alone goes, but not before two windows have passed since its last write.
+    const quiet = await hand('quiet.pdf');
+    await until(() => store.get(quiet.item.id)!.state === 'accepted', 'the quiet scan accepted');
+    await until(() => !existsSync(quiet.path), 'the quiet scan deleted', 10_000);
+    expect(Date.now() - quiet.mtimeMs).toBeGreaterThanOrEqual(2 * 1000 - 50);
+    expect(await until(settled(quiet.item.id), 'done')).toMatchObject({ state: 'done', after_upload: 'deleted' });
+  });
+
+  it('stops without waiting for a file to settle; the next start finishes its action', async () => {
+    deletingFolder('slow', 30_000);
+    await journal.start();
+    const { item, path } = await handFolderFile('slow', 'a.pdf');
+    await until(() => store.get(item.id)!.state === 'accepted', 'accepted');
+    const stopping = Date.now();
+    await journal.stop();
+    expect(Date.now() - stopping).toBeLessThan(2_000);
+    expect(store.get(item.id)!.state).toBe('accepted');
+    expect(existsSync(path)).toBe(true);
+    // Next start (the window since shortened): the accepted row finishes its action.
+    deletingFolder('slow', 100);
+    journal = makeJournal();
+    await journal.start();
+    expect(await until(settled(item.id), 'finished after the restart')).toMatchObject({ state: 'done' });
+    expect(existsSync(path)).toBe(false);
   });
 
   it('resumes after a crash: half-done steps restart, an accepted item only finishes its action', async () => {

@@ -22,6 +22,7 @@ import {
   type FolderWatcherOptions,
   type ReadyFile,
 } from '../../main/core/watcher/folder-watcher.ts';
+import { endsAsItsFormatMust } from '../../main/core/watcher/file-probes.ts';
 import { createPathFilter, globToRegExp } from '../../main/core/watcher/path-filter.ts';
 import { mergeTags, subfolderTagsOf } from '../../main/core/watcher/tags.ts';
 
@@ -193,6 +194,76 @@ describe('FolderWatcher', () => {
       `slow writer: ${written} bytes in ${written / chunk.length} chunks, emitted ${afterLastWrite} ms after the last write`,
     );
     expect(afterLastWrite).toBeGreaterThanOrEqual(2_000 - 50);
+  });
+
+  it('waits for a PDF to end as PDFs must (a scanner pausing longer than the window); one that never does goes after the grace time', async () => {
+    const { files, watching } = startWatcher([folder(tmp)], { incompleteGraceMs: 3_000 });
+    await watching('f1');
+    const paused = path.join(tmp, 'paused.pdf');
+    await write(paused, '%PDF-1.7\n1 0 obj\n<< /Type /Page >>\nendobj\n');
+    await sleep(WINDOW * 6);
+    expect(files).toHaveLength(0);
+    await appendFile(paused, '2 0 obj\n<< /Type /Page >>\nendobj\ntrailer\n<< >>\n%%EOF\n');
+    await waitFor('the finished PDF', () => files.length === 1);
+    expect(files[0]).toMatchObject({ relativePath: 'paused.pdf', size: (await stat(paused)).size });
+
+    const jammed = path.join(tmp, 'jammed.pdf');
+    await write(jammed, '%PDF-1.7\n1 0 obj\n');
+    const writtenAt = Date.now();
+    await waitFor('the jammed PDF, as it is', () => files.length === 2, 10_000);
+    expect(files[1]!.relativePath).toBe('jammed.pdf');
+    expect(files[1]!.at - writtenAt).toBeGreaterThanOrEqual(3_000 - 100);
+  });
+
+  it('knows the end markers of PDF, JPEG and PNG by their first bytes, and waits for no other format', () => {
+    const pdfHead = Buffer.from('%PDF-1.4');
+    expect(endsAsItsFormatMust(pdfHead, Buffer.from('startxref\n123\n%%EOF\n\n'))).toBe(true);
+    expect(endsAsItsFormatMust(pdfHead, Buffer.from('stream\nxxxx'))).toBe(false);
+    const jpegHead = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46]);
+    expect(endsAsItsFormatMust(jpegHead, Buffer.from([0x12, 0x34, 0xff, 0xd9]))).toBe(true);
+    expect(endsAsItsFormatMust(jpegHead, Buffer.from([0x12, 0x34, 0x56]))).toBe(false);
+    const pngHead = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    expect(endsAsItsFormatMust(pngHead, Buffer.from('\0\0\0\0IEND\xaeB`\x82', 'latin1'))).toBe(true);
+    expect(endsAsItsFormatMust(pngHead, Buffer.from('IDAT', 'latin1'))).toBe(false);
+    // A name says nothing: a file called .pdf that is not one, and a TIFF, have no end to wait for.
+    expect(endsAsItsFormatMust(Buffer.from('xxxxxxxx'), Buffer.from('xxxx'))).toBe(true);
+    expect(endsAsItsFormatMust(Buffer.from([0x49, 0x49, 0x2a, 0, 8, 0, 0, 0]), Buffer.from('xx'))).toBe(true);
+  });
+
+  it('offers a file again whose hand-over failed (the journal could not write it), on the next scan', async () => {
+    let refuse = true;
+    const taken: string[] = [];
+    const { watcher, watching } = startWatcher([folder(tmp)], {
+      onFileReady: (file) => {
+        if (refuse) throw new Error('database or disk is full');
+        taken.push(file.relativePath);
+      },
+    });
+    await watching('f1');
+    await write(path.join(tmp, 'refused.pdf'));
+    await sleep(WINDOW * 4);
+    expect(taken).toEqual([]);
+    refuse = false;
+    await watcher.rescan();
+    await waitFor('the file taken after all', () => taken.length === 1);
+    expect(taken).toEqual(['refused.pdf']);
+  });
+
+  it('offers the files of a folder that vanished and came back (a share mounted again) once more', async () => {
+    const scans = path.join(tmp, 'scans');
+    const away = path.join(tmp, 'away');
+    await mkdir(scans);
+    const { files, state, watching } = startWatcher([folder(scans, { id: 'scans' })]);
+    await watching('scans');
+    await write(path.join(scans, 'kept.pdf'));
+    await waitFor('the file', () => files.length === 1);
+    await rename(scans, away);
+    await waitFor('missing', () => state('scans') === 'missing');
+    await rename(away, scans);
+    await watching('scans');
+    // The journal's own version check decides whether it goes again; the watcher must not keep it from asking.
+    await waitFor('the file offered again', () => files.length === 2);
+    expect(files.map((f) => f.relativePath)).toEqual(['kept.pdf', 'kept.pdf']);
   });
 
   it('applies ignore patterns (defaults cover OS and scanner debris, dot folders too) and file types', async () => {

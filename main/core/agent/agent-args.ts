@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { watchedFolderSchema, type AfterUploadAction, type WatchedFolder } from '../../../common/settings.ts';
 
@@ -81,8 +83,8 @@ export function parseAgentArgs(argv: readonly string[]): AgentArgs {
     const parsed = values.folder.map((path) =>
       watchedFolderSchema.safeParse({
         // Stable across runs: the journal finds an item's folder (its after-upload action) by this id after a restart.
-        id: `cli-${createHash('sha256').update(resolve(path)).digest('hex').slice(0, 16)}`,
-        path: resolve(path),
+        id: `cli-${createHash('sha256').update(userPath(path)).digest('hex').slice(0, 16)}`,
+        path: userPath(path),
         ...(values.space ? { space_id: values.space } : {}),
         metadata: values.tags
           ? {
@@ -115,8 +117,8 @@ export function parseAgentArgs(argv: readonly string[]): AgentArgs {
     local: values.local,
     saveKey: values['save-key'],
     folders,
-    settingsFile: values.settings,
-    dataDir: values['data-dir'],
+    settingsFile: values.settings === undefined ? undefined : userPath(values.settings),
+    dataDir: values['data-dir'] === undefined ? undefined : userPath(values['data-dir']),
     statusEverySeconds,
     quiet: values.quiet,
   };
@@ -124,6 +126,23 @@ export function parseAgentArgs(argv: readonly string[]): AgentArgs {
 
 function parseAfter(value: string): AfterUploadAction {
   if (value === 'keep' || value === 'delete') return { action: value };
-  if (value.startsWith('move:') && value.length > 5) return { action: 'move', to: resolve(value.slice(5)) };
+  if (value.startsWith('move:') && value.length > 5) {
+    const to = userPath(value.slice(5));
+    // Made when the first file moves; but a file in its place would fail every move while the uploads look fine.
+    if (statSync(to, { throwIfNoEntry: false })?.isDirectory() === false) {
+      throw new Error(`--after move:${value.slice(5)}: ${to} is a file, not a folder`);
+    }
+    return { action: 'move', to };
+  }
   throw new Error(`--after must be keep, delete or move:DIR (got ${value})`);
+}
+
+/**
+ * An absolute path for a path option. A leading `~` is the home folder: the shell expands it only at the start of a
+ * word, so `--after move:~/Scans/done` and `--folder=~/Scans` reach the agent with the `~` still in them.
+ */
+function userPath(value: string): string {
+  if (value === '~') return homedir();
+  if (value.startsWith('~/') || value.startsWith('~\\')) return join(homedir(), value.slice(2));
+  return resolve(value);
 }

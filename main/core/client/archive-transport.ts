@@ -106,6 +106,10 @@ export class ArchiveTransport extends EventEmitter<ClientEvents> {
   get isAuthPaused(): boolean {
     return this.authPaused !== null;
   }
+  /** The service's words for the 401 that paused the calls, or null. */
+  get authPauseReason(): string | null {
+    return this.authPaused;
+  }
   get rateLimits(): { requests: WindowBucket['state']; uploads: WindowBucket['state'] } {
     return { requests: this.requests.state, uploads: this.uploads.state };
   }

@@ -473,7 +473,8 @@ export class LibraryCache {
       fn();
       this.db.exec('COMMIT');
     } catch (error) {
-      this.db.exec('ROLLBACK');
+      // SQLite may have rolled back itself (disk full): a second ROLLBACK would hide the real error.
+      if (this.db.isTransaction) this.db.exec('ROLLBACK');
       throw error;
     }
   }

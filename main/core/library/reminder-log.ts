@@ -41,7 +41,8 @@ export class ReminderLog {
       for (const key of keys) insert.run(key.event_id, key.rule, key.due_date, firedAt);
       this.db.exec('COMMIT');
     } catch (error) {
-      this.db.exec('ROLLBACK');
+      // SQLite may have rolled back itself (disk full): a second ROLLBACK would hide the real error.
+      if (this.db.isTransaction) this.db.exec('ROLLBACK');
       throw error;
     }
   }

@@ -1,7 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { EventEmitter } from 'node:events';
 import { basename } from 'node:path';
 import type { UploadMetadata } from '../../../common/archive-types.ts';
-import { errorStack } from '../../../common/errors.ts';
+import { errorMessage, errorStack } from '../../../common/errors.ts';
 import { afterUploadSummary } from '../../../common/after-upload-summary.ts';
 import { FILE_GONE } from '../../../common/file-problems.ts';
 import type { WatchedFolder } from '../../../common/settings.ts';
@@ -34,6 +35,14 @@ const ACTIVE: ReadonlySet<UploadState> = new Set(['queued', 'hashing', 'waiting'
  * At-least-once: an upload interrupted after the service took it is sent again, and the service's duplicate detection
  * answers 202 with `duplicate_of`, so the archive still holds the file once.
  */
+/** How often a journal that could not be written tries again (heal). */
+const JOURNAL_HEAL_MS = 30_000;
+
+/** An error of the journal's own SQLite database (node:sqlite), as opposed to the file, the network or the service. */
+function isJournalWriteFailure(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'ERR_SQLITE_ERROR';
+}
+
 export class UploadJournal extends EventEmitter<JournalEvents> {
   private readonly store: JournalStore;
   private readonly transport: UploadTransport;
@@ -58,6 +67,9 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
   private countsQueued = false;
   private pumpQueued = false;
   private stopped = false;
+  private healTimer: NodeJS.Timeout | undefined;
+  /** Aborted by stop(): an after-upload action waiting for its file to settle is left for the next start. */
+  private run = new AbortController();
 
   constructor(options: UploadJournalOptions) {
     super();
@@ -110,6 +122,7 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
     if (this.running) return;
     this.running = true;
     this.stopped = false;
+    this.run = new AbortController();
     this.connection.on('change', this.onConnection);
     this.onConnection(this.connection.current);
     if (this.ownsConnection) this.connection.start();
@@ -137,7 +150,10 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
   async stop(): Promise<void> {
     this.running = false;
     this.stopped = true;
+    this.run.abort();
     if (this.timer) clearTimeout(this.timer);
+    clearTimeout(this.healTimer);
+    this.healTimer = undefined;
     this.connection.off('change', this.onConnection);
     if (this.ownsConnection) await this.connection.stop();
     for (const controller of this.uploading.values())
@@ -384,8 +400,10 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
         this.now(),
       );
       this.changed(done);
-      await this.finish(done);
+      // Not awaited: the action may wait for the file to settle, which must not hold an upload slot.
+      this.track(this.finish(done));
     } catch (error) {
+      if (isJournalWriteFailure(error)) throw error; // this computer's journal, not the service: see heal()
       const failure = toArchiveError(error);
       if (failure.kind === 'local') this.localProblem(item, await fileState(item), failure);
       else this.uploadFailed(item, failure);
@@ -431,12 +449,31 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
       // A folder removed since the file was queued: nothing is done with the file.
       let summary = item.source === 'manual' ? null : afterUploadSummary('kept');
       let lastError: string | null = null;
+      if (folder && !(await this.settled(folder, item))) return; // stopped: the next start finishes it
       if (folder) ({ summary, lastError } = await runAfterUploadAction(this.afterUpload, folder, item, this.log));
       this.changed(
         this.store.update(item.id, { state: 'done', after_upload: summary, last_error: lastError }, this.now()),
       );
     } finally {
       this.finishing.delete(item.id);
+    }
+  }
+
+  /**
+   * Before a file is deleted or moved it must have been left alone for twice its folder's stability window: a scanner
+   * that pauses between pages longer than the window may still be writing, and a delete would lose what it writes next.
+   * (The action itself then checks that the file is still the version uploaded.) False when the journal stopped first.
+   */
+  private async settled(folder: WatchedFolder, item: UploadItem): Promise<boolean> {
+    if (folder.after_upload.action === 'keep') return true;
+    // The file system's clock, not the journal's (which tests may drive): mtime is wall-clock time.
+    const wait = item.mtime_ms + 2 * folder.stability_window_ms - Date.now();
+    if (wait <= 0) return true;
+    try {
+      await sleep(wait, undefined, { signal: this.run.signal });
+      return true;
+    } catch {
+      return false;
     }
   }
 
@@ -488,8 +525,36 @@ export class UploadJournal extends EventEmitter<JournalEvents> {
 
   private track(promise: Promise<void>): void {
     const tracked = promise
-      .catch((error: unknown) => this.log(`journal error: ${errorStack(error)}`))
+      .catch((error: unknown) => {
+        this.log(`journal error: ${errorStack(error)}`);
+        if (isJournalWriteFailure(error)) this.healLater();
+      })
       .finally(() => this.work.delete(tracked));
     this.work.add(tracked);
+  }
+
+  /**
+   * The journal could not be written (its disk is full): the row that was being worked on is left in a step
+   * (hashing, uploading) nothing picks up again in this run. Once nothing is in flight, the steps are put back as
+   * after a restart, which is also the test that writing works again; until then it is tried every half minute.
+   */
+  private healLater(): void {
+    if (this.healTimer !== undefined || this.stopped) return;
+    this.healTimer = setTimeout(() => {
+      this.healTimer = undefined;
+      if (this.stopped) return;
+      if (this.hashing.size + this.uploading.size + this.finishing.size > 0) return this.healLater();
+      try {
+        const recovered = this.store.recover(this.now());
+        this.log(`journal: writing works again (${recovered.rehash} to hash, ${recovered.reupload} to upload again)`);
+        for (const item of this.store.list({ states: ['accepted'], limit: 10_000, offset: 0 }).items)
+          this.track(this.finish(item));
+        this.pump();
+      } catch (error) {
+        this.log(`journal: still cannot write: ${errorMessage(error)}`);
+        this.healLater();
+      }
+    }, JOURNAL_HEAL_MS);
+    this.healTimer.unref();
   }
 }

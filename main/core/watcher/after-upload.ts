@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
-import { copyFile, link, lstat, mkdir, open, rename, unlink, utimes } from 'node:fs/promises';
+import { copyFile, link, lstat, mkdir, open, rename, stat, unlink, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../../../common/errors.ts';
 import { fileProblem } from '../../../common/file-problems.ts';
@@ -57,9 +57,11 @@ export async function applyAfterUpload(folder: WatchedFolder, file: UploadedFile
       return { action: action.action, outcome: 'already-gone', message: fileProblem('notFound', { path: file.path }) };
     throw new Error(fileProblem('unreadable', { path: file.path, reason: errorMessage(error) }), { cause: error });
   }
+  // A symbolic link was uploaded as what it points to: that is the version to compare (the link itself is moved).
+  const version = current.isSymbolicLink() ? await stat(file.path).catch(() => current) : current;
   if (
-    (file.size !== undefined && current.size !== file.size) ||
-    (file.mtimeMs !== undefined && current.mtimeMs !== file.mtimeMs)
+    (file.size !== undefined && version.size !== file.size) ||
+    (file.mtimeMs !== undefined && version.mtimeMs !== file.mtimeMs)
   ) {
     return {
       action: action.action,

@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { errorMessage } from '../../../common/errors.ts';
 import type { WatchedFolder } from '../../../common/settings.ts';
-import { isGone, probeRoot, statOpened } from './file-probes.ts';
+import { isGone, probeOpened, probeRoot } from './file-probes.ts';
 import { forEachLimited } from './for-each-limited.ts';
 import { errorCode } from './fs-errors.ts';
 import { DirectoryTreeWatcher } from './tree-watcher.ts';
@@ -38,12 +38,19 @@ export type FolderWatcherOptions = {
    * vanished (unmounted share, deleted folder) or was replaced is noticed even when no event says so.
    */
   folderCheckIntervalMs?: number;
+  /** How long a stable file that does not end as its format must is waited for (INCOMPLETE_GRACE_MS). */
+  incompleteGraceMs?: number;
 };
 
 const CHECK_CONCURRENCY = 16;
 /** Events arriving together are looked at together. */
 const TICK_GAP_MS = 10;
 const MAX_OPEN_BACKOFF_MS = 30_000;
+/**
+ * A file that stays unchanged this long without the end its format needs is handed over as it is: the writer gave up
+ * (a jammed scanner), and what is on disk is all there will be. Until then it is waited for.
+ */
+export const INCOMPLETE_GRACE_MS = 60_000;
 
 /**
  * Watches the configured folders and hands over each file once it is complete: size and mtime unchanged for the
@@ -263,12 +270,16 @@ export class FolderWatcher {
       if (folder.rootIno === undefined) folder.rootIno = probe.ino;
       else if (folder.rootIno !== probe.ino) {
         this.log(`watcher: ${folder.config.path} was replaced, watching it again`);
+        folder.emitted.clear();
         this.track(this.activate(folder));
         return false;
       }
       return true;
     }
     this.reportStatus(folder, ...probe.problem);
+    // The root is lost: what it handed over is forgotten, so that when it comes back (a share mounted again, a folder
+    // moved back) its files are offered again; the journal's own version check keeps known ones from going twice.
+    folder.emitted.clear();
     return false;
   }
 
@@ -458,18 +469,30 @@ export class FolderWatcher {
       return;
     }
     let opened: Stats;
+    let complete: boolean;
     try {
-      opened = await statOpened(file);
+      ({ stats: opened, complete } = await probeOpened(file));
     } catch (error) {
       if (stillPending()) this.giveUpOrRetry(folder, file, entry, error);
       return;
     }
     if (!stillPending() || changed(opened)) return;
+    const grace = this.options.incompleteGraceMs ?? INCOMPLETE_GRACE_MS;
+    if (!complete && this.now() - entry.stableSince < grace) {
+      if (entry.incompleteSince === undefined) {
+        entry.incompleteSince = this.now();
+        this.log(`watcher: ${file} does not end as its format must yet (still being written?); waiting for it`);
+      }
+      entry.checkAt = this.now() + window;
+      return;
+    }
+    if (!complete) this.log(`watcher: ${file} still looks incomplete after ${grace / 1000} s; taking it as it is`);
     folder.pending.delete(file);
     const key = fingerprint(opened.size, opened.mtimeMs);
     if (folder.emitted.get(file) === key) return;
-    folder.emitted.set(file, key);
-    this.emit(folder, file, opened);
+    // Remembered only once the hand-over worked: a file the journal could not take (disk full) is offered again by the
+    // next event or scan instead of being skipped for the rest of the run.
+    if (this.emit(folder, file, opened)) folder.emitted.set(file, key);
   }
 
   /** A vanished file is dropped; one that cannot be read yet (locked, permissions) is retried with a growing delay. */
@@ -486,12 +509,15 @@ export class FolderWatcher {
     entry.checkAt = this.now() + Math.min(MAX_OPEN_BACKOFF_MS, 500 * 2 ** (entry.failures - 1));
   }
 
-  private emit(folder: Folder, file: string, stats: Stats): void {
+  /** Hands the file over; false when the receiver threw (it has not taken the file). */
+  private emit(folder: Folder, file: string, stats: Stats): boolean {
     const ready = readyFile(folder, file, stats);
     try {
       this.options.onFileReady(ready);
+      return true;
     } catch (error) {
       this.log(`watcher: onFileReady failed for ${file}: ${errorMessage(error)}`);
+      return false;
     }
   }
 }

@@ -29,6 +29,8 @@ export type Pending = {
   checkAt: number;
   lastCheck: number;
   failures: number;
+  /** Stable, but it does not end as its format must (a scan still being written): said once in the log. */
+  incompleteSince?: number;
 };
 
 export type Folder = {
