@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CALLS, parseCallInput, type CallInput, type CallName, type CallOutput } from '../../common/ipc.ts';
 import { DesktopApp } from '../../main/core/desktop-app.ts';
+import { revokeApiKey } from '../../server/auth/api-keys.ts';
 import { profileId } from '../../main/core/keychain/key-store.ts';
 import { SessionKeyStore } from '../../main/core/keychain/session-key-store.ts';
 import { openConfBackend } from '../../main/core/settings/conf-backend.ts';
@@ -109,6 +110,19 @@ describe('switching the connection', () => {
     await new Promise((resolve) => setTimeout(resolve, 2_500));
     expect(proxy.requests.length).toBe(before);
     expect(unhandled).toEqual([]);
+  });
+
+  it('a key revoked while nothing is uploaded shows as needed once any call meets the 401, and a new key lifts it', async () => {
+    const key = await hosted.createKey({ name: 'revoked while idle' });
+    await toHosted();
+    await call('connection.setKey', { api_key: key });
+    expect(await call('status.get')).toMatchObject({ online: true, auth_required: false });
+    await revokeApiKey(hosted.db, key.split('_')[1]!);
+    // No upload is waiting: the library sync is what meets the 401.
+    await expect(call('library.sync')).rejects.toThrow('Invalid or missing API key');
+    expect(await call('status.get')).toMatchObject({ auth_required: true, reason: 'Invalid or missing API key' });
+    await call('connection.setKey', { api_key: hosted.adminKey });
+    expect(await call('status.get')).toMatchObject({ auth_required: false, reason: null });
   });
 
   it('a reconnect that fails shows in the status, calls say why, and the next save recovers', async () => {
