@@ -1,8 +1,11 @@
 import { connect } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initialEventState } from '../../server/events/event-state.ts';
 import { expireEndedTerms } from '../../server/events/state-sweeper.ts';
 import { makePdf, startHarness, uploadAndProcess, type Harness } from '../helpers/archive-harness.ts';
+
+// Several cases process a short scan twice (OCR, then a reprocess): 10-20 s on a busy machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let h: Harness;
 beforeAll(async () => {
