@@ -90,7 +90,7 @@ export class DesktopApp extends EventEmitter<Emitted> {
   /** Opens the library cache, then the core on it; a core that fails to open leaves the cache closed. */
   static async open(options: DesktopAppOptions): Promise<DesktopApp> {
     await mkdir(options.appDataDir, { recursive: true });
-    const cache = new LibraryCache(join(options.appDataDir, 'library.sqlite'));
+    const cache = LibraryCache.open(join(options.appDataDir, 'library.sqlite'), options.log);
     let core: DesktopCore;
     try {
       core = await DesktopCore.open({ ...options, settings: options.settings });

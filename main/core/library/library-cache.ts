@@ -1,3 +1,4 @@
+import { renameSync, rmSync } from 'node:fs';
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite';
 import {
   DOCUMENT_SORT_FIELDS,
@@ -10,7 +11,9 @@ import {
   type EventType,
 } from '../../../common/archive-types.ts';
 import { isCalendarDate, parseIsoTimestamp } from '../../../common/dates.ts';
+import { errorMessage } from '../../../common/errors.ts';
 import { titleSortKey } from '../../../common/sort-key.ts';
+import { isDamagedDatabase } from '../../../shared/db/damaged-database.ts';
 import { runMigrations } from '../../../shared/db/migrate.ts';
 import type { FirstPaintSnapshot } from '../shell/first-paint.ts';
 import { CACHE_MIGRATIONS } from './cache-schema.ts';
@@ -92,6 +95,25 @@ export class LibraryCache {
   readonly path: string;
   readonly db: DatabaseSync;
   readonly reminderLog: ReminderLog;
+
+  /**
+   * Opens the cache at `path`; a damaged file (not a database, or corrupt) is moved aside as `<name>.damaged-<time>` and
+   * a new cache is made: it is only a copy of what the service holds, and the next sync fills it again.
+   */
+  static open(path: string, log: (line: string) => void = () => {}): LibraryCache {
+    try {
+      return new LibraryCache(path);
+    } catch (error) {
+      if (!isDamagedDatabase(error)) throw error;
+      const aside = `${path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+      renameSync(path, aside);
+      for (const suffix of ['-wal', '-shm']) rmSync(path + suffix, { force: true });
+      log(
+        `library cache: ${path} was damaged (${errorMessage(error)}); moved to ${aside}, the library is synced again`,
+      );
+      return new LibraryCache(path);
+    }
+  }
 
   constructor(path: string) {
     this.path = path;

@@ -1,6 +1,8 @@
 import { DatabaseSync } from 'node:sqlite';
 import type { UploadMetadata } from '../../../common/archive-types.ts';
+import { errorMessage } from '../../../common/errors.ts';
 import { UPLOAD_ITEM_STATES } from '../../../common/ipc-names.ts';
+import { isDamagedDatabase } from '../../../shared/db/damaged-database.ts';
 import { runMigrations } from '../../../shared/db/migrate.ts';
 
 /** Where an item is in its life (the IPC contract's list). See docs/desktop.md for the diagram. */
@@ -71,10 +73,23 @@ export class JournalStore {
 
   constructor(path: string) {
     this.db = new DatabaseSync(path, { timeout: 5000 });
-    this.db.exec('PRAGMA journal_mode = WAL');
-    // FULL: "accepted" must survive a power cut, or the after-upload action could run for a file the journal forgot.
-    this.db.exec('PRAGMA synchronous = FULL');
-    runMigrations(this.db, MIGRATIONS);
+    try {
+      this.db.exec('PRAGMA journal_mode = WAL');
+      // FULL: "accepted" must survive a power cut, or the after-upload action could run for a file the journal forgot.
+      this.db.exec('PRAGMA synchronous = FULL');
+      runMigrations(this.db, MIGRATIONS);
+    } catch (error) {
+      this.db.close();
+      // Never replaced silently, unlike the library cache: it is the only record of what was accepted and not yet
+      // moved or deleted. The user decides, told what moving it aside costs.
+      if (!isDamagedDatabase(error)) throw error;
+      throw new Error(
+        `The upload journal ${path} is damaged (${errorMessage(error)}). Move it aside and start again: the ` +
+          'watched folders are scanned again and their files uploaded (files the archive already has count as ' +
+          'duplicates); files added by hand that were still waiting must be added again.',
+        { cause: error },
+      );
+    }
   }
 
   close(): void {
