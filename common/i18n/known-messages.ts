@@ -23,6 +23,8 @@ const KNOWN: ReadonlyArray<readonly [string, MessageKey]> = [
   [ErrorMessage.internal, 'serviceError.internal'],
   // main/core/keychain/switch-key-storage.ts
   ['The system keychain is not available', 'serviceError.keychainUnavailable'],
+  // common/settings.ts and common/ipc.ts (connection.test): a service URL their schemas refuse, named by its field
+  ['base_url must be an http(s) URL', 'serviceError.urlInvalid'],
 ];
 
 export interface ShownError {

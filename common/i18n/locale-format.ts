@@ -64,6 +64,17 @@ export function formatPercent(locale: Locale, share: number): string {
   ).format(share);
 }
 
+export const PERIOD_UNITS = ['day', 'week', 'month', 'year'] as const;
+export type PeriodUnit = (typeof PERIOD_UNITS)[number];
+
+/** A length of time in words, its unit in the locale's plural: "3 months", "3 Monate", "1 Jahr". */
+export function formatPeriod(locale: Locale, count: number, unit: PeriodUnit): string {
+  return cached(
+    `${locale}:period:${unit}`,
+    () => new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }),
+  ).format(count);
+}
+
 /** A language code ("de", "eng") as the language's name in the UI's language; the code when Intl does not know it. */
 export function languageName(locale: Locale, code: string): string {
   try {

@@ -45,6 +45,15 @@ describe('switching the connection in Settings (browser shell, Chromium)', () =>
       await page.getByTestId('connection-save').click();
     };
 
+    // An address that is not http(s): a plain sentence, the schema's words ("base_url: …") only on hover.
+    await page.getByTestId('mode-hosted').check();
+    await page.getByTestId('base-url').fill('ftp://archive.invalid');
+    await page.getByTestId('connection-save').click();
+    const urlError = page.getByTestId('connection-test-error');
+    await expect.poll(() => urlError.textContent()).toBe('Enter the service URL, starting with http:// or https://');
+    expect(await urlError.getAttribute('title')).toBe('base_url: base_url must be an http(s) URL');
+    expect((await app.handlers['settings.get'](undefined)).connection.mode).toBe('local');
+
     // A wrong key: the test before saving fails, and nothing is saved.
     await toHosted('ak_wrong');
     await page.getByTestId('connection-test-error').waitFor();

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { EventView } from '../../common/ipc.ts';
 import { formFromEvent, validateEventForm } from '../../renderer/src/lib/event-form.ts';
-import { missingPrompt } from '../../renderer/src/lib/event-prompt.ts';
+import { translate } from '../../common/i18n/translate.ts';
+import { eventWording, missingPrompt } from '../../renderer/src/lib/event-prompt.ts';
 
 const needsInput: EventView = {
   id: '1b4e28ba-2fa1-41d2-883f-0016d3cca427',
@@ -54,6 +55,21 @@ describe('event edit form', () => {
     expect(missingPrompt(needsInput)).toBe('event.amountMissing');
     expect(missingPrompt({ ...needsInput, amount: { value: 1, currency: 'EUR' } })).toBe('event.detailsMissing');
     expect(missingPrompt(open)).toBeNull();
+  });
+
+  it("names a contract's notice event as the last day to give notice, as Due does, and other notices as received", () => {
+    const contract: EventView = { ...open, event_type: 'contract', state: 'active', due_date: '2099-03-31' };
+    const deadline: EventView = { ...open, event_type: 'notice', amount: null, due_date: '2098-12-31' };
+    const words = (event: EventView, events: EventView[]): string[] => {
+      const wording = eventWording(event, events);
+      return [translate('de', wording.type), translate('de', wording.date)];
+    };
+    expect(words(deadline, [deadline, contract])).toEqual(['Kündigungsfrist', 'Letzter Tag für die Kündigung']);
+    expect(words(deadline, [deadline, { ...contract, event_type: 'policy' }])[0]).toBe('Kündigungsfrist');
+    expect(translate('en', eventWording(deadline, [contract, deadline]).type)).toBe('Notice deadline');
+    // A notice on its own (a tax assessment, a reminder to pay) is one received, due like a bill.
+    expect(words(deadline, [deadline])).toEqual(['Bescheid', 'Fällig am']);
+    expect(words(contract, [deadline, contract])).toEqual(['Vertrag', 'Fällig am']);
   });
 
   it('sends only what changed, parsed by the contract (German decimals, currency upper case)', () => {

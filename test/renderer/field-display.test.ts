@@ -43,6 +43,22 @@ describe('extracted fields in the UI language', () => {
     expect(fieldLabel('en', 'event_type')).toBe('Event type');
     expect(humanFieldName('buyer_vat_id')).toBe('Buyer vat id');
     expect(fieldLabel('de', 'buyer_vat_id')).toBe('Buyer vat id');
+    // A contract's terms, read by the service's rules, in the UI language too.
+    expect(fieldLabel('de', 'contract_start')).toBe('Vertragsbeginn');
+    expect(fieldLabel('de', 'contract_end')).toBe('Vertragsende');
+    expect(fieldLabel('de', 'notice_period')).toBe('Kündigungsfrist');
+    expect(fieldLabel('en', 'notice_period')).toBe('Notice period');
+  });
+  it('words a period in the locale, never as the service sent it', () => {
+    expect(fieldValueText('de', 'notice_period', { count: 3, unit: 'month' })).toBe('3 Monate');
+    expect(fieldValueText('en', 'notice_period', { count: 3, unit: 'month' })).toBe('3 months');
+    expect(fieldValueText('de', 'notice_period', { count: 1, unit: 'year' })).toBe('1 Jahr');
+    expect(fieldValueText('en', 'notice_period', { count: 2, unit: 'week' })).toBe('2 weeks');
+    expect(fieldValueText('de', 'notice_period', { count: 30, unit: 'day' })).toBe('30 Tage');
+  });
+  it('groups an IBAN in fours as the payment card does, so a narrow column wraps it between groups', () => {
+    expect(fieldValueText('de', 'iban', 'DE89370400440532013000')).toBe('DE89 3704 0044 0532 0130 00');
+    expect(fieldValueText('en', 'iban', 'DE89 3704 0044 0532 013000')).toBe('DE89 3704 0044 0532 0130 00');
   });
   it('words enum values, dates, amounts and languages in the locale', () => {
     expect(fieldValueText('de', 'event_type', 'invoice')).toBe('Rechnung');

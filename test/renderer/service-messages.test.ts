@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorMessage } from '../../common/errors.ts';
+import { parseCallInput } from '../../common/ipc.ts';
 import { connectionProblem } from '../../common/connection-problems.ts';
 import { fileProblem, readFileProblem } from '../../common/file-problems.ts';
 import { translate, type Params } from '../../common/i18n/translate.ts';
 import { knownMessage, serviceMessage } from '../../renderer/src/lib/service-messages.ts';
 
 const de = (key: Parameters<typeof translate>[1], params?: Params): string => translate('de', key, params);
+const en = (key: Parameters<typeof translate>[1], params?: Params): string => translate('en', key, params);
 
 describe('service error messages in the UI language', () => {
   it('translates a message the app knows and keeps the original as the detail', () => {
@@ -20,6 +22,27 @@ describe('service error messages in the UI language', () => {
     expect(serviceMessage(wrapped, de).text).toBe(
       'Die Datei hat kein unterstütztes Format (PDF, JPEG, PNG, TIFF oder Office).',
     );
+  });
+  it("words a service URL the contract refuses plainly, the schema's words as the detail", () => {
+    // What connection.test (the welcome guide, Settings → Test) and settings.update (Settings → Save) reject with.
+    const refused = (call: 'connection.test' | 'settings.update', input: unknown): unknown => {
+      try {
+        parseCallInput(call, input);
+      } catch (error) {
+        return error;
+      }
+      throw new Error(`${call} accepted ${JSON.stringify(input)}`);
+    };
+    const test = refused('connection.test', { mode: 'hosted', base_url: '' });
+    expect(serviceMessage(test, de)).toEqual({
+      text: 'Geben Sie die Dienst-URL ein, beginnend mit http:// oder https://',
+      detail: 'base_url: base_url must be an http(s) URL',
+    });
+    const save = refused('settings.update', { connection: { mode: 'hosted', base_url: 'ftp://archive.invalid' } });
+    expect(serviceMessage(save, en)).toEqual({
+      text: 'Enter the service URL, starting with http:// or https://',
+      detail: 'connection.base_url: base_url must be an http(s) URL',
+    });
   });
   it('shows a message it does not know as it came', () => {
     expect(serviceMessage({ message: 'disk full' }, de)).toEqual({ text: 'disk full', detail: null });

@@ -1,8 +1,17 @@
 import { EVENT_STATES, EVENT_TYPES } from '../../../common/archive-types.ts';
+import { groupIban } from '../../../common/payment-codes.ts';
 import type { MessageKey } from '../../../common/i18n/messages.ts';
 import { translate, type Locale } from '../../../common/i18n/translate.ts';
 import type { ExtractedField } from './format.ts';
-import { formatDate, formatMoney, formatPercent, languageName } from '../../../common/i18n/locale-format.ts';
+import {
+  formatDate,
+  formatMoney,
+  formatPercent,
+  formatPeriod,
+  languageName,
+  PERIOD_UNITS,
+  type PeriodUnit,
+} from '../../../common/i18n/locale-format.ts';
 
 /**
  * An extracted field as the Document screen shows it: its name, value and source in the UI's language and locale
@@ -34,6 +43,9 @@ const LABELS: Record<string, MessageKey> = {
   iban: 'field.iban',
   bic: 'field.bic',
   payment_reference: 'field.paymentReference',
+  contract_start: 'field.contractStart',
+  contract_end: 'field.contractEnd',
+  notice_period: 'field.noticePeriod',
 };
 
 const SOURCES: Record<string, MessageKey> = {
@@ -55,6 +67,12 @@ const isAmount = (v: unknown): v is { value: number; currency: string } =>
   typeof v === 'object' &&
   typeof (v as { value?: unknown }).value === 'number' &&
   typeof (v as { currency?: unknown }).currency === 'string';
+/** A length of time such as a contract's notice period: `{ count: 3, unit: 'month' }`. */
+const isPeriod = (v: unknown): v is { count: number; unit: PeriodUnit } =>
+  !!v &&
+  typeof v === 'object' &&
+  typeof (v as { count?: unknown }).count === 'number' &&
+  (PERIOD_UNITS as readonly unknown[]).includes((v as { unit?: unknown }).unit);
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A field name the app has no words for, readable at least: "buyer_vat_id" → "Buyer vat id". */
@@ -73,11 +91,14 @@ export function fieldSource(locale: Locale, source: string): string {
   return key ? translate(locale, key) : source;
 }
 
-/** One value in the locale: dates, amounts, event types and states, languages, shares, lists. */
+/** One value in the locale: dates, amounts, periods, event types and states, languages, shares, lists. */
 export function fieldValueText(locale: Locale, name: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (Array.isArray(value)) return value.map((v) => fieldValueText(locale, name, v)).join(', ');
   if (isAmount(value)) return formatMoney(locale, value.value, value.currency);
+  if (isPeriod(value)) return formatPeriod(locale, value.count, value.unit);
+  // In groups of four as on the payment card: a narrow column wraps it between groups, not anywhere.
+  if (name === 'iban' && typeof value === 'string') return groupIban(value.replace(/\s+/g, ''));
   if (name === 'event_type' && isEventType(value)) return translate(locale, `eventType.${value}`);
   if (name === 'state_hint' && isEventState(value)) return translate(locale, `eventState.${value}`);
   if (name === 'language' && typeof value === 'string')

@@ -1,11 +1,18 @@
-import { getDocument, GlobalWorkerOptions, TextLayer, type PDFDocumentProxy } from 'pdfjs-dist';
+import {
+  getDocument,
+  GlobalWorkerOptions,
+  RenderingCancelledException,
+  TextLayer,
+  type PDFDocumentProxy,
+  type RenderTask,
+} from 'pdfjs-dist';
 import workerUrl from 'pdfjs-dist/build/pdf.worker.min.mjs?url';
 
 // The worker is a same-origin asset emitted by Vite, so the CSP's worker-src 'self' covers it.
 GlobalWorkerOptions.workerSrc = workerUrl;
 
-export type { PDFDocumentProxy };
-export { TextLayer };
+export type { PDFDocumentProxy, RenderTask };
+export { RenderingCancelledException, TextLayer };
 
 /**
  * pdf.js's data folders, copied beside index.html by the build (vite.config.ts, pdfjsData): fetched only when a
