@@ -53,15 +53,25 @@ export function watchBodyIdle(req: IncomingMessage, onIdle: () => void): () => v
 export function discardBody(req: IncomingMessage, maxBodyBytes: number, bodyBytesAtStart: number): void {
   const socket = req.socket;
   const read = (): number => socket.bytesRead - bodyBytesAtStart;
+  let closing = false;
   const close = (): void => {
     stop();
     socket.destroy();
   };
   const stop = watchBodyIdle(req, close);
   req.on('data', () => {
-    if (read() > maxBodyBytes) close();
+    if (closing || read() <= maxBodyBytes) return;
+    // A lingering close (as web servers do it): the answer is flushed and the sending side shut (FIN), and the rest is
+    // still read and dropped for a moment. Closing with the client's bytes unread would reset the connection (RST),
+    // and a reset makes the client drop an answer it had received but not yet read (seen on a busy machine).
+    closing = true;
+    socket.end();
+    setTimeout(close, LINGER_MS).unref();
   });
   req.once('end', stop);
   req.once('close', stop);
   req.resume();
 }
+
+/** How long a connection closed past the discard bound is still read from (lingering close). */
+const LINGER_MS = 2000;
