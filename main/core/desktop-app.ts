@@ -308,7 +308,12 @@ export class DesktopApp extends EventEmitter<Emitted> {
     });
     sync.on('changed', (change) => {
       this.emit('library.changed', { document_ids: change.documents, event_ids: change.events });
-      if (change.events.length > 0) this.reminders.checkSafely();
+      if (change.events.length > 0) {
+        this.reminders.checkSafely();
+        // The due count is part of the status (the sidebar's badge, the tray): a followed document's new event must
+        // not wait for the next full sync to be counted.
+        this.emitStatus();
+      }
     });
     sync.on('synced', () => this.emitStatus());
     return sync;

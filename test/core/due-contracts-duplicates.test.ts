@@ -180,13 +180,13 @@ describe('contracts in Due', () => {
         kind: 'reminder',
         eventIds: [id('eeeeeeee', 8)],
         title: 'Notice deadline in 30 days: Mobile contract',
-        body: 'term ends Jun 30, 2031 · due Mar 31, 2031 · Stadtwerke Beispiel · RE-101',
+        body: 'give notice by Mar 31, 2031 · term ends Jun 30, 2031 · Stadtwerke Beispiel · RE-101',
       },
     ]);
     clock = at('2031-03-10');
     expect(reminders.check()).toEqual([]);
     clock = at('2031-03-28');
-    expect(reminders.check().map((n) => n.title)).toEqual(['Due in 3 days: Mobile contract']);
+    expect(reminders.check().map((n) => n.title)).toEqual(['Last day to give notice in 3 days: Mobile contract']);
   });
 
   it('lists the contracts and policies in force with their end and notice deadline, apart from what is due', () => {

@@ -346,6 +346,75 @@ describe('reminders', () => {
     expect(r.check().map((n) => n.kind)).toEqual(['digest']);
   });
 
+  it("name a contract's notice deadline as Due does, with its term's end and the sender once; bills keep their words", () => {
+    // Invented: a broadband contract whose title names its sender, as a contract's title often does.
+    const title = 'Broadband agreement BB-3391 from Northwind Fibre GmbH';
+    const term = event(21, { event_type: 'contract', state: 'active', title, amount: null, due_date: '2031-06-30' });
+    const notice = event(22, {
+      document_id: term.document_id,
+      event_type: 'notice',
+      title,
+      amount: null,
+      due_date: '2031-03-31',
+      sender_name: 'Northwind Fibre GmbH',
+      reference_number: 'BB-3391',
+    });
+    const bill = event(23, { due_date: '2031-03-31', sender_name: 'Quillfield Water', reference_number: 'QW-7' });
+    cache.upsertDocuments([document(term.document_id, false), document(bill.document_id, false)], 0);
+    cache.upsertEvents([term, notice, bill]);
+    settings = { ...settings, days_before: 1 };
+    let locale: Locale = 'en';
+    const r = reminders(cache, () => locale);
+    clock = at('2031-03-30', '09:00');
+    expect(r.check()).toMatchObject([
+      {
+        kind: 'summary',
+        body: [`Last day to give notice tomorrow: ${title}`, 'Due tomorrow: Invoice 23'].join('\n'),
+      },
+    ]);
+    cache.upsertEvents([{ ...bill, state: 'paid' }]);
+    locale = 'de';
+    clock = at('2031-03-31', '09:00');
+    expect(r.check()).toEqual([
+      {
+        id: `reminder:${notice.id}:due-day:2031-03-31`,
+        kind: 'reminder',
+        eventIds: [notice.id],
+        title: `Heute letzter Tag für die Kündigung: ${title}`,
+        body: 'kündigen bis 31. März 2031 · Laufzeit endet am 30. Juni 2031 · BB-3391',
+      },
+    ]);
+  });
+
+  it('a notice deadline a few days ahead says so in English, naming a sender its title does not', () => {
+    const term = event(31, {
+      event_type: 'contract',
+      state: 'active',
+      title: 'Gym membership',
+      due_date: '2031-06-30',
+    });
+    const notice = event(32, {
+      document_id: term.document_id,
+      event_type: 'notice',
+      title: 'Gym membership',
+      amount: null,
+      due_date: '2031-03-31',
+      sender_name: 'Brightpeak Fitness',
+    });
+    cache.upsertDocuments([document(term.document_id, false)], 0);
+    cache.upsertEvents([term, notice]);
+    clock = at('2031-03-28', '09:00');
+    expect(reminders().check()).toEqual([
+      {
+        id: `reminder:${notice.id}:before:2031-03-31`,
+        kind: 'reminder',
+        eventIds: [notice.id],
+        title: 'Last day to give notice in 3 days: Gym membership',
+        body: 'give notice by Mar 31, 2031 · term ends Jun 30, 2031 · Brightpeak Fitness',
+      },
+    ]);
+  });
+
   it('dueCount counts open items overdue or due within days_before, for the tray', () => {
     cache.upsertEvents([
       event(1, { due_date: '2030-12-01' }),

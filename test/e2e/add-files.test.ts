@@ -115,6 +115,32 @@ describe('adding files (browser shell, Chromium)', () => {
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
+  it('a typed path that is missing queues nothing: the chosen file waits in the form with the error, then goes once', async () => {
+    const { page, pageErrors } = session.opened;
+    await page.goto(session.desktop.shell.url);
+    await page.getByTestId('nav-uploads').click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('upload-choose').click();
+    await (
+      await chooser
+    ).setFiles([{ name: 'mixed.pdf', mimeType: 'application/pdf', buffer: Buffer.from(await makePdf(['Mixed'])) }]);
+    const missing = join(session.dir, 'not-there.pdf');
+    await page.getByTestId('upload-paths').fill(missing);
+    const queued = (): number =>
+      session.desktop.app.core.journal.list({ limit: 200 }).items.filter((i) => i.file_name === 'mixed.pdf').length;
+    await page.getByTestId('upload-submit').click();
+    await expect.poll(async () => (await page.getByTestId('upload-error').textContent())?.trim()).toContain(missing);
+    // Nothing went: the form still holds both parts, so the error is the whole story.
+    expect(queued()).toBe(0);
+    expect(await page.getByTestId('upload-chosen-file').count()).toBe(1);
+    await page.getByTestId('upload-paths').fill('');
+    await page.getByTestId('upload-submit').click();
+    expect((await finished('mixed.pdf')).state).toBe('done');
+    expect(await page.getByTestId('upload-chosen-file').count()).toBe(0);
+    expect(queued()).toBe(1);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
   it('"Browse…" opens the app\'s browser of the home folder, and the chosen folder is watched', async () => {
     const { page, pageErrors } = session.opened;
     await page.goto(session.desktop.shell.url);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { translate } from '../../common/i18n/translate.ts';
 import type { CallOutput } from '../../common/ipc.ts';
 import {
   bulkChanges,
@@ -70,9 +71,16 @@ describe("the Document screen's correction form", () => {
 
   it('names the field a bad value is in, as the service would refuse it', () => {
     const form = formFromDocument(doc);
+    // An empty title is missing, not too long: the message says so (it said "of at most 500 characters").
     expect(documentPatch(doc, { ...form, title: '   ' })).toEqual({
       ok: false,
-      errors: { title: { key: 'docEdit.err.title' } },
+      errors: { title: { key: 'docEdit.err.titleRequired' } },
+    });
+    expect(translate('en', 'docEdit.err.titleRequired')).toBe('Enter a title.');
+    expect(translate('de', 'docEdit.err.titleRequired')).toBe('Geben Sie einen Titel ein.');
+    expect(documentPatch(doc, { ...form, title: 'x'.repeat(501) })).toEqual({
+      ok: false,
+      errors: { title: { key: 'docEdit.err.titleTooLong' } },
     });
     expect(documentPatch(doc, { ...form, sender_name: 'x'.repeat(501) })).toEqual({
       ok: false,

@@ -147,35 +147,44 @@ export class Reminders {
 function single(rule: ReminderRule, locale: Locale): ReminderNotification {
   const t = (key: MessageKey, params?: Params): string => translate(locale, key, params);
   switch (rule.kind) {
-    case 'before':
+    case 'before': {
+      // A contract's notice deadline is not a bill: it is named as Due names it ("Last day to give notice").
+      const termEnd = termEndOf(rule.event);
+      const title = rule.event.title;
       return {
         id: notificationId(rule),
         kind: 'reminder',
         eventIds: [rule.event.id],
-        title:
-          rule.daysLeft === 1
-            ? t('reminder.dueTomorrow', { title: rule.event.title })
-            : t('reminder.dueInDays', { count: rule.daysLeft, title: rule.event.title }),
-        body: describe(rule.event, locale),
+        title: termEnd
+          ? rule.daysLeft === 1
+            ? t('reminder.noticeTomorrow', { title })
+            : t('reminder.noticeLastDayInDays', { count: rule.daysLeft, title })
+          : rule.daysLeft === 1
+            ? t('reminder.dueTomorrow', { title })
+            : t('reminder.dueInDays', { count: rule.daysLeft, title }),
+        body: termEnd ? describeNotice(rule.event, termEnd, locale) : describe(rule.event, locale),
       };
+    }
     case 'notice-ahead':
       return {
         id: notificationId(rule),
         kind: 'reminder',
         eventIds: [rule.event.id],
         title: t('reminder.noticeInDays', { count: rule.daysLeft, title: rule.event.title }),
-        body: [t('reminder.termEnds', { date: formatDate(locale, rule.termEnd) }), describe(rule.event, locale)].join(
-          ' · ',
-        ),
+        body: describeNotice(rule.event, rule.termEnd, locale),
       };
-    case 'due-day':
+    case 'due-day': {
+      const termEnd = termEndOf(rule.event);
       return {
         id: notificationId(rule),
         kind: 'reminder',
         eventIds: [rule.event.id],
-        title: t('reminder.dueToday', { title: rule.event.title }),
-        body: describe(rule.event, locale),
+        title: termEnd
+          ? t('reminder.noticeToday', { title: rule.event.title })
+          : t('reminder.dueToday', { title: rule.event.title }),
+        body: termEnd ? describeNotice(rule.event, termEnd, locale) : describe(rule.event, locale),
       };
+    }
     case 'digest':
       return {
         id: notificationId(rule),
@@ -228,6 +237,30 @@ function describe(event: ArchiveEvent, locale: Locale): string {
     event.amount ? money(locale, event.amount) : null,
     translate(locale, 'reminder.due', { date: formatDate(locale, event.due_date) }),
     event.sender_name,
+    event.reference_number,
+  ]
+    .filter((part): part is string => Boolean(part))
+    .join(' · ');
+}
+
+/**
+ * The end of the term whose notice deadline `event` is (the due view sets it on a contract's or policy's notice
+ * event), or undefined for any other due item. The rules type their events as plain events; they are the due view's.
+ */
+function termEndOf(event: ArchiveEvent | DueEvent): string | undefined {
+  return 'term_end' in event ? event.term_end : undefined;
+}
+
+/**
+ * A notice deadline as Due words it: the last day and the term's end, no amount (a notice has none) and no "due". The
+ * sender only when the title does not name it already (a contract's title often does: "… from <sender>").
+ */
+function describeNotice(event: ArchiveEvent, termEnd: string, locale: Locale): string {
+  const sender = event.sender_name;
+  return [
+    translate(locale, 'reminder.noticeBy', { date: formatDate(locale, event.due_date) }),
+    translate(locale, 'reminder.termEnds', { date: formatDate(locale, termEnd) }),
+    sender && !event.title.toLocaleLowerCase(locale).includes(sender.toLocaleLowerCase(locale)) ? sender : null,
     event.reference_number,
   ]
     .filter((part): part is string => Boolean(part))

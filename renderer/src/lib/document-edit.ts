@@ -140,16 +140,17 @@ function checked(raw: Record<string, unknown>): PatchResult {
       field === 'event_type' ||
       field === 'tags'
     )
-      errors[field] ??= messageFor(field, issue.path.length > 1);
+      errors[field] ??= messageFor(field, issue.path.length > 1, issue.code === 'too_small');
   }
   if (Object.keys(errors).length === 0) errors.title = { key: 'event.err.invalid' };
   return { ok: false, errors };
 }
 
-function messageFor(field: DocumentFormField, oneTag: boolean): FieldMessage {
+/** `empty`: the schema's minimum was missed, which for a title means there is none (it is trimmed first). */
+function messageFor(field: DocumentFormField, oneTag: boolean, empty: boolean): FieldMessage {
   switch (field) {
     case 'title':
-      return { key: 'docEdit.err.title' };
+      return empty ? { key: 'docEdit.err.titleRequired' } : { key: 'docEdit.err.titleTooLong' };
     case 'sender_name':
       return { key: 'meta.err.tooLong', params: { max: 500 } };
     case 'document_date':

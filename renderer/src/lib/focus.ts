@@ -1,6 +1,6 @@
 /**
- * Where keyboard focus goes when the screen changes: into the screen's main region after a `g` shortcut, and back
- * to the library row a document was opened from.
+ * Where keyboard focus goes when the screen changes: into the screen's main region after a `g` shortcut, back to the
+ * library row a document was opened from, and to a neighbour when a row leaves a list.
  */
 
 /** The element a screen marks as its main region (the library's list, a screen's body). */
@@ -49,4 +49,18 @@ export function returnIndex(
   if (rowAt(back.index)?.id === back.id) return back.index;
   const found = indexOf(back.id);
   return found >= 0 ? found : null;
+}
+
+/**
+ * The row to put focus on when row `removed` has left a list (a bill marked paid): the first of the rows that
+ * followed it that is still listed, else the nearest one before it, else the first; null when the list is empty.
+ * `before` and `after` are the rows' ids in the order shown, before and after the change.
+ */
+export function rowAfterRemoval(before: readonly string[], removed: string, after: readonly string[]): string | null {
+  const listed = new Set(after);
+  // Back again (an undo): the row itself.
+  if (listed.has(removed)) return removed;
+  const at = before.indexOf(removed);
+  const next = at < 0 ? undefined : before.slice(at + 1).find((id) => listed.has(id));
+  return next ?? before.slice(0, Math.max(at, 0)).findLast((id) => listed.has(id)) ?? after[0] ?? null;
 }
