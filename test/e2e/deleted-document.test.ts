@@ -1,7 +1,7 @@
 /**
  * A deleted document on the Document screen (UI audit of 2026-11-27): the service hides a deleted document's events,
  * so the screen says so instead of "no events", and offers no payment card for a bill that was deleted; Restore
- * brings both back. Local mode, browser shell, Chromium.
+ * brings both back. Titles the list and Due cut short are whole on hover. Local mode, browser shell, Chromium.
  */
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -34,6 +34,11 @@ describe('a deleted document (browser shell, Chromium)', () => {
     const { page, pageErrors } = session.opened;
     await page.goto(session.desktop.shell.url);
     await page.getByTestId('library-sync').waitFor();
+    // A title the list or Due cuts with "…" is whole on hover.
+    const row = page.locator(`[data-testid=library-row][data-id="${doc.id}"]`);
+    expect(await row.locator('.t').getAttribute('title')).toBe(doc.title);
+    await page.goto(`${shellBase(session.desktop.shell)}#/due`);
+    expect(await page.getByTestId('due-item-link').first().getAttribute('title')).toBe(doc.title);
     await page.goto(`${shellBase(session.desktop.shell)}#/document/${doc.id}`);
     await page.getByTestId('doc-payment').waitFor();
     await expect.poll(() => page.getByTestId('tab-events').textContent()).toBe('Events (1)');
