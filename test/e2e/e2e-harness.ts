@@ -3,7 +3,7 @@
  * shell, Chromium (test/helpers/find-browser.ts) driven by playwright-core, screenshots in both colour schemes and an axe-core check.
  * Nothing here is a fake: the embedded Archive Service, the watcher, the journal and the renderer are the real ones.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { errorMessage } from '../../common/errors.ts';
-import type { DesktopNotification } from '../../common/ipc.ts';
+import type { DesktopNotification, EventView } from '../../common/ipc.ts';
 import { DesktopApp } from '../../main/core/desktop-app.ts';
 import type { ProbedKeyStore } from '../../main/core/keychain/open-key-store.ts';
 import { SessionKeyStore } from '../../main/core/keychain/session-key-store.ts';
@@ -19,6 +19,7 @@ import { openConfBackend } from '../../main/core/settings/conf-backend.ts';
 import { SettingsStore, type SettingsPatch } from '../../main/core/settings/settings-store.ts';
 import { newWebShellToken, startWebShell, webPreviewUrl, type WebShell } from '../../main/web/web-shell.ts';
 import { buildRenderer, rendererIsStale } from '../../scripts/build-shells.ts';
+import { makePdf } from '../helpers/archive-harness.ts';
 import { withDirectoryLock } from '../helpers/directory-lock.ts';
 import { browserCandidates, findBrowser, NPM_CHROMIUM_SOURCE, type FoundBrowser } from '../helpers/find-browser.ts';
 
@@ -282,6 +283,34 @@ export async function syncedDocuments(
     offset: 0,
   });
   return list.items;
+}
+
+/**
+ * Uploads a PDF of these lines with upload metadata (as the Uploads form does) and waits until the document is
+ * processed and its first event synced; returns that event.
+ */
+export async function addBill(
+  session: E2eSession,
+  name: string,
+  lines: string[],
+  metadata: Record<string, unknown>,
+  timeoutMs = 60_000,
+): Promise<EventView> {
+  const { app } = session.desktop;
+  const file = join(session.dir, name);
+  await writeFile(file, await makePdf(lines));
+  await app.handlers['uploads.add']({ paths: [file], metadata });
+  return until(
+    async () => {
+      const doc = (await syncedDocuments(app, 50)).find(
+        (d) => d.original_filename === name && d.status === 'completed',
+      );
+      if (!doc) return undefined;
+      return (await app.handlers['events.list']({ document_id: doc.id, limit: 10, offset: 0 })).items[0];
+    },
+    `${name} processed and synced`,
+    timeoutMs,
+  );
 }
 
 /** Today plus `days` as YYYY-MM-DD and as DD.MM.YYYY (what a German invoice prints), in local time. */

@@ -5,13 +5,11 @@
  * goes once its field was changed (Browse… in the guide, the local archive chosen again in Settings). Local mode,
  * browser shell, Chromium. Names and numbers are invented.
  */
-import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { parseCallInput, type EventView } from '../../common/ipc.ts';
-import { makePdf } from '../helpers/archive-harness.ts';
-import { e2eSession, localDay, shellBase, syncedDocuments, until } from './e2e-harness.ts';
+import { addBill, e2eSession, localDay, shellBase } from './e2e-harness.ts';
 
 const session = e2eSession('focus-errors', { ui: { onboarded: true } }, { homeFolders: ['Papers', 'Letters'] });
 const base = () => shellBase(session.desktop.shell);
@@ -23,26 +21,14 @@ const focused = (page: Page): Promise<unknown> =>
   );
 
 /** Uploads a PDF as an invoice due on `due` and waits until its event is synced. */
-async function addInvoice(name: string, lines: string[], due: string): Promise<EventView> {
-  const { app } = session.desktop;
-  const file = join(session.dir, name);
-  await writeFile(file, await makePdf(lines));
-  await app.handlers['uploads.add']({
-    paths: [file],
-    metadata: { event_type: 'invoice', amount: { value: 42.5, currency: 'EUR' }, due_date: due },
-  });
-  return until(
-    async () => {
-      const doc = (await syncedDocuments(app, 50)).find(
-        (d) => d.original_filename === name && d.status === 'completed',
-      );
-      if (!doc) return undefined;
-      return (await app.handlers['events.list']({ document_id: doc.id, limit: 10, offset: 0 })).items[0];
-    },
-    `${name} processed and synced`,
+const addInvoice = (name: string, lines: string[], due: string): Promise<EventView> =>
+  addBill(
+    session,
+    name,
+    lines,
+    { event_type: 'invoice', amount: { value: 42.5, currency: 'EUR' }, due_date: due },
     90_000,
   );
-}
 
 describe('focus after actions, and messages under their fields (browser shell, Chromium)', () => {
   it('the welcome guide focuses each new step, and a folder picked with Browse… clears the message', async () => {

@@ -5,37 +5,19 @@
  * scanned twice (other bytes, the sender spelled otherwise) is flagged on both documents and Due counts it once until
  * the user says "Not a duplicate".
  */
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { EventView } from '../../common/ipc.ts';
-import { makePdf } from '../helpers/archive-harness.ts';
-import { axeViolations, e2eSession, localDay, shoot, syncedDocuments, until, shellBase } from './e2e-harness.ts';
+import { addBill as addBillTo, axeViolations, e2eSession, localDay, shoot, until, shellBase } from './e2e-harness.ts';
 
 // The IBAN is the registry's published example; names and numbers are invented.
 
 const session = e2eSession('paying-duplicates');
 const base = () => shellBase(session.desktop.shell);
 
-/** Uploads a PDF of these lines with metadata and waits until its event is synced. */
-async function addBill(name: string, lines: string[], metadata: Record<string, unknown>): Promise<EventView> {
-  const { app } = session.desktop;
-  const file = join(session.dir, name);
-  await writeFile(file, await makePdf(lines));
-  await app.handlers['uploads.add']({ paths: [file], metadata });
-  return until(
-    async () => {
-      const doc = (await syncedDocuments(app, 50)).find(
-        (d) => d.original_filename === name && d.status === 'completed',
-      );
-      if (!doc) return undefined;
-      return (await app.handlers['events.list']({ document_id: doc.id, limit: 10, offset: 0 })).items[0];
-    },
-    `${name} processed and synced`,
-    60_000,
-  );
-}
+/** A bill uploaded with its metadata, its event synced. */
+const addBill = (name: string, lines: string[], metadata: Record<string, unknown>): Promise<EventView> =>
+  addBillTo(session, name, lines, metadata);
 
 async function openApp(page: Page): Promise<void> {
   await page.goto(session.desktop.shell.url); // the token comes in the first URL's hash
